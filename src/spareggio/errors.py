@@ -1,0 +1,109 @@
+"""Errors raised by spareggio.
+
+Every error a user can provoke derives from :class:`SpareggioError`; the command line catches that
+class, prints one line and exits with status 2.  The tree::
+
+    SpareggioError
+    ├── InputError                 a problem located in an input file (path, line, column)
+    │   ├── TrfSyntaxError         the text does not follow the TRF layout
+    │   ├── TrfConsistencyError    the text parses but contradicts itself (asymmetric games, ...)
+    │   └── InputLimitError        the file is larger than spareggio accepts
+    ├── UnknownTiebreakError       an acronym that is not in the catalogue
+    ├── TiebreakSpecError          a known acronym with a modifier it does not allow, or a bad value
+    ├── UnknownRulesetError        a rule-set name that is not registered
+    └── ArgumentError              any other bad argument (e.g. --after-round out of range)
+
+Warnings that do not stop processing are :class:`Diagnostic` values collected on the tournament.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "ArgumentError",
+    "Diagnostic",
+    "InputError",
+    "InputLimitError",
+    "Position",
+    "SpareggioError",
+    "TiebreakSpecError",
+    "TrfConsistencyError",
+    "TrfSyntaxError",
+    "UnknownRulesetError",
+    "UnknownTiebreakError",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A place in an input file: 1-based line and column."""
+
+    path: str
+    line: int
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A warning about the input that did not stop processing."""
+
+    code: str
+    """A short stable identifier, e.g. ``unknown-record``."""
+    message: str
+    position: Position | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.position}: " if self.position else ""
+        return f"{where}warning: {self.message}"
+
+
+class SpareggioError(ValueError):
+    """Base class of every error that spareggio reports to its users."""
+
+
+class InputError(SpareggioError):
+    """A problem in an input file, located by path, line and column."""
+
+    def __init__(self, message: str, position: Position, *, related: Position | None = None) -> None:
+        self.message = message
+        self.position = position
+        self.related = related
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        text = f"{self.position}: {self.message}"
+        if self.related is not None:
+            text += f" (see also line {self.related.line})"
+        return text
+
+
+class TrfSyntaxError(InputError):
+    """The file does not follow the TRF layout (bad field, bad code, bad number)."""
+
+
+class TrfConsistencyError(InputError):
+    """The file parses but contradicts itself (asymmetric game, duplicate start number, ...)."""
+
+
+class InputLimitError(InputError):
+    """The input is larger than the configured limits."""
+
+
+class UnknownTiebreakError(SpareggioError):
+    """A tie-break acronym that is not in the catalogue."""
+
+
+class TiebreakSpecError(SpareggioError):
+    """A tie-break specifier with a modifier its tie-break does not allow, or a malformed value."""
+
+
+class UnknownRulesetError(SpareggioError):
+    """A rule-set name that is not registered."""
+
+
+class ArgumentError(SpareggioError):
+    """Any other invalid argument."""

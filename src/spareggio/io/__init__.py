@@ -1,0 +1,1 @@
+"""Input and output formats: TRF reading and writing, tables, CSV and JSON."""

@@ -1,0 +1,286 @@
+"""The tournament model: players, scoring system and the players × rounds arrays.
+
+Players are addressed internally by index ``0..n-1`` (their order in the file); start numbers appear
+only at the edges (input, output, explanations).  Every (player, round) cell holds exactly one
+:class:`ResultKind`.  Arithmetic is exact: points are integers in units of ``1/scoring.unit``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import enum
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from .errors import Diagnostic, Position
+
+__all__ = [
+    "Color",
+    "IntMatrix",
+    "Player",
+    "ResultKind",
+    "Scoring",
+    "Tournament",
+    "TournamentKind",
+]
+
+IntMatrix: TypeAlias = npt.NDArray[np.int64]
+"""A (players × rounds) integer array."""
+BoolMatrix: TypeAlias = npt.NDArray[np.bool_]
+IntVector: TypeAlias = npt.NDArray[np.int64]
+
+
+class ResultKind(enum.IntEnum):
+    """What happened to one player in one round (C.07 16.1-16.2; TRF result codes)."""
+
+    PLAYED_WIN = 1
+    """A game won over the board (TRF ``1``, or ``W`` for a game shorter than one move)."""
+    PLAYED_DRAW = 2
+    """A game drawn over the board (TRF ``=`` or ``D``)."""
+    PLAYED_LOSS = 3
+    """A game lost over the board (TRF ``0`` or ``L``)."""
+    FORFEIT_WIN = 4
+    """Won by forfeit against the scheduled opponent (TRF ``+``): C.07 16.2.2."""
+    FORFEIT_LOSS = 5
+    """Lost by forfeit against the scheduled opponent, who came (TRF ``-``): a VUR, C.07 16.2.4."""
+    DOUBLE_FORFEIT = 6
+    """Neither scheduled player came (TRF ``-`` on both lines): a forfeit loss and VUR for both."""
+    PAB = 7
+    """Pairing-allocated bye (TRF ``U``): C.07 16.2.1, not a VUR."""
+    FULL_BYE = 8
+    """Requested full-point bye (TRF ``F``): C.07 16.2.1, not a VUR."""
+    HALF_BYE = 9
+    """Requested half-point bye (TRF ``H``): a VUR, C.07 16.2.3 or 16.2.5."""
+    ZERO_BYE = 10
+    """Requested zero-point bye or known absence (TRF ``Z``): a VUR."""
+    ABSENT = 11
+    """Not paired, no result (TRF blank or ``0000 - -``): treated as a zero-point bye, a VUR."""
+    WITHDRAWN = 12
+    """Not paired because the player withdrew: the rounds after the last entry; a zero-point bye."""
+
+    @property
+    def has_opponent(self) -> bool:
+        return bool(HAS_OPPONENT[self])
+
+    @property
+    def played(self) -> bool:
+        return bool(PLAYED[self])
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+
+_LABELS = {
+    ResultKind.PLAYED_WIN: "win",
+    ResultKind.PLAYED_DRAW: "draw",
+    ResultKind.PLAYED_LOSS: "loss",
+    ResultKind.FORFEIT_WIN: "forfeit win",
+    ResultKind.FORFEIT_LOSS: "forfeit loss",
+    ResultKind.DOUBLE_FORFEIT: "double forfeit",
+    ResultKind.PAB: "pairing-allocated bye",
+    ResultKind.FULL_BYE: "full-point bye",
+    ResultKind.HALF_BYE: "half-point bye",
+    ResultKind.ZERO_BYE: "zero-point bye",
+    ResultKind.ABSENT: "not paired",
+    ResultKind.WITHDRAWN: "withdrawn",
+}
+
+_NK = max(ResultKind) + 1
+
+
+def _kind_table(kinds: set[ResultKind]) -> npt.NDArray[np.bool_]:
+    table = np.zeros(_NK, dtype=bool)
+    for k in kinds:
+        table[k] = True
+    return table
+
+
+K = ResultKind
+PLAYED = _kind_table({K.PLAYED_WIN, K.PLAYED_DRAW, K.PLAYED_LOSS})
+"""Kinds that are games played over the board (indexable by a kind array)."""
+FORFEIT = _kind_table({K.FORFEIT_WIN, K.FORFEIT_LOSS, K.DOUBLE_FORFEIT})
+HAS_OPPONENT = PLAYED | FORFEIT
+"""Kinds with a scheduled opponent."""
+VUR = _kind_table({K.FORFEIT_LOSS, K.DOUBLE_FORFEIT, K.HALF_BYE, K.ZERO_BYE, K.ABSENT, K.WITHDRAWN})
+"""Voluntary unplayed rounds, C.07 16.1.2."""
+REQUESTED_BYE = _kind_table({K.HALF_BYE, K.ZERO_BYE, K.ABSENT, K.WITHDRAWN})
+"""Unplayed rounds without opponent that C.07 16.2.5 may re-value as draws (16.1.1)."""
+NO_OPPONENT = ~HAS_OPPONENT
+NO_OPPONENT[0] = False
+
+# Result class of every kind: 1 win, 0 draw, -1 loss (what a dummy opponent "plays" against).
+RESULT_CLASS = np.zeros(_NK, dtype=np.int8)
+for _k in (K.PLAYED_WIN, K.FORFEIT_WIN, K.PAB, K.FULL_BYE):
+    RESULT_CLASS[_k] = 1
+for _k in (K.PLAYED_LOSS, K.FORFEIT_LOSS, K.DOUBLE_FORFEIT, K.ZERO_BYE, K.ABSENT, K.WITHDRAWN):
+    RESULT_CLASS[_k] = -1
+
+
+class Color(enum.IntEnum):
+    """The colour a player had (or was scheduled to have) in a round."""
+
+    NONE = 0
+    """No colour: a bye or no pairing."""
+    WHITE = 1
+    BLACK = 2
+
+
+class TournamentKind(enum.Enum):
+    """Pairing system family, which decides between C.07 Article 16 and Article 15."""
+
+    SWISS = "swiss"
+    """Pairings made round by round: Article 16 governs unplayed rounds."""
+    ROUND_ROBIN = "round-robin"
+    """Pre-determined pairings: Article 15 (forfeits are regular games, the free round is ignored)."""
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points awarded per result (TRF-2x record 162; default 1 / ½ / 0)."""
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    absence: Fraction = Fraction(0)
+    """Zero-point bye, absence and forfeit loss (162 symbol ``A``)."""
+    pab: Fraction | None = None
+    """Pairing-allocated bye (162 symbol ``P``); ``None`` means the same as a win."""
+
+    @property
+    def pab_points(self) -> Fraction:
+        return self.win if self.pab is None else self.pab
+
+    @property
+    def unit(self) -> int:
+        """The smallest denominator that expresses every value as an integer."""
+        d = 1
+        for v in (self.win, self.draw, self.loss, self.absence, self.pab_points):
+            d = math.lcm(d, v.denominator)
+        return d
+
+    def points_table(self) -> IntVector:
+        """Points of every :class:`ResultKind`, in units of ``1/unit``."""
+        u = self.unit
+        table = np.zeros(_NK, dtype=np.int64)
+        values = {
+            K.PLAYED_WIN: self.win,
+            K.PLAYED_DRAW: self.draw,
+            K.PLAYED_LOSS: self.loss,
+            K.FORFEIT_WIN: self.win,
+            K.FORFEIT_LOSS: self.absence,
+            K.DOUBLE_FORFEIT: self.absence,
+            K.PAB: self.pab_points,
+            K.FULL_BYE: self.win,
+            K.HALF_BYE: self.draw,
+            K.ZERO_BYE: self.absence,
+            K.ABSENT: self.absence,
+            K.WITHDRAWN: self.absence,
+        }
+        for kind, value in values.items():
+            table[kind] = int(value * u)
+        return table
+
+    @property
+    def is_default(self) -> bool:
+        return self == Scoring()
+
+
+@dataclass(frozen=True)
+class Player:
+    """One participant as written in its TRF ``001`` record."""
+
+    start_number: int
+    name: str
+    sex: str = ""
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    points: Fraction | None = None
+    """Points as written in the file (columns 81-84); the engine recomputes them from the results."""
+    rank: int | None = None
+    """Rank as written in the file (columns 86-89)."""
+    position: Position | None = field(default=None, compare=False)
+    """Where the player's record is in the input file."""
+
+
+@dataclass(eq=False)
+class Tournament:
+    """A whole tournament: header data, players and the players × rounds arrays.
+
+    ``opponent[i, r]`` is the index of player i's scheduled opponent in round r+1 or -1,
+    ``kind[i, r]`` its :class:`ResultKind` and ``color[i, r]`` its :class:`Color`.
+    """
+
+    name: str
+    players: tuple[Player, ...]
+    opponent: IntMatrix
+    kind: npt.NDArray[np.int8]
+    color: npt.NDArray[np.int8]
+    short_game: BoolMatrix
+    """Games shorter than one move (TRF ``W``/``D``/``L``): played, but not rated."""
+    kind_of_event: TournamentKind = TournamentKind.SWISS
+    kind_source: str = "inferred"
+    """Why the event is Swiss or round robin: ``file`` (record 092/192), ``inferred`` or ``option``."""
+    scoring: Scoring = field(default_factory=Scoring)
+    start_date: _dt.date | None = None
+    end_date: _dt.date | None = None
+    city: str = ""
+    federation: str = ""
+    announced_rounds: int | None = None
+    tiebreak_list: tuple[str, ...] | None = None
+    """The file's own tie-break list (TRF-2x 212, or 202 with PTS prepended), PTS excluded."""
+    tiebreak_list_position: Position | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    """Raw text of the header records, by record code (the last one wins)."""
+    warnings: list[Diagnostic] = field(default_factory=list)
+    source: str | None = None
+    encoding: str = "utf-8"
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds that hold data in the file (the last round with any pairing or bye)."""
+        return int(self.kind.shape[1])
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.kind_of_event is TournamentKind.ROUND_ROBIN
+
+    def index_of(self, start_number: int) -> int:
+        """The internal index of the player with this start number."""
+        try:
+            return self._index()[start_number]
+        except KeyError:
+            from .errors import ArgumentError
+
+            raise ArgumentError(f"no player with start number {start_number}") from None
+
+    def _index(self) -> dict[int, int]:
+        cached: dict[int, int] | None = getattr(self, "_index_cache", None)
+        if cached is None:
+            cached = {p.start_number: i for i, p in enumerate(self.players)}
+            self._index_cache = cached
+        return cached
+
+    def start_numbers(self) -> IntVector:
+        return np.fromiter((p.start_number for p in self.players), dtype=np.int64, count=self.n_players)
+
+    def with_kind(self, kind: TournamentKind, source: str = "option") -> Tournament:
+        """A copy of this tournament declared Swiss or round robin."""
+        import copy
+
+        other = copy.copy(self)
+        other.kind_of_event = kind
+        other.kind_source = source
+        return other

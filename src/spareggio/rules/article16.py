@@ -1,0 +1,80 @@
+"""C.07 Article 16 (Swiss events), shared by the FIDE 2024 and FIDE 2026 rule sets.
+
+* 16.2/16.3 -- the adjusted score: every round counts the points it gave, except requested byes and
+  absences (no scheduled opponent) that are followed only by voluntary unplayed rounds, or fall in
+  the last round (category 16.2.5): those count as a draw.
+* 16.4 -- each own unplayed round is a game against a dummy opponent with the player's own score;
+  from 1 March 2026 capped at the scheduled opponent's adjusted score for forfeits (16.4.1) and at
+  rounds × draw for every other unplayed round (16.4.2).
+* 16.5 -- when a cut removes a least significant value and the player has voluntary unplayed
+  rounds, the VUR with the smallest contribution is removed instead unless it is lower than the
+  least significant value ("cut the higher of the two"); applied in :mod:`spareggio.cuts`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..frame import Frame
+from ..model import FORFEIT, REQUESTED_BYE, VUR
+from .base import Elements, OpponentView, RuleSet, Source, opponent_keys
+
+__all__ = ["Article16", "last_non_vur_round", "trailing_requested_byes"]
+
+
+def last_non_vur_round(frame: Frame) -> np.ndarray:
+    """Per player, the index of the last round that is not a VUR (-1 if none)."""
+    non_vur = ~VUR[frame.kind]
+    idx = np.arange(frame.rounds)
+    return np.where(non_vur, idx, -1).max(axis=1, initial=-1)
+
+
+def trailing_requested_byes(frame: Frame) -> np.ndarray:
+    """Category 16.2.5: requested byes / absences followed only by VURs (or in the last round)."""
+    lna = last_non_vur_round(frame)
+    idx = np.arange(frame.rounds)
+    return (idx[None, :] > lna[:, None]) & REQUESTED_BYE[frame.kind]
+
+
+class Article16(RuleSet):
+    """FIDE C.07 Article 16, with or without the 2026 caps of 16.4."""
+
+    caps: bool = True
+
+    def vur_priority(self, frame: Frame) -> bool:
+        return not frame.is_round_robin
+
+    def swiss_opponent_view(self, frame: Frame) -> OpponentView:
+        revalued = trailing_requested_byes(frame)
+        round_value = np.where(revalued, frame.draw, frame.points)
+        return OpponentView(score=round_value.sum(axis=1), round_value=round_value, revalued=revalued & (round_value != frame.points))
+
+    def swiss_elements(self, frame: Frame, view: OpponentView, *, forfeits_as_played: bool) -> Elements:
+        kind = frame.kind
+        played = frame.played
+        forfeit = FORFEIT[kind]
+        as_game = played | (forfeit & forfeits_as_played)
+        opp_score = opponent_keys(frame, view.score)
+        own = frame.total
+        own_m = np.broadcast_to(own[:, None], kind.shape)
+        if self.caps:
+            cap = np.where(forfeit, opp_score, frame.draw * frame.rounds)
+            dummy = np.minimum(own_m, cap)
+            capped = own_m > cap
+            dummy_source = np.where(capped, np.where(forfeit, Source.DUMMY_CAP_OPPONENT, Source.DUMMY_CAP_ROUNDS), Source.DUMMY_OWN)
+            cap = np.where(as_game, -1, cap)
+        else:
+            dummy = own_m
+            dummy_source = np.full(kind.shape, Source.DUMMY_OWN)
+            cap = np.full(kind.shape, -1, dtype=np.int64)
+        key = np.where(as_game, opp_score, dummy)
+        source = np.where(played, Source.OPPONENT, np.where(as_game, Source.FORFEIT_AS_PLAYED, dummy_source))
+        return Elements(
+            key=key.astype(np.int64),
+            factor=frame.points,
+            present=np.ones(kind.shape, dtype=bool),
+            vur=VUR[kind] & ~as_game,
+            source=source.astype(np.int8),
+            own=own,
+            cap=cap.astype(np.int64),
+        )

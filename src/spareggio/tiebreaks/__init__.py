@@ -1,0 +1,138 @@
+"""The tie-break catalogue: one registry drives parsing, validation, computation and listing."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from ..errors import TiebreakSpecError, UnknownTiebreakError
+from .base import Context, Contribution, Contributions, Direction, TiebreakDef, TiebreakResult, TiebreakSpec
+from .buchholz import adjusted_score, buchholz, fore_adjusted_score, fore_buchholz
+from .points import points
+from .sonneborn import sonneborn_berger
+
+__all__ = [
+    "TIEBREAKS",
+    "Context",
+    "Contribution",
+    "Contributions",
+    "Direction",
+    "TiebreakDef",
+    "TiebreakResult",
+    "TiebreakSpec",
+    "find_tiebreak",
+    "parse_spec",
+    "parse_spec_list",
+]
+
+H = Direction.HIGHER
+
+_CATALOGUE = [
+    TiebreakDef("PTS", "Points", "C.07 1.1", "", H, "The primary score, unplayed rounds included.", points),
+    TiebreakDef(
+        "BH", "Buchholz", "C.07 8.1", "CMPF", H,
+        "Sum of the opponents' adjusted scores; own unplayed rounds count a dummy opponent (Art. 16).",
+        buchholz,
+    ),
+    TiebreakDef(
+        "FB", "Fore Buchholz", "C.07 8.3", "CMP", H,
+        "Buchholz as if every game paired in the final round had been drawn.",
+        fore_buchholz,
+    ),
+    TiebreakDef(
+        "SB", "Sonneborn-Berger", "C.07 9.1", "CMP", H,
+        "Sum of the opponents' adjusted scores times the points scored against them.",
+        sonneborn_berger,
+    ),
+    TiebreakDef(
+        "ABH", "Adjusted score (for Buchholz)", "C.07 16.3", "", H,
+        "Diagnostic: the participant's score as its opponents count it under the rule set.",
+        adjusted_score, diagnostic=True,
+    ),
+    TiebreakDef(
+        "AFB", "Adjusted score (for Fore Buchholz)", "C.07 8.3, 16.3", "", H,
+        "Diagnostic: the adjusted score under the Fore Buchholz hypothesis.",
+        fore_adjusted_score, diagnostic=True,
+    ),
+]  # fmt: skip
+
+TIEBREAKS: dict[str, TiebreakDef] = {d.code: d for d in _CATALOGUE}
+"""Every tie-break by its acronym."""
+
+
+def find_tiebreak(code: str) -> TiebreakDef:
+    """The catalogue entry for an acronym or alias (case-insensitive)."""
+    wanted = code.strip().upper()
+    if wanted in TIEBREAKS:
+        return TIEBREAKS[wanted]
+    for d in TIEBREAKS.values():
+        if wanted in d.aliases:
+            return d
+    if wanted.startswith("OTHER_"):
+        raise UnknownTiebreakError(f"organiser-defined tie-break {code!r} is not supported")
+    raise UnknownTiebreakError(f"unknown tie-break {code!r}; known: {', '.join(sorted(TIEBREAKS))}")
+
+
+_MOD_RE = re.compile(r"^(?:(C|M)(\d+)|(L)([+-]?)(\d+(?:\.\d+)?)|(U)(\d+)|(P|F|R))$")
+_MOD_NAMES = {"C": "Cn (cut)", "M": "Mn (median)", "P": "P", "F": "F", "R": "R", "L": "Ln/L+n/L-n", "U": "Un"}
+
+
+def parse_spec(text: str) -> TiebreakSpec:
+    """Parse one specifier (``BH/C1``, ``sb/c1/p``, ``KS/L-2`` ...), validated against the catalogue.
+
+    :raises UnknownTiebreakError: for an unknown acronym.
+    :raises TiebreakSpecError: for a modifier the tie-break does not allow.
+    """
+    raw = text.strip()
+    if not raw:
+        raise TiebreakSpecError("empty tie-break specifier")
+    parts = raw.split("/")
+    name = parts[0]
+    name = re.sub(r"@\d+$", "", name)  # '@yy' is informative only
+    if ":" in name:
+        name, _, score = name.partition(":")
+        if score.upper() not in ("MP", "GP"):
+            raise TiebreakSpecError(f"{raw!r}: unknown score selector ':{score}' (expected :MP or :GP)")
+    d = find_tiebreak(name)
+    allowed = ", ".join(_MOD_NAMES[m] for m in d.modifiers) or "none"
+    kw: dict[str, object] = {}
+    for mod in parts[1:]:
+        m = _MOD_RE.match(mod.strip().upper())
+        letter = None if m is None else next(g for g in (m.group(1), m.group(3), m.group(6), m.group(8)) if g)
+        if m is None or letter is None or letter not in d.modifiers:
+            raise TiebreakSpecError(
+                f"{raw!r}: modifier '/{mod}' is not allowed for {d.code}; allowed modifiers: {allowed}"
+            )
+        if letter in ("C", "M"):
+            n = int(m.group(2))
+            if n < 1 or n > 99:
+                raise TiebreakSpecError(f"{raw!r}: '/{mod}' must cut between 1 and 99 values")
+            if "cut_low" in kw:
+                raise TiebreakSpecError(f"{raw!r}: only one cut or median modifier is allowed")
+            kw["cut_low"] = n
+            kw["cut_high"] = n if letter == "M" else 0
+        elif letter == "L":
+            sign, number = m.group(4), m.group(5)
+            if sign:
+                # steps of half a point; a decimal number is taken in points
+                amount = Fraction(number) if "." in number else Fraction(int(number), 2)
+                kw["limit"] = amount if sign == "+" else -amount
+            else:
+                kw["limit"] = Fraction(number)
+                kw["limit_percent"] = True
+        elif letter == "U":
+            kw["unrated"] = int(m.group(7))
+        elif letter == "P":
+            kw["forfeits_played"] = True
+        elif letter == "F":
+            kw["fore"] = True
+        elif letter == "R":
+            kw["reverse"] = True
+    return TiebreakSpec(d.code, **kw)  # type: ignore[arg-type]
+
+
+def parse_spec_list(text: str | list[str] | tuple[str, ...]) -> list[tuple[str, TiebreakSpec]]:
+    """Parse a comma-separated list (or a sequence); returns (text as given, spec) pairs."""
+    items = [s.strip() for s in text.split(",")] if isinstance(text, str) else [s.strip() for s in text]
+    items = [s for s in items if s]
+    return [(s, parse_spec(s)) for s in items]

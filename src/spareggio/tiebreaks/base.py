@@ -1,0 +1,306 @@
+"""Tie-break specifiers, results and the per-round contribution records behind every total.
+
+One source of truth: an opponent-score tie-break (BH, SB, FB, ...) is a :class:`Contributions`
+table — for every player and round the element's key, factor, contribution and cut mark.  The
+totals are sums over that table, and explanations render the same table.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from ..cuts import CutMark, apply_cuts
+from ..frame import Frame
+from ..model import Color, IntMatrix, IntVector, ResultKind, Tournament
+from ..rules.base import Elements, OpponentView, RuleSet, Source
+
+if TYPE_CHECKING:
+    from ..model import Player
+
+__all__ = [
+    "Context",
+    "Contribution",
+    "Contributions",
+    "Direction",
+    "TiebreakDef",
+    "TiebreakResult",
+    "TiebreakSpec",
+]
+
+
+class Direction(enum.Enum):
+    """Which end of a tie-break is better."""
+
+    HIGHER = "higher is better"
+    LOWER = "lower is better"
+    GROUP = "group order"
+
+
+@dataclass(frozen=True)
+class TiebreakSpec:
+    """A parsed tie-break specifier such as ``BH/C1`` or ``SB/C1/P``."""
+
+    code: str
+    cut_low: int = 0
+    cut_high: int = 0
+    forfeits_played: bool = False
+    """``/P``: forfeits count as games against the scheduled opponent."""
+    fore: bool = False
+    """``/F``: use Fore Buchholz (AOB/F)."""
+    reverse: bool = False
+    """``/R``: the opposite sort direction."""
+    limit: Fraction | None = None
+    """Koya limit shift in points (``/L+n``, ``/L-n``) or, with ``limit_percent``, a percentage."""
+    limit_percent: bool = False
+    unrated: int | None = None
+    """``/Un``: the rating that unrated players count as."""
+
+    def __str__(self) -> str:
+        parts = [self.code]
+        if self.cut_low and self.cut_high:
+            parts.append(f"M{self.cut_low}")
+        elif self.cut_low:
+            parts.append(f"C{self.cut_low}")
+        if self.limit is not None:
+            if self.limit_percent:
+                parts.append(f"L{self.limit}")
+            else:
+                halves = self.limit * 2
+                parts.append(f"L{'+' if halves >= 0 else '-'}{abs(halves)}")
+        if self.forfeits_played:
+            parts.append("P")
+        if self.fore:
+            parts.append("F")
+        if self.reverse:
+            parts.append("R")
+        if self.unrated is not None:
+            parts.append(f"U{self.unrated}")
+        return "/".join(parts)
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One round of one player's tie-break, as used in the total."""
+
+    round: int
+    opponent: int | None
+    """Start number of the opponent or scheduled opponent, or None."""
+    kind: ResultKind
+    color: Color
+    points: Fraction
+    """Points the player received in the round."""
+    key: Fraction
+    """The score that counts: the opponent's (adjusted) score or the dummy's."""
+    factor: Fraction | None
+    """The Sonneborn-Berger factor (points counted as scored), None for Buchholz-type tie-breaks."""
+    value: Fraction
+    """The contribution to the total."""
+    vur: bool
+    source: Source
+    cap: Fraction | None
+    """The 16.4 cap that bounded a dummy, if one did."""
+    own: Fraction
+    """The player's own score used for a dummy."""
+    cut: CutMark
+    present: bool = True
+    """False for rounds that are not part of the tie-break at all (e.g. a round-robin free round)."""
+
+    @property
+    def counted(self) -> bool:
+        return self.present and self.cut is CutMark.KEPT
+
+
+@dataclass(frozen=True, eq=False)
+class Contributions:
+    """The per-round contributions of an opponent-score tie-break for every player."""
+
+    frame: Frame
+    view: OpponentView
+    elements: Elements
+    value: IntMatrix
+    """Contribution of every (player, round), in units of ``1/value_den``."""
+    value_den: int
+    key_den: int
+    cut: npt.NDArray[np.int8]
+    sonneborn: bool
+
+    @property
+    def counted(self) -> npt.NDArray[np.bool_]:
+        return self.elements.present & (self.cut == CutMark.KEPT)
+
+    def totals(self) -> IntVector:
+        return np.where(self.counted, self.value, 0).sum(axis=1)
+
+    def for_player(self, i: int) -> tuple[Contribution, ...]:
+        """The contribution records of player index ``i``, round by round."""
+        f, e = self.frame, self.elements
+        t = f.tournament
+        out = []
+        for r in range(f.rounds):
+            j = int(f.opponent[i, r])
+            cap = int(e.cap[i, r])
+            out.append(
+                Contribution(
+                    round=r + 1,
+                    opponent=t.players[j].start_number if j >= 0 else None,
+                    kind=ResultKind(int(f.kind[i, r])),
+                    color=Color(int(t.color[i, r])),
+                    points=Fraction(int(f.points[i, r]), f.unit),
+                    key=Fraction(int(e.key[i, r]), self.key_den),
+                    factor=Fraction(int(e.factor[i, r]), f.unit) if self.sonneborn else None,
+                    value=Fraction(int(self.value[i, r]), self.value_den),
+                    vur=bool(e.vur[i, r]),
+                    source=Source(int(e.source[i, r])),
+                    cap=Fraction(cap, f.unit) if cap >= 0 else None,
+                    own=Fraction(int(e.own[i]), f.unit),
+                    cut=CutMark(int(self.cut[i, r])),
+                    present=bool(e.present[i, r]),
+                )
+            )
+        return tuple(out)
+
+    @classmethod
+    def build(
+        cls,
+        ctx: Context,
+        spec: TiebreakSpec,
+        *,
+        sonneborn: bool,
+        fore: bool = False,
+    ) -> Contributions:
+        frame = ctx.frame_for(fore)
+        view = ctx.view(fore)
+        elements = ctx.elements(fore, spec.forfeits_played)
+        unit = frame.unit
+        if sonneborn:
+            value = elements.key * elements.factor
+            value_den = unit * unit
+        else:
+            value = elements.key
+            value_den = unit
+        value = np.where(elements.present, value, 0)
+        cut = apply_cuts(
+            elements.key,
+            value,
+            elements.present,
+            elements.vur,
+            low=spec.cut_low,
+            high=spec.cut_high,
+            vur_priority=ctx.rules.vur_priority(frame),
+            vur_selection=ctx.rules.vur_selection,
+        )
+        return cls(frame, view, elements, value, value_den, unit, cut, sonneborn)
+
+
+@dataclass(frozen=True, eq=False)
+class TiebreakResult:
+    """The values of one tie-break for every player.
+
+    ``numerator / denominator`` is the exact value of each player (``denominator`` may be one number
+    for all players or one per player); ``defined`` is False where the tie-break has no value.
+    """
+
+    spec: TiebreakSpec
+    label: str
+    numerator: IntVector
+    denominator: int | IntVector
+    direction: Direction
+    defined: npt.NDArray[np.bool_] | None = None
+    contributions: Contributions | None = None
+    details: dict[str, object] = field(default_factory=dict)
+    """Extra data a tie-break wants to show in explanations (e.g. DE's groups)."""
+    warnings: tuple[str, ...] = ()
+
+    def value(self, i: int) -> Fraction | None:
+        if self.defined is not None and not self.defined[i]:
+            return None
+        den = self.denominator if isinstance(self.denominator, int) else int(self.denominator[i])
+        return Fraction(int(self.numerator[i]), den)
+
+    def values(self) -> list[Fraction | None]:
+        return [self.value(i) for i in range(len(self.numerator))]
+
+    def order_key(self) -> IntVector:
+        """An integer per player: larger is better, equal means tied; undefined ranks last."""
+        if isinstance(self.denominator, int):
+            key = self.numerator.astype(np.int64).copy()
+        else:
+            fr = [Fraction(int(a), int(b)) for a, b in zip(self.numerator, self.denominator, strict=True)]
+            distinct = sorted(set(fr))
+            pos = {v: k for k, v in enumerate(distinct)}
+            key = np.fromiter((pos[v] for v in fr), dtype=np.int64, count=len(fr))
+        better_low = (self.direction is Direction.LOWER) != self.spec.reverse
+        if better_low:
+            key = -key
+        if self.defined is not None:
+            floor = int(key[self.defined].min(initial=0)) - 1
+            key = np.where(self.defined, key, floor)
+        return key
+
+
+GroupOrder = Callable[["Context", TiebreakSpec, list[int]], list[list[int]]]
+
+
+@dataclass(frozen=True)
+class TiebreakDef:
+    """One entry of the catalogue: a tie-break acronym and how to compute it."""
+
+    code: str
+    name: str
+    article: str
+    modifiers: str
+    """Letters of the modifiers it accepts: C (cut), M (median), P, F, R, L (limit), U (unrated)."""
+    direction: Direction
+    description: str
+    compute: Callable[[Context, TiebreakSpec], TiebreakResult] | None = None
+    order_group: GroupOrder | None = None
+    """For group tie-breaks (Type A, e.g. DE): order a tied group into sub-groups."""
+    aliases: tuple[str, ...] = ()
+    diagnostic: bool = False
+    """A value shown for checking (ABH, AFB), not a C.07 tie-break."""
+
+    @property
+    def is_group(self) -> bool:
+        return self.order_group is not None
+
+
+class Context:
+    """Everything a tie-break needs, with the derived arrays computed once per standings call."""
+
+    def __init__(self, tournament: Tournament, frame: Frame, rules: RuleSet, *, unrated_rating: int | None = None):
+        self.tournament = tournament
+        self.frame = frame
+        self.rules = rules
+        self.unrated_rating = unrated_rating
+        self._frames: dict[bool, Frame] = {False: frame}
+        self._views: dict[bool, OpponentView] = {}
+        self._elements: dict[tuple[bool, bool], Elements] = {}
+        self.cache: dict[object, object] = {}
+
+    def frame_for(self, fore: bool) -> Frame:
+        if fore not in self._frames:
+            self._frames[fore] = self.frame.with_fore()
+        return self._frames[fore]
+
+    def view(self, fore: bool = False) -> OpponentView:
+        if fore not in self._views:
+            self._views[fore] = self.rules.opponent_view(self.frame_for(fore))
+        return self._views[fore]
+
+    def elements(self, fore: bool = False, forfeits_as_played: bool = False) -> Elements:
+        k = (fore, forfeits_as_played)
+        if k not in self._elements:
+            self._elements[k] = self.rules.elements(
+                self.frame_for(fore), self.view(fore), forfeits_as_played=forfeits_as_played
+            )
+        return self._elements[k]
+
+    def player(self, i: int) -> Player:
+        return self.tournament.players[i]

@@ -1,0 +1,34 @@
+"""The Buchholz family (C.07 Art. 8) and the adjusted-score diagnostics ABH and AFB (16.3)."""
+
+from __future__ import annotations
+
+from .base import Context, Contributions, Direction, TiebreakResult, TiebreakSpec
+
+__all__ = ["adjusted_score", "buchholz", "fore_adjusted_score", "fore_buchholz"]
+
+
+def buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
+    """BH (8.1): the sum of the opponents' adjusted scores, dummies for own unplayed rounds (16.4),
+    with ``/Cn`` and ``/Mn`` cuts (Art. 14, 16.5).  ``BH/F`` is Fore Buchholz."""
+    if spec.fore:
+        return fore_buchholz(ctx, spec)
+    c = Contributions.build(ctx, spec, sonneborn=False)
+    return TiebreakResult(spec, str(spec), c.totals(), c.value_den, Direction.HIGHER, contributions=c)
+
+
+def fore_buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
+    """FB (8.3): Buchholz computed as if every game paired in the final round had been drawn."""
+    c = Contributions.build(ctx, spec, sonneborn=False, fore=True)
+    return TiebreakResult(spec, str(spec), c.totals(), c.value_den, Direction.HIGHER, contributions=c)
+
+
+def adjusted_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
+    """ABH: each participant's score as its opponents see it under the rule set (16.3)."""
+    view = ctx.view(False)
+    return TiebreakResult(spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details={"view": view})
+
+
+def fore_adjusted_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
+    """AFB: the adjusted score under the Fore Buchholz hypothesis."""
+    view = ctx.view(True)
+    return TiebreakResult(spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details={"view": view})
