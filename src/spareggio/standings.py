@@ -16,7 +16,7 @@ import numpy as np
 from .frame import Frame
 from .model import Player, Tournament
 from .rules import RuleSet, find_ruleset, ruleset_for_date
-from .tiebreaks import TIEBREAKS, Context, TiebreakResult, TiebreakSpec, parse_spec_list
+from .tiebreaks import TIEBREAKS, Context, Direction, TiebreakResult, TiebreakSpec, parse_spec_list
 
 __all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Standings", "StandingRow", "default_tiebreaks", "standings"]
 
@@ -121,7 +121,20 @@ def standings(
             res = d.compute(ctx, spec)
             results[label] = res
             warnings.extend(res.warnings)
-    rows = _rank(ctx, frame, parsed, results)
+    rows, positions = _rank(ctx, frame, parsed, results)
+    for label, spec in parsed:
+        if label not in results:
+            pos = positions.get(label, {})
+            numerator = np.zeros(frame.n_players, dtype=np.int64)
+            defined = np.zeros(frame.n_players, dtype=bool)
+            for i, p in pos.items():
+                numerator[i], defined[i] = p, True
+            steps = ctx.cache.get(("DE-steps", spec), [])
+            results[label] = TiebreakResult(
+                spec, label, numerator, 1, Direction.GROUP, defined=defined, details={"steps": steps}
+            )
+            for row in rows:
+                row.values[label] = results[label].value(row.index)
     return Standings(
         tournament=tournament,
         rules=ruleset,
@@ -139,7 +152,9 @@ def standings(
 
 def _rank(
     ctx: Context, frame: Frame, parsed: list[tuple[str, TiebreakSpec]], results: dict[str, TiebreakResult]
-) -> list[StandingRow]:
+) -> tuple[list[StandingRow], dict[str, dict[int, int]]]:
+    """Rank; also returns, for group tie-breaks, each player's place inside the group it was
+    examined in (1 = first; equal numbers = still tied)."""
     t = frame.tournament
     n = frame.n_players
     sno = t.start_numbers()
@@ -153,6 +168,7 @@ def _rank(
         else:
             groups.append([i])
     keys = {label: res.order_key() for label, res in results.items()}
+    positions: dict[str, dict[int, int]] = {}
     for label, spec in parsed:
         d = TIEBREAKS[spec.code]
         new_groups: list[list[int]] = []
@@ -160,7 +176,14 @@ def _rank(
             if len(g) == 1:
                 new_groups.append(g)
             elif d.order_group is not None:
-                new_groups.extend(d.order_group(ctx, spec, g))
+                ordered = d.order_group(ctx, spec, g)
+                pos = positions.setdefault(label, {})
+                place = 1
+                for sub in ordered:
+                    for i in sub:
+                        pos.setdefault(i, place)
+                    place += len(sub)
+                new_groups.extend(ordered)
             else:
                 k = keys[label]
                 sub: list[list[int]] = []
@@ -187,4 +210,4 @@ def _rank(
             )
         place += len(g)
     assert len(rows) == n
-    return rows
+    return rows, positions

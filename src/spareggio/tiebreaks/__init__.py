@@ -7,7 +7,14 @@ from fractions import Fraction
 
 from ..errors import TiebreakSpecError, UnknownTiebreakError
 from .base import Context, Contribution, Contributions, Direction, TiebreakDef, TiebreakResult, TiebreakSpec
-from .buchholz import adjusted_score, buchholz, fore_adjusted_score, fore_buchholz
+from .buchholz import (
+    adjusted_score,
+    average_of_opponents_buchholz,
+    buchholz,
+    fore_adjusted_score,
+    fore_buchholz,
+)
+from .direct_encounter import order_group as direct_encounter_order
 from .points import points
 from .sonneborn import sonneborn_berger
 
@@ -43,6 +50,16 @@ _CATALOGUE = [
         "SB", "Sonneborn-Berger", "C.07 9.1", "CMP", H,
         "Sum of the opponents' adjusted scores times the points scored against them.",
         sonneborn_berger,
+    ),
+    TiebreakDef(
+        "AOB", "Average of Opponents' Buchholz", "C.07 8.2", "F", H,
+        "Average Buchholz (or Fore Buchholz with /F) of the opponents met over the board.",
+        average_of_opponents_buchholz,
+    ),
+    TiebreakDef(
+        "DE", "Direct Encounter", "C.07 6", "P", Direction.GROUP,
+        "Points among the tied players, recomputed on every tied group it reaches (Art. 6.1-6.3).",
+        None, order_group=direct_encounter_order,
     ),
     TiebreakDef(
         "ABH", "Adjusted score (for Buchholz)", "C.07 16.3", "", H,

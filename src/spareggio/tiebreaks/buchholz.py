@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from .base import Context, Contributions, Direction, TiebreakResult, TiebreakSpec
 
-__all__ = ["adjusted_score", "buchholz", "fore_adjusted_score", "fore_buchholz"]
+__all__ = [
+    "adjusted_score",
+    "average_of_opponents_buchholz",
+    "buchholz",
+    "fore_adjusted_score",
+    "fore_buchholz",
+]
 
 
 def buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -32,3 +40,27 @@ def fore_adjusted_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """AFB: the adjusted score under the Fore Buchholz hypothesis."""
     view = ctx.view(True)
     return TiebreakResult(spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details={"view": view})
+
+
+def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
+    """AOB (8.2): the average of the Buchholz of the opponents met over the board; ``/F`` averages
+    their Fore Buchholz.  Forfeits and byes are neither summed nor counted.  The value is exact (no
+    rounding: C.07 states none); undefined without games played."""
+    base = TiebreakSpec("FB" if spec.fore else "BH")
+    bh = fore_buchholz(ctx, base) if spec.fore else buchholz(ctx, base)
+    frame = ctx.frame
+    played = frame.played
+    opp = np.maximum(frame.opponent, 0)
+    sums = np.where(played, bh.numerator[opp], 0).sum(axis=1)
+    games = played.sum(axis=1)
+    bh_den = bh.denominator
+    assert isinstance(bh_den, int)
+    return TiebreakResult(
+        spec,
+        str(spec),
+        sums,
+        np.maximum(games, 1) * bh_den,
+        Direction.HIGHER,
+        defined=games > 0,
+        details={"buchholz": bh},
+    )
