@@ -99,6 +99,145 @@ def standings_cmd(
     _emit(text, output)
 
 
+@cli.command("explain")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-p", "--player", type=int, required=True, help="Start number of the player to explain.")
+@click.option("--versus", type=int, help="Start number of a second player: why one is ranked above the other.")
+@click.option("-t", "--tiebreaks", help="Comma-separated list (default: the standings list).")
+@click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by the start date).")
+@click.option("-a", "--after-round", type=int, help="As the standings stood after this round.")
+@click.option("-f", "--format", "fmt", type=click.Choice(("text", "json", "html")), default="text", show_default=True)
+@click.option("--lang", type=click.Choice(("en", "it")), default="en", show_default=True, help="Language.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
+@click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16).")
+@click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
+@click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
+def explain_cmd(
+    file: str,
+    player: int,
+    versus: int | None,
+    tiebreaks: str | None,
+    rules: str | None,
+    after_round: int | None,
+    fmt: str,
+    lang: str,
+    output: str | None,
+    swiss: bool,
+    round_robin: bool,
+    quiet: bool,
+) -> None:
+    """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead)."""
+    import json
+
+    from . import explain as ex
+    from . import read_trf, standings
+    from .io import html
+
+    t = read_trf(file, kind=_kind_option(swiss, round_robin))
+    s = standings(t, tiebreaks, rules=rules, after_round=after_round)
+    _print_warnings([*t.warnings, *s.warnings], quiet)
+    t.index_of(player)
+    if versus is not None:
+        t.index_of(versus)
+        v = ex.explain_versus(s, player, versus, lang)
+        if fmt == "json":
+            text = json.dumps(ex.versus_to_dict(v), ensure_ascii=False, indent=2) + "\n"
+        elif fmt == "html":
+            text = html.versus_html(v, lang)
+        else:
+            text = ex.render_versus_text(v, lang)
+    else:
+        e = ex.explain_player(s, player, None, lang)
+        if fmt == "json":
+            text = json.dumps(ex.to_dict(e), ensure_ascii=False, indent=2) + "\n"
+        elif fmt == "html":
+            text = html.explanation_html(e)
+        else:
+            text = ex.render_text(e)
+    _emit(text, output)
+
+
+@cli.command("compare")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-r", "--rules", help="Comma-separated rule sets (default: all of them).")
+@click.option("-t", "--tiebreaks", help="Comma-separated list (default: the file's list or the default).")
+@click.option("-a", "--after-round", type=int, help="As the standings stood after this round.")
+@click.option("-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
+@click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16).")
+@click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
+@click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
+def compare_cmd(
+    file: str,
+    rules: str | None,
+    tiebreaks: str | None,
+    after_round: int | None,
+    fmt: str,
+    output: str | None,
+    swiss: bool,
+    round_robin: bool,
+    quiet: bool,
+) -> None:
+    """Rank FILE under several rule sets and show where the ranking changes."""
+    import json
+
+    from . import read_trf
+    from .compare import compare, comparison_table, comparison_to_dict
+
+    t = read_trf(file, kind=_kind_option(swiss, round_robin))
+    names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
+    c = compare(t, names, tiebreaks, after_round)
+    _print_warnings([*t.warnings], quiet)
+    text = json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n" if fmt == "json" else comparison_table(c)
+    _emit(text, output)
+
+
+@cli.command("tiebreaks")
+@click.option("-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True)
+def tiebreaks_cmd(fmt: str) -> None:
+    """List every supported tie-break."""
+    import json
+
+    from .tiebreaks import TIEBREAKS, modifier_help
+
+    if fmt == "json":
+        data = [
+            {
+                "code": d.code,
+                "name": d.name,
+                "article": d.article,
+                "modifiers": modifier_help(d),
+                "direction": d.direction.value,
+                "aliases": list(d.aliases),
+                "description": d.description,
+            }
+            for d in TIEBREAKS.values()
+        ]
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    rows = [(d.code, d.name, d.article, ", ".join(modifier_help(d)) or "-", d.direction.value, d.description)
+            for d in TIEBREAKS.values()]
+    head = ("Code", "Name", "Article", "Modifiers", "Direction", "Description")
+    widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head[:-1])]
+    for r in [head, *rows]:
+        click.echo("  ".join(c.ljust(widths[k]) for k, c in enumerate(r[:-1])) + "  " + r[-1])
+
+
+@cli.command("rules")
+def rules_cmd() -> None:
+    """List the rule sets for unplayed rounds."""
+    from .rules import RULESETS
+
+    for r in RULESETS.values():
+        dates = ""
+        if r.effective_from or r.effective_to:
+            dates = f" [{r.effective_from or ''} .. {r.effective_to or ''}]"
+        aliases = f" (aliases: {', '.join(r.aliases)})" if r.aliases else ""
+        click.echo(f"{r.name}{aliases}: {r.title}{dates}")
+        click.echo(f"    {r.description}")
+        click.echo(f"    source: {r.source}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     try:

@@ -40,6 +40,7 @@ class Article16(RuleSet):
     """FIDE C.07 Article 16, with or without the 2026 caps of 16.4."""
 
     caps: bool = True
+    revaluation_note = "fn.reason.trailing"
 
     def vur_priority(self, frame: Frame) -> bool:
         return not frame.is_round_robin

@@ -107,6 +107,8 @@ class RuleSet:
     effective_to: _dt.date | None = None
     description: str = ""
     round_robin_as_played: bool = True
+    revaluation_note: str = "fn.reason.unplayed_draw"
+    """Message key that says why opponents' rounds were re-valued (see :mod:`spareggio.messages`)."""
     """Apply C.07 Art. 15 in round robins: forfeits are games, the free round is ignored."""
 
     def opponent_view(self, frame: Frame) -> OpponentView:

@@ -28,6 +28,7 @@ __all__ = [
     "TiebreakResult",
     "TiebreakSpec",
     "find_tiebreak",
+    "modifier_help",
     "parse_spec",
     "parse_spec_list",
 ]
@@ -92,6 +93,11 @@ def find_tiebreak(code: str) -> TiebreakDef:
 
 _MOD_RE = re.compile(r"^(?:(C|M)(\d+)|(L)([+-]?)(\d+(?:\.\d+)?)|(U)(\d+)|(P|F|R))$")
 _MOD_NAMES = {"C": "Cn (cut)", "M": "Mn (median)", "P": "P", "F": "F", "R": "R", "L": "Ln/L+n/L-n", "U": "Un"}
+
+
+def modifier_help(d: TiebreakDef) -> list[str]:
+    """The modifiers a tie-break accepts, as shown to users."""
+    return [_MOD_NAMES[m] for m in d.modifiers]
 
 
 def parse_spec(text: str) -> TiebreakSpec:

@@ -1,0 +1,141 @@
+"""The same tournament ranked under several rule sets, side by side: where does the ranking change?"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .model import Tournament
+from .rules import find_ruleset
+from .standings import Standings, default_tiebreaks, standings
+
+__all__ = ["Comparison", "compare", "comparison_table", "comparison_to_dict"]
+
+DEFAULT_COMPARE = ("fide-2026", "fide-2024", "fide-2009", "draw-vs-self", "italian", "us-chess", "naive")
+
+
+@dataclass
+class ComparisonRow:
+    index: int
+    start_number: int
+    name: str
+    points: Fraction
+    places: dict[str, str]
+    ranks: dict[str, int]
+    values: dict[str, dict[str, Fraction | None]]
+    rank_differs: bool
+    value_differs: bool
+
+
+@dataclass
+class Comparison:
+    tournament: Tournament
+    rules: list[str]
+    labels: list[str]
+    standings: dict[str, Standings]
+    rows: list[ComparisonRow]
+    summary: list[str]
+
+
+def compare(
+    t: Tournament,
+    rules: Sequence[str] | None = None,
+    tiebreaks: str | Sequence[str] | None = None,
+    after_round: int | None = None,
+) -> Comparison:
+    """Rank ``t`` under every rule set named (default: all of them) with one tie-break list."""
+    names = [find_ruleset(r).name for r in (rules or DEFAULT_COMPARE)]
+    names = list(dict.fromkeys(names))
+    if tiebreaks is None:
+        tiebreaks = default_tiebreaks(t)[0]
+    by_rules = {name: standings(t, tiebreaks, rules=name, after_round=after_round) for name in names}
+    first = by_rules[names[0]]
+    labels = first.labels
+    rows = []
+    for base in first.rows:
+        i = base.index
+        places, ranks, values = {}, {}, {}
+        for name, s in by_rules.items():
+            row = next(r for r in s.rows if r.index == i)
+            places[name], ranks[name] = row.place, row.rank
+            values[name] = {label: row.values[label] for label in labels}
+        rank_differs = len(set(ranks.values())) > 1
+        value_differs = any(len({values[n][label] for n in names}) > 1 for label in labels)
+        rows.append(
+            ComparisonRow(
+                i, base.player.start_number, base.player.name, base.points, places, ranks, values, rank_differs,
+                value_differs,
+            )
+        )
+    summary = []
+    for other in names[1:]:
+        moved = sum(1 for r in rows if r.ranks[names[0]] != r.ranks[other])
+        changed = sum(1 for r in rows if any(r.values[names[0]][lb] != r.values[other][lb] for lb in labels))
+        summary.append(
+            f"{moved} player{'s' if moved != 1 else ''} change place between {names[0]} and {other}; "
+            f"{changed} have different tie-break values"
+        )
+    return Comparison(t, names, labels, by_rules, rows, summary)
+
+
+def _fmt(v: Fraction | None) -> str:
+    from .io.output import format_number
+
+    return format_number(v)
+
+
+def comparison_table(c: Comparison) -> str:
+    head = ["SNo", "Name", "Pts", *(f"Rk {n}" for n in c.rules), *c.labels]
+    body = []
+    for r in c.rows:
+        cells = [str(r.start_number), r.name, _fmt(r.points), *(r.places[n] for n in c.rules)]
+        for label in c.labels:
+            vals = [_fmt(r.values[n][label]) for n in c.rules]
+            cells.append(vals[0] if len(set(vals)) == 1 else " / ".join(vals))
+        mark = "*" if (r.rank_differs or r.value_differs) else " "
+        body.append((mark, cells))
+    widths = [max(len(h), *(len(cells[k]) for _, cells in body)) for k, h in enumerate(head)]
+    lines = [
+        f"{c.tournament.name or 'tournament'}: the same standings under {len(c.rules)} rule sets",
+        "Tie-breaks: " + ", ".join(c.labels) + "  (values differing between rule sets are shown as a / b / ...,"
+        " in the order of the rank columns; * marks rows that differ)",
+        "",
+    ]
+
+    def fmt(cells: list[str]) -> str:
+        return "  ".join(x.ljust(widths[k]) if k == 1 else x.rjust(widths[k]) for k, x in enumerate(cells)).rstrip()
+
+    lines.append("  " + fmt(head))
+    lines.append("  " + "  ".join("-" * w for w in widths))
+    lines.extend(f"{mark} {fmt(cells)}" for mark, cells in body)
+    lines.append("")
+    lines.extend(c.summary)
+    return "\n".join(lines) + "\n"
+
+
+def comparison_to_dict(c: Comparison) -> dict[str, Any]:
+    from .io.output import json_number
+
+    return {
+        "schema": 1,
+        "tournament": {"name": c.tournament.name, "rounds": c.tournament.rounds},
+        "rules": c.rules,
+        "tiebreaks": c.labels,
+        "players": [
+            {
+                "start_number": r.start_number,
+                "name": r.name,
+                "points": json_number(r.points),
+                "ranks": r.ranks,
+                "places": r.places,
+                "tiebreaks": {n: {lb: json_number(v) for lb, v in r.values[n].items()} for n in c.rules},
+                "rank_differs": r.rank_differs,
+                "value_differs": r.value_differs,
+            }
+            for r in c.rows
+        ],
+        "summary": c.summary,
+    }
+

@@ -1,0 +1,590 @@
+"""Explanations: every tie-break value of a player shown round by round, as an arbiter justifies it.
+
+An explanation is built **only** from the records that produced the standings: the
+:class:`~spareggio.tiebreaks.base.Contributions` table of opponent-score tie-breaks (whose sum is the
+total), the opponent view of the rule set (adjusted scores), and the steps recorded by group
+tie-breaks.  Nothing is computed a second time.  :func:`explain_player` gives structured data;
+:func:`render_text` and :func:`to_dict` render it; ``spareggio.io.html`` renders it as a page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from .cuts import CutMark
+from .io.output import format_number, json_number
+from .messages import message
+from .model import Color, ResultKind
+from .rules.base import Source
+from .standings import Standings
+from .tiebreaks import TIEBREAKS
+from .tiebreaks.base import Contribution, Direction, TiebreakResult
+from .tiebreaks.direct_encounter import DirectEncounterStep
+
+__all__ = [
+    "PlayerExplanation",
+    "RoundLine",
+    "TiebreakExplanation",
+    "Versus",
+    "explain_player",
+    "explain_versus",
+    "render_text",
+    "render_versus_text",
+    "to_dict",
+    "versus_to_dict",
+]
+
+_RESULT_SIGN = {
+    ResultKind.PLAYED_WIN: "1",
+    ResultKind.PLAYED_DRAW: "½",
+    ResultKind.PLAYED_LOSS: "0",
+    ResultKind.FORFEIT_WIN: "+",
+    ResultKind.FORFEIT_LOSS: "-",
+    ResultKind.DOUBLE_FORFEIT: "--",
+}
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    """One round of one tie-break, ready to print."""
+
+    round: int
+    colour: str
+    opponent: int | None
+    opponent_name: str
+    kind: str
+    result: str
+    score: Fraction | None
+    factor: Fraction | None
+    contribution: Fraction | None
+    counted: bool
+    vur: bool
+    note: str
+    cut: str
+
+
+@dataclass(frozen=True)
+class Footnote:
+    ref: str
+    start_number: int
+    name: str
+    actual: Fraction
+    adjusted: Fraction
+    rounds: tuple[tuple[int, str, Fraction, Fraction], ...]
+    """(round, kind, points received, value counted)."""
+    text: str
+
+
+@dataclass
+class TiebreakExplanation:
+    label: str
+    code: str
+    name: str
+    article: str
+    value: Fraction | None
+    description: str
+    rounds: list[RoundLine] = field(default_factory=list)
+    sum_line: str = ""
+    removed_line: str = ""
+    cut_line: str = ""
+    footnotes: list[Footnote] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    """Free explanation lines (group tie-breaks, adjusted scores, details of other tie-breaks)."""
+
+
+@dataclass
+class PlayerExplanation:
+    start_number: int
+    name: str
+    rank: str
+    points: Fraction
+    rules: str
+    rules_reason: str
+    after_round: int
+    lang: str
+    tiebreaks: list[TiebreakExplanation]
+
+
+# -- building ----------------------------------------------------------------------------------------
+
+
+def explain_player(s: Standings, start_number: int, labels: list[str] | None = None, lang: str = "en") -> PlayerExplanation:
+    """Explain every tie-break of the standings (or ``labels`` of them) for one player."""
+    t = s.tournament
+    i = t.index_of(start_number)
+    row = s.row_of(start_number)
+    wanted = labels if labels is not None else s.labels
+    out = []
+    for label in wanted:
+        res = s.results[label]
+        out.append(_explain_tiebreak(s, res, label, i, lang))
+    return PlayerExplanation(
+        start_number=start_number,
+        name=row.player.name,
+        rank=row.place,
+        points=row.points,
+        rules=s.rules.name,
+        rules_reason=s.rules_reason,
+        after_round=s.after_round,
+        lang=lang,
+        tiebreaks=out,
+    )
+
+
+def _fmt(value: Fraction | None, sb: bool = False) -> str:
+    if value is None:
+        return "-"
+    return f"{float(value):.2f}" if sb and _terminates(value) else format_number(value)
+
+
+def _terminates(value: Fraction) -> bool:
+    d = value.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1
+
+
+def _explain_tiebreak(s: Standings, res: TiebreakResult, label: str, i: int, lang: str) -> TiebreakExplanation:
+    d = TIEBREAKS[res.spec.code]
+    exp = TiebreakExplanation(
+        label=label, code=d.code, name=_spec_name(d.name, res.spec), article=d.article, value=res.value(i),
+        description=d.description,
+    )
+    c = res.contributions
+    if c is not None:
+        _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
+    elif d.code in ("ABH", "AFB"):
+        view = res.details["view"]
+        _explain_view(s, view, i, exp, lang)  # type: ignore[arg-type]
+    elif d.is_group:
+        _explain_group(s, res, i, exp, lang)
+    else:
+        for line in res.details.get("lines", {}).get(i, []) if isinstance(res.details.get("lines"), dict) else []:
+            exp.lines.append(str(line))
+        exp.lines.extend(res.warnings)
+    return exp
+
+
+def _spec_name(name: str, spec: Any) -> str:
+    parts = [name]
+    if spec.cut_low and spec.cut_high:
+        parts.append(f"median {spec.cut_low}")
+    elif spec.cut_low:
+        parts.append(f"cut {spec.cut_low}")
+    if spec.forfeits_played:
+        parts.append("forfeits as played")
+    if spec.fore and spec.code != "FB":
+        parts.append("fore")
+    return ", ".join(parts)
+
+
+def _explain_contributions(
+    s: Standings,
+    res: TiebreakResult,
+    records: tuple[Contribution, ...],
+    sb: bool,
+    exp: TiebreakExplanation,
+    lang: str,
+    i: int,
+) -> None:
+    t = s.tournament
+    c = res.contributions
+    assert c is not None
+    view = c.view
+    frame = c.frame
+    refs: dict[int, str] = {}
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    vur_values = [rec.value for rec in records if rec.present and rec.vur]
+    for rec in records:
+        j = None if rec.opponent is None else t.index_of(rec.opponent)
+        note = _source_note(s, rec, j, view, frame, refs, letters, lang, i)
+        if rec.vur:
+            note += "; " + message(lang, "vur")
+        cut = ""
+        if rec.cut is CutMark.LOW:
+            cut = message(lang, "cut.low_sb" if sb else "cut.low")
+        elif rec.cut is CutMark.LOW_VUR:
+            cut = message(lang, "cut.low_vur")
+        elif rec.cut is CutMark.LOW_OVER_VUR:
+            smallest = min(vur_values) if vur_values else Fraction(0)
+            cut = message(lang, "cut.low_over_vur", vur_value=_fmt(smallest, sb))
+        elif rec.cut is CutMark.HIGH:
+            cut = message(lang, "cut.high")
+        exp.rounds.append(
+            RoundLine(
+                round=rec.round,
+                colour={Color.WHITE: "W", Color.BLACK: "B"}.get(rec.color, ""),
+                opponent=rec.opponent,
+                opponent_name=t.players[j].name if j is not None else "",
+                kind=message(lang, f"kind.{rec.kind.label}") if not rec.kind.played else "",
+                result=_RESULT_SIGN.get(rec.kind, format_number(rec.points)),
+                score=rec.key if rec.present else None,
+                factor=rec.factor if rec.present else None,
+                contribution=rec.value if rec.present else None,
+                counted=rec.counted,
+                vur=rec.vur,
+                note=note,
+                cut=cut,
+            )
+        )
+    present = [rec for rec in records if rec.present]
+    total_all = sum((rec.value for rec in present), Fraction(0))
+    terms = " + ".join(_fmt(rec.value, sb) for rec in present) or "0"
+    exp.sum_line = f"{terms} = {_fmt(total_all, sb)}"
+    removed = [rec for rec in present if rec.cut is not CutMark.KEPT]
+    if removed:
+        value = total_all - sum((rec.value for rec in removed), Fraction(0))
+        exp.removed_line = message(
+            lang,
+            "removed_line",
+            total=_fmt(total_all, sb),
+            removed=" - ".join(_fmt(rec.value, sb) for rec in removed),
+            value=_fmt(value, sb),
+        )
+        zero = _fmt(Fraction(0), sb)
+        cut_terms = " + ".join(zero if rec.cut is not CutMark.KEPT else _fmt(rec.value, sb) for rec in present)
+        exp.cut_line = f"{cut_terms} = {_fmt(value, sb)}"
+    for j, ref in sorted(refs.items(), key=lambda kv: kv[1]):
+        exp.footnotes.append(_footnote(s, view, frame, j, ref, lang))
+
+
+def _source_note(
+    s: Standings,
+    rec: Contribution,
+    j: int | None,
+    view: Any,
+    frame: Any,
+    refs: dict[int, str],
+    letters: str,
+    lang: str,
+    i: int,
+) -> str:
+    t = s.tournament
+    src = rec.source
+    if not rec.present:
+        if t.is_round_robin and j is None:
+            return message(lang, "src.rr_free")
+        return message(lang, "src.none")
+    if src in (Source.OPPONENT, Source.FORFEIT_AS_PLAYED) and j is not None:
+        actual = Fraction(int(frame.total[j]), frame.unit)
+        if bool(np.any(view.revalued[j])):
+            if j not in refs:
+                refs[j] = letters[len(refs) % len(letters)]
+            text = message(lang, "src.opponent_adjusted", score=_fmt(rec.key), actual=_fmt(actual), ref=refs[j])
+        else:
+            text = message(lang, "src.opponent", score=_fmt(rec.key))
+        if src is Source.FORFEIT_AS_PLAYED:
+            text = message(lang, "src.forfeit_as_played", opponent=f"{t.players[j].start_number}", score=text)
+        return text
+    if src is Source.DUMMY_OWN:
+        return message(lang, "src.dummy_own", own=_fmt(rec.own))
+    if src is Source.DUMMY_CAP_OPPONENT:
+        return message(lang, "src.dummy_cap_opponent", own=_fmt(rec.own), cap=_fmt(rec.cap))
+    if src is Source.DUMMY_CAP_ROUNDS:
+        draw = Fraction(frame.draw, frame.unit)
+        return message(
+            lang, "src.dummy_cap_rounds", own=_fmt(rec.own), rounds=frame.rounds, draw=_fmt(draw), cap=_fmt(rec.cap)
+        )
+    if src is Source.VIRTUAL:
+        r = rec.round - 1
+        before = Fraction(int(frame.points[i, :r].sum()), frame.unit)
+        draw = Fraction(frame.draw, frame.unit)
+        rounds_after = frame.rounds - rec.round
+        opposite = rec.key - before - draw * rounds_after
+        return message(
+            lang,
+            "src.virtual",
+            before=_fmt(before),
+            opposite=_fmt(opposite),
+            rounds_after=rounds_after,
+            draw=_fmt(draw),
+            score=_fmt(rec.key),
+        )
+    if src is Source.SELF_DRAW:
+        return message(lang, "src.self_draw", score=_fmt(rec.key))
+    if src is Source.ZERO_OPPONENT:
+        return message(lang, "src.zero_opponent")
+    if src is Source.UNPLAYED_ZERO:
+        return message(lang, "src.unplayed_zero")
+    return message(lang, "src.none")
+
+
+def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str) -> Footnote:
+    t = s.tournament
+    p = t.players[j]
+    rounds = []
+    parts = []
+    for r in np.nonzero(view.revalued[j])[0].tolist():
+        kind = ResultKind(int(frame.kind[j, r]))
+        pts = Fraction(int(frame.points[j, r]), frame.unit)
+        val = Fraction(int(view.round_value[j, r]), frame.unit)
+        rounds.append((r + 1, kind.label, pts, val))
+        parts.append(
+            message(lang, "fn.round", round=r + 1, kind=message(lang, f"kind.{kind.label}"), value=_fmt(val), points=_fmt(pts))
+        )
+    actual = Fraction(int(frame.total[j]), frame.unit)
+    adjusted = Fraction(int(view.score[j]), frame.unit)
+    reason = message(lang, getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
+    text = message(
+        lang, "fn.line", ref=ref, sno=p.start_number, name=p.name, actual=_fmt(actual), adjusted=_fmt(adjusted),
+        rounds="; ".join(parts) + f" - {reason}",
+    )
+    return Footnote(ref, p.start_number, p.name, actual, adjusted, tuple(rounds), text)
+
+
+def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lang: str) -> None:
+    frame = s.context.frame
+    terms = []
+    for r in range(frame.rounds):
+        val = Fraction(int(view.round_value[i, r]), frame.unit)
+        terms.append(_fmt(val) + ("*" if view.revalued[i, r] else ""))
+    total = Fraction(int(view.score[i]), frame.unit)
+    exp.sum_line = f"{' + '.join(terms) or '0'} = {_fmt(total)}"
+    if bool(np.any(view.revalued[i])):
+        reason = message(lang, getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
+        exp.lines.append(f"* {reason}")
+
+
+def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
+    t = s.tournament
+    steps: list[DirectEncounterStep] = list(res.details.get("steps", []))  # type: ignore[call-overload]
+    mine = [st for st in steps if i in st.members]
+    if not mine:
+        exp.lines.append(message(lang, "de.none"))
+        return
+
+    def sno(k: int) -> str:
+        return str(t.players[k].start_number)
+
+    for st in mine:
+        exp.lines.append(message(lang, "de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members)))
+        exp.lines.append(
+            message(lang, "de.scores", scores=", ".join(f"{sno(k)}: {_fmt(v)}" for k, v in zip(st.members, st.scores, strict=True)))
+        )
+        if st.all_met:
+            exp.lines.append(message(lang, "de.all_met"))
+        else:
+            win = Fraction(s.context.frame.win, s.context.frame.unit)
+            best = ", ".join(
+                f"{sno(k)}: {_fmt(v + win * u)}" for k, v, u in zip(st.members, st.scores, st.unmet, strict=True)
+            )
+            exp.lines.append(message(lang, "de.not_all_met", best=best))
+        order = " > ".join(
+            "(" + " = ".join(sno(k) for k in g) + f", {message(lang, 'de.tied')})" if len(g) > 1 else sno(g[0])
+            for g in st.order
+        )
+        exp.lines.append(message(lang, "de.order", order=order))
+
+
+# -- versus ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Versus:
+    a: PlayerExplanation
+    b: PlayerExplanation
+    relation: str
+    """``above``, ``below`` or ``level``."""
+    equal: list[str]
+    deciding: str | None
+    lines: list[str]
+
+
+def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
+    """Why player ``a`` is ranked above, below or level with ``b``: the first separating criterion."""
+    t = s.tournament
+    ra, rb = s.row_of(a), s.row_of(b)
+    ia, ib = ra.index, rb.index
+    relation = "level" if ra.rank == rb.rank else ("above" if ra.rank < rb.rank else "below")
+    lines = [message(lang, "vs.points", a=format_number(ra.points), b=format_number(rb.points))]
+    equal: list[str] = []
+    deciding: str | None = None
+    if ra.points != rb.points:
+        lines.append(message(lang, "vs.points_decide"))
+        deciding = "PTS"
+    else:
+        for label in s.labels:
+            res = s.results[label]
+            va, vb = res.value(ia), res.value(ib)
+            if res.direction is Direction.GROUP:
+                if va is not None and vb is not None and va != vb:
+                    lines.append(message(lang, "vs.group", label=label, a=format_number(va), b=format_number(vb)))
+                    deciding = label
+                    break
+            else:
+                key = res.order_key()
+                if key[ia] != key[ib]:
+                    lines.append(message(lang, "vs.decides", label=label, a=_fmt(va), b=_fmt(vb)))
+                    deciding = label
+                    break
+            equal.append(label)
+            lines.append(message(lang, "vs.equal", label=label, value=_fmt(va)))
+        if deciding is None:
+            lines.append(message(lang, "vs.nothing"))
+    shown = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)
+    ea = explain_player(s, a, shown, lang)
+    eb = explain_player(s, b, shown, lang)
+    _ = t
+    return Versus(ea, eb, relation, equal, deciding, lines)
+
+
+# -- rendering ----------------------------------------------------------------------------------------
+
+
+def render_text(e: PlayerExplanation) -> str:
+    lang = e.lang
+    out = [
+        message(lang, "title", name=e.name, sno=e.start_number),
+        message(lang, "rules", rules=e.rules, reason=e.rules_reason, after_round=e.after_round),
+        message(lang, "points", points=format_number(e.points)) + f"   #{e.rank}",
+        "",
+    ]
+    for tb in e.tiebreaks:
+        out.extend(_render_tiebreak(tb, lang))
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
+    value = _fmt(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
+    out = [f"{tb.label} - {tb.name} ({tb.article}): {value}"]
+    if tb.rounds:
+        sb = any(r.factor is not None for r in tb.rounds)
+        head = [message(lang, "rd"), message(lang, "col"), message(lang, "opponent"), message(lang, "res"), message(lang, "score")]
+        if sb:
+            head.append(message(lang, "factor"))
+        head += [message(lang, "contribution"), message(lang, "note")]
+        rows = []
+        for r in tb.rounds:
+            opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else r.kind
+            if r.opponent is not None and r.kind:
+                opp += f" ({r.kind})"
+            cells = [str(r.round), r.colour, opp, r.result, _fmt(r.score)]
+            if sb:
+                cells.append(_fmt(r.factor))
+            contrib = _fmt(r.contribution, sb)
+            if r.contribution is not None and not r.counted:
+                contrib = f"[{contrib}]"
+            cells += [contrib, r.note + (f"; {r.cut}" if r.cut else "")]
+            rows.append(cells)
+        widths = [max(len(h), *(len(c[k]) for c in rows)) for k, h in enumerate(head)]
+        right = {0, 3, 4, 5} | ({6} if sb else set())
+
+        def line(cells: list[str]) -> str:
+            return "  " + "  ".join(
+                c.rjust(widths[k]) if k in right else (c if k == len(cells) - 1 else c.ljust(widths[k]))
+                for k, c in enumerate(cells)
+            )
+
+        out.append(line(head))
+        out.extend(line(c) for c in rows)
+    if tb.sum_line:
+        out.append(f"  {message(lang, 'sum')}: {tb.sum_line}")
+    if tb.removed_line:
+        out.append(f"  {message(lang, 'removed')}: {tb.removed_line}")
+        out.append(f"  {message(lang, 'cut_terms')}: {tb.cut_line}")
+    if tb.footnotes:
+        out.append(f"  {message(lang, 'footnotes')}:")
+        out.extend(f"    {fn.text}" for fn in tb.footnotes)
+    out.extend(f"  {line}" for line in tb.lines)
+    return out
+
+
+def render_versus_text(v: Versus, lang: str = "en") -> str:
+    out = [
+        message(
+            lang,
+            "vs.title",
+            a=v.a.start_number,
+            a_name=v.a.name,
+            relation=message(lang, f"vs.{v.relation}"),
+            b=v.b.start_number,
+            b_name=v.b.name,
+        )
+    ]
+    out.extend(v.lines)
+    out.append("")
+    for ta, tb in zip(v.a.tiebreaks, v.b.tiebreaks, strict=True):
+        out.append(f"== {ta.label}: {v.a.start_number} {v.a.name}")
+        out.extend(_render_tiebreak(ta, lang))
+        out.append(f"== {tb.label}: {v.b.start_number} {v.b.name}")
+        out.extend(_render_tiebreak(tb, lang))
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def to_dict(e: PlayerExplanation) -> dict[str, Any]:
+    """The explanation as JSON-ready data (schema documented in docs/explain-json.md)."""
+    return {
+        "schema": 1,
+        "player": {"start_number": e.start_number, "name": e.name, "rank": e.rank, "points": json_number(e.points)},
+        "rules": e.rules,
+        "rules_reason": e.rules_reason,
+        "after_round": e.after_round,
+        "lang": e.lang,
+        "tiebreaks": [
+            {
+                "label": tb.label,
+                "code": tb.code,
+                "name": tb.name,
+                "article": tb.article,
+                "value": json_number(tb.value),
+                "rounds": [
+                    {
+                        "round": r.round,
+                        "colour": r.colour or None,
+                        "opponent": r.opponent,
+                        "opponent_name": r.opponent_name or None,
+                        "unplayed": r.kind or None,
+                        "result": r.result,
+                        "score": json_number(r.score),
+                        "factor": json_number(r.factor),
+                        "contribution": json_number(r.contribution),
+                        "counted": r.counted,
+                        "vur": r.vur,
+                        "how": r.note,
+                        "cut": r.cut or None,
+                    }
+                    for r in tb.rounds
+                ],
+                "sum": tb.sum_line or None,
+                "removed": tb.removed_line or None,
+                "with_cut_terms_as_zero": tb.cut_line or None,
+                "footnotes": [
+                    {
+                        "ref": fn.ref,
+                        "start_number": fn.start_number,
+                        "name": fn.name,
+                        "actual": json_number(fn.actual),
+                        "adjusted": json_number(fn.adjusted),
+                        "rounds": [
+                            {"round": r, "kind": k, "points": json_number(p), "counted_as": json_number(v)}
+                            for r, k, p, v in fn.rounds
+                        ],
+                        "text": fn.text,
+                    }
+                    for fn in tb.footnotes
+                ],
+                "notes": list(tb.lines),
+            }
+            for tb in e.tiebreaks
+        ],
+    }
+
+
+def versus_to_dict(v: Versus) -> dict[str, Any]:
+    return {
+        "schema": 1,
+        "a": v.a.start_number,
+        "b": v.b.start_number,
+        "relation": v.relation,
+        "equal": v.equal,
+        "deciding": v.deciding,
+        "lines": v.lines,
+        "explanations": [to_dict(v.a), to_dict(v.b)],
+    }

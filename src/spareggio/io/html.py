@@ -1,0 +1,105 @@
+"""Explanations and standings as self-contained HTML pages (no external assets; every field escaped)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..explain import PlayerExplanation, TiebreakExplanation, Versus, _fmt
+from ..messages import message
+
+__all__ = ["explanation_html", "versus_html"]
+
+_CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.5rem;color:#1b1f23;max-width:72rem}
+h1{font-size:1.35rem;margin:0 0 .3rem} h2{font-size:1.1rem;margin:1.6rem 0 .4rem}
+.meta{color:#555;margin:.2rem 0}
+table{border-collapse:collapse;margin:.4rem 0;font-size:.92rem}
+th,td{border-bottom:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+tr.cut td{color:#8a8a8a} tr.cut td.contrib{text-decoration:line-through}
+.sum{font-family:ui-monospace,Menlo,Consolas,monospace;margin:.2rem 0}
+.note{color:#444;font-size:.9rem} .vur{color:#9a3412}
+.side{display:grid;grid-template-columns:1fr 1fr;gap:1.5rem}
+"""
+
+
+def _page(title: str, body: str, lang: str) -> str:
+    return (
+        f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
+    sb = any(r.factor is not None for r in tb.rounds)
+    value = _fmt(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
+    parts = [
+        f'<section class="tiebreak" data-label="{escape(tb.label)}">',
+        f"<h2>{escape(tb.label)} &ndash; {escape(tb.name)} ({escape(tb.article)}): "
+        f'<span class="value">{escape(value)}</span></h2>',
+    ]
+    if tb.rounds:
+        head = [message(lang, k) for k in ("rd", "col", "opponent", "res", "score")]
+        if sb:
+            head.append(message(lang, "factor"))
+        head += [message(lang, "contribution"), message(lang, "note")]
+        parts.append("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead><tbody>")
+        for r in tb.rounds:
+            opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else r.kind
+            if r.opponent is not None and r.kind:
+                opp += f" ({r.kind})"
+            cls = "" if r.counted else ' class="cut"'
+            cells = [
+                f'<td class="num">{r.round}</td>',
+                f"<td>{escape(r.colour)}</td>",
+                f"<td>{escape(opp)}</td>",
+                f'<td class="num">{escape(r.result)}</td>',
+                f'<td class="num">{escape(_fmt(r.score))}</td>',
+            ]
+            if sb:
+                cells.append(f'<td class="num">{escape(_fmt(r.factor))}</td>')
+            note = escape(r.note)
+            if r.cut:
+                note += f"; <strong>{escape(r.cut)}</strong>"
+            cells.append(f'<td class="num contrib">{escape(_fmt(r.contribution, sb))}</td>')
+            cells.append(f'<td class="note{" vur" if r.vur else ""}">{note}</td>')
+            parts.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
+        parts.append("</tbody></table>")
+    if tb.sum_line:
+        parts.append(f'<p class="sum">{escape(message(lang, "sum"))}: {escape(tb.sum_line)}</p>')
+    if tb.removed_line:
+        parts.append(f'<p class="sum">{escape(message(lang, "removed"))}: {escape(tb.removed_line)}</p>')
+        parts.append(f'<p class="sum">{escape(message(lang, "cut_terms"))}: {escape(tb.cut_line)}</p>')
+    if tb.footnotes:
+        parts.append(f'<p class="note">{escape(message(lang, "footnotes"))}:</p><ul class="note">')
+        parts.extend(f"<li>{escape(fn.text)}</li>" for fn in tb.footnotes)
+        parts.append("</ul>")
+    if tb.lines:
+        parts.append('<ul class="note">' + "".join(f"<li>{escape(line)}</li>" for line in tb.lines) + "</ul>")
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def _body(e: PlayerExplanation) -> str:
+    lang = e.lang
+    head = [
+        f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
+        f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=e.rules_reason, after_round=e.after_round))}</p>',
+        f'<p class="meta">{escape(message(lang, "points", points=_fmt(e.points)))} &middot; #{escape(e.rank)}</p>',
+    ]
+    return "\n".join(head + [_tiebreak(tb, lang) for tb in e.tiebreaks])
+
+
+def explanation_html(e: PlayerExplanation) -> str:
+    """A whole page explaining one player's tie-breaks."""
+    return _page(message(e.lang, "title", name=e.name, sno=e.start_number), _body(e), e.lang)
+
+
+def versus_html(v: Versus, lang: str = "en") -> str:
+    title = message(
+        lang, "vs.title", a=v.a.start_number, a_name=v.a.name, relation=message(lang, f"vs.{v.relation}"),
+        b=v.b.start_number, b_name=v.b.name,
+    )
+    body = [f"<h1>{escape(title)}</h1>", "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in v.lines) + "</ul>"]
+    body.append(f'<div class="side"><div>{_body(v.a)}</div><div>{_body(v.b)}</div></div>')
+    return _page(title, "\n".join(body), lang)
