@@ -46,7 +46,7 @@ def compare(
     after_round: int | None = None,
 ) -> Comparison:
     """Rank ``t`` under every rule set named (default: all of them) with one tie-break list."""
-    names = [find_ruleset(r).name for r in (rules or DEFAULT_COMPARE)]
+    names = [find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)]
     names = list(dict.fromkeys(names))
     if tiebreaks is None:
         tiebreaks = default_tiebreaks(t)[0]

@@ -76,7 +76,7 @@ def standings_to_dict(s: Standings) -> dict[str, Any]:
             "start_date": t.start_date.isoformat() if t.start_date else None,
             "players": t.n_players,
         },
-        "rules": s.rules.name,
+        "rules": s.rules.label,
         "rules_reason": s.rules_reason,
         "after_round": s.after_round,
         "tiebreaks": list(s.labels),
@@ -147,7 +147,7 @@ def standings_table(s: Standings) -> str:
     lines = []
     title = t.name or (os.path.basename(t.source) if t.source else "tournament")
     lines.append(f"{title} - standings after round {s.after_round} ({t.kind_of_event.value})")
-    lines.append(f"Rules: {s.rules.name} ({s.rules_reason}); tie-breaks: {', '.join(s.labels) or 'none'}")
+    lines.append(f"Rules: {s.rules.label} ({s.rules_reason}); tie-breaks: {', '.join(s.labels) or 'none'}")
     lines.append("")
 
     def fmt(cells: list[str]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from ..errors import UnknownRulesetError
-from .base import Elements, OpponentView, RuleSet, Source, VurSelection
+from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection
 from .draw_vs_self import DrawVsSelf
 from .fide2009 import Fide2009
 from .fide2024 import Fide2024
@@ -18,6 +18,7 @@ __all__ = [
     "RULESETS",
     "Elements",
     "OpponentView",
+    "RuleOption",
     "RuleSet",
     "Source",
     "VurSelection",
@@ -32,16 +33,26 @@ RULESETS: dict[str, RuleSet] = {
 
 
 def find_ruleset(name: str | RuleSet) -> RuleSet:
-    """The rule set with this name or alias (case-insensitive).
+    """The rule set with this name or alias (case-insensitive), optionally with other readings of
+    ambiguous texts: ``"fide-2026:vur=score,cap-rounds=announced"``.
 
-    :raises UnknownRulesetError: listing the known names.
+    :raises UnknownRulesetError: listing the known names (or options).
     """
     if isinstance(name, RuleSet):
         return name
-    wanted = name.strip().lower().replace("_", "-")
+    base, _, opts = name.strip().partition(":")
+    wanted = base.strip().lower().replace("_", "-")
     for rules in RULESETS.values():
         if wanted == rules.name or wanted in rules.aliases:
-            return rules
+            if not opts.strip():
+                return rules
+            settings = {}
+            for item in opts.split(","):
+                key, sep, value = item.partition("=")
+                if not sep:
+                    raise UnknownRulesetError(f"rule set option {item!r} must be written key=value")
+                settings[key.strip().lower()] = value.strip().lower()
+            return rules.configure(**settings)
     known = ", ".join(RULESETS)
     raise UnknownRulesetError(f"unknown rule set {name!r}; known rule sets: {known}")
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..frame import Frame
 from ..model import FORFEIT, REQUESTED_BYE, VUR
-from .base import Elements, OpponentView, RuleSet, Source, opponent_keys
+from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection, opponent_keys
 
 __all__ = ["Article16", "last_non_vur_round", "trailing_requested_byes"]
 
@@ -41,6 +41,31 @@ class Article16(RuleSet):
 
     caps: bool = True
     revaluation_note = "fn.reason.trailing"
+    options = (
+        RuleOption(
+            "vur",
+            ("contribution", "score"),
+            "contribution",
+            "16.5.1: the VUR compared with the least significant value is the one with the smallest "
+            "contribution (the text, seed 002 example 5), or the one with the lowest dummy score and then "
+            "contribution (the FIDE reference program).",
+        ),
+        RuleOption(
+            "cap-rounds",
+            ("evaluated", "announced"),
+            "evaluated",
+            "16.4.2: 'rounds' in the cap rounds x draw are the rounds evaluated so far (final standings: all "
+            "of them) or the rounds announced for the event (record 142).",
+        ),
+    )
+
+    def _apply_settings(self) -> None:
+        self.vur_selection = VurSelection(self.settings["vur"])
+
+    def _cap_rounds(self, frame: Frame) -> int:
+        if self.settings.get("cap-rounds") == "announced":
+            return max(frame.tournament.announced_rounds or frame.rounds, frame.rounds)
+        return frame.rounds
 
     def vur_priority(self, frame: Frame) -> bool:
         return not frame.is_round_robin
@@ -59,7 +84,7 @@ class Article16(RuleSet):
         own = frame.total
         own_m = np.broadcast_to(own[:, None], kind.shape)
         if self.caps:
-            cap = np.where(forfeit, opp_score, frame.draw * frame.rounds)
+            cap = np.where(forfeit, opp_score, frame.draw * self._cap_rounds(frame))
             dummy = np.minimum(own_m, cap)
             capped = own_m > cap
             dummy_source = np.where(capped, np.where(forfeit, Source.DUMMY_CAP_OPPONENT, Source.DUMMY_CAP_ROUNDS), Source.DUMMY_OWN)

@@ -17,6 +17,7 @@ Cutting (C.07 Art. 14 and 16.5) is shared by every rule set; a rule set only say
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import enum
 from dataclasses import dataclass
@@ -27,7 +28,15 @@ import numpy.typing as npt
 from ..frame import Frame
 from ..model import IntMatrix, IntVector
 
-__all__ = ["Elements", "OpponentView", "RuleSet", "Source", "VurSelection", "round_robin_elements"]
+__all__ = [
+    "Elements",
+    "OpponentView",
+    "RuleOption",
+    "RuleSet",
+    "Source",
+    "VurSelection",
+    "round_robin_elements",
+]
 
 
 class Source(enum.IntEnum):
@@ -96,8 +105,22 @@ class Elements:
     """The cap that bounded a dummy (16.4), or -1."""
 
 
+@dataclass(frozen=True)
+class RuleOption:
+    """A documented alternative reading of an ambiguous text, selectable as ``name:key=value``."""
+
+    key: str
+    choices: tuple[str, ...]
+    default: str
+    description: str
+
+
 class RuleSet:
-    """One convention for unplayed rounds.  Subclasses override the two element methods."""
+    """One convention for unplayed rounds.  Subclasses override the two ``swiss_*`` methods.
+
+    Where the texts admit more than one reading, a rule set declares :class:`RuleOption` values and
+    :meth:`configure` returns a copy using another reading (``fide-2026:vur=score``).
+    """
 
     name: str = ""
     aliases: tuple[str, ...] = ()
@@ -107,9 +130,43 @@ class RuleSet:
     effective_to: _dt.date | None = None
     description: str = ""
     round_robin_as_played: bool = True
+    """Apply C.07 Art. 15 in round robins: forfeits are games, the free round is ignored."""
     revaluation_note: str = "fn.reason.unplayed_draw"
     """Message key that says why opponents' rounds were re-valued (see :mod:`spareggio.messages`)."""
-    """Apply C.07 Art. 15 in round robins: forfeits are games, the free round is ignored."""
+    options: tuple[RuleOption, ...] = ()
+    vur_selection: VurSelection = VurSelection.CONTRIBUTION
+
+    def __init__(self) -> None:
+        self.settings: dict[str, str] = {o.key: o.default for o in self.options}
+
+    @property
+    def label(self) -> str:
+        """The name with every non-default option, e.g. ``fide-2026:vur=score``."""
+        changed = [f"{o.key}={self.settings[o.key]}" for o in self.options if self.settings[o.key] != o.default]
+        return self.name + (":" + ",".join(changed) if changed else "")
+
+    def configure(self, **settings: str) -> RuleSet:
+        """A copy of this rule set with other readings selected."""
+        from ..errors import UnknownRulesetError
+
+        other = copy.copy(self)
+        other.settings = dict(self.settings)
+        known = {o.key: o for o in self.options}
+        for key, value in settings.items():
+            option = known.get(key)
+            if option is None:
+                names = ", ".join(known) or "none"
+                raise UnknownRulesetError(f"rule set {self.name} has no option {key!r}; options: {names}")
+            if value not in option.choices:
+                raise UnknownRulesetError(
+                    f"rule set {self.name}: option {key} must be one of {', '.join(option.choices)}, not {value!r}"
+                )
+            other.settings[key] = value
+        other._apply_settings()
+        return other
+
+    def _apply_settings(self) -> None:
+        """Hook for subclasses: turn ``self.settings`` into attributes."""
 
     def opponent_view(self, frame: Frame) -> OpponentView:
         if frame.is_round_robin and self.round_robin_as_played:
@@ -125,8 +182,6 @@ class RuleSet:
         """Whether C.07 16.5 (cut voluntary unplayed rounds first) applies."""
         return False
 
-    vur_selection: VurSelection = VurSelection.CONTRIBUTION
-
     # -- to override -------------------------------------------------------------------------------
     def swiss_opponent_view(self, frame: Frame) -> OpponentView:
         raise NotImplementedError
@@ -135,7 +190,7 @@ class RuleSet:
         raise NotImplementedError
 
     def __repr__(self) -> str:
-        return f"find_ruleset({self.name!r})"
+        return f"find_ruleset({self.label!r})"
 
 
 # -- shared building blocks ------------------------------------------------------------------------

@@ -18,8 +18,8 @@ import datetime as _dt
 import numpy as np
 
 from ..frame import Frame
-from ..model import RESULT_CLASS
-from .base import Elements, OpponentView, RuleSet, Source, opponent_keys
+from ..model import FORFEIT, RESULT_CLASS, VUR
+from .base import Elements, OpponentView, RuleOption, RuleSet, Source, opponent_keys
 
 __all__ = ["Fide2009"]
 
@@ -36,8 +36,21 @@ class Fide2009(RuleSet):
         "draw in every later round); for the opponents every unplayed round counts as a draw."
     )
 
+    options = (
+        RuleOption(
+            "draws",
+            ("unplayed", "defaults"),
+            "unplayed",
+            "Step (b): which rounds count as draws for the opponents: every round without a game over the "
+            "board, or only results by default (forfeits won or lost, absences and zero-point byes), "
+            "pairing-allocated and requested full/half-point byes keeping their points.",
+        ),
+    )
+
     def swiss_opponent_view(self, frame: Frame) -> OpponentView:
         unplayed = ~frame.played
+        if self.settings.get("draws") == "defaults":
+            unplayed = FORFEIT[frame.kind] | (VUR[frame.kind] & ~frame.has_opponent)
         round_value = np.where(unplayed, frame.draw, frame.points)
         return OpponentView(
             score=round_value.sum(axis=1), round_value=round_value, revalued=unplayed & (round_value != frame.points)
