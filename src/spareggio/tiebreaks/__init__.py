@@ -17,6 +17,15 @@ from .buchholz import (
 from .direct_encounter import order_group as direct_encounter_order
 from .points import points
 from .sonneborn import sonneborn_berger
+from .uschess import (
+    kashdan,
+    median,
+    modified_median,
+    opposition_cumulative,
+    solkoff,
+    us_cumulative,
+    us_sonneborn_berger,
+)
 
 __all__ = [
     "TIEBREAKS",
@@ -71,6 +80,42 @@ _CATALOGUE = [
         "AFB", "Adjusted score (for Fore Buchholz)", "C.07 8.3, 16.3", "", H,
         "Diagnostic: the adjusted score under the Fore Buchholz hypothesis.",
         fore_adjusted_score, diagnostic=True,
+    ),
+    TiebreakDef(
+        "MM", "Modified Median", "US Chess 34E1", "", H,
+        "Opponents' US adjusted scores (own unplayed games 0); drops the lowest for a plus score, the highest "
+        "and lowest for an even score, the highest for a minus score; two at each end from 9 rounds.",
+        modified_median,
+    ),
+    TiebreakDef(
+        "MEDIAN", "Median (Harkness)", "US Chess 34E1", "", H,
+        "Opponents' US adjusted scores without the highest and the lowest (two of each from 9 rounds).",
+        median,
+    ),
+    TiebreakDef(
+        "SOLKOFF", "Solkoff", "US Chess 34E2", "", H,
+        "Sum of the opponents' US adjusted scores; own unplayed games count 0.",
+        solkoff,
+    ),
+    TiebreakDef(
+        "CUM", "Cumulative", "US Chess 34E3", "", H,
+        "Sum of the running score after each round, minus one win for each full-point bye or forfeit win.",
+        us_cumulative,
+    ),
+    TiebreakDef(
+        "OPPCUM", "Opposition's cumulative", "US Chess 34E", "", H,
+        "Sum of the cumulative scores (34E3) of the opponents met over the board.",
+        opposition_cumulative,
+    ),
+    TiebreakDef(
+        "KASHDAN", "Kashdan", "US Chess 34E7", "", H,
+        "4 points per win, 2 per draw, 1 per loss over the board; unplayed games 0.",
+        kashdan,
+    ),
+    TiebreakDef(
+        "USSB", "Sonneborn-Berger (US)", "US Chess 34E", "", H,
+        "US adjusted scores of the opponents beaten plus half those of the opponents drawn.",
+        us_sonneborn_berger,
     ),
 ]  # fmt: skip
 

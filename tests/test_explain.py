@@ -1,0 +1,233 @@
+"""Explanations: the seeds' sum lines, and explanations that agree with the standings everywhere."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import spareggio
+from spareggio import explain as ex
+from spareggio.cli import main
+from spareggio.io.html import explanation_html, versus_html
+
+FIX = Path(__file__).parent / "conformance" / "seeds"
+EXAMPLE = Path(__file__).parent.parent / "examples" / "open-2026.trf"
+
+
+def _numbers(line: str) -> list[Fraction]:
+    return [Fraction(x) for x in re.findall(r"\d+(?:\.\d+)?", line)]
+
+
+def _block(text: str, label: str) -> str:
+    """The lines of one tie-break block of a text explanation."""
+    blocks = text.split("\n\n")
+    return next(b for b in blocks if b.startswith(f"{label} - "))
+
+
+def _line(block: str, word: str) -> str:
+    return next(line.split(": ", 1)[1] for line in block.splitlines() if line.strip().startswith(word + ":"))
+
+
+# (fixture, rules, player, tie-break, what the seed writes, line kind, same order as the seed?)
+SEED_LINES = [
+    # seed 000, example 1 (Raffaele): "1.5+2.5+2+3.5+5+4 = 18.5"
+    ("bh-ex1-raffaele.trf", "fide-2026", 1, "BH", "1.5 + 2.5 + 2 + 3.5 + 5 + 4 = 18.5", "sum", True),
+    # seed 000, example 2 (Giuseppe), Cut 1: "0+2+5+4+6+5.5+5+6.5+5.5 = 39.5"
+    ("bh-ex2-giuseppe.trf", "fide-2026", 3, "BH/C1", "0 + 2 + 5 + 4 + 6 + 5.5 + 5 + 6.5 + 5.5 = 39.5", "cut", True),
+    # seed 002, example 1 (Giuseppe): "2.00+2.00+2.50+2.00+6.00+2.75+2.50+3.25+5.50 = 28.50"
+    ("sb-ex1-giuseppe.trf", "fide-2026", 3, "SB", "2.00 + 2.00 + 2.50 + 2.00 + 6.00 + 2.75 + 2.50 + 3.25 + 5.50 = 28.50",
+     "sum", True),
+    # seed 002, example 1: "28.50 - 2.00 = 26.50"
+    ("sb-ex1-giuseppe.trf", "fide-2026", 3, "SB/C1", "28.50 - 2.00 = 26.50", "removed", True),
+    # seed 000, example 3 (Francesca): "1.5+2.5+2+3.5+4 = 13.5" and Cut 1 "0+2.5+2+3.5+4 = 12"
+    ("bh-ex3-francesca.trf", "fide-2026", 16, "BH", "1.5 + 2.5 + 2 + 3.5 + 4 = 13.5", "sum", True),
+    ("bh-ex3-francesca.trf", "fide-2026", 16, "BH/C1", "0 + 2.5 + 2 + 3.5 + 4 = 12", "cut", True),
+    # seed 000, example 4 (Sergio): "1.5+3+2+4.5+5+5.5+6.0+6.5+5.5 = 39.5", Cut 1 removes the forfeit's 6.0
+    ("bh-ex4-sergio.trf", "fide-2026", 6, "BH", "1.5 + 3 + 2 + 4.5 + 5 + 5.5 + 6.0 + 6.5 + 5.5 = 39.5", "sum", True),
+    ("bh-ex4-sergio.trf", "fide-2026", 6, "BH/C1", "1.5 + 3 + 2 + 4.5 + 5 + 5.5 + 0.0 + 6.5 + 5.5 = 33.5", "cut", True),
+    # seed 002, example 4 (Sergio): SB and SB Cut 1 removing the 1.50 of opponent 24, not the forfeit's 0
+    ("sb-ex4-sergio.trf", "fide-2026", 6, "SB",
+     "1.50 + 3.00 + 2.00 + 2.25 + 2.50 + 0.00 + 0.00 + 6.50 + 5.50 = 23.25", "sum", True),
+    ("sb-ex4-sergio.trf", "fide-2026", 6, "SB/C1",
+     "0.00 + 3.00 + 2.00 + 2.25 + 2.50 + 0.00 + 0.00 + 6.50 + 5.50 = 21.75", "cut", True),
+    # seed 000, example 5 (Maria): "1.5+3+2+4.5+5+6+4.0+4.0+4.0 = 34.0"; Cut 1 removes one of the three
+    # equal 4.0 (the seed writes the 0 in round 9, spareggio marks the earliest: same terms)
+    ("bh-ex5-maria.trf", "fide-2026", 6, "BH", "1.5 + 3 + 2 + 4.5 + 5 + 6 + 4.0 + 4.0 + 4.0 = 34.0", "sum", True),
+    ("bh-ex5-maria.trf", "fide-2026", 6, "BH/C1", "1.5 + 3 + 2 + 4.5 + 5 + 6 + 4.0 + 4.0 + 0.0 = 30.0", "cut", False),
+    # seed 000, example 6 (Michele): "2+2+5+4+6+5.5+5.5+5.0+4.5 = 39.5", Cut 1 "...+5.0+0.0 = 35.0"
+    ("bh-ex6-michele.trf", "fide-2026", 6, "BH", "2 + 2 + 5 + 4 + 6 + 5.5 + 5.5 + 5.0 + 4.5 = 39.5", "sum", True),
+    ("bh-ex6-michele.trf", "fide-2026", 6, "BH/C1", "2 + 2 + 5 + 4 + 6 + 5.5 + 5.5 + 5.0 + 0.0 = 35.0", "cut", True),
+    # seed 002, example 5 (Maria): "1.50+3.00+2.00+2.25+0.00+0.00+2.00+0.00+0.00 = 10.75", Cut 1 "0.00+... = 9.25"
+    ("sb-ex5-maria.trf", "fide-2026", 6, "SB",
+     "1.50 + 3.00 + 2.00 + 2.25 + 0.00 + 0.00 + 2.00 + 0.00 + 0.00 = 10.75", "sum", True),
+    ("sb-ex5-maria.trf", "fide-2026", 6, "SB/C1",
+     "0.00 + 3.00 + 2.00 + 2.25 + 0.00 + 0.00 + 2.00 + 0.00 + 0.00 = 9.25", "cut", True),
+    # seed 002, round robin (Alice): "3.5 + 3.5 + 0 + 1.5 + 0.75 = 9.25" (the seed lists by opponent)
+    ("sb-rr-alice-franco.trf", "fide-2026", 1, "SB", "3.50 + 3.50 + 0.00 + 1.50 + 0.75 = 9.25", "sum", False),
+    # seed 001 (MARCO, Vega manual): "0.5 + 3.0 + 1.5 + 3.0 = 8.0"
+    ("vega-draw-vs-self-marco.trf", "draw-vs-self", 3, "BH", "0.5 + 3.0 + 1.5 + 3.0 = 8.0", "sum", True),
+    # seed 000, example 5: Maria as an opponent "1+1+1+0.5+0.5+0+0.5+0.5+0.5 = 5.5"
+    ("bh-ex5-maria.trf", "fide-2026", 6, "ABH", "1 + 1 + 1 + 0.5 + 0.5 + 0 + 0.5 + 0.5 + 0.5 = 5.5", "sum", True),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize(("fixture", "rules", "player", "label", "seed_line", "which", "ordered"), SEED_LINES)
+def test_seed_sum_lines(fixture, rules, player, label, seed_line, which, ordered, lang):
+    t = spareggio.read_trf(FIX / fixture)
+    s = spareggio.standings(t, [label], rules=rules)
+    text = ex.render_text(ex.explain_player(s, player, lang=lang))
+    block = _block(text, label)
+    word = {"sum": {"en": "Sum", "it": "Somma"}, "removed": {"en": "Removed", "it": "Tolto"},
+            "cut": {"en": "With the cut terms as 0", "it": "Con i termini tagliati a 0"}}[which][lang]
+    got = _numbers(_line(block, word))
+    want = _numbers(seed_line)
+    if ordered:
+        assert got == want
+    else:
+        assert Counter(got) == Counter(want) and got[-1] == want[-1]
+
+
+def test_kallithea_virtual_opponent_is_explained():
+    # seed 003, example 1: "2 + 0 + 6 x 0.5 = 5 points Buchholz" for the round-3 default win
+    t = spareggio.read_trf(FIX / "kallithea-ex1-a.trf")
+    s = spareggio.standings(t, ["BH"], rules="fide-2009")
+    e = ex.explain_player(s, 5)
+    r3 = e.tiebreaks[0].rounds[2]
+    assert r3.score == 5
+    assert "2 before the round + 0 + 6 x 0.5 = 5" in r3.note
+
+
+def test_sergio_sb_cut_names_the_reason():
+    # seed 002, example 4: the least significant (opponent 24, 1.50) is higher than the VUR's 0.00
+    t = spareggio.read_trf(FIX / "sb-ex4-sergio.trf")
+    s = spareggio.standings(t, ["SB/C1"], rules="fide-2026")
+    rounds = ex.explain_player(s, 6).tiebreaks[0].rounds
+    assert rounds[0].opponent == 24 and not rounds[0].counted
+    assert "higher of the two" in rounds[0].cut and "0.00" in rounds[0].cut
+    assert rounds[6].counted and rounds[6].vur  # the forfeit loss stays
+
+
+def test_adjusted_score_footnote():
+    # x-forfeit-withdraw: Walter (#9) 2 points, rounds 6-7 withdrawn after a forfeit loss count as draws
+    # for his opponents: 2 + 0.5 + 0.5 = 3 (C.07 16.2.5, 16.3)
+    t = spareggio.read_trf(FIX / "x-forfeit-withdraw.trf")
+    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    tb = ex.explain_player(s, 3).tiebreaks[0]
+    (fn,) = tb.footnotes
+    assert (fn.start_number, fn.actual, fn.adjusted) == (9, 2, 3)
+    assert [r[0] for r in fn.rounds] == [6, 7]
+
+
+def _all_cases():
+    files = sorted(FIX.glob("*.trf"))
+    if EXAMPLE.exists():
+        files.append(EXAMPLE)
+    return files
+
+
+@pytest.mark.parametrize("rules", sorted(spareggio.RULESETS))
+@pytest.mark.parametrize("path", _all_cases(), ids=lambda p: p.name)
+def test_explanation_agrees_with_standings(path, rules):
+    """Issue 'Explanations', point 4: the explained value and sum equal the standings value."""
+    t = spareggio.read_trf(path)
+    labels = ["BH", "BH/C1", "BH/M1", "SB", "SB/C1", "FB", "ABH"]
+    s = spareggio.standings(t, labels, rules=rules)
+    for row in s.rows:
+        e = ex.explain_player(s, row.player.start_number)
+        for tb in e.tiebreaks:
+            assert tb.value == row.values[tb.label]
+            if tb.rounds:
+                counted = sum((r.contribution for r in tb.rounds if r.counted), Fraction(0))
+                assert counted == row.values[tb.label]
+                final = _numbers(tb.cut_line or tb.sum_line)[-1]
+                assert final == row.values[tb.label]
+
+
+class _Balanced(HTMLParser):
+    VOID = {"meta", "br", "img", "hr", "input", "link"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.values: list[str] = []
+        self._in_value = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in self.VOID:
+            self.stack.append(tag)
+        self._in_value = ("class", "value") in attrs
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1] == tag, f"unbalanced </{tag}>"
+        self.stack.pop()
+        self._in_value = False
+
+    def handle_data(self, data):
+        if self._in_value:
+            self.values.append(data)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_html_is_well_formed_and_has_the_text_numbers(lang):
+    t = spareggio.read_trf(FIX / "bh-ex6-michele.trf")
+    s = spareggio.standings(t, ["BH", "BH/C1", "SB", "ABH"], rules="fide-2026")
+    e = ex.explain_player(s, 6, lang=lang)
+    page = explanation_html(e)
+    parser = _Balanced()
+    parser.feed(page)
+    assert parser.stack == []
+    assert page.startswith("<!DOCTYPE html>") and "http" not in page  # self-contained
+    text = ex.render_text(e)
+    text_values = [line.rsplit(": ", 1)[1] for line in text.splitlines() if re.match(r"^[A-Z/0-9]+ - ", line)]
+    assert parser.values == text_values == ["39.5", "35", "19.50", "5.5"]
+
+
+def test_html_escapes_names():
+    text = (FIX / "bh-ex1-raffaele.trf").read_text(encoding="utf-8")
+    text = "\n".join(
+        line.replace("Raffaele", "<script>", 1) if line.startswith("001") else line for line in text.splitlines()
+    )
+    t = spareggio.parse_trf(text, "evil.trf")
+    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    page = explanation_html(ex.explain_player(s, 1))
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    v = ex.explain_versus(s, 1, 2)
+    assert "<script>" not in versus_html(v)
+
+
+def test_versus_first_separating_tiebreak():
+    # seed 000 example 2: Giuseppe (#3) and #6 both on 6.5; BH/C1 separates them
+    t = spareggio.read_trf(FIX / "bh-ex2-giuseppe.trf")
+    s = spareggio.standings(t, ["BH/C1", "SB"], rules="fide-2026")
+    v = ex.explain_versus(s, 3, 6)
+    r3, r6 = s.row_of(3), s.row_of(6)
+    assert r3.points == r6.points == Fraction(13, 2)
+    first = "BH/C1" if r3.values["BH/C1"] != r6.values["BH/C1"] else "SB"
+    assert v.deciding == first
+    assert v.relation == ("above" if r3.rank < r6.rank else "below")
+    assert [tb.label for tb in v.a.tiebreaks] == s.labels[: s.labels.index(first) + 1]
+
+
+def test_explain_cli_json(capsys):
+    code = main(["explain", str(FIX / "bh-ex3-francesca.trf"), "-p", "16", "-t", "BH,BH/C1", "-r", "fide-2026",
+                 "-f", "json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    bh = data["tiebreaks"][0]
+    assert (bh["label"], bh["value"]) == ("BH", 13.5)
+    assert [r["contribution"] for r in bh["rounds"]] == [1.5, 2.5, 2, 3.5, 4]
+    assert "16.4.1" in bh["rounds"][1]["how"]
+    assert data["tiebreaks"][1]["rounds"][0]["counted"] is False
+
+
+def test_explain_cli_unknown_player(capsys):
+    code = main(["explain", str(FIX / "bh-ex3-francesca.trf"), "-p", "99"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "99" in err
