@@ -16,6 +16,14 @@ from .buchholz import (
 )
 from .direct_encounter import order_group as direct_encounter_order
 from .points import points
+from .rating import (
+    average_perfect_performance_of_opponents,
+    average_performance_rating_of_opponents,
+    average_rating_of_opponents,
+    perfect_tournament_performance,
+    rating,
+    tournament_performance_rating,
+)
 from .sonneborn import sonneborn_berger
 from .uschess import (
     kashdan,
@@ -70,6 +78,36 @@ _CATALOGUE = [
         "DE", "Direct Encounter", "C.07 6", "P", Direction.GROUP,
         "Points among the tied players, recomputed on every tied group it reaches (Art. 6.1-6.3).",
         None, order_group=direct_encounter_order,
+    ),
+    TiebreakDef(
+        "ARO", "Average Rating of Opponents", "C.07 10.1", "CMU", H,
+        "Average rating of the opponents played over the board, rounded half up; /Cn, /Mn cut ratings.",
+        average_rating_of_opponents,
+    ),
+    TiebreakDef(
+        "TPR", "Tournament Performance Rating", "C.07 10.2", "U", H,
+        "ARO plus dp(p) of FIDE table B.02 8.1(a) for the percentage scored over the board.",
+        tournament_performance_rating,
+    ),
+    TiebreakDef(
+        "PTP", "Perfect Tournament Performance", "C.07 10.3", "U", H,
+        "Lowest rating whose expected score (B.02 8.1(b), no cap) reaches the score over the board.",
+        perfect_tournament_performance,
+    ),
+    TiebreakDef(
+        "APRO", "Average Performance Rating of Opponents", "C.07 10.4", "U", H,
+        "Average TPR of the opponents played over the board, rounded half up.",
+        average_performance_rating_of_opponents,
+    ),
+    TiebreakDef(
+        "APPO", "Average Perfect Performance of Opponents", "C.07 10.5", "U", H,
+        "Average PTP of the opponents played over the board, rounded half up.",
+        average_perfect_performance_of_opponents,
+    ),
+    TiebreakDef(
+        "RTNG", "Rating", "C.07 10.6", "RU", H,
+        "The participant's own rating (2026 rules); /R ranks the lowest rating first.",
+        rating,
     ),
     TiebreakDef(
         "ABH", "Adjusted score (for Buchholz)", "C.07 16.3", "", H,
