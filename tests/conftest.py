@@ -1,0 +1,8 @@
+"""Test configuration: make the helpers in this folder (builders, strategies) importable everywhere."""
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
