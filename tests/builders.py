@@ -6,6 +6,7 @@ Each player's card is a list of round tokens::
     +F6   forfeit win against 6           -F5   forfeit loss against 5         DF7  double forfeit with 7
     PAB   pairing-allocated bye           FPB   requested full-point bye
     HPB   requested half-point bye        ZPB   requested zero-point bye       --   not paired (blank)
+    .     nothing written here: the round is filled from the opponent's card, else "not paired"
 
 Only one side of a game needs to be written: the opponent's side is filled in (``+W2`` on 1's card
 puts ``-B1`` on 2's card).  Rounds nobody wrote are "not paired".  ``build(cards)`` returns TRF text.
@@ -50,6 +51,8 @@ def build(
 
     for sno, toks in parsed.items():
         for r, tok in enumerate(toks):
+            if tok == ".":
+                continue
             m = _TOKEN.match(tok)
             if not m:
                 raise ValueError(f"bad token {tok!r}")

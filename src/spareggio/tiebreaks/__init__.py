@@ -14,7 +14,10 @@ from .buchholz import (
     fore_adjusted_score,
     fore_buchholz,
 )
+from .counts import black_games, black_wins, games_won, pairing_number, rounds_elected, standard_points, wins
 from .direct_encounter import order_group as direct_encounter_order
+from .koya import koya
+from .progressive import progressive_score
 from .points import points
 from .rating import (
     average_perfect_performance_of_opponents,
@@ -78,6 +81,46 @@ _CATALOGUE = [
         "DE", "Direct Encounter", "C.07 6", "P", Direction.GROUP,
         "Points among the tied players, recomputed on every tied group it reaches (Art. 6.1-6.3).",
         None, order_group=direct_encounter_order,
+    ),
+    TiebreakDef(
+        "WIN", "Number of wins", "C.07 7.1", "", H,
+        "Rounds with a win's points, played or not (forfeit wins, full-point byes, PAB worth a win).", wins,
+    ),
+    TiebreakDef(
+        "WON", "Number of games won", "C.07 7.2", "", H,
+        "Games won over the board; in round robins also forfeit wins (15.2).", games_won,
+    ),
+    TiebreakDef(
+        "BPG", "Number of games played with Black", "C.07 7.3", "", H,
+        "Games played over the board with Black; in round robins also forfeit wins with Black (15.2).",
+        black_games,
+    ),
+    TiebreakDef(
+        "BWG", "Number of games won with Black", "C.07 7.4", "", H,
+        "Games won over the board with Black; in round robins also forfeit wins with Black (15.2).", black_wins,
+    ),
+    TiebreakDef(
+        "PS", "Progressive scores", "C.07 7.5", "C", H,
+        "Sum of the cumulative scores after every round; /Cn drops those after rounds 1 to n.", progressive_score,
+    ),
+    TiebreakDef(
+        "REP", "Rounds one elected to play", "C.07 7.6", "", H,
+        "Rounds minus half- and zero-point byes, absences, withdrawn rounds and forfeit losses.", rounds_elected,
+        aliases=("GE",),
+    ),
+    TiebreakDef(
+        "STD", "Standard points", "C.07 7.7", "", H,
+        "1, ½ or 0 per round by comparison with the scheduled opponent's points, or with a draw's without play.",
+        standard_points,
+    ),
+    TiebreakDef(
+        "TPN", "Tournament pairing number", "C.07 7.8", "R", Direction.LOWER,
+        "The start (pairing) number, lower is better; /R reverses.", pairing_number,
+    ),
+    TiebreakDef(
+        "KS", "Koya system", "C.07 9.2", "L", H,
+        "Points scored against opponents with at least 50 % of the maximum score; /Ln, /L+n, /L-n move the line.",
+        koya,
     ),
     TiebreakDef(
         "ARO", "Average Rating of Opponents", "C.07 10.1", "CMU", H,

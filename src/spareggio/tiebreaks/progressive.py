@@ -1,0 +1,29 @@
+"""Progressive Score (C.07 7.5)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .base import Context, Direction, TiebreakResult, TiebreakSpec
+
+__all__ = ["progressive_score"]
+
+
+def progressive_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
+    """PS (C.07 7.5): the sum of the participant's cumulative scores after every round of the frame.
+
+    Unplayed rounds are included: their points (if any) count in the round they were given, and the
+    cumulative score simply carries over.  ``/Cn`` drops the cumulative scores after rounds 1 to n
+    (Cut-1 per 14.1.1c; Cut-n as Cut-1 applied n times, 14.2); cutting every round leaves 0."""
+    frame = ctx.frame
+    cumulative = np.cumsum(frame.points, axis=1)
+    kept = np.arange(frame.rounds) >= spec.cut_low
+    total = np.where(kept, cumulative, 0).sum(axis=1)
+    return TiebreakResult(
+        spec,
+        str(spec),
+        total.astype(np.int64),
+        frame.unit,
+        Direction.HIGHER,
+        details={"cumulative": cumulative, "kept": kept},
+    )
