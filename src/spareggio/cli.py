@@ -70,6 +70,7 @@ def cli() -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
 @click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16).")
 @click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
+@click.option("--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks.")
 @click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
 def standings_cmd(
     file: str,
@@ -80,6 +81,7 @@ def standings_cmd(
     output: str | None,
     swiss: bool,
     round_robin: bool,
+    unrated_rating: int | None,
     quiet: bool,
 ) -> None:
     """Rank FILE (a FIDE TRF tournament report) with its tie-breaks."""
@@ -88,7 +90,7 @@ def standings_cmd(
 
     kind = _kind_option(swiss, round_robin)
     t = read_trf(file, kind=kind)
-    s = standings(t, tiebreaks, rules=rules, after_round=after_round)
+    s = standings(t, tiebreaks, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
     _print_warnings([*t.warnings, *s.warnings], quiet)
     if fmt == "json":
         text = out.standings_json(s)
@@ -111,6 +113,7 @@ def standings_cmd(
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
 @click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16).")
 @click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
+@click.option("--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks.")
 @click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
 def explain_cmd(
     file: str,
@@ -124,6 +127,7 @@ def explain_cmd(
     output: str | None,
     swiss: bool,
     round_robin: bool,
+    unrated_rating: int | None,
     quiet: bool,
 ) -> None:
     """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead)."""
@@ -134,7 +138,7 @@ def explain_cmd(
     from .io import html
 
     t = read_trf(file, kind=_kind_option(swiss, round_robin))
-    s = standings(t, tiebreaks, rules=rules, after_round=after_round)
+    s = standings(t, tiebreaks, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
     _print_warnings([*t.warnings, *s.warnings], quiet)
     t.index_of(player)
     if versus is not None:
@@ -166,6 +170,7 @@ def explain_cmd(
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
 @click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16).")
 @click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
+@click.option("--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks.")
 @click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
 def compare_cmd(
     file: str,
@@ -176,6 +181,7 @@ def compare_cmd(
     output: str | None,
     swiss: bool,
     round_robin: bool,
+    unrated_rating: int | None,
     quiet: bool,
 ) -> None:
     """Rank FILE under several rule sets and show where the ranking changes."""
@@ -186,8 +192,8 @@ def compare_cmd(
 
     t = read_trf(file, kind=_kind_option(swiss, round_robin))
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
-    c = compare(t, names, tiebreaks, after_round)
-    _print_warnings([*t.warnings], quiet)
+    c = compare(t, names, tiebreaks, after_round, unrated_rating=unrated_rating)
+    _print_warnings([*t.warnings, *c.warnings], quiet)
     text = json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n" if fmt == "json" else comparison_table(c)
     _emit(text, output)
 

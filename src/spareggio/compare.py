@@ -37,6 +37,7 @@ class Comparison:
     standings: dict[str, Standings]
     rows: list[ComparisonRow]
     summary: list[str]
+    warnings: list[str]
 
 
 def compare(
@@ -44,13 +45,18 @@ def compare(
     rules: Sequence[str] | None = None,
     tiebreaks: str | Sequence[str] | None = None,
     after_round: int | None = None,
+    *,
+    unrated_rating: int | None = None,
 ) -> Comparison:
     """Rank ``t`` under every rule set named (default: all of them) with one tie-break list."""
     names = [find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)]
     names = list(dict.fromkeys(names))
     if tiebreaks is None:
         tiebreaks = default_tiebreaks(t)[0]
-    by_rules = {name: standings(t, tiebreaks, rules=name, after_round=after_round) for name in names}
+    by_rules = {
+        name: standings(t, tiebreaks, rules=name, after_round=after_round, unrated_rating=unrated_rating)
+        for name in names
+    }
     first = by_rules[names[0]]
     labels = first.labels
     rows = []
@@ -69,6 +75,7 @@ def compare(
                 value_differs,
             )
         )
+    warnings = list(dict.fromkeys(w for st in by_rules.values() for w in st.warnings))
     summary = []
     for other in names[1:]:
         moved = sum(1 for r in rows if r.ranks[names[0]] != r.ranks[other])
@@ -77,7 +84,7 @@ def compare(
             f"{moved} player{'s' if moved != 1 else ''} change place between {names[0]} and {other}; "
             f"{changed} have different tie-break values"
         )
-    return Comparison(t, names, labels, by_rules, rows, summary)
+    return Comparison(t, names, labels, by_rules, rows, summary, warnings)
 
 
 def _fmt(v: Fraction | None) -> str:
