@@ -146,6 +146,9 @@ class Contributions:
         for r in range(f.rounds):
             j = int(f.opponent[i, r])
             cap = int(e.cap[i, r])
+            src = Source(int(e.source[i, r]))
+            if src not in (Source.DUMMY_CAP_OPPONENT, Source.DUMMY_CAP_ROUNDS):
+                cap = -1
             out.append(
                 Contribution(
                     round=r + 1,
@@ -157,7 +160,7 @@ class Contributions:
                     factor=Fraction(int(e.factor[i, r]), f.unit) if self.sonneborn else None,
                     value=Fraction(int(self.value[i, r]), self.value_den),
                     vur=bool(e.vur[i, r]),
-                    source=Source(int(e.source[i, r])),
+                    source=src,
                     cap=Fraction(cap, f.unit) if cap >= 0 else None,
                     own=Fraction(int(e.own[i]), f.unit),
                     cut=CutMark(int(self.cut[i, r])),

@@ -1,0 +1,64 @@
+"""The public API is exactly ``spareggio.__all__``: any change to it must show up here."""
+
+from __future__ import annotations
+
+import spareggio
+
+PUBLIC = [
+    "ArgumentError",
+    "Color",
+    "Contribution",
+    "Diagnostic",
+    "InputError",
+    "InputLimitError",
+    "Player",
+    "Position",
+    "RULESETS",
+    "ResultKind",
+    "RuleSet",
+    "Scoring",
+    "SpareggioError",
+    "StandingRow",
+    "Standings",
+    "TIEBREAKS",
+    "TiebreakResult",
+    "TiebreakSpec",
+    "TiebreakSpecError",
+    "Tournament",
+    "TournamentKind",
+    "TrfConsistencyError",
+    "TrfSyntaxError",
+    "UnknownRulesetError",
+    "UnknownTiebreakError",
+    "__version__",
+    "find_ruleset",
+    "find_tiebreak",
+    "parse_spec",
+    "parse_trf",
+    "read_trf",
+    "ruleset_for_date",
+    "standings",
+    "write_trf",
+]
+
+
+def test_pinned_list_is_sorted() -> None:
+    assert PUBLIC == sorted(PUBLIC)
+
+
+def test_all_is_pinned() -> None:
+    assert sorted(spareggio.__all__) == PUBLIC
+    assert len(set(spareggio.__all__)) == len(spareggio.__all__)
+
+
+def test_every_public_name_exists() -> None:
+    missing = [name for name in spareggio.__all__ if not hasattr(spareggio, name)]
+    assert missing == []
+
+
+def test_errors_derive_from_the_base_class() -> None:
+    """Every exported error is a SpareggioError, itself a ValueError (errors.py tree)."""
+    errors = [getattr(spareggio, n) for n in PUBLIC if n.endswith("Error")]
+    assert len(errors) == 9
+    assert all(issubclass(e, spareggio.SpareggioError) for e in errors)
+    assert issubclass(spareggio.SpareggioError, ValueError)
