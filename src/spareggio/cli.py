@@ -6,6 +6,7 @@ error and exit status 2; nothing the user can provoke prints a traceback.
 
 from __future__ import annotations
 
+import datetime
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -98,6 +99,63 @@ def standings_cmd(
         text = out.standings_csv(s)
     else:
         text = out.standings_table(s)
+    _emit(text, output)
+
+
+@cli.command("generate")
+@click.option("-n", "--players", type=click.IntRange(2, 9999), required=True, help="Number of players.")
+@click.option("-r", "--rounds", type=click.IntRange(1, 99), required=True, help="Number of rounds.")
+@click.option("-s", "--seed", type=int, required=True, help="Random seed: the same seed gives the same file.")
+@click.option("--round-robin", is_flag=True, help="Berger round robin (C.05 Annex 1) instead of a Swiss.")
+@click.option("--half-byes", type=click.FloatRange(0, 1), default=0.02, show_default=True,
+              help="Requested half-point byes, per player and round (Swiss).")
+@click.option("--zero-byes", type=click.FloatRange(0, 1), default=0.01, show_default=True,
+              help="Requested zero-point byes, per player and round (Swiss).")
+@click.option("--forfeits", type=click.FloatRange(0, 1), default=0.01, show_default=True,
+              help="Forfeited games, per game (a tenth of them double forfeits).")
+@click.option("--withdrawals", type=click.FloatRange(0, 1), default=0.02, show_default=True,
+              help="Players who withdraw before the last round (Swiss).")
+@click.option("--pab/--no-pab", default=True, show_default=True,
+              help="Give the odd player out a pairing-allocated bye, or leave him unpaired.")
+@click.option("--start-date", type=click.DateTime(formats=["%Y/%m/%d", "%Y-%m-%d"]), default="2026/06/01",
+              show_default=True, help="Start date (record 042); it selects the FIDE rule version.")
+@click.option("--name", help="Tournament name (record 012).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="TRF file to write (atomically).")
+def generate_cmd(
+    players: int,
+    rounds: int,
+    seed: int,
+    round_robin: bool,
+    half_byes: float,
+    zero_byes: float,
+    forfeits: float,
+    withdrawals: float,
+    pab: bool,
+    start_date: datetime.datetime,
+    name: str | None,
+    output: str,
+) -> None:
+    """Write a synthetic tournament as a TRF file (the same seed gives the same file)."""
+    from .errors import ArgumentError
+    from .generate import generate_trf
+
+    try:
+        text = generate_trf(
+            players,
+            rounds,
+            seed,
+            round_robin=round_robin,
+            half_bye_rate=half_byes,
+            zero_bye_rate=zero_byes,
+            forfeit_rate=forfeits,
+            withdrawal_rate=withdrawals,
+            pab=pab,
+            start_date=start_date.date(),
+            name=name,
+        )
+    except ValueError as exc:
+        raise ArgumentError(str(exc)) from None
     _emit(text, output)
 
 
