@@ -312,6 +312,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.Abort:
         click.echo("spareggio: aborted", err=True)
         return 130
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else "")
+        return 0
     except click.ClickException as exc:
         click.echo(f"spareggio: {exc.format_message()}", err=True)
         return 2

@@ -71,7 +71,7 @@ class Standings:
 
 def default_tiebreaks(t: Tournament, rules: RuleSet | None = None) -> tuple[tuple[str, ...], str]:
     """The tie-break list to use when the caller names none, and where it comes from."""
-    if t.tiebreak_list:
+    if t.tiebreak_list is not None:
         return t.tiebreak_list, "file (record 212/202)"
     usual = getattr(rules, "usual_tiebreaks", None)
     if usual:

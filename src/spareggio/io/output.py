@@ -163,7 +163,10 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     """Write a whole file or nothing: a temporary file in the same folder, then an atomic rename."""
     target = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(target))
-    fd, tmp = tempfile.mkstemp(prefix=".spareggio-", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".spareggio-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, target) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)

@@ -106,6 +106,11 @@ def _field(line: str, first: int, last: int) -> str:
     return line[first - 1 : last]
 
 
+def _is_digits(text: str) -> bool:
+    """True for a non-empty run of ASCII digits (``str.isdigit`` also accepts '²', which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def _int_field(line: str, first: int, last: int, pos: Position, what: str, *, blank_ok: bool = True) -> int | None:
     raw = _field(line, first, last)
     text = raw.strip()
@@ -113,9 +118,13 @@ def _int_field(line: str, first: int, last: int, pos: Position, what: str, *, bl
         if blank_ok:
             return None
         raise TrfSyntaxError(f"{what}: expected a number in columns {first}-{last}, found nothing", pos)
-    if not text.isdigit():
+    if not _is_digits(text):
         raise TrfSyntaxError(f"{what}: expected a whole number in columns {first}-{last}, found {raw!r}", pos)
     return int(text)
+
+
+_POINTS_RE = re.compile(r"^[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)$")
+"""Points as TRF writes them (``11.5``; a comma is accepted): no exponent, no ``NaN``, ASCII digits."""
 
 
 def _points_field(line: str, first: int, last: int, pos: Position, what: str) -> Fraction | None:
@@ -123,6 +132,10 @@ def _points_field(line: str, first: int, last: int, pos: Position, what: str) ->
     text = raw.strip()
     if not text:
         return None
+    if not _POINTS_RE.match(text):
+        raise TrfSyntaxError(
+            f"{what}: expected points like '11.5' in columns {first}-{last}, found {raw!r}", pos
+        )
     try:
         value = Decimal(text.replace(",", "."))
     except InvalidOperation:
@@ -213,7 +226,7 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
     color_raw = line[b + 4 : b + 5]
     result_raw = line[b + 6 : b + 7]
     opp_text = opp_raw.strip()
-    if opp_text and not opp_text.isdigit():
+    if opp_text and not _is_digits(opp_text):
         raise TrfSyntaxError(
             f"round {r + 1}: expected an opponent's start number or 0000 in columns {b}-{b + 3}, found {opp_raw!r}",
             at(b),
@@ -256,6 +269,7 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
                 at(b),
             )
     else:
+        color = Color.NONE  # a bye or an absence has no colour, whatever the file says
         if code in _BYE_CODES:
             kind = _BYE_CODES[code]
         elif code == "+":
@@ -317,7 +331,9 @@ def _event_kind_from_text(text: str) -> TournamentKind | None:
         return TournamentKind.ROUND_ROBIN
     if re.search(r"\bRR\b", t):
         return TournamentKind.ROUND_ROBIN
-    if any(word in t for word in ("SWISS", "DUTCH", "DUBOV", "BURSTEIN", "SVIZZERO", "LIM")):
+    if any(word in t for word in ("SWISS", "DUTCH", "DUBOV", "BURSTEIN", "SVIZZERO")):
+        return TournamentKind.SWISS
+    if re.search(r"(?<![A-Z])LIM(?![A-Z])", t):  # the Lim system, not 'preLIMinary' or 'unLIMited'
         return TournamentKind.SWISS
     return None
 
@@ -520,7 +536,7 @@ def _build(
     for code in ("142", "XXR"):
         if code in headers:
             text = headers[code].strip().split()
-            if text and text[0].isdigit():
+            if text and _is_digits(text[0]):
                 announced = int(text[0])
             else:
                 warnings.append(
@@ -708,7 +724,8 @@ def write_trf(t: Tournament) -> str:
     if not t.scoring.is_default:
         s = t.scoring
         cells = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.absence), ("P", s.pab_points)]
-        out.append("162 " + "".join(f" {sym}{float(v):4.1f}    " for sym, v in cells).rstrip())
+        # one 9-column cell per symbol: the symbol in column 6 + 9k, its points in columns 7-10 + 9k
+        out.append("162  " + "".join(f"{sym}{float(v):4.1f}    " for sym, v in cells).rstrip())
     if t.tiebreak_list:
         out.append("212 PTS," + ",".join(t.tiebreak_list))
     table = t.scoring.points_table()

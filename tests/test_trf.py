@@ -1,0 +1,830 @@
+"""The TRF reader: result codes, byes, withdrawals, encodings, header records, and every error with
+its exact message and position (``file:line:column``).
+
+Column numbers follow the TRF-16 layout (digest §2): the block of round r starts at column
+b = 92 + 10(r-1); the opponent is in b..b+3, the colour in b+5 and the result in b+7.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from spareggio import (
+    ArgumentError,
+    Color,
+    InputError,
+    InputLimitError,
+    ResultKind,
+    Scoring,
+    TournamentKind,
+    TrfConsistencyError,
+    TrfSyntaxError,
+    parse_trf,
+    read_trf,
+    write_trf,
+)
+
+K = ResultKind
+HEAD = ["012 Test", "042 2026/06/01", "092 Individual: Swiss-System"]
+"""Three header lines: the first player record is on line 4."""
+
+
+def player(
+    sno: int | str,
+    *blocks: str,
+    name: str | None = None,
+    rating: str = "2000",
+    points: str = "",
+) -> str:
+    """A 001 record; every block is the 8 characters ``nnnn c r`` of one round (columns b..b+7)."""
+    number = f"{sno:>4}" if isinstance(sno, str) else f"{sno:4d}"
+    label = name if name is not None else f"Player {sno}"
+    head = f"001 {number} m    {label:<33} {rating:>4} ITA {'':>11} 1990/01/01 {points:>4}     "
+    assert len(head) == 89  # the first block starts in column 92
+    return head + "".join("  " + b for b in blocks)
+
+
+def trf(*lines: str, head: list[str] | None = None) -> str:
+    return "\n".join([*(HEAD if head is None else head), *lines]) + "\n"
+
+
+def parse(text: str | bytes) -> object:
+    return parse_trf(text, "test.trf")
+
+
+def fails(text: str | bytes, error: type[InputError] = InputError) -> str:
+    """The message of the error the text raises."""
+    with pytest.raises(error) as info:
+        parse_trf(text, "test.trf")
+    return str(info.value)
+
+
+# --------------------------------------------------------------------------------------------------
+# result codes
+
+
+@pytest.mark.parametrize(
+    ("one", "two", "kind_one", "kind_two", "short"),
+    [
+        ("   2 w 1", "   1 b 0", K.PLAYED_WIN, K.PLAYED_LOSS, False),
+        ("   2 w =", "   1 b =", K.PLAYED_DRAW, K.PLAYED_DRAW, False),
+        ("   2 w 0", "   1 b 1", K.PLAYED_LOSS, K.PLAYED_WIN, False),
+        ("   2 w +", "   1 b -", K.FORFEIT_WIN, K.FORFEIT_LOSS, False),
+        ("   2 w -", "   1 b +", K.FORFEIT_LOSS, K.FORFEIT_WIN, False),
+        ("   2 - +", "   1 - -", K.FORFEIT_WIN, K.FORFEIT_LOSS, False),  # forfeit without colours
+        ("   2 w -", "   1 b -", K.DOUBLE_FORFEIT, K.DOUBLE_FORFEIT, False),  # '-' on both lines
+        ("   2 w W", "   1 b L", K.PLAYED_WIN, K.PLAYED_LOSS, True),  # less than one move
+        ("   2 w D", "   1 b D", K.PLAYED_DRAW, K.PLAYED_DRAW, True),
+        ("   2 w L", "   1 b W", K.PLAYED_LOSS, K.PLAYED_WIN, True),
+        ("   2 w w", "   1 b l", K.PLAYED_WIN, K.PLAYED_LOSS, True),  # letter codes in lower case
+        ("   2 w d", "   1 b d", K.PLAYED_DRAW, K.PLAYED_DRAW, True),
+        ("   2 W 1", "   1 B 0", K.PLAYED_WIN, K.PLAYED_LOSS, False),  # colour in upper case
+        ("   2 w 0", "   1 b 0", K.PLAYED_LOSS, K.PLAYED_LOSS, False),  # both lost (digest §3 pairs)
+        ("   2 w =", "   1 b 0", K.PLAYED_DRAW, K.PLAYED_LOSS, False),  # ½-0 adjustment
+    ],
+)
+def test_game_codes(one: str, two: str, kind_one: K, kind_two: K, short: bool) -> None:
+    t = parse(trf(player(1, one), player(2, two)))
+    assert [K(k) for k in t.kind[:, 0]] == [kind_one, kind_two]
+    assert t.opponent[:, 0].tolist() == [1, 0]
+    assert t.short_game[:, 0].tolist() == [short, short]
+    colours = {"w": Color.WHITE, "b": Color.BLACK, "-": Color.NONE}
+    assert t.color[:, 0].tolist() == [colours[one[5].lower()], colours[two[5].lower()]]
+
+
+# Player 3 has the tested block in round 1 and a game in round 2, so the block is not trailing.
+@pytest.mark.parametrize(
+    ("block", "kind"),
+    [
+        ("0000 - U", K.PAB),
+        ("0000 - u", K.PAB),
+        ("0000 - H", K.HALF_BYE),
+        ("0000 - h", K.HALF_BYE),
+        ("0000 - F", K.FULL_BYE),
+        ("0000 - f", K.FULL_BYE),
+        ("0000 - Z", K.ZERO_BYE),
+        ("0000 - z", K.ZERO_BYE),
+        ("0000 - -", K.ABSENT),
+        ("0000 -  ", K.ABSENT),  # blank result
+        ("        ", K.ABSENT),  # a fully blank block: same as 0000 - Z in the spec, 'not paired' here
+        ("     - H", K.HALF_BYE),  # four blanks mean the same as 0000
+        ("       U", K.PAB),
+        ("0000   F", K.FULL_BYE),  # blank colour
+        ("0000 w U", K.PAB),  # a colour on a bye is dropped
+    ],
+)
+def test_bye_codes(block: str, kind: K) -> None:
+    t = parse(
+        trf(
+            player(1, "   2 w 1", "   3 b =", points="1.5"),
+            player(2, "   1 b 0", "0000 - Z", points="0.0"),
+            player(3, block, "   1 w ="),
+        )
+    )
+    assert K(t.kind[2, 0]) is kind
+    assert t.opponent[2, 0] == -1
+    assert t.color[2, 0] == Color.NONE
+    assert not t.short_game[2, 0]
+    assert t.warnings == []  # the points columns of players 1 and 2 agree with their results
+
+
+def test_old_style_bye_with_plus_is_a_pab_with_a_warning() -> None:
+    # digest §3.1: '0000 - +' is an old TRF06 habit for a bye, read as a full point without play
+    t = parse(trf(player(1, "0000 - +", points="1.0")))
+    assert K(t.kind[0, 0]) is K.PAB
+    assert [(w.code, w.message, str(w.position)) for w in t.warnings] == [
+        (
+            "bye-as-forfeit",
+            "round 1: '0000 - +' read as a pairing-allocated bye (write '0000 - U')",
+            "test.trf:4:99",
+        )
+    ]
+
+
+def test_bye_points_are_checked_against_the_points_column() -> None:
+    # U 1 + H 0.5 + F 1 + Z 0 = 2.5 (digest §3, default 162 values)
+    good = parse(trf(player(1, "0000 - U", "0000 - H", "0000 - F", "0000 - Z", points="2.5")))
+    assert good.warnings == []
+    bad = parse(trf(player(1, "0000 - U", "0000 - H", "0000 - F", "0000 - Z", points="2.0")))
+    assert [(w.code, w.message, str(w.position)) for w in bad.warnings] == [
+        (
+            "points-mismatch",
+            "player 1: the points column says 2.0 but the results add up to 2.5; the results are used",
+            "test.trf:4:81",
+        )
+    ]
+
+
+def test_comma_in_the_points_column() -> None:
+    t = parse(trf(player(1, "0000 - H", "0000 - U", points="1,5")))
+    assert t.players[0].points == Fraction(3, 2)
+    assert t.warnings == []
+
+
+def test_double_forfeit_needs_minus_on_both_lines() -> None:
+    # '-' against '+' is a plain forfeit; '-' against '-' a double forfeit (digest §3 legal pairs)
+    t = parse(
+        trf(
+            player(1, "   2 w -", "   3 b +"),
+            player(2, "   1 b -", "   4 w 1"),
+            player(3, "   4 w 1", "   1 w -"),
+            player(4, "   3 b 0", "   2 b 0"),
+        )
+    )
+    assert [K(k) for k in t.kind[:, 0]] == [K.DOUBLE_FORFEIT, K.DOUBLE_FORFEIT, K.PLAYED_WIN, K.PLAYED_LOSS]
+    assert [K(k) for k in t.kind[:, 1]] == [K.FORFEIT_WIN, K.PLAYED_WIN, K.FORFEIT_LOSS, K.PLAYED_LOSS]
+    # the scheduled opponents are kept (needed for C.07 16.4.1)
+    assert t.opponent[:, 0].tolist() == [1, 0, 3, 2]
+
+
+# --------------------------------------------------------------------------------------------------
+# withdrawals, short lines, rounds
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        ("0000 - -", "0000 - -"),
+        ("        ", "        "),  # blank blocks
+        (),  # the line simply ends after round 1
+        ("0000 - -",),  # lines of different lengths
+    ],
+)
+def test_trailing_unpaired_rounds_are_a_withdrawal(tail: tuple[str, ...]) -> None:
+    t = parse(
+        trf(
+            player(1, "   2 w 1", "   3 b =", "   4 w 1"),
+            player(2, "   1 b 0", *tail),
+            player(3, "   4 w =", "   1 w =", "0000 - U"),
+            player(4, "   3 b =", "0000 - -", "   1 b 0"),
+        )
+    )
+    assert t.rounds == 3
+    assert [K(k) for k in t.kind[1]] == [K.PLAYED_LOSS, K.WITHDRAWN, K.WITHDRAWN]
+    assert t.opponent[1].tolist() == [0, -1, -1]
+    # an absence followed by a game is not a withdrawal
+    assert K(t.kind[3, 1]) is K.ABSENT
+    # a requested zero-point bye at the end stays a requested bye
+    z = parse(trf(player(1, "   2 w 1", "0000 - Z"), player(2, "   1 b 0", "0000 - U")))
+    assert [K(k) for k in z.kind[0]] == [K.PLAYED_WIN, K.ZERO_BYE]
+
+
+def test_file_that_ends_after_an_intermediate_round() -> None:
+    # 142 announces 5 rounds, the lines hold 2: the data end there, with no warning
+    t = parse(
+        trf(
+            "142 5",
+            player(1, "   2 w 1", "0000 - U", points="2.0"),
+            player(2, "   1 b 0", "0000 - H", points="0.5"),
+        )
+    )
+    assert t.rounds == 2
+    assert t.announced_rounds == 5
+    assert t.kind.shape == t.opponent.shape == t.color.shape == (2, 2)
+    assert t.warnings == []
+
+
+def test_rounds_nobody_played_at_the_end_are_dropped() -> None:
+    t = parse(
+        trf(player(1, "   2 w 1", "0000 - -", "        "), player(2, "   1 b 0", "0000 - -", "0000 - -"))
+    )
+    assert t.rounds == 1
+
+
+def test_more_rounds_than_announced_is_a_warning() -> None:
+    t = parse(trf("142 1", player(1, "   2 w 1", "0000 - U"), player(2, "   1 b 0", "0000 - Z")))
+    assert t.rounds == 2
+    assert [(w.code, w.message, str(w.position)) for w in t.warnings] == [
+        ("rounds-mismatch", "the file announces 1 rounds but holds data for 2", "test.trf:4:1")
+    ]
+
+
+def test_bad_number_of_rounds_is_a_warning() -> None:
+    t = parse(trf("142 ²", player(1, "0000 - U")))
+    assert t.announced_rounds is None
+    assert [(w.code, w.message) for w in t.warnings] == [
+        ("bad-rounds", "record 142: expected the number of rounds, found '²'")
+    ]
+
+
+def test_start_numbers_need_not_be_contiguous() -> None:
+    t = parse(trf(player(17, "  40 b 1"), player(40, "  17 w 0")))
+    assert t.opponent[:, 0].tolist() == [1, 0]
+    assert t.index_of(40) == 1
+
+
+# --------------------------------------------------------------------------------------------------
+# encodings and line ends
+
+NAME = "Müßig, Jürgen"
+
+
+def _encoded_file(name: str) -> str:
+    return trf(player(1, "   2 w 1", name=name), player(2, "   1 b 0"))
+
+
+@pytest.mark.parametrize(
+    ("data", "encoding"),
+    [
+        (_encoded_file(NAME).encode("utf-8"), "utf-8"),
+        (b"\xef\xbb\xbf" + _encoded_file(NAME).encode("utf-8"), "utf-8"),  # BOM
+        (_encoded_file(NAME).replace("\n", "\r\n").encode("utf-8"), "utf-8"),
+        (_encoded_file(NAME).replace("\n", "\r").encode("utf-8"), "utf-8"),
+        (_encoded_file(NAME).encode("latin-1"), "cp1252"),  # ü ß are the same bytes in both
+        ("\ufeff" + _encoded_file(NAME), "utf-8"),  # text with a BOM
+    ],
+)
+def test_encodings_and_line_ends(data: str | bytes, encoding: str) -> None:
+    t = parse(data)
+    assert t.name == "Test"  # the BOM does not hide the first record
+    assert t.players[0].name == NAME
+    assert t.encoding == encoding
+    # columns are counted in characters: the multi-byte name does not shift the round block
+    assert [K(k) for k in t.kind[:, 0]] == [K.PLAYED_WIN, K.PLAYED_LOSS]
+    assert t.warnings == []
+
+
+def test_windows_1252_names() -> None:
+    # š 0x9A, Ž 0x8E, ž 0x9E exist in Windows-1252 but not in Latin-1; invalid as UTF-8
+    t = parse(_encoded_file("Dušan, Žiga Žižek").encode("cp1252"))
+    assert t.encoding == "cp1252"
+    assert t.players[0].name == "Dušan, Žiga Žižek"
+
+
+def test_latin1_fallback() -> None:
+    # 0x81 is undefined in Windows-1252: the last resort is Latin-1, which decodes every byte
+    t = parse(_encoded_file("Ab\x81c").encode("latin-1"))
+    assert t.encoding == "latin-1"
+    assert t.players[0].name == "Ab\x81c"
+
+
+# --------------------------------------------------------------------------------------------------
+# header records
+
+
+def test_unknown_records_are_warnings_reported_once_per_code() -> None:
+    t = parse(
+        trf(
+            "XYZ first",
+            "### a comment",
+            "DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB PPPP RRRR",
+            "XYZ second",
+            player(1, "0000 - U"),
+            "ABC third",
+        )
+    )
+    assert [(w.code, w.message, str(w.position)) for w in t.warnings] == [
+        ("unknown-record", "unknown record 'XYZ' ignored", "test.trf:4:1"),
+        ("unknown-record", "unknown record 'DDD' ignored", "test.trf:6:1"),
+        ("unknown-record", "unknown record 'ABC' ignored", "test.trf:9:1"),
+    ]
+    assert K(t.kind[0, 0]) is K.PAB
+
+
+@pytest.mark.parametrize(
+    ("record", "scoring", "points"),
+    [
+        # football scoring 3 / 1 / 0: a win and a draw = 4
+        (
+            "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0    X 1.5",
+            Scoring(Fraction(3), Fraction(1), Fraction(0), Fraction(0), Fraction(3)),
+            "4.0",
+        ),
+        # a PAB worth half a point: win 1 + draw 0.5 = 1.5
+        ("162  W 1.0    D 0.5    L 0.0    A 0.0    P 0.5", Scoring(pab=Fraction(1, 2)), "1.5"),
+        ("162  w 2.0    d 1.0", Scoring(Fraction(2), Fraction(1)), "3.0"),  # symbols in lower case
+        ("162  W 1,0    D 0,5", Scoring(), "1.5"),  # decimal comma
+    ],
+)
+def test_scoring_record_162(record: str, scoring: Scoring, points: str) -> None:
+    t = parse(
+        trf(record, player(1, "   2 w 1", "   2 b =", points=points), player(2, "   1 b 0", "   1 w ="))
+    )
+    assert t.scoring == scoring
+    assert t.warnings == []
+
+
+def test_pab_points_follow_record_162() -> None:
+    # P 0.5: the PAB counts 0.5 and the points column 0.5 agrees
+    t = parse(trf("162  W 1.0    D 0.5    L 0.0    A 0.0    P 0.5", player(1, "0000 - U", points="0.5")))
+    assert t.warnings == []
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        (
+            "162  Q 1.0",
+            "test.trf:4:6: record 162: expected a result symbol (W D L A P X) in column 6, found 'Q'",
+        ),
+        ("162  W 1.0    D", "test.trf:4:16: record 162: symbol D has no points in columns 16-19"),
+        ("162  W9E99", "test.trf:4:7: record 162: expected points like '11.5' in columns 7-10, found '9E99'"),
+        ("162  W abc", "test.trf:4:7: record 162: expected points like '11.5' in columns 7-10, found ' abc'"),
+    ],
+)
+def test_bad_record_162(record: str, message: str) -> None:
+    assert fails(trf(record, player(1, "0000 - U")), TrfSyntaxError) == message
+
+
+@pytest.mark.parametrize(
+    ("records", "tiebreaks", "line"),
+    [
+        (["212 PTS,BH/C1,BH,SB"], ("BH/C1", "BH", "SB"), 4),
+        (["202 BH/C1, BH SB"], ("BH/C1", "BH", "SB"), 4),  # commas and blanks both separate
+        (["202 SB", "212 PTS,BH/C1"], ("BH/C1",), 5),  # 212 wins over 202
+        (["212 PTS,BH/C1", "202 SB"], ("BH/C1",), 4),
+        (["212 bh/c1,sb"], ("bh/c1", "sb"), 4),  # no PTS first: kept as written
+    ],
+)
+def test_tiebreak_lists_202_212(records: list[str], tiebreaks: tuple[str, ...], line: int) -> None:
+    t = parse(trf(*records, player(1, "0000 - U")))
+    assert t.tiebreak_list == tiebreaks
+    assert t.tiebreak_list_position is not None
+    assert t.tiebreak_list_position.line == line
+
+
+def test_no_tiebreak_list() -> None:
+    t = parse(trf(player(1, "0000 - U")))
+    assert t.tiebreak_list is None
+
+
+def test_bye_records_240_fill_empty_cells() -> None:
+    # digest §7.7: 'H' in column 5, the round in 7-9, the players from column 11 every 5 columns
+    t = parse(
+        trf(
+            "240 H   2    2    3",
+            "240 F   1    3",
+            player(1, "   2 w 1", "0000 - U"),
+            player(2, "   1 b 0"),  # the line ends after round 1: round 2 comes from record 240
+            player(3, "        ", "        "),
+        )
+    )
+    assert [K(k) for k in t.kind[1]] == [K.PLAYED_LOSS, K.HALF_BYE]
+    assert [K(k) for k in t.kind[2]] == [K.FULL_BYE, K.HALF_BYE]
+
+
+def test_bye_record_240_that_agrees_with_the_line() -> None:
+    t = parse(trf("240 H   1    1", player(1, "0000 - H")))
+    assert K(t.kind[0, 0]) is K.HALF_BYE
+
+
+@pytest.mark.parametrize(
+    ("record", "block", "error", "message"),
+    [
+        (
+            "240 H   1    1",
+            "0000 - U",
+            TrfConsistencyError,
+            (
+                "test.trf:4:11: record 240 gives player 1 a half-point bye in round 1, but the player's line "
+                "says pairing-allocated bye (see also line 5)"
+            ),
+        ),
+        (
+            "240 Z   1    1",
+            "0000 - -",  # written explicitly as not paired: only a blank or missing block is filled
+            TrfConsistencyError,
+            (
+                "test.trf:4:11: record 240 gives player 1 a zero-point bye in round 1, but the player's line "
+                "says not paired (see also line 5)"
+            ),
+        ),
+        (
+            "240 X   1    1",
+            "0000 - U",
+            TrfSyntaxError,
+            "test.trf:4:5: record 240: expected bye type F, H or Z in column 5, found 'X'",
+        ),
+        (
+            "240 H   1    9",
+            "0000 - U",
+            TrfConsistencyError,
+            "test.trf:4:11: record 240: no player with start number 9",
+        ),
+        ("240 H   0    1", "0000 - U", TrfSyntaxError, "test.trf:4:7: record 240: round 0 out of range"),
+        (
+            "240 H",
+            "0000 - U",
+            TrfSyntaxError,
+            "test.trf:4:7: record 240 round: expected a number in columns 7-9, found nothing",
+        ),
+        (
+            "240 H   1    x",
+            "0000 - U",
+            TrfSyntaxError,
+            "test.trf:4:11: record 240 participant: expected a whole number in columns 11-14, found '   x'",
+        ),
+    ],
+)
+def test_bad_bye_records_240(record: str, block: str, error: type[InputError], message: str) -> None:
+    assert fails(trf(record, player(1, block)), error) == message
+
+
+@pytest.mark.parametrize(
+    ("record", "date"),
+    [
+        ("042 2026/03/01", dt.date(2026, 3, 1)),
+        ("042 2026-03-01", dt.date(2026, 3, 1)),
+        ("042 2026.03.01", dt.date(2026, 3, 1)),
+        ("042 01.03.2026", dt.date(2026, 3, 1)),
+        ("042 26/03/01", dt.date(2026, 3, 1)),  # YY/MM/DD as in record 132
+        ("042 2026/3/1 ", dt.date(2026, 3, 1)),  # a trailing blank does not matter
+    ],
+)
+def test_start_date_042(record: str, date: dt.date) -> None:
+    t = parse(trf(player(1, "0000 - U"), head=["012 Test", record]))
+    assert t.start_date == date
+    assert t.warnings == []
+
+
+@pytest.mark.parametrize("text", ["2026/13/01", "tomorrow", "2026/02/30"])
+def test_bad_start_date_is_a_warning(text: str) -> None:
+    t = parse(trf(player(1, "0000 - U"), head=["012 Test", f"042 {text}"]))
+    assert t.start_date is None
+    assert [(w.code, w.message, str(w.position)) for w in t.warnings] == [
+        ("bad-date", f"record 042: expected a date like 2026/03/01, found {text!r}", "test.trf:2:5")
+    ]
+
+
+# a complete round robin of three players (the free round blank), and a Swiss where 1 and 3 never met
+ROUND_ROBIN = [
+    player(1, "   2 w 1", "        ", "   3 b ="),
+    player(2, "   1 b 0", "   3 w 1", "        "),
+    player(3, "        ", "   2 b 0", "   1 w ="),
+]
+NOT_ALL_MET = [
+    player(1, "   2 w 1", "0000 - U"),
+    player(2, "   1 b 0", "   3 w 1"),
+    player(3, "0000 - U", "   2 b 0"),
+]
+
+
+@pytest.mark.parametrize(
+    ("records", "lines", "kind", "source"),
+    [
+        (["092 Individual: Round-Robin"], NOT_ALL_MET, TournamentKind.ROUND_ROBIN, "file (record 092)"),
+        (["092 Individual: Swiss-System"], ROUND_ROBIN, TournamentKind.SWISS, "file (record 092)"),
+        (["092 Round Robin", "192 FIDE_DUTCH_2025"], ROUND_ROBIN, TournamentKind.SWISS, "file (record 192)"),
+        (["192 BERGER_ROUNDROBIN"], NOT_ALL_MET, TournamentKind.ROUND_ROBIN, "file (record 192)"),
+        (["092 Torneo a sistema svizzero"], ROUND_ROBIN, TournamentKind.SWISS, "file (record 092)"),
+        (["092 Lim system"], ROUND_ROBIN, TournamentKind.SWISS, "file (record 092)"),
+        ([], ROUND_ROBIN, TournamentKind.ROUND_ROBIN, "inferred (everyone was paired with everyone)"),
+        ([], NOT_ALL_MET, TournamentKind.SWISS, "inferred (not everyone was paired with everyone)"),
+        # text that names no system is no evidence: the pairings decide ('LIM' inside a word is not Lim)
+        (
+            ["092 Preliminary stage"],
+            ROUND_ROBIN,
+            TournamentKind.ROUND_ROBIN,
+            "inferred (everyone was paired with everyone)",
+        ),
+        (["092 Open"], NOT_ALL_MET, TournamentKind.SWISS, "inferred (not everyone was paired with everyone)"),
+    ],
+)
+def test_kind_of_event(records: list[str], lines: list[str], kind: TournamentKind, source: str) -> None:
+    t = parse(trf(*records, *lines, head=["012 Test"]))
+    assert t.kind_of_event is kind
+    assert t.kind_source == source
+
+
+def test_kind_given_by_the_caller_wins() -> None:
+    t = parse_trf(trf(*NOT_ALL_MET), "test.trf", kind=TournamentKind.ROUND_ROBIN)
+    assert (t.kind_of_event, t.kind_source) == (TournamentKind.ROUND_ROBIN, "option")
+
+
+def test_missing_colour_is_a_warning_once() -> None:
+    t = parse(trf(player(1, "   2 - 1", "   2 - ="), player(2, "   1 - 0", "   1 - =")))
+    assert [(w.code, w.message, str(w.position)) for w in t.warnings] == [
+        ("missing-colour", "round 1: the game 1-2 has no colour on one side", "test.trf:4:92")
+    ]
+
+
+def test_player_fields() -> None:
+    line = f"001   12 wWGM {'Rossi, Anna':<33} 2315 ITA {'12345678':>11} 1990/04/12  3.5    7  0000 - U"
+    p = parse(trf(line)).players[0]
+    assert (p.start_number, p.sex, p.title, p.name, p.rating, p.federation, p.fide_id, p.birth_date) == (
+        12, "w", "WGM", "Rossi, Anna", 2315, "ITA", "12345678", "1990/04/12"
+    )  # fmt: skip
+    assert (p.points, p.rank) == (Fraction(7, 2), 7)
+
+
+@pytest.mark.parametrize("rating", ["    ", "   0"])
+def test_unrated(rating: str) -> None:
+    assert parse(trf(player(1, "0000 - U", rating=rating))).players[0].rating is None
+
+
+# --------------------------------------------------------------------------------------------------
+# syntax and consistency errors, with their exact text and position
+
+
+@pytest.mark.parametrize(
+    ("two", "message"),
+    [
+        ("   3 b 0", "player 2's line names opponent 3 in round 1"),
+        ("0000 - U", "player 2's line has no opponent in round 1"),
+        (None, "player 2's line has no entry in round 1"),
+    ],
+)
+def test_asymmetric_game_names_both_lines(two: str | None, message: str) -> None:
+    text = trf(player(1, "   2 w 1"), player(2, *([two] if two else [])), player(3, "   2 w 1"))
+    assert fails(text, TrfConsistencyError) == (
+        f"test.trf:4:92: round 1: player 1 is paired with 2, but {message} (see also line 5)"
+    )
+
+
+def test_asymmetric_game_in_round_two() -> None:
+    text = trf(
+        player(1, "   2 w 1", "   3 b ="),
+        player(2, "   1 b 0", "0000 - U"),
+        player(3, "0000 - U", "0000 - H"),
+    )
+    assert fails(text, TrfConsistencyError) == (
+        "test.trf:4:102: round 2: player 1 is paired with 3, but player 3's line has no opponent in round 2 "
+        "(see also line 6)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("one", "two"),
+    [
+        ("1", "1"),
+        ("1", "="),
+        ("=", "1"),
+        ("0", "+"),
+        ("+", "+"),
+        ("+", "1"),
+        ("-", "0"),
+        ("W", "W"),
+        ("1", "-"),
+    ],
+)
+def test_results_that_do_not_fit(one: str, two: str) -> None:
+    text = trf(player(1, f"   2 w {one}"), player(2, f"   1 b {two}"))
+    assert fails(text, TrfConsistencyError) == (
+        f"test.trf:4:99: round 1: results {one!r} (player 1) and {two!r} (player 2) do not fit together "
+        "(see also line 5)"
+    )
+
+
+@pytest.mark.parametrize("colour", ["w", "b"])
+def test_same_colour_twice(colour: str) -> None:
+    text = trf(player(1, f"   2 {colour} 1"), player(2, f"   1 {colour} 0"))
+    assert fails(text, TrfConsistencyError) == (
+        f"test.trf:4:97: round 1: players 1 and 2 both have colour {colour} (see also line 5)"
+    )
+
+
+def test_opponent_that_is_not_a_start_number() -> None:
+    text = trf(player(1, "   2 w 1", "   9 b 1"), player(2, "   1 b 0", "0000 - U"))
+    assert fails(text, TrfConsistencyError) == (
+        "test.trf:4:102: round 2: opponent 9 is not the start number of any player"
+    )
+
+
+def test_player_paired_with_himself() -> None:
+    assert fails(trf(player(1, "   1 w 1")), TrfConsistencyError) == (
+        "test.trf:4:92: round 1: player 1 is paired against himself"
+    )
+
+
+def test_duplicate_start_numbers() -> None:
+    text = trf(player(1, "0000 - U"), player(2, "0000 - U"), player(1, "0000 - H"))
+    assert fails(text, TrfConsistencyError) == (
+        "test.trf:6:5: start number 1 is used twice (first on line 4) (see also line 4)"
+    )
+
+
+@pytest.mark.parametrize("code", ["X", "?", "A", "2", "*"])
+def test_bad_result_code(code: str) -> None:
+    assert fails(trf(player(1, f"   2 w {code}"), player(2, "   1 b 0")), TrfSyntaxError) == (
+        "test.trf:4:99: round 1: expected a result code (1 = 0 + - W D L H F U Z) in column 99, "
+        f"found {code!r}"
+    )
+
+
+@pytest.mark.parametrize("colour", ["x", "1", "+"])
+def test_bad_colour(colour: str) -> None:
+    assert fails(trf(player(1, f"   2 {colour} 1"), player(2, "   1 b 0")), TrfSyntaxError) == (
+        f"test.trf:4:97: round 1: expected colour 'w', 'b' or '-' in column 97, found {colour!r}"
+    )
+
+
+@pytest.mark.parametrize("field", ["  A2", "  -1", " 1.0", "   ²", "1 2 "])
+def test_non_numeric_opponent(field: str) -> None:
+    assert fails(trf(player(1, f"{field} w 1"), player(2, "   1 b 0")), TrfSyntaxError) == (
+        "test.trf:4:92: round 1: expected an opponent's start number or 0000 in columns 92-95, "
+        f"found {field!r}"
+    )
+
+
+@pytest.mark.parametrize("rating", ["2x00", "-200", "239²", "1e3 "])
+def test_non_numeric_rating(rating: str) -> None:
+    assert fails(trf(player(1, "0000 - U", rating=rating)), TrfSyntaxError) == (
+        f"test.trf:4:49: rating: expected a whole number in columns 49-52, found {rating!r}"
+    )
+
+
+@pytest.mark.parametrize("points", [" 1/2", "abc", "NaN", "1e99", " ½", "1..5"])
+def test_non_numeric_points(points: str) -> None:
+    raw = f"{points:>4}"
+    assert fails(trf(player(1, "0000 - U", points=points)), TrfSyntaxError) == (
+        f"test.trf:4:81: points: expected points like '11.5' in columns 81-84, found {raw!r}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("sno", "message"),
+    [
+        ("  x1", "start number: expected a whole number in columns 5-8, found '  x1'"),
+        ("   ²", "start number: expected a whole number in columns 5-8, found '   ²'"),
+        ("   0", "start number: expected 1-9999 in columns 5-8, found 0"),
+        ("    ", "start number: expected a number in columns 5-8, found nothing"),
+    ],
+)
+def test_bad_start_number(sno: str, message: str) -> None:
+    assert fails(trf(player(sno, "0000 - U")), TrfSyntaxError) == f"test.trf:4:5: {message}"
+
+
+@pytest.mark.parametrize(
+    ("blocks", "column", "found"),
+    [
+        (["   2 w"], 92, "   2 w"),  # round 1 stops before its result column 99
+        (["   2"], 92, "   2"),
+        (["   2 w 1", "   1 b"], 102, "   1 b"),  # round 2 (result column 109)
+    ],
+)
+def test_round_block_cut_before_its_result(blocks: list[str], column: int, found: str) -> None:
+    rnd = 1 + (column - 92) // 10
+    assert fails(trf(player(1, *blocks)), TrfSyntaxError) == (
+        f"test.trf:4:{column}: round {rnd}: the block starting at column {column} ends before its result "
+        f"column {column + 7}; found {found!r}"
+    )
+
+
+@pytest.mark.parametrize("code", ["U", "H", "F", "Z", "u"])
+def test_bye_code_with_an_opponent(code: str) -> None:
+    assert fails(trf(player(1, f"   2 - {code}"), player(2, "0000 - U")), TrfSyntaxError) == (
+        f"test.trf:4:92: round 1: result {code.upper()!r} is a bye and cannot have an opponent (found 2 in "
+        "columns 92-95; expected 0000)"
+    )
+
+
+@pytest.mark.parametrize("code", ["1", "=", "0", "W", "D", "L"])
+def test_played_result_without_opponent(code: str) -> None:
+    assert fails(trf(player(1, f"0000 w {code}")), TrfSyntaxError) == (
+        f"test.trf:4:99: round 1: result {code!r} is a played game and needs an opponent in columns 92-95"
+    )
+
+
+def test_pairing_without_result() -> None:
+    assert fails(trf(player(1, "   2 w  "), player(2, "   1 b 0")), TrfSyntaxError) == (
+        "test.trf:4:99: round 1: a pairing with opponent 2 has no result in column 99"
+    )
+
+
+@pytest.mark.parametrize("data", [b"", "", "\n\n", "\r\n   \r\n"])
+def test_empty_file(data: str | bytes) -> None:
+    assert (
+        fails(data, TrfSyntaxError)
+        == "test.trf:1:1: no player records (lines starting with '001') in the file"
+    )
+
+
+def test_no_player_records() -> None:
+    assert (
+        fails(trf(), TrfSyntaxError)
+        == "test.trf:1:1: no player records (lines starting with '001') in the file"
+    )
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\x00\x01\x02\x03PK\x03\x04",
+        b"PK\x03\x04" + bytes(range(256)),
+        trf(player(1, "0000 - U")).encode("utf-16"),
+    ],
+)
+def test_binary_file(data: bytes) -> None:
+    assert fails(data, TrfSyntaxError) == (
+        "test.trf:1:1: this is a binary file, not a TRF text file (found NUL bytes)"
+    )
+
+
+def test_too_many_rounds() -> None:
+    line = player(1, *["0000 - U"] * 100)
+    assert fails(trf(line), InputLimitError) == "test.trf:4:1082: more than 99 rounds on one line"
+
+
+def test_errors_are_value_errors_with_position() -> None:
+    with pytest.raises(ValueError) as info:
+        parse(trf(player(1, "   1 w 1")))
+    exc = info.value
+    assert isinstance(exc, TrfConsistencyError)
+    assert (exc.position.path, exc.position.line, exc.position.column) == ("test.trf", 4, 92)
+    assert exc.message == "round 1: player 1 is paired against himself"
+
+
+# --------------------------------------------------------------------------------------------------
+# files on disk, and the writer
+
+
+def test_read_trf_leaves_the_file_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "event.trf"
+    data = _encoded_file(NAME).replace("\n", "\r\n").encode("utf-8")
+    path.write_bytes(data)
+    t = read_trf(path)
+    assert t.players[0].name == NAME
+    assert t.source == str(path)
+    assert path.read_bytes() == data
+
+
+def test_read_trf_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "missing.trf"
+    with pytest.raises(ArgumentError) as info:
+        read_trf(path)
+    assert str(info.value) == f"{path}: cannot read the file (No such file or directory)"
+
+
+def test_write_trf_keeps_record_162() -> None:
+    # the writer puts each symbol in column 6 + 9k, where the reader looks for it (digest §7.1)
+    original = parse(
+        trf(
+            "162  W 3.0    D 1.0    L 0.0    A 0.0    P 2.0",
+            player(1, "   2 w 1", "0000 - U"),
+            player(2, "   1 b 0", "0000 - H"),
+        )
+    )
+    text = write_trf(original)
+    assert "162  W 3.0    D 1.0    L 0.0    A 0.0    P 2.0\n" in text
+    again = parse(text)
+    assert (
+        again.scoring
+        == original.scoring
+        == Scoring(Fraction(3), Fraction(1), Fraction(0), Fraction(0), Fraction(2))
+    )
+    # points 3 + 2 = 5 and 0 + 1 = 1 are written and read back without a mismatch
+    assert [p.points for p in again.players] == [Fraction(5), Fraction(1)]
+    assert again.warnings == []
+
+
+def test_write_trf_round_trip_of_every_kind() -> None:
+    original = parse(
+        trf(
+            player(1, "   2 w 1", "   3 b W", "   4 w -", "0000 - F"),
+            player(2, "   1 b 0", "   4 w +", "   3 w =", "0000 - -"),
+            player(3, "   4 b =", "   1 w L", "   2 b =", "0000 - Z"),
+            player(4, "   3 w =", "   2 b -", "   1 b -", "0000 - U"),
+            player(5, "0000 - H", "        ", "0000 - U", "   6 w D"),
+            player(6, "0000 - U", "0000 - -", "0000 - H", "   5 b D"),
+        )
+    )
+    again = parse(write_trf(original))
+    for name in ("kind", "opponent", "color", "short_game"):
+        np.testing.assert_array_equal(getattr(again, name), getattr(original, name), err_msg=name)
+    assert K(again.kind[0, 2]) is K.DOUBLE_FORFEIT
+    assert K(again.kind[1, 3]) is K.WITHDRAWN
