@@ -48,9 +48,14 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
                 return rules
             settings = {}
             for item in opts.split(","):
+                if not item.strip():
+                    continue
                 key, sep, value = item.partition("=")
                 if not sep:
-                    raise UnknownRulesetError(f"rule set option {item!r} must be written key=value")
+                    names = ", ".join(o.key for o in rules.options) or "none"
+                    raise UnknownRulesetError(
+                        f"rule set option {item.strip()!r} must be written key=value; options of {rules.name}: {names}"
+                    )
                 settings[key.strip().lower()] = value.strip().lower()
             return rules.configure(**settings)
     known = ", ".join(RULESETS)
