@@ -231,3 +231,19 @@ def test_explain_cli_unknown_player(capsys):
     code = main(["explain", str(FIX / "bh-ex3-francesca.trf"), "-p", "99"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "99" in err
+
+
+def test_other_tiebreaks_show_their_arithmetic():
+    # C.07 7.5 (digest §5.3): results W, L, W, D, L give cumulative 1, 1, 2, 2.5, 2.5 -> PS = 9
+    from builders import tournament
+
+    t = tournament({1: "+W2 -B3 +W4 =B5 -W6"}, players=6, ratings={k: 2000 for k in range(1, 7)})
+    s = spareggio.standings(t, ["PS", "WIN", "ARO", "TPR"], rules="fide-2026")
+    e = ex.explain_player(s, 1)
+    ps, win, aro, tpr = e.tiebreaks
+    assert ps.lines[0].endswith("1 + 1 + 2 + 2.5 + 2.5 = 9")
+    assert win.lines == ["Rounds counted: 1, 3 -> 2"]
+    # ARO: five opponents at 2000 -> 10000 / 5 = 2000
+    assert "10000 / 5 = 2000 -> 2000" in aro.lines[1]
+    # TPR: 2.5 of 5 = 50 % -> dp 0 (B.02 8.1 a) -> 2000
+    assert "Score 2.5 of 5 = 50% -> dp 0" in tpr.lines[2] and tpr.value == 2000

@@ -160,12 +160,11 @@ def _explain_tiebreak(s: Standings, res: TiebreakResult, label: str, i: int, lan
         _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
     elif d.code in ("ABH", "AFB"):
         view = res.details["view"]
-        _explain_view(s, view, i, exp, lang)  # type: ignore[arg-type]
+        _explain_view(s, view, i, exp, lang)
     elif d.is_group:
         _explain_group(s, res, i, exp, lang)
     else:
-        for line in res.details.get("lines", {}).get(i, []) if isinstance(res.details.get("lines"), dict) else []:
-            exp.lines.append(str(line))
+        _explain_details(s, res, i, exp, lang)
         exp.lines.extend(res.warnings)
     return exp
 
@@ -348,6 +347,110 @@ def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lan
     if bool(np.any(view.revalued[i])):
         reason = message(lang, getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
         exp.lines.append(f"* {reason}")
+
+
+def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
+    """Other tie-breaks: render the per-round data their result carries."""
+    t = s.tournament
+    frame = s.context.frame
+    det = res.details
+    code = res.spec.code
+    unit = frame.unit
+
+    def opp_sno(r: int) -> str:
+        j = int(frame.opponent[i, r])
+        return str(t.players[j].start_number) if j >= 0 else "-"
+
+    if code in ("WIN", "WON", "BPG", "BWG", "REP") and "counted" in det:
+        counted = np.asarray(det["counted"])[i]
+        rounds = [str(r + 1) for r in range(frame.rounds) if counted[r]]
+        exp.lines.append(
+            message(lang, "d.rounds_counted", rounds=", ".join(rounds), count=len(rounds))
+            if rounds
+            else message(lang, "d.none_counted")
+        )
+    elif code == "STD" and "per_round" in det:
+        halves = np.asarray(det["per_round"])[i]
+        terms = " + ".join(format_number(Fraction(int(h), 2)) for h in halves)
+        exp.lines.append(message(lang, "d.std", terms=terms or "0", total=_fmt(res.value(i))))
+    elif code == "PS" and "cumulative" in det:
+        cumulative = np.asarray(det["cumulative"])[i]
+        kept = np.asarray(det["kept"])
+        terms = " + ".join(
+            (format_number(Fraction(int(c), unit)) if kept[r] else f"[{format_number(Fraction(int(c), unit))}]")
+            for r, c in enumerate(cumulative)
+        )
+        exp.lines.append(message(lang, "d.ps", terms=terms or "0", total=_fmt(res.value(i))))
+        if res.spec.cut_low:
+            exp.lines.append(message(lang, "d.ps_cut", n=res.spec.cut_low))
+    elif code == "KS" and "counted" in det:
+        counted = np.asarray(det["counted"])[i]
+        rounds = [r for r in range(frame.rounds) if counted[r]]
+        exp.lines.append(
+            message(
+                lang,
+                "d.ks",
+                threshold=_fmt(Fraction(det["threshold"])),  # type: ignore[arg-type]
+                maximum=_fmt(Fraction(det["maximum"])),  # type: ignore[arg-type]
+                opponents=", ".join(opp_sno(r) for r in rounds) or "-",
+            )
+        )
+        terms = " + ".join(format_number(Fraction(int(frame.points[i, r]), unit)) for r in rounds)
+        exp.lines.append(message(lang, "d.ks_points", terms=terms or "0", total=_fmt(res.value(i))))
+    elif code in ("ARO", "TPR", "PTP") and "rating" in det:
+        ratings = np.asarray(det["rating"])
+        played = np.asarray(det["played"])[i]
+        counted = np.asarray(det.get("counted", det["played"]))[i]
+        games = [r for r in range(frame.rounds) if played[r]]
+        if not games:
+            exp.lines.append(message(lang, "d.no_games"))
+            return
+        listed = ", ".join(
+            f"{opp_sno(r)}: {int(ratings[int(frame.opponent[i, r])])}" + ("" if counted[r] else " [cut]")
+            for r in games
+        )
+        exp.lines.append(message(lang, "d.ratings", ratings=listed))
+        used = [int(ratings[int(frame.opponent[i, r])]) for r in games if counted[r]]
+        if used:
+            exact = Fraction(sum(used), len(used))
+            aro = int(exact + Fraction(1, 2)) if exact >= 0 else -int(-exact + Fraction(1, 2))
+            if code == "ARO":
+                exp.lines.append(
+                    message(lang, "d.aro", total=sum(used), count=len(used), exact=_fmt(exact), value=res.value(i))
+                )
+            elif code == "TPR":
+                value = res.value(i)
+                score = sum(RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games)
+                exp.lines.append(message(lang, "d.aro", total=sum(used), count=len(used), exact=_fmt(exact), value=aro))
+                exp.lines.append(
+                    message(
+                        lang, "d.tpr", score=format_number(score), games=len(games),
+                        percent=int(np.asarray(det["percent"])[i]), dp=(value - aro) if value is not None else "-",
+                        aro=aro, value=value,
+                    )
+                )
+            else:
+                score = sum(RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games)
+                exp.lines.append(message(lang, "d.ptp", score=format_number(score), value=res.value(i)))
+    elif code in ("APRO", "APPO") and "opponent_value" in det:
+        values = np.asarray(det["opponent_value"])
+        counted = np.asarray(det["counted"])[i]
+        listed = ", ".join(
+            f"{opp_sno(r)}: {int(values[int(frame.opponent[i, r])])}" for r in range(frame.rounds) if counted[r]
+        )
+        exp.lines.append(message(lang, "d.opp_values", values=listed or "-"))
+    elif code == "RTNG":
+        exp.lines.append(message(lang, "d.own_rating", value=_fmt(res.value(i))))
+    elif code == "TPN":
+        exp.lines.append(message(lang, "d.tpn", value=t.players[i].start_number))
+    exp.lines.extend(res.warnings)
+
+
+RATING_SCORE = {
+    ResultKind.PLAYED_WIN: Fraction(1),
+    ResultKind.PLAYED_DRAW: Fraction(1, 2),
+    ResultKind.PLAYED_LOSS: Fraction(0),
+}
 
 
 def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
