@@ -26,6 +26,8 @@ class USChess(RuleSet):
         "zero points."
     )
     round_robin_as_played = False
+    usual_tiebreaks = ("MM", "SOLKOFF", "CUM", "OPPCUM")
+    """The rulebook's order as quoted by US Chess affiliates; other orders are given with --tiebreaks."""
 
     def swiss_opponent_view(self, frame: Frame) -> OpponentView:
         unplayed = ~frame.played
