@@ -34,10 +34,14 @@ PUBLIC = [
     "find_ruleset",
     "find_tiebreak",
     "parse_spec",
+    "parse_tournament_json",
     "parse_trf",
+    "read_tournament",
+    "read_tournament_json",
     "read_trf",
     "ruleset_for_date",
     "standings",
+    "write_tournament_json",
     "write_trf",
 ]
 

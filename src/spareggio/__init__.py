@@ -3,9 +3,17 @@
 >>> import spareggio
 >>> t = spareggio.read_trf("examples/open-2026.trf")          # doctest: +SKIP
 >>> s = spareggio.standings(t, ["BH/C1", "SB"], rules="fide-2026")  # doctest: +SKIP
+
+The names below are imported on first use, so that ``import spareggio`` (and ``spareggio --help``)
+does not load numpy and the engine until they are needed.
 """
 
 from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
 
 from .__about__ import __version__
 from .errors import (
@@ -21,11 +29,78 @@ from .errors import (
     UnknownRulesetError,
     UnknownTiebreakError,
 )
-from .io.trf import parse_trf, read_trf, write_trf
-from .model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
-from .rules import RULESETS, RuleSet, find_ruleset, ruleset_for_date
-from .standings import StandingRow, Standings, standings
-from .tiebreaks import TIEBREAKS, Contribution, TiebreakResult, TiebreakSpec, find_tiebreak, parse_spec
+
+if TYPE_CHECKING:
+    from .io import read_tournament
+    from .io.tournament_json import parse_tournament_json, read_tournament_json, write_tournament_json
+    from .io.trf import parse_trf, read_trf, write_trf
+    from .model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+    from .rules import RULESETS, RuleSet, find_ruleset, ruleset_for_date
+    from .standings import StandingRow, Standings, standings
+    from .tiebreaks import TIEBREAKS, Contribution, TiebreakResult, TiebreakSpec, find_tiebreak, parse_spec
+
+_LAZY: dict[str, str] = {
+    "read_tournament": ".io",
+    "parse_tournament_json": ".io.tournament_json",
+    "read_tournament_json": ".io.tournament_json",
+    "write_tournament_json": ".io.tournament_json",
+    "parse_trf": ".io.trf",
+    "read_trf": ".io.trf",
+    "write_trf": ".io.trf",
+    "Color": ".model",
+    "Player": ".model",
+    "ResultKind": ".model",
+    "Scoring": ".model",
+    "Tournament": ".model",
+    "TournamentKind": ".model",
+    "RULESETS": ".rules",
+    "RuleSet": ".rules",
+    "find_ruleset": ".rules",
+    "ruleset_for_date": ".rules",
+    "StandingRow": ".standings",
+    "Standings": ".standings",
+    "standings": ".standings",
+    "TIEBREAKS": ".tiebreaks",
+    "Contribution": ".tiebreaks",
+    "TiebreakResult": ".tiebreaks",
+    "TiebreakSpec": ".tiebreaks",
+    "find_tiebreak": ".tiebreaks",
+    "parse_spec": ".tiebreaks",
+}
+"""Public names loaded on first use, and the module that defines each."""
+
+
+class _Package(types.ModuleType):
+    """The package module: keeps the public function ``standings`` when its submodule of the same
+    name is loaded (the import system then sets the package attribute to the submodule)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "standings" and isinstance(value, types.ModuleType):
+            value = value.standings
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        # a submodule (``spareggio.io``, ``spareggio.rules`` ...), loaded on first access
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "RULESETS",
@@ -57,9 +132,13 @@ __all__ = [
     "find_ruleset",
     "find_tiebreak",
     "parse_spec",
+    "parse_tournament_json",
     "parse_trf",
+    "read_tournament",
+    "read_tournament_json",
     "read_trf",
     "ruleset_for_date",
     "standings",
+    "write_tournament_json",
     "write_trf",
 ]

@@ -64,7 +64,7 @@ def compare(
         i = base.index
         places, ranks, values = {}, {}, {}
         for name, s in by_rules.items():
-            row = next(r for r in s.rows if r.index == i)
+            row = s.row_of(base.player.start_number)
             places[name], ranks[name] = row.place, row.rank
             values[name] = {label: row.values[label] for label in labels}
         rank_differs = len(set(ranks.values())) > 1

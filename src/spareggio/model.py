@@ -27,12 +27,27 @@ __all__ = [
     "Scoring",
     "Tournament",
     "TournamentKind",
+    "distinct",
 ]
 
 IntMatrix: TypeAlias = npt.NDArray[np.int64]
 """A (players × rounds) integer array."""
 BoolMatrix: TypeAlias = npt.NDArray[np.bool_]
 IntVector: TypeAlias = npt.NDArray[np.int64]
+
+
+def distinct(values: npt.ArrayLike) -> tuple[IntVector, IntVector]:
+    """The sorted distinct values of an integer array and, for every element, the index of its value
+    among them: ``numpy.unique(values, return_inverse=True)`` by one stable sort (``numpy.unique``
+    loads ``numpy.ma`` on its first call, a noticeable cost for a small tournament)."""
+    flat = np.asarray(values, dtype=np.int64).ravel()
+    order = np.argsort(flat, kind="stable")
+    ordered = flat[order]
+    new = np.ones(flat.size, dtype=bool)
+    new[1:] = ordered[1:] != ordered[:-1]
+    inverse = np.empty(flat.size, dtype=np.int64)
+    inverse[order] = np.cumsum(new) - 1
+    return ordered[new], inverse
 
 
 class ResultKind(enum.IntEnum):
@@ -274,7 +289,13 @@ class Tournament:
         return cached
 
     def start_numbers(self) -> IntVector:
-        return np.fromiter((p.start_number for p in self.players), dtype=np.int64, count=self.n_players)
+        """The start number of every player, by index (a fresh array; built once per players tuple)."""
+        cached: tuple[tuple[Player, ...], IntVector] | None = getattr(self, "_sno_cache", None)
+        if cached is None or cached[0] is not self.players:
+            sno = np.fromiter((p.start_number for p in self.players), dtype=np.int64, count=self.n_players)
+            cached = (self.players, sno)
+            self._sno_cache = cached
+        return cached[1].copy()
 
     def with_kind(self, kind: TournamentKind, source: str = "option") -> Tournament:
         """A copy of this tournament declared Swiss or round robin."""

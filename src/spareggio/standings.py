@@ -10,15 +10,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
+import numpy.typing as npt
 
 from .frame import Frame
-from .model import Player, Tournament
+from .model import IntVector, Player, Tournament
 from .rules import RuleSet, find_ruleset, ruleset_for_date
 from .tiebreaks import TIEBREAKS, Context, Direction, TiebreakResult, TiebreakSpec, parse_spec_list
+from .tiebreaks.base import GroupOrder
 
-__all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "Standings", "StandingRow", "default_tiebreaks", "standings"]
+BoolVector = npt.NDArray[np.bool_]
+
+__all__ = [
+    "DEFAULT_ROUND_ROBIN",
+    "DEFAULT_SWISS",
+    "StandingRow",
+    "Standings",
+    "default_tiebreaks",
+    "standings",
+]
 
 DEFAULT_SWISS: tuple[str, ...] = ("BH/C1", "BH", "SB")
 """Default list for Swiss events when neither the caller nor the file names one (C.07 prescribes none)."""
@@ -50,7 +62,12 @@ class StandingRow:
 
 @dataclass(eq=False)
 class Standings:
-    """The ranked standings with every tie-break result behind them."""
+    """The ranked standings with every tie-break result behind them.
+
+    The ranking itself is held as arrays (``order``, ``rank``, ``rank_to``); :attr:`rows` builds the
+    :class:`StandingRow` objects from them on first use, so that callers who only need the arrays
+    (or an output format written from them) never pay for one object per player.
+    """
 
     tournament: Tournament
     rules: RuleSet
@@ -59,14 +76,48 @@ class Standings:
     labels: list[str]
     specs: list[TiebreakSpec]
     results: dict[str, TiebreakResult]
-    rows: list[StandingRow]
+    order: IntVector
+    """Player indices in standings order."""
+    rank: IntVector
+    """Rank of the player at each position of ``order``."""
+    rank_to: IntVector
+    """Last place of the shared rank at each position of ``order``."""
     tiebreaks_source: str
     context: Context
     warnings: list[str] = field(default_factory=list)
 
+    @cached_property
+    def rows(self) -> list[StandingRow]:
+        """One row per player, in standings order (built on first use)."""
+        t = self.tournament
+        frame = self.context.frame
+        total = frame.total.tolist()
+        unit = frame.unit
+        players = t.players
+        results = list(self.results.items())
+        return [
+            StandingRow(
+                rank=rank,
+                rank_to=rank_to,
+                index=i,
+                player=players[i],
+                points=Fraction(total[i], unit),
+                values={label: res.value(i) for label, res in results},
+            )
+            for i, rank, rank_to in zip(
+                self.order.tolist(), self.rank.tolist(), self.rank_to.tolist(), strict=True
+            )
+        ]
+
+    @cached_property
+    def _position(self) -> IntVector:
+        position = np.empty(self.order.size, dtype=np.int64)
+        position[self.order] = np.arange(self.order.size)
+        return position
+
     def row_of(self, start_number: int) -> StandingRow:
         i = self.tournament.index_of(start_number)
-        return next(r for r in self.rows if r.index == i)
+        return self.rows[int(self._position[i])]
 
 
 def default_tiebreaks(t: Tournament, rules: RuleSet | None = None) -> tuple[tuple[str, ...], str]:
@@ -102,6 +153,7 @@ def standings(
         ruleset, reason = ruleset_for_date(tournament.start_date)
     else:
         ruleset, reason = find_ruleset(rules), "chosen by the caller"
+    chosen: str | tuple[str, ...]
     if tiebreaks is None:
         chosen, source = default_tiebreaks(tournament, ruleset)
     else:
@@ -112,29 +164,27 @@ def standings(
     labels = [label for label, _ in parsed]
     specs = [spec for _, spec in parsed]
     results: dict[str, TiebreakResult] = {}
+    by_spec: dict[TiebreakSpec, TiebreakResult] = {}
     warnings: list[str] = []
     for label, spec in parsed:
         if label in results:
             continue
         d = TIEBREAKS[spec.code]
         if d.compute is not None:
-            res = d.compute(ctx, spec)
+            res = by_spec.get(spec)
+            if res is None:
+                res = by_spec[spec] = d.compute(ctx, spec)
             results[label] = res
             warnings.extend(res.warnings)
-    rows, positions = _rank(ctx, frame, parsed, results)
+    order, starts, positions = _rank(ctx, frame, parsed, results)
     for label, spec in parsed:
         if label not in results:
-            pos = positions.get(label, {})
-            numerator = np.zeros(frame.n_players, dtype=np.int64)
-            defined = np.zeros(frame.n_players, dtype=bool)
-            for i, p in pos.items():
-                numerator[i], defined[i] = p, True
+            numerator, defined = positions[label]
             steps = ctx.cache.get(("DE-steps", spec), [])
             results[label] = TiebreakResult(
                 spec, label, numerator, 1, Direction.GROUP, defined=defined, details={"steps": steps}
             )
-            for row in rows:
-                row.values[label] = results[label].value(row.index)
+    rank, rank_to = _places(starts)
     return Standings(
         tournament=tournament,
         rules=ruleset,
@@ -143,7 +193,9 @@ def standings(
         labels=labels,
         specs=specs,
         results=results,
-        rows=rows,
+        order=order,
+        rank=rank,
+        rank_to=rank_to,
         tiebreaks_source=source,
         context=ctx,
         warnings=warnings,
@@ -152,62 +204,95 @@ def standings(
 
 def _rank(
     ctx: Context, frame: Frame, parsed: list[tuple[str, TiebreakSpec]], results: dict[str, TiebreakResult]
-) -> tuple[list[StandingRow], dict[str, dict[int, int]]]:
-    """Rank; also returns, for group tie-breaks, each player's place inside the group it was
-    examined in (1 = first; equal numbers = still tied)."""
+) -> tuple[IntVector, BoolVector, dict[str, tuple[IntVector, BoolVector]]]:
+    """Rank by points, then by each tie-break inside the groups still tied (C.07 Arts. 2, 4, 5).
+
+    Returns the player indices in standings order, a mask of the positions that start a group of
+    players level on everything, and for each group tie-break every player's place inside the group
+    it was examined in (1 = first; equal numbers = still tied) with a mask of the players examined.
+
+    Groups are contiguous runs of ``order``; inside a group players are kept in start-number order.
+    A scalar tie-break re-sorts only the positions of groups of two or more players, by
+    (group, value, start number), in one vectorised sort.
+    """
     t = frame.tournament
-    n = frame.n_players
     sno = t.start_numbers()
     total = frame.total
-    # groups by points, best first; inside a group players are kept in start-number order
     order = np.lexsort((sno, -total))
-    groups: list[list[int]] = []
-    for i in order.tolist():
-        if groups and total[groups[-1][0]] == total[i]:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
-    keys = {label: res.order_key() for label, res in results.items()}
-    positions: dict[str, dict[int, int]] = {}
+    starts = np.ones(order.size, dtype=bool)
+    starts[1:] = total[order[1:]] != total[order[:-1]]
+    keys: dict[str, IntVector] = {}
+    positions: dict[str, tuple[IntVector, BoolVector]] = {}
     for label, spec in parsed:
         d = TIEBREAKS[spec.code]
-        new_groups: list[list[int]] = []
-        for g in groups:
-            if len(g) == 1:
-                new_groups.append(g)
-            elif d.order_group is not None:
-                ordered = d.order_group(ctx, spec, g)
-                pos = positions.setdefault(label, {})
-                place = 1
-                for sub in ordered:
-                    for i in sub:
-                        pos.setdefault(i, place)
-                    place += len(sub)
-                new_groups.extend(ordered)
-            else:
-                k = keys[label]
-                sub: list[list[int]] = []
-                for i in sorted(g, key=lambda i: (-int(k[i]), int(sno[i]))):
-                    if sub and k[sub[-1][0]] == k[i]:
-                        sub[-1].append(i)
-                    else:
-                        sub.append([i])
-                new_groups.extend(sub)
-        groups = new_groups
-    rows: list[StandingRow] = []
-    place = 1
-    for g in groups:
-        for i in sorted(g, key=lambda i: int(sno[i])):
-            rows.append(
-                StandingRow(
-                    rank=place,
-                    rank_to=place + len(g) - 1,
-                    index=i,
-                    player=t.players[i],
-                    points=Fraction(int(total[i]), frame.unit),
-                    values={label: res.value(i) for label, res in results.items()},
-                )
+        tied = _tied_positions(starts)
+        if d.order_group is not None:
+            place = positions.setdefault(
+                label, (np.zeros(order.size, dtype=np.int64), np.zeros(order.size, dtype=bool))
             )
-        place += len(g)
-    assert len(rows) == n
-    return rows, positions
+            if tied.size:
+                _order_groups(ctx, spec, d.order_group, order, starts, tied, place)
+            continue
+        if tied.size == 0:
+            continue
+        key = keys.get(label)
+        if key is None:
+            key = keys[label] = results[label].order_key()
+        group = np.cumsum(starts)[tied]
+        players = order[tied]
+        perm = np.lexsort((sno[players], -key[players], group))
+        players, group = players[perm], group[perm]
+        k = key[players]
+        order[tied] = players
+        split = np.zeros(tied.size, dtype=bool)
+        split[1:] = (group[1:] == group[:-1]) & (k[1:] != k[:-1])
+        starts[tied] |= split
+    return order, starts, positions
+
+
+def _tied_positions(starts: BoolVector) -> IntVector:
+    """Positions that belong to a group of two or more players."""
+    group = np.cumsum(starts) - 1
+    size = np.bincount(group)
+    return np.flatnonzero(size[group] > 1)
+
+
+def _order_groups(
+    ctx: Context,
+    spec: TiebreakSpec,
+    order_group: GroupOrder,
+    order: IntVector,
+    starts: BoolVector,
+    tied: IntVector,
+    place: tuple[IntVector, BoolVector],
+) -> None:
+    """Apply a group tie-break to every tied group, in standings order; records each member's place
+    inside its group (the first time it is examined)."""
+    value, examined = place
+    sno = ctx.tournament.start_numbers()
+    bounds = np.flatnonzero(starts[tied])
+    first = tied[bounds].tolist()
+    last = [*tied[bounds[1:] - 1].tolist(), int(tied[-1])]
+    for a, b in zip(first, last, strict=True):
+        members = order[a : b + 1].tolist()
+        ordered = order_group(ctx, spec, members)
+        k = a
+        for sub in ordered:
+            sub = sorted(sub, key=lambda i: int(sno[i]))
+            fresh = [i for i in sub if not examined[i]]
+            value[fresh] = k - a + 1
+            examined[fresh] = True
+            order[k : k + len(sub)] = sub
+            starts[k] = True
+            k += len(sub)
+
+
+def _places(starts: BoolVector) -> tuple[IntVector, IntVector]:
+    """Competition ranking (1, 2, 2, 4) of every position from the group starts."""
+    n = starts.size
+    begin = np.flatnonzero(starts)
+    end = np.append(begin[1:], n)
+    size = end - begin
+    rank = np.repeat(begin + 1, size)
+    rank_to = np.repeat(end, size)
+    return rank.astype(np.int64), rank_to.astype(np.int64)

@@ -1,1 +1,44 @@
-"""Input and output formats: TRF reading and writing, tables, CSV and JSON."""
+"""Input and output formats: TRF and tournament JSON reading and writing, tables, CSV and JSON."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..model import Tournament, TournamentKind
+
+__all__ = ["is_tournament_json", "read_tournament"]
+
+_SNIFF_BYTES = 64
+
+
+def is_tournament_json(path: str | os.PathLike[str]) -> bool:
+    """Whether a file is to be read as tournament JSON: a ``.json`` name, or (any other name) text
+    whose first non-blank character is ``{`` (a TRF file starts with a record code)."""
+    if os.fspath(path).lower().endswith(".json"):
+        return True
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(_SNIFF_BYTES)
+    except OSError:
+        return False  # the TRF reader reports the problem
+    return head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"{")
+
+
+def read_tournament(
+    path: str | os.PathLike[str], *, kind: TournamentKind | None = None, **trf_options: Any
+) -> Tournament:
+    """Read a tournament from a TRF or a tournament JSON file, chosen by :func:`is_tournament_json`.
+
+    :param kind: declare the event Swiss or round robin, whatever the file says.
+    :param trf_options: further options of :func:`~spareggio.io.trf.read_trf` (TRF files only).
+    :raises InputError: for any problem in the file, with its position.
+    """
+    if is_tournament_json(path):
+        from .tournament_json import read_tournament_json
+
+        return read_tournament_json(path, kind=kind)
+    from .trf import read_trf
+
+    return read_trf(path, kind=kind, **trf_options)

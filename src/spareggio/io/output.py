@@ -6,14 +6,20 @@ values that are not finite decimals (e.g. an average of 1/3) are rounded to 6 de
 
 from __future__ import annotations
 
-import csv
 import io
+import itertools
 import json
 import os
-import tempfile
+import stat
+from collections.abc import Iterable
 from fractions import Fraction
+from json.encoder import encode_basestring
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from ..model import distinct
 from ..standings import Standings
 
 __all__ = [
@@ -64,7 +70,8 @@ def format_number(value: Fraction | None, decimals: int | None = None) -> str:
     return f"{float(value):.2f}"
 
 
-def standings_to_dict(s: Standings) -> dict[str, Any]:
+def standings_to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
+    """The JSON document of the standings as Python data (``rows=False``: an empty standings list)."""
     t = s.tournament
     return {
         "schema": JSON_SCHEMA_VERSION,
@@ -92,14 +99,118 @@ def standings_to_dict(s: Standings) -> dict[str, Any]:
                 "points": json_number(row.points),
                 "tiebreaks": {label: json_number(row.values[label]) for label in s.labels},
             }
-            for row in s.rows
+            for row in (s.rows if rows else ())
         ],
         "warnings": [str(w) for w in t.warnings] + list(s.warnings),
     }
 
 
 def standings_json(s: Standings) -> str:
-    return json.dumps(standings_to_dict(s), ensure_ascii=False, indent=2) + "\n"
+    """The JSON document of :func:`standings_to_dict`, indented by two spaces.
+
+    The same text as ``json.dumps(standings_to_dict(s), ensure_ascii=False, indent=2)``, but the
+    standings entries are written column by column from the ranking arrays and the tie-break
+    numerators: each distinct value of a column is formatted once (by :func:`json_number`), and
+    the text of every entry is joined in one pass, with no dictionary or fraction per player.
+    """
+    head = standings_to_dict(s, rows=False)
+    text = json.dumps(head, ensure_ascii=False, indent=2)
+    marker = '\n  "standings": []'
+    at = text.index(marker) + len(marker) - 2
+    body = _json_entries(s)
+    return text[:at] + ("[\n" + body + "\n  ]" if body else "[]") + text[at + 2 :] + "\n"
+
+
+_ROW = "    "
+_FIELD = "      "
+
+
+def _json_entries(s: Standings) -> str:
+    """The entries of the ``standings`` array, as ``json.dumps(..., indent=2)`` writes them."""
+    order = s.order
+    if order.size == 0:
+        return ""
+    frame = s.context.frame
+    ordered = [s.tournament.players[i] for i in order.tolist()]
+    heads = [
+        f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}-{b}"' if b > a
+        else f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}"'
+        for a, b in zip(s.rank.tolist(), s.rank_to.tolist(), strict=True)
+    ]
+    rated = np.fromiter((p.rating is not None for p in ordered), dtype=bool, count=len(ordered))
+    ratings = np.fromiter((p.rating or 0 for p in ordered), dtype=np.int64, count=len(ordered))
+    columns: list[Iterable[str]] = [
+        heads,
+        map(f'{_FIELD}"start_number": '.__add__, map(str, (p.start_number for p in ordered))),
+        map(f'{_FIELD}"name": '.__add__, map(encode_basestring, (p.name for p in ordered))),
+        _number_column(ratings, 1, rated, f'{_FIELD}"rating": '),
+        map(f'{_FIELD}"federation": '.__add__, map(encode_basestring, (p.federation for p in ordered))),
+        _number_column(frame.total[order], frame.unit, None, f'{_FIELD}"points": '),
+    ]
+    closing = f"\n{_FIELD}}}\n{_ROW}}}"
+    for k, label in enumerate(s.labels):
+        res = s.results[label]
+        den = res.denominator if isinstance(res.denominator, int) else np.asarray(res.denominator)[order]
+        defined = None if res.defined is None else np.asarray(res.defined)[order]
+        prefix = f'{_FIELD}  {encode_basestring(label)}: '
+        if k == 0:
+            prefix = f'{_FIELD}"tiebreaks": {{\n' + prefix
+        suffix = closing if k == len(s.labels) - 1 else ""
+        columns.append(_number_column(np.asarray(res.numerator)[order], den, defined, prefix, suffix))
+    if not s.labels:
+        columns.append(itertools.repeat(f'{_FIELD}"tiebreaks": {{}}\n{_ROW}}}'))
+    return ",\n".join(itertools.chain.from_iterable(zip(*columns)))
+
+
+_SMALL_RANGE = 4096
+
+
+def _number_text(numerator: int, denominator: int) -> str:
+    """The JSON text of :func:`json_number` for an exact value (``repr`` is what ``json`` writes for
+    an int or a float)."""
+    if numerator % denominator == 0:
+        return str(numerator // denominator)
+    return repr(json_number(Fraction(numerator, denominator)))
+
+
+def _number_column(
+    numerator: npt.NDArray[np.int64],
+    denominator: int | npt.NDArray[np.int64],
+    defined: npt.NDArray[np.bool_] | None,
+    prefix: str,
+    suffix: str = "",
+) -> list[str]:
+    """``prefix + JSON number + suffix`` for every ``numerator / denominator`` (``null`` where not
+    defined).  Each distinct value is rendered once by :func:`json_number`."""
+    num = np.asarray(numerator, dtype=np.int64)
+    n = num.size
+    if isinstance(denominator, int):
+        lo, hi = (int(num.min()), int(num.max())) if n else (0, 0)
+        if hi - lo <= max(_SMALL_RANGE, 4 * n):
+            offset = num - lo
+            present = np.zeros(hi - lo + 1, dtype=bool)
+            present[offset] = True
+            values = np.flatnonzero(present) + lo
+            inverse = (np.cumsum(present) - 1)[offset]
+        else:
+            values, inverse = distinct(num)
+        texts = [_number_text(v, denominator) for v in values.tolist()]
+    else:
+        den = np.asarray(denominator, dtype=np.int64)
+        if defined is not None:
+            den = np.where(defined, den, 1)
+        sort = np.lexsort((den, num))
+        a, b = num[sort], den[sort]
+        new = np.ones(n, dtype=bool)
+        new[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
+        inverse = np.empty(n, dtype=np.int64)
+        inverse[sort] = np.cumsum(new) - 1
+        texts = [_number_text(x, y) for x, y in zip(a[new].tolist(), b[new].tolist(), strict=True)]
+    table = np.array([prefix + t + suffix for t in texts] + [prefix + "null" + suffix], dtype=object)
+    if defined is not None:
+        inverse = np.where(defined, inverse, len(texts))
+    result: list[str] = table[inverse].tolist()
+    return result
 
 
 def safe_cell(text: str) -> str:
@@ -110,6 +221,8 @@ def safe_cell(text: str) -> str:
 
 
 def standings_csv(s: Standings) -> str:
+    import csv
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["rank", "start_number", "name", "rating", "federation", "points", *s.labels])
@@ -160,8 +273,22 @@ def standings_table(s: Standings) -> str:
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write a whole file or nothing: a temporary file in the same folder, then an atomic rename."""
+    """Write a whole file or nothing: a temporary file in the same folder, then an atomic rename.
+
+    A target that exists and is not a regular file (``/dev/null``, a named pipe, a terminal) is
+    written in place: renaming over it would replace the device with a file.
+    """
     target = os.fspath(path)
+    try:
+        special = not stat.S_ISREG(os.stat(target).st_mode)
+    except OSError:
+        special = False
+    if special:
+        with open(target, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        return
+    import tempfile
+
     folder = os.path.dirname(os.path.abspath(target))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".spareggio-", suffix=".tmp", dir=folder)

@@ -76,31 +76,36 @@ class Article16(RuleSet):
         return OpponentView(score=round_value.sum(axis=1), round_value=round_value, revalued=revalued & (round_value != frame.points))
 
     def swiss_elements(self, frame: Frame, view: OpponentView, *, forfeits_as_played: bool) -> Elements:
-        kind = frame.kind
+        kind = frame.kind.astype(np.intp)
         played = frame.played
         forfeit = FORFEIT[kind]
-        as_game = played | (forfeit & forfeits_as_played)
+        as_game = played | forfeit if forfeits_as_played else played
         opp_score = opponent_keys(frame, view.score)
         own = frame.total
-        own_m = np.broadcast_to(own[:, None], kind.shape)
+        own_m = own[:, None]
+        # Source values as int8 scalars: the arrays below stay one byte per cell
+        s_own, s_cap_opp, s_cap_rounds = (
+            np.int8(x) for x in (Source.DUMMY_OWN, Source.DUMMY_CAP_OPPONENT, Source.DUMMY_CAP_ROUNDS)
+        )
         if self.caps:
             cap = np.where(forfeit, opp_score, frame.draw * self._cap_rounds(frame))
-            dummy = np.minimum(own_m, cap)
             capped = own_m > cap
-            dummy_source = np.where(capped, np.where(forfeit, Source.DUMMY_CAP_OPPONENT, Source.DUMMY_CAP_ROUNDS), Source.DUMMY_OWN)
-            cap = np.where(as_game, -1, cap)
+            dummy = np.where(capped, cap, own_m)
+            dummy_source = np.where(capped, np.where(forfeit, s_cap_opp, s_cap_rounds), s_own)
+            cap[as_game] = -1
         else:
-            dummy = own_m
-            dummy_source = np.full(kind.shape, Source.DUMMY_OWN)
+            dummy = np.broadcast_to(own_m, kind.shape)
+            dummy_source = np.full(kind.shape, s_own)
             cap = np.full(kind.shape, -1, dtype=np.int64)
         key = np.where(as_game, opp_score, dummy)
-        source = np.where(played, Source.OPPONENT, np.where(as_game, Source.FORFEIT_AS_PLAYED, dummy_source))
+        game_source = np.where(played, np.int8(Source.OPPONENT), np.int8(Source.FORFEIT_AS_PLAYED))
+        source = np.where(as_game, game_source, dummy_source)
         return Elements(
-            key=key.astype(np.int64),
+            key=key.astype(np.int64, copy=False),
             factor=frame.points,
             present=np.ones(kind.shape, dtype=bool),
             vur=VUR[kind] & ~as_game,
-            source=source.astype(np.int8),
+            source=source.astype(np.int8, copy=False),
             own=own,
-            cap=cap.astype(np.int64),
+            cap=cap.astype(np.int64, copy=False),
         )

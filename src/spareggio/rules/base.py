@@ -206,9 +206,12 @@ def plain_view(frame: Frame) -> OpponentView:
 
 
 def opponent_keys(frame: Frame, score: IntVector) -> IntMatrix:
-    """``score[opponent]`` where there is an opponent, else 0."""
-    opp = frame.opponent
-    return np.where(opp >= 0, score[np.maximum(opp, 0)], 0)
+    """``score[opponent]`` where there is an opponent, else 0.
+
+    One gather from the scores with a 0 appended: "no opponent" is -1, which indexes that 0."""
+    padded = np.append(np.asarray(score, dtype=np.int64), 0)
+    keys: IntMatrix = padded[frame.opponent]
+    return keys
 
 
 def round_robin_elements(frame: Frame, view: OpponentView) -> Elements:

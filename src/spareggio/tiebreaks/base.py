@@ -8,6 +8,7 @@ totals are sums over that table, and explanations render the same table.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -18,7 +19,7 @@ import numpy.typing as npt
 
 from ..cuts import CutMark, apply_cuts
 from ..frame import Frame
-from ..model import Color, IntMatrix, IntVector, ResultKind, Tournament
+from ..model import Color, IntMatrix, IntVector, ResultKind, Tournament, distinct
 from ..rules.base import Elements, OpponentView, RuleSet, Source
 
 if TYPE_CHECKING:
@@ -231,14 +232,20 @@ class TiebreakResult:
         return [self.value(i) for i in range(len(self.numerator))]
 
     def order_key(self) -> IntVector:
-        """An integer per player: larger is better, equal means tied; undefined ranks last."""
+        """An integer per player: larger is better, equal means tied; undefined ranks last.
+
+        Computed once per result (a fresh copy is returned)."""
+        cached: IntVector | None = self.__dict__.get("_order_key")
+        if cached is None:
+            cached = self._order_key()
+            self.__dict__["_order_key"] = cached
+        return cached.copy()
+
+    def _order_key(self) -> IntVector:
         if isinstance(self.denominator, int):
             key = self.numerator.astype(np.int64).copy()
         else:
-            fr = [Fraction(int(a), int(b)) for a, b in zip(self.numerator, self.denominator, strict=True)]
-            distinct = sorted(set(fr))
-            pos = {v: k for k, v in enumerate(distinct)}
-            key = np.fromiter((pos[v] for v in fr), dtype=np.int64, count=len(fr))
+            key = _common_denominator_key(self.numerator, np.asarray(self.denominator))
         better_low = (self.direction is Direction.LOWER) != self.spec.reverse
         if better_low:
             key = -key
@@ -246,6 +253,33 @@ class TiebreakResult:
             floor = int(key[self.defined].min(initial=0)) - 1
             key = np.where(self.defined, key, floor)
         return key
+
+
+_KEY_LIMIT = 2**62
+
+
+def _common_denominator_key(numerator: IntVector, denominator: IntVector) -> IntVector:
+    """Integers ordered and tied exactly like the fractions ``numerator / denominator``.
+
+    Every value is brought to the least common multiple of the denominators, exactly, when the
+    products stay within 64-bit integers (the usual case: denominators are small, e.g. games played
+    times the scoring unit); otherwise each value is replaced by its rank among the distinct values.
+    """
+    num = numerator.astype(np.int64)
+    den = denominator.astype(np.int64)
+    dens = distinct(den)[0].tolist()
+    if dens and dens[0] > 0:
+        common = 1
+        for d in dens:
+            common = math.lcm(common, d)
+            if common >= _KEY_LIMIT:
+                break
+        largest = int(np.abs(num).max(initial=0))
+        if common < _KEY_LIMIT and largest * (common // dens[0]) < _KEY_LIMIT:
+            return num * (common // den)
+    fr = [Fraction(int(a), int(b)) for a, b in zip(numerator, denominator, strict=True)]
+    pos = {v: k for k, v in enumerate(sorted(set(fr)))}
+    return np.fromiter((pos[v] for v in fr), dtype=np.int64, count=len(fr))
 
 
 GroupOrder = Callable[["Context", TiebreakSpec, list[int]], list[list[int]]]

@@ -20,14 +20,24 @@ def buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     with ``/Cn`` and ``/Mn`` cuts (Art. 14, 16.5).  ``BH/F`` is Fore Buchholz."""
     if spec.fore:
         return fore_buchholz(ctx, spec)
-    c = Contributions.build(ctx, spec, sonneborn=False)
-    return TiebreakResult(spec, str(spec), c.totals(), c.value_den, Direction.HIGHER, contributions=c)
+    return _buchholz(ctx, spec, fore=False)
 
 
 def fore_buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """FB (8.3): Buchholz computed as if every game paired in the final round had been drawn."""
-    c = Contributions.build(ctx, spec, sonneborn=False, fore=True)
-    return TiebreakResult(spec, str(spec), c.totals(), c.value_den, Direction.HIGHER, contributions=c)
+    return _buchholz(ctx, spec, fore=True)
+
+
+def _buchholz(ctx: Context, spec: TiebreakSpec, *, fore: bool) -> TiebreakResult:
+    """The Buchholz table of ``spec``, built once per context (AOB reuses the plain BH and FB)."""
+    key = ("buchholz", spec, fore)
+    cached = ctx.cache.get(key)
+    if isinstance(cached, TiebreakResult):
+        return cached
+    c = Contributions.build(ctx, spec, sonneborn=False, fore=fore)
+    result = TiebreakResult(spec, str(spec), c.totals(), c.value_den, Direction.HIGHER, contributions=c)
+    ctx.cache[key] = result
+    return result
 
 
 def adjusted_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..model import FORFEIT
+from ..model import FORFEIT, distinct
 from .base import Context, TiebreakSpec
 
 __all__ = ["DirectEncounterStep", "order_group"]
@@ -38,34 +38,53 @@ class DirectEncounterStep:
     """The resulting sub-groups, best first (a sub-group of several players is still tied)."""
 
 
-def _mini_scores(ctx: Context, spec: TiebreakSpec, members: list[int]) -> tuple[list[Fraction], np.ndarray]:
+def _mini_scores(ctx: Context, spec: TiebreakSpec, members: list[int]) -> tuple[list[Fraction], list[int]]:
+    """Each member's mini-score (6.1: points against the other members, repeated meetings averaged)
+    and how many other members it did not meet.
+
+    Work and memory grow with the members' games, not with the square of the group: the games are
+    collected as (member, member) pairs and summed per pair.
+    """
     frame = ctx.frame
     m = len(members)
-    pos = np.full(frame.n_players, -1, dtype=np.int64)
-    pos[members] = np.arange(m)
-    rows = np.asarray(members)
-    opp = frame.opponent[rows]
-    counts_as_game = frame.played[rows] | (
-        FORFEIT[frame.kind[rows]] & (spec.forfeits_played or frame.is_round_robin)
-    )
-    inside = counts_as_game & (opp >= 0)
-    inside &= pos[np.maximum(opp, 0)] >= 0
-    k_idx, r_idx = np.nonzero(inside)
-    l_idx = pos[opp[k_idx, r_idx]]
-    sums = np.zeros((m, m), dtype=np.int64)
-    meets = np.zeros((m, m), dtype=np.int64)
-    np.add.at(sums, (k_idx, l_idx), frame.points[rows][k_idx, r_idx])
-    np.add.at(meets, (k_idx, l_idx), 1)
-    scores = []
-    for k in range(m):
-        total = Fraction(0)
-        for j in range(m):
-            if meets[k, j]:
-                total += Fraction(int(sums[k, j]), int(meets[k, j]) * frame.unit)
-        scores.append(total)
-    met = (meets > 0) | (meets.T > 0)
-    np.fill_diagonal(met, True)
-    return scores, met
+    pos = _scratch_positions(ctx)
+    rows = np.asarray(members, dtype=np.int64)
+    pos[rows] = np.arange(m)
+    try:
+        opp = frame.opponent[rows]
+        counts_as_game = frame.played[rows] | (
+            FORFEIT[frame.kind[rows]] & (spec.forfeits_played or frame.is_round_robin)
+        )
+        k_idx, r_idx = np.nonzero(counts_as_game & (opp >= 0))
+        l_idx = pos[opp[k_idx, r_idx]]
+    finally:
+        pos[rows] = -1
+    inside = l_idx >= 0
+    k_idx, r_idx, l_idx = k_idx[inside], r_idx[inside], l_idx[inside]
+    pair, first = distinct(k_idx * m + l_idx)
+    sums = np.zeros(pair.size, dtype=np.int64)
+    np.add.at(sums, first, frame.points[rows[k_idx], r_idx])
+    meets = np.bincount(first, minlength=pair.size)
+    scores = [Fraction(0)] * m
+    for code, total, count in zip(pair.tolist(), sums.tolist(), meets.tolist(), strict=True):
+        k = code // m
+        scores[k] += Fraction(total, count * frame.unit)
+    # members met, in either direction
+    a, b = np.minimum(pair // m, pair % m), np.maximum(pair // m, pair % m)
+    met_pairs, _ = distinct(a * m + b)
+    met = np.bincount(met_pairs // m, minlength=m) + np.bincount(met_pairs % m, minlength=m)
+    unmet = (m - 1 - met).tolist()
+    return scores, unmet
+
+
+def _scratch_positions(ctx: Context) -> np.ndarray:
+    """A per-call array of -1 (one per player) for member positions, restored after every use."""
+    key = "DE-positions"
+    pos = ctx.cache.get(key)
+    if not isinstance(pos, np.ndarray):
+        pos = np.full(ctx.frame.n_players, -1, dtype=np.int64)
+        ctx.cache[key] = pos
+    return pos
 
 
 def order_group(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[list[int]]:
@@ -77,14 +96,15 @@ def order_group(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[li
 def _order(ctx: Context, spec: TiebreakSpec, members: list[int], steps: list[DirectEncounterStep]) -> list[list[int]]:
     if len(members) < 2:
         return [members]
-    scores, met = _mini_scores(ctx, spec, members)
-    unmet = [int((~met[k]).sum()) for k in range(len(members))]
+    scores, unmet = _mini_scores(ctx, spec, members)
     all_met = not any(unmet)
     score_of = dict(zip(members, scores, strict=True))
     out: list[list[int]] = []
     if all_met:
-        distinct = sorted(set(scores), reverse=True)
-        groups = [[p for p in members if score_of[p] == v] for v in distinct]
+        by_score: dict[Fraction, list[int]] = {}
+        for p in members:
+            by_score.setdefault(score_of[p], []).append(p)
+        groups = [by_score[v] for v in sorted(by_score, reverse=True)]
         _record(steps, members, scores, unmet, True, groups)
         if len(groups) == 1:
             return [members]
@@ -93,10 +113,17 @@ def _order(ctx: Context, spec: TiebreakSpec, members: list[int], steps: list[Dir
         return out
     win = Fraction(ctx.frame.win, ctx.frame.unit)
     best = {p: score_of[p] + win * unmet[k] for k, p in enumerate(members)}
-    rest = sorted(members, key=lambda p: (-score_of[p], -best[p]))
-    while len(rest) > 1 and score_of[rest[0]] > max(best[q] for q in rest[1:]):
-        out.append([rest[0]])
-        rest = rest[1:]
+    ranked = sorted(members, key=lambda p: (-score_of[p], -best[p]))
+    # catch[k]: the best score any member after position k could still reach
+    catch: list[Fraction] = [Fraction(0)] * len(ranked)
+    for k in range(len(ranked) - 2, -1, -1):
+        after = best[ranked[k + 1]]
+        catch[k] = after if k == len(ranked) - 2 else max(after, catch[k + 1])
+    k = 0
+    while len(ranked) - k > 1 and score_of[ranked[k]] > catch[k]:
+        out.append([ranked[k]])
+        k += 1
+    rest = ranked[k:]
     rest.sort(key=lambda p: ctx.tournament.players[p].start_number)
     _record(steps, members, scores, unmet, False, [*out, rest] if rest else out)
     if len(rest) == 1:

@@ -72,9 +72,7 @@ _PD_UPPER_BOUNDS: Final[tuple[int, ...]] = (
 _PD_SATURATION: Final = _PD_UPPER_BOUNDS[-1] + 1
 """736: the smallest rating difference whose expected score is 1.00."""
 
-PD_TABLE: Final[IntVector] = np.array(
-    [50 + int(np.searchsorted(_PD_UPPER_BOUNDS, d)) for d in range(_PD_SATURATION + 1)], dtype=np.int64
-)
+PD_TABLE: Final[IntVector] = 50 + np.searchsorted(_PD_UPPER_BOUNDS, np.arange(_PD_SATURATION + 1)).astype(np.int64)
 """B.02 table 8.1(b), in full (no 400-point cap): the expected score of the higher-rated player,
 in hundredths, indexed by the rating difference 0 … 736 (736 stands for every larger difference).
 The lower-rated player's expectation is ``100 - PD``."""
@@ -135,11 +133,21 @@ def _unrated_rating(ctx: Context, spec: TiebreakSpec) -> int | None:
     return spec.unrated if spec.unrated is not None else ctx.unrated_rating
 
 
+def _unrated_players(ctx: Context) -> list[int]:
+    """Start numbers of the participants without a rating (looked up once per standings call)."""
+    key = "rating:unrated"
+    cached = ctx.cache.get(key)
+    if cached is None:
+        cached = [p.start_number for p in ctx.tournament.players if p.rating is None]
+        ctx.cache[key] = cached
+    return cast(list[int], cached)
+
+
 def _drop_reason(ctx: Context, spec: TiebreakSpec) -> str | None:
     """Why the tie-break is dropped for everyone (C.07 Art. 10 preamble), or None."""
     if _unrated_rating(ctx, spec) is not None:
         return None
-    unrated = [p.start_number for p in ctx.tournament.players if p.rating is None]
+    unrated = _unrated_players(ctx)
     if not unrated:
         return None
     shown = ", ".join(str(s) for s in unrated[:10]) + (", ..." if len(unrated) > 10 else "")
@@ -280,10 +288,22 @@ def tournament_performance_rating(ctx: Context, spec: TiebreakSpec) -> TiebreakR
 # ---------------------------------------------------------------------------------------------
 
 
-def _expected_total(g: RatedGames, own: IntVector) -> IntVector:
-    """Σ over each player's played games of the expected score at rating ``own``, in hundredths."""
-    pd = expected_score(own[:, None] - g.opponent_rating)
-    total: IntVector = np.where(g.played, pd, 0).sum(axis=1)
+_SIGNED_PD: Final[IntVector] = np.concatenate((100 - PD_TABLE[:0:-1], PD_TABLE))
+"""Table 8.1(b) by signed difference: the expected score of a player rated ``d`` points above the
+opponent (below, for negative ``d``) is ``_SIGNED_PD[d + 736]`` for ``-736 <= d <= 736``."""
+_SIGNED_PD.setflags(write=False)
+_FAR = 10**7
+"""An opponent rating no player comes near: the expectation against it is 0.00."""
+
+
+def _expected_total(opponent_rating: IntMatrix, own: IntVector) -> IntVector:
+    """Σ over each player's games of the expected score at rating ``own``, in hundredths; rounds
+    without a game hold the rating :data:`_FAR` and add nothing.  Same values as
+    :func:`expected_score`, with one table look-up per game."""
+    d = own[:, None] - opponent_rating
+    np.clip(d, -_PD_SATURATION, _PD_SATURATION, out=d)
+    d += _PD_SATURATION
+    total: IntVector = _SIGNED_PD[d].sum(axis=1)
     return total
 
 
@@ -309,12 +329,13 @@ def _ptp_values(ctx: Context, g: RatedGames) -> tuple[IntVector, BoolVector]:
     searching = defined & (g.score > 0)
     lo = np.where(searching, lowest - _PD_SATURATION, 0)
     hi = np.where(searching, highest + _PD_SATURATION, 1)
+    opponents = np.where(g.played, g.opponent_rating, _FAR)
     while True:
         open_ = hi - lo > 1
         if not open_.any():
             break
         mid = (lo + hi) // 2
-        passes = _expected_total(g, mid) >= target
+        passes = _expected_total(opponents, mid) >= target
         hi = np.where(open_ & passes, mid, hi)
         lo = np.where(open_ & ~passes, mid, lo)
     value = np.where(searching, hi, np.where(defined, lowest - _ZERO_SCORE_OFFSET, 0))

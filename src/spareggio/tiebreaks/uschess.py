@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from ..cuts import apply_cuts
 from ..frame import Frame
-from ..model import IntMatrix, IntVector, ResultKind
+from ..model import IntMatrix, IntVector, ResultKind, distinct
 from ..rules import find_ruleset
 from ..rules.base import Elements, OpponentView
 from .base import Context, Contributions, Direction, TiebreakResult, TiebreakSpec
@@ -86,7 +86,9 @@ def _cut_per_class(
     cut = np.zeros(value.shape, dtype=np.int8)
     if value.shape[0] == 0:
         return cut
-    for lo, hi in np.unique(np.stack([low, high], axis=1), axis=0):
+    width = int(high.max(initial=0)) + 1
+    for code in distinct(low * width + high)[0].tolist():
+        lo, hi = divmod(code, width)
         rows = (low == lo) & (high == hi)
         cut[rows] = apply_cuts(
             elements.key[rows],

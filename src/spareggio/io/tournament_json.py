@@ -1,0 +1,834 @@
+"""The spareggio tournament JSON format: a compact, versioned alternative to TRF for large events.
+
+A TRF start number has four columns, so a TRF file cannot hold more than 9,999 players.  This format
+has no such limit and reads fast: the crosstable is stored round by round as one array of opponent
+start numbers and one string of result codes per round, one entry per player in the order of the
+``players`` arrays.  The whole layout (version 1)::
+
+    {
+      "format": "spareggio-tournament",
+      "version": 1,
+      "event": {
+        "name": "Open 2026", "city": "Trento", "federation": "ITA",
+        "start_date": "2026-06-01", "end_date": "2026-06-09",
+        "kind": "swiss",                      # or "round-robin"; omitted: inferred from the pairings
+        "rounds": 9,                          # rounds announced (optional)
+        "scoring": {"win": "1", "draw": "1/2", "loss": "0", "absence": "0", "pab": null},
+        "tiebreaks": ["BH/C1", "BH", "SB"]    # the event's own list, PTS excluded (optional)
+      },
+      "players": {
+        "start_number": [1, 2, 3],
+        "name": ["Rossi, Marco", "Bianchi, Sara", "Greco, Luca"],
+        "rating": [2210, null, 1985],
+        "sex": "mwm", "title": ["FM", "", ""], "federation": ["ITA", "ITA", "SUI"],
+        "fide_id": ["", "", ""], "birth_date": ["", "", ""]
+      },
+      "rounds": [
+        {"opponent": [2, 1, 0], "color": "wb-", "result": "10U"},
+        {"opponent": [3, 0, 1], "color": "b-w", "result": "=H="}
+      ]
+    }
+
+Result codes (one character per player, as in TRF): with an opponent ``1`` ``=`` ``0`` (a game won,
+drawn, lost), ``W`` ``D`` ``L`` (the same, shorter than one move), ``+`` ``-`` (forfeit won, lost;
+``-`` on both sides is a double forfeit); without an opponent (start number 0) ``U`` (pairing-
+allocated bye), ``F`` ``H`` ``Z`` (requested full-, half-, zero-point bye), ``-`` or a blank (not
+paired).  Rounds without an entry up to the end of the event are a withdrawal.  Colours are ``w``,
+``b`` or ``-``.  Letters may be lower case.  Only ``start_number`` and ``name`` are required among
+the player arrays; every array has one entry per player.
+
+Errors are :class:`~spareggio.errors.InputError` values: a syntax error at the line and column the
+JSON decoder reports, a bad value at its own line and column with its JSON path (``$.rounds[3].
+result[17]``) in the message.  The reader builds the same :class:`~spareggio.model.Tournament` as
+the TRF reader would from the equivalent TRF file.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position
+from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+
+__all__ = [
+    "FORMAT",
+    "MAX_FILE_BYTES",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "VERSION",
+    "parse_tournament_json",
+    "read_tournament_json",
+    "write_tournament_json",
+]
+
+FORMAT = "spareggio-tournament"
+"""The value of the ``format`` member."""
+VERSION = 1
+"""The layout version this module reads and writes."""
+MAX_FILE_BYTES = 1024 * 1024 * 1024
+"""Files larger than this are refused before they are read."""
+MAX_PLAYERS = 1_000_000
+MAX_ROUNDS = 99
+MAX_START_NUMBER = 10**9
+
+K = ResultKind
+PathStep = str | int
+"""One step of a JSON path: a member name or an array index."""
+
+# -- result and colour codes -----------------------------------------------------------------------
+
+_NO_CODE = 0
+# code classes, by byte value: what a result character means with an opponent / without one
+_WITH_OPPONENT = np.zeros(256, dtype=np.int8)
+_WITHOUT_OPPONENT = np.zeros(256, dtype=np.int8)
+_SHORT = np.zeros(256, dtype=bool)
+for _chars, _kind in (
+    ("1", K.PLAYED_WIN),
+    ("=", K.PLAYED_DRAW),
+    ("0", K.PLAYED_LOSS),
+    ("Ww", K.PLAYED_WIN),
+    ("Dd", K.PLAYED_DRAW),
+    ("Ll", K.PLAYED_LOSS),
+    ("+", K.FORFEIT_WIN),
+    ("-", K.FORFEIT_LOSS),
+):
+    for _c in _chars:
+        _WITH_OPPONENT[ord(_c)] = _kind
+for _c in "WwDdLl":
+    _SHORT[ord(_c)] = True
+for _chars, _kind in (
+    ("Uu", K.PAB),
+    ("Ff", K.FULL_BYE),
+    ("Hh", K.HALF_BYE),
+    ("Zz", K.ZERO_BYE),
+    ("- ", K.ABSENT),
+):
+    for _c in _chars:
+        _WITHOUT_OPPONENT[ord(_c)] = _kind
+_COLOR = np.full(256, -1, dtype=np.int8)
+for _chars, _col in (("Ww", Color.WHITE), ("Bb", Color.BLACK), ("- ", Color.NONE)):
+    for _c in _chars:
+        _COLOR[ord(_c)] = _col
+
+_NK = max(ResultKind) + 1
+_LEGAL = np.zeros((_NK, _NK), dtype=bool)
+"""Legal (this side, other side) kinds of one game, before double forfeits are told apart."""
+for _a, _b in (
+    (K.PLAYED_WIN, K.PLAYED_LOSS),
+    (K.PLAYED_LOSS, K.PLAYED_WIN),
+    (K.PLAYED_DRAW, K.PLAYED_DRAW),
+    (K.PLAYED_LOSS, K.PLAYED_LOSS),
+    (K.PLAYED_DRAW, K.PLAYED_LOSS),
+    (K.PLAYED_LOSS, K.PLAYED_DRAW),
+    (K.FORFEIT_WIN, K.FORFEIT_LOSS),
+    (K.FORFEIT_LOSS, K.FORFEIT_WIN),
+    (K.FORFEIT_LOSS, K.FORFEIT_LOSS),
+):
+    _LEGAL[_a, _b] = True
+
+_WRITE_CODE = np.frombuffer(b"?1=0+--UFHZ--", dtype=np.uint8)
+"""The result character written for every kind (index = ResultKind)."""
+_WRITE_SHORT = np.frombuffer(b"?WDL?????????", dtype=np.uint8)
+_WRITE_COLOR = np.frombuffer(b"-wb", dtype=np.uint8)
+
+_PLAYER_TEXT_COLUMNS = ("title", "federation", "fide_id", "birth_date")
+_EVENT_KEYS = {
+    "name",
+    "city",
+    "federation",
+    "start_date",
+    "end_date",
+    "kind",
+    "rounds",
+    "scoring",
+    "tiebreaks",
+}
+_PLAYER_KEYS = {"start_number", "name", "rating", "sex", *_PLAYER_TEXT_COLUMNS}
+_ROUND_KEYS = {"opponent", "result", "color"}
+_TOP_KEYS = {"format", "version", "event", "players", "rounds"}
+_SCORING_KEYS = ("win", "draw", "loss", "absence", "pab")
+
+
+# -- errors and their positions ----------------------------------------------------------------------
+
+
+class _Duplicates(dict[str, Any]):
+    """A JSON object that remembers member names given more than once."""
+
+    duplicates: list[str]
+
+
+def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = _Duplicates(pairs)
+    obj.duplicates = []
+    if len(obj) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                obj.duplicates.append(key)
+            seen.add(key)
+    return obj
+
+
+def json_path(steps: Sequence[PathStep]) -> str:
+    """``$.rounds[3].result[17]`` for the steps ``("rounds", 3, "result", 17)``."""
+    out = "$"
+    for s in steps:
+        out += f"[{s}]" if isinstance(s, int) else f".{s}"
+    return out
+
+
+class _Locator:
+    """Finds the line and column of a value from its JSON path, by re-scanning the text.
+
+    Only used when an error is reported, so it favours simplicity over speed.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.decoder = json.JSONDecoder()
+
+    def _skip(self, i: int) -> int:
+        t = self.text
+        while i < len(t) and t[i] in " \t\r\n":
+            i += 1
+        return i
+
+    def offset(self, steps: Sequence[PathStep]) -> int:
+        """Offset of the value at ``steps`` (of the deepest value found when the path breaks off)."""
+        t = self.text
+        i = self._skip(0)
+        for step in steps:
+            if i >= len(t):
+                break
+            if t[i] == '"' and isinstance(step, int):
+                # a character of a string: exact when the string holds no escape
+                end = json.decoder.scanstring(t, i + 1)[1]  # type: ignore[attr-defined]
+                raw = t[i + 1 : end - 1]
+                return i + 1 + step if "\\" not in raw and step < len(raw) else i
+            found = self._member(i, step) if isinstance(step, str) else self._item(i, step)
+            if found is None:
+                return i
+            i = found
+        return i
+
+    def _member(self, i: int, key: str) -> int | None:
+        t = self.text
+        if t[i] != "{":
+            return None
+        i = self._skip(i + 1)
+        while i < len(t) and t[i] == '"':
+            name, i = json.decoder.scanstring(t, i + 1)  # type: ignore[attr-defined]
+            i = self._skip(i)
+            i = self._skip(i + 1)  # the colon
+            if name == key:
+                return i
+            _, i = self.decoder.raw_decode(t, i)
+            i = self._skip(i)
+            if i < len(t) and t[i] == ",":
+                i = self._skip(i + 1)
+        return None
+
+    def _item(self, i: int, index: int) -> int | None:
+        t = self.text
+        if t[i] != "[":
+            return None
+        i = self._skip(i + 1)
+        k = 0
+        while i < len(t) and t[i] != "]":
+            if k == index:
+                return i
+            _, i = self.decoder.raw_decode(t, i)
+            i = self._skip(i)
+            if i < len(t) and t[i] == ",":
+                i = self._skip(i + 1)
+            k += 1
+        return None
+
+    def position(self, path: str, steps: Sequence[PathStep]) -> Position:
+        at = self.offset(steps)
+        line = self.text.count("\n", 0, at) + 1
+        column = at - (self.text.rfind("\n", 0, at) + 1) + 1
+        return Position(path, line, column)
+
+
+class _Reader:
+    """Validation of the decoded document, with positioned errors."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+        self.warnings: list[Diagnostic] = []
+
+    def error(
+        self, steps: Sequence[PathStep], message: str, cls: type[InputError] = InputError
+    ) -> InputError:
+        return cls(f"{json_path(steps)}: {message}", _Locator(self.text).position(self.path, steps))
+
+    def warn(self, code: str, steps: Sequence[PathStep], message: str) -> None:
+        self.warnings.append(
+            Diagnostic(code, f"{json_path(steps)}: {message}", _Locator(self.text).position(self.path, steps))
+        )
+
+    # -- generic checks ---------------------------------------------------------------------------
+
+    def obj(self, value: object, steps: tuple[PathStep, ...], known: set[str]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.error(steps, f"expected an object, found {_what(value)}")
+        for key in getattr(value, "duplicates", ()):
+            raise self.error((*steps, key), f"member {key!r} is given more than once")
+        for key in value:
+            if key not in known:
+                self.warn("unknown-member", (*steps, key), f"unknown member {key!r} ignored")
+        return value
+
+    def required(self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...]) -> Any:
+        if key not in obj:
+            raise self.error(steps, f"missing member {key!r}")
+        return obj[key]
+
+    def text_value(self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...]) -> str:
+        value = obj.get(key, "")
+        if value is None:
+            return ""
+        if not isinstance(value, str):
+            raise self.error((*steps, key), f"expected a string, found {_what(value)}")
+        return value
+
+    def int_list(
+        self, value: object, steps: tuple[PathStep, ...], n: int, low: int, high: int, what: str
+    ) -> npt.NDArray[np.int64]:
+        """A list of ``n`` integers between ``low`` and ``high``, as an array."""
+        if not isinstance(value, list):
+            raise self.error(steps, f"expected an array of {what}, found {_what(value)}")
+        if len(value) != n:
+            raise self.error(steps, f"expected {n} entries (one per player), found {len(value)}")
+        if not set(map(type, value)) <= {int}:
+            k = next(k for k, v in enumerate(value) if type(v) is not int)
+            raise self.error((*steps, k), f"expected {what}, found {_what(value[k])}")
+        try:
+            arr = np.array(value, dtype=np.int64)
+        except OverflowError:
+            arr = None
+        if arr is None or (n and (int(arr.min()) < low or int(arr.max()) > high)):
+            k = next(k for k, v in enumerate(value) if not low <= v <= high)
+            raise self.error((*steps, k), f"expected {what} between {low} and {high}, found {value[k]}")
+        return arr
+
+    def text_list(self, value: object, steps: tuple[PathStep, ...], n: int) -> list[str]:
+        if not isinstance(value, list):
+            raise self.error(steps, f"expected an array of strings, found {_what(value)}")
+        if len(value) != n:
+            raise self.error(steps, f"expected {n} entries (one per player), found {len(value)}")
+        if not set(map(type, value)) <= {str}:
+            k = next(k for k, v in enumerate(value) if type(v) is not str)
+            raise self.error((*steps, k), f"expected a string, found {_what(value[k])}")
+        return value
+
+    def codes(self, value: object, steps: tuple[PathStep, ...], n: int, what: str) -> npt.NDArray[np.uint8]:
+        """A string of ``n`` one-character codes, as bytes."""
+        if not isinstance(value, str):
+            raise self.error(
+                steps, f"expected a string of {what} (one character per player), found {_what(value)}"
+            )
+        if len(value) != n:
+            raise self.error(steps, f"expected {n} characters (one per player), found {len(value)}")
+        if not value.isascii():
+            k = next(k for k, c in enumerate(value) if not c.isascii())
+            raise self.error((*steps, k), f"{value[k]!r} is not a valid {what[:-1]}")
+        return np.frombuffer(value.encode("ascii"), dtype=np.uint8)
+
+    # -- the sections -----------------------------------------------------------------------------
+
+    def header(self, doc: object) -> dict[str, Any]:
+        top = self.obj(doc, (), _TOP_KEYS)
+        fmt = self.required(top, "format", ())
+        if fmt != FORMAT:
+            raise self.error(
+                ("format",), f"expected {FORMAT!r}, found {fmt!r}: not a spareggio tournament file"
+            )
+        version = self.required(top, "version", ())
+        if type(version) is not int:
+            raise self.error(("version",), f"expected an integer, found {_what(version)}")
+        if version != VERSION:
+            raise self.error(
+                ("version",), f"layout version {version} is not supported (this program reads {VERSION})"
+            )
+        return top
+
+    def players(self, top: dict[str, Any]) -> tuple[tuple[Player, ...], npt.NDArray[np.int64]]:
+        steps: tuple[PathStep, ...] = ("players",)
+        cols = self.obj(self.required(top, "players", ()), steps, _PLAYER_KEYS)
+        raw_sno = self.required(cols, "start_number", steps)
+        if not isinstance(raw_sno, list) or not raw_sno:
+            raise self.error((*steps, "start_number"), "expected a non-empty array of start numbers")
+        n = len(raw_sno)
+        if n > MAX_PLAYERS:
+            raise self.error((*steps, "start_number"), f"more than {MAX_PLAYERS} players", InputLimitError)
+        sno = self.int_list(raw_sno, (*steps, "start_number"), n, 1, MAX_START_NUMBER, "start numbers")
+        order = np.argsort(sno, kind="stable")
+        repeated = np.flatnonzero(sno[order][1:] == sno[order][:-1])
+        if repeated.size:
+            dup = repeated[0]
+            first, second = int(order[dup]), int(order[dup + 1])
+            raise self.error(
+                (*steps, "start_number", second),
+                f"start number {int(sno[second])} is used twice "
+                f"(first at {json_path((*steps, 'start_number', first))})",
+            )
+        names = self.text_list(self.required(cols, "name", steps), (*steps, "name"), n)
+        ratings: list[int | None] = [None] * n
+        if cols.get("rating") is not None:
+            raw = cols["rating"]
+            rsteps = (*steps, "rating")
+            if not isinstance(raw, list) or len(raw) != n:
+                raise self.error(rsteps, f"expected an array of {n} ratings or nulls")
+            if not set(map(type, raw)) <= {int, type(None)}:
+                k = next(k for k, v in enumerate(raw) if v is not None and type(v) is not int)
+                raise self.error((*rsteps, k), f"expected a rating or null, found {_what(raw[k])}")
+            bad = next((k for k, v in enumerate(raw) if v is not None and not 0 <= v <= 9999), None)
+            if bad is not None:
+                raise self.error((*rsteps, bad), f"expected a rating between 0 and 9999, found {raw[bad]}")
+            ratings = [v or None for v in raw]  # 0 is "unrated", as in TRF
+        sex = ""
+        if cols.get("sex") is not None:
+            sex = self.text_value(cols, "sex", steps)
+            if len(sex) != n:
+                raise self.error(
+                    (*steps, "sex"), f"expected {n} characters (one per player), found {len(sex)}"
+                )
+        text: dict[str, list[str] | None] = {}
+        for key in _PLAYER_TEXT_COLUMNS:
+            raw = cols.get(key)
+            text[key] = None if raw is None else self.text_list(raw, (*steps, key), n)
+        empty = [""] * n
+        sexes = [c.strip() for c in sex] if sex else empty
+        players = tuple(
+            map(
+                Player,
+                sno.tolist(),
+                names,
+                sexes,
+                text["title"] or empty,
+                ratings,
+                text["federation"] or empty,
+                text["fide_id"] or empty,
+                text["birth_date"] or empty,
+            )
+        )
+        return players, sno
+
+    def rounds(
+        self, top: dict[str, Any], sno: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
+        """The crosstable as (opponent index, kind, colour, short game) arrays, players × rounds."""
+        raw = self.required(top, "rounds", ())
+        if not isinstance(raw, list):
+            raise self.error(("rounds",), f"expected an array of rounds, found {_what(raw)}")
+        if len(raw) > MAX_ROUNDS:
+            raise self.error(("rounds",), f"more than {MAX_ROUNDS} rounds", InputLimitError)
+        n, width = sno.size, len(raw)
+        opp_sno = np.zeros((width, n), dtype=np.int64)
+        result = np.zeros((width, n), dtype=np.uint8)
+        colour = np.full((width, n), ord("-"), dtype=np.uint8)
+        for r, rnd in enumerate(raw):
+            steps: tuple[PathStep, ...] = ("rounds", r)
+            rnd = self.obj(rnd, steps, _ROUND_KEYS)
+            opp_sno[r] = self.int_list(
+                self.required(rnd, "opponent", steps),
+                (*steps, "opponent"),
+                n,
+                0,
+                MAX_START_NUMBER,
+                "opponent start numbers (0 for none)",
+            )
+            result[r] = self.codes(self.required(rnd, "result", steps), (*steps, "result"), n, "result codes")
+            if rnd.get("color") is not None:
+                colour[r] = self.codes(rnd["color"], (*steps, "color"), n, "colours")
+        # players × rounds, contiguous
+        opp_sno = np.ascontiguousarray(opp_sno.T)
+        result = np.ascontiguousarray(result.T)
+        colour = np.ascontiguousarray(colour.T)
+
+        # start numbers to indices
+        if np.array_equal(sno, np.arange(1, n + 1)):
+            opponent = opp_sno - 1
+            unknown = opp_sno > n
+        else:
+            order = np.argsort(sno)
+            ordered = sno[order]
+            at = np.minimum(np.searchsorted(ordered, opp_sno), n - 1)
+            found = ordered[at] == opp_sno
+            opponent = np.where(found, order[at], -1)
+            unknown = (opp_sno > 0) & ~found
+        if unknown.any():
+            i, r = _first(unknown)
+            raise self.error(
+                ("rounds", r, "opponent", i),
+                f"opponent {int(opp_sno[i, r])} is not the start number of any player",
+            )
+        opponent = np.where(opp_sno > 0, opponent, -1)
+        rows = np.arange(n)[:, None]
+        if (opponent == rows).any():
+            i, r = _first(opponent == rows)
+            raise self.error(("rounds", r, "opponent", i), f"player {int(sno[i])} is paired against himself")
+
+        # result codes
+        paired = opponent >= 0
+        kind = np.where(paired, _WITH_OPPONENT[result], _WITHOUT_OPPONENT[result]).astype(np.int8)
+        if (kind == _NO_CODE).any():
+            i, r = _first(kind == _NO_CODE)
+            code = chr(result[i, r])
+            if paired[i, r] and _WITHOUT_OPPONENT[result[i, r]]:
+                why = f"result {code!r} is a bye and cannot have an opponent"
+            elif not paired[i, r] and _WITH_OPPONENT[result[i, r]]:
+                why = f"result {code!r} is a game and needs an opponent"
+            else:
+                why = f"{code!r} is not a result code (1 = 0 W D L + - U F H Z, '-' or ' ' when not paired)"
+            raise self.error(("rounds", r, "result", i), why)
+        color = _COLOR[colour]
+        if (color < 0).any():
+            i, r = _first(color < 0)
+            raise self.error(("rounds", r, "color", i), f"{chr(colour[i, r])!r} is not a colour (w, b or -)")
+        color = np.where(paired, color, Color.NONE).astype(np.int8)
+        short = paired & _SHORT[result]
+
+        # both sides of every game
+        cols = np.broadcast_to(np.arange(width), (n, width))
+        j = np.maximum(opponent, 0)
+        back = opponent[j, cols]
+        one_sided = paired & (back != rows)
+        if one_sided.any():
+            i, r = _first(one_sided)
+            other = int(opponent[i, r])
+            says = f"names opponent {int(sno[back[i, r]])}" if back[i, r] >= 0 else "has no opponent"
+            raise self.error(
+                ("rounds", r, "opponent", i),
+                f"round {r + 1}: player {int(sno[i])} is paired with {int(sno[other])}, but player "
+                f"{int(sno[other])} {says} in round {r + 1}",
+            )
+        other_kind = kind[j, cols]
+        illegal = paired & ~_LEGAL[kind, other_kind]
+        if illegal.any():
+            i, r = _first(illegal)
+            other = int(opponent[i, r])
+            raise self.error(
+                ("rounds", r, "result", i),
+                f"round {r + 1}: results {chr(result[i, r])!r} (player {int(sno[i])}) and "
+                f"{chr(result[other, r])!r} (player {int(sno[other])}) do not fit together",
+            )
+        other_color = color[j, cols]
+        same = paired & (color != Color.NONE) & (color == other_color)
+        if same.any():
+            i, r = _first(same)
+            raise self.error(
+                ("rounds", r, "color", i),
+                f"round {r + 1}: players {int(sno[i])} and {int(sno[opponent[i, r]])} both have colour "
+                f"{'w' if color[i, r] == Color.WHITE else 'b'}",
+            )
+        played = (kind == K.PLAYED_WIN) | (kind == K.PLAYED_DRAW) | (kind == K.PLAYED_LOSS)
+        uncoloured = played & ((color == Color.NONE) | (other_color == Color.NONE))
+        if uncoloured.any():
+            i, r = _first(uncoloured)
+            self.warn(
+                "missing-colour",
+                ("rounds", r, "color", i),
+                f"round {r + 1}: the game {int(sno[i])}-{int(sno[opponent[i, r]])} has no colour on one side",
+            )
+
+        kind[(kind == K.FORFEIT_LOSS) & (other_kind == K.FORFEIT_LOSS) & paired] = K.DOUBLE_FORFEIT
+        # rounds that hold data, then withdrawals (a trailing run of rounds without any entry)
+        used = np.flatnonzero((kind != K.ABSENT).any(axis=0))
+        rounds = int(used[-1]) + 1 if used.size else 0
+        opponent, kind, color, short = (
+            opponent[:, :rounds],
+            kind[:, :rounds],
+            color[:, :rounds],
+            short[:, :rounds],
+        )
+        if rounds:
+            absent = kind == K.ABSENT
+            trailing = np.flip(np.logical_and.accumulate(np.flip(absent, axis=1), axis=1), axis=1)
+            kind[trailing] = K.WITHDRAWN
+        return (
+            np.ascontiguousarray(opponent, dtype=np.int64),
+            np.ascontiguousarray(kind),
+            np.ascontiguousarray(color),
+            np.ascontiguousarray(short),
+        )
+
+    def event(self, top: dict[str, Any]) -> dict[str, Any]:
+        steps: tuple[PathStep, ...] = ("event",)
+        raw = top.get("event")
+        ev = self.obj({} if raw is None else raw, steps, _EVENT_KEYS)
+        out: dict[str, Any] = {k: self.text_value(ev, k, steps) for k in ("name", "city", "federation")}
+        for key in ("start_date", "end_date"):
+            value = ev.get(key)
+            out[key] = None
+            if value is not None:
+                try:
+                    out[key] = _dt.date.fromisoformat(value) if isinstance(value, str) else None
+                except ValueError:
+                    pass
+                if out[key] is None:
+                    raise self.error(
+                        (*steps, key), f'expected a date like "2026-03-01", found {_what(value)}'
+                    )
+        kind = ev.get("kind")
+        if kind is not None and kind not in ("swiss", "round-robin"):
+            raise self.error((*steps, "kind"), f'expected "swiss" or "round-robin", found {_what(kind)}')
+        out["kind"] = None if kind is None else TournamentKind(kind)
+        announced = ev.get("rounds")
+        if announced is not None and (type(announced) is not int or not 1 <= announced <= MAX_ROUNDS):
+            raise self.error(
+                (*steps, "rounds"),
+                f"expected a number of rounds from 1 to {MAX_ROUNDS}, found {_what(announced)}",
+            )
+        out["rounds"] = announced
+        out["scoring"] = self.scoring(ev.get("scoring"), (*steps, "scoring"))
+        tiebreaks = ev.get("tiebreaks")
+        if tiebreaks is not None:
+            tiebreaks = tuple(
+                self.text_list(
+                    tiebreaks, (*steps, "tiebreaks"), len(tiebreaks) if isinstance(tiebreaks, list) else 0
+                )
+            )
+            if tiebreaks and tiebreaks[0].strip().upper() == "PTS":
+                tiebreaks = tiebreaks[1:]
+        out["tiebreaks"] = tiebreaks
+        return out
+
+    def scoring(self, value: object, steps: tuple[PathStep, ...]) -> Scoring:
+        if value is None:
+            return Scoring()
+        obj = self.obj(value, steps, set(_SCORING_KEYS))
+        kw: dict[str, Fraction | None] = {}
+        for key in _SCORING_KEYS:
+            if key not in obj or (obj[key] is None and key == "pab"):
+                continue
+            raw = obj[key]
+            try:
+                if type(raw) is bool or not isinstance(raw, int | float | str):
+                    raise ValueError
+                number = Fraction(str(raw).strip())
+            except (ValueError, ZeroDivisionError):
+                raise self.error(
+                    (*steps, key), f'expected points such as 1, 0.5 or "1/2", found {_what(raw)}'
+                ) from None
+            if number < 0 or number.denominator > 100:
+                raise self.error(
+                    (*steps, key), f"points must be a non-negative number in hundredths, found {raw}"
+                )
+            kw[key] = number
+        return Scoring(**kw)  # type: ignore[arg-type]
+
+
+def _what(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else "a string"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _first(mask: npt.NDArray[np.bool_]) -> tuple[int, int]:
+    """The (player, round) of the first true cell, round by round and then by player."""
+    r, i = np.argwhere(mask.T)[0]
+    return int(i), int(r)
+
+
+def _infer_kind(opponent: npt.NDArray[np.int64], n: int, rounds: int) -> tuple[TournamentKind, str]:
+    """Round robin when every pair of players was scheduled against each other (as for TRF files)."""
+    if 2 <= n <= rounds + 1:
+        met = np.zeros((n, n), dtype=bool)
+        rows, cols = np.nonzero(opponent >= 0)
+        met[rows, opponent[rows, cols]] = True
+        np.fill_diagonal(met, True)
+        if met.all():
+            return TournamentKind.ROUND_ROBIN, "inferred (everyone was paired with everyone)"
+    return TournamentKind.SWISS, "inferred (not everyone was paired with everyone)"
+
+
+# -- public entry points -------------------------------------------------------------------------------
+
+
+def read_tournament_json(path: str | os.PathLike[str], *, kind: TournamentKind | None = None) -> Tournament:
+    """Read a tournament JSON file.  The file is opened read-only and never modified.
+
+    :param kind: declare the event Swiss or round robin, whatever the file says.
+    :raises InputError: for any problem in the file, with its position.
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputLimitError(
+                f"the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                Position(str(path), 1, 1),
+            )
+        data = p.read_bytes()
+    except OSError as exc:
+        raise ArgumentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    return parse_tournament_json(data, str(path), kind=kind)
+
+
+def parse_tournament_json(
+    data: bytes | str, path: str = "<string>", *, kind: TournamentKind | None = None
+) -> Tournament:
+    """Parse the text of a tournament JSON document (bytes must be UTF-8)."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            before = data[: exc.start].decode("utf-8", errors="replace")
+            line = before.count("\n") + 1
+            column = len(before) - (before.rfind("\n") + 1) + 1
+            raise InputError(
+                f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})", Position(path, line, column)
+            ) from None
+    else:
+        text = data.removeprefix("\ufeff")
+    try:
+        doc = json.loads(text, object_pairs_hook=_object_pairs)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"invalid JSON: {exc.msg}", Position(path, exc.lineno, exc.colno)) from None
+    except RecursionError:
+        raise InputError("invalid JSON: nested too deeply", Position(path, 1, 1)) from None
+    reader = _Reader(text, path)
+    top = reader.header(doc)
+    players, sno = reader.players(top)
+    opponent, kinds, color, short = reader.rounds(top, sno)
+    ev = reader.event(top)
+    announced = ev["rounds"]
+    rounds = kinds.shape[1]
+    if announced is not None and announced < rounds:
+        reader.warn(
+            "rounds-mismatch",
+            ("event", "rounds"),
+            f"the file announces {announced} rounds but holds data for {rounds}",
+        )
+    t = Tournament(
+        name=ev["name"],
+        players=players,
+        opponent=opponent,
+        kind=kinds,
+        color=color,
+        short_game=short,
+        scoring=ev["scoring"],
+        start_date=ev["start_date"],
+        end_date=ev["end_date"],
+        city=ev["city"],
+        federation=ev["federation"],
+        announced_rounds=announced,
+        tiebreak_list=ev["tiebreaks"],
+        tiebreak_list_position=reader_position(reader, ("event", "tiebreaks"))
+        if ev["tiebreaks"] is not None
+        else None,
+        warnings=reader.warnings,
+        source=path,
+        encoding="utf-8",
+    )
+    if kind is not None:
+        t.kind_of_event, t.kind_source = kind, "option"
+    elif ev["kind"] is not None:
+        t.kind_of_event, t.kind_source = ev["kind"], "file (event.kind)"
+    else:
+        t.kind_of_event, t.kind_source = _infer_kind(opponent, len(players), rounds)
+    return t
+
+
+def reader_position(reader: _Reader, steps: Sequence[PathStep]) -> Position:
+    return _Locator(reader.text).position(reader.path, steps)
+
+
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _dump(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_tournament_json(t: Tournament) -> str:
+    """The tournament in the JSON layout of this module: a few lines per section, one per round."""
+    s = t.scoring
+    event: dict[str, object] = {
+        "name": t.name,
+        "city": t.city,
+        "federation": t.federation,
+        "start_date": t.start_date.isoformat() if t.start_date else None,
+        "end_date": t.end_date.isoformat() if t.end_date else None,
+        "kind": t.kind_of_event.value,
+        "rounds": t.announced_rounds or t.rounds or None,
+    }
+    if not s.is_default:
+        event["scoring"] = {
+            "win": _fraction_text(s.win),
+            "draw": _fraction_text(s.draw),
+            "loss": _fraction_text(s.loss),
+            "absence": _fraction_text(s.absence),
+            "pab": None if s.pab is None else _fraction_text(s.pab),
+        }
+    if t.tiebreak_list is not None:
+        event["tiebreaks"] = list(t.tiebreak_list)
+    ps = t.players
+    columns: list[tuple[str, object]] = [
+        ("start_number", [p.start_number for p in ps]),
+        ("name", [p.name for p in ps]),
+        ("rating", [p.rating for p in ps]),
+        ("sex", "".join((p.sex[:1] or " ") for p in ps)),
+        ("title", [p.title for p in ps]),
+        ("federation", [p.federation for p in ps]),
+        ("fide_id", [p.fide_id for p in ps]),
+        ("birth_date", [p.birth_date for p in ps]),
+    ]
+    sno = t.start_numbers()
+    opp_sno = np.where(t.opponent >= 0, sno[np.maximum(t.opponent, 0)], 0)
+    code = np.where(
+        t.short_game & (_WRITE_SHORT[t.kind] != ord("?")), _WRITE_SHORT[t.kind], _WRITE_CODE[t.kind]
+    )
+    colour = _WRITE_COLOR[t.color]
+    lines = [
+        "{",
+        f'  "format": "{FORMAT}",',
+        f'  "version": {VERSION},',
+        f'  "event": {_dump(event)},',
+        '  "players": {',
+    ]
+    lines.extend(
+        f'    "{key}": {_compact(value)}{"," if k < len(columns) - 1 else ""}'
+        for k, (key, value) in enumerate(columns)
+    )
+    lines.append("  },")
+    lines.append('  "rounds": [')
+    for r in range(t.rounds):
+        sep = "," if r < t.rounds - 1 else ""
+        lines.append(
+            f'    {{"opponent": {_compact(opp_sno[:, r].tolist())}, '
+            f'"color": "{colour[:, r].tobytes().decode("ascii")}", '
+            f'"result": "{code[:, r].astype(np.uint8).tobytes().decode("ascii")}"}}{sep}'
+        )
+    lines.append("  ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
