@@ -73,6 +73,8 @@ def cli() -> None:
 @click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
 @click.option("--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks.")
 @click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
+@click.option("--lenient", is_flag=True,
+              help="Repair a game whose two sides disagree (a warning says how) instead of refusing the file.")
 def standings_cmd(
     file: str,
     tiebreaks: str | None,
@@ -84,13 +86,15 @@ def standings_cmd(
     round_robin: bool,
     unrated_rating: int | None,
     quiet: bool,
+    lenient: bool,
 ) -> None:
-    """Rank FILE (a FIDE TRF tournament report) with its tie-breaks."""
-    from . import read_trf, standings
+    """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks."""
+    from . import standings
     from .io import output as out
+    from .io import read_tournament
 
     kind = _kind_option(swiss, round_robin)
-    t = read_trf(file, kind=kind)
+    t = read_tournament(file, kind=kind, lenient=lenient)
     s = standings(t, tiebreaks, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
     _print_warnings([*t.warnings, *s.warnings], quiet)
     if fmt == "json":
@@ -103,7 +107,8 @@ def standings_cmd(
 
 
 @cli.command("generate")
-@click.option("-n", "--players", type=click.IntRange(2, 9999), required=True, help="Number of players.")
+@click.option("-n", "--players", type=click.IntRange(2, 1_000_000), required=True,
+              help="Number of players (at most 9999 in a TRF file).")
 @click.option("-r", "--rounds", type=click.IntRange(1, 99), required=True, help="Number of rounds.")
 @click.option("-s", "--seed", type=int, required=True, help="Random seed: the same seed gives the same file.")
 @click.option("--round-robin", is_flag=True, help="Berger round robin (C.05 Annex 1) instead of a Swiss.")
@@ -121,7 +126,7 @@ def standings_cmd(
               show_default=True, help="Start date (record 042); it selects the FIDE rule version.")
 @click.option("--name", help="Tournament name (record 012).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
-              help="TRF file to write (atomically).")
+              help="File to write (atomically): tournament JSON if the name ends in .json, else TRF.")
 def generate_cmd(
     players: int,
     rounds: int,
@@ -136,12 +141,13 @@ def generate_cmd(
     name: str | None,
     output: str,
 ) -> None:
-    """Write a synthetic tournament as a TRF file (the same seed gives the same file)."""
+    """Write a synthetic tournament as a TRF or tournament JSON file (the same seed gives the same file)."""
     from .errors import ArgumentError
-    from .generate import generate_trf
+    from .generate import generate, generate_trf
 
+    as_json = output.lower().endswith(".json")
     try:
-        text = generate_trf(
+        made = (generate if as_json else generate_trf)(
             players,
             rounds,
             seed,
@@ -155,7 +161,14 @@ def generate_cmd(
             name=name,
         )
     except ValueError as exc:
-        raise ArgumentError(str(exc)) from None
+        hint = "; an output name ending in .json writes tournament JSON, which has no such limit"
+        raise ArgumentError(str(exc) + (hint if not as_json and players > 9999 else "")) from None
+    if isinstance(made, str):
+        text = made
+    else:
+        from .io.tournament_json import write_tournament_json
+
+        text = write_tournament_json(made)
     _emit(text, output)
 
 
@@ -173,6 +186,8 @@ def generate_cmd(
 @click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
 @click.option("--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks.")
 @click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
+@click.option("--lenient", is_flag=True,
+              help="Repair a game whose two sides disagree (a warning says how) instead of refusing the file.")
 def explain_cmd(
     file: str,
     player: int,
@@ -187,15 +202,16 @@ def explain_cmd(
     round_robin: bool,
     unrated_rating: int | None,
     quiet: bool,
+    lenient: bool,
 ) -> None:
     """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead)."""
     import json
 
     from . import explain as ex
-    from . import read_trf, standings
-    from .io import html
+    from . import standings
+    from .io import html, read_tournament
 
-    t = read_trf(file, kind=_kind_option(swiss, round_robin))
+    t = read_tournament(file, kind=_kind_option(swiss, round_robin), lenient=lenient)
     s = standings(t, tiebreaks, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
     _print_warnings([*t.warnings, *s.warnings], quiet)
     t.index_of(player)
@@ -230,6 +246,8 @@ def explain_cmd(
 @click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
 @click.option("--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks.")
 @click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
+@click.option("--lenient", is_flag=True,
+              help="Repair a game whose two sides disagree (a warning says how) instead of refusing the file.")
 def compare_cmd(
     file: str,
     rules: str | None,
@@ -241,14 +259,15 @@ def compare_cmd(
     round_robin: bool,
     unrated_rating: int | None,
     quiet: bool,
+    lenient: bool,
 ) -> None:
     """Rank FILE under several rule sets and show where the ranking changes."""
     import json
 
-    from . import read_trf
     from .compare import compare, comparison_table, comparison_to_dict
+    from .io import read_tournament
 
-    t = read_trf(file, kind=_kind_option(swiss, round_robin))
+    t = read_tournament(file, kind=_kind_option(swiss, round_robin), lenient=lenient)
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
     c = compare(t, names, tiebreaks, after_round, unrated_rating=unrated_rating)
     _print_warnings([*t.warnings, *c.warnings], quiet)
