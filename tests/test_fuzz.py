@@ -1,0 +1,321 @@
+"""Fuzzing the TRF reader: random bytes, random text, valid files with random edits
+(``strategies.mutated_trf``) and valid files rewritten in the dialects real programs write.
+
+For every input, strict and lenient:
+
+* the reader returns a tournament or raises :class:`~spareggio.InputError` (one line,
+  ``path:line:column: message``), never anything else;
+* a tournament it returns passes its own checks: ``write_trf(t)`` reads back, with the same crosstable;
+* the array decoder and the line parser (the definition of the format) agree on everything: the
+  tournament, the warnings, or the error message.
+
+A dialect rewrite (tabs at 8-column stops, trailing blanks cut or added, ``0000`` as blanks, letter
+codes in the other case, lines in another order, CR/CRLF, BOM, Windows-1252, comments) must give the
+same crosstable as the original file.
+
+A valid file with some games damaged (one side left blank, both sides claiming the win, the same
+colour on both sides) is refused by the strict reader; the lenient reader reads it with one warning per
+damaged game, and its repairs are known: the blank side of a game written ``1``/``0``, ``=``/``=``,
+``+``/``-`` (or their short forms) comes back as it was, both wins are kept, the colours are removed.
+
+The normal suite runs a small budget; ``pytest -m fuzz`` runs ``SPAREGGIO_FUZZ_EXAMPLES`` inputs
+(default 20000) per test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spareggio import InputError, ResultKind, Tournament, TrfConsistencyError, parse_trf, write_trf
+from spareggio.io.trf import _parse_one_by_one
+from strategies import BLANK, Spec, mutated_trf, render, tournaments
+
+PATH = "fuzz.trf"
+LONG = int(os.environ.get("SPAREGGIO_FUZZ_EXAMPLES", "20000"))
+HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+
+def quick(examples: int) -> settings:
+    """A budget for the normal suite (the three quick tests take a few seconds together)."""
+    return settings(max_examples=examples, deadline=None, suppress_health_check=HEALTH)
+
+
+THOROUGH = settings(max_examples=LONG, deadline=None, suppress_health_check=HEALTH)
+
+
+# --------------------------------------------------------------------------------------------------
+# dialect rewrites of a valid file
+
+
+def unexpand(line: str) -> str:
+    """``unexpand -a``: every run of two or more blanks that ends on a tab stop (8 columns) becomes a tab."""
+    out = []
+    for start in range(0, len(line), 8):
+        chunk = line[start : start + 8]
+        stripped = chunk.rstrip(" ")
+        if len(chunk) == 8 and len(chunk) - len(stripped) >= 2:
+            chunk = stripped + "\t"
+        out.append(chunk)
+    return "".join(out)
+
+
+def _blocks(line: str, edit: Any) -> str:
+    """``line`` with ``edit(block)`` applied to each 8-character round block (columns 92 + 10r ...)."""
+    chars = list(line)
+    for b in range(91, len(line) - 7, 10):
+        chars[b : b + 8] = edit("".join(chars[b : b + 8]))
+    return "".join(chars)
+
+
+_SWAP_CASE = str.maketrans("WDLHFUZwdlhfuzbB", "wdlhfuzWDLHFUZBb")
+
+
+@st.composite
+def dialects(draw: st.DrawFn) -> tuple[str, bytes | str]:
+    """A valid file and the same file rewritten in some dialects."""
+    original = render(draw(tournaments())).replace("\r\n", "\n").replace("\r", "\n")
+    lines = original.rstrip("\n").split("\n")
+    players = [k for k, line in enumerate(lines) if line.startswith("001")]
+    for k in players:
+        line = lines[k]
+        if draw(st.booleans()):
+            zero = draw(st.sampled_from(["    ", "   0", "  00"]))
+            line = _blocks(line, lambda b, z=zero: z + b[4:] if b.startswith("0000") else b)
+        if draw(st.booleans()):
+            line = line[:91] + line[91:].translate(_SWAP_CASE)
+        if draw(st.booleans()):
+            line = line + " " * draw(st.integers(0, 60))
+        if draw(st.booleans()):
+            line = unexpand(line)
+        lines[k] = line
+    order = draw(st.permutations(players))
+    for k, line in zip(sorted(players), [lines[k] for k in order], strict=True):
+        lines[k] = line
+    if draw(st.booleans()):
+        lines.insert(draw(st.integers(0, len(lines))), "### a comment")
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    text = newline.join(line.rstrip(" ") if draw(st.booleans()) else line for line in lines) + newline
+    form = draw(st.sampled_from(["str", "utf-8", "utf-8-sig", "cp1252"]))
+    if form == "str":
+        return original, text
+    try:
+        return original, text.encode(form)
+    except UnicodeEncodeError:
+        return original, text.encode("utf-8")
+
+
+# --------------------------------------------------------------------------------------------------
+# damaged games
+
+_COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+"""This side's result and the only other side that a repair can write for it."""
+
+
+@st.composite
+def damaged(draw: st.DrawFn) -> tuple[Spec, Spec, list[tuple[str, int, int, int]]]:
+    """A valid tournament, the same with 1-3 games damaged, and the damages (what, i, j, round)."""
+    spec = draw(tournaments())
+    games = [
+        (i, cell.opponent, r)
+        for i, row in enumerate(spec.cells)
+        for r, cell in enumerate(row)
+        if cell is not None and cell.opponent > i
+    ]
+    chosen = draw(st.lists(st.sampled_from(games), min_size=1, max_size=3, unique=True)) if games else []
+    cells = [list(row) for row in spec.cells]
+    damages = []
+    for i, j, r in chosen:
+        mine, theirs = cells[i][r], cells[j][r]
+        assert mine is not None and theirs is not None
+        options = []
+        if _COMPLEMENT.get(mine.code.upper()) == theirs.code.upper():
+            options.append("drop")
+        if mine.code == "1" and theirs.code == "0":
+            options.append("both-win")
+        if mine.colour in "wb" and theirs.colour in "wb":
+            options.append("same-colour")
+        if not options:
+            continue
+        what = draw(st.sampled_from(options))
+        if what == "drop":
+            cells[j][r] = BLANK
+        elif what == "both-win":
+            cells[j][r] = dataclasses.replace(theirs, code="1")
+        else:
+            cells[j][r] = dataclasses.replace(theirs, colour=mine.colour)
+        damages.append((what, i, j, r))
+    broken = dataclasses.replace(spec, cells=tuple(tuple(row) for row in cells))
+    return spec, broken, damages
+
+
+def check_damaged(spec: Spec, broken: Spec, damages: list[tuple[str, int, int, int]]) -> None:
+    text = render(broken)
+    if damages:
+        with pytest.raises(TrfConsistencyError):
+            parse_trf(text, PATH)
+    t = parse_trf(text, PATH, lenient=True)
+    expected = parse_trf(render(spec), PATH)
+    kind, opponent, color = expected.kind.copy(), expected.opponent.copy(), expected.color.copy()
+    for what, i, j, r in damages:
+        if what == "both-win":
+            kind[j, r] = ResultKind.PLAYED_WIN
+        elif what == "same-colour":
+            color[i, r] = color[j, r] = 0
+    np.testing.assert_array_equal(t.kind, kind)
+    np.testing.assert_array_equal(t.opponent, opponent)
+    np.testing.assert_array_equal(t.color, color)
+    repairs = [w.code for w in t.warnings if w.code in ("one-sided-game", "results-misfit", "same-colour")]
+    assert sorted(repairs) == sorted(
+        {"drop": "one-sided-game", "both-win": "results-misfit", "same-colour": "same-colour"}[d[0]]
+        for d in damages
+    )
+    check_reader(text)
+
+
+# --------------------------------------------------------------------------------------------------
+# the checks
+
+
+def _outcome(read: Any, data: bytes | str, lenient: bool) -> tuple[Any, ...]:
+    """Everything a reading gives: the tournament with its warnings, or the error."""
+    try:
+        t = read(data, PATH, lenient=lenient)
+    except InputError as exc:
+        return ("error", type(exc).__name__, str(exc))
+    return (
+        "tournament",
+        t.players,
+        *(getattr(t, name).tolist() for name in ("kind", "opponent", "color", "short_game")),
+        [(w.code, str(w)) for w in t.warnings],
+        (t.name, t.scoring, t.start_date, t.end_date, t.announced_rounds, t.kind_of_event, t.kind_source),
+        (t.tiebreak_list, t.headers, t.encoding),
+    )
+
+
+def by_start_number(t: Tournament) -> dict[int, list[tuple[int, int, int, bool]]]:
+    """The crosstable keyed by start numbers: (kind, opponent's number or 0, colour, short) per round."""
+    numbers = [p.start_number for p in t.players]
+    return {
+        numbers[i]: [
+            (int(t.kind[i, r]), numbers[t.opponent[i, r]] if t.opponent[i, r] >= 0 else 0, int(t.color[i, r]),
+             bool(t.short_game[i, r]))
+            for r in range(t.rounds)
+        ]
+        for i in range(t.n_players)
+    }  # fmt: skip
+
+
+def check_reader(data: bytes | str) -> None:
+    """The properties of the module docstring, strict and lenient."""
+    for lenient in (False, True):
+        outcome = _outcome(parse_trf, data, lenient)
+        assert outcome == _outcome(_parse_one_by_one, data, lenient)
+        if outcome[0] == "error":
+            message = outcome[2]
+            assert message.startswith(f"{PATH}:") and "\n" not in message and "\r" not in message, message
+            line, column = (int(v) for v in message.split(":")[1:3])
+            assert line >= 1 and column >= 1, message
+            continue
+        t = parse_trf(data, PATH, lenient=lenient)
+        again = parse_trf(write_trf(t), "again.trf", lenient=lenient)
+        assert [p.start_number for p in again.players] == [p.start_number for p in t.players]
+        for name in ("kind", "opponent", "color", "short_game"):
+            np.testing.assert_array_equal(getattr(again, name), getattr(t, name), err_msg=name)
+        assert again.scoring == t.scoring
+        assert not [w for w in again.warnings if w.code not in ("missing-colour", "results-misfit")], (
+            again.warnings
+        )
+
+
+def check_dialect(original: str, variant: bytes | str) -> None:
+    expected = parse_trf(original, PATH)
+    t = parse_trf(variant, PATH)
+    assert by_start_number(t) == by_start_number(expected)
+    assert [p.name for p in sorted(t.players, key=lambda p: p.start_number)] == [
+        p.name for p in sorted(expected.players, key=lambda p: p.start_number)
+    ]
+    assert {w.code for w in t.warnings} <= {"tabs-expanded", "bye-as-forfeit"}, t.warnings
+    check_reader(variant)
+
+
+ANY_INPUT = st.one_of(mutated_trf(), mutated_trf(), st.binary(max_size=600), st.text(max_size=600))
+
+
+# --------------------------------------------------------------------------------------------------
+# the normal suite: a few seconds
+
+
+@quick(100)
+@given(data=ANY_INPUT)
+def test_reader_reads_or_raises_input_error(data: bytes | str) -> None:
+    check_reader(data)
+
+
+@quick(40)
+@given(case=dialects())
+def test_dialects_read_as_the_original(case: tuple[str, bytes | str]) -> None:
+    check_dialect(*case)
+
+
+@quick(30)
+@given(case=damaged())
+def test_lenient_repairs_damaged_games(case: tuple[Spec, Spec, list[tuple[str, int, int, int]]]) -> None:
+    check_damaged(*case)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "001    1 m    A" + " " * 74 + "  0000 - U\t",  # a tab after the last block only
+        "001\t\t" * 300,  # tabs that expand far past the last column
+        "001    1" + "\x00" * 10 + "\n",  # NUL inside a line of text (no binary check on str)
+        "142 " + "9" * 5000 + "\n001    1 m    A",  # more digits than int() converts
+        "001    1 m    A" + " " * 74 + "  0000 - U" * 98 + "  00",  # round 99 cut inside its opponent
+        "001    1 m    A" + " " * 74 + "     2 w 1\n001    2 m    B" + " " * 74 + "     1 b 0   x",
+        "162  W9999    D9999\n001    1 m    A"
+        + " " * 74
+        + "  0000 - U" * 20,  # points that do not fit 4 columns
+        "162  W.125\n001    1 m    A" + " " * 74 + "  0000 - F" * 9,  # 9 x 0.125 = 1.125: 5 characters
+    ],
+)
+def test_reader_edge_cases(data: str) -> None:
+    check_reader(data)
+
+
+def test_unexpand_is_what_tabs_expand_back() -> None:
+    line = (
+        "001    1 m    Rossi, Anna                       2315 ITA    12345678 1990/04/12  3.5    7  0000 - U"
+    )
+    assert "\t" in unexpand(line) and unexpand(line).expandtabs(8) == line
+
+
+# --------------------------------------------------------------------------------------------------
+# on demand: pytest -m fuzz (SPAREGGIO_FUZZ_EXAMPLES inputs per test)
+
+
+@pytest.mark.fuzz
+@THOROUGH
+@given(data=ANY_INPUT)
+def test_long_fuzz_reader(data: bytes | str) -> None:
+    check_reader(data)
+
+
+@pytest.mark.fuzz
+@THOROUGH
+@given(case=dialects())
+def test_long_fuzz_dialects(case: tuple[str, bytes | str]) -> None:
+    check_dialect(*case)
+
+
+@pytest.mark.fuzz
+@THOROUGH
+@given(case=damaged())
+def test_long_fuzz_damaged_games(case: tuple[Spec, Spec, list[tuple[str, int, int, int]]]) -> None:
+    check_damaged(*case)
