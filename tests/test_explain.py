@@ -8,6 +8,7 @@ from collections import Counter
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -151,7 +152,7 @@ def test_explanation_agrees_with_standings(path, rules):
 
 
 class _Balanced(HTMLParser):
-    VOID = {"meta", "br", "img", "hr", "input", "link"}
+    VOID: ClassVar[set[str]] = {"meta", "br", "img", "hr", "input", "link"}
 
     def __init__(self) -> None:
         super().__init__()

@@ -385,17 +385,17 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             exp.lines.append(message(lang, "d.ps_cut", n=res.spec.cut_low))
     elif code == "KS" and "counted" in det:
         counted = np.asarray(det["counted"])[i]
-        rounds = [r for r in range(frame.rounds) if counted[r]]
+        ks_rounds = [r for r in range(frame.rounds) if counted[r]]
         exp.lines.append(
             message(
                 lang,
                 "d.ks",
-                threshold=_fmt(Fraction(det["threshold"])),  # type: ignore[arg-type]
-                maximum=_fmt(Fraction(det["maximum"])),  # type: ignore[arg-type]
-                opponents=", ".join(opp_sno(r) for r in rounds) or "-",
+                threshold=_fmt(Fraction(str(det["threshold"]))),
+                maximum=_fmt(Fraction(str(det["maximum"]))),
+                opponents=", ".join(opp_sno(r) for r in ks_rounds) or "-",
             )
         )
-        terms = " + ".join(format_number(Fraction(int(frame.points[i, r]), unit)) for r in rounds)
+        terms = " + ".join(format_number(Fraction(int(frame.points[i, r]), unit)) for r in ks_rounds)
         exp.lines.append(message(lang, "d.ks_points", terms=terms or "0", total=_fmt(res.value(i))))
     elif code in ("ARO", "TPR", "PTP") and "rating" in det:
         ratings = np.asarray(det["rating"])
@@ -420,7 +420,7 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
                 )
             elif code == "TPR":
                 value = res.value(i)
-                score = sum(RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games)
+                score = sum((RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games), Fraction(0))
                 exp.lines.append(message(lang, "d.aro", total=sum(used), count=len(used), exact=_fmt(exact), value=aro))
                 exp.lines.append(
                     message(
@@ -430,7 +430,7 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
                     )
                 )
             else:
-                score = sum(RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games)
+                score = sum((RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games), Fraction(0))
                 exp.lines.append(message(lang, "d.ptp", score=format_number(score), value=res.value(i)))
     elif code in ("APRO", "APPO") and "opponent_value" in det:
         values = np.asarray(det["opponent_value"])

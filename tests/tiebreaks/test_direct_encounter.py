@@ -5,9 +5,9 @@ Cards use tests/builders.py; '.' leaves a round to the opponent's card (or unpai
 from __future__ import annotations
 
 import pytest
-from builders import tournament
 
 import spareggio
+from builders import tournament
 
 RR = "Individual: Round-Robin"
 SWISS = "Individual: Swiss-System"

@@ -35,8 +35,8 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
     value = _fmt(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
     parts = [
         f'<section class="tiebreak" data-label="{escape(tb.label)}">',
-        f"<h2>{escape(tb.label)} &ndash; {escape(tb.name)} ({escape(tb.article)}): "
-        f'<span class="value">{escape(value)}</span></h2>',
+        (f"<h2>{escape(tb.label)} &ndash; {escape(tb.name)} ({escape(tb.article)}): "
+        f'<span class="value">{escape(value)}</span></h2>'),
     ]
     if tb.rounds:
         head = [message(lang, k) for k in ("rd", "col", "opponent", "res", "score")]

@@ -17,8 +17,8 @@ from .buchholz import (
 from .counts import black_games, black_wins, games_won, pairing_number, rounds_elected, standard_points, wins
 from .direct_encounter import order_group as direct_encounter_order
 from .koya import koya
-from .progressive import progressive_score
 from .points import points
+from .progressive import progressive_score
 from .rating import (
     average_perfect_performance_of_opponents,
     average_performance_rating_of_opponents,
