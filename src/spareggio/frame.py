@@ -83,7 +83,8 @@ class Frame:
     @cached_property
     def total(self) -> IntVector:
         """Each player's score after the frame's last round, in units."""
-        return self.points.sum(axis=1)
+        total: IntVector = self.points.sum(axis=1)
+        return total
 
     @cached_property
     def has_opponent(self) -> npt.NDArray[np.bool_]:

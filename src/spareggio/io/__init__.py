@@ -38,6 +38,10 @@ def read_tournament(
     if is_tournament_json(path):
         from .tournament_json import read_tournament_json
 
+        if trf_options.get("lenient"):
+            from ..errors import ArgumentError
+
+            raise ArgumentError(f"{path}: --lenient applies to TRF files only; this is a tournament JSON file")
         return read_tournament_json(path, kind=kind)
     from .trf import read_trf
 

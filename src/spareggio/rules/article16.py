@@ -26,7 +26,8 @@ def last_non_vur_round(frame: Frame) -> np.ndarray:
     """Per player, the index of the last round that is not a VUR (-1 if none)."""
     non_vur = ~VUR[frame.kind]
     idx = np.arange(frame.rounds)
-    return np.where(non_vur, idx, -1).max(axis=1, initial=-1)
+    last: np.ndarray = np.where(non_vur, idx, -1).max(axis=1, initial=-1)
+    return last
 
 
 def trailing_requested_byes(frame: Frame) -> np.ndarray:

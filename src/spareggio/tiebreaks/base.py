@@ -134,10 +134,12 @@ class Contributions:
 
     @property
     def counted(self) -> npt.NDArray[np.bool_]:
-        return self.elements.present & (self.cut == CutMark.KEPT)
+        counted: npt.NDArray[np.bool_] = self.elements.present & (self.cut == CutMark.KEPT)
+        return counted
 
     def totals(self) -> IntVector:
-        return np.where(self.counted, self.value, 0).sum(axis=1)
+        totals: IntVector = np.where(self.counted, self.value, 0).sum(axis=1)
+        return totals
 
     def for_player(self, i: int) -> tuple[Contribution, ...]:
         """The contribution records of player index ``i``, round by round."""

@@ -167,12 +167,14 @@ def running_scores(frame: Frame) -> IntMatrix:
 def unplayed_wins(frame: Frame) -> npt.NDArray[np.bool_]:
     """Rounds that reduce the cumulative score: pairing-allocated and full-point byes and forfeit
     wins, when they give a win's points (a half-point bye never does)."""
-    return _UNPLAYED_WIN[frame.kind] & (frame.points == frame.win)
+    unplayed: npt.NDArray[np.bool_] = _UNPLAYED_WIN[frame.kind] & (frame.points == frame.win)
+    return unplayed
 
 
 def cumulative_units(frame: Frame) -> IntVector:
     """The US cumulative score of every player, in units (34E3)."""
-    return running_scores(frame).sum(axis=1) - frame.win * unplayed_wins(frame).sum(axis=1)
+    cumulative: IntVector = running_scores(frame).sum(axis=1) - frame.win * unplayed_wins(frame).sum(axis=1)
+    return cumulative
 
 
 def us_cumulative(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
