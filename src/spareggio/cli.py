@@ -7,8 +7,10 @@ error and exit status 2; nothing the user can provoke prints a traceback.
 from __future__ import annotations
 
 import datetime
+import functools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -56,6 +58,66 @@ def _kind_option(swiss: bool, round_robin: bool) -> Any:
     return None
 
 
+@dataclass(frozen=True)
+class EventOptions:
+    """The options every command that reads a tournament shares."""
+
+    after_round: int | None
+    output: str | None
+    swiss: bool
+    round_robin: bool
+    unrated_rating: int | None
+    quiet: bool
+    lenient: bool
+
+    def load(self, file: str) -> Any:
+        """Read the tournament (TRF or tournament JSON) as these options ask."""
+        from .io import read_tournament
+
+        return read_tournament(file, kind=_kind_option(self.swiss, self.round_robin), lenient=self.lenient)
+
+
+_EVENT_OPTIONS = (
+    click.option("-a", "--after-round", type=int, help="As the standings stood after this round."),
+    click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically)."),
+    click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16)."),
+    click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15)."),
+    click.option(
+        "--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks."
+    ),
+    click.option("-q", "--quiet", is_flag=True, help="Do not print warnings."),
+    click.option(
+        "--lenient",
+        is_flag=True,
+        help="Repair a game whose two sides disagree (a warning says how) instead of refusing the file.",
+    ),
+)
+
+
+def event_options(f: Callable[..., None]) -> Callable[..., None]:
+    """Add the shared options to a command, passed to it as one ``opts: EventOptions``."""
+
+    @functools.wraps(f)
+    def wrapper(
+        *args: Any,
+        after_round: int | None,
+        output: str | None,
+        swiss: bool,
+        round_robin: bool,
+        unrated_rating: int | None,
+        quiet: bool,
+        lenient: bool,
+        **kwargs: Any,
+    ) -> None:
+        opts = EventOptions(after_round, output, swiss, round_robin, unrated_rating, quiet, lenient)
+        f(*args, opts=opts, **kwargs)
+
+    command: Callable[..., None] = wrapper
+    for option in reversed(_EVENT_OPTIONS):
+        command = option(command)
+    return command
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="spareggio")
 def cli() -> None:
@@ -64,69 +126,89 @@ def cli() -> None:
 
 @cli.command("standings")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-t", "--tiebreaks", help='Comma-separated list, e.g. "BH/C1,BH,SB" (default: the file\'s list).')
+@click.option(
+    "-t", "--tiebreaks", help='Comma-separated list, e.g. "BH/C1,BH,SB" (default: the file\'s list).'
+)
 @click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by the start date).")
-@click.option("-a", "--after-round", type=int, help="Standings as they stood after this round.")
 @click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
-@click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16).")
-@click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
-@click.option("--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks.")
-@click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
-@click.option("--lenient", is_flag=True,
-              help="Repair a game whose two sides disagree (a warning says how) instead of refusing the file.")
-def standings_cmd(
-    file: str,
-    tiebreaks: str | None,
-    rules: str | None,
-    after_round: int | None,
-    fmt: str,
-    output: str | None,
-    swiss: bool,
-    round_robin: bool,
-    unrated_rating: int | None,
-    quiet: bool,
-    lenient: bool,
-) -> None:
+@event_options
+def standings_cmd(file: str, tiebreaks: str | None, rules: str | None, fmt: str, opts: EventOptions) -> None:
     """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks."""
     from . import standings
     from .io import output as out
-    from .io import read_tournament
 
-    kind = _kind_option(swiss, round_robin)
-    t = read_tournament(file, kind=kind, lenient=lenient)
-    s = standings(t, tiebreaks, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
-    _print_warnings([*t.warnings, *s.warnings], quiet)
+    t = opts.load(file)
+    s = standings(t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating)
+    _print_warnings([*t.warnings, *s.warnings], opts.quiet)
     if fmt == "json":
         text = out.standings_json(s)
     elif fmt == "csv":
         text = out.standings_csv(s)
     else:
         text = out.standings_table(s)
-    _emit(text, output)
+    _emit(text, opts.output)
 
 
 @cli.command("generate")
-@click.option("-n", "--players", type=click.IntRange(2, 1_000_000), required=True,
-              help="Number of players (at most 9999 in a TRF file).")
+@click.option(
+    "-n",
+    "--players",
+    type=click.IntRange(2, 1_000_000),
+    required=True,
+    help="Number of players (at most 9999 in a TRF file).",
+)
 @click.option("-r", "--rounds", type=click.IntRange(1, 99), required=True, help="Number of rounds.")
 @click.option("-s", "--seed", type=int, required=True, help="Random seed: the same seed gives the same file.")
 @click.option("--round-robin", is_flag=True, help="Berger round robin (C.05 Annex 1) instead of a Swiss.")
-@click.option("--half-byes", type=click.FloatRange(0, 1), default=0.02, show_default=True,
-              help="Requested half-point byes, per player and round (Swiss).")
-@click.option("--zero-byes", type=click.FloatRange(0, 1), default=0.01, show_default=True,
-              help="Requested zero-point byes, per player and round (Swiss).")
-@click.option("--forfeits", type=click.FloatRange(0, 1), default=0.01, show_default=True,
-              help="Forfeited games, per game (a tenth of them double forfeits).")
-@click.option("--withdrawals", type=click.FloatRange(0, 1), default=0.02, show_default=True,
-              help="Players who withdraw before the last round (Swiss).")
-@click.option("--pab/--no-pab", default=True, show_default=True,
-              help="Give the odd player out a pairing-allocated bye, or leave him unpaired.")
-@click.option("--start-date", type=click.DateTime(formats=["%Y/%m/%d", "%Y-%m-%d"]), default="2026/06/01",
-              show_default=True, help="Start date (record 042); it selects the FIDE rule version.")
+@click.option(
+    "--half-byes",
+    type=click.FloatRange(0, 1),
+    default=0.02,
+    show_default=True,
+    help="Requested half-point byes, per player and round (Swiss).",
+)
+@click.option(
+    "--zero-byes",
+    type=click.FloatRange(0, 1),
+    default=0.01,
+    show_default=True,
+    help="Requested zero-point byes, per player and round (Swiss).",
+)
+@click.option(
+    "--forfeits",
+    type=click.FloatRange(0, 1),
+    default=0.01,
+    show_default=True,
+    help="Forfeited games, per game (a tenth of them double forfeits).",
+)
+@click.option(
+    "--withdrawals",
+    type=click.FloatRange(0, 1),
+    default=0.02,
+    show_default=True,
+    help="Players who withdraw before the last round (Swiss).",
+)
+@click.option(
+    "--pab/--no-pab",
+    default=True,
+    show_default=True,
+    help="Give the odd player out a pairing-allocated bye, or leave him unpaired.",
+)
+@click.option(
+    "--start-date",
+    type=click.DateTime(formats=["%Y/%m/%d", "%Y-%m-%d"]),
+    default="2026/06/01",
+    show_default=True,
+    help="Start date (record 042); it selects the FIDE rule version.",
+)
 @click.option("--name", help="Tournament name (record 012).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
-              help="File to write (atomically): tournament JSON if the name ends in .json, else TRF.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    required=True,
+    help="File to write (atomically): tournament JSON if the name ends in .json, else TRF.",
+)
 def generate_cmd(
     players: int,
     rounds: int,
@@ -175,45 +257,36 @@ def generate_cmd(
 @cli.command("explain")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-p", "--player", type=int, required=True, help="Start number of the player to explain.")
-@click.option("--versus", type=int, help="Start number of a second player: why one is ranked above the other.")
+@click.option(
+    "--versus", type=int, help="Start number of a second player: why one is ranked above the other."
+)
 @click.option("-t", "--tiebreaks", help="Comma-separated list (default: the standings list).")
 @click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by the start date).")
-@click.option("-a", "--after-round", type=int, help="As the standings stood after this round.")
-@click.option("-f", "--format", "fmt", type=click.Choice(("text", "json", "html")), default="text", show_default=True)
+@click.option(
+    "-f", "--format", "fmt", type=click.Choice(("text", "json", "html")), default="text", show_default=True
+)
 @click.option("--lang", type=click.Choice(("en", "it")), default="en", show_default=True, help="Language.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
-@click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16).")
-@click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
-@click.option("--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks.")
-@click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
-@click.option("--lenient", is_flag=True,
-              help="Repair a game whose two sides disagree (a warning says how) instead of refusing the file.")
+@event_options
 def explain_cmd(
     file: str,
     player: int,
     versus: int | None,
     tiebreaks: str | None,
     rules: str | None,
-    after_round: int | None,
     fmt: str,
     lang: str,
-    output: str | None,
-    swiss: bool,
-    round_robin: bool,
-    unrated_rating: int | None,
-    quiet: bool,
-    lenient: bool,
+    opts: EventOptions,
 ) -> None:
     """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead)."""
     import json
 
     from . import explain as ex
     from . import standings
-    from .io import html, read_tournament
+    from .io import html
 
-    t = read_tournament(file, kind=_kind_option(swiss, round_robin), lenient=lenient)
-    s = standings(t, tiebreaks, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
-    _print_warnings([*t.warnings, *s.warnings], quiet)
+    t = opts.load(file)
+    s = standings(t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating)
+    _print_warnings([*t.warnings, *s.warnings], opts.quiet)
     t.index_of(player)
     if versus is not None:
         t.index_of(versus)
@@ -232,51 +305,38 @@ def explain_cmd(
             text = html.explanation_html(e)
         else:
             text = ex.render_text(e)
-    _emit(text, output)
+    _emit(text, opts.output)
 
 
 @cli.command("compare")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("-r", "--rules", help="Comma-separated rule sets (default: all of them).")
 @click.option("-t", "--tiebreaks", help="Comma-separated list (default: the file's list or the default).")
-@click.option("-a", "--after-round", type=int, help="As the standings stood after this round.")
-@click.option("-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
-@click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16).")
-@click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15).")
-@click.option("--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks.")
-@click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
-@click.option("--lenient", is_flag=True,
-              help="Repair a game whose two sides disagree (a warning says how) instead of refusing the file.")
-def compare_cmd(
-    file: str,
-    rules: str | None,
-    tiebreaks: str | None,
-    after_round: int | None,
-    fmt: str,
-    output: str | None,
-    swiss: bool,
-    round_robin: bool,
-    unrated_rating: int | None,
-    quiet: bool,
-    lenient: bool,
-) -> None:
+@click.option(
+    "-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True
+)
+@event_options
+def compare_cmd(file: str, rules: str | None, tiebreaks: str | None, fmt: str, opts: EventOptions) -> None:
     """Rank FILE under several rule sets and show where the ranking changes."""
     import json
 
     from .compare import compare, comparison_table, comparison_to_dict
-    from .io import read_tournament
 
-    t = read_tournament(file, kind=_kind_option(swiss, round_robin), lenient=lenient)
+    t = opts.load(file)
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
-    c = compare(t, names, tiebreaks, after_round, unrated_rating=unrated_rating)
-    _print_warnings([*t.warnings, *c.warnings], quiet)
-    text = json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n" if fmt == "json" else comparison_table(c)
-    _emit(text, output)
+    c = compare(t, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
+    _print_warnings([*t.warnings, *c.warnings], opts.quiet)
+    if fmt == "json":
+        text = json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
+    else:
+        text = comparison_table(c)
+    _emit(text, opts.output)
 
 
 @cli.command("tiebreaks")
-@click.option("-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True)
+@click.option(
+    "-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True
+)
 def tiebreaks_cmd(fmt: str) -> None:
     """List every supported tie-break."""
     import json
@@ -298,8 +358,10 @@ def tiebreaks_cmd(fmt: str) -> None:
         ]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    rows = [(d.code, d.name, d.article, ", ".join(modifier_help(d)) or "-", d.direction.value, d.description)
-            for d in TIEBREAKS.values()]
+    rows = [
+        (d.code, d.name, d.article, ", ".join(modifier_help(d)) or "-", d.direction.value, d.description)
+        for d in TIEBREAKS.values()
+    ]
     head = ("Code", "Name", "Article", "Modifiers", "Direction", "Description")
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head[:-1])]
     for r in [head, *rows]:
