@@ -72,8 +72,6 @@ __all__ = [
 ]
 
 SEEDS = Path(__file__).resolve().parents[1] / "conformance" / "seeds"
-if not SEEDS.is_dir():
-    SEEDS = Path("/work/shared/conformance/seeds")
 
 LABELS = ("ABH", "BH", "BH/C1", "SB", "SB/C1")
 """The focal player's values read in every case; the opponent's BH is read as well."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from digest_examples import RR_9_2, SWISS_9_1
 from spareggio import Tournament, parse_trf
 from spareggio.frame import Frame
 from spareggio.rules import find_ruleset
@@ -118,44 +119,7 @@ def digest_trf(text: str) -> Tournament:
     return parse_trf("\n".join(line.removesuffix("|") for line in text.splitlines()), "digest.trf")
 
 
-# trf-format.md §9.2, verbatim: 5-player round robin, a free round each, a double forfeit 4-5 in R3.
-RR_9_2 = """\
-012 Torneo Chiuso Demo|
-022 Trieste|
-032 ITA|
-042 2025/03/01|
-052 2025/03/03|
-062 5|
-072 5|
-092 Individual: Round-Robin|
-102 IA Esempio, Arbitro|
-XXR 5|
-001    1 m GM Alfa, Aldo                        2510 ITA     1000001 1980/01/01  3.0    1               2 w =     3 b 1     4 w 1     5 b =|
-001    2 m IM Beta, Bruno                       2420 ITA     1000002 1982/02/02  2.5    2     5 w 1     1 b =               3 w 0     4 b 1|
-001    3 wWGM Gamma, Gaia                       2390 SLO     1000003 1990/03/03  2.5    3     4 w =     5 b 1     1 w 0     2 b 1          |
-001    4 m FM Delta, Dario                      2330 ITA     1000004 1995/04/04  0.5    4     3 b =               5 w -     1 b 0     2 w 0|
-001    5 m    Epsilon, Ezio                     2250 SMR     1000005 2000/05/05  0.5    5     2 b 0     3 w 0     4 b -               1 w =|
-"""
 
-# trf-format.md §9.1, verbatim: 5-player Swiss with a PAB, a forfeit, an HPB and a ZPB.
-SWISS_9_1 = """\
-012 Circolo Demo Open 2025|
-022 Bologna|
-032 ITA|
-042 2025/10/04|
-052 2025/10/05|
-062 5|
-072 5|
-092 Individual: Swiss-System|
-102 IA Esempio, Arbitro|
-122 90 min + 30 sec/move|
-132                                                                                        25/10/04  25/10/04  25/10/05|
-001    1 m FM Rossi, Marco                      2105 ITA    12345678 1990/04/12  2.5    1     4 w 1     3 b 1     2 w =|
-001    2 wWIM Bianchi, Giulia                   2030 ITA    12345679 1995/11/03  2.0    2     5 w =     4 b +     1 b =|
-001    3 m    Verdi, Luca                       1950 ITA    12345680 2001/01/20  1.0    4  0000 - U     1 w 0     5 b 0|
-001    4 m    Neri, Paolo                       1890 SUI     1300001 1985/07/07  0.0    5     1 b 0     2 w -  0000 - Z|
-001    5 w    Gallo, Anna                       1820 ITA    12345681 2005/09/30  2.0    3     2 b =  0000 - H     3 w 1|
-"""
 
 
 @pytest.mark.parametrize(

@@ -47,8 +47,6 @@ except ImportError:  # the tests directory is not on sys.path when run from a su
     from builders import tournament
 
 SEEDS = Path(__file__).resolve().parents[1] / "conformance" / "seeds"
-if not SEEDS.is_dir():
-    SEEDS = Path("/work/shared/conformance/seeds")
 
 FUNCTIONS = {
     "MM": modified_median,
