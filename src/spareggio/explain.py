@@ -205,7 +205,9 @@ def _explain_contributions(
         if rec.vur:
             note += "; " + message(lang, "vur")
         cut = ""
-        if rec.cut is CutMark.LOW:
+        if res.spec.code in ("MM", "MEDIAN") and rec.cut is not CutMark.KEPT:
+            cut = message(lang, "cut.us_high" if rec.cut is CutMark.HIGH else "cut.us_low")
+        elif rec.cut is CutMark.LOW:
             cut = message(lang, "cut.low_sb" if sb else "cut.low")
         elif rec.cut is CutMark.LOW_VUR:
             cut = message(lang, "cut.low_vur")

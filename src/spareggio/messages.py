@@ -60,6 +60,8 @@ EN: dict[str, str] = {
     "cut.low_vur": "cut: voluntary unplayed round removed first (C.07 16.5)",
     "cut.low_over_vur": "cut: higher of the two candidates, this value vs the unplayed round's {vur_value} (C.07 16.5)",
     "cut.high": "cut: highest value (C.07 14.3)",
+    "cut.us_low": "dropped: lowest (US Chess 34E1)",
+    "cut.us_high": "dropped: highest (US Chess 34E1)",
     "removed_line": "{total} - {removed} = {value}",
     # footnotes
     "fn.line": "({ref}) no. {sno} {name}: actual score {actual}, counted as {adjusted}: {rounds}",
@@ -160,6 +162,8 @@ IT: dict[str, str] = {
         "tagliato: il maggiore dei due candidati, questo valore contro {vur_value} del turno non giocato (C.07 16.5)"
     ),
     "cut.high": "tagliato: valore più alto (C.07 14.3)",
+    "cut.us_low": "scartato: il più basso (US Chess 34E1)",
+    "cut.us_high": "scartato: il più alto (US Chess 34E1)",
     "removed_line": "{total} - {removed} = {value}",
     "fn.line": "({ref}) n. {sno} {name}: punti reali {actual}, contati come {adjusted}: {rounds}",
     "fn.round": "turno {round} {kind} vale {value} invece di {points}",
