@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import ArgumentError
-from .model import HAS_OPPONENT, PLAYED, IntMatrix, IntVector, ResultKind, Tournament
+from .model import HAS_OPPONENT, PLAYED, IntMatrix, IntVector, ResultKind, Tournament, trailing_unpaired
 
 __all__ = ["Frame"]
 
@@ -55,11 +55,8 @@ class Frame:
             withdrawn = kind == ResultKind.WITHDRAWN
             if withdrawn.any():
                 kind[withdrawn] = ResultKind.ABSENT
-                absent = kind == ResultKind.ABSENT
-                trailing = np.flip(np.logical_and.accumulate(np.flip(absent, axis=1), axis=1), axis=1)
                 later_entry = (t.kind[:, rounds:] != ResultKind.WITHDRAWN).any(axis=1)
-                trailing &= ~later_entry[:, None]
-                kind[trailing] = ResultKind.WITHDRAWN
+                kind[trailing_unpaired(kind) & ~later_entry[:, None]] = ResultKind.WITHDRAWN
         scoring = t.scoring
         table = scoring.points_table()
         unit = scoring.unit

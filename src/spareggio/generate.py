@@ -31,6 +31,7 @@ from .model import (
     Scoring,
     Tournament,
     TournamentKind,
+    trailing_unpaired,
 )
 
 __all__ = ["GeneratorRates", "berger_cycle", "berger_round", "generate", "generate_trf"]
@@ -132,7 +133,7 @@ def generate(
         opponent, kind, color = _round_robin(rng, ratings, rounds, rates)
     else:
         opponent, kind, color = _swiss(rng, ratings, rounds, rates, pab=pab)
-    _mark_trailing_withdrawals(kind)
+    kind[trailing_unpaired(kind)] = K.WITHDRAWN
     event = TournamentKind.ROUND_ROBIN if round_robin else TournamentKind.SWISS
     if name is None:
         label = "round robin" if round_robin else "Swiss"
@@ -436,13 +437,6 @@ def _record(
     opponent[white, r], opponent[black, r] = black, white
     color[white, r], color[black, r] = Color.WHITE, Color.BLACK
     kind[white, r], kind[black, r] = results
-
-
-def _mark_trailing_withdrawals(kind: SmallMatrix) -> None:
-    """Rounds without an entry up to the end are a withdrawal, as the TRF reader reads them."""
-    gone = (kind == K.ABSENT) | (kind == K.WITHDRAWN)
-    trailing = np.flip(np.logical_and.accumulate(np.flip(gone, axis=1), axis=1), axis=1)
-    kind[trailing] = K.WITHDRAWN
 
 
 # --------------------------------------------------------------------------------------------------

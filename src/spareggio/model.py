@@ -28,6 +28,8 @@ __all__ = [
     "Tournament",
     "TournamentKind",
     "distinct",
+    "finish_crosstable",
+    "trailing_unpaired",
 ]
 
 IntMatrix: TypeAlias = npt.NDArray[np.int64]
@@ -135,6 +137,40 @@ for _k in (K.PLAYED_WIN, K.FORFEIT_WIN, K.PAB, K.FULL_BYE):
     RESULT_CLASS[_k] = 1
 for _k in (K.PLAYED_LOSS, K.FORFEIT_LOSS, K.DOUBLE_FORFEIT, K.ZERO_BYE, K.ABSENT, K.WITHDRAWN):
     RESULT_CLASS[_k] = -1
+
+
+def trailing_unpaired(kind: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
+    """Rounds without any entry (not paired, or already marked withdrawn) from which the player has no
+    entry up to the last round: the rounds after a withdrawal."""
+    gone = (kind == ResultKind.ABSENT) | (kind == ResultKind.WITHDRAWN)
+    trailing: npt.NDArray[np.bool_] = np.flip(
+        np.logical_and.accumulate(np.flip(gone, axis=1), axis=1), axis=1
+    )
+    return trailing
+
+
+def finish_crosstable(
+    opponent: IntMatrix, kind: npt.NDArray[np.int8], color: npt.NDArray[np.int8], short: BoolMatrix
+) -> tuple[IntMatrix, npt.NDArray[np.int8], npt.NDArray[np.int8], BoolMatrix]:
+    """The last steps every reader shares once the games are consistent: forfeit losses on both sides
+    become double forfeits, the arrays are cut after the last round holding any entry, and the
+    rounds after a withdrawal are marked withdrawn.  ``kind`` is changed in place before cutting."""
+    paired = opponent >= 0
+    other = kind[np.maximum(opponent, 0), np.arange(kind.shape[1])[None, :]] if kind.size else kind
+    kind[(kind == ResultKind.FORFEIT_LOSS) & paired & (other == ResultKind.FORFEIT_LOSS)] = (
+        ResultKind.DOUBLE_FORFEIT
+    )
+    used = np.flatnonzero((kind != ResultKind.ABSENT).any(axis=0))
+    rounds = int(used[-1]) + 1 if used.size else 0
+    kind = kind[:, :rounds]
+    if rounds:
+        kind[trailing_unpaired(kind)] = ResultKind.WITHDRAWN
+    return (
+        np.ascontiguousarray(opponent[:, :rounds], dtype=np.int64),
+        np.ascontiguousarray(kind),
+        np.ascontiguousarray(color[:, :rounds]),
+        np.ascontiguousarray(short[:, :rounds]),
+    )
 
 
 class Color(enum.IntEnum):

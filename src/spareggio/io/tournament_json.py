@@ -57,7 +57,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position
-from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind, finish_crosstable
 
 __all__ = [
     "FORMAT",
@@ -545,26 +545,7 @@ class _Reader:
                 f"round {r + 1}: the game {int(sno[i])}-{int(sno[opponent[i, r]])} has no colour on one side",
             )
 
-        kind[(kind == K.FORFEIT_LOSS) & (other_kind == K.FORFEIT_LOSS) & paired] = K.DOUBLE_FORFEIT
-        # rounds that hold data, then withdrawals (a trailing run of rounds without any entry)
-        used = np.flatnonzero((kind != K.ABSENT).any(axis=0))
-        rounds = int(used[-1]) + 1 if used.size else 0
-        opponent, kind, color, short = (
-            opponent[:, :rounds],
-            kind[:, :rounds],
-            color[:, :rounds],
-            short[:, :rounds],
-        )
-        if rounds:
-            absent = kind == K.ABSENT
-            trailing = np.flip(np.logical_and.accumulate(np.flip(absent, axis=1), axis=1), axis=1)
-            kind[trailing] = K.WITHDRAWN
-        return (
-            np.ascontiguousarray(opponent, dtype=np.int64),
-            np.ascontiguousarray(kind),
-            np.ascontiguousarray(color),
-            np.ascontiguousarray(short),
-        )
+        return finish_crosstable(opponent, kind, color, short)
 
     def event(self, top: dict[str, Any]) -> dict[str, Any]:
         steps: tuple[PathStep, ...] = ("event",)

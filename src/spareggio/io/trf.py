@@ -55,7 +55,7 @@ from ..errors import (
     TrfConsistencyError,
     TrfSyntaxError,
 )
-from ..model import PLAYED, Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..model import PLAYED, Color, Player, ResultKind, Scoring, Tournament, TournamentKind, finish_crosstable
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -1082,28 +1082,8 @@ def _build(
     games = _Games(ct, opponent, kind, color, short, code, where)
     games.check(lenient, warnings)
 
-    # double forfeits
-    both = (kind == K.FORFEIT_LOSS) & (opponent >= 0)
-    if both.any():
-        rows, cols = np.nonzero(both)
-        dbl = kind[opponent[rows, cols], cols] == K.FORFEIT_LOSS
-        kind[rows[dbl], cols[dbl]] = K.DOUBLE_FORFEIT
-
-    # rounds that hold data
-    used = np.nonzero((kind != K.ABSENT).any(axis=0))[0]
-    rounds = int(used[-1]) + 1 if used.size else 0
-    opponent, kind, color, short = (
-        opponent[:, :rounds],
-        kind[:, :rounds],
-        color[:, :rounds],
-        short[:, :rounds],
-    )
-
-    # withdrawals: a trailing run of rounds without any entry
-    if rounds:
-        absent = kind == K.ABSENT
-        trailing = np.flip(np.logical_and.accumulate(np.flip(absent, axis=1), axis=1), axis=1)
-        kind[trailing] = K.WITHDRAWN
+    opponent, kind, color, short = finish_crosstable(opponent, kind, color, short)
+    rounds = kind.shape[1]
 
     # header data
     scoring = Scoring()
