@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .cuts import CutMark
-from .io.output import format_number, json_number
+from .io.output import format_number, is_finite_decimal, json_number
 from .messages import message
 from .model import Color, ResultKind
 from .rules.base import Source
@@ -32,6 +32,7 @@ __all__ = [
     "Versus",
     "explain_player",
     "explain_versus",
+    "format_value",
     "render_text",
     "render_versus_text",
     "to_dict",
@@ -135,18 +136,11 @@ def explain_player(s: Standings, start_number: int, labels: list[str] | None = N
     )
 
 
-def _fmt(value: Fraction | None, sb: bool = False) -> str:
+def format_value(value: Fraction | None, sb: bool = False) -> str:
+    """A value as explanations print it; Sonneborn-Berger values with two decimals, as the seeds do."""
     if value is None:
         return "-"
-    return f"{float(value):.2f}" if sb and _terminates(value) else format_number(value)
-
-
-def _terminates(value: Fraction) -> bool:
-    d = value.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    return d == 1
+    return f"{float(value):.2f}" if sb and is_finite_decimal(value) else format_number(value)
 
 
 def _explain_tiebreak(s: Standings, res: TiebreakResult, label: str, i: int, lang: str) -> TiebreakExplanation:
@@ -213,7 +207,7 @@ def _explain_contributions(
             cut = message(lang, "cut.low_vur")
         elif rec.cut is CutMark.LOW_OVER_VUR:
             smallest = min(vur_values) if vur_values else Fraction(0)
-            cut = message(lang, "cut.low_over_vur", vur_value=_fmt(smallest, sb))
+            cut = message(lang, "cut.low_over_vur", vur_value=format_value(smallest, sb))
         elif rec.cut is CutMark.HIGH:
             cut = message(lang, "cut.high")
         exp.rounds.append(
@@ -235,21 +229,21 @@ def _explain_contributions(
         )
     present = [rec for rec in records if rec.present]
     total_all = sum((rec.value for rec in present), Fraction(0))
-    terms = " + ".join(_fmt(rec.value, sb) for rec in present) or "0"
-    exp.sum_line = f"{terms} = {_fmt(total_all, sb)}"
+    terms = " + ".join(format_value(rec.value, sb) for rec in present) or "0"
+    exp.sum_line = f"{terms} = {format_value(total_all, sb)}"
     removed = [rec for rec in present if rec.cut is not CutMark.KEPT]
     if removed:
         value = total_all - sum((rec.value for rec in removed), Fraction(0))
         exp.removed_line = message(
             lang,
             "removed_line",
-            total=_fmt(total_all, sb),
-            removed=" - ".join(_fmt(rec.value, sb) for rec in removed),
-            value=_fmt(value, sb),
+            total=format_value(total_all, sb),
+            removed=" - ".join(format_value(rec.value, sb) for rec in removed),
+            value=format_value(value, sb),
         )
-        zero = _fmt(Fraction(0), sb)
-        cut_terms = " + ".join(zero if rec.cut is not CutMark.KEPT else _fmt(rec.value, sb) for rec in present)
-        exp.cut_line = f"{cut_terms} = {_fmt(value, sb)}"
+        zero = format_value(Fraction(0), sb)
+        cut_terms = " + ".join(zero if rec.cut is not CutMark.KEPT else format_value(rec.value, sb) for rec in present)
+        exp.cut_line = f"{cut_terms} = {format_value(value, sb)}"
     for j, ref in sorted(refs.items(), key=lambda kv: kv[1]):
         exp.footnotes.append(_footnote(s, view, frame, j, ref, lang))
 
@@ -276,20 +270,20 @@ def _source_note(
         if bool(np.any(view.revalued[j])):
             if j not in refs:
                 refs[j] = letters[len(refs) % len(letters)]
-            text = message(lang, "src.opponent_adjusted", score=_fmt(rec.key), actual=_fmt(actual), ref=refs[j])
+            text = message(lang, "src.opponent_adjusted", score=format_value(rec.key), actual=format_value(actual), ref=refs[j])
         else:
-            text = message(lang, "src.opponent", score=_fmt(rec.key))
+            text = message(lang, "src.opponent", score=format_value(rec.key))
         if src is Source.FORFEIT_AS_PLAYED:
             text = message(lang, "src.forfeit_as_played", opponent=f"{t.players[j].start_number}", score=text)
         return text
     if src is Source.DUMMY_OWN:
-        return message(lang, "src.dummy_own", own=_fmt(rec.own))
+        return message(lang, "src.dummy_own", own=format_value(rec.own))
     if src is Source.DUMMY_CAP_OPPONENT:
-        return message(lang, "src.dummy_cap_opponent", own=_fmt(rec.own), cap=_fmt(rec.cap))
+        return message(lang, "src.dummy_cap_opponent", own=format_value(rec.own), cap=format_value(rec.cap))
     if src is Source.DUMMY_CAP_ROUNDS:
         draw = Fraction(frame.draw, frame.unit)
         return message(
-            lang, "src.dummy_cap_rounds", own=_fmt(rec.own), rounds=frame.rounds, draw=_fmt(draw), cap=_fmt(rec.cap)
+            lang, "src.dummy_cap_rounds", own=format_value(rec.own), rounds=frame.rounds, draw=format_value(draw), cap=format_value(rec.cap)
         )
     if src is Source.VIRTUAL:
         r = rec.round - 1
@@ -300,14 +294,14 @@ def _source_note(
         return message(
             lang,
             "src.virtual",
-            before=_fmt(before),
-            opposite=_fmt(opposite),
+            before=format_value(before),
+            opposite=format_value(opposite),
             rounds_after=rounds_after,
-            draw=_fmt(draw),
-            score=_fmt(rec.key),
+            draw=format_value(draw),
+            score=format_value(rec.key),
         )
     if src is Source.SELF_DRAW:
-        return message(lang, "src.self_draw", score=_fmt(rec.key))
+        return message(lang, "src.self_draw", score=format_value(rec.key))
     if src is Source.ZERO_OPPONENT:
         return message(lang, "src.zero_opponent")
     if src is Source.UNPLAYED_ZERO:
@@ -326,13 +320,13 @@ def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str) 
         val = Fraction(int(view.round_value[j, r]), frame.unit)
         rounds.append((r + 1, kind.label, pts, val))
         parts.append(
-            message(lang, "fn.round", round=r + 1, kind=message(lang, f"kind.{kind.label}"), value=_fmt(val), points=_fmt(pts))
+            message(lang, "fn.round", round=r + 1, kind=message(lang, f"kind.{kind.label}"), value=format_value(val), points=format_value(pts))
         )
     actual = Fraction(int(frame.total[j]), frame.unit)
     adjusted = Fraction(int(view.score[j]), frame.unit)
     reason = message(lang, getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
     text = message(
-        lang, "fn.line", ref=ref, sno=p.start_number, name=p.name, actual=_fmt(actual), adjusted=_fmt(adjusted),
+        lang, "fn.line", ref=ref, sno=p.start_number, name=p.name, actual=format_value(actual), adjusted=format_value(adjusted),
         rounds="; ".join(parts) + f" - {reason}",
     )
     return Footnote(ref, p.start_number, p.name, actual, adjusted, tuple(rounds), text)
@@ -343,9 +337,9 @@ def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lan
     terms = []
     for r in range(frame.rounds):
         val = Fraction(int(view.round_value[i, r]), frame.unit)
-        terms.append(_fmt(val) + ("*" if view.revalued[i, r] else ""))
+        terms.append(format_value(val) + ("*" if view.revalued[i, r] else ""))
     total = Fraction(int(view.score[i]), frame.unit)
-    exp.sum_line = f"{' + '.join(terms) or '0'} = {_fmt(total)}"
+    exp.sum_line = f"{' + '.join(terms) or '0'} = {format_value(total)}"
     if bool(np.any(view.revalued[i])):
         reason = message(lang, getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
         exp.lines.append(f"* {reason}")
@@ -374,7 +368,7 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
     elif code == "STD" and "per_round" in det:
         halves = np.asarray(det["per_round"])[i]
         terms = " + ".join(format_number(Fraction(int(h), 2)) for h in halves)
-        exp.lines.append(message(lang, "d.std", terms=terms or "0", total=_fmt(res.value(i))))
+        exp.lines.append(message(lang, "d.std", terms=terms or "0", total=format_value(res.value(i))))
     elif code == "PS" and "cumulative" in det:
         cumulative = np.asarray(det["cumulative"])[i]
         kept = np.asarray(det["kept"])
@@ -382,7 +376,7 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             (format_number(Fraction(int(c), unit)) if kept[r] else f"[{format_number(Fraction(int(c), unit))}]")
             for r, c in enumerate(cumulative)
         )
-        exp.lines.append(message(lang, "d.ps", terms=terms or "0", total=_fmt(res.value(i))))
+        exp.lines.append(message(lang, "d.ps", terms=terms or "0", total=format_value(res.value(i))))
         if res.spec.cut_low:
             exp.lines.append(message(lang, "d.ps_cut", n=res.spec.cut_low))
     elif code == "KS" and "counted" in det:
@@ -392,13 +386,13 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             message(
                 lang,
                 "d.ks",
-                threshold=_fmt(Fraction(str(det["threshold"]))),
-                maximum=_fmt(Fraction(str(det["maximum"]))),
+                threshold=format_value(Fraction(str(det["threshold"]))),
+                maximum=format_value(Fraction(str(det["maximum"]))),
                 opponents=", ".join(opp_sno(r) for r in ks_rounds) or "-",
             )
         )
         terms = " + ".join(format_number(Fraction(int(frame.points[i, r]), unit)) for r in ks_rounds)
-        exp.lines.append(message(lang, "d.ks_points", terms=terms or "0", total=_fmt(res.value(i))))
+        exp.lines.append(message(lang, "d.ks_points", terms=terms or "0", total=format_value(res.value(i))))
     elif code in ("ARO", "TPR", "PTP") and "rating" in det:
         ratings = np.asarray(det["rating"])
         played = np.asarray(det["played"])[i]
@@ -418,12 +412,12 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             aro = int(exact + Fraction(1, 2)) if exact >= 0 else -int(-exact + Fraction(1, 2))
             if code == "ARO":
                 exp.lines.append(
-                    message(lang, "d.aro", total=sum(used), count=len(used), exact=_fmt(exact), value=res.value(i))
+                    message(lang, "d.aro", total=sum(used), count=len(used), exact=format_value(exact), value=res.value(i))
                 )
             elif code == "TPR":
                 value = res.value(i)
                 score = sum((RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games), Fraction(0))
-                exp.lines.append(message(lang, "d.aro", total=sum(used), count=len(used), exact=_fmt(exact), value=aro))
+                exp.lines.append(message(lang, "d.aro", total=sum(used), count=len(used), exact=format_value(exact), value=aro))
                 exp.lines.append(
                     message(
                         lang, "d.tpr", score=format_number(score), games=len(games),
@@ -442,7 +436,7 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         )
         exp.lines.append(message(lang, "d.opp_values", values=listed or "-"))
     elif code == "RTNG":
-        exp.lines.append(message(lang, "d.own_rating", value=_fmt(res.value(i))))
+        exp.lines.append(message(lang, "d.own_rating", value=format_value(res.value(i))))
     elif code == "TPN":
         exp.lines.append(message(lang, "d.tpn", value=t.players[i].start_number))
     exp.lines.extend(res.warnings)
@@ -469,14 +463,14 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
     for st in mine:
         exp.lines.append(message(lang, "de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members)))
         exp.lines.append(
-            message(lang, "de.scores", scores=", ".join(f"{sno(k)}: {_fmt(v)}" for k, v in zip(st.members, st.scores, strict=True)))
+            message(lang, "de.scores", scores=", ".join(f"{sno(k)}: {format_value(v)}" for k, v in zip(st.members, st.scores, strict=True)))
         )
         if st.all_met:
             exp.lines.append(message(lang, "de.all_met"))
         else:
             win = Fraction(s.context.frame.win, s.context.frame.unit)
             best = ", ".join(
-                f"{sno(k)}: {_fmt(v + win * u)}" for k, v, u in zip(st.members, st.scores, st.unmet, strict=True)
+                f"{sno(k)}: {format_value(v + win * u)}" for k, v, u in zip(st.members, st.scores, st.unmet, strict=True)
             )
             exp.lines.append(message(lang, "de.not_all_met", best=best))
         order = " > ".join(
@@ -524,11 +518,11 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
             else:
                 key = res.order_key()
                 if key[ia] != key[ib]:
-                    lines.append(message(lang, "vs.decides", label=label, a=_fmt(va), b=_fmt(vb)))
+                    lines.append(message(lang, "vs.decides", label=label, a=format_value(va), b=format_value(vb)))
                     deciding = label
                     break
             equal.append(label)
-            lines.append(message(lang, "vs.equal", label=label, value=_fmt(va)))
+            lines.append(message(lang, "vs.equal", label=label, value=format_value(va)))
         if deciding is None:
             lines.append(message(lang, "vs.nothing"))
     shown = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)
@@ -556,7 +550,7 @@ def render_text(e: PlayerExplanation) -> str:
 
 
 def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
-    value = _fmt(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
+    value = format_value(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
     out = [f"{tb.label} - {tb.name} ({tb.article}): {value}"]
     if tb.rounds:
         sb = any(r.factor is not None for r in tb.rounds)
@@ -569,10 +563,10 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
             opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else r.kind
             if r.opponent is not None and r.kind:
                 opp += f" ({r.kind})"
-            cells = [str(r.round), r.colour, opp, r.result, _fmt(r.score)]
+            cells = [str(r.round), r.colour, opp, r.result, format_value(r.score)]
             if sb:
-                cells.append(_fmt(r.factor))
-            contrib = _fmt(r.contribution, sb)
+                cells.append(format_value(r.factor))
+            contrib = format_value(r.contribution, sb)
             if r.contribution is not None and not r.counted:
                 contrib = f"[{contrib}]"
             cells += [contrib, r.note + (f"; {r.cut}" if r.cut else "")]

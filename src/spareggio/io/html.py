@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain import PlayerExplanation, TiebreakExplanation, Versus, _fmt
+from ..explain import PlayerExplanation, TiebreakExplanation, Versus, format_value
 from ..messages import message
 
 __all__ = ["explanation_html", "versus_html"]
@@ -32,7 +32,7 @@ def _page(title: str, body: str, lang: str) -> str:
 
 def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
     sb = any(r.factor is not None for r in tb.rounds)
-    value = _fmt(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
+    value = format_value(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
     parts = [
         f'<section class="tiebreak" data-label="{escape(tb.label)}">',
         (f"<h2>{escape(tb.label)} &ndash; {escape(tb.name)} ({escape(tb.article)}): "
@@ -54,14 +54,14 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
                 f"<td>{escape(r.colour)}</td>",
                 f"<td>{escape(opp)}</td>",
                 f'<td class="num">{escape(r.result)}</td>',
-                f'<td class="num">{escape(_fmt(r.score))}</td>',
+                f'<td class="num">{escape(format_value(r.score))}</td>',
             ]
             if sb:
-                cells.append(f'<td class="num">{escape(_fmt(r.factor))}</td>')
+                cells.append(f'<td class="num">{escape(format_value(r.factor))}</td>')
             note = escape(r.note)
             if r.cut:
                 note += f"; <strong>{escape(r.cut)}</strong>"
-            cells.append(f'<td class="num contrib">{escape(_fmt(r.contribution, sb))}</td>')
+            cells.append(f'<td class="num contrib">{escape(format_value(r.contribution, sb))}</td>')
             cells.append(f'<td class="note{" vur" if r.vur else ""}">{note}</td>')
             parts.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
         parts.append("</tbody></table>")
@@ -85,7 +85,7 @@ def _body(e: PlayerExplanation) -> str:
     head = [
         f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
         f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=e.rules_reason, after_round=e.after_round))}</p>',
-        f'<p class="meta">{escape(message(lang, "points", points=_fmt(e.points)))} &middot; #{escape(e.rank)}</p>',
+        f'<p class="meta">{escape(message(lang, "points", points=format_value(e.points)))} &middot; #{escape(e.rank)}</p>',
     ]
     return "\n".join(head + [_tiebreak(tb, lang) for tb in e.tiebreaks])
 

@@ -25,6 +25,7 @@ from ..standings import Standings
 __all__ = [
     "JSON_SCHEMA_VERSION",
     "format_number",
+    "is_finite_decimal",
     "json_number",
     "safe_cell",
     "standings_csv",
@@ -37,7 +38,8 @@ __all__ = [
 JSON_SCHEMA_VERSION = 1
 
 
-def _is_finite_decimal(value: Fraction) -> bool:
+def is_finite_decimal(value: Fraction) -> bool:
+    """Whether the value has a finite decimal expansion (denominator of the form 2^a 5^b)."""
     d = value.denominator
     for p in (2, 5):
         while d % p == 0:
@@ -51,7 +53,7 @@ def json_number(value: Fraction | None) -> int | float | None:
         return None
     if value.denominator == 1:
         return int(value)
-    if _is_finite_decimal(value):
+    if is_finite_decimal(value):
         return float(value)
     return round(float(value), 6)
 
@@ -64,7 +66,7 @@ def format_number(value: Fraction | None, decimals: int | None = None) -> str:
         return f"{float(value):.{decimals}f}"
     if value.denominator == 1:
         return str(int(value))
-    if _is_finite_decimal(value) and value.denominator <= 100:
+    if is_finite_decimal(value) and value.denominator <= 100:
         text = f"{float(value):.2f}".rstrip("0")
         return text
     return f"{float(value):.2f}"
