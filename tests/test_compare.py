@@ -42,8 +42,18 @@ def test_compare_table_marks_differing_rows():
 
 
 def test_compare_cli_json(capsys):
-    code = main(["compare", str(EXAMPLE), "--rules", "fide-2026,FIDE-2024,variante-italiana", "-t", "BH/C1",
-                 "--format", "json"])
+    code = main(
+        [
+            "compare",
+            str(EXAMPLE),
+            "--rules",
+            "fide-2026,FIDE-2024,variante-italiana",
+            "-t",
+            "BH/C1",
+            "--format",
+            "json",
+        ]
+    )
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rules"] == ["fide-2026", "fide-2024", "italian"]

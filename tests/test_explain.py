@@ -40,41 +40,140 @@ SEED_LINES = [
     # seed 000, example 1 (Raffaele): "1.5+2.5+2+3.5+5+4 = 18.5"
     ("bh-ex1-raffaele.trf", "fide-2026", 1, "BH", "1.5 + 2.5 + 2 + 3.5 + 5 + 4 = 18.5", "sum", True),
     # seed 000, example 2 (Giuseppe), Cut 1: "0+2+5+4+6+5.5+5+6.5+5.5 = 39.5"
-    ("bh-ex2-giuseppe.trf", "fide-2026", 3, "BH/C1", "0 + 2 + 5 + 4 + 6 + 5.5 + 5 + 6.5 + 5.5 = 39.5", "cut", True),
+    (
+        "bh-ex2-giuseppe.trf",
+        "fide-2026",
+        3,
+        "BH/C1",
+        "0 + 2 + 5 + 4 + 6 + 5.5 + 5 + 6.5 + 5.5 = 39.5",
+        "cut",
+        True,
+    ),
     # seed 002, example 1 (Giuseppe): "2.00+2.00+2.50+2.00+6.00+2.75+2.50+3.25+5.50 = 28.50"
-    ("sb-ex1-giuseppe.trf", "fide-2026", 3, "SB", "2.00 + 2.00 + 2.50 + 2.00 + 6.00 + 2.75 + 2.50 + 3.25 + 5.50 = 28.50",
-     "sum", True),
+    (
+        "sb-ex1-giuseppe.trf",
+        "fide-2026",
+        3,
+        "SB",
+        "2.00 + 2.00 + 2.50 + 2.00 + 6.00 + 2.75 + 2.50 + 3.25 + 5.50 = 28.50",
+        "sum",
+        True,
+    ),
     # seed 002, example 1: "28.50 - 2.00 = 26.50"
     ("sb-ex1-giuseppe.trf", "fide-2026", 3, "SB/C1", "28.50 - 2.00 = 26.50", "removed", True),
     # seed 000, example 3 (Francesca): "1.5+2.5+2+3.5+4 = 13.5" and Cut 1 "0+2.5+2+3.5+4 = 12"
     ("bh-ex3-francesca.trf", "fide-2026", 16, "BH", "1.5 + 2.5 + 2 + 3.5 + 4 = 13.5", "sum", True),
     ("bh-ex3-francesca.trf", "fide-2026", 16, "BH/C1", "0 + 2.5 + 2 + 3.5 + 4 = 12", "cut", True),
     # seed 000, example 4 (Sergio): "1.5+3+2+4.5+5+5.5+6.0+6.5+5.5 = 39.5", Cut 1 removes the forfeit's 6.0
-    ("bh-ex4-sergio.trf", "fide-2026", 6, "BH", "1.5 + 3 + 2 + 4.5 + 5 + 5.5 + 6.0 + 6.5 + 5.5 = 39.5", "sum", True),
-    ("bh-ex4-sergio.trf", "fide-2026", 6, "BH/C1", "1.5 + 3 + 2 + 4.5 + 5 + 5.5 + 0.0 + 6.5 + 5.5 = 33.5", "cut", True),
+    (
+        "bh-ex4-sergio.trf",
+        "fide-2026",
+        6,
+        "BH",
+        "1.5 + 3 + 2 + 4.5 + 5 + 5.5 + 6.0 + 6.5 + 5.5 = 39.5",
+        "sum",
+        True,
+    ),
+    (
+        "bh-ex4-sergio.trf",
+        "fide-2026",
+        6,
+        "BH/C1",
+        "1.5 + 3 + 2 + 4.5 + 5 + 5.5 + 0.0 + 6.5 + 5.5 = 33.5",
+        "cut",
+        True,
+    ),
     # seed 002, example 4 (Sergio): SB and SB Cut 1 removing the 1.50 of opponent 24, not the forfeit's 0
-    ("sb-ex4-sergio.trf", "fide-2026", 6, "SB",
-     "1.50 + 3.00 + 2.00 + 2.25 + 2.50 + 0.00 + 0.00 + 6.50 + 5.50 = 23.25", "sum", True),
-    ("sb-ex4-sergio.trf", "fide-2026", 6, "SB/C1",
-     "0.00 + 3.00 + 2.00 + 2.25 + 2.50 + 0.00 + 0.00 + 6.50 + 5.50 = 21.75", "cut", True),
+    (
+        "sb-ex4-sergio.trf",
+        "fide-2026",
+        6,
+        "SB",
+        "1.50 + 3.00 + 2.00 + 2.25 + 2.50 + 0.00 + 0.00 + 6.50 + 5.50 = 23.25",
+        "sum",
+        True,
+    ),
+    (
+        "sb-ex4-sergio.trf",
+        "fide-2026",
+        6,
+        "SB/C1",
+        "0.00 + 3.00 + 2.00 + 2.25 + 2.50 + 0.00 + 0.00 + 6.50 + 5.50 = 21.75",
+        "cut",
+        True,
+    ),
     # seed 000, example 5 (Maria): "1.5+3+2+4.5+5+6+4.0+4.0+4.0 = 34.0"; Cut 1 removes one of the three
     # equal 4.0 (the seed writes the 0 in round 9, spareggio marks the earliest: same terms)
-    ("bh-ex5-maria.trf", "fide-2026", 6, "BH", "1.5 + 3 + 2 + 4.5 + 5 + 6 + 4.0 + 4.0 + 4.0 = 34.0", "sum", True),
-    ("bh-ex5-maria.trf", "fide-2026", 6, "BH/C1", "1.5 + 3 + 2 + 4.5 + 5 + 6 + 4.0 + 4.0 + 0.0 = 30.0", "cut", False),
+    (
+        "bh-ex5-maria.trf",
+        "fide-2026",
+        6,
+        "BH",
+        "1.5 + 3 + 2 + 4.5 + 5 + 6 + 4.0 + 4.0 + 4.0 = 34.0",
+        "sum",
+        True,
+    ),
+    (
+        "bh-ex5-maria.trf",
+        "fide-2026",
+        6,
+        "BH/C1",
+        "1.5 + 3 + 2 + 4.5 + 5 + 6 + 4.0 + 4.0 + 0.0 = 30.0",
+        "cut",
+        False,
+    ),
     # seed 000, example 6 (Michele): "2+2+5+4+6+5.5+5.5+5.0+4.5 = 39.5", Cut 1 "...+5.0+0.0 = 35.0"
-    ("bh-ex6-michele.trf", "fide-2026", 6, "BH", "2 + 2 + 5 + 4 + 6 + 5.5 + 5.5 + 5.0 + 4.5 = 39.5", "sum", True),
-    ("bh-ex6-michele.trf", "fide-2026", 6, "BH/C1", "2 + 2 + 5 + 4 + 6 + 5.5 + 5.5 + 5.0 + 0.0 = 35.0", "cut", True),
+    (
+        "bh-ex6-michele.trf",
+        "fide-2026",
+        6,
+        "BH",
+        "2 + 2 + 5 + 4 + 6 + 5.5 + 5.5 + 5.0 + 4.5 = 39.5",
+        "sum",
+        True,
+    ),
+    (
+        "bh-ex6-michele.trf",
+        "fide-2026",
+        6,
+        "BH/C1",
+        "2 + 2 + 5 + 4 + 6 + 5.5 + 5.5 + 5.0 + 0.0 = 35.0",
+        "cut",
+        True,
+    ),
     # seed 002, example 5 (Maria): "1.50+3.00+2.00+2.25+0.00+0.00+2.00+0.00+0.00 = 10.75", Cut 1 "0.00+... = 9.25"
-    ("sb-ex5-maria.trf", "fide-2026", 6, "SB",
-     "1.50 + 3.00 + 2.00 + 2.25 + 0.00 + 0.00 + 2.00 + 0.00 + 0.00 = 10.75", "sum", True),
-    ("sb-ex5-maria.trf", "fide-2026", 6, "SB/C1",
-     "0.00 + 3.00 + 2.00 + 2.25 + 0.00 + 0.00 + 2.00 + 0.00 + 0.00 = 9.25", "cut", True),
+    (
+        "sb-ex5-maria.trf",
+        "fide-2026",
+        6,
+        "SB",
+        "1.50 + 3.00 + 2.00 + 2.25 + 0.00 + 0.00 + 2.00 + 0.00 + 0.00 = 10.75",
+        "sum",
+        True,
+    ),
+    (
+        "sb-ex5-maria.trf",
+        "fide-2026",
+        6,
+        "SB/C1",
+        "0.00 + 3.00 + 2.00 + 2.25 + 0.00 + 0.00 + 2.00 + 0.00 + 0.00 = 9.25",
+        "cut",
+        True,
+    ),
     # seed 002, round robin (Alice): "3.5 + 3.5 + 0 + 1.5 + 0.75 = 9.25" (the seed lists by opponent)
     ("sb-rr-alice-franco.trf", "fide-2026", 1, "SB", "3.50 + 3.50 + 0.00 + 1.50 + 0.75 = 9.25", "sum", False),
     # seed 001 (MARCO, Vega manual): "0.5 + 3.0 + 1.5 + 3.0 = 8.0"
     ("vega-draw-vs-self-marco.trf", "draw-vs-self", 3, "BH", "0.5 + 3.0 + 1.5 + 3.0 = 8.0", "sum", True),
     # seed 000, example 5: Maria as an opponent "1+1+1+0.5+0.5+0+0.5+0.5+0.5 = 5.5"
-    ("bh-ex5-maria.trf", "fide-2026", 6, "ABH", "1 + 1 + 1 + 0.5 + 0.5 + 0 + 0.5 + 0.5 + 0.5 = 5.5", "sum", True),
+    (
+        "bh-ex5-maria.trf",
+        "fide-2026",
+        6,
+        "ABH",
+        "1 + 1 + 1 + 0.5 + 0.5 + 0 + 0.5 + 0.5 + 0.5 = 5.5",
+        "sum",
+        True,
+    ),
 ]
 
 
@@ -85,8 +184,11 @@ def test_seed_sum_lines(fixture, rules, player, label, seed_line, which, ordered
     s = spareggio.standings(t, [label], rules=rules)
     text = ex.render_text(ex.explain_player(s, player, lang=lang))
     block = _block(text, label)
-    word = {"sum": {"en": "Sum", "it": "Somma"}, "removed": {"en": "Removed", "it": "Tolto"},
-            "cut": {"en": "With the cut terms as 0", "it": "Con i termini tagliati a 0"}}[which][lang]
+    word = {
+        "sum": {"en": "Sum", "it": "Somma"},
+        "removed": {"en": "Removed", "it": "Tolto"},
+        "cut": {"en": "With the cut terms as 0", "it": "Con i termini tagliati a 0"},
+    }[which][lang]
     got = _numbers(_line(block, word))
     want = _numbers(seed_line)
     if ordered:
@@ -193,7 +295,8 @@ def test_html_is_well_formed_and_has_the_text_numbers(lang):
 def test_html_escapes_names():
     text = (FIX / "bh-ex1-raffaele.trf").read_text(encoding="utf-8")
     text = "\n".join(
-        line.replace("Raffaele", "<script>", 1) if line.startswith("001") else line for line in text.splitlines()
+        line.replace("Raffaele", "<script>", 1) if line.startswith("001") else line
+        for line in text.splitlines()
     )
     t = spareggio.parse_trf(text, "evil.trf")
     s = spareggio.standings(t, ["BH"], rules="fide-2026")
@@ -217,8 +320,20 @@ def test_versus_first_separating_tiebreak():
 
 
 def test_explain_cli_json(capsys):
-    code = main(["explain", str(FIX / "bh-ex3-francesca.trf"), "-p", "16", "-t", "BH,BH/C1", "-r", "fide-2026",
-                 "-f", "json"])
+    code = main(
+        [
+            "explain",
+            str(FIX / "bh-ex3-francesca.trf"),
+            "-p",
+            "16",
+            "-t",
+            "BH,BH/C1",
+            "-r",
+            "fide-2026",
+            "-f",
+            "json",
+        ]
+    )
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     bh = data["tiebreaks"][0]

@@ -71,7 +71,14 @@ def compare(
         value_differs = any(len({values[n][label] for n in names}) > 1 for label in labels)
         rows.append(
             ComparisonRow(
-                i, base.player.start_number, base.player.name, base.points, places, ranks, values, rank_differs,
+                i,
+                base.player.start_number,
+                base.player.name,
+                base.points,
+                places,
+                ranks,
+                values,
+                rank_differs,
                 value_differs,
             )
         )
@@ -106,13 +113,17 @@ def comparison_table(c: Comparison) -> str:
     widths = [max(len(h), *(len(cells[k]) for _, cells in body)) for k, h in enumerate(head)]
     lines = [
         f"{c.tournament.name or 'tournament'}: the same standings under {len(c.rules)} rule sets",
-        "Tie-breaks: " + ", ".join(c.labels) + "  (values differing between rule sets are shown as a / b / ...,"
+        "Tie-breaks: "
+        + ", ".join(c.labels)
+        + "  (values differing between rule sets are shown as a / b / ...,"
         " in the order of the rank columns; * marks rows that differ)",
         "",
     ]
 
     def fmt(cells: list[str]) -> str:
-        return "  ".join(x.ljust(widths[k]) if k == 1 else x.rjust(widths[k]) for k, x in enumerate(cells)).rstrip()
+        return "  ".join(
+            x.ljust(widths[k]) if k == 1 else x.rjust(widths[k]) for k, x in enumerate(cells)
+        ).rstrip()
 
     lines.append("  " + fmt(head))
     lines.append("  " + "  ".join("-" * w for w in widths))
@@ -145,4 +156,3 @@ def comparison_to_dict(c: Comparison) -> dict[str, Any]:
         ],
         "summary": c.summary,
     }
-

@@ -76,7 +76,9 @@ def apply_cuts(
             take_vur = has_vur & (value[rows, lv] >= value[rows, ls])
             victim = np.where(take_vur, lv, ls)
             mark = np.where(
-                take_vur, CutMark.LOW_VUR, np.where(has_vur & ~vur[rows, ls], CutMark.LOW_OVER_VUR, CutMark.LOW)
+                take_vur,
+                CutMark.LOW_VUR,
+                np.where(has_vur & ~vur[rows, ls], CutMark.LOW_OVER_VUR, CutMark.LOW),
             ).astype(np.int8)
         r_idx, c_idx = rows[has], victim[has]
         cut[r_idx, c_idx] = mark[has]

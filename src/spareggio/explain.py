@@ -113,7 +113,9 @@ class PlayerExplanation:
 # -- building ----------------------------------------------------------------------------------------
 
 
-def explain_player(s: Standings, start_number: int, labels: list[str] | None = None, lang: str = "en") -> PlayerExplanation:
+def explain_player(
+    s: Standings, start_number: int, labels: list[str] | None = None, lang: str = "en"
+) -> PlayerExplanation:
     """Explain every tie-break of the standings (or ``labels`` of them) for one player."""
     t = s.tournament
     i = t.index_of(start_number)
@@ -143,10 +145,16 @@ def format_value(value: Fraction | None, sb: bool = False) -> str:
     return f"{float(value):.2f}" if sb and is_finite_decimal(value) else format_number(value)
 
 
-def _explain_tiebreak(s: Standings, res: TiebreakResult, label: str, i: int, lang: str) -> TiebreakExplanation:
+def _explain_tiebreak(
+    s: Standings, res: TiebreakResult, label: str, i: int, lang: str
+) -> TiebreakExplanation:
     d = TIEBREAKS[res.spec.code]
     exp = TiebreakExplanation(
-        label=label, code=d.code, name=_spec_name(d.name, res.spec), article=d.article, value=res.value(i),
+        label=label,
+        code=d.code,
+        name=_spec_name(d.name, res.spec),
+        article=d.article,
+        value=res.value(i),
         description=d.description,
     )
     c = res.contributions
@@ -242,7 +250,9 @@ def _explain_contributions(
             value=format_value(value, sb),
         )
         zero = format_value(Fraction(0), sb)
-        cut_terms = " + ".join(zero if rec.cut is not CutMark.KEPT else format_value(rec.value, sb) for rec in present)
+        cut_terms = " + ".join(
+            zero if rec.cut is not CutMark.KEPT else format_value(rec.value, sb) for rec in present
+        )
         exp.cut_line = f"{cut_terms} = {format_value(value, sb)}"
     for j, ref in sorted(refs.items(), key=lambda kv: kv[1]):
         exp.footnotes.append(_footnote(s, view, frame, j, ref, lang))
@@ -270,7 +280,13 @@ def _source_note(
         if bool(np.any(view.revalued[j])):
             if j not in refs:
                 refs[j] = letters[len(refs) % len(letters)]
-            text = message(lang, "src.opponent_adjusted", score=format_value(rec.key), actual=format_value(actual), ref=refs[j])
+            text = message(
+                lang,
+                "src.opponent_adjusted",
+                score=format_value(rec.key),
+                actual=format_value(actual),
+                ref=refs[j],
+            )
         else:
             text = message(lang, "src.opponent", score=format_value(rec.key))
         if src is Source.FORFEIT_AS_PLAYED:
@@ -283,7 +299,12 @@ def _source_note(
     if src is Source.DUMMY_CAP_ROUNDS:
         draw = Fraction(frame.draw, frame.unit)
         return message(
-            lang, "src.dummy_cap_rounds", own=format_value(rec.own), rounds=frame.rounds, draw=format_value(draw), cap=format_value(rec.cap)
+            lang,
+            "src.dummy_cap_rounds",
+            own=format_value(rec.own),
+            rounds=frame.rounds,
+            draw=format_value(draw),
+            cap=format_value(rec.cap),
         )
     if src is Source.VIRTUAL:
         r = rec.round - 1
@@ -320,13 +341,26 @@ def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str) 
         val = Fraction(int(view.round_value[j, r]), frame.unit)
         rounds.append((r + 1, kind.label, pts, val))
         parts.append(
-            message(lang, "fn.round", round=r + 1, kind=message(lang, f"kind.{kind.label}"), value=format_value(val), points=format_value(pts))
+            message(
+                lang,
+                "fn.round",
+                round=r + 1,
+                kind=message(lang, f"kind.{kind.label}"),
+                value=format_value(val),
+                points=format_value(pts),
+            )
         )
     actual = Fraction(int(frame.total[j]), frame.unit)
     adjusted = Fraction(int(view.score[j]), frame.unit)
     reason = message(lang, getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
     text = message(
-        lang, "fn.line", ref=ref, sno=p.start_number, name=p.name, actual=format_value(actual), adjusted=format_value(adjusted),
+        lang,
+        "fn.line",
+        ref=ref,
+        sno=p.start_number,
+        name=p.name,
+        actual=format_value(actual),
+        adjusted=format_value(adjusted),
         rounds="; ".join(parts) + f" - {reason}",
     )
     return Footnote(ref, p.start_number, p.name, actual, adjusted, tuple(rounds), text)
@@ -373,7 +407,11 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         cumulative = np.asarray(det["cumulative"])[i]
         kept = np.asarray(det["kept"])
         terms = " + ".join(
-            (format_number(Fraction(int(c), unit)) if kept[r] else f"[{format_number(Fraction(int(c), unit))}]")
+            (
+                format_number(Fraction(int(c), unit))
+                if kept[r]
+                else f"[{format_number(Fraction(int(c), unit))}]"
+            )
             for r, c in enumerate(cumulative)
         )
         exp.lines.append(message(lang, "d.ps", terms=terms or "0", total=format_value(res.value(i))))
@@ -412,27 +450,51 @@ def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             aro = int(exact + Fraction(1, 2)) if exact >= 0 else -int(-exact + Fraction(1, 2))
             if code == "ARO":
                 exp.lines.append(
-                    message(lang, "d.aro", total=sum(used), count=len(used), exact=format_value(exact), value=res.value(i))
+                    message(
+                        lang,
+                        "d.aro",
+                        total=sum(used),
+                        count=len(used),
+                        exact=format_value(exact),
+                        value=res.value(i),
+                    )
                 )
             elif code == "TPR":
                 value = res.value(i)
-                score = sum((RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games), Fraction(0))
-                exp.lines.append(message(lang, "d.aro", total=sum(used), count=len(used), exact=format_value(exact), value=aro))
+                score = sum(
+                    (RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games),
+                    Fraction(0),
+                )
                 exp.lines.append(
                     message(
-                        lang, "d.tpr", score=format_number(score), games=len(games),
-                        percent=int(np.asarray(det["percent"])[i]), dp=(value - aro) if value is not None else "-",
-                        aro=aro, value=value,
+                        lang, "d.aro", total=sum(used), count=len(used), exact=format_value(exact), value=aro
+                    )
+                )
+                exp.lines.append(
+                    message(
+                        lang,
+                        "d.tpr",
+                        score=format_number(score),
+                        games=len(games),
+                        percent=int(np.asarray(det["percent"])[i]),
+                        dp=(value - aro) if value is not None else "-",
+                        aro=aro,
+                        value=value,
                     )
                 )
             else:
-                score = sum((RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games), Fraction(0))
+                score = sum(
+                    (RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games),
+                    Fraction(0),
+                )
                 exp.lines.append(message(lang, "d.ptp", score=format_number(score), value=res.value(i)))
     elif code in ("APRO", "APPO") and "opponent_value" in det:
         values = np.asarray(det["opponent_value"])
         counted = np.asarray(det["counted"])[i]
         listed = ", ".join(
-            f"{opp_sno(r)}: {int(values[int(frame.opponent[i, r])])}" for r in range(frame.rounds) if counted[r]
+            f"{opp_sno(r)}: {int(values[int(frame.opponent[i, r])])}"
+            for r in range(frame.rounds)
+            if counted[r]
         )
         exp.lines.append(message(lang, "d.opp_values", values=listed or "-"))
     elif code == "RTNG":
@@ -461,20 +523,31 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
         return str(t.players[k].start_number)
 
     for st in mine:
-        exp.lines.append(message(lang, "de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members)))
         exp.lines.append(
-            message(lang, "de.scores", scores=", ".join(f"{sno(k)}: {format_value(v)}" for k, v in zip(st.members, st.scores, strict=True)))
+            message(lang, "de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members))
+        )
+        exp.lines.append(
+            message(
+                lang,
+                "de.scores",
+                scores=", ".join(
+                    f"{sno(k)}: {format_value(v)}" for k, v in zip(st.members, st.scores, strict=True)
+                ),
+            )
         )
         if st.all_met:
             exp.lines.append(message(lang, "de.all_met"))
         else:
             win = Fraction(s.context.frame.win, s.context.frame.unit)
             best = ", ".join(
-                f"{sno(k)}: {format_value(v + win * u)}" for k, v, u in zip(st.members, st.scores, st.unmet, strict=True)
+                f"{sno(k)}: {format_value(v + win * u)}"
+                for k, v, u in zip(st.members, st.scores, st.unmet, strict=True)
             )
             exp.lines.append(message(lang, "de.not_all_met", best=best))
         order = " > ".join(
-            "(" + " = ".join(sno(k) for k in g) + f", {message(lang, 'de.tied')})" if len(g) > 1 else sno(g[0])
+            "(" + " = ".join(sno(k) for k in g) + f", {message(lang, 'de.tied')})"
+            if len(g) > 1
+            else sno(g[0])
             for g in st.order
         )
         exp.lines.append(message(lang, "de.order", order=order))
@@ -512,13 +585,17 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
             va, vb = res.value(ia), res.value(ib)
             if res.direction is Direction.GROUP:
                 if va is not None and vb is not None and va != vb:
-                    lines.append(message(lang, "vs.group", label=label, a=format_number(va), b=format_number(vb)))
+                    lines.append(
+                        message(lang, "vs.group", label=label, a=format_number(va), b=format_number(vb))
+                    )
                     deciding = label
                     break
             else:
                 key = res.order_key()
                 if key[ia] != key[ib]:
-                    lines.append(message(lang, "vs.decides", label=label, a=format_value(va), b=format_value(vb)))
+                    lines.append(
+                        message(lang, "vs.decides", label=label, a=format_value(va), b=format_value(vb))
+                    )
                     deciding = label
                     break
             equal.append(label)
@@ -554,7 +631,13 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
     out = [f"{tb.label} - {tb.name} ({tb.article}): {value}"]
     if tb.rounds:
         sb = any(r.factor is not None for r in tb.rounds)
-        head = [message(lang, "rd"), message(lang, "col"), message(lang, "opponent"), message(lang, "res"), message(lang, "score")]
+        head = [
+            message(lang, "rd"),
+            message(lang, "col"),
+            message(lang, "opponent"),
+            message(lang, "res"),
+            message(lang, "score"),
+        ]
         if sb:
             head.append(message(lang, "factor"))
         head += [message(lang, "contribution"), message(lang, "note")]
@@ -621,7 +704,12 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
     """The explanation as JSON-ready data (schema documented in docs/explain-json.md)."""
     return {
         "schema": 1,
-        "player": {"start_number": e.start_number, "name": e.name, "rank": e.rank, "points": json_number(e.points)},
+        "player": {
+            "start_number": e.start_number,
+            "name": e.name,
+            "rank": e.rank,
+            "points": json_number(e.points),
+        },
         "rules": e.rules,
         "rules_reason": e.rules_reason,
         "after_round": e.after_round,

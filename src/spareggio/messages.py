@@ -154,9 +154,7 @@ IT: dict[str, str] = {
     "src.rr_free": "turno di riposo: ignorato (C.07 15)",
     "vur": "turno volontariamente non giocato",
     "cut.low": "tagliato: valore più basso (C.07 14.1)",
-    "cut.low_sb": (
-        "tagliato: avversario con meno punti, il contributo minore a parità (C.07 14.1.1 d)"
-    ),
+    "cut.low_sb": ("tagliato: avversario con meno punti, il contributo minore a parità (C.07 14.1.1 d)"),
     "cut.low_vur": "tagliato: turno volontariamente non giocato, tolto per primo (C.07 16.5)",
     "cut.low_over_vur": (
         "tagliato: il maggiore dei due candidati, questo valore contro {vur_value} del turno non giocato (C.07 16.5)"

@@ -157,7 +157,10 @@ def standings(
     if tiebreaks is None:
         chosen, source = default_tiebreaks(tournament, ruleset)
     else:
-        chosen, source = (tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks)), "given by the caller"
+        chosen, source = (
+            (tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks)),
+            "given by the caller",
+        )
     parsed = parse_spec_list(chosen)
     frame = Frame.build(tournament, after_round)
     ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)

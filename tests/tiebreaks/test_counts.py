@@ -239,8 +239,6 @@ def test_seed_round_robin_without_article_15(seed_rr: Tournament, code: str, exp
     assert values(seed_rr, code, "naive") == expected
 
 
-
-
 @pytest.fixture(scope="module")
 def rr_9_2() -> Tournament:
     return digest_trf(RR_9_2)
@@ -269,8 +267,6 @@ def rr_9_2() -> Tournament:
 )
 def test_digest_round_robin(rr_9_2: Tournament, code: str, rules: str, expected: list[Fraction]) -> None:
     assert values(rr_9_2, code, rules) == expected
-
-
 
 
 @pytest.mark.parametrize(

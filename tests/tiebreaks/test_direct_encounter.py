@@ -22,26 +22,38 @@ CASES = [
     pytest.param(
         # Round robin of 3: R1 1-2 1-0, R2 2-3 1-0, R3 3-1 1-0 -> 1 point each.
         # Everyone met (6.2); mini-scores 1, 1, 1 -> the three stay tied.
-        {1: "+W2 . -B3", 2: ". +W3"}, RR, ["DE"], {1: "1-3", 2: "1-3", 3: "1-3"},
+        {1: "+W2 . -B3", 2: ". +W3"},
+        RR,
+        ["DE"],
+        {1: "1-3", 2: "1-3", 3: "1-3"},
         id="3-group-all-met-cycle",
     ),
     pytest.param(
         # Round robin of 3: R1 1-2 1-0, R2 2-3 ½-½, R3 3-1 0-1 -> 1: 2, 2: 0.5, 3: 0.5.
         # Group {2, 3}: they met, ½ each -> tied (6.2).
-        {1: "+W2 . +B3", 2: ". =W3"}, RR, ["DE"], {1: "1", 2: "2-3", 3: "2-3"},
+        {1: "+W2 . +B3", 2: ". =W3"},
+        RR,
+        ["DE"],
+        {1: "1", 2: "2-3", 3: "2-3"},
         id="2-group-met-drawn",
     ),
     pytest.param(
         # Swiss: R1 1-2 1-0, 3-4 1-0; R2 1-4 1-0, 2-3 1-0 -> 1: 2, 2: 1, 3: 1, 4: 0.
         # Group {2, 3}: 2 beat 3 -> 2 above 3 (6.2).
-        {1: "+W2 +B4", 3: "+W4 -B2"}, SWISS, ["DE"], {1: "1", 2: "2", 3: "3", 4: "4"},
+        {1: "+W2 +B4", 3: "+W4 -B2"},
+        SWISS,
+        ["DE"],
+        {1: "1", 2: "2", 3: "3", 4: "4"},
         id="2-group-met-decided",
     ),
     pytest.param(
         # Swiss, 4 players all on 1 point: R1 1-2 1-0, 3-4 0-1; R2 1-3 0-1, 2-4 1-0.
         # Met: 1-2, 3-4, 1-3, 2-4; not met: 1-4, 2-3.  Mini-scores 1, 1, 1, 1; each misses one
         # opponent, so each could still reach 1 + 1 = 2: nobody is certain to be first (6.3) -> tied.
-        {1: "+W2 -B3", 3: "-W4", 2: ". +W4"}, SWISS, ["DE"], {1: "1-4", 2: "1-4", 3: "1-4", 4: "1-4"},
+        {1: "+W2 -B3", 3: "-W4", 2: ". +W4"},
+        SWISS,
+        ["DE"],
+        {1: "1-4", 2: "1-4", 3: "1-4", 4: "1-4"},
         id="4-group-partial-tied",
     ),
     pytest.param(
@@ -51,14 +63,19 @@ CASES = [
         #   2 > max(1, 1): 1 first (6.3); {2, 3} re-examined: never met -> tied.
         # {4, 5, 6}: 5 beat 6, 4 beat 6, 4-5 not met: de 4 = 1 (max 2), 5 = 1 (max 2), 6 = 0 (max 0).
         #   1 > 2 fails: nobody first -> the three stay tied.
-        {1: "+W2 +W3 -W6", 3: "+W4 . +W5", 2: ". +W5 +W4", 5: "+W6", 4: ". +W6"}, SWISS, ["DE"],
+        {1: "+W2 +W3 -W6", 3: "+W4 . +W5", 2: ". +W5 +W4", 5: "+W6", 4: ". +W6"},
+        SWISS,
+        ["DE"],
         {1: "1", 2: "2-3", 3: "2-3", 4: "4-6", 5: "4-6", 6: "4-6"},
         id="3-group-partial-leader",
     ),
     pytest.param(
         # Round robin of 4: R1 1-2 1-0, 3-4 ½; R2 1-3 0-1, 2-4 1-0; R3 1-4 ½, 2-3 ½.
         # Points 1: 1.5, 2: 1.5, 3: 2, 4: 1.  Group {1, 2}: 1 beat 2 (6.2).
-        {1: "+W2 -W3 =W4", 3: "=W4 . =B2", 2: ". +W4"}, RR, ["DE"], {3: "1", 1: "2", 2: "3", 4: "4"},
+        {1: "+W2 -W3 =W4", 3: "=W4 . =B2", 2: ". +W4"},
+        RR,
+        ["DE"],
+        {3: "1", 1: "2", 2: "3", 4: "4"},
         id="2-group-round-robin",
     ),
 ]

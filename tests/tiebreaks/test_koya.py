@@ -150,16 +150,12 @@ def test_round_robin_free_rounds(
     assert ks(t).values() == expected
 
 
-
-
 def test_digest_round_robin() -> None:
     # trf-format §9.2: maximum 4 games (5 rounds - the free round), 50 % = 2; 1 (3), 2 and 3 (2.5) qualify.
     # 1: ½ (2) + 1 (3) = 1.5;  2: ½ (1) + 0 (3) = 0.5;  3: 0 (1) + 1 (2) = 1;  4: ½ (3);  5: ½ (1)
     result = ks(digest_trf(RR_9_2))
     assert result.details["maximum"] == 4
     assert result.values() == halves(1.5, 0.5, 1, 0.5, 0.5)
-
-
 
 
 @pytest.mark.parametrize(

@@ -119,9 +119,6 @@ def digest_trf(text: str) -> Tournament:
     return parse_trf("\n".join(line.removesuffix("|") for line in text.splitlines()), "digest.trf")
 
 
-
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

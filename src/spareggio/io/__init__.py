@@ -41,7 +41,9 @@ def read_tournament(
         if trf_options.get("lenient"):
             from ..errors import ArgumentError
 
-            raise ArgumentError(f"{path}: --lenient applies to TRF files only; this is a tournament JSON file")
+            raise ArgumentError(
+                f"{path}: --lenient applies to TRF files only; this is a tournament JSON file"
+            )
         return read_tournament_json(path, kind=kind)
     from .trf import read_trf
 

@@ -35,15 +35,19 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
     value = format_value(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
     parts = [
         f'<section class="tiebreak" data-label="{escape(tb.label)}">',
-        (f"<h2>{escape(tb.label)} &ndash; {escape(tb.name)} ({escape(tb.article)}): "
-        f'<span class="value">{escape(value)}</span></h2>'),
+        (
+            f"<h2>{escape(tb.label)} &ndash; {escape(tb.name)} ({escape(tb.article)}): "
+            f'<span class="value">{escape(value)}</span></h2>'
+        ),
     ]
     if tb.rounds:
         head = [message(lang, k) for k in ("rd", "col", "opponent", "res", "score")]
         if sb:
             head.append(message(lang, "factor"))
         head += [message(lang, "contribution"), message(lang, "note")]
-        parts.append("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead><tbody>")
+        parts.append(
+            "<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead><tbody>"
+        )
         for r in tb.rounds:
             opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else r.kind
             if r.opponent is not None and r.kind:
@@ -97,8 +101,13 @@ def explanation_html(e: PlayerExplanation) -> str:
 
 def versus_html(v: Versus, lang: str = "en") -> str:
     title = message(
-        lang, "vs.title", a=v.a.start_number, a_name=v.a.name, relation=message(lang, f"vs.{v.relation}"),
-        b=v.b.start_number, b_name=v.b.name,
+        lang,
+        "vs.title",
+        a=v.a.start_number,
+        a_name=v.a.name,
+        relation=message(lang, f"vs.{v.relation}"),
+        b=v.b.start_number,
+        b_name=v.b.name,
     )
     body = [f"<h1>{escape(title)}</h1>", "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in v.lines) + "</ul>"]
     body.append(f'<div class="side"><div>{_body(v.a)}</div><div>{_body(v.b)}</div></div>')

@@ -135,7 +135,8 @@ def _json_entries(s: Standings) -> str:
     frame = s.context.frame
     ordered = [s.tournament.players[i] for i in order.tolist()]
     heads = [
-        f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}-{b}"' if b > a
+        f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}-{b}"'
+        if b > a
         else f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}"'
         for a, b in zip(s.rank.tolist(), s.rank_to.tolist(), strict=True)
     ]
@@ -154,7 +155,7 @@ def _json_entries(s: Standings) -> str:
         res = s.results[label]
         den = res.denominator if isinstance(res.denominator, int) else np.asarray(res.denominator)[order]
         defined = None if res.defined is None else np.asarray(res.defined)[order]
-        prefix = f'{_FIELD}  {encode_basestring(label)}: '
+        prefix = f"{_FIELD}  {encode_basestring(label)}: "
         if k == 0:
             prefix = f'{_FIELD}"tiebreaks": {{\n' + prefix
         suffix = closing if k == len(s.labels) - 1 else ""
@@ -266,7 +267,9 @@ def standings_table(s: Standings) -> str:
     lines.append("")
 
     def fmt(cells: list[str]) -> str:
-        return "  ".join(c.ljust(widths[k]) if k in left else c.rjust(widths[k]) for k, c in enumerate(cells)).rstrip()
+        return "  ".join(
+            c.ljust(widths[k]) if k in left else c.rjust(widths[k]) for k, c in enumerate(cells)
+        ).rstrip()
 
     lines.append(fmt(header))
     lines.append("  ".join("-" * w for w in widths))

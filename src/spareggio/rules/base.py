@@ -142,7 +142,9 @@ class RuleSet:
     @property
     def label(self) -> str:
         """The name with every non-default option, e.g. ``fide-2026:vur=score``."""
-        changed = [f"{o.key}={self.settings[o.key]}" for o in self.options if self.settings[o.key] != o.default]
+        changed = [
+            f"{o.key}={self.settings[o.key]}" for o in self.options if self.settings[o.key] != o.default
+        ]
         return self.name + (":" + ",".join(changed) if changed else "")
 
     def configure(self, **settings: str) -> RuleSet:

@@ -35,7 +35,9 @@ class Italian(RuleSet):
         has_opp = frame.has_opponent
         shape = frame.kind.shape
         key = np.where(has_opp, opponent_keys(frame, view.score), 0)
-        source = np.where(frame.played, Source.OPPONENT, np.where(has_opp, Source.FORFEIT_AS_PLAYED, Source.ZERO_OPPONENT))
+        source = np.where(
+            frame.played, Source.OPPONENT, np.where(has_opp, Source.FORFEIT_AS_PLAYED, Source.ZERO_OPPONENT)
+        )
         return Elements(
             key=key.astype(np.int64),
             factor=frame.points,

@@ -31,7 +31,9 @@ class Naive(RuleSet):
             factor=frame.points,
             present=as_game,
             vur=np.zeros(shape, dtype=bool),
-            source=np.where(played, Source.OPPONENT, np.where(as_game, Source.FORFEIT_AS_PLAYED, Source.NONE)).astype(np.int8),
+            source=np.where(
+                played, Source.OPPONENT, np.where(as_game, Source.FORFEIT_AS_PLAYED, Source.NONE)
+            ).astype(np.int8),
             own=frame.total,
             cap=np.full(shape, -1, dtype=np.int64),
         )

@@ -33,7 +33,9 @@ class USChess(RuleSet):
         unplayed = ~frame.played
         round_value = np.where(unplayed, frame.draw, frame.points)
         return OpponentView(
-            score=round_value.sum(axis=1), round_value=round_value, revalued=unplayed & (round_value != frame.points)
+            score=round_value.sum(axis=1),
+            round_value=round_value,
+            revalued=unplayed & (round_value != frame.points),
         )
 
     def swiss_elements(self, frame: Frame, view: OpponentView, *, forfeits_as_played: bool) -> Elements:

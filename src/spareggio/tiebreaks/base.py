@@ -313,7 +313,9 @@ class TiebreakDef:
 class Context:
     """Everything a tie-break needs, with the derived arrays computed once per standings call."""
 
-    def __init__(self, tournament: Tournament, frame: Frame, rules: RuleSet, *, unrated_rating: int | None = None):
+    def __init__(
+        self, tournament: Tournament, frame: Frame, rules: RuleSet, *, unrated_rating: int | None = None
+    ):
         self.tournament = tournament
         self.frame = frame
         self.rules = rules

@@ -43,13 +43,17 @@ def _buchholz(ctx: Context, spec: TiebreakSpec, *, fore: bool) -> TiebreakResult
 def adjusted_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """ABH: each participant's score as its opponents see it under the rule set (16.3)."""
     view = ctx.view(False)
-    return TiebreakResult(spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details={"view": view})
+    return TiebreakResult(
+        spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details={"view": view}
+    )
 
 
 def fore_adjusted_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """AFB: the adjusted score under the Fore Buchholz hypothesis."""
     view = ctx.view(True)
-    return TiebreakResult(spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details={"view": view})
+    return TiebreakResult(
+        spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details={"view": view}
+    )
 
 
 def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:

@@ -93,7 +93,9 @@ def order_group(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[li
     return _order(ctx, spec, sorted(members, key=lambda i: ctx.tournament.players[i].start_number), steps)
 
 
-def _order(ctx: Context, spec: TiebreakSpec, members: list[int], steps: list[DirectEncounterStep]) -> list[list[int]]:
+def _order(
+    ctx: Context, spec: TiebreakSpec, members: list[int], steps: list[DirectEncounterStep]
+) -> list[list[int]]:
     if len(members) < 2:
         return [members]
     scores, unmet = _mini_scores(ctx, spec, members)
@@ -142,6 +144,7 @@ def _record(
     groups: list[list[int]],
 ) -> None:
     steps.append(
-        DirectEncounterStep(tuple(members), tuple(scores), tuple(unmet), all_met, tuple(tuple(g) for g in groups))
+        DirectEncounterStep(
+            tuple(members), tuple(scores), tuple(unmet), all_met, tuple(tuple(g) for g in groups)
+        )
     )
-

@@ -72,7 +72,9 @@ _PD_UPPER_BOUNDS: Final[tuple[int, ...]] = (
 _PD_SATURATION: Final = _PD_UPPER_BOUNDS[-1] + 1
 """736: the smallest rating difference whose expected score is 1.00."""
 
-PD_TABLE: Final[IntVector] = 50 + np.searchsorted(_PD_UPPER_BOUNDS, np.arange(_PD_SATURATION + 1)).astype(np.int64)
+PD_TABLE: Final[IntVector] = 50 + np.searchsorted(_PD_UPPER_BOUNDS, np.arange(_PD_SATURATION + 1)).astype(
+    np.int64
+)
 """B.02 table 8.1(b), in full (no 400-point cap): the expected score of the higher-rated player,
 in hundredths, indexed by the rating difference 0 … 736 (736 stands for every larger difference).
 The lower-rated player's expectation is ``100 - PD``."""
