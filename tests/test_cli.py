@@ -324,7 +324,10 @@ def test_csv_neutralises_formulas(tmp_path: Path, capsys: pytest.CaptureFixture[
     code, out, err = run(capsys, "standings", path, "-t", "BH", "-f", "csv")
     assert (code, err) == (0, "")
     rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["rank", "start_number", "name", "rating", "federation", "points", "BH"]
+    assert rows[0] == [
+        "rank", "start_number", "name", "rating", "federation", "points", "BH",
+        "title", "fide_id", "declared_rank", "declared_points",
+    ]  # fmt: skip
     names = {int(r[1]): r[2] for r in rows[1:]}
     assert names[1] == "'" + FORMULAS[1]
     assert names[2] == "'+1+2"

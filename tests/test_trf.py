@@ -472,7 +472,7 @@ def test_bad_bye_records_240(record: str, block: str, error: type[InputError], m
         ("042 2026-03-01", dt.date(2026, 3, 1)),
         ("042 2026.03.01", dt.date(2026, 3, 1)),
         ("042 01.03.2026", dt.date(2026, 3, 1)),
-        ("042 26/03/01", dt.date(2026, 3, 1)),  # YY/MM/DD as in record 132
+        ("042 26/03/2001", dt.date(2001, 3, 26)),
         ("042 2026/3/1 ", dt.date(2026, 3, 1)),  # a trailing blank does not matter
     ],
 )
@@ -692,9 +692,8 @@ def test_bad_start_number(sno: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("blocks", "column", "found"),
     [
-        (["   2 w"], 92, "   2 w"),  # round 1 stops before its result column 99
-        (["   2"], 92, "   2"),
-        (["   2 w 1", "   1 b"], 102, "   1 b"),  # round 2 (result column 109)
+        (["   2"], 92, "   2"),  # round 1 stops before its colour (with it: a pairing not yet played)
+        (["   2 w 1", "   1"], 102, "   1"),  # round 2 (result column 109)
     ],
 )
 def test_round_block_cut_before_its_result(blocks: list[str], column: int, found: str) -> None:
@@ -720,9 +719,21 @@ def test_played_result_without_opponent(code: str) -> None:
     )
 
 
-def test_pairing_without_result() -> None:
-    assert fails(trf(player(1, "   2 w  "), player(2, "   1 b 0")), TrfSyntaxError) == (
-        "test.trf:4:99: round 1: a pairing with opponent 2 has no result in column 99"
+def test_pairing_without_result_on_one_side_only() -> None:
+    # a game written without result on one line only: neither a result nor a pairing not yet played
+    assert fails(trf(player(1, "   2 w  "), player(2, "   1 b 0")), TrfConsistencyError) == (
+        "test.trf:4:99: round 1: the game 1-2 has no result on player 1's line but '0' on player 2's "
+        "(see also line 5)"
+    )
+
+
+def test_pairing_without_result_before_the_last_round() -> None:
+    # only the last round of a file may be paired without results (a live export)
+    assert fails(
+        trf(player(1, "   2 w  ", "   2 b 1"), player(2, "   1 b  ", "   1 w 0")), TrfSyntaxError
+    ) == (
+        "test.trf:4:99: round 1: a pairing with opponent 2 has no result; only the last round of a file may be "
+        "paired without results"
     )
 
 

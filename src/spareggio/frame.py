@@ -38,18 +38,39 @@ class Frame:
     is_round_robin: bool
     fore: bool = False
     """True for the Fore Buchholz hypothesis: the final round's paired games taken as draws."""
+    notes: tuple[str, ...] = ()
+    """What the user must know about the rounds taken (a round paired but not yet played)."""
 
     @classmethod
     def build(cls, t: Tournament, after_round: int | None = None) -> Frame:
-        rounds = t.rounds if after_round is None else after_round
-        if after_round is not None and not 1 <= after_round <= t.rounds:
+        complete = t.complete_rounds
+        pending = t.pending_round
+        rounds = complete if after_round is None else after_round
+        if after_round is not None and pending is not None and after_round == pending:
             raise ArgumentError(
-                f"--after-round {after_round} is out of range: the file holds rounds 1 to {t.rounds}"
-                if t.rounds
-                else f"--after-round {after_round} is out of range: the file holds no round"
+                f"--after-round {after_round}: round {pending} is paired but its results are not in the file "
+                f"yet; standings can be computed after round {complete} at the latest"
+            )
+        if after_round is not None and not 1 <= after_round <= complete:
+            raise ArgumentError(
+                f"--after-round {after_round} is out of range: the file holds rounds 1 to {complete}"
+                if complete
+                else f"--after-round {after_round} is out of range: the file holds no played round"
+            )
+        notes: tuple[str, ...] = ()
+        if pending is not None and after_round is None:
+            missing = int((t.kind[:, pending - 1] == ResultKind.PENDING).sum()) // 2
+            notes = (
+                f"round {pending} is paired but {missing} of its games have no result yet: the standings "
+                f"stand after round {complete}"
+                + (
+                    " (Fore Buchholz takes round " + str(pending) + "'s pairings as draws)"
+                    if complete
+                    else ""
+                ),
             )
         kind = np.ascontiguousarray(t.kind[:, :rounds])
-        if after_round is not None and after_round < t.rounds:
+        if rounds < t.rounds:
             # a withdrawal is only known once no later round holds an entry for the player
             kind = kind.copy()
             withdrawn = kind == ResultKind.WITHDRAWN
@@ -71,6 +92,7 @@ class Frame:
             draw=int(scoring.draw * unit),
             loss=int(scoring.loss * unit),
             is_round_robin=t.is_round_robin,
+            notes=notes,
         )
 
     @property
@@ -93,9 +115,28 @@ class Frame:
 
     def with_fore(self) -> Frame:
         """The Fore Buchholz frame (C.07 8.3): every game paired in the final round counts as a
-        played draw, forfeits included; byes in the final round keep their points."""
+        played draw, forfeits included; byes in the final round keep their points.
+
+        When the file's next round is paired but not yet played (a live export) and this frame
+        stands after the last complete round, the final round is that next round: its pairings are
+        the ones Fore Buchholz is meant for."""
         if self.fore:
             return self
+        t = self.tournament
+        if t.pending_round is not None and self.rounds == t.pending_round - 1:
+            last = t.pending_round - 1
+            kind = t.kind.copy()
+            paired = HAS_OPPONENT[kind[:, last]]
+            kind[paired, last] = ResultKind.PLAYED_DRAW
+            table = t.scoring.points_table()
+            return replace(
+                self,
+                rounds=t.rounds,
+                opponent=np.ascontiguousarray(t.opponent),
+                kind=kind,
+                points=table[kind.astype(np.intp)],
+                fore=True,
+            )
         kind = self.kind.copy()
         points = self.points.copy()
         if self.rounds:

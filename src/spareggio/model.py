@@ -17,6 +17,7 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from .dates import DateReading
 from .errors import Diagnostic, Position
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "Tournament",
     "TournamentKind",
     "distinct",
+    "early_pending",
     "finish_crosstable",
     "trailing_unpaired",
 ]
@@ -79,6 +81,10 @@ class ResultKind(enum.IntEnum):
     """Not paired, no result (TRF blank or ``0000 - -``): treated as a zero-point bye, a VUR."""
     WITHDRAWN = 12
     """Not paired because the player withdrew: the rounds after the last entry; a zero-point bye."""
+    PENDING = 13
+    """Paired, result not yet known (a file exported after the pairing of its last round).  Only the
+    last round of a file may hold it, and no standings frame does: the round counts once it is played,
+    and Fore Buchholz takes it as a draw (C.07 8.3)."""
 
     @property
     def has_opponent(self) -> bool:
@@ -106,6 +112,7 @@ _LABELS = {
     ResultKind.ZERO_BYE: "zero-point bye",
     ResultKind.ABSENT: "not paired",
     ResultKind.WITHDRAWN: "withdrawn",
+    ResultKind.PENDING: "paired, not yet played",
 }
 
 _NK = max(ResultKind) + 1
@@ -122,7 +129,7 @@ K = ResultKind
 PLAYED = _kind_table({K.PLAYED_WIN, K.PLAYED_DRAW, K.PLAYED_LOSS})
 """Kinds that are games played over the board (indexable by a kind array)."""
 FORFEIT = _kind_table({K.FORFEIT_WIN, K.FORFEIT_LOSS, K.DOUBLE_FORFEIT})
-HAS_OPPONENT = PLAYED | FORFEIT
+HAS_OPPONENT = PLAYED | FORFEIT | _kind_table({K.PENDING})
 """Kinds with a scheduled opponent."""
 VUR = _kind_table({K.FORFEIT_LOSS, K.DOUBLE_FORFEIT, K.HALF_BYE, K.ZERO_BYE, K.ABSENT, K.WITHDRAWN})
 """Voluntary unplayed rounds, C.07 16.1.2."""
@@ -171,6 +178,18 @@ def finish_crosstable(
         np.ascontiguousarray(color[:, :rounds]),
         np.ascontiguousarray(short[:, :rounds]),
     )
+
+
+def early_pending(kind: npt.NDArray[np.int8]) -> tuple[int, int] | None:
+    """The first (player, round), round by round, of a game without result before the last round:
+    only a file's last round may be paired and not yet played."""
+    if kind.shape[1] <= 1:
+        return None
+    early = kind[:, :-1] == ResultKind.PENDING
+    if not early.any():
+        return None
+    r, i = (int(v) for v in np.argwhere(early.T)[0])
+    return i, r
 
 
 class Color(enum.IntEnum):
@@ -283,6 +302,16 @@ class Tournament:
     scoring: Scoring = field(default_factory=Scoring)
     start_date: _dt.date | None = None
     end_date: _dt.date | None = None
+    start_date_text: str | None = None
+    """Record 042 as written (``None`` when the file has none)."""
+    start_date_readings: tuple[DateReading, ...] = ()
+    """Every reading of record 042 the file leaves possible, the one taken first: more than one
+    when the date is ambiguous (``01/03/2026``) and the other dates of the file do not decide it."""
+    start_date_note: str = ""
+    """How an ambiguous start date was decided by the other dates of the file, if it was."""
+    start_date_position: Position | None = None
+    round_dates: tuple[_dt.date | None, ...] = ()
+    """Dates of the rounds (TRF-2x record 132), where given."""
     city: str = ""
     federation: str = ""
     announced_rounds: int | None = None
@@ -303,6 +332,19 @@ class Tournament:
     def rounds(self) -> int:
         """Rounds that hold data in the file (the last round with any pairing or bye)."""
         return int(self.kind.shape[1])
+
+    @property
+    def pending_round(self) -> int | None:
+        """The round (1-based) that is paired but not yet played, if the file was exported between
+        the pairing and the results of its last round; ``None`` otherwise."""
+        if not self.rounds:
+            return None
+        return self.rounds if bool((self.kind[:, -1] == ResultKind.PENDING).any()) else None
+
+    @property
+    def complete_rounds(self) -> int:
+        """Rounds whose results are all in the file: the default round to rank after."""
+        return self.rounds - 1 if self.pending_round is not None else self.rounds
 
     @property
     def is_round_robin(self) -> bool:

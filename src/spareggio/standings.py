@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from .frame import Frame
 from .model import IntVector, Player, Tournament
-from .rules import RuleSet, find_ruleset, ruleset_for_date
+from .rules import RuleSet, choose_ruleset, find_ruleset
 from .tiebreaks import TIEBREAKS, Context, Direction, TiebreakResult, TiebreakSpec, parse_spec_list
 from .tiebreaks.base import GroupOrder
 
@@ -85,6 +85,9 @@ class Standings:
     tiebreaks_source: str
     context: Context
     warnings: list[str] = field(default_factory=list)
+    rules_warning: str | None = None
+    """Set when the rule set rests on an assumption about the file (a missing, unreadable or
+    ambiguous start date): every human output shows it beside the rule set, at the top."""
 
     @cached_property
     def rows(self) -> list[StandingRow]:
@@ -149,8 +152,12 @@ def standings(
         tournament's start date.
     :param after_round: the standings as they stood after this round.
     """
+    rules_warning: str | None = None
     if rules is None:
-        ruleset, reason = ruleset_for_date(tournament.start_date)
+        choice = choose_ruleset(tournament)
+        ruleset, reason = choice.rules, choice.reason
+        if choice.warning is not None:
+            rules_warning = str(choice.warning)
     else:
         ruleset, reason = find_ruleset(rules), "chosen by the caller"
     chosen: str | tuple[str, ...]
@@ -168,7 +175,8 @@ def standings(
     specs = [spec for _, spec in parsed]
     results: dict[str, TiebreakResult] = {}
     by_spec: dict[TiebreakSpec, TiebreakResult] = {}
-    warnings: list[str] = []
+    warnings: list[str] = [rules_warning] if rules_warning else []
+    warnings.extend(frame.notes)
     for label, spec in parsed:
         if label in results:
             continue
@@ -202,6 +210,7 @@ def standings(
         tiebreaks_source=source,
         context=ctx,
         warnings=warnings,
+        rules_warning=rules_warning,
     )
 
 

@@ -32,7 +32,9 @@ EXPECTED = {
 
 DATES = [
     # record 042, rule set, a piece of the reason
-    pytest.param("2023/08/31", "fide-2009", "2023-08-31 is before 2023-09-01", id="2023-08-31"),
+    pytest.param(
+        "2023/08/31", "fide-2009", "2023-08-31 is between 2009-10-01 and 2023-08-31", id="2023-08-31"
+    ),
     pytest.param("2023/09/01", "fide-2024", "2023-09-01 is between", id="2023-09-01"),
     pytest.param("2026/02/28", "fide-2024", "2026-02-28 is between", id="2026-02-28"),
     pytest.param("2026/03/01", "fide-2026", "2026-03-01 is on or after 2026-03-01", id="2026-03-01"),

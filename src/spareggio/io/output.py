@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..model import distinct
-from ..standings import Standings
+from ..standings import StandingRow, Standings
 
 __all__ = [
     "JSON_SCHEMA_VERSION",
@@ -83,10 +83,14 @@ def standings_to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
             "kind": t.kind_of_event.value,
             "kind_source": t.kind_source,
             "start_date": t.start_date.isoformat() if t.start_date else None,
+            "end_date": t.end_date.isoformat() if t.end_date else None,
+            "place": t.city,
             "players": t.n_players,
+            "pending_round": t.pending_round,
         },
         "rules": s.rules.label,
         "rules_reason": s.rules_reason,
+        "rules_warning": s.rules_warning,
         "after_round": s.after_round,
         "tiebreaks": list(s.labels),
         "tiebreaks_source": s.tiebreaks_source,
@@ -96,9 +100,13 @@ def standings_to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
                 "place": row.place,
                 "start_number": row.player.start_number,
                 "name": row.player.name,
+                "title": row.player.title,
                 "rating": row.player.rating,
                 "federation": row.player.federation,
+                "fide_id": row.player.fide_id,
                 "points": json_number(row.points),
+                "declared_points": json_number(row.player.points),
+                "declared_rank": row.player.rank,
                 "tiebreaks": {label: json_number(row.values[label]) for label in s.labels},
             }
             for row in (s.rows if rows else ())
@@ -146,9 +154,13 @@ def _json_entries(s: Standings) -> str:
         heads,
         map(f'{_FIELD}"start_number": '.__add__, map(str, (p.start_number for p in ordered))),
         map(f'{_FIELD}"name": '.__add__, map(encode_basestring, (p.name for p in ordered))),
+        map(f'{_FIELD}"title": '.__add__, map(encode_basestring, (p.title for p in ordered))),
         _number_column(ratings, 1, rated, f'{_FIELD}"rating": '),
         map(f'{_FIELD}"federation": '.__add__, map(encode_basestring, (p.federation for p in ordered))),
+        map(f'{_FIELD}"fide_id": '.__add__, map(encode_basestring, (p.fide_id for p in ordered))),
         _number_column(frame.total[order], frame.unit, None, f'{_FIELD}"points": '),
+        (f'{_FIELD}"declared_points": {_json_text(p.points)}' for p in ordered),
+        (f'{_FIELD}"declared_rank": {"null" if p.rank is None else p.rank}' for p in ordered),
     ]
     closing = f"\n{_FIELD}}}\n{_ROW}}}"
     for k, label in enumerate(s.labels):
@@ -166,6 +178,10 @@ def _json_entries(s: Standings) -> str:
 
 
 _SMALL_RANGE = 4096
+
+
+def _json_text(value: Fraction | None) -> str:
+    return "null" if value is None else _number_text(value.numerator, value.denominator)
 
 
 def _number_text(numerator: int, denominator: int) -> str:
@@ -228,42 +244,73 @@ def standings_csv(s: Standings) -> str:
 
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["rank", "start_number", "name", "rating", "federation", "points", *s.labels])
+    w.writerow(
+        ["rank", "start_number", "name", "rating", "federation", "points", *s.labels,
+         "title", "fide_id", "declared_rank", "declared_points"]
+    )  # fmt: skip
     for row in s.rows:
+        p = row.player
         w.writerow(
             [
                 row.place,
-                row.player.start_number,
-                safe_cell(row.player.name),
-                row.player.rating or "",
-                safe_cell(row.player.federation),
+                p.start_number,
+                safe_cell(p.name),
+                p.rating or "",
+                safe_cell(p.federation),
                 format_number(row.points),
                 *(format_number(row.values[label]) for label in s.labels),
+                safe_cell(p.title),
+                safe_cell(p.fide_id),
+                "" if p.rank is None else p.rank,
+                "" if p.points is None else format_number(p.points),
             ]
         )
     return buf.getvalue()
 
 
-def standings_table(s: Standings) -> str:
+def declared_rank_differs(row: StandingRow) -> bool:
+    """Whether the rank the file declares for the player (columns 86-89) is outside his computed
+    place; a declared 0 (not ranked) or none never differs."""
+    declared = row.player.rank
+    return bool(declared) and not row.rank <= (declared or 0) <= row.rank_to
+
+
+def heading_lines(s: Standings) -> list[str]:
+    """What heads every human output of the standings: the event, the rule set and why, and any
+    assumption the rule set rests on (a missing or ambiguous date), never only in a warning list."""
     t = s.tournament
-    header = ["Rk", "SNo", "Name", "Rtg", "Pts", *s.labels]
+    title = t.name or (os.path.basename(t.source) if t.source else "tournament")
+    lines = [f"{title} - standings after round {s.after_round} ({t.kind_of_event.value})"]
+    lines.append(f"Rules: {s.rules.label} ({s.rules_reason}); tie-breaks: {', '.join(s.labels) or 'none'}")
+    if s.rules_warning:
+        lines.append(f"WARNING: {s.rules_warning.split('warning: ', 1)[-1]}")
+    lines.extend(f"Note: {note}" for note in s.context.frame.notes)
+    return lines
+
+
+def standings_table(s: Standings) -> str:
+    rows = s.rows
+    declared = any(declared_rank_differs(row) for row in rows)
+    header = ["Rk", "SNo", "Tit", "Name", "Fed", "Rtg", "Pts", *s.labels] + (["Decl"] if declared else [])
     body = [
         [
             row.place,
             str(row.player.start_number),
+            row.player.title,
             row.player.name,
+            row.player.federation,
             str(row.player.rating or ""),
             format_number(row.points),
             *(format_number(row.values[label]) for label in s.labels),
         ]
-        for row in s.rows
+        + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
+        for row in rows
     ]
     widths = [max(len(h), *(len(r[k]) for r in body)) if body else len(h) for k, h in enumerate(header)]
-    left = {2}
-    lines = []
-    title = t.name or (os.path.basename(t.source) if t.source else "tournament")
-    lines.append(f"{title} - standings after round {s.after_round} ({t.kind_of_event.value})")
-    lines.append(f"Rules: {s.rules.label} ({s.rules_reason}); tie-breaks: {', '.join(s.labels) or 'none'}")
+    left = {2, 3, 4}
+    lines = heading_lines(s)
+    if declared:
+        lines.append("Decl: the rank the file declares, where it differs from the computed place")
     lines.append("")
 
     def fmt(cells: list[str]) -> str:

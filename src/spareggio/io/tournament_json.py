@@ -21,7 +21,8 @@ start numbers and one string of result codes per round, one entry per player in 
         "name": ["Rossi, Marco", "Bianchi, Sara", "Greco, Luca"],
         "rating": [2210, null, 1985],
         "sex": "mwm", "title": ["FM", "", ""], "federation": ["ITA", "ITA", "SUI"],
-        "fide_id": ["", "", ""], "birth_date": ["", "", ""]
+        "fide_id": ["", "", ""], "birth_date": ["", "", ""],
+        "points": ["2", "1/2", null], "rank": [1, 2, null]   # as declared (optional; rank 0: not ranked)
       },
       "rounds": [
         {"opponent": [2, 1, 0], "color": "wb-", "result": "10U"},
@@ -57,7 +58,16 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position
-from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind, finish_crosstable
+from ..model import (
+    Color,
+    Player,
+    ResultKind,
+    Scoring,
+    Tournament,
+    TournamentKind,
+    early_pending,
+    finish_crosstable,
+)
 
 __all__ = [
     "FORMAT",
@@ -100,6 +110,7 @@ for _chars, _kind in (
     ("Ll", K.PLAYED_LOSS),
     ("+", K.FORFEIT_WIN),
     ("-", K.FORFEIT_LOSS),
+    (" ", K.PENDING),
 ):
     for _c in _chars:
         _WITH_OPPONENT[ord(_c)] = _kind
@@ -132,12 +143,13 @@ for _a, _b in (
     (K.FORFEIT_WIN, K.FORFEIT_LOSS),
     (K.FORFEIT_LOSS, K.FORFEIT_WIN),
     (K.FORFEIT_LOSS, K.FORFEIT_LOSS),
+    (K.PENDING, K.PENDING),
 ):
     _LEGAL[_a, _b] = True
 
-_WRITE_CODE = np.frombuffer(b"?1=0+--UFHZ--", dtype=np.uint8)
+_WRITE_CODE = np.frombuffer(b"?1=0+--UFHZ-- ", dtype=np.uint8)
 """The result character written for every kind (index = ResultKind)."""
-_WRITE_SHORT = np.frombuffer(b"?WDL?????????", dtype=np.uint8)
+_WRITE_SHORT = np.frombuffer(b"?WDL??????????", dtype=np.uint8)
 _WRITE_COLOR = np.frombuffer(b"-wb", dtype=np.uint8)
 
 _PLAYER_TEXT_COLUMNS = ("title", "federation", "fide_id", "birth_date")
@@ -152,7 +164,7 @@ _EVENT_KEYS = {
     "scoring",
     "tiebreaks",
 }
-_PLAYER_KEYS = {"start_number", "name", "rating", "sex", *_PLAYER_TEXT_COLUMNS}
+_PLAYER_KEYS = {"start_number", "name", "rating", "sex", "points", "rank", *_PLAYER_TEXT_COLUMNS}
 _ROUND_KEYS = {"opponent", "result", "color"}
 _TOP_KEYS = {"format", "version", "event", "players", "rounds"}
 _SCORING_KEYS = ("win", "draw", "loss", "absence", "pab")
@@ -412,6 +424,7 @@ class _Reader:
             text[key] = None if raw is None else self.text_list(raw, (*steps, key), n)
         empty = [""] * n
         sexes = [c.strip() for c in sex] if sex else empty
+        declared_points, declared_rank = self.declared(cols, steps, n)
         players = tuple(
             map(
                 Player,
@@ -423,9 +436,44 @@ class _Reader:
                 text["federation"] or empty,
                 text["fide_id"] or empty,
                 text["birth_date"] or empty,
+                declared_points,
+                declared_rank,
             )
         )
         return players, sno
+
+    def declared(
+        self, cols: dict[str, Any], steps: tuple[PathStep, ...], n: int
+    ) -> tuple[list[Fraction | None], list[int | None]]:
+        """The points and ranks the file declares (optional arrays ``points`` and ``rank``)."""
+        points: list[Fraction | None] = [None] * n
+        ranks: list[int | None] = [None] * n
+        raw = cols.get("points")
+        if raw is not None:
+            if not isinstance(raw, list) or len(raw) != n:
+                raise self.error((*steps, "points"), f"expected an array of {n} points or nulls")
+            for k, v in enumerate(raw):
+                if v is None:
+                    continue
+                try:
+                    if type(v) is bool or not isinstance(v, int | float | str):
+                        raise ValueError
+                    points[k] = Fraction(str(v).strip())
+                except (ValueError, ZeroDivisionError):
+                    raise self.error(
+                        (*steps, "points", k), f'expected points such as 6, 6.5 or "13/2", found {_what(v)}'
+                    ) from None
+        raw = cols.get("rank")
+        if raw is not None:
+            if not isinstance(raw, list) or len(raw) != n:
+                raise self.error((*steps, "rank"), f"expected an array of {n} ranks or nulls")
+            for k, v in enumerate(raw):
+                if v is not None and (type(v) is not int or not 0 <= v <= 999_999):
+                    raise self.error(
+                        (*steps, "rank", k), f"expected a rank (0: not ranked) or null, found {_what(v)}"
+                    )
+                ranks[k] = v
+        return points, ranks
 
     def rounds(
         self, top: dict[str, Any], sno: npt.NDArray[np.int64]
@@ -545,7 +593,16 @@ class _Reader:
                 f"round {r + 1}: the game {int(sno[i])}-{int(sno[opponent[i, r]])} has no colour on one side",
             )
 
-        return finish_crosstable(opponent, kind, color, short)
+        finished = finish_crosstable(opponent, kind, color, short)
+        late = early_pending(finished[1])
+        if late is not None:
+            i, r = late
+            raise self.error(
+                ("rounds", r, "result", i),
+                f"round {r + 1}: a pairing of player {int(sno[i])} has no result; only the last round may be "
+                "paired without results",
+            )
+        return finished
 
     def event(self, top: dict[str, Any]) -> dict[str, Any]:
         steps: tuple[PathStep, ...] = ("event",)
@@ -784,6 +841,10 @@ def write_tournament_json(t: Tournament) -> str:
         ("fide_id", [p.fide_id for p in ps]),
         ("birth_date", [p.birth_date for p in ps]),
     ]
+    if any(p.points is not None for p in ps):
+        columns.append(("points", [None if p.points is None else _fraction_text(p.points) for p in ps]))
+    if any(p.rank is not None for p in ps):
+        columns.append(("rank", [p.rank for p in ps]))
     sno = t.start_numbers()
     opp_sno = np.where(t.opponent >= 0, sno[np.maximum(t.opponent, 0)], 0)
     code = np.where(

@@ -36,6 +36,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -46,6 +47,7 @@ from typing import BinaryIO, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from ..dates import EventDates, readings, resolve
 from ..errors import (
     ArgumentError,
     Diagnostic,
@@ -55,7 +57,17 @@ from ..errors import (
     TrfConsistencyError,
     TrfSyntaxError,
 )
-from ..model import PLAYED, Color, Player, ResultKind, Scoring, Tournament, TournamentKind, finish_crosstable
+from ..model import (
+    PLAYED,
+    Color,
+    Player,
+    ResultKind,
+    Scoring,
+    Tournament,
+    TournamentKind,
+    early_pending,
+    finish_crosstable,
+)
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -101,6 +113,20 @@ _KNOWN_RECORDS = {
     "XXR", "XXZ", "XXC", "XXS", "XXA", "XXP",
 }  # fmt: skip
 
+_REPEATABLE = {"102", "112", "132", "240", "250", "260", "299", "XXZ", "XXS", "XXA", "XXP", "801", "802",
+               "013", "300", "310", "320", "330"}  # fmt: skip
+"""Records a file may hold more than once."""
+_TEAM_RECORDS = ("013", "310", "320", "330", "300")
+_NOT_APPLIED = {
+    "299": "record 299 (points assigned outside the results) is read but not applied: the points of the "
+    "results are used",
+    "XXS": "record XXS (scoring for pairing) is read but not applied: record 162 or the usual 1 / ½ / 0 is used",
+}
+"""Records that could change the result and are not applied: a warning names each line."""
+_PSEUDO_NAMES = {"bye", "spielfrei", "free", "freilos", "riposo", "exempt", "exempte", "libre",
+                 "descanso", "turno di riposo", "bye player"}  # fmt: skip
+"""Names programs give to a pseudo-player standing for the bye (compared folded, without punctuation)."""
+
 _PLAYED_CODES = {"1": K.PLAYED_WIN, "=": K.PLAYED_DRAW, "0": K.PLAYED_LOSS,
                  "W": K.PLAYED_WIN, "D": K.PLAYED_DRAW, "L": K.PLAYED_LOSS}  # fmt: skip
 _BYE_CODES = {"U": K.PAB, "H": K.HALF_BYE, "F": K.FULL_BYE, "Z": K.ZERO_BYE, " ": K.ABSENT, "-": K.ABSENT}
@@ -111,6 +137,7 @@ _LEGAL_PAIRS = {
     (K.PLAYED_WIN, K.PLAYED_LOSS), (K.PLAYED_LOSS, K.PLAYED_WIN), (K.PLAYED_DRAW, K.PLAYED_DRAW),
     (K.PLAYED_LOSS, K.PLAYED_LOSS), (K.PLAYED_DRAW, K.PLAYED_LOSS), (K.PLAYED_LOSS, K.PLAYED_DRAW),
     (K.FORFEIT_WIN, K.FORFEIT_LOSS), (K.FORFEIT_LOSS, K.FORFEIT_WIN), (K.FORFEIT_LOSS, K.FORFEIT_LOSS),
+    (K.PENDING, K.PENDING),
 }  # fmt: skip
 _NK = max(ResultKind) + 1
 _LEGAL = np.zeros((_NK, _NK), dtype=bool)
@@ -119,12 +146,12 @@ for _a, _b in _LEGAL_PAIRS:
 
 # The side a repair writes for the opponent of a game written on one line only (lenient reading).
 _OTHER_SIDE = {K.PLAYED_WIN: K.PLAYED_LOSS, K.PLAYED_DRAW: K.PLAYED_DRAW, K.PLAYED_LOSS: K.PLAYED_WIN,
-               K.FORFEIT_WIN: K.FORFEIT_LOSS, K.FORFEIT_LOSS: K.FORFEIT_WIN}  # fmt: skip
+               K.FORFEIT_WIN: K.FORFEIT_LOSS, K.FORFEIT_LOSS: K.FORFEIT_WIN, K.PENDING: K.PENDING}  # fmt: skip
 
 _CODE_OF_KIND = {
     K.PLAYED_WIN: "1", K.PLAYED_DRAW: "=", K.PLAYED_LOSS: "0", K.FORFEIT_WIN: "+",
     K.FORFEIT_LOSS: "-", K.DOUBLE_FORFEIT: "-", K.PAB: "U", K.FULL_BYE: "F", K.HALF_BYE: "H",
-    K.ZERO_BYE: "Z", K.ABSENT: "-", K.WITHDRAWN: "-",
+    K.ZERO_BYE: "Z", K.ABSENT: "-", K.WITHDRAWN: "-", K.PENDING: " ",
 }  # fmt: skip
 _SHORT_CODE = {K.PLAYED_WIN: "W", K.PLAYED_DRAW: "D", K.PLAYED_LOSS: "L"}
 
@@ -154,10 +181,12 @@ _WITH_OPPONENT = _char_table(
         "0Ll": K.PLAYED_LOSS,
         "+": K.FORFEIT_WIN,
         "-": K.FORFEIT_LOSS,
+        " \0": K.PENDING,
     },
     0,
 )
-"""Result column of a block with an opponent; 0 = not accepted (the line parser reports it)."""
+"""Result column of a block with an opponent; 0 = not accepted (the line parser reports it); blank:
+paired, result not yet known."""
 _WITHOUT_OPPONENT = _char_table(
     {"Uu+": K.PAB, "Hh": K.HALF_BYE, "Ff": K.FULL_BYE, "Zz": K.ZERO_BYE, " -\0": K.ABSENT}, 0
 )
@@ -200,6 +229,8 @@ class _Records:
     headers: dict[str, str] = field(default_factory=dict)
     header_pos: dict[str, Position] = field(default_factory=dict)
     byes: list[tuple[str, Position]] = field(default_factory=list)
+    team: dict[str, Position] = field(default_factory=dict)
+    """The first record of each team-event kind (013, 300, 310, 320, 330)."""
     notes: list[Diagnostic] = field(default_factory=list)
     """Warnings with a position in the file, sorted by position once every line is read."""
 
@@ -331,6 +362,20 @@ def _scan(lines: list[str], where: str) -> _Records:
             pos = Position(where, lineno, 1)
             if code == "240":
                 records.byes.append((line, pos))
+            elif code in _NOT_APPLIED:
+                records.notes.append(Diagnostic("record-not-applied", _NOT_APPLIED[code], pos))
+            elif code in records.headers and code not in _REPEATABLE:
+                first = records.header_pos[code].line
+                records.notes.append(
+                    Diagnostic(
+                        "duplicate-record",
+                        f"record {code} appears again (first on line {first}): this one is used, line {first} "
+                        "is ignored",
+                        pos,
+                    )
+                )
+            if code in _TEAM_RECORDS and code not in records.team:
+                records.team[code] = pos
             value = line[4:].rstrip() if len(line) > 4 else ""
             records.headers[code] = text_notes.clean(value, f"record {code}", Position(where, lineno, 5))
             records.header_pos[code] = pos
@@ -410,27 +455,11 @@ def _points_field(line: str, first: int, last: int, pos: Position, what: str) ->
         ) from None
 
 
-_DATE_FORMATS = [
-    (re.compile(r"^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$"), (1, 2, 3)),
-    (re.compile(r"^(\d{1,2})[./](\d{1,2})[./](\d{4})$"), (3, 2, 1)),
-    (re.compile(r"^(\d{2})/(\d{2})/(\d{2})$"), (1, 2, 3)),
-]
-
-
 def parse_date(text: str) -> _dt.date | None:
-    """Parse a TRF date (``YYYY/MM/DD`` and the usual variants); ``None`` if it is not a date."""
-    text = text.strip()
-    for pattern, (yi, mi, di) in _DATE_FORMATS:
-        m = pattern.match(text)
-        if m:
-            year, month, day = int(m.group(yi)), int(m.group(mi)), int(m.group(di))
-            if year < 100:
-                year += 2000
-            try:
-                return _dt.date(year, month, day)
-            except ValueError:
-                return None
-    return None
+    """A date in any style real files use (:func:`spareggio.dates.readings`), the preferred reading
+    when it has several; ``None`` if it is not a date."""
+    found = readings(text)
+    return found[0].date if found else None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -508,7 +537,8 @@ def _parse_player(line: str, pos: Position, warn: list[Diagnostic], notes: _Text
         block = line[b - 1 : b + 7]
         if len(line) < b + 7:  # the line ends inside the block, before its result column
             opp_text = block[:4].strip()
-            if opp_text and not (_is_digits(opp_text) and int(opp_text) == 0):
+            paired = opp_text and not (_is_digits(opp_text) and int(opp_text) == 0)
+            if paired and len(line) < b + 5:  # with the colour, the pairing of a round not yet played
                 raise TrfSyntaxError(
                     f"round {r + 1}: the block starting at column {b} ends before its result column {b + 7}; "
                     f"found {block!r}",
@@ -565,9 +595,7 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
         elif code == "-":
             kind = K.FORFEIT_LOSS
         elif code == " ":
-            raise TrfSyntaxError(
-                f"round {r + 1}: a pairing with opponent {opp} has no result in column {b + 7}", at(b + 7)
-            )
+            kind = K.PENDING  # paired, not yet played: only the file's last round may hold it
         else:
             raise TrfSyntaxError(
                 f"round {r + 1}: result {code!r} is a bye and cannot have an opponent (found {opp} in "
@@ -712,7 +740,7 @@ def _decode_rows(texts: list[str]) -> _Decoded:
     blocks = chars[:, _FIRST_BLOCK - 1 :].reshape(n, rounds, 10)
     r = np.arange(rounds)
     slot = lengths[:, None] >= _FIRST_BLOCK + 10 * r
-    cut = slot & (lengths[:, None] < _FIRST_BLOCK + 7 + 10 * r)  # the line ends inside the block
+    cut = slot & (lengths[:, None] < _FIRST_BLOCK + 5 + 10 * r)  # the line ends before the colour
     opp, _, opp_ok = _digits(blocks[:, :, 0:4])
     color = _lookup(_COLOUR_TABLE, blocks[:, :, 5])
     result = blocks[:, :, 7]
@@ -733,7 +761,7 @@ def _decode_rows(texts: list[str]) -> _Decoded:
         color=np.where(paired, color, 0).astype(np.int8),
         kind=np.where(slot, kind, int(K.ABSENT)).astype(np.int8),
         short=paired & (_lookup(_SHORT_TABLE, result) > 0),
-        code=np.where(slot & ~cut, upper, 32).astype(np.uint32),
+        code=np.where(slot & ~cut & (result != 0), upper, 32).astype(np.uint32),
         cells=slots,
         bye_as_forfeit=slot & ~paired & (result == ord("+")),
     )
@@ -1054,6 +1082,7 @@ def _build(
 ) -> Tournament:
     warnings = records.notes
     headers, header_pos = records.headers, records.header_pos
+    _refuse_team_event(records)
     n = len(ct.players)
     start = np.fromiter((p.start_number for p in ct.players), dtype=np.int64, count=n)
     index = _index_start_numbers(start, ct, where)
@@ -1066,6 +1095,11 @@ def _build(
     short = _widen(ct.short, width, False)
     code = _widen(ct.code, width, 32)
     opponent = _opponents(opp_start, index, ct, where)
+    pseudo = _pseudo_players(ct, opponent, kind)
+    if pseudo.any():
+        ct, opponent, kind, color, short, code, extra = _drop_pseudo(
+            ct, pseudo, opponent, kind, color, short, code, extra, warnings, where
+        )
 
     for (i, r), (bye_kind, pos) in extra.items():
         current = ResultKind(int(kind[i, r]))
@@ -1084,13 +1118,13 @@ def _build(
 
     opponent, kind, color, short = finish_crosstable(opponent, kind, color, short)
     rounds = kind.shape[1]
+    _check_pending(kind, opponent, ct, where)
 
     # header data
     scoring = Scoring()
     if "162" in headers:
         scoring = _parse_scoring("162 " + headers["162"], header_pos["162"])
-    start_date = _header_date("042", headers, header_pos, warnings)
-    end_date = _header_date("052", headers, header_pos, warnings)
+    dates = _event_dates(headers, header_pos, warnings)
     announced = _announced_rounds(headers, header_pos, warnings)
     if announced is not None and announced < rounds:
         warnings.append(
@@ -1119,8 +1153,15 @@ def _build(
         color=color,
         short_game=short,
         scoring=scoring,
-        start_date=start_date,
-        end_date=end_date,
+        start_date=dates.start,
+        end_date=dates.end,
+        start_date_text=headers.get("042"),
+        start_date_readings=dates.start_readings,
+        start_date_note=dates.decided_by,
+        start_date_position=Position(header_pos["042"].path, header_pos["042"].line, 5)
+        if "042" in header_pos
+        else None,
+        round_dates=dates.rounds,
         city=headers.get("022", "").strip(),
         federation=headers.get("032", "").strip(),
         announced_rounds=announced,
@@ -1137,6 +1178,110 @@ def _build(
         t.kind_of_event, t.kind_source = _decide_kind(t, headers)
     _check_points(t, warnings)
     return t
+
+
+def _refuse_team_event(records: _Records) -> None:
+    """A team tournament is named as such instead of failing on some record it does not expect."""
+    why: tuple[str, Position] | None = None
+    if records.team:
+        code, pos = min(records.team.items(), key=lambda item: item[1].line)
+        why = f"record {code}", pos
+    else:
+        for code in ("092", "192"):
+            if code in records.headers and "TEAM" in records.headers[code].upper().replace("-", "_"):
+                why = f"record {code} {records.headers[code].strip()!r}", records.header_pos[code]
+                break
+    if why is not None:
+        raise InputError(
+            f"this is a team tournament ({why[0]}): team standings and team tie-breaks are not supported yet; "
+            "spareggio ranks individual tournaments",
+            why[1],
+        )
+
+
+def _fold_name(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.lower())
+    letters = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^\w]+", " ", letters).split())
+
+
+def _pseudo_players(ct: _Crosstable, opponent: IntMatrix, kind: SmallMatrix) -> npt.NDArray[np.bool_]:
+    """Player records that stand for the bye (``spielfrei``, ``BYE`` ...): a bye's name, and never a
+    point scored on the board (a real player with such a name who scored is kept)."""
+    names = np.fromiter(
+        (_fold_name(p.name) in _PSEUDO_NAMES for p in ct.players), dtype=bool, count=len(ct.players)
+    )
+    if not names.any():
+        return names
+    scored = ((kind == K.PLAYED_WIN) | (kind == K.PLAYED_DRAW) | (kind == K.FORFEIT_WIN)).any(axis=1)
+    pseudo: npt.NDArray[np.bool_] = names & ~scored
+    return pseudo
+
+
+def _drop_pseudo(
+    ct: _Crosstable,
+    pseudo: npt.NDArray[np.bool_],
+    opponent: IntMatrix,
+    kind: SmallMatrix,
+    color: SmallMatrix,
+    short: BoolMatrix,
+    code: CharMatrix,
+    extra: dict[tuple[int, int], tuple[ResultKind, Position]],
+    warnings: list[Diagnostic],
+    where: str,
+) -> tuple[
+    _Crosstable, IntMatrix, SmallMatrix, SmallMatrix, BoolMatrix, CharMatrix,
+    dict[tuple[int, int], tuple[ResultKind, Position]],
+]:  # fmt: skip
+    """Leave the pseudo-players out: a game against one becomes a pairing-allocated bye."""
+    against = (opponent >= 0) & pseudo[np.maximum(opponent, 0)] & ~pseudo[:, None]
+    for i in np.flatnonzero(pseudo).tolist():
+        player = ct.players[i]
+        games = int((against & (opponent == i)).sum())
+        warnings.append(
+            Diagnostic(
+                "pseudo-player",
+                f"player {player.start_number} {player.name!r} stands for the bye, not for a player: left out of "
+                f"the standings and of every tie-break"
+                + (f"; the {games} game(s) against it read as pairing-allocated byes" if games else ""),
+                Position(where, ct.lines[i], 1),
+            )
+        )
+    kind = kind.copy()
+    kind[against] = K.PAB
+    code = np.where(against, ord("U"), code).astype(code.dtype)
+    opponent = np.where(against, -1, opponent)
+    color = np.where(against, 0, color).astype(color.dtype)
+    short = short & ~against
+    keep = np.flatnonzero(~pseudo)
+    new_index = np.full(len(ct.players), -1, dtype=np.int64)
+    new_index[keep] = np.arange(keep.size)
+    opponent = np.where(opponent >= 0, new_index[np.maximum(opponent, 0)], -1)[keep]
+    kept = _Crosstable(
+        players=[ct.players[k] for k in keep.tolist()],
+        lines=[ct.lines[k] for k in keep.tolist()],
+        opponent=ct.opponent[keep],
+        color=ct.color[keep],
+        kind=ct.kind[keep],
+        short=ct.short[keep],
+        code=ct.code[keep],
+        cells=ct.cells[keep],
+    )
+    moved = {(int(new_index[i]), r): v for (i, r), v in extra.items() if new_index[i] >= 0}
+    return kept, opponent, kind[keep], color[keep], short[keep], code[keep], moved
+
+
+def _check_pending(kind: SmallMatrix, opponent: IntMatrix, ct: _Crosstable, where: str) -> None:
+    """Games without a result (paired, not yet played) may only stand in the file's last round."""
+    found = early_pending(kind)
+    if found is not None:
+        i, r = found
+        opp = ct.players[int(opponent[i, r])].start_number
+        raise TrfSyntaxError(
+            f"round {r + 1}: a pairing with opponent {opp} has no result; only the last round of a file may be "
+            "paired without results",
+            Position(where, ct.lines[i], _FIRST_BLOCK + 10 * r + 7),
+        )
 
 
 def _index_start_numbers(start: IntMatrix, ct: _Crosstable, where: str) -> IntMatrix:
@@ -1311,6 +1456,14 @@ class _Games:
                 f"round {r + 1}: results {chr(self.code[i, r])!r} (player {si}) and {chr(self.code[j, r])!r} "
                 f"(player {sj}) do not fit together"
             )
+            if K.PENDING in (kind[i, r], kind[j, r]):
+                a, b = (si, sj) if kind[i, r] == K.PENDING else (sj, si)
+                written = chr(self.code[j, r] if a == si else self.code[i, r])
+                message = (
+                    f"round {r + 1}: the game {si}-{sj} has no result on player {a}'s line but {written!r} on "
+                    f"player {b}'s"
+                )
+                raise TrfConsistencyError(message, self._at(i, r, 7), related=self._at(j, r, 7))
             if not lenient:
                 raise TrfConsistencyError(message, self._at(i, r, 7), related=self._at(j, r, 7))
             warnings.append(
@@ -1372,21 +1525,29 @@ def _announced_rounds(
     return announced
 
 
-def _header_date(
-    code: str, headers: dict[str, str], header_pos: dict[str, Position], warnings: list[Diagnostic]
-) -> _dt.date | None:
-    if code not in headers or not headers[code].strip():
-        return None
-    date = parse_date(headers[code])
-    if date is None:
-        warnings.append(
-            Diagnostic(
-                "bad-date",
-                f"record {code}: expected a date like 2026/03/01, found {headers[code].strip()!r}",
-                Position(header_pos[code].path, header_pos[code].line, 5),
+def _event_dates(
+    headers: dict[str, str], header_pos: dict[str, Position], warnings: list[Diagnostic]
+) -> EventDates:
+    """Records 042, 052 and 132 read together (:mod:`spareggio.dates`); an unreadable date is a
+    warning with its position."""
+    texts: dict[str, str | None] = {}
+    for code in ("042", "052"):
+        text = headers.get(code, "").strip()
+        texts[code] = text or None
+        if text and not readings(text):
+            warnings.append(
+                Diagnostic(
+                    "bad-date",
+                    f"record {code}: expected a date like 2026/03/01, found {text!r}",
+                    Position(header_pos[code].path, header_pos[code].line, 5),
+                )
             )
-        )
-    return date
+    round_texts: list[str] = []
+    if "132" in headers:
+        value = headers["132"]
+        first = _FIRST_BLOCK - 5  # the value starts at column 5
+        round_texts = [value[k : k + 8] for k in range(first, len(value), 10)]
+    return resolve(texts["042"], texts["052"], round_texts)
 
 
 def _decide_kind(t: Tournament, headers: dict[str, str]) -> tuple[TournamentKind, str]:

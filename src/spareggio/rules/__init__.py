@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as _dt
+from dataclasses import dataclass
 
-from ..errors import UnknownRulesetError
+from ..errors import Diagnostic, UnknownRulesetError
+from ..model import Tournament
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection
 from .draw_vs_self import DrawVsSelf
 from .fide2009 import Fide2009
@@ -18,10 +20,12 @@ __all__ = [
     "RULESETS",
     "Elements",
     "OpponentView",
+    "RuleChoice",
     "RuleOption",
     "RuleSet",
     "Source",
     "VurSelection",
+    "choose_ruleset",
     "find_ruleset",
     "ruleset_for_date",
 ]
@@ -62,12 +66,95 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
     raise UnknownRulesetError(f"unknown rule set {name!r}; known rule sets: {known}")
 
 
+def _by_date() -> list[RuleSet]:
+    """The FIDE rule sets that declare when they were in force, earliest first."""
+    dated = [r for r in RULESETS.values() if r.effective_from is not None]
+    return sorted(dated, key=lambda r: r.effective_from or _dt.date.min)
+
+
+def _in_force(day: _dt.date) -> RuleSet:
+    dated = _by_date()
+    for rules in dated:
+        start, end = rules.effective_from, rules.effective_to
+        if (start is None or day >= start) and (end is None or day <= end):
+            return rules
+    return dated[0]  # before the first dated rule set
+
+
+def _span(rules: RuleSet) -> str:
+    start, end = rules.effective_from, rules.effective_to
+    if end is None:
+        return f"on or after {start:%Y-%m-%d}"
+    return f"between {start:%Y-%m-%d} and {end:%Y-%m-%d}"
+
+
 def ruleset_for_date(start: _dt.date | None) -> tuple[RuleSet, str]:
-    """The FIDE rule set in force on a tournament's start date, and why it was chosen."""
+    """The FIDE rule set in force on a tournament's start date, and why it was chosen.  The dates
+    are those each rule set declares (``effective_from`` / ``effective_to``)."""
     if start is None:
-        return RULESETS["fide-2026"], "no start date in the file (record 042): fide-2026 assumed"
-    if start >= _dt.date(2026, 3, 1):
-        return RULESETS["fide-2026"], f"start date {start:%Y-%m-%d} is on or after 2026-03-01"
-    if start >= _dt.date(2023, 9, 1):
-        return RULESETS["fide-2024"], f"start date {start:%Y-%m-%d} is between 2023-09-01 and 2026-02-28"
-    return RULESETS["fide-2009"], f"start date {start:%Y-%m-%d} is before 2023-09-01"
+        today = _in_force(_dt.date.today())
+        return (
+            today,
+            f"no start date in the file (record 042): {today.name}, the rules in force today, assumed",
+        )
+    rules = _in_force(start)
+    first = _by_date()[0]
+    if rules is first and first.effective_from is not None and start < first.effective_from:
+        return rules, (
+            f"start date {start:%Y-%m-%d} is before {first.effective_from:%Y-%m-%d}, the earliest rule set "
+            f"spareggio dates; {rules.name} applied"
+        )
+    return rules, f"start date {start:%Y-%m-%d} is {_span(rules)}"
+
+
+@dataclass(frozen=True)
+class RuleChoice:
+    """The rule set chosen for a tournament, why, and what the user must be told about the choice."""
+
+    rules: RuleSet
+    reason: str
+    warning: Diagnostic | None = None
+    """Set when the choice rests on an assumption that changes the result (a missing, unreadable or
+    ambiguous start date): shown wherever the standings are shown."""
+
+
+_OVERRIDE = "choose another with --rules (spareggio rules lists them)"
+
+
+def choose_ruleset(t: Tournament) -> RuleChoice:
+    """The rule set for a tournament read from a file: the one in force on its start date.
+
+    A missing or unreadable date, or one that can be read in two ways falling under different rule
+    sets (``01/03/2026``), gives a warning that names the assumption and how to override it."""
+    readings = t.start_date_readings
+    where = t.start_date_position
+    if t.start_date is None:
+        first_round = next((d for d in t.round_dates if d is not None), None)
+        if first_round is not None:
+            rules, why = ruleset_for_date(first_round)
+            return RuleChoice(rules, f"no start date (record 042); the date of round 1 (record 132): {why}")
+        rules, reason = ruleset_for_date(None)
+        if t.start_date_text:
+            what = f"record 042 {t.start_date_text.strip()!r} is not a date I can read"
+        else:
+            what = "the file has no start date (record 042)"
+        message = f"{what}: {rules.name} assumed; {_OVERRIDE}"
+        return RuleChoice(rules, reason, Diagnostic("rules-assumed", message, where))
+    rules, reason = ruleset_for_date(t.start_date)
+    if t.start_date_note:
+        reason = f"{reason} ({t.start_date_text!r} {t.start_date_note})"
+    others = [(r, ruleset_for_date(r.date)[0]) for r in readings[1:]]
+    differing = [(r, rs) for r, rs in others if rs.name != rules.name]
+    if not differing:
+        return RuleChoice(rules, reason)
+    taken = readings[0]
+    alternatives = "; ".join(
+        f"read {r.order.value} it is {r.date:%Y-%m-%d}, under {rs.name}" for r, rs in differing
+    )
+    message = (
+        f"record 042 {t.start_date_text!r} can be read in more than one way and the other dates of the file "
+        f"do not decide it: read {taken.order.value} it is {taken.date:%Y-%m-%d}, under {rules.name} (used); "
+        f"{alternatives}; {_OVERRIDE}"
+    )
+    reason = f"{reason}; {t.start_date_text!r} read {taken.order.value}, which is ambiguous"
+    return RuleChoice(rules, reason, Diagnostic("ambiguous-date", message, where))
