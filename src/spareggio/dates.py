@@ -183,6 +183,8 @@ class EventDates:
     the chosen one first (one element when the date is unambiguous, none when there is none)."""
     decided_by: str
     """How an ambiguous start date was decided (empty when it was not ambiguous)."""
+    round_one_readings: tuple[DateReading, ...] = ()
+    """Every reading of the first round's date (record 132), the TRF's ``YY/MM/DD`` first."""
 
 
 def _shape(text: str) -> tuple[bool, tuple[int, ...]]:
@@ -246,9 +248,12 @@ def resolve(start_text: str | None, end_text: str | None, round_texts: Sequence[
     def first(rs: list[DateReading]) -> _dt.date | None:
         return rs[0].date if rs else None
 
+    # record 132 is YY/MM/DD by the TRF: that reading comes first
+    round_all = [sorted(rs, key=lambda r: r.order is not Order.YEAR_FIRST) for rs in round_all]
     end, rounds = first(end_all), tuple(first(rs) for rs in round_all)
+    round_one = tuple(round_all[0]) if round_all else ()
     if len(start_all) <= 1 or start_text is None:
-        return EventDates(first(start_all), end, rounds, tuple(start_all), "")
+        return EventDates(first(start_all), end, rounds, tuple(start_all), "", round_one)
 
     kept: list[DateReading] = []
     judged = False
@@ -270,6 +275,6 @@ def resolve(start_text: str | None, end_text: str | None, round_texts: Sequence[
             witnesses.append("the round dates (record 132)")
         e_same = _candidates(end_text, start_text, chosen.order) if end_text else None
         how = f"read {chosen.order.value}, as {' and '.join(witnesses)} confirm"
-        return EventDates(chosen.date, e_same[0] if e_same else end, rounds, (chosen,), how)
+        return EventDates(chosen.date, e_same[0] if e_same else end, rounds, (chosen,), how, round_one)
     remaining = tuple(kept) if kept else tuple(start_all)
-    return EventDates(remaining[0].date, end, rounds, remaining, "")
+    return EventDates(remaining[0].date, end, rounds, remaining, "", round_one)

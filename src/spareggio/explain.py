@@ -108,6 +108,8 @@ class PlayerExplanation:
     after_round: int
     lang: str
     tiebreaks: list[TiebreakExplanation]
+    rules_warning: str | None = None
+    """The assumption the rule set rests on (a missing or ambiguous start date), shown at the top."""
 
 
 # -- building ----------------------------------------------------------------------------------------
@@ -135,6 +137,7 @@ def explain_player(
         after_round=s.after_round,
         lang=lang,
         tiebreaks=out,
+        rules_warning=s.rules_warning,
     )
 
 
@@ -617,6 +620,7 @@ def render_text(e: PlayerExplanation) -> str:
     out = [
         message(lang, "title", name=e.name, sno=e.start_number),
         message(lang, "rules", rules=e.rules, reason=e.rules_reason, after_round=e.after_round),
+        *([f"WARNING: {e.rules_warning.split('warning: ', 1)[-1]}"] if e.rules_warning else []),
         message(lang, "points", points=format_number(e.points)) + f"   #{e.rank}",
         "",
     ]
@@ -712,6 +716,7 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
         },
         "rules": e.rules,
         "rules_reason": e.rules_reason,
+        "rules_warning": e.rules_warning,
         "after_round": e.after_round,
         "lang": e.lang,
         "tiebreaks": [

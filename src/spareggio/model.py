@@ -312,6 +312,8 @@ class Tournament:
     start_date_position: Position | None = None
     round_dates: tuple[_dt.date | None, ...] = ()
     """Dates of the rounds (TRF-2x record 132), where given."""
+    round_one_readings: tuple[DateReading, ...] = ()
+    """Every reading of round 1's date (record 132), the TRF's ``YY/MM/DD`` first."""
     city: str = ""
     federation: str = ""
     announced_rounds: int | None = None

@@ -89,6 +89,11 @@ def _body(e: PlayerExplanation) -> str:
     head = [
         f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
         f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=e.rules_reason, after_round=e.after_round))}</p>',
+        *(
+            [f'<p class="warning"><strong>{escape(e.rules_warning.split("warning: ", 1)[-1])}</strong></p>']
+            if e.rules_warning
+            else []
+        ),
         f'<p class="meta">{escape(message(lang, "points", points=format_value(e.points)))} &middot; #{escape(e.rank)}</p>',
     ]
     return "\n".join(head + [_tiebreak(tb, lang) for tb in e.tiebreaks])

@@ -1162,6 +1162,7 @@ def _build(
         if "042" in header_pos
         else None,
         round_dates=dates.rounds,
+        round_one_readings=dates.round_one_readings,
         city=headers.get("022", "").strip(),
         federation=headers.get("032", "").strip(),
         announced_rounds=announced,

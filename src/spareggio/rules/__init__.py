@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass
 
+from ..dates import DateReading, Order
 from ..errors import Diagnostic, UnknownRulesetError
 from ..model import Tournament
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection
@@ -121,40 +122,51 @@ class RuleChoice:
 _OVERRIDE = "choose another with --rules (spareggio rules lists them)"
 
 
+def _other_readings(readings: tuple[DateReading, ...], rules: RuleSet) -> str:
+    """The readings after the first that would select another rule set, in words ('' if none)."""
+    differing = [(r, ruleset_for_date(r.date)[0]) for r in readings[1:]]
+    return "; ".join(
+        f"read {r.order.value} it is {r.date:%Y-%m-%d}, under {other.name}"
+        for r, other in differing
+        if other.name != rules.name
+    )
+
+
 def choose_ruleset(t: Tournament) -> RuleChoice:
     """The rule set for a tournament read from a file: the one in force on its start date.
 
     A missing or unreadable date, or one that can be read in two ways falling under different rule
     sets (``01/03/2026``), gives a warning that names the assumption and how to override it."""
-    readings = t.start_date_readings
     where = t.start_date_position
-    if t.start_date is None:
-        first_round = next((d for d in t.round_dates if d is not None), None)
-        if first_round is not None:
-            rules, why = ruleset_for_date(first_round)
-            return RuleChoice(rules, f"no start date (record 042); the date of round 1 (record 132): {why}")
+    if t.start_date is not None:
+        # a tournament built otherwise than from a TRF date (JSON, a program) has one reading
+        readings = t.start_date_readings or (DateReading(t.start_date, Order.YEAR_FIRST),)
+        what = f"record 042 {t.start_date_text!r}"
+    elif t.round_one_readings:
+        readings, what = t.round_one_readings, "no start date (record 042), and round 1's date (record 132)"
+    else:
         rules, reason = ruleset_for_date(None)
         if t.start_date_text:
-            what = f"record 042 {t.start_date_text.strip()!r} is not a date I can read"
+            missing = f"record 042 {t.start_date_text.strip()!r} is not a date I can read"
         else:
-            what = "the file has no start date (record 042)"
-        message = f"{what}: {rules.name} assumed; {_OVERRIDE}"
-        return RuleChoice(rules, reason, Diagnostic("rules-assumed", message, where))
-    rules, reason = ruleset_for_date(t.start_date)
-    if t.start_date_note:
-        reason = f"{reason} ({t.start_date_text!r} {t.start_date_note})"
-    others = [(r, ruleset_for_date(r.date)[0]) for r in readings[1:]]
-    differing = [(r, rs) for r, rs in others if rs.name != rules.name]
-    if not differing:
-        return RuleChoice(rules, reason)
+            missing = "the file has no start date (record 042)"
+        return RuleChoice(
+            rules, reason, Diagnostic("rules-assumed", f"{missing}: {rules.name} assumed; {_OVERRIDE}", where)
+        )
     taken = readings[0]
-    alternatives = "; ".join(
-        f"read {r.order.value} it is {r.date:%Y-%m-%d}, under {rs.name}" for r, rs in differing
-    )
+    rules, reason = ruleset_for_date(taken.date)
+    if t.start_date is None:
+        reason = f"no start date (record 042); round 1's date (record 132) read {taken.order.value}: {reason}"
+    elif t.start_date_note:
+        reason = f"{reason} ({t.start_date_text!r} {t.start_date_note})"
+    alternatives = _other_readings(readings, rules)
+    if not alternatives:
+        return RuleChoice(rules, reason)
+    decided = " and the other dates of the file do not decide it" if t.start_date is not None else ""
     message = (
-        f"record 042 {t.start_date_text!r} can be read in more than one way and the other dates of the file "
-        f"do not decide it: read {taken.order.value} it is {taken.date:%Y-%m-%d}, under {rules.name} (used); "
-        f"{alternatives}; {_OVERRIDE}"
+        f"{what} can be read in more than one way{decided}: read {taken.order.value} it is "
+        f"{taken.date:%Y-%m-%d}, under {rules.name} (used); {alternatives}; {_OVERRIDE}"
     )
-    reason = f"{reason}; {t.start_date_text!r} read {taken.order.value}, which is ambiguous"
+    if t.start_date is not None:
+        reason = f"{reason}; {t.start_date_text!r} read {taken.order.value}, which is ambiguous"
     return RuleChoice(rules, reason, Diagnostic("ambiguous-date", message, where))
