@@ -421,21 +421,21 @@ def test_file_larger_than_the_limit_is_refused_before_reading(tmp_path: Path) ->
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_a_file_that_never_ends_is_read_up_to_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     # a device has no size in its status: it is read in chunks, and one byte past the limit is enough
-    monkeypatch.setattr(trf, "MAX_FILE_BYTES", 3 * 2**20)
+    monkeypatch.setattr(trf.text, "MAX_FILE_BYTES", 3 * 2**20)
     with pytest.raises(InputLimitError) as info:
         read_trf("/dev/zero")
     assert str(info.value) == "/dev/zero:1:1: the file has 3145729 bytes, more than the limit of 3145728"
 
 
 def test_text_larger_than_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(trf, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(trf.text, "MAX_FILE_BYTES", 100)
     with pytest.raises(InputLimitError) as info:
         parse_trf(b"012 x\n" * 17, "big.trf")  # 17 x 6 = 102 bytes
     assert str(info.value) == "big.trf:1:1: the file has 102 bytes, more than the limit of 100"
 
 
 def test_too_many_lines(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(trf, "MAX_LINES", 10)
+    monkeypatch.setattr(trf.text, "MAX_LINES", 10)
     with pytest.raises(InputLimitError) as info:
         parse_trf("\r\n".join(["###"] * 11), "long.trf")  # 11 lines, CRLF counted once
     assert str(info.value) == "long.trf:11:1: the file has 11 lines, more than the limit of 10"

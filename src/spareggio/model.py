@@ -21,6 +21,7 @@ from .dates import DateReading
 from .errors import Diagnostic, Position
 
 __all__ = [
+    "BoolMatrix",
     "Color",
     "IntMatrix",
     "Player",
@@ -29,8 +30,6 @@ __all__ = [
     "Tournament",
     "TournamentKind",
     "distinct",
-    "early_pending",
-    "finish_crosstable",
     "trailing_unpaired",
 ]
 
@@ -154,42 +153,6 @@ def trailing_unpaired(kind: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
         np.logical_and.accumulate(np.flip(gone, axis=1), axis=1), axis=1
     )
     return trailing
-
-
-def finish_crosstable(
-    opponent: IntMatrix, kind: npt.NDArray[np.int8], color: npt.NDArray[np.int8], short: BoolMatrix
-) -> tuple[IntMatrix, npt.NDArray[np.int8], npt.NDArray[np.int8], BoolMatrix]:
-    """The last steps every reader shares once the games are consistent: forfeit losses on both sides
-    become double forfeits, the arrays are cut after the last round holding any entry, and the
-    rounds after a withdrawal are marked withdrawn.  ``kind`` is changed in place before cutting."""
-    paired = opponent >= 0
-    other = kind[np.maximum(opponent, 0), np.arange(kind.shape[1])[None, :]] if kind.size else kind
-    kind[(kind == ResultKind.FORFEIT_LOSS) & paired & (other == ResultKind.FORFEIT_LOSS)] = (
-        ResultKind.DOUBLE_FORFEIT
-    )
-    used = np.flatnonzero((kind != ResultKind.ABSENT).any(axis=0))
-    rounds = int(used[-1]) + 1 if used.size else 0
-    kind = kind[:, :rounds]
-    if rounds:
-        kind[trailing_unpaired(kind)] = ResultKind.WITHDRAWN
-    return (
-        np.ascontiguousarray(opponent[:, :rounds], dtype=np.int64),
-        np.ascontiguousarray(kind),
-        np.ascontiguousarray(color[:, :rounds]),
-        np.ascontiguousarray(short[:, :rounds]),
-    )
-
-
-def early_pending(kind: npt.NDArray[np.int8]) -> tuple[int, int] | None:
-    """The first (player, round), round by round, of a game without result before the last round:
-    only a file's last round may be paired and not yet played."""
-    if kind.shape[1] <= 1:
-        return None
-    early = kind[:, :-1] == ResultKind.PENDING
-    if not early.any():
-        return None
-    r, i = (int(v) for v in np.argwhere(early.T)[0])
-    return i, r
 
 
 class Color(enum.IntEnum):

@@ -57,17 +57,17 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position
-from ..model import (
-    Color,
-    Player,
-    ResultKind,
-    Scoring,
-    Tournament,
-    TournamentKind,
+from ..crosstable import (
     early_pending,
-    finish_crosstable,
+    finish,
+    first_cell,
+    game_sides,
+    infer_kind,
+    points_message,
+    points_mismatches,
 )
+from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position
+from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 
 __all__ = [
     "FORMAT",
@@ -129,23 +129,6 @@ _COLOR = np.full(256, -1, dtype=np.int8)
 for _chars, _col in (("Ww", Color.WHITE), ("Bb", Color.BLACK), ("- ", Color.NONE)):
     for _c in _chars:
         _COLOR[ord(_c)] = _col
-
-_NK = max(ResultKind) + 1
-_LEGAL = np.zeros((_NK, _NK), dtype=bool)
-"""Legal (this side, other side) kinds of one game, before double forfeits are told apart."""
-for _a, _b in (
-    (K.PLAYED_WIN, K.PLAYED_LOSS),
-    (K.PLAYED_LOSS, K.PLAYED_WIN),
-    (K.PLAYED_DRAW, K.PLAYED_DRAW),
-    (K.PLAYED_LOSS, K.PLAYED_LOSS),
-    (K.PLAYED_DRAW, K.PLAYED_LOSS),
-    (K.PLAYED_LOSS, K.PLAYED_DRAW),
-    (K.FORFEIT_WIN, K.FORFEIT_LOSS),
-    (K.FORFEIT_LOSS, K.FORFEIT_WIN),
-    (K.FORFEIT_LOSS, K.FORFEIT_LOSS),
-    (K.PENDING, K.PENDING),
-):
-    _LEGAL[_a, _b] = True
 
 _WRITE_CODE = np.frombuffer(b"?1=0+--UFHZ-- ", dtype=np.uint8)
 """The result character written for every kind (index = ResultKind)."""
@@ -519,7 +502,7 @@ class _Reader:
             opponent = np.where(found, order[at], -1)
             unknown = (opp_sno > 0) & ~found
         if unknown.any():
-            i, r = _first(unknown)
+            i, r = first_cell(unknown)
             raise self.error(
                 ("rounds", r, "opponent", i),
                 f"opponent {int(opp_sno[i, r])} is not the start number of any player",
@@ -527,14 +510,14 @@ class _Reader:
         opponent = np.where(opp_sno > 0, opponent, -1)
         rows = np.arange(n)[:, None]
         if (opponent == rows).any():
-            i, r = _first(opponent == rows)
+            i, r = first_cell(opponent == rows)
             raise self.error(("rounds", r, "opponent", i), f"player {int(sno[i])} is paired against himself")
 
         # result codes
         paired = opponent >= 0
         kind = np.where(paired, _WITH_OPPONENT[result], _WITHOUT_OPPONENT[result]).astype(np.int8)
         if (kind == _NO_CODE).any():
-            i, r = _first(kind == _NO_CODE)
+            i, r = first_cell(kind == _NO_CODE)
             code = chr(result[i, r])
             if paired[i, r] and _WITHOUT_OPPONENT[result[i, r]]:
                 why = f"result {code!r} is a bye and cannot have an opponent"
@@ -545,7 +528,7 @@ class _Reader:
             raise self.error(("rounds", r, "result", i), why)
         color = _COLOR[colour]
         if (color < 0).any():
-            i, r = _first(color < 0)
+            i, r = first_cell(color < 0)
             raise self.error(("rounds", r, "color", i), f"{chr(colour[i, r])!r} is not a colour (w, b or -)")
         color = np.where(paired, color, Color.NONE).astype(np.int8)
         short = paired & _SHORT[result]
@@ -554,9 +537,9 @@ class _Reader:
         cols = np.broadcast_to(np.arange(width), (n, width))
         j = np.maximum(opponent, 0)
         back = opponent[j, cols]
-        one_sided = paired & (back != rows)
-        if one_sided.any():
-            i, r = _first(one_sided)
+        sides = game_sides(opponent, kind, color)
+        if sides.one_sided.any():
+            i, r = first_cell(sides.one_sided)
             other = int(opponent[i, r])
             says = f"names opponent {int(sno[back[i, r]])}" if back[i, r] >= 0 else "has no opponent"
             raise self.error(
@@ -564,36 +547,30 @@ class _Reader:
                 f"round {r + 1}: player {int(sno[i])} is paired with {int(sno[other])}, but player "
                 f"{int(sno[other])} {says} in round {r + 1}",
             )
-        other_kind = kind[j, cols]
-        illegal = paired & ~_LEGAL[kind, other_kind]
-        if illegal.any():
-            i, r = _first(illegal)
+        if sides.misfit.any():
+            i, r = first_cell(sides.misfit)
             other = int(opponent[i, r])
             raise self.error(
                 ("rounds", r, "result", i),
                 f"round {r + 1}: results {chr(result[i, r])!r} (player {int(sno[i])}) and "
                 f"{chr(result[other, r])!r} (player {int(sno[other])}) do not fit together",
             )
-        other_color = color[j, cols]
-        same = paired & (color != Color.NONE) & (color == other_color)
-        if same.any():
-            i, r = _first(same)
+        if sides.same_colour.any():
+            i, r = first_cell(sides.same_colour)
             raise self.error(
                 ("rounds", r, "color", i),
                 f"round {r + 1}: players {int(sno[i])} and {int(sno[opponent[i, r]])} both have colour "
                 f"{'w' if color[i, r] == Color.WHITE else 'b'}",
             )
-        played = (kind == K.PLAYED_WIN) | (kind == K.PLAYED_DRAW) | (kind == K.PLAYED_LOSS)
-        uncoloured = played & ((color == Color.NONE) | (other_color == Color.NONE))
-        if uncoloured.any():
-            i, r = _first(uncoloured)
+        if sides.no_colour.any():
+            i, r = first_cell(sides.no_colour)
             self.warn(
                 "missing-colour",
                 ("rounds", r, "color", i),
                 f"round {r + 1}: the game {int(sno[i])}-{int(sno[opponent[i, r]])} has no colour on one side",
             )
 
-        finished = finish_crosstable(opponent, kind, color, short)
+        finished = finish(opponent, kind, color, short)
         late = early_pending(finished[1])
         if late is not None:
             i, r = late
@@ -686,24 +663,6 @@ def _what(value: object) -> str:
     return type(value).__name__
 
 
-def _first(mask: npt.NDArray[np.bool_]) -> tuple[int, int]:
-    """The (player, round) of the first true cell, round by round and then by player."""
-    r, i = np.argwhere(mask.T)[0]
-    return int(i), int(r)
-
-
-def _infer_kind(opponent: npt.NDArray[np.int64], n: int, rounds: int) -> tuple[TournamentKind, str]:
-    """Round robin when every pair of players was scheduled against each other (as for TRF files)."""
-    if 2 <= n <= rounds + 1:
-        met = np.zeros((n, n), dtype=bool)
-        rows, cols = np.nonzero(opponent >= 0)
-        met[rows, opponent[rows, cols]] = True
-        np.fill_diagonal(met, True)
-        if met.all():
-            return TournamentKind.ROUND_ROBIN, "inferred (everyone was paired with everyone)"
-    return TournamentKind.SWISS, "inferred (not everyone was paired with everyone)"
-
-
 # -- public entry points -------------------------------------------------------------------------------
 
 
@@ -788,7 +747,11 @@ def parse_tournament_json(
     elif ev["kind"] is not None:
         t.kind_of_event, t.kind_source = ev["kind"], "file (event.kind)"
     else:
-        t.kind_of_event, t.kind_source = _infer_kind(opponent, len(players), rounds)
+        t.kind_of_event, t.kind_source = infer_kind(opponent, len(players))
+    for i, declared, computed in points_mismatches(t.players, t.kind, t.scoring):
+        reader.warn(
+            "points-mismatch", ("players", "points", i), points_message(t.players[i], declared, computed)
+        )
     return t
 
 

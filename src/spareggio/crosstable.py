@@ -1,0 +1,236 @@
+"""What every reader of a crosstable checks and derives, whatever the file format.
+
+The TRF reader (:mod:`spareggio.io.trf`) and the tournament JSON reader
+(:mod:`spareggio.io.tournament_json`) turn their text into the same players × rounds arrays
+(opponent index, :class:`~spareggio.model.ResultKind`, colour); from there the rules are the same and
+live here, once: which result pairs make one game (:data:`LEGAL`), the two sides of every game
+(:func:`game_sides`), the finishing steps (:func:`finish`), the last round paired but not yet played
+(:func:`early_pending`), pseudo-players standing for the bye (:func:`pseudo_players`,
+:func:`drop_players`), Swiss or round robin from the pairings (:func:`infer_kind`) and the points a
+file declares against its results (:func:`points_mismatches`).  Each reader reports what these find
+with positions in its own format.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import numpy.typing as npt
+
+from .model import (
+    PLAYED,
+    BoolMatrix,
+    IntMatrix,
+    IntVector,
+    Player,
+    ResultKind,
+    Scoring,
+    TournamentKind,
+    trailing_unpaired,
+)
+
+__all__ = [
+    "LEGAL",
+    "OTHER_SIDE",
+    "PSEUDO_NAMES",
+    "GameSides",
+    "drop_players",
+    "early_pending",
+    "finish",
+    "first_cell",
+    "game_sides",
+    "infer_kind",
+    "points_message",
+    "points_mismatches",
+    "pseudo_players",
+]
+
+K = ResultKind
+_NK = max(ResultKind) + 1
+SmallMatrix = npt.NDArray[np.int8]
+
+_LEGAL_PAIRS = {
+    (K.PLAYED_WIN, K.PLAYED_LOSS), (K.PLAYED_LOSS, K.PLAYED_WIN), (K.PLAYED_DRAW, K.PLAYED_DRAW),
+    (K.PLAYED_LOSS, K.PLAYED_LOSS), (K.PLAYED_DRAW, K.PLAYED_LOSS), (K.PLAYED_LOSS, K.PLAYED_DRAW),
+    (K.FORFEIT_WIN, K.FORFEIT_LOSS), (K.FORFEIT_LOSS, K.FORFEIT_WIN), (K.FORFEIT_LOSS, K.FORFEIT_LOSS),
+    (K.PENDING, K.PENDING),
+}  # fmt: skip
+LEGAL = np.zeros((_NK, _NK), dtype=bool)
+"""``LEGAL[a, b]``: one side of a game may read ``a`` when the other reads ``b`` (before double
+forfeits are told apart; a game not yet played has no result on both sides)."""
+for _a, _b in _LEGAL_PAIRS:
+    LEGAL[_a, _b] = True
+
+OTHER_SIDE = {
+    K.PLAYED_WIN: K.PLAYED_LOSS, K.PLAYED_DRAW: K.PLAYED_DRAW, K.PLAYED_LOSS: K.PLAYED_WIN,
+    K.FORFEIT_WIN: K.FORFEIT_LOSS, K.FORFEIT_LOSS: K.FORFEIT_WIN, K.PENDING: K.PENDING,
+}  # fmt: skip
+"""The side a repair writes for the opponent of a game written on one line only."""
+
+PSEUDO_NAMES = frozenset(
+    {
+        "bye",
+        "spielfrei",
+        "free",
+        "freilos",
+        "riposo",
+        "exempt",
+        "exempte",
+        "libre",
+        "descanso",
+        "turno di riposo",
+        "bye player",
+    }
+)
+"""Names programs give to a pseudo-player standing for the bye (compared folded: lower case, no
+accents, punctuation as blanks)."""
+
+
+@dataclass(frozen=True)
+class GameSides:
+    """The two sides of every game, as masks over (player, round)."""
+
+    other: IntMatrix
+    """The opponent of every cell (the player himself where there is none)."""
+    one_sided: BoolMatrix
+    """Cells whose opponent does not name them back."""
+    pair: BoolMatrix
+    """Each two-sided game once, from its lower index."""
+    misfit: BoolMatrix
+    """Games whose two results do not make one game (:data:`LEGAL`)."""
+    same_colour: BoolMatrix
+    """Games with the same colour on both sides."""
+    no_colour: BoolMatrix
+    """Games played over the board with no colour on one side."""
+
+
+def game_sides(opponent: IntMatrix, kind: SmallMatrix, color: SmallMatrix) -> GameSides:
+    """Check the two sides of every game at once."""
+    n, width = opponent.shape
+    rows, cols = np.arange(n)[:, None], np.arange(width)[None, :]
+    has = opponent >= 0
+    j = np.where(has, opponent, rows)
+    one_sided = has & (opponent[j, cols] != rows)
+    pair = has & ~one_sided & (rows < j)
+    misfit = pair & ~LEGAL[kind, kind[j, cols]]
+    other_colour = color[j, cols]
+    same_colour = pair & (color != 0) & (color == other_colour)
+    no_colour = pair & PLAYED[kind] & ((color == 0) | (other_colour == 0))
+    return GameSides(j, one_sided, pair, misfit, same_colour, no_colour)
+
+
+def first_cell(mask: BoolMatrix) -> tuple[int, int]:
+    """The (player, round) of the first true cell, round by round and then by player."""
+    r, i = np.argwhere(mask.T)[0]
+    return int(i), int(r)
+
+
+def finish(
+    opponent: IntMatrix, kind: SmallMatrix, color: SmallMatrix, short: BoolMatrix
+) -> tuple[IntMatrix, SmallMatrix, SmallMatrix, BoolMatrix]:
+    """The last steps every reader shares once the games are consistent: forfeit losses on both sides
+    become double forfeits, the arrays are cut after the last round holding any entry, and the
+    rounds after a withdrawal are marked withdrawn.  ``kind`` is changed in place before cutting."""
+    paired = opponent >= 0
+    other = kind[np.maximum(opponent, 0), np.arange(kind.shape[1])[None, :]] if kind.size else kind
+    kind[(kind == K.FORFEIT_LOSS) & paired & (other == K.FORFEIT_LOSS)] = K.DOUBLE_FORFEIT
+    used = np.flatnonzero((kind != K.ABSENT).any(axis=0))
+    rounds = int(used[-1]) + 1 if used.size else 0
+    kind = kind[:, :rounds]
+    if rounds:
+        kind[trailing_unpaired(kind)] = K.WITHDRAWN
+    return (
+        np.ascontiguousarray(opponent[:, :rounds], dtype=np.int64),
+        np.ascontiguousarray(kind),
+        np.ascontiguousarray(color[:, :rounds]),
+        np.ascontiguousarray(short[:, :rounds]),
+    )
+
+
+def early_pending(kind: SmallMatrix) -> tuple[int, int] | None:
+    """The first (player, round), round by round, of a game without result before the last round:
+    only a file's last round may be paired and not yet played."""
+    if kind.shape[1] <= 1:
+        return None
+    early = kind[:, :-1] == K.PENDING
+    return first_cell(early) if early.any() else None
+
+
+def _fold(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.lower())
+    letters = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(re.sub(r"[^\w]+", " ", letters).split())
+
+
+def pseudo_players(players: Sequence[Player], kind: SmallMatrix) -> npt.NDArray[np.bool_]:
+    """Player records that stand for the bye (``spielfrei``, ``BYE`` ...): a bye's name and never a
+    point scored on the board (a real player with such a name who scored is kept)."""
+    names = np.fromiter((_fold(p.name) in PSEUDO_NAMES for p in players), dtype=bool, count=len(players))
+    if not names.any():
+        return names
+    scored = ((kind == K.PLAYED_WIN) | (kind == K.PLAYED_DRAW) | (kind == K.FORFEIT_WIN)).any(axis=1)
+    pseudo: npt.NDArray[np.bool_] = names & ~scored
+    return pseudo
+
+
+def drop_players(drop: npt.NDArray[np.bool_], opponent: IntMatrix) -> tuple[IntVector, IntMatrix, BoolMatrix]:
+    """Leave out the players of ``drop``: the indices kept, the opponents renumbered (a game against a
+    dropped player has none), and the cells that had a game against a dropped player."""
+    against = (opponent >= 0) & drop[np.maximum(opponent, 0)] & ~drop[:, None]
+    keep = np.flatnonzero(~drop)
+    new_index = np.full(drop.size, -1, dtype=np.int64)
+    new_index[keep] = np.arange(keep.size)
+    renumbered = np.where(opponent >= 0, new_index[np.maximum(opponent, 0)], -1)[keep]
+    return keep, renumbered, against
+
+
+def infer_kind(opponent: IntMatrix, n: int) -> tuple[TournamentKind, str]:
+    """Round robin when every pair of players was scheduled against each other."""
+    rounds = opponent.shape[1]
+    if 2 <= n <= rounds + 1:
+        met = np.zeros((n, n), dtype=bool)
+        rows, cols = np.nonzero(opponent >= 0)
+        met[rows, opponent[rows, cols]] = True
+        np.fill_diagonal(met, True)
+        if met.all():
+            return TournamentKind.ROUND_ROBIN, "inferred (everyone was paired with everyone)"
+    return TournamentKind.SWISS, "inferred (not everyone was paired with everyone)"
+
+
+def points_mismatches(
+    players: Sequence[Player], kind: SmallMatrix, scoring: Scoring
+) -> list[tuple[int, Fraction, Fraction]]:
+    """The players whose declared points disagree with their results: (index, declared, computed).
+    A game not yet played counts nothing on either side."""
+    table = scoring.points_table()
+    unit = scoring.unit
+    totals = table[kind.astype(np.int64)].sum(axis=1) if kind.shape[1] else np.zeros(len(players), np.int64)
+    written: dict[tuple[int, int], int | None] = {}  # declared points in units, by (numerator, denominator)
+    found = []
+    for i, p in enumerate(players):
+        if p.points is None:
+            continue
+        key = p.points.numerator, p.points.denominator
+        if key not in written:
+            units = p.points * unit
+            written[key] = int(units) if units.denominator == 1 else None
+        if written[key] != totals[i]:
+            found.append((i, p.points, Fraction(int(totals[i]), unit)))
+    return found
+
+
+def points_message(player: Player, declared: Fraction, computed: Fraction) -> str:
+    """The warning for a player whose declared points disagree with his results."""
+    return (
+        f"player {player.start_number}: the points column says {_points(declared)} but the results add up to "
+        f"{_points(computed)}; the results are used"
+    )
+
+
+def _points(value: Fraction) -> str:
+    return f"{float(value):.1f}" if value.denominator <= 2 else str(float(value))

@@ -1,0 +1,614 @@
+"""Stage 3 of the TRF reader: the ``001`` player records.  They are decoded all at once into a
+(players × columns) array of code points; a line the array decoder does not accept whole is read again
+by the line parser :func:`_parse_player`, which defines the format and raises every error with its
+file, line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from ...errors import (
+    Diagnostic,
+    InputError,
+    InputLimitError,
+    Position,
+    TrfSyntaxError,
+)
+from ...model import Color, Player, ResultKind
+from .text import MAX_ROUNDS, TAB_SIZE, _TextNotes
+
+K = ResultKind
+IntMatrix = npt.NDArray[np.int64]
+SmallMatrix = npt.NDArray[np.int8]
+BoolMatrix = npt.NDArray[np.bool_]
+CharMatrix = npt.NDArray[np.uint32]
+
+_Scalar = TypeVar("_Scalar", bound=np.generic)
+
+_FIRST_BLOCK = 92
+"""Column of the first round block; round r (0-based) starts at column 92 + 10r."""
+_PLAYED_CODES = {"1": K.PLAYED_WIN, "=": K.PLAYED_DRAW, "0": K.PLAYED_LOSS,
+                 "W": K.PLAYED_WIN, "D": K.PLAYED_DRAW, "L": K.PLAYED_LOSS}  # fmt: skip
+_BYE_CODES = {"U": K.PAB, "H": K.HALF_BYE, "F": K.FULL_BYE, "Z": K.ZERO_BYE, " ": K.ABSENT, "-": K.ABSENT}
+_VALID_RESULTS = "10=+-WDLHFUZ "
+
+
+# --------------------------------------------------------------------------------------------------
+# lookup tables of the array decoder: indexed by a code point, 128 standing for any non-ASCII one
+
+
+def _char_table(values: dict[str, int], default: int) -> npt.NDArray[np.int8]:
+    table = np.full(129, default, dtype=np.int8)
+    for chars, value in values.items():
+        for ch in chars:
+            table[ord(ch)] = value
+    return table
+
+
+_COLOUR_TABLE = _char_table({"wW": Color.WHITE, "bB": Color.BLACK, "- \0": Color.NONE}, -1)
+"""Colour column: w, b, '-' or blank (NUL: the line ended before it); -1 = not a colour."""
+_WITH_OPPONENT = _char_table(
+    {
+        "1Ww": K.PLAYED_WIN,
+        "=Dd": K.PLAYED_DRAW,
+        "0Ll": K.PLAYED_LOSS,
+        "+": K.FORFEIT_WIN,
+        "-": K.FORFEIT_LOSS,
+        " \0": K.PENDING,
+    },
+    0,
+)
+"""Result column of a block with an opponent; 0 = not accepted (the line parser reports it); blank:
+paired, result not yet known."""
+_WITHOUT_OPPONENT = _char_table(
+    {"Uu+": K.PAB, "Hh": K.HALF_BYE, "Ff": K.FULL_BYE, "Zz": K.ZERO_BYE, " -\0": K.ABSENT}, 0
+)
+"""Result column of a block without opponent ('+' is the old spelling of a bye, with a warning)."""
+_SHORT_TABLE = _char_table({"WDLwdl": 1}, 0)
+
+
+def _lookup(table: npt.NDArray[np.int8], chars: CharMatrix) -> SmallMatrix:
+    """``table`` applied to an array of code points (every non-ASCII one maps to entry 128)."""
+    result: SmallMatrix = table[np.minimum(chars, 128)]
+    return result
+
+
+# --------------------------------------------------------------------------------------------------
+# data passed between the steps
+
+
+@dataclass(slots=True)
+class _Cell:
+    opponent: int  # start number, 0 = none
+    color: Color
+    kind: ResultKind
+    short: bool
+    position: Position  # of the opponent field
+    code: str
+
+
+@dataclass(slots=True)
+class _PlayerLine:
+    player: Player
+    cells: list[_Cell]
+    position: Position
+
+
+@dataclass(slots=True)
+class _Crosstable:
+    """The ``001`` records as arrays: one row per record, in file order; one column per round block."""
+
+    players: list[Player]
+    lines: list[int]
+    opponent: IntMatrix  # start number of the opponent, 0 = none
+    color: SmallMatrix
+    kind: SmallMatrix
+    short: BoolMatrix
+    code: CharMatrix  # the result character as written, upper case (for messages)
+    cells: npt.NDArray[np.int64]  # round blocks written on each line
+
+
+# --------------------------------------------------------------------------------------------------
+# field helpers
+
+
+def _field(line: str, first: int, last: int) -> str:
+    """Columns first..last (1-based, inclusive) of a line, blank-padded."""
+    return line[first - 1 : last]
+
+
+def _is_digits(text: str) -> bool:
+    """True for a non-empty run of ASCII digits (``str.isdigit`` also accepts '²', which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
+def _int_field(
+    line: str, first: int, last: int, pos: Position, what: str, *, blank_ok: bool = True
+) -> int | None:
+    raw = _field(line, first, last)
+    text = raw.strip()
+    if not text:
+        if blank_ok:
+            return None
+        raise TrfSyntaxError(f"{what}: expected a number in columns {first}-{last}, found nothing", pos)
+    if not _is_digits(text):
+        raise TrfSyntaxError(f"{what}: expected a whole number in columns {first}-{last}, found {raw!r}", pos)
+    return int(text)
+
+
+_POINTS_RE = re.compile(r"^[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)$")
+"""Points as TRF writes them (``11.5``; a comma is accepted): no exponent, no ``NaN``, ASCII digits."""
+
+
+def _points_value(raw: str) -> Fraction | None:
+    """The points in a field (``None`` if blank).
+
+    :raises ValueError: if the field holds something else.
+    """
+    text = raw.strip()
+    if not text:
+        return None
+    if not _POINTS_RE.match(text):
+        raise ValueError(raw)
+    try:
+        value = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        raise ValueError(raw) from None
+    if not value.is_finite():
+        raise ValueError(raw)
+    return Fraction(value)
+
+
+def _points_field(line: str, first: int, last: int, pos: Position, what: str) -> Fraction | None:
+    raw = _field(line, first, last)
+    try:
+        return _points_value(raw)
+    except ValueError:
+        raise TrfSyntaxError(
+            f"{what}: expected points like '11.5' in columns {first}-{last}, found {raw!r}", pos
+        ) from None
+
+
+# --------------------------------------------------------------------------------------------------
+# the 001 record, one line at a time (the definition of the format; used for every line that the
+# array decoder does not accept whole, and so for every error)
+
+
+def _make_player(
+    line: str,
+    numbers: tuple[int, int | None, Fraction | None, int | None],
+    pos: Position,
+    notes: _TextNotes,
+) -> Player:
+    """The player of a ``001`` record whose numeric fields (start number, rating, points, rank) are read."""
+    sno, rating, points, rank = numbers
+    name, sex, title = line[14:47].strip(), line[9:10].strip().lower(), line[10:13].strip()
+    federation, fide_id, birth_date = line[53:56].strip(), line[57:68].strip(), line[69:79].strip()
+    if not line.isprintable():
+        at = pos.path, pos.line
+        name = notes.clean(name, f"player {sno}: name", Position(*at, 15))
+        sex = notes.clean(sex, f"player {sno}: sex", Position(*at, 10))
+        title = notes.clean(title, f"player {sno}: title", Position(*at, 11))
+        federation = notes.clean(federation, f"player {sno}: federation", Position(*at, 54))
+        fide_id = notes.clean(fide_id, f"player {sno}: FIDE id", Position(*at, 58))
+        birth_date = notes.clean(birth_date, f"player {sno}: birth date", Position(*at, 70))
+    return Player(
+        start_number=sno,
+        name=name,
+        sex=sex,
+        title=title,
+        rating=rating or None,
+        federation=federation,
+        fide_id=fide_id,
+        birth_date=birth_date,
+        points=points,
+        rank=rank,
+        position=pos,
+    )
+
+
+def _read_line(line: str, pos: Position, warn: list[Diagnostic], notes: _TextNotes) -> _PlayerLine:
+    """Read one ``001`` record as the file has it (tabs included)."""
+    text = line.rstrip(" \t")
+    if "\t" not in text:
+        return _parse_player(line if "\t" not in line else text, pos, warn, notes)
+    if len(text) >= _FIRST_BLOCK + 10 * MAX_ROUNDS:
+        return _parse_player(text, pos, warn, notes)  # too long whatever the tabs mean: the limit error
+    return _parse_tabbed(text, pos, warn, notes)
+
+
+def _parse_player(line: str, pos: Position, warn: list[Diagnostic], notes: _TextNotes) -> _PlayerLine:
+    """Read one ``001`` record.  The round blocks end where the line's trailing blanks begin."""
+    path, lineno = pos.path, pos.line
+
+    def at(col: int) -> Position:
+        return Position(path, lineno, col)
+
+    sno = _int_field(line, 5, 8, at(5), "start number", blank_ok=False)
+    assert sno is not None
+    if sno == 0:
+        raise TrfSyntaxError("start number: expected 1-9999 in columns 5-8, found 0", at(5))
+    rating = _int_field(line, 49, 52, at(49), "rating")
+    points = _points_field(line, 81, 84, at(81), "points")
+    rank = _int_field(line, 86, 89, at(86), "rank")
+    player = _make_player(line, (sno, rating, points, rank), pos, notes)
+    cells: list[_Cell] = []
+    end = len(line.rstrip(" "))
+    r = 0
+    while True:
+        b = _FIRST_BLOCK + 10 * r  # 1-based column of the opponent field
+        if end < b:
+            break
+        if r >= MAX_ROUNDS:
+            raise InputLimitError(f"more than {MAX_ROUNDS} rounds on one line", at(b))
+        block = line[b - 1 : b + 7]
+        if len(line) < b + 7:  # the line ends inside the block, before its result column
+            opp_text = block[:4].strip()
+            paired = opp_text and not (_is_digits(opp_text) and int(opp_text) == 0)
+            if paired and len(line) < b + 5:  # with the colour, the pairing of a round not yet played
+                raise TrfSyntaxError(
+                    f"round {r + 1}: the block starting at column {b} ends before its result column {b + 7}; "
+                    f"found {block!r}",
+                    at(b),
+                )
+            # no opponent: the trailing blanks of a blank result were cut
+            padded = line[: b + 7].ljust(b + 7)
+            cells.append(_parse_cell(padded, b, r, at, warn))
+            break
+        cells.append(_parse_cell(line, b, r, at, warn))
+        r += 1
+    return _PlayerLine(player, cells, pos)
+
+
+def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -> _Cell:
+    assert callable(at)
+    opp_raw = line[b - 1 : b + 3]
+    color_raw = line[b + 4 : b + 5]
+    result_raw = line[b + 6 : b + 7]
+    opp_text = opp_raw.strip()
+    if opp_text and not _is_digits(opp_text):
+        raise TrfSyntaxError(
+            f"round {r + 1}: expected an opponent's start number or 0000 in columns {b}-{b + 3}, found "
+            f"{opp_raw!r}",
+            at(b),
+        )
+    opp = int(opp_text) if opp_text else 0
+    c = color_raw.lower()
+    if c == "w":
+        color = Color.WHITE
+    elif c == "b":
+        color = Color.BLACK
+    elif c in ("-", " ", ""):
+        color = Color.NONE
+    else:
+        raise TrfSyntaxError(
+            f"round {r + 1}: expected colour 'w', 'b' or '-' in column {b + 5}, found {color_raw!r}",
+            at(b + 5),
+        )
+    code = result_raw.upper() if result_raw else " "
+    if len(code) != 1 or code not in _VALID_RESULTS:
+        raise TrfSyntaxError(
+            f"round {r + 1}: expected a result code (1 = 0 + - W D L H F U Z) in column {b + 7}, found "
+            f"{result_raw!r}",
+            at(b + 7),
+        )
+    short = False
+    if opp:
+        if code in _PLAYED_CODES:
+            kind = _PLAYED_CODES[code]
+            short = code in "WDL"
+        elif code == "+":
+            kind = K.FORFEIT_WIN
+        elif code == "-":
+            kind = K.FORFEIT_LOSS
+        elif code == " ":
+            kind = K.PENDING  # paired, not yet played: only the file's last round may hold it
+        else:
+            raise TrfSyntaxError(
+                f"round {r + 1}: result {code!r} is a bye and cannot have an opponent (found {opp} in "
+                f"columns {b}-{b + 3}; expected 0000)",
+                at(b),
+            )
+    else:
+        color = Color.NONE  # a bye or an absence has no colour, whatever the file says
+        if code in _BYE_CODES:
+            kind = _BYE_CODES[code]
+        elif code == "+":
+            kind = K.PAB
+            warn.append(_bye_as_forfeit(r, at(b + 7)))
+        else:
+            raise TrfSyntaxError(
+                f"round {r + 1}: result {code!r} is a played game and needs an opponent in columns "
+                f"{b}-{b + 3}",
+                at(b + 7),
+            )
+    return _Cell(opp, color, kind, short, at(b), code)
+
+
+def _bye_as_forfeit(r: int, pos: Position) -> Diagnostic:
+    return Diagnostic(
+        "bye-as-forfeit", f"round {r + 1}: '0000 - +' read as a pairing-allocated bye (write '0000 - U')", pos
+    )
+
+
+_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+"""Columns of a ``001`` record before the round blocks that TRF leaves blank (between the fields)."""
+
+
+def _off_grid(line: str) -> int | None:
+    """The first separator column (a blank between two fields, round blocks included) that holds
+    something else, or None if the record sits on the TRF columns."""
+    columns = [*_SEPARATORS]
+    for b in range(_FIRST_BLOCK, len(line) + 1, 10):
+        columns += [b + 4, b + 6, b + 8, b + 9]
+    return next((c for c in columns if c <= len(line) and line[c - 1] != " "), None)
+
+
+def _parse_tabbed(line: str, pos: Position, warn: list[Diagnostic], notes: _TextNotes) -> _PlayerLine:
+    """Read a ``001`` record that holds tab characters, with the tabs expanded to every 8th column.
+
+    The expanded record is accepted if it reads and sits on the TRF columns (every blank between two
+    fields is a blank); otherwise the error names the column of the tab that shifted the fields.
+    """
+    expanded = line.expandtabs(TAB_SIZE).rstrip(" ")
+    try:
+        read = _parse_player(expanded, pos, warn, notes)
+    except InputError as exc:
+        raise _tab_error(line, exc, pos) from None
+    column = _off_grid(expanded)
+    if column is not None:
+        off_grid = TrfSyntaxError(
+            f"column {column} holds {expanded[column - 1]!r} where the TRF columns have a blank",
+            Position(pos.path, pos.line, column),
+        )
+        raise _tab_error(line, off_grid, pos)
+    return read
+
+
+def _tab_error(line: str, exc: InputError, pos: Position) -> InputError:
+    """The error of a tab-expanded record, placed on the tab that shifted the offending column."""
+    column = exc.position.column
+    tab_col, expanded_col = 0, 0
+    for k, ch in enumerate(line):
+        if ch == "\t":
+            if expanded_col + 1 >= column:
+                break
+            tab_col = k + 1
+            expanded_col += TAB_SIZE - expanded_col % TAB_SIZE
+        else:
+            expanded_col += 1
+    if not tab_col:  # the problem lies before the first tab: the columns are the file's own
+        return exc
+    return type(exc)(
+        f"tab character in column {tab_col} of a 001 record: with tabs expanded to every {TAB_SIZE}th column "
+        f"the record does not fit the TRF columns: {exc.message} (columns counted after expansion); "
+        "write blanks instead of tabs",
+        Position(pos.path, pos.line, tab_col),
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# the 001 records, all at once
+
+
+def _digits(chars: CharMatrix) -> tuple[IntMatrix, BoolMatrix, BoolMatrix]:
+    """Fixed-width number fields (last axis: the columns of the field) read as ``int(text.strip())``.
+
+    Returns the value, whether the field is blank and whether it is acceptable: blank, or one run of
+    ASCII digits with blanks (or the end of the line) around it.
+    """
+    shape = chars.shape[:-1]
+    value = np.zeros(shape, dtype=np.int64)
+    seen = np.zeros(shape, dtype=bool)  # a digit so far
+    gap = np.zeros(shape, dtype=bool)  # a blank after a digit so far
+    ok = np.ones(shape, dtype=bool)
+    for k in range(chars.shape[-1]):  # Horner's rule over the columns of the field, blanks skipped
+        c = chars[..., k]
+        digit = (c >= 48) & (c <= 57)
+        blank = (c == 32) | (c == 0)
+        ok &= (digit & ~gap) | blank
+        gap |= seen & blank
+        seen |= digit
+        value = np.where(digit, value * 10 + (c.astype(np.int64) - 48), value)
+    return value, ~seen, ok
+
+
+@dataclass(slots=True)
+class _Decoded:
+    """What the array decoder read; rows with ``ok`` False are read again by the line parser."""
+
+    ok: BoolMatrix
+    start: IntMatrix
+    rating: IntMatrix
+    rank: IntMatrix
+    rank_blank: BoolMatrix
+    opponent: IntMatrix
+    color: SmallMatrix
+    kind: SmallMatrix
+    short: BoolMatrix
+    code: CharMatrix
+    cells: IntMatrix
+    bye_as_forfeit: BoolMatrix
+
+
+def _decode_rows(texts: list[str]) -> _Decoded:
+    """Decode every field of every ``001`` record with array operations (no work per character)."""
+    n = len(texts)
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=n)
+    slots = np.where(lengths >= _FIRST_BLOCK, (lengths - _FIRST_BLOCK) // 10 + 1, 0)
+    rounds = int(slots.max(initial=0))
+    width = _FIRST_BLOCK - 1 + 10 * rounds
+    chars: CharMatrix = np.array(texts, dtype=f"<U{width}").view(np.uint32).reshape(n, width)
+    start, start_blank, start_ok = _digits(chars[:, 4:8])
+    rating, _, rating_ok = _digits(chars[:, 48:52])
+    rank, rank_blank, rank_ok = _digits(chars[:, 85:89])
+    ok = start_ok & ~start_blank & (start > 0) & rating_ok & rank_ok
+
+    blocks = chars[:, _FIRST_BLOCK - 1 :].reshape(n, rounds, 10)
+    r = np.arange(rounds)
+    slot = lengths[:, None] >= _FIRST_BLOCK + 10 * r
+    cut = slot & (lengths[:, None] < _FIRST_BLOCK + 5 + 10 * r)  # the line ends before the colour
+    opp, _, opp_ok = _digits(blocks[:, :, 0:4])
+    color = _lookup(_COLOUR_TABLE, blocks[:, :, 5])
+    result = blocks[:, :, 7]
+    paired = opp_ok & (opp > 0)
+    kind = np.where(paired, _lookup(_WITH_OPPONENT, result), _lookup(_WITHOUT_OPPONENT, result))
+    good = opp_ok & (color >= 0) & (kind > 0) & ~(cut & paired)
+    ok &= (good | ~slot).all(axis=1)
+
+    paired &= slot
+    upper = np.where((result >= 97) & (result <= 122), result - 32, result)
+    return _Decoded(
+        ok=ok,
+        start=start,
+        rating=rating,
+        rank=rank,
+        rank_blank=rank_blank,
+        opponent=np.where(paired, opp, 0),
+        color=np.where(paired, color, 0).astype(np.int8),
+        kind=np.where(slot, kind, int(K.ABSENT)).astype(np.int8),
+        short=paired & (_lookup(_SHORT_TABLE, result) > 0),
+        code=np.where(slot & ~cut & (result != 0), upper, 32).astype(np.uint32),
+        cells=slots,
+        bye_as_forfeit=slot & ~paired & (result == ord("+")),
+    )
+
+
+def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagnostic]) -> _Crosstable:
+    """Read the ``001`` records (line number, text) into a :class:`_Crosstable`."""
+    n = len(entries)
+    limit = _FIRST_BLOCK + 10 * MAX_ROUNDS  # a line this long has a 100th round block
+    texts = [line.rstrip(" ") for _, line in entries]
+    # tabs, over-long lines and NULs (which the array would take for the padding after a line's end)
+    special = [k for k, line in enumerate(texts) if "\t" in line or "\0" in line or len(line) >= limit]
+    for k in special:
+        texts[k] = ""  # read by the line parser only
+    dec = _decode_rows(texts)
+    ok = dec.ok
+    ok[special] = False
+    text_notes = _TextNotes()
+
+    # the points column: few distinct texts, each read once
+    cache: dict[str, Fraction | None | bool] = {}
+    points: list[Fraction | None] = [None] * n
+    for k in np.flatnonzero(ok).tolist():
+        value = _cached_points(texts[k][80:84], cache)
+        if value is False:
+            ok[k] = False
+        else:
+            points[k] = value  # type: ignore[assignment]
+
+    # every other line is read by the line parser, in file order: it reads it or raises its error
+    line_reads: dict[int, _PlayerLine] = {}
+    for k in np.flatnonzero(~ok).tolist():
+        lineno, line = entries[k]
+        line_reads[k] = _read_line(line, Position(where, lineno, 1), notes, text_notes)
+    _note_tabs([entries[k] for k in line_reads], where, notes)
+
+    rounds = max([dec.opponent.shape[1], *(len(pl.cells) for pl in line_reads.values())])
+    ct = _Crosstable(
+        players=[],
+        lines=[lineno for lineno, _ in entries],
+        opponent=_widen(dec.opponent, rounds, 0),
+        color=_widen(dec.color, rounds, 0),
+        kind=_widen(dec.kind, rounds, int(K.ABSENT)),
+        short=_widen(dec.short, rounds, False),
+        code=_widen(dec.code, rounds, 32),
+        cells=dec.cells,
+    )
+    start, rating, rank = dec.start.tolist(), dec.rating.tolist(), dec.rank.tolist()
+    rank_blank = dec.rank_blank.tolist()
+    for k, (lineno, line) in enumerate(entries):
+        read = line_reads.get(k)
+        if read is None:
+            numbers = (start[k], rating[k], points[k], None if rank_blank[k] else rank[k])
+            ct.players.append(_make_player(texts[k], numbers, Position(where, lineno, 1), text_notes))
+            continue
+        ct.players.append(read.player)
+        _store_row(ct, k, read.cells)
+    for i, r in np.argwhere(dec.bye_as_forfeit & ok[:, None]).tolist():
+        notes.append(_bye_as_forfeit(r, Position(where, ct.lines[i], _FIRST_BLOCK + 10 * r + 7)))
+    note = text_notes.diagnostic()
+    if note is not None:
+        notes.append(note)
+    return ct
+
+
+def _note_tabs(entries: list[tuple[int, str]], where: str, notes: list[Diagnostic]) -> None:
+    """One warning for all the ``001`` records read with their tabs expanded."""
+    tabbed = [(lineno, line) for lineno, line in entries if "\t" in line.rstrip(" \t")]
+    if tabbed:
+        lineno, line = tabbed[0]
+        notes.append(
+            Diagnostic(
+                "tabs-expanded",
+                f"{len(tabbed)} player record(s) hold tab characters, read with tabs expanded to every "
+                f"{TAB_SIZE}th column; columns on those lines are counted after expansion",
+                Position(where, lineno, line.index("\t") + 1),
+            )
+        )
+
+
+def _cached_points(raw: str, cache: dict[str, Fraction | None | bool]) -> Fraction | None | bool:
+    """The points in a field, or False if the field is not acceptable; each distinct text read once."""
+    if raw not in cache:
+        try:
+            cache[raw] = _points_value(raw)
+        except ValueError:
+            cache[raw] = False
+    return cache[raw]
+
+
+def _widen(a: npt.NDArray[_Scalar], width: int, fill: int | bool) -> npt.NDArray[_Scalar]:
+    """``a`` with columns of ``fill`` added up to ``width``."""
+    if a.shape[1] >= width:
+        return a
+    out = np.full((a.shape[0], width), fill, dtype=a.dtype)
+    out[:, : a.shape[1]] = a
+    return out
+
+
+def _store_row(ct: _Crosstable, k: int, cells: list[_Cell]) -> None:
+    """Row k of the arrays from the cells the line parser read."""
+    ct.opponent[k], ct.color[k], ct.kind[k], ct.short[k], ct.code[k] = 0, 0, int(K.ABSENT), False, 32
+    for r, cell in enumerate(cells):
+        ct.opponent[k, r] = cell.opponent
+        ct.color[k, r] = cell.color
+        ct.kind[k, r] = cell.kind
+        ct.short[k, r] = cell.short
+        ct.code[k, r] = ord(cell.code)
+    ct.cells[k] = len(cells)
+
+
+def _read_players_one_by_one(
+    entries: list[tuple[int, str]], where: str, notes: list[Diagnostic]
+) -> _Crosstable:
+    """:func:`_read_players` with the line parser only (the reference the array decoder must match)."""
+    text_notes = _TextNotes()
+    reads = [_read_line(line, Position(where, lineno, 1), notes, text_notes) for lineno, line in entries]
+    _note_tabs(entries, where, notes)
+    n, rounds = len(reads), max(len(pl.cells) for pl in reads)
+    ct = _Crosstable(
+        players=[pl.player for pl in reads],
+        lines=[lineno for lineno, _ in entries],
+        opponent=np.zeros((n, rounds), dtype=np.int64),
+        color=np.zeros((n, rounds), dtype=np.int8),
+        kind=np.full((n, rounds), int(K.ABSENT), dtype=np.int8),
+        short=np.zeros((n, rounds), dtype=bool),
+        code=np.full((n, rounds), 32, dtype=np.uint32),
+        cells=np.zeros(n, dtype=np.int64),
+    )
+    for k, pl in enumerate(reads):
+        _store_row(ct, k, pl.cells)
+    note = text_notes.diagnostic()
+    if note is not None:
+        notes.append(note)
+    return ct

@@ -1,0 +1,232 @@
+"""The TRF reader's entry points: the stages run in order, and the tournament assembled."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+from ...crosstable import (
+    finish,
+    pseudo_players,
+)
+from ...errors import (
+    ArgumentError,
+    Diagnostic,
+    Position,
+    TrfConsistencyError,
+    TrfSyntaxError,
+)
+from ...model import ResultKind, Scoring, Tournament, TournamentKind
+from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
+from .headers import (
+    _announced_rounds,
+    _check_points,
+    _decide_kind,
+    _event_dates,
+    _parse_scoring,
+    _split_tiebreaks,
+)
+from .players import K, _Crosstable, _read_players, _read_players_one_by_one, _widen
+from .records import _Records, _refuse_team_event, _scan
+from .text import _check_size, _display, _load, _place, _read_bounded
+
+# --------------------------------------------------------------------------------------------------
+# public entry points
+
+
+def read_trf(
+    path: str | os.PathLike[str], *, kind: TournamentKind | None = None, lenient: bool = False
+) -> Tournament:
+    """Read a TRF file.  The file is opened read-only and never modified.
+
+    :param kind: declare the event Swiss or round robin, whatever the file says.
+    :param lenient: repair the recoverable contradictions between the two sides of a game, with a
+        warning for each, instead of refusing the file.
+    :raises InputError: for any problem in the file, with its position.
+    :raises ArgumentError: if the file cannot be read.
+    """
+    p = Path(path)
+    where = _display(str(path))
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise ArgumentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    _check_size(size, where)
+    try:
+        with open(p, "rb") as handle:
+            data = _read_bounded(handle, size)
+    except OSError as exc:
+        raise ArgumentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    source: list[bytes | str] = [data]
+    del data
+    lines, encoding = _load(source, where)
+    return _parse_lines(lines, encoding, str(path), where, kind=kind, lenient=lenient)
+
+
+def parse_trf(
+    data: bytes | str,
+    path: str = "<string>",
+    *,
+    kind: TournamentKind | None = None,
+    lenient: bool = False,
+) -> Tournament:
+    """Parse TRF text (bytes are decoded as UTF-8, else Windows-1252, else Latin-1).
+
+    ``path`` names the text in messages; ``kind`` and ``lenient`` are as in :func:`read_trf`.
+
+    :raises InputError: for any problem in the text, with its position.
+    """
+    where = _display(path)
+    lines, encoding = _load([data], where)
+    return _parse_lines(lines, encoding, path, where, kind=kind, lenient=lenient)
+
+
+def _parse_one_by_one(
+    data: bytes | str, path: str = "<string>", *, kind: TournamentKind | None = None, lenient: bool = False
+) -> Tournament:
+    """:func:`parse_trf` reading every ``001`` record with the line parser (the reference that the array
+    decoder must match; slower)."""
+    where = _display(path)
+    lines, encoding = _load([data], where)
+    return _parse_lines(lines, encoding, path, where, kind=kind, lenient=lenient, vectorised=False)
+
+
+def _parse_lines(
+    lines: list[str],
+    encoding: str,
+    path: str,
+    where: str,
+    *,
+    kind: TournamentKind | None,
+    lenient: bool,
+    vectorised: bool = True,
+) -> Tournament:
+    """The tournament in the lines of a file (emptied: only the records are kept)."""
+    records = _scan(lines, where)
+    del lines[:]
+    if not records.players:
+        raise TrfSyntaxError(
+            "no player records (lines starting with '001') in the file", Position(where, 1, 1)
+        )
+    if vectorised:
+        ct = _read_players(records.players, where, records.notes)
+    else:
+        ct = _read_players_one_by_one(records.players, where, records.notes)
+    records.notes.sort(key=lambda d: _place(d.position))
+    return _build(ct, records, where, path, encoding, kind, lenient)
+
+
+# --------------------------------------------------------------------------------------------------
+# consistency and the tournament
+
+
+def _build(
+    ct: _Crosstable,
+    records: _Records,
+    where: str,
+    path: str,
+    encoding: str,
+    forced_kind: TournamentKind | None,
+    lenient: bool,
+) -> Tournament:
+    warnings = records.notes
+    headers, header_pos = records.headers, records.header_pos
+    _refuse_team_event(records)
+    n = len(ct.players)
+    start = np.fromiter((p.start_number for p in ct.players), dtype=np.int64, count=n)
+    index = _index_start_numbers(start, ct, where)
+
+    extra = _bye_records(records.byes, index, where)
+    width = max(ct.opponent.shape[1], max((r + 1 for _, r in extra), default=0))
+    opp_start = _widen(ct.opponent, width, 0)
+    color = _widen(ct.color, width, 0)
+    kind = _widen(ct.kind, width, int(K.ABSENT))
+    short = _widen(ct.short, width, False)
+    code = _widen(ct.code, width, 32)
+    opponent = _opponents(opp_start, index, ct, where)
+    pseudo = pseudo_players(ct.players, kind)
+    if pseudo.any():
+        ct, opponent, kind, color, short, code, extra = _drop_pseudo(
+            ct, pseudo, opponent, kind, color, short, code, extra, warnings, where
+        )
+
+    for (i, r), (bye_kind, pos) in extra.items():
+        current = ResultKind(int(kind[i, r]))
+        if current is K.ABSENT and not (r < ct.cells[i] and code[i, r] == ord("-")):
+            kind[i, r] = bye_kind
+        elif current != bye_kind:
+            raise TrfConsistencyError(
+                f"record 240 gives player {ct.players[i].start_number} a {bye_kind.label} in round {r + 1}, "
+                f"but the player's line says {current.label}",
+                pos,
+                related=Position(where, ct.lines[i], 1),
+            )
+
+    games = _Games(ct, opponent, kind, color, short, code, where)
+    games.check(lenient, warnings)
+
+    opponent, kind, color, short = finish(opponent, kind, color, short)
+    rounds = kind.shape[1]
+    _check_pending(kind, opponent, ct, where)
+
+    # header data
+    scoring = Scoring()
+    if "162" in headers:
+        scoring = _parse_scoring("162 " + headers["162"], header_pos["162"])
+    dates = _event_dates(headers, header_pos, warnings)
+    announced = _announced_rounds(headers, header_pos, warnings)
+    if announced is not None and announced < rounds:
+        warnings.append(
+            Diagnostic(
+                "rounds-mismatch",
+                f"the file announces {announced} rounds but holds data for {rounds}",
+                header_pos.get("142") or header_pos.get("XXR"),
+            )
+        )
+
+    tiebreaks: tuple[str, ...] | None = None
+    tb_pos: Position | None = None
+    if "212" in headers:
+        items = _split_tiebreaks(headers["212"])
+        if items and items[0].upper() == "PTS":
+            items = items[1:]
+        tiebreaks, tb_pos = tuple(items), header_pos["212"]
+    elif "202" in headers:
+        tiebreaks, tb_pos = tuple(_split_tiebreaks(headers["202"])), header_pos["202"]
+
+    t = Tournament(
+        name=headers.get("012", "").strip(),
+        players=tuple(ct.players),
+        opponent=opponent,
+        kind=kind,
+        color=color,
+        short_game=short,
+        scoring=scoring,
+        start_date=dates.start,
+        end_date=dates.end,
+        start_date_text=headers.get("042"),
+        start_date_readings=dates.start_readings,
+        start_date_note=dates.decided_by,
+        start_date_position=Position(header_pos["042"].path, header_pos["042"].line, 5)
+        if "042" in header_pos
+        else None,
+        round_dates=dates.rounds,
+        round_one_readings=dates.round_one_readings,
+        city=headers.get("022", "").strip(),
+        federation=headers.get("032", "").strip(),
+        announced_rounds=announced,
+        tiebreak_list=tiebreaks,
+        tiebreak_list_position=tb_pos,
+        headers=headers,
+        warnings=warnings,
+        source=path,
+        encoding=encoding,
+    )
+    if forced_kind is not None:
+        t.kind_of_event, t.kind_source = forced_kind, "option"
+    else:
+        t.kind_of_event, t.kind_source = _decide_kind(t, headers)
+    _check_points(t, warnings)
+    return t

@@ -1,0 +1,117 @@
+"""Stage 2 of the TRF reader: every line sorted by its record code; header records kept with their
+positions, repeated or unapplied records noted, team events recognised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...errors import (
+    Diagnostic,
+    InputError,
+    InputLimitError,
+    Position,
+)
+from .text import MAX_PLAYERS, MAX_START_NUMBER, _TextNotes
+
+_KNOWN_RECORDS = {
+    "001", "012", "013", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
+    "132", "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299",
+    "300", "310", "320", "330", "352", "362", "801", "802",
+    "XXR", "XXZ", "XXC", "XXS", "XXA", "XXP",
+}  # fmt: skip
+
+_REPEATABLE = {"102", "112", "132", "240", "250", "260", "299", "XXZ", "XXS", "XXA", "XXP", "801", "802",
+               "013", "300", "310", "320", "330"}  # fmt: skip
+"""Records a file may hold more than once."""
+_TEAM_RECORDS = ("013", "310", "320", "330", "300")
+_NOT_APPLIED = {
+    "299": "record 299 (points assigned outside the results) is read but not applied: the points of the "
+    "results are used",
+    "XXS": "record XXS (scoring for pairing) is read but not applied: record 162 or the usual 1 / ½ / 0 is used",
+}
+"""Records that could change the result and are not applied: a warning names each line."""
+
+
+@dataclass(slots=True)
+class _Records:
+    """The lines of a file sorted by record code."""
+
+    players: list[tuple[int, str]] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict)
+    header_pos: dict[str, Position] = field(default_factory=dict)
+    byes: list[tuple[str, Position]] = field(default_factory=list)
+    team: dict[str, Position] = field(default_factory=dict)
+    """The first record of each team-event kind (013, 300, 310, 320, 330)."""
+    notes: list[Diagnostic] = field(default_factory=list)
+    """Warnings with a position in the file, sorted by position once every line is read."""
+
+
+def _scan(lines: list[str], where: str) -> _Records:
+    """Sort the lines by record code; the ``001`` records are kept whole for :func:`_read_players`."""
+    records = _Records()
+    limit = min(MAX_PLAYERS, MAX_START_NUMBER)
+    unknown_seen: set[str] = set()
+    text_notes = _TextNotes()
+    for lineno, line in enumerate(lines, start=1):
+        code = line[:3]
+        if code == "001":
+            if len(records.players) >= limit:
+                why = " (start numbers have 4 digits)" if limit == MAX_START_NUMBER else ""
+                raise InputLimitError(f"more than {limit} player records{why}", Position(where, lineno, 1))
+            records.players.append((lineno, line))
+        elif code == "###" or not line.strip():
+            continue
+        elif code in _KNOWN_RECORDS:
+            pos = Position(where, lineno, 1)
+            if code == "240":
+                records.byes.append((line, pos))
+            elif code in _NOT_APPLIED:
+                records.notes.append(Diagnostic("record-not-applied", _NOT_APPLIED[code], pos))
+            elif code in records.headers and code not in _REPEATABLE:
+                first = records.header_pos[code].line
+                records.notes.append(
+                    Diagnostic(
+                        "duplicate-record",
+                        f"record {code} appears again (first on line {first}): this one is used, line {first} "
+                        "is ignored",
+                        pos,
+                    )
+                )
+            if code in _TEAM_RECORDS and code not in records.team:
+                records.team[code] = pos
+            value = line[4:].rstrip() if len(line) > 4 else ""
+            records.headers[code] = text_notes.clean(value, f"record {code}", Position(where, lineno, 5))
+            records.header_pos[code] = pos
+        else:
+            key = code.strip() or line.strip()[:3]
+            if key not in unknown_seen:
+                unknown_seen.add(key)
+                records.notes.append(
+                    Diagnostic(
+                        "unknown-record", f"unknown record {code!r} ignored", Position(where, lineno, 1)
+                    )
+                )
+    note = text_notes.diagnostic()
+    if note is not None:
+        records.notes.append(note)
+    return records
+
+
+def _refuse_team_event(records: _Records) -> None:
+    """A team tournament is named as such instead of failing on some record it does not expect."""
+    why: tuple[str, Position] | None = None
+    if records.team:
+        code, pos = min(records.team.items(), key=lambda item: item[1].line)
+        why = f"record {code}", pos
+    else:
+        for code in ("092", "192"):
+            if code in records.headers and "TEAM" in records.headers[code].upper().replace("-", "_"):
+                why = f"record {code} {records.headers[code].strip()!r}", records.header_pos[code]
+                break
+    if why is not None:
+        raise InputError(
+            f"this is a team tournament ({why[0]}): team standings and team tie-breaks are not supported yet; "
+            "spareggio ranks individual tournaments",
+            why[1],
+        )

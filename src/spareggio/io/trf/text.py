@@ -1,0 +1,150 @@
+"""Stage 1 of the TRF reader: the text.  The size is checked before anything is read, NUL bytes mark a
+binary file, the bytes are decoded (UTF-8, else Windows-1252, else Latin-1) and split into lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from ...errors import (
+    Diagnostic,
+    InputLimitError,
+    Position,
+    TrfSyntaxError,
+)
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""Files larger than this are refused before they are read.  A complete TRF of 9999 players and 99
+rounds has about 11 MB; the limit keeps the reader's memory within a few hundred MB."""
+MAX_LINES = 1_000_000
+"""Files with more lines are refused before the lines are split (every line costs memory)."""
+MAX_PLAYERS = 1_000_000
+"""Players a tournament may have in memory.  A TRF file holds at most :data:`MAX_START_NUMBER` player
+records: start numbers have four digits."""
+MAX_START_NUMBER = 9999
+"""The largest start number that columns 5-8 of a ``001`` record can hold."""
+MAX_ROUNDS = 99
+"""Round blocks a ``001`` record may have."""
+TAB_SIZE = 8
+"""Tab stops assumed when a ``001`` record holds tab characters."""
+
+_CONTROL = {c: "\ufffd" for c in (*range(32), 127)}
+_CONTROL[9] = " "
+"""Control characters in text fields (a terminal would obey an ESC): shown as U+FFFD, a tab as a blank."""
+
+
+@dataclass(slots=True)
+class _TextNotes:
+    """Text fields that held control characters: reported once, with the first one found."""
+
+    first: Diagnostic | None = None
+    count: int = 0
+
+    def clean(self, text: str, what: str, position: Position) -> str:
+        if text.isprintable():
+            return text
+        cleaned = text.translate(_CONTROL)
+        if cleaned != text:
+            self.count += 1
+            if self.first is None or _place(position) < _place(self.first.position):
+                self.first = Diagnostic(
+                    "control-characters",
+                    f"{what}: control characters replaced by U+FFFD; found {text!r}",
+                    position,
+                )
+        return cleaned
+
+    def diagnostic(self) -> Diagnostic | None:
+        if self.first is None or self.count == 1:
+            return self.first
+        first = self.first
+        return Diagnostic(first.code, f"{first.message} ({self.count} text fields in all)", first.position)
+
+
+def _place(position: Position | None) -> tuple[int, int]:
+    """Sort key of a position in a file (line, column)."""
+    return (position.line, position.column) if position else (0, 0)
+
+
+# --------------------------------------------------------------------------------------------------
+# decoding
+
+
+def _decode(data: bytes) -> tuple[str, str]:
+    """Decode TRF bytes: UTF-8 (BOM stripped), else Windows-1252, else Latin-1."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252"), "cp1252"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+def _display(path: str) -> str:
+    """The path as positions print it: control characters escaped, so that a message stays one line."""
+    if path.isprintable():
+        return path
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in path)
+
+
+def _check_size(size: int, where: str) -> None:
+    """Refuse a file larger than :data:`MAX_FILE_BYTES` before reading it."""
+    if size > MAX_FILE_BYTES:
+        raise InputLimitError(
+            f"the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}", Position(where, 1, 1)
+        )
+
+
+def _load(source: list[bytes | str], where: str) -> tuple[list[str], str]:
+    """The lines of the file (CRLF, CR and LF all end a line) and the encoding used.
+
+    ``source`` holds the file's content and is emptied: with the caller's last reference handed over,
+    the bytes are freed once decoded and the text once split, so that at most two copies of the file
+    exist at any time.
+    """
+    data = source.pop()
+    if len(data) > MAX_FILE_BYTES:
+        raise InputLimitError(
+            f"the file has {len(data)} {'bytes' if isinstance(data, bytes) else 'characters'}, "
+            f"more than the limit of {MAX_FILE_BYTES}",
+            Position(where, 1, 1),
+        )
+    if isinstance(data, bytes):
+        if b"\x00" in data[:4096]:
+            raise TrfSyntaxError(
+                "this is a binary file, not a TRF text file (found NUL bytes)", Position(where, 1, 1)
+            )
+        text, encoding = _decode(data)
+    else:
+        text, encoding = data.removeprefix("\ufeff"), "utf-8"
+    del data
+    count = text.count("\n") + text.count("\r") - text.count("\r\n") + 1
+    if count > MAX_LINES:
+        raise InputLimitError(
+            f"the file has {count} lines, more than the limit of {MAX_LINES}",
+            Position(where, MAX_LINES + 1, 1),
+        )
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    del text
+    return lines, encoding
+
+
+def _read_bounded(handle: BinaryIO, size: int) -> bytes:
+    """The content of an open file of ``size`` bytes by its status; a file that is longer (a pipe, a
+    device, a file that grows meanwhile) is read on in chunks, never beyond the limit."""
+    chunks = [handle.read(size + 1)]
+    total = len(chunks[0])
+    while total <= MAX_FILE_BYTES:
+        chunk = handle.read(min(1 << 20, MAX_FILE_BYTES + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)

@@ -1,0 +1,124 @@
+"""The TRF writer: a tournament as TRF-16 text that the reader reads back to the same values."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
+
+import numpy as np
+
+from ...model import ResultKind, Tournament
+from .players import K
+
+_CODE_OF_KIND = {
+    K.PLAYED_WIN: "1", K.PLAYED_DRAW: "=", K.PLAYED_LOSS: "0", K.FORFEIT_WIN: "+",
+    K.FORFEIT_LOSS: "-", K.DOUBLE_FORFEIT: "-", K.PAB: "U", K.FULL_BYE: "F", K.HALF_BYE: "H",
+    K.ZERO_BYE: "Z", K.ABSENT: "-", K.WITHDRAWN: "-", K.PENDING: " ",
+}  # fmt: skip
+_SHORT_CODE = {K.PLAYED_WIN: "W", K.PLAYED_DRAW: "D", K.PLAYED_LOSS: "L"}
+
+
+def _fmt(value: Fraction) -> str:
+    return f"{float(value):.1f}" if value.denominator <= 2 else str(float(value))
+
+
+# --------------------------------------------------------------------------------------------------
+# writer
+
+
+def _decimal(value: Fraction, width: int) -> str | None:
+    """``value`` written exactly in at most ``width`` characters (``1.0``, ``11.5``, ``.25``), or None."""
+    d = value.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d != 1:
+        return None
+    text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if "." not in text and len(text) + 2 <= width:
+        text += ".0"
+    if len(text) > width and text.lstrip("-").startswith("0."):
+        text = text.replace("0.", ".", 1)
+    return text if len(text) <= width else None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.splitlines())
+
+
+def _blocks(t: Tournament) -> list[str]:
+    """The round blocks of every player, one string per player, built as one array of characters."""
+    n, rounds = t.opponent.shape
+    if rounds == 0:
+        return [""] * n
+    chars = np.full((n, rounds, 10), ord(" "), dtype=np.uint32)
+    has = t.opponent >= 0
+    number = np.where(has, t.start_numbers()[np.where(has, t.opponent, 0)], 0)
+    for k in range(4):
+        scale = 10 ** (3 - k)
+        digit = (number // scale) % 10 + ord("0")
+        chars[:, :, 2 + k] = np.where(~has | (number >= scale) | (k == 3), digit, ord(" "))
+    colour = np.array([ord("-"), ord("w"), ord("b")], dtype=np.uint32)
+    chars[:, :, 7] = np.where(has, colour[t.color.astype(np.int64)], ord("-"))
+    code = np.full(max(ResultKind) + 1, ord("-"), dtype=np.uint32)
+    short_code = code.copy()
+    for k, symbol in _CODE_OF_KIND.items():
+        code[k] = short_code[k] = ord(symbol)
+    for k, symbol in _SHORT_CODE.items():
+        short_code[k] = ord(symbol)
+    kinds = t.kind.astype(np.int64)
+    chars[:, :, 9] = np.where(t.short_game, short_code[kinds], code[kinds])
+    return np.ascontiguousarray(chars).reshape(n, rounds * 10).view(f"<U{rounds * 10}").ravel().tolist()
+
+
+def write_trf(t: Tournament) -> str:
+    """The tournament as TRF-16 text (with the 142 and, if not default, 162 records); LF line ends.
+
+    Every field is written so that :func:`parse_trf` reads the same values back; a points total that
+    does not fit the four columns of the points field is left blank.
+    """
+    out: list[str] = []
+    if t.name:
+        out.append(f"012 {_one_line(t.name)}")
+    if t.city:
+        out.append(f"022 {_one_line(t.city)}")
+    if t.federation:
+        out.append(f"032 {_one_line(t.federation)}")
+    for code, date in (("042", t.start_date), ("052", t.end_date)):
+        if date:
+            out.append(f"{code} {date.year:04d}/{date.month:02d}/{date.day:02d}")
+    out.append("092 Individual: " + ("Round-Robin" if t.is_round_robin else "Swiss-System"))
+    out.append(f"142 {t.announced_rounds or t.rounds}")
+    if not t.scoring.is_default:
+        s = t.scoring
+        cells = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.absence)]
+        if s.pab is not None:  # without P a PAB is worth a win
+            cells.append(("P", s.pab))
+        # one 9-column cell per symbol: the symbol in column 6 + 9k, its points in columns 7-10 + 9k
+        # a value with no exact 4-character form (only possible for a Scoring built in code) is rounded
+        out.append(
+            "162  "
+            + "".join(f"{sym}{_decimal(v, 4) or f'{float(v):.2f}'[:4]:>4}    " for sym, v in cells).rstrip()
+        )
+    if t.tiebreak_list:
+        out.append("212 PTS," + ",".join(t.tiebreak_list))
+    table = t.scoring.points_table()
+    unit = t.scoring.unit
+    totals = table[t.kind.astype(np.int64)].sum(axis=1).tolist() if t.rounds else [0] * t.n_players
+    for p, total, blocks in zip(t.players, totals, _blocks(t), strict=True):
+        pts = _decimal(Fraction(total, unit), 4) or ""
+        rating = f"{p.rating:4d}" if p.rating and 0 < p.rating <= 9999 else "    "
+        rank = f"{p.rank:4d}" if p.rank is not None and 0 <= p.rank <= 9999 else "    "
+        head = (
+            f"001 {p.start_number:4d} {p.sex[:1] or ' '}{p.title[:3]:>3} {p.name[:33]:<33} {rating} "
+            f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth_date[:10]:<10} {pts:>4} {rank}"
+        )
+        out.append(head + blocks)
+    return "\n".join(out) + "\n"
+
+
+def iter_lines(text: str) -> Iterable[str]:  # pragma: no cover - convenience for callers
+    return iter(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
