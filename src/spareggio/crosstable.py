@@ -89,6 +89,8 @@ PSEUDO_NAMES = frozenset(
 )
 """Names programs give to a pseudo-player standing for the bye (compared folded: lower case, no
 accents, punctuation as blanks)."""
+_PREFIXES = frozenset(name[:3] for name in PSEUDO_NAMES)
+"""The first three letters of those names: a cheap test before folding a name."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,11 @@ def _fold(name: str) -> str:
 def pseudo_players(players: Sequence[Player], kind: SmallMatrix) -> npt.NDArray[np.bool_]:
     """Player records that stand for the bye (``spielfrei``, ``BYE`` ...): a bye's name and never a
     point scored on the board (a real player with such a name who scored is kept)."""
-    names = np.fromiter((_fold(p.name) in PSEUDO_NAMES for p in players), dtype=bool, count=len(players))
+    names = np.fromiter(
+        (p.name.lstrip(" -*.([").lower()[:3] in _PREFIXES and _fold(p.name) in PSEUDO_NAMES for p in players),
+        dtype=bool,
+        count=len(players),
+    )
     if not names.any():
         return names
     scored = ((kind == K.PLAYED_WIN) | (kind == K.PLAYED_DRAW) | (kind == K.FORFEIT_WIN)).any(axis=1)
