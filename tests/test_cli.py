@@ -325,20 +325,20 @@ def test_csv_neutralises_formulas(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert (code, err) == (0, "")
     rows = list(csv.reader(io.StringIO(out)))
     assert rows[0] == [
-        "rank", "start_number", "name", "rating", "federation", "points", "BH",
+        "rank", "shared", "start_number", "name", "rating", "federation", "points", "BH",
         "title", "fide_id", "declared_rank", "declared_points",
     ]  # fmt: skip
-    names = {int(r[1]): r[2] for r in rows[1:]}
+    names = {int(r[2]): r[3] for r in rows[1:]}
     assert names[1] == "'" + FORMULAS[1]
     assert names[2] == "'+1+2"
     assert names[3] == "'-2+3"
     assert names[4] == "'@SUM(A1:A9)"
     assert names[5] == "Player 5"
-    # rank column holds the shared places; values as in the table
-    assert [(r[0], r[1], r[5], r[6]) for r in rows[1:]] == [
-        ("1-2", "1", "1", "0"), ("1-2", "3", "1", "0"),
-        ("3-5", "5", "0.5", "0.5"), ("3-5", "6", "0.5", "0.5"), ("3-5", "7", "0.5", "0.5"),
-        ("6-7", "2", "0", "1"), ("6-7", "4", "0", "1"),
+    # the place as a number, the shared range beside it (no spreadsheet reads 1-2 as a date)
+    assert [(r[0], r[1], r[2], r[6], r[7]) for r in rows[1:]] == [
+        ("1", "1-2", "1", "1", "0"), ("1", "1-2", "3", "1", "0"),
+        ("3", "3-5", "5", "0.5", "0.5"), ("3", "3-5", "6", "0.5", "0.5"), ("3", "3-5", "7", "0.5", "0.5"),
+        ("6", "6-7", "2", "0", "1"), ("6", "6-7", "4", "0", "1"),
     ]  # fmt: skip
 
 

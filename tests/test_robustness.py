@@ -508,7 +508,7 @@ def test_csv_neutralises_formulas_from_a_trf(capsys: pytest.CaptureFixture[str])
         err == f"{path}:13:15: warning: player 6: name: control characters replaced by U+FFFD; found "
         "'Esc\\x1b[31mRed'\n"
     )
-    names = {int(row[1]): row[2] for row in list(csv.reader(io.StringIO(out)))[1:]}
+    names = {int(row["start_number"]): row["name"] for row in csv.DictReader(io.StringIO(out))}
     assert names == {
         1: '\'=HYPERLINK("http://x.test","a")',
         2: "'+1+2",

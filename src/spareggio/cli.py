@@ -21,15 +21,32 @@ from .errors import SpareggioError
 __all__ = ["cli", "main"]
 
 FORMATS = ("table", "csv", "json")
+PUBLISH_FORMATS = ("table", "csv", "json", "html", "pdf", "xlsx")
+"""What ``standings`` writes; ``-o FILE`` chooses by the extension when ``--format`` is not given."""
 
 
-def _emit(text: str, output: str | None) -> None:
+def _emit(text: str | bytes, output: str | None) -> None:
     if output:
         from .io.output import write_atomic
 
         write_atomic(output, text)
+    elif isinstance(text, bytes):
+        from .errors import ArgumentError
+
+        raise ArgumentError("PDF and XLSX output is binary: write it to a file with -o FILE")
     else:
         click.echo(text, nl=False)
+
+
+def _language(value: str | None) -> str:
+    """``--lang``, case-insensitive; English by default."""
+    from .errors import ArgumentError
+    from .io.publish import LANGUAGES
+
+    lang = (value or "en").strip().lower()
+    if lang not in LANGUAGES:
+        raise ArgumentError(f"unknown language {value!r} for --lang; known languages: {', '.join(LANGUAGES)}")
+    return lang
 
 
 def _print_warnings(items: Sequence[object], quiet: bool) -> None:
@@ -130,20 +147,50 @@ def cli() -> None:
     "-t", "--tiebreaks", help='Comma-separated list, e.g. "BH/C1,BH,SB" (default: the file\'s list).'
 )
 @click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by the start date).")
-@click.option("-f", "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(PUBLISH_FORMATS),
+    help="Output format (default: table, or the extension of -o: .txt .csv .json .html .pdf .xlsx).",
+)
+@click.option("--lang", help="Language of html, pdf, xlsx and csv: en or it (default en).")
+@click.option("--csv-locale", help="CSV for en or it spreadsheets (default: the --lang language).")
 @event_options
-def standings_cmd(file: str, tiebreaks: str | None, rules: str | None, fmt: str, opts: EventOptions) -> None:
+def standings_cmd(
+    file: str,
+    tiebreaks: str | None,
+    rules: str | None,
+    fmt: str | None,
+    lang: str | None,
+    csv_locale: str | None,
+    opts: EventOptions,
+) -> None:
     """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks."""
     from . import standings
     from .io import output as out
+    from .io.publish import format_for
 
+    language = _language(lang)
+    fmt = format_for(opts.output, fmt)
     t = opts.load(file)
     s = standings(t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating)
     _print_warnings([*t.warnings, *s.warnings], opts.quiet)
+    text: str | bytes
     if fmt == "json":
         text = out.standings_json(s)
     elif fmt == "csv":
-        text = out.standings_csv(s)
+        text = out.standings_csv(s, _language(csv_locale) if csv_locale else language)
+    elif fmt in ("html", "pdf"):
+        from .io.publish import html_to_pdf, standings_html
+
+        text = standings_html(s, language)
+        if fmt == "pdf":
+            text = html_to_pdf(text)
+    elif fmt == "xlsx":
+        from .io.publish import standings_xlsx
+
+        text = standings_xlsx(s, language)
     else:
         text = out.standings_table(s)
     _emit(text, opts.output)
@@ -313,21 +360,42 @@ def explain_cmd(
 @click.option("-r", "--rules", help="Comma-separated rule sets (default: all of them).")
 @click.option("-t", "--tiebreaks", help="Comma-separated list (default: the file's list or the default).")
 @click.option(
-    "-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(("table", "json", "html", "pdf")),
+    help="Output format (default: table, or the extension of -o: .txt .json .html .pdf).",
 )
+@click.option("--lang", help="Language of html and pdf: en or it (default en).")
 @event_options
-def compare_cmd(file: str, rules: str | None, tiebreaks: str | None, fmt: str, opts: EventOptions) -> None:
+def compare_cmd(
+    file: str, rules: str | None, tiebreaks: str | None, fmt: str | None, lang: str | None, opts: EventOptions
+) -> None:
     """Rank FILE under several rule sets and show where the ranking changes."""
     import json
 
     from .compare import compare, comparison_table, comparison_to_dict
+    from .errors import ArgumentError
+    from .io.publish import format_for
+
+    language = _language(lang)
+    fmt = format_for(opts.output, fmt)
+    if fmt not in ("table", "json", "html", "pdf"):
+        raise ArgumentError(f"compare writes table, json, html or pdf, not {fmt}")
 
     t = opts.load(file)
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
     c = compare(t, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
     _print_warnings([*t.warnings, *c.warnings], opts.quiet)
+    text: str | bytes
     if fmt == "json":
         text = json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
+    elif fmt in ("html", "pdf"):
+        from .io.publish import compare_html, html_to_pdf
+
+        text = compare_html(c, language)
+        if fmt == "pdf":
+            text = html_to_pdf(text)
     else:
         text = comparison_table(c)
     _emit(text, opts.output)

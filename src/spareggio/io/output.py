@@ -239,33 +239,51 @@ def safe_cell(text: str) -> str:
     return text
 
 
-def standings_csv(s: Standings) -> str:
+CSV_LOCALES = ("en", "it")
+
+
+def standings_csv(s: Standings, locale: str = "en") -> str:
+    """The standings as CSV.  ``en``: comma-separated, decimal point, no BOM; ``it`` (Italian
+    spreadsheets): semicolon-separated, decimal comma, UTF-8 with a BOM.  The place is the number
+    in ``rank`` with the shared range in its own ``shared`` column, so that no spreadsheet reads
+    ``3-4`` as a date; text that looks like a formula is neutralised."""
     import csv
 
+    if locale not in CSV_LOCALES:
+        from ..errors import ArgumentError
+
+        raise ArgumentError(f"unknown CSV locale {locale!r}; known: {', '.join(CSV_LOCALES)}")
+    comma = locale == "it"
+
+    def number(value: Fraction | None) -> str:
+        text = "" if value is None else format_number(value)
+        return text.replace(".", ",") if comma else text
+
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+    w = csv.writer(buf, delimiter=";" if comma else ",", lineterminator="\n")
     w.writerow(
-        ["rank", "start_number", "name", "rating", "federation", "points", *s.labels,
+        ["rank", "shared", "start_number", "name", "rating", "federation", "points", *s.labels,
          "title", "fide_id", "declared_rank", "declared_points"]
     )  # fmt: skip
     for row in s.rows:
         p = row.player
         w.writerow(
             [
-                row.place,
+                row.rank,
+                row.place if row.shared else "",
                 p.start_number,
                 safe_cell(p.name),
                 p.rating or "",
                 safe_cell(p.federation),
-                format_number(row.points),
-                *(format_number(row.values[label]) for label in s.labels),
+                number(row.points),
+                *(number(row.values[label]) for label in s.labels),
                 safe_cell(p.title),
                 safe_cell(p.fide_id),
                 "" if p.rank is None else p.rank,
-                "" if p.points is None else format_number(p.points),
+                number(p.points),
             ]
         )
-    return buf.getvalue()
+    return ("\ufeff" if comma else "") + buf.getvalue()
 
 
 def declared_rank_differs(row: StandingRow) -> bool:
@@ -324,8 +342,21 @@ def standings_table(s: Standings) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+def _umask() -> int:
+    """The process's umask, read without changing it (changing it would race with other threads)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    return 0o022
+
+
+def write_atomic(path: str | os.PathLike[str], text: str | bytes) -> None:
     """Write a whole file or nothing: a temporary file in the same folder, then an atomic rename.
+    Text is written as UTF-8; bytes (PDF, XLSX) as they are.
 
     A target that exists and is not a regular file (``/dev/null``, a named pipe, a terminal) is
     written in place: renaming over it would replace the device with a file.
@@ -335,9 +366,10 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         special = not stat.S_ISREG(os.stat(target).st_mode)
     except OSError:
         special = False
+    data = text.encode("utf-8") if isinstance(text, str) else text
     if special:
-        with open(target, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        with open(target, "wb") as handle:
+            handle.write(data)
         return
     import tempfile
 
@@ -347,8 +379,9 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, target) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        os.chmod(tmp, 0o666 & ~_umask())  # the permissions of a file written the plain way
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

@@ -1,0 +1,461 @@
+"""Standings as an arbiter posts them: a print-ready HTML page, the same page as PDF, a spreadsheet.
+
+Everything here renders a :class:`~spareggio.standings.Standings` (or a comparison) that the library
+computed; no value is computed again.  The page heads with the tournament, the rule set and why,
+any assumption the rule set rests on, and the tie-break list spelled out in words; the table has
+the columns an arbiter posts.  Print CSS lays it out on A4 (landscape when the tie-breaks are many)
+with the table header repeated on every page and page numbers.  The PDF is that page printed by
+WeasyPrint; the XLSX keeps numbers as numbers.  English and Italian (decimal comma, ½ for points).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+from collections.abc import Sequence
+from fractions import Fraction
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ArgumentError
+from ..tiebreaks import TIEBREAKS, TiebreakSpec
+from .output import declared_rank_differs, format_number
+
+if TYPE_CHECKING:
+    from ..compare import Comparison
+    from ..standings import Standings
+
+__all__ = [
+    "EXTENSIONS",
+    "LANGUAGES",
+    "compare_html",
+    "describe_tiebreak",
+    "format_for",
+    "html_to_pdf",
+    "localized_number",
+    "standings_html",
+    "standings_xlsx",
+]
+
+LANGUAGES = ("en", "it")
+
+EXTENSIONS = {
+    ".txt": "table",
+    ".csv": "csv",
+    ".json": "json",
+    ".html": "html",
+    ".htm": "html",
+    ".pdf": "pdf",
+    ".xlsx": "xlsx",
+}
+"""The output format of ``-o FILE`` when ``--format`` is not given, by the file's extension."""
+
+_TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "standings": "Standings after round {round}",
+        "final": "Final standings",
+        "rules": "Rule set for unplayed rounds: {rules} ({reason}).",
+        "tiebreaks": "Tie-breaks, in order",
+        "none": "none: players level on points share the place",
+        "rk": "Rk",
+        "sno": "No.",
+        "title": "Title",
+        "name": "Name",
+        "fed": "Fed",
+        "rating": "Rating",
+        "points": "Pts",
+        "declared": "Declared",
+        "declared_note": "Declared: the rank the file declares, where it differs from the computed place.",
+        "shared": "Shared",
+        "page": "Page",
+        "of": "of",
+        "produced": "Computed by spareggio {version} on {date}.",
+        "compare": "The same standings under {n} rule sets",
+        "compare_note": "Rows where a place or a value changes between rule sets are highlighted.",
+        "warning": "Warning",
+        "cut": "Cut {n}: the {n} lowest values left out",
+        "cut1": "Cut 1: the lowest value left out",
+        "cut_high": "the {n} highest values left out",
+        "cut_high1": "the highest value left out",
+        "median": "Median {n}: the {n} highest and the {n} lowest values left out",
+        "median1": "Median 1: the highest and the lowest value left out",
+        "forfeits": "forfeits counted as games played",
+        "fore": "with Fore Buchholz",
+        "reverse": "lower is better",
+        "limit": "limit {limit}",
+        "unrated": "unrated players counted as {rating}",
+        "players": "{n} players",
+        "rounds": "{n} rounds",
+    },
+    "it": {
+        "standings": "Classifica dopo il turno {round}",
+        "final": "Classifica finale",
+        "rules": "Regole per i turni non giocati: {rules} ({reason}).",
+        "tiebreaks": "Spareggi, nell'ordine",
+        "none": "nessuno: i giocatori a pari punti condividono il posto",
+        "rk": "Pos",
+        "sno": "N.",
+        "title": "Tit",
+        "name": "Nome",
+        "fed": "Fed",
+        "rating": "Elo",
+        "points": "Punti",
+        "declared": "Dichiarata",
+        "declared_note": "Dichiarata: la posizione scritta nel file, dove differisce da quella calcolata.",
+        "shared": "Ex aequo",
+        "page": "Pagina",
+        "of": "di",
+        "produced": "Calcolata da spareggio {version} il {date}.",
+        "compare": "La stessa classifica con {n} insiemi di regole",
+        "compare_note": "Sono evidenziate le righe in cui un posto o un valore cambia da un insieme di regole all'altro.",
+        "warning": "Attenzione",
+        "cut": "Cut {n}: esclusi i {n} valori più bassi",
+        "cut1": "Cut 1: escluso il valore più basso",
+        "cut_high": "esclusi i {n} valori più alti",
+        "cut_high1": "escluso il valore più alto",
+        "median": "mediano {n}: esclusi i {n} valori più alti e i {n} più bassi",
+        "median1": "mediano: esclusi il valore più alto e il più basso",
+        "forfeits": "i forfait contano come partite giocate",
+        "fore": "con il Buchholz anticipato",
+        "reverse": "vince il valore più basso",
+        "limit": "limite {limit}",
+        "unrated": "i giocatori senza Elo contano {rating}",
+        "players": "{n} giocatori",
+        "rounds": "{n} turni",
+    },
+}
+
+_NAMES_IT = {
+    "PTS": "Punti",
+    "BH": "Buchholz",
+    "FB": "Buchholz anticipato (Fore Buchholz)",
+    "SB": "Sonneborn-Berger",
+    "AOB": "Media dei Buchholz degli avversari",
+    "DE": "Scontro diretto",
+    "WIN": "Numero di vittorie",
+    "WON": "Numero di vittorie alla scacchiera",
+    "BPG": "Partite giocate con il Nero",
+    "BWG": "Vittorie con il Nero",
+    "PS": "Punteggio progressivo (Cumulativo)",
+    "REP": "Turni scelti di non giocare",
+    "STD": "Punteggio standard",
+    "TPN": "Numero di tabellone",
+    "KS": "Sistema Koya",
+    "ARO": "Media Elo avversari",
+    "TPR": "Performance",
+    "PTP": "Performance perfetta",
+    "APRO": "Media delle performance degli avversari",
+    "APPO": "Media delle performance perfette degli avversari",
+    "RTNG": "Elo",
+    "ABH": "Punteggio rettificato",
+    "AFB": "Punteggio rettificato anticipato",
+    "MM": "Buchholz mediano modificato (US Chess)",
+    "MEDIAN": "Buchholz mediano (US Chess)",
+    "SOLKOFF": "Solkoff (US Chess)",
+    "CUM": "Cumulativo (US Chess)",
+    "OPPCUM": "Cumulativo degli avversari (US Chess)",
+    "KASHDAN": "Kashdan (US Chess)",
+    "USSB": "Sonneborn-Berger (US Chess)",
+}
+"""Italian names of the tie-breaks, as Italian arbiters say them."""
+
+
+def _t(lang: str, key: str, **args: Any) -> str:
+    return _TEXT[lang][key].format(**args)
+
+
+def _check_lang(lang: str) -> str:
+    wanted = lang.strip().lower()
+    if wanted not in LANGUAGES:
+        raise ArgumentError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
+    return wanted
+
+
+def format_for(path: str | None, fmt: str | None, default: str = "table") -> str:
+    """The output format: ``fmt`` when given, else the one the extension of ``path`` names.
+
+    :raises ArgumentError: for an extension no format is written with.
+    """
+    if fmt:
+        return fmt
+    if not path:
+        return default
+    import os
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext in EXTENSIONS:
+        return EXTENSIONS[ext]
+    known = ", ".join(sorted(EXTENSIONS))
+    raise ArgumentError(
+        f"{path}: cannot tell the format from the extension {ext or '(none)'!r}; use --format or one of {known}"
+    )
+
+
+def localized_number(value: Fraction | None, lang: str, *, points: bool = False) -> str:
+    """A value as the language writes it: ``40.25`` / ``40,25``; points with ½ in Italian (``5½``)."""
+    text = format_number(value)
+    if lang == "en" or value is None:
+        return text
+    if points and value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return text.replace(".", ",")
+
+
+def describe_tiebreak(label: str, spec: TiebreakSpec, lang: str = "en") -> str:
+    """A tie-break of the list in words: its name, then what its modifiers do."""
+    lang = _check_lang(lang)
+    d = TIEBREAKS[spec.code]
+    name = _NAMES_IT.get(spec.code, d.name) if lang == "it" else d.name
+    parts = []
+
+    def counted(key: str, n: int) -> str:
+        return _t(lang, key + "1") if n == 1 else _t(lang, key, n=n)
+
+    if spec.cut_low and spec.cut_high and spec.cut_low == spec.cut_high:
+        parts.append(counted("median", spec.cut_low))
+    else:
+        if spec.cut_low:
+            parts.append(counted("cut", spec.cut_low))
+        if spec.cut_high:
+            parts.append(counted("cut_high", spec.cut_high))
+    if spec.forfeits_played:
+        parts.append(_t(lang, "forfeits"))
+    if spec.fore and spec.code != "FB":
+        parts.append(_t(lang, "fore"))
+    if spec.reverse:
+        parts.append(_t(lang, "reverse"))
+    limit = getattr(spec, "limit", None)
+    if limit is not None:
+        parts.append(_t(lang, "limit", limit=localized_number(limit, lang)))
+    unrated = getattr(spec, "unrated_rating", None)
+    if unrated is not None:
+        parts.append(_t(lang, "unrated", rating=unrated))
+    return f"{label}: {name} ({d.article})" + (f" — {'; '.join(parts)}" if parts else "")
+
+
+_CSS = """
+body { font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; font-size: 10pt; color: #111; margin: 1.5em; }
+h1 { font-size: 15pt; margin: 0 0 .2em; }
+p.meta { margin: .15em 0; color: #333; }
+p.warning { border: 2px solid #a40000; background: #fff2f2; padding: .4em .6em; color: #600; }
+ol.tiebreaks { margin: .3em 0 .8em 1.2em; padding: 0; }
+table { border-collapse: collapse; width: 100%; }
+thead { display: table-header-group; }
+tr { page-break-inside: avoid; }
+th, td { border-bottom: 1px solid #bbb; padding: .15em .4em; text-align: right; white-space: nowrap; }
+th { background: #e8e8e8; border-bottom: 2px solid #555; }
+th.text, td.text { text-align: left; white-space: normal; }
+th[scope="row"] { background: none; border-bottom: 1px solid #bbb; font-weight: normal; }
+tr.changed td { background: #fff3c4; }
+td.differs { font-weight: bold; color: #a40000; }
+p.foot { font-size: 8pt; color: #555; margin-top: 1em; }
+@media print { body { margin: 0; } }
+"""
+
+
+def _page_css(landscape: bool, lang: str) -> str:
+    size = "A4 landscape" if landscape else "A4 portrait"
+    page, of = _t(lang, "page"), _t(lang, "of")
+    return (
+        f"@page {{ size: {size}; margin: 12mm 10mm 14mm;"
+        f' @bottom-center {{ content: "{page} " counter(page) " {of} " counter(pages); font-size: 8pt; }} }}'
+        + _CSS
+    )
+
+
+def _document(title: str, body: str, lang: str, landscape: bool) -> str:
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n<style>{_page_css(landscape, lang)}</style>\n</head>\n"
+        f"<body>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def _title(s: Standings) -> str:
+    import os
+
+    t = s.tournament
+    return t.name or (os.path.basename(t.source) if t.source else "tournament")
+
+
+def _event_lines(s: Standings, lang: str) -> list[str]:
+    t = s.tournament
+    bits = [b for b in (t.city, t.federation) if b]
+    dates = [d.isoformat() for d in (t.start_date, t.end_date) if d is not None]
+    if dates:
+        bits.append(" – ".join(dict.fromkeys(dates)))
+    bits.append(_t(lang, "players", n=t.n_players))
+    bits.append(_t(lang, "rounds", n=t.rounds))
+    return [" · ".join(bits)]
+
+
+def _footer(lang: str) -> str:
+    from ..__about__ import __version__
+
+    return f'<p class="foot">{escape(_t(lang, "produced", version=__version__, date=_dt.date.today().isoformat()))}</p>'
+
+
+def standings_html(s: Standings, lang: str = "en") -> str:
+    """The standings as a standalone, print-ready page."""
+    lang = _check_lang(lang)
+    t = s.tournament
+    title = _title(s)
+    which = _t(lang, "final") if s.after_round == t.rounds and t.pending_round is None else ""
+    which = which or _t(lang, "standings", round=s.after_round)
+    head = [f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(which)}</p>']
+    head += [f'<p class="meta">{escape(line)}</p>' for line in _event_lines(s, lang)]
+    head.append(
+        f'<p class="meta">{escape(_t(lang, "rules", rules=s.rules.label, reason=s.rules_reason))}</p>'
+    )
+    if s.rules_warning:
+        text = s.rules_warning.split("warning: ", 1)[-1]
+        head.append(f'<p class="warning"><strong>{escape(_t(lang, "warning"))}:</strong> {escape(text)}</p>')
+    for note in s.context.frame.notes:
+        head.append(f'<p class="warning">{escape(note)}</p>')
+    head.append(f"<h2>{escape(_t(lang, 'tiebreaks'))}</h2>")
+    if s.labels:
+        items = "".join(
+            f"<li>{escape(describe_tiebreak(label, spec, lang))}</li>"
+            for label, spec in zip(s.labels, s.specs, strict=True)
+        )
+        head.append(f'<ol class="tiebreaks">{items}</ol>')
+    else:
+        head.append(f"<p>{escape(_t(lang, 'none'))}</p>")
+
+    rows = s.rows
+    declared = any(declared_rank_differs(row) for row in rows)
+    cols = [("rk", ""), ("sno", ""), ("title", "text"), ("name", "text"), ("fed", "text"), ("rating", ""),
+            ("points", "")]  # fmt: skip
+    header = "".join(f'<th scope="col" class="{c}">{escape(_t(lang, key))}</th>' for key, c in cols)
+    header += "".join(f'<th scope="col">{escape(label)}</th>' for label in s.labels)
+    if declared:
+        header += f'<th scope="col">{escape(_t(lang, "declared"))}</th>'
+    body = []
+    for row in rows:
+        p = row.player
+        cells = [
+            f"<td>{escape(row.place)}</td>",
+            f"<td>{p.start_number}</td>",
+            f'<td class="text">{escape(p.title)}</td>',
+            f'<th scope="row" class="text">{escape(p.name)}</th>',
+            f'<td class="text">{escape(p.federation)}</td>',
+            f"<td>{p.rating or ''}</td>",
+            f"<td>{escape(localized_number(row.points, lang, points=True))}</td>",
+        ]
+        cells += [f"<td>{escape(localized_number(row.values[label], lang))}</td>" for label in s.labels]
+        if declared:
+            cells.append(f'<td class="differs">{p.rank if declared_rank_differs(row) else ""}</td>')
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    table = f"<table>\n<thead><tr>{header}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>"
+    parts = [*head, table]
+    if declared:
+        parts.append(f'<p class="foot">{escape(_t(lang, "declared_note"))}</p>')
+    parts.append(_footer(lang))
+    return _document(f"{title} – {which}", "\n".join(parts), lang, landscape=len(s.labels) > 4)
+
+
+def compare_html(c: Comparison, lang: str = "en") -> str:
+    """A comparison across rule sets as a standalone, print-ready page."""
+    lang = _check_lang(lang)
+    title = c.tournament.name or "tournament"
+    head = [
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="meta">{escape(_t(lang, "compare", n=len(c.rules)))}</p>',
+        f'<p class="meta">{escape(_t(lang, "compare_note"))}</p>',
+        f"<h2>{escape(_t(lang, 'tiebreaks'))}</h2>",
+    ]
+    first = c.standings[c.rules[0]]
+    items = "".join(
+        f"<li>{escape(describe_tiebreak(label, spec, lang))}</li>"
+        for label, spec in zip(first.labels, first.specs, strict=True)
+    )
+    head.append(f'<ol class="tiebreaks">{items}</ol>')
+    header = (
+        f'<th scope="col">{escape(_t(lang, "sno"))}</th><th scope="col" class="text">{escape(_t(lang, "name"))}</th>'
+        f'<th scope="col">{escape(_t(lang, "points"))}</th>'
+        + "".join(f'<th scope="col">{escape(_t(lang, "rk"))} {escape(n)}</th>' for n in c.rules)
+        + "".join(f'<th scope="col">{escape(label)}</th>' for label in c.labels)
+    )
+    body = []
+    for r in c.rows:
+        cells = [
+            f"<td>{r.start_number}</td>",
+            f'<th scope="row" class="text">{escape(r.name)}</th>',
+            f"<td>{escape(localized_number(r.points, lang, points=True))}</td>",
+        ]
+        places = [r.places[n] for n in c.rules]
+        differs = len(set(places)) > 1
+        cells += [f"<td{' class=differs' if differs else ''}>{escape(p)}</td>" for p in places]
+        for label in c.labels:
+            vals = [localized_number(r.values[n][label], lang) for n in c.rules]
+            text = vals[0] if len(set(vals)) == 1 else " / ".join(vals)
+            cells.append(f"<td{' class=differs' if len(set(vals)) > 1 else ''}>{escape(text)}</td>")
+        cls = ' class="changed"' if (r.rank_differs or r.value_differs) else ""
+        body.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
+    table = f"<table>\n<thead><tr>{header}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>"
+    summary = "".join(f"<li>{escape(line)}</li>" for line in c.summary if line.strip())
+    parts = [*head, table, f"<ul>{summary}</ul>" if summary else "", _footer(lang)]
+    return _document(title, "\n".join(parts), lang, landscape=True)
+
+
+def html_to_pdf(html: str) -> bytes:
+    """The page printed to PDF by WeasyPrint (its print CSS: A4, repeated headers, page numbers)."""
+    try:
+        import weasyprint
+    except ImportError:  # pragma: no cover - weasyprint is a dependency
+        raise ArgumentError("PDF output needs WeasyPrint: python3 -m pip install weasyprint") from None
+    import logging
+
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
+    pdf: bytes = weasyprint.HTML(string=html).write_pdf()
+    return pdf
+
+
+def _number(value: Fraction | None) -> int | float | None:
+    if value is None:
+        return None
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
+    """The standings as an XLSX workbook: one sheet, a header row, numbers as numbers, text as text
+    (never a formula), shared places as the first place plus a ``shared`` column."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    lang = _check_lang(lang)
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Classifica" if lang == "it" else "Standings"
+    keys = ["rk", "shared", "sno", "title", "name", "fed", "rating", "points"]
+    header = [_t(lang, k) for k in keys] + list(s.labels) + [_t(lang, "declared")]
+    ws.append(header)
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    for row in s.rows:
+        p = row.player
+        values: Sequence[object] = [
+            row.rank,
+            row.place if row.shared else None,
+            p.start_number,
+            p.title or None,
+            p.name,
+            p.federation or None,
+            p.rating,
+            _number(row.points),
+            *(_number(row.values[label]) for label in s.labels),
+            p.rank,
+        ]
+        ws.append(list(values))
+        for cell in ws[ws.max_row]:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"  # text from the file stays text, even when it starts with '='
+    ws.freeze_panes = "A2"
+    for letter, width in zip("ABCDEFGH", (5, 7, 6, 5, 30, 5, 7, 7), strict=True):
+        ws.column_dimensions[letter].width = width
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
