@@ -401,6 +401,124 @@ def compare_cmd(
     _emit(text, opts.output)
 
 
+REPORT_FORMATS = ("table", "json", "csv", "html")
+
+
+@cli.command("check")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("-t", "--tiebreaks", help="List for files that announce none (records 212/202).")
+@click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by each file's date).")
+@click.option("-a", "--after-round", type=int, help="Check the ranking as it stood after this round.")
+@click.option(
+    "--infer", is_flag=True, help="Find which rule set and tie-break list give the declared ranking."
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(REPORT_FORMATS),
+    help="Report format (default: table, or the extension of -o: .txt .json .csv .html).",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report to this file.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: every core).")
+@click.option("--scheduler", help="Address of a Dask distributed scheduler to run the batch on.")
+@click.option("--lenient", is_flag=True, help="Repair games whose two sides disagree, with a warning.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def check_cmd(
+    paths: tuple[str, ...],
+    tiebreaks: str | None,
+    rules: str | None,
+    after_round: int | None,
+    infer: bool,
+    fmt: str | None,
+    output: str | None,
+    jobs: int | None,
+    scheduler: str | None,
+    lenient: bool,
+    quiet: bool,
+) -> int:
+    """Check the ranking that files declare (FILES, folders, zip archives) against the computed one.
+
+    Exit status: 0 when every file agrees (or declares no ranks), 1 when any differs, 2 when a file
+    cannot be read or an option is bad.
+    """
+    import time
+
+    from .check import CheckOptions, check_files, find_sources
+    from .errors import ArgumentError
+    from .io.publish import format_for
+
+    started = time.perf_counter()
+    fmt = format_for(output, fmt, allowed=REPORT_FORMATS)
+    if tiebreaks is not None:
+        from .tiebreaks import parse_spec_list
+
+        parse_spec_list(tiebreaks)
+    if rules is not None:
+        from .rules import find_ruleset
+
+        find_ruleset(rules)
+    if after_round is not None and after_round < 0:
+        raise ArgumentError("--after-round must be 0 or more")
+    options = CheckOptions(
+        tiebreaks=tiebreaks, rules=rules, after_round=after_round, infer=infer, lenient=lenient
+    )
+    results = check_files(paths, options, jobs=jobs, scheduler=scheduler)
+    progress = None
+    bar = None
+    if not quiet and sys.stderr.isatty():
+        total = sum(1 for _ in find_sources(paths))
+        bar = click.progressbar(length=total, label="checking", file=sys.stderr)
+        bar.__enter__()
+
+        def progress(entry: dict[str, Any]) -> None:
+            bar.update(1)
+
+    try:
+        summary = _write_report(results, fmt, output, started, progress)
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    if summary["error"]:
+        return 2
+    return 1 if summary["differs"] else 0
+
+
+def _write_report(
+    results: Any, fmt: str, output: str | None, started: float, progress: Any
+) -> dict[str, Any]:
+    """The report to standard output, or written whole to ``output`` (a temporary file renamed)."""
+    from .check import run_batch
+
+    if not output:
+        return run_batch(results, fmt, sys.stdout, started=started, progress=progress)
+    import os
+    import stat
+    import tempfile
+
+    from .io.output import _umask
+
+    try:
+        special = not stat.S_ISREG(os.stat(output).st_mode)
+    except OSError:
+        special = False
+    if special:  # /dev/null, a pipe: written in place, never replaced by a file
+        with open(output, "w", encoding="utf-8", newline="") as handle:
+            return run_batch(results, fmt, handle, started=started, progress=progress)
+    folder = os.path.dirname(os.path.abspath(output))
+    fd, tmp = tempfile.mkstemp(prefix=".spareggio-", suffix=".tmp", dir=folder)
+    try:
+        os.chmod(tmp, 0o666 & ~_umask())
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            summary = run_batch(results, fmt, handle, started=started, progress=progress)
+        os.replace(tmp, output)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return summary
+
+
 @cli.command("tiebreaks")
 @click.option(
     "-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True
@@ -454,7 +572,9 @@ def rules_cmd() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False)
+        status = cli.main(
+            args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False
+        )
     except SpareggioError as exc:
         click.echo(f"spareggio: {exc}" if not _has_position(exc) else str(exc), err=True)
         return 2
@@ -473,7 +593,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         click.echo("spareggio: interrupted", err=True)
         return 130
-    return 0
+    return status if isinstance(status, int) else 0
 
 
 def _has_position(exc: SpareggioError) -> bool:

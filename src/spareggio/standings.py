@@ -29,6 +29,7 @@ __all__ = [
     "StandingRow",
     "Standings",
     "default_tiebreaks",
+    "rank_lists",
     "standings",
 ]
 
@@ -152,14 +153,7 @@ def standings(
         tournament's start date.
     :param after_round: the standings as they stood after this round.
     """
-    rules_warning: str | None = None
-    if rules is None:
-        choice = choose_ruleset(tournament)
-        ruleset, reason = choice.rules, choice.reason
-        if choice.warning is not None:
-            rules_warning = str(choice.warning)
-    else:
-        ruleset, reason = find_ruleset(rules), "chosen by the caller"
+    ruleset, reason, rules_warning = _rule_set(tournament, rules)
     chosen: str | tuple[str, ...]
     if tiebreaks is None:
         chosen, source = default_tiebreaks(tournament, ruleset)
@@ -171,10 +165,56 @@ def standings(
     parsed = parse_spec_list(chosen)
     frame = Frame.build(tournament, after_round)
     ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
+    return _standings_in(ctx, parsed, reason, source, rules_warning)
+
+
+def rank_lists(
+    tournament: Tournament,
+    candidates: Sequence[tuple[str | RuleSet, str | Sequence[str]]],
+    after_round: int | None = None,
+    *,
+    unrated_rating: int | None = None,
+) -> list[Standings]:
+    """The standings under each (rule set, tie-break list) pair, from one frame.
+
+    Every candidate shares the frame after the round; candidates under the same rule set share one
+    evaluation context, so a tie-break value (and the adjusted scores, dummies, rated games behind
+    it) is computed once for all the lists that name it.  This is what makes trying a hundred
+    combinations on one file cheap.
+    """
+    frame = Frame.build(tournament, after_round)
+    contexts: dict[str, Context] = {}
+    out: list[Standings] = []
+    for rules, tiebreaks in candidates:
+        ruleset = find_ruleset(rules)
+        ctx = contexts.get(ruleset.label)
+        if ctx is None:
+            ctx = contexts[ruleset.label] = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
+        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks))
+        out.append(_standings_in(ctx, parsed, "chosen by the caller", "given by the caller", None))
+    return out
+
+
+def _rule_set(tournament: Tournament, rules: str | RuleSet | None) -> tuple[RuleSet, str, str | None]:
+    """The rule set to apply, why, and the assumption it rests on (if any)."""
+    if rules is None:
+        choice = choose_ruleset(tournament)
+        return choice.rules, choice.reason, (str(choice.warning) if choice.warning is not None else None)
+    return find_ruleset(rules), "chosen by the caller", None
+
+
+def _standings_in(
+    ctx: Context,
+    parsed: list[tuple[str, TiebreakSpec]],
+    reason: str,
+    source: str,
+    rules_warning: str | None,
+) -> Standings:
+    """Rank in an evaluation context; tie-break values already computed in it are reused."""
+    frame = ctx.frame
     labels = [label for label, _ in parsed]
     specs = [spec for _, spec in parsed]
     results: dict[str, TiebreakResult] = {}
-    by_spec: dict[TiebreakSpec, TiebreakResult] = {}
     warnings: list[str] = [rules_warning] if rules_warning else []
     warnings.extend(frame.notes)
     for label, spec in parsed:
@@ -182,11 +222,15 @@ def standings(
             continue
         d = TIEBREAKS[spec.code]
         if d.compute is not None:
-            res = by_spec.get(spec)
-            if res is None:
-                res = by_spec[spec] = d.compute(ctx, spec)
+            key = ("standings-result", spec)
+            res = ctx.cache.get(key)
+            if not isinstance(res, TiebreakResult):
+                res = d.compute(ctx, spec)
+                ctx.cache[key] = res
             results[label] = res
             warnings.extend(res.warnings)
+    for _, spec in parsed:
+        ctx.cache.pop(("DE-steps", spec), None)
     order, starts, positions = _rank(ctx, frame, parsed, results)
     for label, spec in parsed:
         if label not in results:
@@ -197,8 +241,8 @@ def standings(
             )
     rank, rank_to = _places(starts)
     return Standings(
-        tournament=tournament,
-        rules=ruleset,
+        tournament=ctx.tournament,
+        rules=ctx.rules,
         rules_reason=reason,
         after_round=frame.rounds,
         labels=labels,

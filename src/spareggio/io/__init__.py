@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..model import Tournament, TournamentKind
 
-__all__ = ["is_tournament_json", "read_tournament"]
+__all__ = ["is_tournament_json", "parse_tournament", "read_tournament"]
 
 _SNIFF_BYTES = 64
 
@@ -48,3 +48,32 @@ def read_tournament(
     from .trf import read_trf
 
     return read_trf(path, kind=kind, **trf_options)
+
+
+def size_limit(name: str) -> int:
+    """The largest file read under this name: tournament JSON may hold far more players than TRF."""
+    if name.lower().endswith(".json"):
+        from .tournament_json import MAX_FILE_BYTES as json_limit
+
+        return json_limit
+    from .trf.text import MAX_FILE_BYTES as trf_limit
+
+    return trf_limit
+
+
+def parse_tournament(
+    data: bytes, name: str = "<string>", *, kind: TournamentKind | None = None, lenient: bool = False
+) -> Tournament:
+    """Parse the content of a TRF or tournament JSON file (JSON: a ``.json`` name, or content that
+    starts with ``{``); ``name`` is the file name used in messages.
+
+    :raises InputError: for any problem in the content, with its position.
+    """
+    head = data[:_SNIFF_BYTES].removeprefix(b"\xef\xbb\xbf").lstrip()
+    if name.lower().endswith(".json") or head.startswith(b"{"):
+        from .tournament_json import parse_tournament_json
+
+        return parse_tournament_json(data, name, kind=kind)
+    from .trf import parse_trf
+
+    return parse_trf(data, name, kind=kind, lenient=lenient)

@@ -171,9 +171,12 @@ def _check_lang(lang: str) -> str:
     return wanted
 
 
-def format_for(path: str | None, fmt: str | None, default: str = "table") -> str:
+def format_for(
+    path: str | None, fmt: str | None, default: str = "table", *, allowed: Sequence[str] | None = None
+) -> str:
     """The output format: ``fmt`` when given, else the one the extension of ``path`` names.
 
+    :param allowed: the formats the command writes (default: all of them).
     :raises ArgumentError: for an extension no format is written with.
     """
     if fmt:
@@ -183,9 +186,10 @@ def format_for(path: str | None, fmt: str | None, default: str = "table") -> str
     import os
 
     ext = os.path.splitext(path)[1].lower()
-    if ext in EXTENSIONS:
-        return EXTENSIONS[ext]
-    known = ", ".join(sorted(EXTENSIONS))
+    usable = {e: f for e, f in EXTENSIONS.items() if allowed is None or f in allowed}
+    if ext in usable:
+        return usable[ext]
+    known = ", ".join(sorted(usable))
     raise ArgumentError(
         f"{path}: cannot tell the format from the extension {ext or '(none)'!r}; use --format or one of {known}"
     )

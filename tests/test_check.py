@@ -1,0 +1,453 @@
+"""``spareggio check``: the declared ranking against the computed one, inference, batches, reports."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import io
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from builders import build
+from spareggio import parse_trf
+from spareggio.check import (
+    REPORT_SCHEMA,
+    CheckOptions,
+    Source,
+    check_files,
+    check_source,
+    check_tournament,
+    find_sources,
+    report_text,
+)
+from spareggio.cli import main
+from spareggio.generate import generate
+from spareggio.io.trf.writer import write_trf
+from spareggio.standings import standings
+from strategies import render, swiss_tournaments
+
+# Six players, three rounds, every game played (hand-computed):
+#   R1: 1-4 1-0, 2-5 1-0, 3-6 1-0;  R2: 1-2 ½-½, 3-4 1-0, 5-6 1-0;  R3: 3-1 1-0, 2-6 1-0, 4-5 ½-½
+#   points: 1: 1.5, 2: 2.5, 3: 3, 4: 0.5, 5: 1.5, 6: 0
+#   BH(1) = 0.5 (4) + 2.5 (2) + 3 (3) = 6, cut 1 drops 0.5 -> BH/C1 5.5
+#   BH(5) = 2.5 (2) + 0 (6) + 0.5 (4) = 3, cut 1 drops 0 -> BH/C1 3
+#   ranking with BH/C1,BH,SB: 3, 2, 1 (BH/C1 5.5), 5 (BH/C1 3), 4, 6
+SIX = {1: "+W4 =B2 -B3", 2: "+W5 . +W6", 3: "+W6 +W4 +W1", 5: ". +W6 =B4"}
+RIGHT = {3: 1, 2: 2, 1: 3, 5: 4, 4: 5, 6: 6}
+
+
+def with_ranks(text: str, ranks: dict[int, int | None], start: dt.date | None = None) -> str:
+    """The same tournament with these declared ranks (and optionally another start date)."""
+    t = parse_trf(text)
+    players = tuple(dataclasses.replace(p, rank=ranks.get(p.start_number)) for p in t.players)
+    changed = dataclasses.replace(t, players=players)
+    if start is not None:
+        changed = dataclasses.replace(changed, start_date=start, end_date=None, round_dates=())
+    return write_trf(changed)
+
+
+def check_text(text: str, **options: object) -> dict:
+    return check_source("t.trf", text.encode(), CheckOptions(**options))  # type: ignore[arg-type]
+
+
+def six(ranks: dict[int, int | None]) -> str:
+    return with_ranks(build(SIX, players=6), ranks)
+
+
+def test_hand_computed_ranking_agrees() -> None:
+    entry = check_text(six(RIGHT), tiebreaks="BH/C1,BH,SB")
+    assert entry["status"] == "agree"
+    assert entry["mismatches"] == []
+    assert entry["ranked"] == 6
+
+
+def test_swapped_ranks_name_both_players_and_the_deciding_tiebreak() -> None:
+    # 1 and 5 on 1.5 points, 1 ahead on BH/C1 5.5 against 3 (hand-computed above)
+    entry = check_text(six({**RIGHT, 1: 4, 5: 3}), tiebreaks="BH/C1,BH,SB")
+    assert entry["status"] == "differs"
+    got = {m["start_number"]: m for m in entry["mismatches"]}
+    assert set(got) == {1, 5}
+    assert got[5]["declared_rank"] == 3 and got[5]["computed_rank"] == 4
+    assert got[5]["points"] == 1.5
+    assert got[5]["swapped_with"] == 1
+    assert got[5]["decided_by"] == "BH/C1"
+    assert got[5]["values"] == {"5": 3, "1": 5.5}
+    assert got[1]["values"] == {"1": 5.5, "5": 3}
+
+
+def test_points_decide_when_the_declared_order_ignores_them() -> None:
+    # 2 (2.5 points) declared above 3 (3 points): points decide
+    entry = check_text(six({**RIGHT, 2: 1, 3: 2}), tiebreaks="BH/C1,BH,SB")
+    got = {m["start_number"]: m for m in entry["mismatches"]}
+    assert got[2]["decided_by"] == "PTS"
+    assert got[2]["values"] == {"2": 2.5, "3": 3}
+
+
+# Four players, a round robin of draws: everyone on 1.5 points, DE level (all draws),
+# SB = 3 opponents x 1.5 x ½ = 2.25 each, KS level: all four share places 1-4.
+ALL_DRAWS = {1: "=W2 =B3 =W4", 2: ". =W4 =B3", 3: "=W4 . ."}
+
+
+@pytest.mark.parametrize(
+    ("ranks", "status"),
+    [
+        ({1: 1, 2: 2, 3: 3, 4: 4}, "agree"),  # any order of a shared 1-4 is right
+        ({1: 4, 2: 3, 3: 2, 4: 1}, "agree"),
+        ({1: 1, 2: 1, 3: 1, 4: 1}, "agree"),  # printed as a shared first place
+        ({1: 1, 2: 2, 3: 3, 4: 5}, "differs"),  # 5 is outside the shared 1-4
+    ],
+)
+def test_shared_places_are_compared_as_places(ranks: dict[int, int], status: str) -> None:
+    text = with_ranks(build(ALL_DRAWS, kind="Individual: Round-Robin"), ranks)
+    entry = check_text(text, tiebreaks="DE,SB,KS")
+    assert entry["status"] == status
+
+
+def test_players_without_a_rank_are_not_compared() -> None:
+    # 3, the winner, declared with rank 0 (not ranked): the others' places close up, 2 is first
+    ranks: dict[int, int | None] = {3: 0, 2: 1, 1: 2, 5: 3, 4: 4, 6: None}
+    entry = check_text(six(ranks), tiebreaks="BH/C1,BH,SB")
+    assert entry["status"] == "agree"
+    assert entry["ranked"] == 4
+
+
+def test_a_file_without_ranks() -> None:
+    entry = check_text(six({}))
+    assert entry["status"] == "no-ranks"
+    assert entry["mismatches"] == []
+
+
+def test_a_bad_file_is_an_error_entry_with_its_position() -> None:
+    entry = check_source("bad.trf", b"001 nonsense\n", CheckOptions())
+    assert entry["status"] == "error"
+    assert entry["error"].startswith("bad.trf:1:")
+
+
+def test_the_file_list_wins_over_the_option() -> None:
+    # a 212 record announces SB first; --tiebreaks only serves files without a list
+    text = with_ranks(build(SIX, players=6, extra_headers=["212 SB  BH"]), RIGHT)
+    entry = check_text(text, tiebreaks="BH/C1,BH,SB")
+    assert entry["tiebreaks"] == ["SB", "BH"]
+    assert entry["tiebreaks_source"].startswith("file")
+
+
+# -- files ranked under each rule set ------------------------------------------------------------
+
+
+def ranked_under(seed: int, rules: str, start: dt.date) -> tuple[str, str]:
+    """A generated Swiss with the ranks its standings have under ``rules``, dated ``start``."""
+    t = generate(40, 7, seed, forfeit_rate=0.08, half_bye_rate=0.05, zero_bye_rate=0.03)
+    s = standings(t, "BH/C1,BH,SB", rules=rules)
+    ranks = {row.player.start_number: row.rank for row in s.rows}
+    players = tuple(dataclasses.replace(p, rank=ranks[p.start_number]) for p in t.players)
+    return write_trf(dataclasses.replace(t, players=players, start_date=start, end_date=None)), rules
+
+
+def distinctive_seed(rules: str) -> int:
+    """The first seed whose ranking under ``rules`` is not what fide-2026 gives (the rule sets agree
+    on many tournaments; the test needs one where the unplayed rounds change places)."""
+    for seed in range(1, 60):
+        t = generate(40, 7, seed, forfeit_rate=0.08, half_bye_rate=0.05, zero_bye_rate=0.03)
+        a = standings(t, "BH/C1,BH,SB", rules=rules)
+        b = standings(t, "BH/C1,BH,SB", rules="fide-2026")
+        if a.order.tolist() != b.order.tolist():
+            return seed
+    raise AssertionError(f"no generated tournament separates {rules} from fide-2026")
+
+
+@pytest.mark.parametrize("rules", ["fide-2024", "italian", "draw-vs-self"])
+def test_infer_names_the_rule_set_that_wrote_the_ranks(rules: str) -> None:
+    # ranked under `rules`, then dated 2026-06-01 so that fide-2026 applies (C.07, 1 March 2026)
+    text, _ = ranked_under(distinctive_seed(rules), rules, dt.date(2026, 6, 1))
+    entry = check_text(text, infer=True)
+    assert entry["rules"] == "fide-2026"
+    assert entry["status"] == "differs"
+    exact = [c for c in entry["inferred"] if c["mismatches"] == 0]
+    assert {"rules": rules, "tiebreaks": ["BH/C1", "BH", "SB"], "mismatches": 0} in exact
+    assert all(c["rules"] != "fide-2026" for c in exact if c["tiebreaks"] == ["BH/C1", "BH", "SB"])
+    text_words = entry["inferred_text"]
+    assert "under fide-2026 with BH/C1, BH, SB, which applies to this file" in text_words
+    first = entry["mismatches"][0]
+    assert f"{first['decided_by']} decides" in text_words
+
+
+def test_infer_finds_a_list_from_the_catalogue() -> None:
+    # ranked with BH/M1,BH,SB under fide-2026 but announcing nothing: the default BH/C1,BH,SB
+    # misplaces players, the catalogue's Median-1 list reproduces the ranking
+    for seed in range(1, 60):
+        t = generate(40, 7, seed)
+        a = standings(t, "BH/M1,BH,SB", rules="fide-2026")
+        if a.order.tolist() != standings(t, "BH/C1,BH,SB", rules="fide-2026").order.tolist():
+            break
+    ranks = {row.player.start_number: row.rank for row in a.rows}
+    players = tuple(dataclasses.replace(p, rank=ranks[p.start_number]) for p in t.players)
+    entry = check_text(write_trf(dataclasses.replace(t, players=players)), infer=True)
+    assert entry["status"] == "differs"
+    assert entry["inferred"][0] == {"rules": "fide-2026", "tiebreaks": ["BH/M1", "BH", "SB"], "mismatches": 0}
+    assert entry["inferred_text"].startswith(
+        "the declared ranking is exactly what fide-2026 gives with BH/M1, BH, SB"
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_tournaments(min_players=2, max_players=12, max_rounds=6))
+def test_a_file_ranked_by_the_engine_always_agrees(spec: object) -> None:
+    # invariant: the computed ranks written back into the file are declared right
+    text = render(spec)  # type: ignore[arg-type]
+    s = standings(parse_trf(text), "BH/C1,BH,SB", rules="fide-2026")
+    ranks = {row.player.start_number: row.rank for row in s.rows}
+    entry = check_text(with_ranks(text, ranks), tiebreaks="BH/C1,BH,SB", rules="fide-2026")
+    assert entry["status"] == "agree", entry["mismatches"]
+
+
+# -- batches, sources, reports, the command ---------------------------------------------------------
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """A folder: a right file, a wrong one, one without ranks, a bad one, a zip with two members."""
+    root = tmp_path / "archive"
+    (root / "2026").mkdir(parents=True)
+    (root / "2026" / "right.trf").write_text(six(RIGHT))
+    (root / "2026" / "wrong.trf").write_text(six({**RIGHT, 1: 4, 5: 3}))
+    (root / "plain.txt").write_text(six({}))
+    (root / "bad.trf").write_text("001 nonsense\n")
+    (root / "notes.md").write_text("not a tournament")
+    with zipfile.ZipFile(root / "club.zip", "w") as z:
+        z.writestr("a/right.trf", six(RIGHT))
+        z.writestr("a/wrong.trf", six({**RIGHT, 2: 1, 3: 2}))
+        z.writestr("readme.pdf", b"%PDF")
+    return root
+
+
+def test_sources_of_a_folder(archive: Path) -> None:
+    names = [s.name if isinstance(s, Source) else s[0] for s in find_sources([str(archive)])]
+    rel = [
+        os.path.relpath(n.split("!")[0], archive) + ("!" + n.split("!")[1] if "!" in n else "") for n in names
+    ]
+    # files of a folder first, sorted, then its sub-folders; zip members sorted; other names skipped
+    assert rel == [
+        "bad.trf",
+        "club.zip!a/right.trf",
+        "club.zip!a/wrong.trf",
+        "plain.txt",
+        os.path.join("2026", "right.trf"),
+        os.path.join("2026", "wrong.trf"),
+    ]
+
+
+def test_a_missing_path_is_an_error_row(tmp_path: Path) -> None:
+    entries = list(check_files([str(tmp_path / "nope.trf")], jobs=1))
+    assert entries[0]["status"] == "error"
+    assert "no such file or folder" in entries[0]["error"]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_batch_goes_on_past_a_bad_file(archive: Path, jobs: int) -> None:
+    entries = list(check_files([str(archive)], CheckOptions(tiebreaks="BH/C1,BH,SB"), jobs=jobs))
+    status = {os.path.basename(e["file"].replace("!", "/")): e["status"] for e in entries}
+    assert sorted(e["status"] for e in entries) == [
+        "agree",
+        "agree",
+        "differs",
+        "differs",
+        "error",
+        "no-ranks",
+    ]
+    assert status["bad.trf"] == "error"
+    assert status["plain.txt"] == "no-ranks"
+
+
+def test_json_report_schema(archive: Path) -> None:
+    entries = list(check_files([str(archive)], CheckOptions(tiebreaks="BH/C1,BH,SB"), jobs=1))
+    doc = json.loads(report_text(entries, "json", seconds=1.5))
+    assert doc["schema"] == REPORT_SCHEMA == 1
+    assert doc["summary"] == {"files": 6, "agree": 2, "differs": 2, "no-ranks": 1, "error": 1, "seconds": 1.5}
+    # the files that differ come first, then errors, then the rest
+    assert [f["status"] for f in doc["files"]] == [
+        "differs",
+        "differs",
+        "error",
+        "agree",
+        "agree",
+        "no-ranks",
+    ]
+    keys = {
+        "file",
+        "status",
+        "rules",
+        "rules_reason",
+        "tiebreaks",
+        "after_round",
+        "mismatches",
+        "inferred",
+        "error",
+    }
+    for f in doc["files"]:
+        assert keys <= set(f)
+    m = doc["files"][0]["mismatches"][0]
+    assert {
+        "start_number",
+        "name",
+        "declared_rank",
+        "computed_rank",
+        "points",
+        "decided_by",
+        "values",
+    } <= set(m)
+
+
+def test_csv_and_html_reports(archive: Path) -> None:
+    entries = list(check_files([str(archive)], CheckOptions(tiebreaks="BH/C1,BH,SB"), jobs=1))
+    csv_text = report_text(entries, "csv")
+    lines = csv_text.splitlines()
+    assert lines[0].startswith("file,status,rules,tiebreaks,start_number")
+    # one row per mismatch (2 + 2) and one per other file (4)
+    assert len(lines) == 1 + 4 + 4
+    page = report_text(entries, "html")
+    assert page.count("<section>") == 6
+    assert "BH/C1" in page and "</html>" in page
+
+
+def run_cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        status = main(list(args))
+    finally:
+        sys.stdout, sys.stderr = old
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("files", "status"),
+    [
+        (["2026/right.trf"], 0),
+        (["plain.txt"], 0),
+        (["2026/right.trf", "2026/wrong.trf"], 1),
+        (["2026/right.trf", "bad.trf"], 2),
+    ],
+)
+def test_exit_status(archive: Path, files: list[str], status: int) -> None:
+    code, _, _ = run_cli("check", *[str(archive / f) for f in files], "-t", "BH/C1,BH,SB", "-j", "1")
+    assert code == status
+
+
+@pytest.mark.parametrize("args", [["-t", "XYZ"], ["-r", "nope"], ["-o", "report.docx"]])
+def test_bad_options_exit_2_before_checking(archive: Path, args: list[str]) -> None:
+    code, out, err = run_cli("check", str(archive), *args)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+
+
+def test_report_written_whole_to_a_file(archive: Path, tmp_path: Path) -> None:
+    target = tmp_path / "report.json"
+    code, out, _ = run_cli("check", str(archive), "-t", "BH/C1,BH,SB", "-o", str(target), "-j", "2")
+    assert code == 2  # the batch has a bad file
+    assert out == ""
+    doc = json.loads(target.read_text())
+    assert doc["summary"]["files"] == 6
+
+
+def test_table_report_in_words(archive: Path) -> None:
+    code, out, _ = run_cli("check", str(archive / "2026" / "wrong.trf"), "-t", "BH/C1,BH,SB")
+    assert code == 1
+    assert "5 " in out and "declared 3, computed 4; against 1, BH/C1 decides: 3 against 5.5" in out
+    assert out.splitlines()[-1].startswith("1 file: 0 agree, 1 differs, 0 without ranks, 0 errors")
+
+
+def test_progress_bar_only_on_a_terminal(archive: Path) -> None:
+    # piped: no progress on standard error
+    proc = subprocess.run(
+        [sys.executable, "-m", "spareggio", "check", str(archive / "2026"), "-t", "BH/C1,BH,SB"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr == ""
+    # on a terminal: the bar is drawn on standard error
+    pty = pytest.importorskip("pty")
+    import select
+
+    master, slave = pty.openpty()
+    proc2 = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "spareggio",
+            "check",
+            str(archive / "2026"),
+            "-t",
+            "BH/C1,BH,SB",
+            "-o",
+            str(archive / "report.json"),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=slave,
+    )
+    os.close(slave)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 30)
+        if not ready:
+            break
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc2.wait(timeout=30)
+    os.close(master)
+    assert b"checking" in seen
+    assert b"2/2" in seen or b"100%" in seen
+
+
+def test_a_device_as_output_is_written_in_place(archive: Path) -> None:
+    # -o /dev/null must not replace the device with a regular file
+    import stat
+
+    code, out, _ = run_cli(
+        "check", str(archive / "2026"), "-t", "BH/C1,BH,SB", "-f", "json", "-o", os.devnull
+    )
+    assert code == 1 and out == ""
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_dask_cluster_report_equals_the_local_one(archive: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    options = CheckOptions(tiebreaks="BH/C1,BH,SB", infer=True)
+    local = sorted(check_files([str(archive)], options, jobs=1), key=lambda e: e["file"])
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        remote = sorted(
+            check_files([str(archive)], options, scheduler=cluster.scheduler_address), key=lambda e: e["file"]
+        )
+    assert remote == local
+
+
+def test_scheduler_that_cannot_be_reached_is_a_one_line_error(archive: Path) -> None:
+    pytest.importorskip("distributed")
+    code, _, err = run_cli("check", str(archive), "--scheduler", "tcp://127.0.0.1:9")
+    assert code == 2
+    assert err.startswith("spareggio: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+
+
+def test_check_tournament_library_entry() -> None:
+    t = parse_trf(six(RIGHT))
+    entry = check_tournament(t, CheckOptions(tiebreaks="BH/C1,BH,SB"), name="six")
+    assert entry["file"] == "six" and entry["status"] == "agree"
+    assert json.loads(json.dumps(entry)) == entry
