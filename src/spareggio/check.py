@@ -64,6 +64,7 @@ EXTENSIONS = (".trf", ".txt", ".json")
 CANDIDATE_LISTS_SWISS: tuple[tuple[str, ...], ...] = (
     ("BH/C1", "BH", "SB"),
     ("BH/M1", "BH", "SB"),
+    ("BH/M1", "BH", "PS"),
     ("BH", "BH/C1", "SB"),
     ("BH/C1", "BH", "SB", "PS"),
     ("BH/C1", "BH", "SB", "WIN"),
@@ -94,7 +95,8 @@ CANDIDATE_LISTS_SWISS: tuple[tuple[str, ...], ...] = (
 )
 """Swiss lists tried by ``--infer`` beside the file's own: FIDE's Buchholz family in its usual
 orders (Cut 1, Median 1, Cut 2, Median 2), with Sonneborn-Berger, AOB, ARO, progressive score,
-wins and direct encounter, and the US Chess orders (modified median, Solkoff, cumulative,
+wins and direct encounter (club practice: Median-Buchholz, Buchholz, progressive score), and the US
+Chess orders (modified median, Solkoff, cumulative,
 opponents' cumulative or Kashdan)."""
 
 CANDIDATE_LISTS_ROUND_ROBIN: tuple[tuple[str, ...], ...] = (
@@ -108,6 +110,7 @@ CANDIDATE_LISTS_ROUND_ROBIN: tuple[tuple[str, ...], ...] = (
     ("SB", "KS", "DE"),
     ("SB", "WIN", "DE"),
     ("SB", "DE"),
+    ("SB", "WIN"),
     ("DE", "SB"),
     ("SB", "KS"),
     ("KS", "SB"),
