@@ -403,6 +403,43 @@ def compare_cmd(
 
 REPORT_FORMATS = ("table", "json", "csv", "html")
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@cli.command("serve")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the browser.")
+@click.option(
+    "--max-upload-mb", default=16, show_default=True, type=click.IntRange(1, 1024), help="Largest upload."
+)
+def serve_cmd(files: tuple[str, ...], host: str, port: int, open_browser: bool, max_upload_mb: int) -> None:
+    """The web page for arbiters, with FILES open: standings, explanations, comparison, check."""
+    try:
+        import uvicorn
+
+        from .web import create_app
+    except ImportError as exc:  # pragma: no cover - the web extras are dependencies
+        from .errors import ArgumentError
+
+        raise ArgumentError(f"the web page needs {exc.name}: pip install spareggio") from None
+    app = create_app(list(files), max_upload=max_upload_mb * 2**20)
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    if host not in LOOPBACK:
+        click.echo(
+            f"warning: listening on {host}: anyone who can reach this machine on port {port} can open the "
+            "page, upload files and read the tournaments open in it",
+            err=True,
+        )
+    click.echo(f"spareggio: serving on {url} (Ctrl+C to stop)", err=True)
+    if open_browser:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
 
 @cli.command("check")
 @click.argument("paths", nargs=-1, required=True)

@@ -7,7 +7,7 @@ from html import escape
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus, format_value
 from ..messages import message
 
-__all__ = ["explanation_html", "versus_html"]
+__all__ = ["EXPLANATION_CSS", "explanation_body", "explanation_html", "versus_body", "versus_html"]
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.5rem;color:#1b1f23;max-width:72rem}
@@ -21,6 +21,10 @@ tr.cut td{color:#8a8a8a} tr.cut td.contrib{text-decoration:line-through}
 .note{color:#444;font-size:.9rem} .vur{color:#9a3412}
 .side{display:grid;grid-template-columns:1fr 1fr;gap:1.5rem}
 """
+
+
+EXPLANATION_CSS = _CSS
+"""The style of explanations, for pages that embed them."""
 
 
 def _page(title: str, body: str, lang: str) -> str:
@@ -96,7 +100,8 @@ def _body(e: PlayerExplanation) -> str:
         ),
         f'<p class="meta">{escape(message(lang, "points", points=format_value(e.points)))} &middot; #{escape(e.rank)}</p>',
     ]
-    return "\n".join(head + [_tiebreak(tb, lang) for tb in e.tiebreaks])
+    sections = [f'<div id="tb-{k}">{_tiebreak(tb, lang)}</div>' for k, tb in enumerate(e.tiebreaks, 1)]
+    return "\n".join(head + sections)
 
 
 def explanation_html(e: PlayerExplanation) -> str:
@@ -104,7 +109,22 @@ def explanation_html(e: PlayerExplanation) -> str:
     return _page(message(e.lang, "title", name=e.name, sno=e.start_number), _body(e), e.lang)
 
 
+def explanation_body(e: PlayerExplanation) -> str:
+    """The explanation of one player as an HTML fragment (for pages that have their own frame)."""
+    return _body(e)
+
+
+def versus_body(v: Versus, lang: str = "en") -> str:
+    """Why one player is above or below another, as an HTML fragment."""
+    return _versus_parts(v, lang)[1]
+
+
 def versus_html(v: Versus, lang: str = "en") -> str:
+    title, body = _versus_parts(v, lang)
+    return _page(title, body, lang)
+
+
+def _versus_parts(v: Versus, lang: str) -> tuple[str, str]:
     title = message(
         lang,
         "vs.title",
@@ -116,4 +136,4 @@ def versus_html(v: Versus, lang: str = "en") -> str:
     )
     body = [f"<h1>{escape(title)}</h1>", "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in v.lines) + "</ul>"]
     body.append(f'<div class="side"><div>{_body(v.a)}</div><div>{_body(v.b)}</div></div>')
-    return _page(title, "\n".join(body), lang)
+    return title, "\n".join(body)

@@ -1,0 +1,526 @@
+"""The web page and the HTTP API, in process: every route, the API against the CLI, safety."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient
+
+import spareggio
+from spareggio.cli import main
+from spareggio.web import create_app
+from spareggio.web.app import bump_chart
+from spareggio.web.i18n import catalogue, choose_language, languages
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "open-2026.trf"
+HOSTILE = ROOT / "tests" / "data" / "dialects" / "hostile-names.trf"
+WEB = ROOT / "src" / "spareggio" / "web"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app([str(EXAMPLE)], max_upload=2**20))
+
+
+@pytest.fixture(scope="module")
+def token(client: TestClient) -> str:
+    return client.app.state.store.entries()[-1].token  # type: ignore[attr-defined]
+
+
+def cli_output(*args: str) -> str:
+    out = io.StringIO()
+    old = sys.stdout
+    sys.stdout = out
+    try:
+        assert main(list(args)) in (0, 1)
+    finally:
+        sys.stdout = old
+    return out.getvalue()
+
+
+class Table(HTMLParser):
+    """The cells of the first table with the given class."""
+
+    def __init__(self, cls: str) -> None:
+        super().__init__()
+        self.cls, self.inside, self.rows, self.cell = cls, False, [], None  # type: ignore[var-annotated]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "table" and self.cls in (a.get("class") or "").split():
+            self.inside = True
+        elif self.inside and tag == "tr":
+            self.rows.append([])
+        elif self.inside and tag in ("td", "th"):
+            self.cell = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self.inside = False
+        elif self.inside and tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append(self.cell.strip())
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell += data
+
+
+def table(html: str, cls: str) -> list[list[str]]:
+    parser = Table(cls)
+    parser.feed(html)
+    return parser.rows
+
+
+# -- pages --------------------------------------------------------------------------------------------
+
+
+def test_index_lists_the_preloaded_tournament(client: TestClient) -> None:
+    r = client.get("/")
+    assert r.status_code == 200
+    assert "Open Internazionale Città di Montebello 2026" in r.text
+    assert 'enctype="multipart/form-data"' in r.text
+
+
+def test_standings_page_equals_the_library(client: TestClient, token: str) -> None:
+    r = client.get(f"/t/{token}")
+    assert r.status_code == 200
+    rows = table(r.text, "standings")
+    s = spareggio.standings(spareggio.read_trf(EXAMPLE))
+    assert rows[0][:10] == ["Rank", "No.", "Title", "Name", "Fed", "Rating", "Points", "BH/C1", "BH", "SB"]
+    assert len(rows) == 1 + len(s.rows)
+    for got, row in zip(rows[1:], s.rows, strict=True):
+        assert got[0] == row.place
+        assert int(got[1]) == row.player.start_number
+        assert got[3] == row.player.name
+        # the page writes 46.5 where the library holds Fraction(93, 2)
+        assert [float(v) for v in got[7:10]] == [float(row.values[k]) for k in ("BH/C1", "BH", "SB")]
+    assert "fide-2026" in r.text and "start date 2026-04-18 is on or after 2026-03-01" in r.text
+
+
+def test_every_tiebreak_value_links_to_its_explanation(client: TestClient, token: str) -> None:
+    page = client.get(f"/t/{token}").text
+    links = re.findall(r'<a class="tb" href="([^"]+)"', page)
+    assert len(links) == 3 * 51
+    first = links[0]
+    assert first.startswith(f"/t/{token}/player/7#tb-1")
+    r = client.get(first.split("#")[0])
+    assert r.status_code == 200
+    # seed-style check: player 7's BH/C1 is 46.5 = 50.5 - 4 (the explanation's own lines)
+    assert 'id="tb-1"' in r.text
+    assert "Sum: 4 + 5 + 6 + 7 + 4 + 6.5 + 6.5 + 6 + 5.5 = 50.5" in r.text
+    assert "Removed: 50.5 - 4 = 46.5" in r.text
+
+
+def test_player_versus(client: TestClient, token: str) -> None:
+    r = client.get(f"/t/{token}/player/1?versus=7")
+    assert r.status_code == 200
+    assert "BH/C1" in r.text and 'class="side"' in r.text
+    same = client.get(f"/t/{token}/player/7?versus=7")
+    assert same.status_code == 400
+    assert "cannot be compared with himself" in same.text
+
+
+@pytest.mark.parametrize(
+    ("path", "message"),
+    [
+        ("/player/99", "no player with start number 99"),
+        ("?rules=xx", "unknown rule set &#39;xx&#39;"),
+        ("?tiebreaks=QQ", "QQ"),
+        ("?after_round=abc", "after_round must be a round number"),
+    ],
+)
+def test_bad_options_give_the_cli_message_and_400(
+    client: TestClient, token: str, path: str, message: str
+) -> None:
+    r = client.get(f"/t/{token}{path}")
+    assert r.status_code == 400
+    assert 'class="error" role="alert"' in r.text
+    assert message in r.text
+
+
+def test_unknown_token_is_404(client: TestClient) -> None:
+    assert client.get("/t/nope").status_code == 404
+    assert client.get("/t/nope/crosstable").status_code == 404
+
+
+def test_crosstable_notation(client: TestClient, token: str) -> None:
+    rows = table(client.get(f"/t/{token}/crosstable").text, "crosstable")
+    s = spareggio.standings(spareggio.read_trf(EXAMPLE))
+    t = s.tournament
+    first = s.rows[0]
+    i = first.index
+    # player 7's round 1: a win with White against 33 (the explanation above shows it)
+    assert rows[1][1] == "7"
+    assert rows[1][4] == "+W33"
+    assert len(rows[1]) == 4 + t.rounds + 1
+    assert rows[1][-1] == "7"
+    assert int(t.opponent[i, 0]) == t.index_of(33)
+
+
+def test_crosstable_marks_byes_and_forfeits(tmp_path: Path) -> None:
+    text = ROOT / "tests" / "data" / "programs" / "trf2x-dates-and-byes.trf"
+    c = TestClient(create_app([str(text)]))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    cells = [cell for row in table(c.get(f"/t/{tok}/crosstable").text, "crosstable")[1:] for cell in row]
+    assert any(cell in ("PAB", "HPB", "FPB", "ZPB") for cell in cells)
+
+
+def test_compare_page_highlights_differences(client: TestClient, token: str) -> None:
+    r = client.get(f"/t/{token}/compare?with=fide-2026&with=naive")
+    assert r.status_code == 200
+    rows = table(r.text, "compare")
+    assert rows[0][3:] == ["fide-2026", "naive"]
+    from spareggio.compare import compare
+
+    c = compare(spareggio.read_trf(EXAMPLE), ["fide-2026", "naive"])
+    moved = [row for row in c.rows if row.rank_differs]
+    assert moved, "the example changes places between fide-2026 and naive"
+    assert r.text.count('<tr class="differs">') == len(moved)
+    assert "<svg" in r.text and r.text.count('class="bump-line moved"') == len(moved)
+
+
+def test_check_page(client: TestClient, token: str) -> None:
+    r = client.get(f"/t/{token}/check?infer=1")
+    assert r.status_code == 200
+    assert "status-agree" in r.text
+    assert "the declared ranking is exactly what fide-2026 gives with BH/C1, BH, SB" in r.text
+
+
+def test_check_page_with_a_wrong_declared_rank() -> None:
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    # declare player 1 (second) as first and player 7 as second: columns 86-89
+    fixed = []
+    for line in lines:
+        if line.startswith("001") and line[4:8].strip() in ("1", "7"):
+            rank = "   1" if line[4:8].strip() == "1" else "   2"
+            line = line[:85] + rank + line[89:]
+        fixed.append(line)
+    c = TestClient(create_app())
+    r = c.post("/open", files={"file": ("wrong.trf", "\n".join(fixed).encode())}, follow_redirects=True)
+    assert r.status_code == 200
+    tok = r.url.path.split("/")[2]
+    page = c.get(f"/t/{tok}/check").text
+    assert "status-differs" in page
+    rows = table(page, "mismatches")
+    assert [r[0] for r in rows[1:]] == ["7", "1"]
+    # 7 and 1 on 7 points: BH/C1 46.5 against 45 decides (the standings page above)
+    assert rows[1][6] == "BH/C1" and rows[1][7] == "7: 46.5; 1: 45"
+
+
+def test_language_switch_is_remembered(token: str) -> None:
+    c = TestClient(create_app([str(EXAMPLE)]))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    r = c.get(f"/t/{tok}?lang=it")
+    assert '<html lang="it">' in r.text
+    assert table(r.text, "standings")[0][:7] == ["Pos.", "N.", "Titolo", "Nome", "Fed", "Elo", "Punti"]
+    # the cookie keeps Italian on the next page; colours are B/N in the crosstable
+    r2 = c.get(f"/t/{tok}/crosstable")
+    assert '<html lang="it">' in r2.text
+    assert table(r2.text, "crosstable")[1][4] == "+B33"
+
+
+def test_language_choice() -> None:
+    assert choose_language("IT", None, None) == "it"
+    assert choose_language(None, "fr", "it") == "fr"
+    assert choose_language(None, None, "de-DE,it;q=0.8") == "it"
+    assert choose_language("xx", None, None) == "en"
+    assert {"en", "it", "fr"} <= set(languages())
+
+
+def test_every_page_string_is_in_every_catalogue() -> None:
+    # the msgids of the templates and of the application: each must be translated in each catalogue
+    found: set[str] = set()
+    for path in [*WEB.glob("templates/*.html"), WEB / "app.py"]:
+        found |= {m[1] for m in re.findall(r"""_\(\s*(["'])(.*?)\1""", path.read_text(encoding="utf-8"))}
+    from spareggio.model import ResultKind
+    from spareggio.tiebreaks import TIEBREAKS
+
+    found |= {k.label for k in ResultKind} | {
+        d.name for d in TIEBREAKS.values() if d.compute or d.order_group
+    }
+    for lang in languages():
+        if lang == "en":
+            continue
+        missing = sorted(found - set(catalogue(lang)))
+        assert not missing, f"{lang}.po lacks {missing}"
+
+
+def test_italian_pages_do_not_leak_english(token: str) -> None:
+    c = TestClient(create_app([str(EXAMPLE)]))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    english = [
+        "Standings",
+        "Crosstable",
+        "Compare rule sets",
+        "How to rank",
+        "Print and download",
+        "Open a tournament",
+    ]
+    for path in ["", "/crosstable", "/compare", "/check"]:
+        text = c.get(f"/t/{tok}{path}?lang=it").text
+        visible = re.sub(r"<[^>]+>", " ", text)
+        for phrase in english:
+            assert phrase not in visible, (path, phrase)
+
+
+# -- downloads ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fmt", "media", "start"),
+    [
+        ("json", "application/json", b"{"),
+        ("csv", "text/csv", b"rank,"),
+        ("html", "text/html", b"<!DOCTYPE html>"),
+        ("pdf", "application/pdf", b"%PDF"),
+        ("xlsx", "application/vnd.openxmlformats", b"PK"),
+        ("trf", "text/plain", b"012 "),
+    ],
+)
+def test_downloads(client: TestClient, token: str, fmt: str, media: str, start: bytes) -> None:
+    r = client.get(f"/t/{token}/download/{fmt}")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith(media)
+    assert r.content.lstrip(b"\xef\xbb\xbf").startswith(start)
+    assert "attachment" in r.headers["content-disposition"]
+
+
+def test_trf_download_carries_the_computed_ranks(client: TestClient, token: str) -> None:
+    text = client.get(f"/t/{token}/download/trf").text
+    t = spareggio.parse_trf(text)
+    s = spareggio.standings(spareggio.read_trf(EXAMPLE))
+    assert {p.start_number: p.rank for p in t.players} == {r.player.start_number: r.rank for r in s.rows}
+
+
+def test_json_download_equals_the_cli(client: TestClient, token: str) -> None:
+    page = client.get(f"/t/{token}/download/json").json()
+    assert page == json.loads(cli_output("standings", str(EXAMPLE), "-f", "json", "-q"))
+
+
+# -- the API -------------------------------------------------------------------------------------------
+
+
+def post(
+    client: TestClient, path: str, data: dict[str, str] | None = None, content: bytes | None = None
+) -> object:
+    body = EXAMPLE.read_bytes() if content is None else content
+    return client.post(path, files={"file": ("open-2026.trf", body)}, data=data or {})
+
+
+@pytest.mark.parametrize(
+    ("path", "form", "cli"),
+    [
+        ("/api/standings", {}, ["standings", "-f", "json"]),
+        (
+            "/api/standings",
+            {"tiebreaks": "BH/M1,SB", "rules": "italian"},
+            ["standings", "-f", "json", "-t", "BH/M1,SB", "-r", "italian"],
+        ),
+        ("/api/standings", {"after_round": "5"}, ["standings", "-f", "json", "-a", "5"]),
+        ("/api/explain", {"player": "7"}, ["explain", "-p", "7", "-f", "json"]),
+        (
+            "/api/explain",
+            {"player": "7", "versus": "1", "lang": "it"},
+            ["explain", "-p", "7", "--versus", "1", "-f", "json", "--lang", "it"],
+        ),
+        (
+            "/api/compare",
+            {"rules": "fide-2026,italian"},
+            ["compare", "-r", "fide-2026,italian", "-f", "json"],
+        ),
+    ],
+)
+def test_api_answers_the_cli_document(
+    client: TestClient, path: str, form: dict[str, str], cli: list[str]
+) -> None:
+    r = post(client, path, form)
+    assert r.status_code == 200, r.text  # type: ignore[attr-defined]
+    expected = json.loads(cli_output(cli[0], str(EXAMPLE), *cli[1:], "-q"))
+    assert r.json() == expected  # type: ignore[attr-defined]
+
+
+def test_api_check_equals_the_cli_report(client: TestClient) -> None:
+    r = post(client, "/api/check", {"infer": "true"})
+    assert r.status_code == 200  # type: ignore[attr-defined]
+    doc = r.json()  # type: ignore[attr-defined]
+    cli = json.loads(cli_output("check", str(EXAMPLE), "--infer", "-f", "json", "-q"))
+    for d in (doc, cli):
+        d["summary"].pop("seconds")
+        for f in d["files"]:
+            f.pop("file")
+    assert doc == cli
+
+
+@pytest.mark.parametrize(
+    ("fmt", "media"),
+    [
+        ("html", "text/html"),
+        ("csv", "text/csv"),
+        ("xlsx", "application/vnd.openxmlformats"),
+        ("pdf", "application/pdf"),
+    ],
+)
+def test_api_exports(client: TestClient, fmt: str, media: str) -> None:
+    r = post(client, "/api/standings", {"format": fmt})
+    assert r.status_code == 200  # type: ignore[attr-defined]
+    assert r.headers["content-type"].startswith(media)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("path", "form", "content", "message"),
+    [
+        ("/api/standings", {}, b"001 xx", "open-2026.trf:1:5: start number"),
+        ("/api/standings", {"rules": "nope"}, None, "unknown rule set 'nope'"),
+        ("/api/standings", {"tiebreaks": "ZZ"}, None, "ZZ"),
+        ("/api/standings", {"lang": "de"}, None, "unknown language 'de'"),
+        ("/api/standings", {"format": "docx"}, None, "format must be one of"),
+        ("/api/standings", {"after_round": "x"}, None, "after_round must be a round number"),
+        ("/api/standings", {}, b"", "the field 'file' is empty"),
+        ("/api/explain", {"player": "abc"}, None, "player must be a start number"),
+        ("/api/explain", {"player": "99"}, None, "no player with start number 99"),
+        ("/api/explain", {"player": "7", "versus": "7"}, None, "cannot be compared with himself"),
+        ("/api/compare", {"rules": "nope"}, None, "unknown rule set"),
+        ("/api/check", {"tiebreaks": "ZZ"}, None, "ZZ"),
+    ],
+)
+def test_api_errors_are_json_400(
+    client: TestClient, path: str, form: dict[str, str], content: bytes | None, message: str
+) -> None:
+    r = post(client, path, form, content)
+    assert r.status_code == 400  # type: ignore[attr-defined]
+    assert message in r.json()["error"]  # type: ignore[attr-defined]
+
+
+def test_api_check_of_a_bad_file_is_an_error_row(client: TestClient) -> None:
+    r = post(client, "/api/check", {}, b"001 xx")
+    assert r.status_code == 200  # type: ignore[attr-defined]
+    assert r.json()["files"][0]["status"] == "error"  # type: ignore[attr-defined]
+
+
+def test_openapi_document(client: TestClient) -> None:
+    doc = client.get("/openapi.json").json()
+    assert set(doc["paths"]) == {"/api/standings", "/api/explain", "/api/compare", "/api/check"}
+
+
+# -- safety --------------------------------------------------------------------------------------------
+
+
+def test_upload_limit_is_413_and_the_server_goes_on(client: TestClient) -> None:
+    big = b"012 x\n" + b"x" * (2**20 + 10)
+    r = post(client, "/api/standings", {}, big)
+    assert r.status_code == 413  # type: ignore[attr-defined]
+    assert "larger than the limit of 1 MB" in r.json()["error"]  # type: ignore[attr-defined]
+    r2 = client.post("/open", files={"file": ("big.trf", big)})
+    assert r2.status_code == 413
+    assert client.get("/").status_code == 200
+
+
+def test_streamed_body_over_the_limit_is_413(client: TestClient) -> None:
+    def chunks():  # type: ignore[no-untyped-def]
+        for _ in range(40):
+            yield b"x" * 65536
+
+    r = client.post(
+        "/api/standings", content=chunks(), headers={"content-type": "multipart/form-data; boundary=b"}
+    )
+    assert r.status_code == 413
+
+
+def test_hostile_names_render_inert() -> None:
+    c = TestClient(create_app([str(HOSTILE)]))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    for path in ["", "/crosstable", "/compare", "/check", "/player/5", "/player/1?versus=5"]:
+        text = c.get(f"/t/{tok}{path}").text
+        assert "<script>alert(1)</script>" not in text
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    # spreadsheet formulas neutralised in the CSV export
+    csv_text = c.get(f"/t/{tok}/download/csv").text
+    assert "'=HYPERLINK" in csv_text and ",=HYPERLINK" not in csv_text
+
+
+def test_security_headers(client: TestClient, token: str) -> None:
+    for path in ["/", f"/t/{token}", "/openapi.json", "/static/style.css"]:
+        h = client.get(path).headers
+        assert "default-src 'self'" in h["content-security-policy"]
+        assert h["x-content-type-options"] == "nosniff"
+    export = client.get(f"/t/{token}/download/print").headers
+    assert "default-src 'none'" in export["content-security-policy"]
+
+
+def test_paths_are_never_taken_from_the_client(client: TestClient) -> None:
+    r = client.post("/open", files={"file": ("../../etc/passwd", b"001 x")})
+    assert r.status_code == 400
+    assert "passwd:1:" in r.text and "/etc/" not in r.text
+    assert client.get("/static/../app.py").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs"),
+    [
+        (
+            "post",
+            "/open",
+            {"content": b"garbage", "headers": {"content-type": "multipart/form-data; boundary=zz"}},
+        ),
+        ("post", "/open", {"data": {"text": "   "}}),
+        (
+            "post",
+            "/api/standings",
+            {"content": b"--x\r\n", "headers": {"content-type": "multipart/form-data"}},
+        ),
+        ("post", "/api/explain", {"data": {"player": "1"}}),
+        ("get", "/t/x/player/abc", {}),
+        ("get", "/t/x/download/zzz", {}),
+    ],
+)
+def test_bad_requests_are_4xx(client: TestClient, method: str, path: str, kwargs: dict[str, object]) -> None:
+    r = getattr(client, method)(path, **kwargs)
+    assert 400 <= r.status_code < 500
+    assert client.get("/").status_code == 200
+
+
+def test_pasted_text_opens(client: TestClient) -> None:
+    r = client.post("/open", data={"text": EXAMPLE.read_text(encoding="utf-8")}, follow_redirects=True)
+    assert r.status_code == 200
+    assert "Open Internazionale" in r.text
+
+
+def test_bump_chart_draws_one_line_per_player() -> None:
+    svg = str(bump_chart([("1 A", [1, 2]), ("2 B", [2, 1]), ("3 <C>", [3, 3])], ["x", "y"], {"1 A", "2 B"}))
+    assert svg.count("<polyline") == 3
+    assert svg.count('class="bump-line moved"') == 2
+    assert "&lt;C&gt;" in svg and "<C>" not in svg
+    # place 1 at y = 30 + 18 * 0 + 9 = 39, place 2 at 57
+    assert 'points="140,39.0 320,57.0"' in svg
+
+
+def test_serve_command_warns_when_not_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, log_level: seen.update(host=host, port=port))
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["serve", str(EXAMPLE), "--host", "0.0.0.0", "--port", "9999"]) == 0
+    assert seen == {"host": "0.0.0.0", "port": 9999}
+    assert "anyone who can reach this machine" in err.getvalue()
+    err2 = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err2)
+    assert main(["serve", "--port", "9998"]) == 0
+    assert "warning" not in err2.getvalue()
+
+
+def test_serve_refuses_a_bad_preloaded_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001 xx\n")
+    assert main(["serve", str(bad)]) == 2
