@@ -501,7 +501,7 @@ def test_bump_chart_draws_one_line_per_player() -> None:
     assert svg.count('class="bump-line moved"') == 2
     assert "&lt;C&gt;" in svg and "<C>" not in svg
     # place 1 at y = 30 + 18 * 0 + 9 = 39, place 2 at 57
-    assert 'points="140,39.0 320,57.0"' in svg
+    assert 'points="200,39.0 380,57.0"' in svg
 
 
 def test_serve_command_warns_when_not_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -180,10 +180,11 @@ def bump_chart(places: list[tuple[str, list[int]]], columns: list[str], highligh
     from html import escape
 
     n = max((max(p) for _, p in places), default=1)
-    width = 140 + 180 * max(1, len(columns) - 1) + 160
+    margin = 200  # room for "51. Surname, Name" on either side
+    width = margin + 180 * max(1, len(columns) - 1) + margin
     row = 18
     height = 40 + row * n
-    xs = [140 + 180 * k for k in range(len(columns))]
+    xs = [margin + 180 * k for k in range(len(columns))]
 
     def y(place: int) -> float:
         return 30 + row * (place - 1) + row / 2
@@ -205,11 +206,11 @@ def bump_chart(places: list[tuple[str, list[int]]], columns: list[str], highligh
         parts.append(f'<polyline points="{points}" class="{cls}"><title>{escape(who)}</title></polyline>')
         parts.append(
             f'<text x="{xs[0] - 8}" y="{y(ps[0]) + 4:.1f}" text-anchor="end" '
-            f'class="bump-label{" moved" if moved else ""}">{ps[0]}. {escape(who[:18])}</text>'
+            f'class="bump-label{" moved" if moved else ""}">{ps[0]}. {escape(who[:26])}</text>'
         )
         parts.append(
             f'<text x="{xs[-1] + 8}" y="{y(ps[-1]) + 4:.1f}" '
-            f'class="bump-label{" moved" if moved else ""}">{ps[-1]}. {escape(who[:18])}</text>'
+            f'class="bump-label{" moved" if moved else ""}">{ps[-1]}. {escape(who[:26])}</text>'
         )
     parts.append("</svg>")
     return Markup("".join(parts))
