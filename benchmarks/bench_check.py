@@ -29,11 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from spareggio.check import CheckOptions, check_files, check_source  # noqa: E402
-from spareggio.generate import generate  # noqa: E402
-from spareggio.io import parse_tournament  # noqa: E402
-from spareggio.io.trf.writer import write_trf  # noqa: E402
-from spareggio.standings import standings  # noqa: E402
+from spareggio.check import CheckOptions, check_files, check_source
+from spareggio.generate import generate
+from spareggio.io import parse_tournament
+from spareggio.io.trf.writer import write_trf
+from spareggio.standings import standings
 
 
 def make_files(folder: Path, count: int, players: int, rounds: int) -> list[Path]:

@@ -23,14 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-import httpx  # noqa: E402
-import uvicorn  # noqa: E402
+import httpx
+import uvicorn
 
-from spareggio.generate import generate_trf  # noqa: E402
-from spareggio.io import parse_tournament  # noqa: E402
-from spareggio.io.output import standings_json  # noqa: E402
-from spareggio.standings import standings  # noqa: E402
-from spareggio.web import create_app  # noqa: E402
+from spareggio.generate import generate_trf
+from spareggio.io import parse_tournament
+from spareggio.io.output import standings_json
+from spareggio.standings import standings
+from spareggio.web import create_app
 
 
 def main() -> None:

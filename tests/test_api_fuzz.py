@@ -10,10 +10,10 @@ import pytest
 schemathesis = pytest.importorskip("schemathesis")
 pytest.importorskip("fastapi")
 
-from hypothesis import HealthCheck, settings  # noqa: E402
-from schemathesis.checks import not_a_server_error  # noqa: E402
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
 
-from spareggio.web import create_app  # noqa: E402
+from spareggio.web import create_app
 
 APP = create_app([str(Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf")])
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)

@@ -30,7 +30,7 @@ sync_api = pytest.importorskip(
 )
 uvicorn = pytest.importorskip("uvicorn")
 
-from spareggio.web import create_app  # noqa: E402
+from spareggio.web import create_app
 
 ARGS = [
     "--headless",
