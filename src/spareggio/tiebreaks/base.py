@@ -21,6 +21,7 @@ from ..cuts import CutMark, apply_cuts
 from ..frame import Frame
 from ..model import Color, IntMatrix, IntVector, ResultKind, Tournament, distinct
 from ..rules.base import Elements, OpponentView, RuleSet, Source
+from .records import Aggregate, Record, RecordTable, Why
 
 if TYPE_CHECKING:
     from ..model import Player
@@ -172,6 +173,24 @@ class Contributions:
             )
         return tuple(out)
 
+    def table(self) -> RecordTable:
+        """The same contributions as a :class:`RecordTable` (input: the opponent's or dummy's
+        score; why: the cut marks)."""
+        why = np.where(self.elements.present, _WHY_OF_CUT[self.cut.astype(np.intp)], Why.NOT_PART).astype(
+            np.int8
+        )
+        return RecordTable(
+            self.frame,
+            Aggregate.SUM,
+            "opponent_score",
+            self.elements.key,
+            self.key_den,
+            self.value,
+            self.value_den,
+            why,
+            vur=self.elements.vur,
+        )
+
     @classmethod
     def build(
         cls,
@@ -205,6 +224,12 @@ class Contributions:
         return cls(frame, view, elements, value, value_den, unit, cut, sonneborn)
 
 
+_WHY_OF_CUT = np.array(
+    [Why.COUNTED, Why.CUT_LOW, Why.CUT_LOW_VUR, Why.CUT_LOW_OVER_VUR, Why.CUT_HIGH], dtype=np.int8
+)
+"""The record code of every :class:`CutMark`, by its value."""
+
+
 @dataclass(frozen=True, eq=False)
 class TiebreakResult:
     """The values of one tie-break for every player.
@@ -223,6 +248,33 @@ class TiebreakResult:
     details: dict[str, object] = field(default_factory=dict)
     """Extra data a tie-break wants to show in explanations (e.g. DE's groups)."""
     warnings: tuple[str, ...] = ()
+    table: RecordTable | None = None
+    """The records the values were computed from (see :mod:`.records`)."""
+
+    @classmethod
+    def from_table(
+        cls,
+        spec: TiebreakSpec,
+        table: RecordTable,
+        direction: Direction = Direction.HIGHER,
+        **extra: object,
+    ) -> TiebreakResult:
+        """The result whose values are the totals of ``table`` (one definition for both)."""
+        numerator, denominator, defined = table.totals()
+        return cls(spec, str(spec), numerator, denominator, direction, defined=defined, table=table, **extra)  # type: ignore[arg-type]
+
+    def record_table(self) -> RecordTable | None:
+        """The records behind the values: the table, or the contributions seen as one."""
+        if self.table is not None:
+            return self.table
+        if self.contributions is not None:
+            return self.contributions.table()
+        return None
+
+    def records(self, i: int) -> tuple[Record, ...]:
+        """The records of player index ``i`` (empty for a tie-break without records: DE, dropped)."""
+        table = self.record_table()
+        return table.records(i) if table is not None else ()
 
     def value(self, i: int) -> Fraction | None:
         if self.defined is not None and not self.defined[i]:

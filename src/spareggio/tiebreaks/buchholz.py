@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .base import Context, Contributions, Direction, TiebreakResult, TiebreakSpec
+from .records import Aggregate, RecordTable, Why
 
 __all__ = [
     "adjusted_score",
@@ -65,16 +66,11 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakR
     frame = ctx.frame
     played = frame.played
     opp = np.maximum(frame.opponent, 0)
-    sums = np.where(played, bh.numerator[opp], 0).sum(axis=1)
-    games = played.sum(axis=1)
     bh_den = bh.denominator
     assert isinstance(bh_den, int)
-    return TiebreakResult(
-        spec,
-        str(spec),
-        sums,
-        np.maximum(games, 1) * bh_den,
-        Direction.HIGHER,
-        defined=games > 0,
-        details={"buchholz": bh},
+    opponent_bh = np.where(played, bh.numerator[opp], 0)
+    why = np.where(played, Why.COUNTED, Why.NOT_PART).astype(np.int8)
+    table = RecordTable(
+        frame, Aggregate.AVERAGE, "opponent_buchholz", opponent_bh, bh_den, opponent_bh, bh_den, why
     )
+    return TiebreakResult.from_table(spec, table, details={"buchholz": bh})

@@ -19,6 +19,7 @@ import numpy as np
 from ..model import VUR, BoolMatrix, Color, IntMatrix, ResultKind
 from ..rules.base import RuleSet
 from .base import Context, Direction, TiebreakResult, TiebreakSpec
+from .records import Aggregate, RecordTable, Why
 
 __all__ = [
     "black_games",
@@ -74,14 +75,20 @@ def _black(ctx: Context) -> BoolMatrix:
 
 
 def _count(ctx: Context, spec: TiebreakSpec, counted: BoolMatrix) -> TiebreakResult:
-    return TiebreakResult(
-        spec,
-        str(spec),
-        counted.sum(axis=1).astype(np.int64),
+    """A count: one record per round, the round's points as input, 1 where the round counts."""
+    frame = ctx.frame
+    table = RecordTable(
+        frame,
+        Aggregate.SUM,
+        "points",
+        frame.points,
+        frame.unit,
+        counted.astype(np.int64),
         1,
-        Direction.HIGHER,
-        details={"counted": counted},
+        np.where(counted, Why.COUNTED, Why.NOT_COUNTED).astype(np.int8),
+        vur=VUR[frame.kind],
     )
+    return TiebreakResult.from_table(spec, table, details={"counted": counted})
 
 
 def wins(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -135,12 +142,23 @@ def standard_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     unplayed = ~frame.played
     by_draw = 1 + np.sign(points - frame.draw)
     halves = np.where(unplayed, np.maximum(halves, by_draw), halves)
-    return TiebreakResult(
-        spec, str(spec), halves.sum(axis=1), 2, Direction.HIGHER, details={"per_round": halves}
+    compared = np.where(has_opp, opp_points, frame.draw)
+    table = RecordTable(
+        frame,
+        Aggregate.SUM,
+        "compared_points",
+        compared,
+        frame.unit,
+        halves.astype(np.int64),
+        2,
+        np.zeros(halves.shape, dtype=np.int8),
+        vur=VUR[frame.kind],
     )
+    return TiebreakResult.from_table(spec, table, details={"per_round": halves})
 
 
 def pairing_number(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """TPN (C.07 7.8, 2026): the tournament pairing (start) number, lower is better; ``/R`` sorts in
     descending order."""
-    return TiebreakResult(spec, str(spec), ctx.tournament.start_numbers(), 1, Direction.LOWER)
+    table = RecordTable.own_value(ctx.frame, "pairing_number", ctx.tournament.start_numbers())
+    return TiebreakResult.from_table(spec, table, Direction.LOWER)

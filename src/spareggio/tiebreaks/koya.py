@@ -7,7 +7,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..model import HAS_OPPONENT
-from .base import Context, Direction, TiebreakResult, TiebreakSpec
+from .base import Context, TiebreakResult, TiebreakSpec
+from .records import Aggregate, RecordTable, Why
 
 __all__ = ["koya", "koya_games", "koya_threshold"]
 
@@ -51,13 +52,23 @@ def koya(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     qualified = frame.total * threshold.denominator >= threshold.numerator
     opponent = frame.opponent
     counted = frame.has_opponent & qualified[np.maximum(opponent, 0)]
-    total = np.where(counted, frame.points, 0).sum(axis=1)
-    return TiebreakResult(
-        spec,
-        str(spec),
-        total.astype(np.int64),
+    why = np.where(~frame.has_opponent, Why.NOT_PART, np.where(counted, Why.COUNTED, Why.BELOW_LINE)).astype(
+        np.int8
+    )
+    opponent_score = np.where(frame.has_opponent, frame.total[np.maximum(opponent, 0)], 0)
+    table = RecordTable(
+        frame,
+        Aggregate.SUM,
+        "opponent_final_score",
+        opponent_score,
         frame.unit,
-        Direction.HIGHER,
+        frame.points,
+        frame.unit,
+        why,
+    )
+    return TiebreakResult.from_table(
+        spec,
+        table,
         details={
             "threshold": threshold / frame.unit,
             "maximum": Fraction(frame.win * koya_games(ctx), frame.unit),

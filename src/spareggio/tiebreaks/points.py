@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
-from .base import Context, Direction, TiebreakResult, TiebreakSpec
+import numpy as np
+
+from ..model import VUR
+from .base import Context, TiebreakResult, TiebreakSpec
+from .records import Aggregate, RecordTable
 
 __all__ = ["points"]
 
 
 def points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """PTS: the points of every round, unplayed rounds included, in the event's scoring system."""
-    return TiebreakResult(spec, str(spec), ctx.frame.total, ctx.frame.unit, Direction.HIGHER)
+    frame = ctx.frame
+    why = np.zeros(frame.points.shape, dtype=np.int8)
+    table = RecordTable(
+        frame,
+        Aggregate.SUM,
+        "points",
+        frame.points,
+        frame.unit,
+        frame.points,
+        frame.unit,
+        why,
+        vur=VUR[frame.kind],
+    )
+    return TiebreakResult.from_table(spec, table)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import Context, Direction, TiebreakResult, TiebreakSpec
+from .base import Context, TiebreakResult, TiebreakSpec
+from .records import Aggregate, RecordTable, Why
 
 __all__ = ["progressive_score"]
 
@@ -18,12 +19,8 @@ def progressive_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     frame = ctx.frame
     cumulative = np.cumsum(frame.points, axis=1)
     kept = np.arange(frame.rounds) >= spec.cut_low
-    total = np.where(kept, cumulative, 0).sum(axis=1)
-    return TiebreakResult(
-        spec,
-        str(spec),
-        total.astype(np.int64),
-        frame.unit,
-        Direction.HIGHER,
-        details={"cumulative": cumulative, "kept": kept},
+    why = np.broadcast_to(np.where(kept, Why.COUNTED, Why.CUT_LOW), cumulative.shape).astype(np.int8)
+    table = RecordTable(
+        frame, Aggregate.SUM, "cumulative_score", cumulative, frame.unit, cumulative, frame.unit, why
     )
+    return TiebreakResult.from_table(spec, table, details={"cumulative": cumulative, "kept": kept})

@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from ..model import PLAYED, IntMatrix, IntVector, ResultKind
 from .base import Context, Direction, TiebreakResult, TiebreakSpec
+from .records import Aggregate, RecordTable, Why
 
 __all__ = [
     "DP_TABLE",
@@ -32,6 +33,8 @@ __all__ = [
     "average_rating_of_opponents",
     "expected_score",
     "perfect_tournament_performance",
+    "perfect_values",
+    "performance_values",
     "rated_games",
     "rating",
     "rating_difference",
@@ -118,6 +121,8 @@ class RatedGames:
     """(players × rounds): a game played over the board."""
     opponent_rating: IntMatrix
     """(players × rounds): the opponent's rating in a played game, 0 elsewhere."""
+    half_points: IntMatrix
+    """(players × rounds): rating-scale points (1 / ½ / 0) of each played game, in half points."""
     score: IntVector
     """Rating-scale score (1 / ½ / 0) in the played games, in half points."""
     games: IntVector
@@ -188,18 +193,13 @@ def rated_games(ctx: Context, spec: TiebreakSpec) -> RatedGames | None:
         rating=rating,
         played=played,
         opponent_rating=opponent_rating,
+        half_points=half_points,
         score=half_points.sum(axis=1),
         games=played.sum(axis=1).astype(np.int64),
         unrated_rating=substitute,
     )
     ctx.cache[key] = games
     return games
-
-
-def _round_half_up(total: IntVector, count: IntVector) -> IntVector:
-    """``total / count`` rounded to the nearest integer, .5 up; 0 where ``count`` is 0."""
-    safe = np.maximum(count, 1)
-    return np.where(count > 0, (2 * total + safe) // (2 * safe), 0)
 
 
 def _dropped(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -222,25 +222,34 @@ def _dropped(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
 # ---------------------------------------------------------------------------------------------
 
 
-def _counted_games(g: RatedGames, low: int, high: int) -> BoolMatrix:
-    """The played games left after removing the ``low`` lowest and ``high`` highest opponent
-    ratings (C.07 14.1-14.4); cuts act on played games only.  Among equal ratings the earliest
-    round is cut first on the low side and the latest on the high side."""
+def _cut_games(g: RatedGames, low: int, high: int) -> npt.NDArray[np.int8]:
+    """The record code of every round for a rating average after ``low`` lowest and ``high`` highest
+    opponent ratings are removed (C.07 14.1-14.4): cuts act on played games only.  Among equal
+    ratings the earliest round is cut first on the low side and the latest on the high side."""
+    why = np.where(g.played, Why.COUNTED, Why.NOT_PART).astype(np.int8)
     if not low and not high:
-        return g.played
+        return why
     big = np.iinfo(np.int64).max
     order = np.argsort(np.where(g.played, g.opponent_rating, big), axis=1, kind="stable")
     position = np.empty_like(order)
     np.put_along_axis(position, order, np.arange(order.shape[1])[None, :], axis=1)
-    return g.played & (position >= low) & (position < (g.games - high)[:, None])
+    why = np.where(g.played & (position < low), Why.CUT_LOW, why)
+    why = np.where(g.played & (position >= low) & (position >= (g.games - high)[:, None]), Why.CUT_HIGH, why)
+    return why.astype(np.int8)
 
 
-def _aro_values(g: RatedGames, low: int = 0, high: int = 0) -> tuple[IntVector, BoolVector, BoolMatrix]:
-    """ARO after cuts: (rounded value, defined, counted games)."""
-    counted = _counted_games(g, low, high)
-    count = counted.sum(axis=1)
-    total = np.where(counted, g.opponent_rating, 0).sum(axis=1)
-    return _round_half_up(total, count), count > 0, counted
+def _aro_table(ctx: Context, g: RatedGames, low: int = 0, high: int = 0) -> RecordTable:
+    """ARO's records: each game's opponent rating, the cut ones marked."""
+    return RecordTable(
+        ctx.frame,
+        Aggregate.ROUNDED_AVERAGE,
+        "opponent_rating",
+        g.opponent_rating,
+        1,
+        g.opponent_rating,
+        1,
+        _cut_games(g, low, high),
+    )
 
 
 def average_rating_of_opponents(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -250,9 +259,9 @@ def average_rating_of_opponents(ctx: Context, spec: TiebreakSpec) -> TiebreakRes
     g = rated_games(ctx, spec)
     if g is None:
         return _dropped(ctx, spec)
-    value, defined, counted = _aro_values(g, spec.cut_low, spec.cut_high)
-    details: dict[str, object] = {"rating": g.rating, "played": g.played, "counted": counted}
-    return TiebreakResult(spec, str(spec), value, 1, Direction.HIGHER, defined=defined, details=details)
+    table = _aro_table(ctx, g, spec.cut_low, spec.cut_high)
+    details: dict[str, object] = {"rating": g.rating, "played": g.played, "counted": table.counted}
+    return TiebreakResult.from_table(spec, table, details=details)
 
 
 def _score_percent(g: RatedGames) -> IntVector:
@@ -261,15 +270,50 @@ def _score_percent(g: RatedGames) -> IntVector:
     return np.where(g.games > 0, (100 * g.score + safe) // (2 * safe), 0)
 
 
-def _tpr_values(ctx: Context, g: RatedGames) -> tuple[IntVector, BoolVector]:
-    """TPR of every player (cached on the context, APRO reuses it)."""
+def performance_values(
+    opponent_rating: IntMatrix, counted: BoolMatrix, half_points: IntVector, games: IntVector
+) -> IntVector:
+    """TPR from its records' arrays: the rounded average of the counted opponents' ratings plus
+    ``dp(p)``, p = the half points over the games, rounded half up to a whole percent (C.07 10.2)."""
+    safe = np.maximum(games, 1)
+    total = np.where(counted, opponent_rating, 0).sum(axis=1)
+    aro = np.where(games > 0, (2 * total + safe) // (2 * safe), 0)
+    percent = np.where(games > 0, (100 * half_points + safe) // (2 * safe), 0)
+    value: IntVector = aro + rating_difference(percent)
+    return value
+
+
+def _performance_table(ctx: Context, g: RatedGames, aggregate: Aggregate) -> RecordTable:
+    """TPR's and PTP's records: each game's opponent rating and rating-scale points."""
+    return RecordTable(
+        ctx.frame,
+        aggregate,
+        "opponent_rating",
+        g.opponent_rating,
+        1,
+        g.half_points,
+        2,
+        np.where(g.played, Why.COUNTED, Why.NOT_PART).astype(np.int8),
+    )
+
+
+def _tpr_result(ctx: Context, spec: TiebreakSpec, g: RatedGames) -> TiebreakResult:
+    """TPR of every player (cached on the context: APRO reuses it)."""
     key = ("rating:tpr", g.unrated_rating)
     cached = ctx.cache.get(key)
-    if cached is None:
-        aro, defined, _ = _aro_values(g)
-        cached = (aro + rating_difference(_score_percent(g)), defined)
-        ctx.cache[key] = cached
-    return cast(tuple[IntVector, BoolVector], cached)
+    if isinstance(cached, TiebreakResult):
+        return cached
+    table = _performance_table(ctx, g, Aggregate.PERFORMANCE)
+    details: dict[str, object] = {"rating": g.rating, "played": g.played, "percent": _score_percent(g)}
+    result = TiebreakResult.from_table(TiebreakSpec("TPR"), table, details=details)
+    ctx.cache[key] = result
+    return result
+
+
+def _tpr_values(ctx: Context, g: RatedGames) -> tuple[IntVector, BoolVector]:
+    result = _tpr_result(ctx, TiebreakSpec("TPR"), g)
+    assert result.defined is not None
+    return result.numerator, result.defined
 
 
 def tournament_performance_rating(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -279,10 +323,17 @@ def tournament_performance_rating(ctx: Context, spec: TiebreakSpec) -> TiebreakR
     g = rated_games(ctx, spec)
     if g is None:
         return _dropped(ctx, spec)
-    value, defined = _tpr_values(ctx, g)
-    percent = _score_percent(g)
-    details: dict[str, object] = {"rating": g.rating, "played": g.played, "percent": percent}
-    return TiebreakResult(spec, str(spec), value, 1, Direction.HIGHER, defined=defined, details=details)
+    base = _tpr_result(ctx, spec, g)
+    return TiebreakResult(
+        spec,
+        str(spec),
+        base.numerator,
+        1,
+        Direction.HIGHER,
+        defined=base.defined,
+        details=base.details,
+        table=base.table,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -309,29 +360,28 @@ def _expected_total(opponent_rating: IntMatrix, own: IntVector) -> IntVector:
     return total
 
 
-def _ptp_values(ctx: Context, g: RatedGames) -> tuple[IntVector, BoolVector]:
-    """PTP of every player by a bisection run on all players at once.
+def perfect_values(
+    opponent_rating: IntMatrix, counted: BoolMatrix, half_points: IntVector, games: IntVector
+) -> IntVector:
+    """PTP from its records' arrays, by a bisection run on all players at once.
 
     For a positive score the answer lies in ``(lowest - 736, highest + 736]``: at the lower end every
     expectation is 0.00 (the sum is below any positive score), at the upper end every one is 1.00
     (the sum reaches any score, a full score included).  The sum is non-decreasing in the rating,
-    so the bisection keeps ``lo`` failing and ``hi`` passing until they are adjacent.
+    so the bisection keeps ``lo`` failing and ``hi`` passing until they are adjacent.  A zero score
+    gives the lowest opponent rating minus 800; no game gives 0 (undefined).
     """
-    key = ("rating:ptp", g.unrated_rating)
-    cached = ctx.cache.get(key)
-    if cached is not None:
-        return cast(tuple[IntVector, BoolVector], cached)
-    defined = g.games > 0
+    defined = games > 0
     big = np.iinfo(np.int64).max // 4
-    lowest = np.where(g.played, g.opponent_rating, big).min(axis=1, initial=big)
-    highest = np.where(g.played, g.opponent_rating, -big).max(axis=1, initial=-big)
+    lowest = np.where(counted, opponent_rating, big).min(axis=1, initial=big)
+    highest = np.where(counted, opponent_rating, -big).max(axis=1, initial=-big)
     lowest = np.where(defined, lowest, 0)
     highest = np.where(defined, highest, 0)
-    target = 50 * g.score  # the score in hundredths
-    searching = defined & (g.score > 0)
+    target = 50 * half_points  # the score in hundredths
+    searching = defined & (half_points > 0)
     lo = np.where(searching, lowest - _PD_SATURATION, 0)
     hi = np.where(searching, highest + _PD_SATURATION, 1)
-    opponents = np.where(g.played, g.opponent_rating, _FAR)
+    opponents = np.where(counted, opponent_rating, _FAR)
     while True:
         open_ = hi - lo > 1
         if not open_.any():
@@ -340,10 +390,27 @@ def _ptp_values(ctx: Context, g: RatedGames) -> tuple[IntVector, BoolVector]:
         passes = _expected_total(opponents, mid) >= target
         hi = np.where(open_ & passes, mid, hi)
         lo = np.where(open_ & ~passes, mid, lo)
-    value = np.where(searching, hi, np.where(defined, lowest - _ZERO_SCORE_OFFSET, 0))
-    result = (value, defined)
+    value: IntVector = np.where(searching, hi, np.where(defined, lowest - _ZERO_SCORE_OFFSET, 0))
+    return value
+
+
+def _ptp_result(ctx: Context, spec: TiebreakSpec, g: RatedGames) -> TiebreakResult:
+    """PTP of every player (cached on the context: APPO reuses it)."""
+    key = ("rating:ptp", g.unrated_rating)
+    cached = ctx.cache.get(key)
+    if isinstance(cached, TiebreakResult):
+        return cached
+    table = _performance_table(ctx, g, Aggregate.PERFECT)
+    details: dict[str, object] = {"rating": g.rating, "played": g.played, "score_half_points": g.score}
+    result = TiebreakResult.from_table(TiebreakSpec("PTP"), table, details=details)
     ctx.cache[key] = result
     return result
+
+
+def _ptp_values(ctx: Context, g: RatedGames) -> tuple[IntVector, BoolVector]:
+    result = _ptp_result(ctx, TiebreakSpec("PTP"), g)
+    assert result.defined is not None
+    return result.numerator, result.defined
 
 
 def perfect_tournament_performance(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -355,9 +422,17 @@ def perfect_tournament_performance(ctx: Context, spec: TiebreakSpec) -> Tiebreak
     g = rated_games(ctx, spec)
     if g is None:
         return _dropped(ctx, spec)
-    value, defined = _ptp_values(ctx, g)
-    details: dict[str, object] = {"rating": g.rating, "played": g.played, "score_half_points": g.score}
-    return TiebreakResult(spec, str(spec), value, 1, Direction.HIGHER, defined=defined, details=details)
+    base = _ptp_result(ctx, spec, g)
+    return TiebreakResult(
+        spec,
+        str(spec),
+        base.numerator,
+        1,
+        Direction.HIGHER,
+        defined=base.defined,
+        details=base.details,
+        table=base.table,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -365,16 +440,17 @@ def perfect_tournament_performance(ctx: Context, spec: TiebreakSpec) -> Tiebreak
 # ---------------------------------------------------------------------------------------------
 
 
-def _average_over_opponents(
-    ctx: Context, g: RatedGames, values: IntVector, defined: BoolVector
-) -> tuple[IntVector, BoolVector, BoolMatrix]:
-    """The average of ``values`` over each player's opponents played over the board (one entry per
-    game), ignoring opponents whose value is undefined, rounded half up."""
+def _opponents_table(
+    ctx: Context, g: RatedGames, values: IntVector, defined: BoolVector, code: str
+) -> RecordTable:
+    """APRO's and APPO's records: each game's opponent value; an opponent whose value is undefined
+    is not counted."""
     opponent = np.maximum(ctx.frame.opponent, 0)
-    counted = g.played & defined[opponent]
-    total = np.where(counted, values[opponent], 0).sum(axis=1)
-    count = counted.sum(axis=1)
-    return _round_half_up(total, count), count > 0, counted
+    opponent_value = np.where(g.played, values[opponent], 0)
+    why = np.where(g.played, np.where(defined[opponent], Why.COUNTED, Why.UNDEFINED), Why.NOT_PART)
+    return RecordTable(
+        ctx.frame, Aggregate.ROUNDED_AVERAGE, code, opponent_value, 1, opponent_value, 1, why.astype(np.int8)
+    )
 
 
 def average_performance_rating_of_opponents(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -384,9 +460,8 @@ def average_performance_rating_of_opponents(ctx: Context, spec: TiebreakSpec) ->
     if g is None:
         return _dropped(ctx, spec)
     tpr, tpr_defined = _tpr_values(ctx, g)
-    value, defined, counted = _average_over_opponents(ctx, g, tpr, tpr_defined)
-    details: dict[str, object] = {"opponent_value": tpr, "counted": counted}
-    return TiebreakResult(spec, str(spec), value, 1, Direction.HIGHER, defined=defined, details=details)
+    table = _opponents_table(ctx, g, tpr, tpr_defined, "opponent_tpr")
+    return TiebreakResult.from_table(spec, table, details={"opponent_value": tpr, "counted": table.counted})
 
 
 def average_perfect_performance_of_opponents(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -396,9 +471,8 @@ def average_perfect_performance_of_opponents(ctx: Context, spec: TiebreakSpec) -
     if g is None:
         return _dropped(ctx, spec)
     ptp, ptp_defined = _ptp_values(ctx, g)
-    value, defined, counted = _average_over_opponents(ctx, g, ptp, ptp_defined)
-    details: dict[str, object] = {"opponent_value": ptp, "counted": counted}
-    return TiebreakResult(spec, str(spec), value, 1, Direction.HIGHER, defined=defined, details=details)
+    table = _opponents_table(ctx, g, ptp, ptp_defined, "opponent_ptp")
+    return TiebreakResult.from_table(spec, table, details={"opponent_value": ptp, "counted": table.counted})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -412,5 +486,4 @@ def rating(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     g = rated_games(ctx, spec)
     if g is None:
         return _dropped(ctx, spec)
-    defined = np.ones(g.n_players, dtype=bool)
-    return TiebreakResult(spec, str(spec), g.rating.copy(), 1, Direction.HIGHER, defined=defined)
+    return TiebreakResult.from_table(spec, RecordTable.own_value(ctx.frame, "rating", g.rating))

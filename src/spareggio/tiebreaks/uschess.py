@@ -24,6 +24,7 @@ from ..model import IntMatrix, IntVector, ResultKind, distinct
 from ..rules import find_ruleset
 from ..rules.base import Elements, OpponentView
 from .base import Context, Contributions, Direction, TiebreakResult, TiebreakSpec
+from .records import Aggregate, RecordTable, Why
 
 __all__ = [
     "kashdan",
@@ -186,14 +187,15 @@ def us_cumulative(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     1 + 2 + 2 + 2.5 + 3.5 - 1 = 10.
     """
     frame = ctx.frame
-    return TiebreakResult(
-        spec,
-        str(spec),
-        cumulative_units(frame),
-        frame.unit,
-        Direction.HIGHER,
-        details={"running": running_scores(frame), "unplayed_wins": unplayed_wins(frame)},
-    )
+    running = running_scores(frame)
+    won_unplayed = unplayed_wins(frame)
+    # each round: the running score, less a win's points in a round won without playing
+    value = running - frame.win * won_unplayed
+    table = RecordTable(
+        frame, Aggregate.SUM, "running_score", running, frame.unit, value, frame.unit,
+        np.zeros(running.shape, dtype=np.int8),
+    )  # fmt: skip
+    return TiebreakResult.from_table(spec, table, details={"running": running, "unplayed_wins": won_unplayed})
 
 
 def opposition_cumulative(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -202,9 +204,11 @@ def opposition_cumulative(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     frame = ctx.frame
     cum = cumulative_units(frame)
     per_round = np.where(frame.played, cum[np.maximum(frame.opponent, 0)], 0)
-    return TiebreakResult(
-        spec, str(spec), per_round.sum(axis=1), frame.unit, Direction.HIGHER, details={"per_round": per_round}
+    why = np.where(frame.played, Why.COUNTED, Why.NOT_PART).astype(np.int8)
+    table = RecordTable(
+        frame, Aggregate.SUM, "opponent_cumulative", per_round, frame.unit, per_round, frame.unit, why
     )
+    return TiebreakResult.from_table(spec, table, details={"per_round": per_round})
 
 
 def kashdan(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -212,6 +216,8 @@ def kashdan(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     games (forfeits and byes of any kind) give 0."""
     frame = ctx.frame
     per_round = _KASHDAN[frame.kind]
-    return TiebreakResult(
-        spec, str(spec), per_round.sum(axis=1), 1, Direction.HIGHER, details={"per_round": per_round}
-    )
+    table = RecordTable(
+        frame, Aggregate.SUM, "points", frame.points, frame.unit, per_round.astype(np.int64), 1,
+        np.zeros(per_round.shape, dtype=np.int8),
+    )  # fmt: skip
+    return TiebreakResult.from_table(spec, table, details={"per_round": per_round})

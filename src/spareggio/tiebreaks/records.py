@@ -1,0 +1,248 @@
+"""Per-round records behind every tie-break value: one table per tie-break, one definition.
+
+A :class:`RecordTable` holds, for every player and round of the frame, the input the rule uses (an
+opponent's adjusted score, a rating, an opponent's Buchholz, the player's own cumulative score, the
+points of the round...), the contribution to the total, whether it counts and, where it does not,
+why (a stable code).  How the counted contributions make the total is the table's
+:class:`Aggregate` (a sum, an exact average, an average rounded half up, ARO plus the B.02 rating
+difference, the perfect performance, or the player's own datum).
+
+The tie-breaks compute their totals from the table's arrays (:meth:`RecordTable.totals`), for all
+players at once; :meth:`RecordTable.records` materialises one player's rows as :class:`Record`
+objects for explanations, and :func:`aggregate` recomputes a total from those rows alone, in plain
+Python, so that tests can check that the two agree for every tie-break and rule set.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from ..model import Color, IntMatrix, IntVector, ResultKind
+
+if TYPE_CHECKING:
+    from ..frame import Frame
+
+__all__ = ["Aggregate", "Record", "RecordTable", "Why", "aggregate", "round_half_up"]
+
+
+class Aggregate(enum.Enum):
+    """How a table's counted contributions make the total."""
+
+    SUM = "sum"
+    """The sum of the counted contributions (Buchholz, SB, PS, KS, counts, ...)."""
+    AVERAGE = "average"
+    """Their exact average (AOB: C.07 states no rounding); undefined without any."""
+    ROUNDED_AVERAGE = "rounded_average"
+    """Their average rounded to the nearest integer, .5 up (ARO, APRO, APPO: C.07 Art. 10)."""
+    PERFORMANCE = "performance"
+    """TPR (C.07 10.2): the rounded average of the counted inputs (opponents' ratings) plus dp(p)
+    of table B.02 8.1(a), p = the sum of the contributions (rating-scale points) over the games,
+    rounded half up to a whole percent."""
+    PERFECT = "perfect"
+    """PTP (C.07 10.3): the lowest rating R whose expected scores against the counted inputs sum to
+    the contributions' total; a zero score gives the lowest input minus 800."""
+    OWN = "own"
+    """The player's own datum (rating, pairing number): one element, no rounds."""
+
+
+class Why(enum.IntEnum):
+    """Why a round counts or not: stable codes for JSON, with words in the explanations."""
+
+    COUNTED = 0
+    NOT_PART = 1
+    """The round is not an element of this tie-break at all (e.g. an unplayed round for ARO)."""
+    CUT_LOW = 2
+    """Removed as the least significant value (C.07 14.1)."""
+    CUT_LOW_VUR = 3
+    """A voluntary unplayed round removed first (C.07 16.5)."""
+    CUT_LOW_OVER_VUR = 4
+    """The least significant value removed because it exceeds the smallest VUR contribution (16.5)."""
+    CUT_HIGH = 5
+    """Removed as the most significant value (median, C.07 14.3)."""
+    NOT_COUNTED = 6
+    """An element that the rule does not count (not a win, not with Black, a voluntary unplayed round...)."""
+    BELOW_LINE = 7
+    """An opponent below the Koya line (C.07 9.2)."""
+    UNDEFINED = 8
+    """The opponent's value is undefined (an opponent without games for APRO/APPO)."""
+
+    @property
+    def code(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True)
+class Record:
+    """One element of one player's tie-break."""
+
+    round: int | None
+    """Round number, None for an element that is not a round (a rating, a pairing number)."""
+    opponent: int | None
+    """Start number of the (scheduled) opponent, None for none."""
+    kind: ResultKind | None
+    color: Color | None
+    points: Fraction | None
+    """Points the player received in the round."""
+    input: Fraction | None
+    """What the rule uses: see ``input_code``."""
+    input_code: str
+    contribution: Fraction | None
+    """The contribution to the total (None where the round is not an element)."""
+    why: Why
+    vur: bool = False
+
+    @property
+    def counted(self) -> bool:
+        return self.why is Why.COUNTED
+
+
+def round_half_up(value: Fraction) -> int:
+    """The nearest integer, .5 up (C.07 Art. 10 averages)."""
+    return int((value + Fraction(1, 2)).__floor__())
+
+
+def aggregate(records: tuple[Record, ...] | list[Record], how: Aggregate) -> Fraction | None:
+    """A total recomputed from one player's records alone (None: undefined).
+
+    This is the reference the array path is checked against; it uses nothing but the records.
+    """
+    counted = [r for r in records if r.counted]
+    if how is Aggregate.SUM:
+        return sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
+    if how is Aggregate.OWN:
+        return counted[0].input if counted else None
+    if not counted:
+        return None
+    if how is Aggregate.AVERAGE:
+        return sum((r.contribution or Fraction(0) for r in counted), Fraction(0)) / len(counted)
+    if how is Aggregate.ROUNDED_AVERAGE:
+        return Fraction(
+            round_half_up(sum((r.contribution or Fraction(0) for r in counted), Fraction(0)) / len(counted))
+        )
+    from .rating import DP_TABLE, PD_TABLE
+
+    ratings = [int(r.input or 0) for r in counted]
+    score = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
+    if how is Aggregate.PERFORMANCE:
+        aro = round_half_up(Fraction(sum(ratings), len(ratings)))
+        percent = round_half_up(100 * score / len(ratings))
+        return Fraction(aro + int(DP_TABLE[percent]))
+    # PERFECT: the lowest R with sum of expected scores >= score (hundredths)
+    if score == 0:
+        return Fraction(min(ratings) - 800)
+    target = int(score * 100)
+
+    def expected(difference: int) -> int:
+        pd = int(PD_TABLE[min(abs(difference), len(PD_TABLE) - 1)])
+        return pd if difference >= 0 else 100 - pd
+
+    low = min(ratings) - len(PD_TABLE)
+    high = max(ratings) + len(PD_TABLE)
+    while high - low > 1:
+        mid = (low + high) // 2
+        if sum(expected(mid - x) for x in ratings) >= target:
+            high = mid
+        else:
+            low = mid
+    return Fraction(high)
+
+
+@dataclass(frozen=True, eq=False)
+class RecordTable:
+    """The records of one tie-break for every player: players x rounds arrays.
+
+    ``input`` and ``value`` are integers in units of ``1/input_den`` and ``1/value_den``; ``why`` is
+    a :class:`Why` code per element (``Why.COUNTED`` where the element counts).  ``own`` is the
+    single element of an ``OWN`` tie-break.
+    """
+
+    frame: Frame
+    aggregate: Aggregate
+    input_code: str
+    input: IntMatrix
+    input_den: int
+    value: IntMatrix
+    value_den: int
+    why: npt.NDArray[np.int8]
+    vur: npt.NDArray[np.bool_] | None = None
+    own: IntVector | None = None
+
+    @property
+    def counted(self) -> npt.NDArray[np.bool_]:
+        counted: npt.NDArray[np.bool_] = self.why == Why.COUNTED
+        return counted
+
+    @classmethod
+    def own_value(cls, frame: Frame, input_code: str, own: IntVector) -> RecordTable:
+        empty = np.zeros((frame.n_players, 0), dtype=np.int64)
+        return cls(
+            frame,
+            Aggregate.OWN,
+            input_code,
+            empty,
+            1,
+            empty,
+            1,
+            empty.astype(np.int8),
+            own=own.astype(np.int64),
+        )
+
+    def totals(self) -> tuple[IntVector, int | IntVector, npt.NDArray[np.bool_]]:
+        """(numerator, denominator, defined) of every player's total, from the arrays."""
+        n = self.frame.n_players
+        counted = self.counted
+        if self.aggregate is Aggregate.OWN:
+            assert self.own is not None
+            return self.own.copy(), 1, np.ones(n, dtype=bool)
+        total: IntVector = np.where(counted, self.value, 0).sum(axis=1).astype(np.int64)
+        count: IntVector = counted.sum(axis=1).astype(np.int64)
+        if self.aggregate is Aggregate.SUM:
+            return total, self.value_den, np.ones(n, dtype=bool)
+        if self.aggregate is Aggregate.AVERAGE:
+            return total, np.maximum(count, 1) * self.value_den, count > 0
+        if self.aggregate is Aggregate.ROUNDED_AVERAGE:
+            assert self.value_den == 1
+            safe = np.maximum(count, 1)
+            return np.where(count > 0, (2 * total + safe) // (2 * safe), 0), 1, count > 0
+        from .rating import perfect_values, performance_values
+
+        if self.aggregate is Aggregate.PERFORMANCE:
+            return performance_values(self.input, counted, total, count), 1, count > 0
+        return perfect_values(self.input, counted, total, count), 1, count > 0
+
+    def records(self, i: int) -> tuple[Record, ...]:
+        """The rows of player index ``i``."""
+        f = self.frame
+        t = f.tournament
+        if self.aggregate is Aggregate.OWN:
+            assert self.own is not None
+            return (
+                Record(None, None, None, None, None, Fraction(int(self.own[i])), self.input_code,
+                       Fraction(int(self.own[i])), Why.COUNTED),
+            )  # fmt: skip
+        out = []
+        for r in range(self.input.shape[1]):
+            j = int(f.opponent[i, r])
+            why = Why(int(self.why[i, r]))
+            part = why is not Why.NOT_PART
+            out.append(
+                Record(
+                    round=r + 1,
+                    opponent=t.players[j].start_number if j >= 0 else None,
+                    kind=ResultKind(int(f.kind[i, r])),
+                    color=Color(int(t.color[i, r])),
+                    points=Fraction(int(f.points[i, r]), f.unit),
+                    input=Fraction(int(self.input[i, r]), self.input_den) if part else None,
+                    input_code=self.input_code,
+                    contribution=Fraction(int(self.value[i, r]), self.value_den) if part else None,
+                    why=why,
+                    vur=bool(self.vur[i, r]) if self.vur is not None else False,
+                )
+            )
+        return tuple(out)
