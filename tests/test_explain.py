@@ -16,6 +16,7 @@ import spareggio
 from spareggio import explain as ex
 from spareggio.cli import main
 from spareggio.io.html import explanation_html, versus_html
+from spareggio.tiebreaks.records import Aggregate, Record, Why, aggregate
 
 FIX = Path(__file__).parent / "conformance" / "seeds"
 EXAMPLE = Path(__file__).parent.parent / "examples" / "open-2026.trf"
@@ -235,22 +236,68 @@ def _all_cases():
     return files
 
 
+def _rendered_records(tb: ex.TiebreakExplanation) -> list[Record]:
+    """The records an explanation shows, rebuilt from its rendered rows alone."""
+    return [
+        Record(
+            r.round,
+            r.opponent,
+            None,
+            None,
+            None,
+            r.score,
+            r.input_code,
+            r.contribution,
+            Why[r.why.upper()],
+            r.vur,
+        )
+        for r in tb.rounds
+    ]
+
+
 @pytest.mark.parametrize("rules", sorted(spareggio.RULESETS))
 @pytest.mark.parametrize("path", _all_cases(), ids=lambda p: p.name)
 def test_explanation_agrees_with_standings(path, rules):
-    """Issue 'Explanations', point 4: the explained value and sum equal the standings value."""
+    """Every explained value is the aggregate of the records the explanation renders, and equals
+    the standings; an explanation without records fails (C.07 tie-breaks have elements, except
+    the group tie-break DE, the diagnostics ABH/AFB and the player's own datum RTNG/TPN)."""
     t = spareggio.read_trf(path)
     labels = ["BH/C1", "BH/M1", "SB/C1", "FB/C1", *sorted(spareggio.TIEBREAKS)]
     s = spareggio.standings(t, labels, rules=rules)
     for row in s.rows:
         e = ex.explain_player(s, row.player.start_number)
         for tb in e.tiebreaks:
-            assert tb.value == row.values[tb.label]
-            if tb.rounds:
-                counted = sum((r.contribution for r in tb.rounds if r.counted), Fraction(0))
-                assert counted == row.values[tb.label]
+            value = row.values[tb.label]
+            assert tb.value == value
+            if tb.code == "DE" or tb.code in ("ABH", "AFB"):
+                continue
+            dropped = value is None and s.results[tb.label].warnings
+            if dropped:
+                continue
+            if tb.aggregate == "own":
+                assert _numbers(tb.sum_line)[-1] == value
+                continue
+            assert tb.rounds, f"{tb.label}: an explanation without records"
+            assert len(tb.rounds) == s.after_round
+            assert aggregate(_rendered_records(tb), Aggregate(tb.aggregate)) == value, (tb.label, rules)
+            if tb.aggregate == "sum":
                 final = _numbers(tb.cut_line or tb.sum_line)[-1]
-                assert final == row.values[tb.label]
+                assert final == value
+
+
+def test_direct_encounter_groups_are_records():
+    # a tied group examined by DE is given as structured records (members, points among them, step)
+    t = spareggio.read_trf(EXAMPLE)
+    s = spareggio.standings(t, ["DE", "BH/C1"])
+    examined = [row for row in s.rows if s.results["DE"].value(row.index) is not None]
+    assert examined
+    e = ex.explain_player(s, examined[0].player.start_number, ["DE"])
+    (tb,) = e.tiebreaks
+    assert tb.groups
+    group = tb.groups[0]
+    assert examined[0].player.start_number in group["members"]
+    assert group["step"] in ("6.2", "6.3")
+    assert sorted(sum(group["order"], [])) == sorted(group["members"])
 
 
 class _Balanced(HTMLParser):
@@ -357,9 +404,13 @@ def test_other_tiebreaks_show_their_arithmetic():
     s = spareggio.standings(t, ["PS", "WIN", "ARO", "TPR"], rules="fide-2026")
     e = ex.explain_player(s, 1)
     ps, win, aro, tpr = e.tiebreaks
-    assert ps.lines[0].endswith("1 + 1 + 2 + 2.5 + 2.5 = 9")
-    assert win.lines == ["Rounds counted: 1, 3 -> 2"]
-    # ARO: five opponents at 2000 -> 10000 / 5 = 2000
-    assert "10000 / 5 = 2000 -> 2000" in aro.lines[1]
-    # TPR: 2.5 of 5 = 50 % -> dp 0 (B.02 8.1 a) -> 2000
-    assert "Score 2.5 of 5 = 50% -> dp 0" in tpr.lines[2] and tpr.value == 2000
+    assert [r.score for r in ps.rounds] == [1, 1, 2, Fraction(5, 2), Fraction(5, 2)]
+    assert ps.sum_line == "1 + 1 + 2 + 2.5 + 2.5 = 9"
+    # WIN (7.1): rounds 1 and 3 give a win's points
+    assert [r.round for r in win.rounds if r.counted] == [1, 3]
+    assert win.sum_line == "1 + 1 = 2"
+    assert "fewer points than a win" in win.rounds[1].cut
+    # ARO: five opponents at 2000 -> 10000 / 5 = 2000 (C.07 10.1)
+    assert aro.sum_line.startswith("(2000 + 2000 + 2000 + 2000 + 2000) / 5 = 2000 -> 2000")
+    # TPR: 2.5 of 5 = 50 % -> dp 0 (B.02 8.1 a) -> 2000 + 0 (C.07 10.2)
+    assert "score 2.5 of 5 = 50% -> dp 0" in tpr.sum_line and tpr.value == 2000

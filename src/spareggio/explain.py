@@ -24,6 +24,7 @@ from .standings import Standings
 from .tiebreaks import TIEBREAKS
 from .tiebreaks.base import Contribution, Direction, TiebreakResult
 from .tiebreaks.direct_encounter import DirectEncounterStep
+from .tiebreaks.records import Aggregate, Why, round_half_up
 
 __all__ = [
     "PlayerExplanation",
@@ -66,6 +67,12 @@ class RoundLine:
     vur: bool
     note: str
     cut: str
+    input_code: str = "opponent_score"
+    """What ``score`` holds (the input the rule uses): a stable code, see docs/explain-json.md."""
+    why: str = "counted"
+    """Why the round counts or not: a stable code (:class:`~spareggio.tiebreaks.records.Why`)."""
+    kind_code: str = ""
+    """The unplayed round's kind as a stable code (``half_point_bye``), empty for a game played."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,16 @@ class TiebreakExplanation:
     footnotes: list[Footnote] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     """Free explanation lines (group tie-breaks, adjusted scores, details of other tie-breaks)."""
+    aggregate: str = "sum"
+    """How the counted contributions make the value (:class:`~spareggio.tiebreaks.records.Aggregate`)."""
+    sum_label: str = "sum"
+    """The message key of the label before ``sum_line``."""
+    exact: Fraction | None = None
+    """The exact value before the rounding a rule prescribes (ARO, APRO, APPO, TPR's ARO)."""
+    groups: list[dict[str, Any]] = field(default_factory=list)
+    """Group tie-breaks: every examination of a tied group the player was in."""
+    rules_view: str = ""
+    """The rule set whose view of unplayed rounds the records were built from."""
 
 
 @dataclass
@@ -162,14 +179,18 @@ def _explain_tiebreak(
     )
     c = res.contributions
     if c is not None:
+        exp.rules_view = getattr(c.view, "rules_name", "") or s.rules.label
         _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
     elif d.code in ("ABH", "AFB"):
         view = res.details["view"]
         _explain_view(s, view, i, exp, lang)
     elif d.is_group:
         _explain_group(s, res, i, exp, lang)
+    elif res.table is not None:
+        exp.rules_view = s.rules.label
+        _explain_records(s, res, i, exp, lang)
+        exp.lines.extend(res.warnings)
     else:
-        _explain_details(s, res, i, exp, lang)
         exp.lines.extend(res.warnings)
     return exp
 
@@ -224,7 +245,7 @@ def _explain_contributions(
         exp.rounds.append(
             RoundLine(
                 round=rec.round,
-                colour={Color.WHITE: "W", Color.BLACK: "B"}.get(rec.color, ""),
+                colour=_colour(rec.color, lang),
                 opponent=rec.opponent,
                 opponent_name=t.players[j].name if j is not None else "",
                 kind=message(lang, f"kind.{rec.kind.label}") if not rec.kind.played else "",
@@ -236,6 +257,8 @@ def _explain_contributions(
                 vur=rec.vur,
                 note=note,
                 cut=cut,
+                why=_WHY_OF_CUT[rec.cut] if rec.present else "not_part",
+                kind_code=kind_code(rec.kind),
             )
         )
     present = [rec for rec in records if rec.present]
@@ -259,6 +282,166 @@ def _explain_contributions(
         exp.cut_line = f"{cut_terms} = {format_value(value, sb)}"
     for j, ref in sorted(refs.items(), key=lambda kv: kv[1]):
         exp.footnotes.append(_footnote(s, view, frame, j, ref, lang))
+
+
+_WHY_OF_CUT = {
+    CutMark.KEPT: "counted",
+    CutMark.LOW: "cut_low",
+    CutMark.LOW_VUR: "cut_low_vur",
+    CutMark.LOW_OVER_VUR: "cut_low_over_vur",
+    CutMark.HIGH: "cut_high",
+}
+
+
+def kind_code(kind: ResultKind) -> str:
+    """The stable code of an unplayed round's kind (``half_point_bye``); empty for a game played."""
+    if kind.played:
+        return ""
+    return kind.label.replace("-", "_").replace(" ", "_").replace(",", "")
+
+
+def _colour(color: Color, lang: str) -> str:
+    return {Color.WHITE: message(lang, "colour.white"), Color.BLACK: message(lang, "colour.black")}.get(
+        color, ""
+    )
+
+
+def _why_text(why: Why, code: str, input_code: str, lang: str) -> str:
+    """Why a record counts or not, in words (the most specific message that exists)."""
+    for key in (f"why.{why.code}.{code}", f"why.{why.code}.{input_code}", f"why.{why.code}"):
+        text = message(lang, key)
+        if text != key:
+            return text
+    return why.code
+
+
+def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
+    """Every tie-break with a :class:`RecordTable`: the records round by round and how they make
+    the value.  Every number shown comes from the records."""
+    table = res.table
+    assert table is not None
+    t = s.tournament
+    code = res.spec.code
+    records = table.records(i)
+    exp.aggregate = table.aggregate.value
+    for rec in records:
+        if rec.round is None:
+            continue
+        j = None if rec.opponent is None else t.index_of(rec.opponent)
+        kind = rec.kind if rec.kind is not None else ResultKind.PLAYED_DRAW
+        part = rec.why is not Why.NOT_PART
+        note = message(lang, f"in.note.{rec.input_code}", value=format_value(rec.input)) if part else ""
+        if rec.vur:
+            note = (note + "; " if note else "") + message(lang, "vur")
+        why_text = "" if rec.counted else _why_text(rec.why, code, rec.input_code, lang)
+        exp.rounds.append(
+            RoundLine(
+                round=rec.round,
+                colour=_colour(rec.color, lang) if rec.color is not None else "",
+                opponent=rec.opponent,
+                opponent_name=t.players[j].name if j is not None else "",
+                kind=message(lang, f"kind.{kind.label}") if not kind.played else "",
+                result=_RESULT_SIGN.get(kind, format_number(rec.points or Fraction(0))),
+                score=rec.input,
+                factor=None,
+                contribution=rec.contribution,
+                counted=rec.counted,
+                vur=rec.vur,
+                note=note,
+                cut=why_text,
+                input_code=rec.input_code,
+                why=rec.why.code,
+                kind_code=kind_code(kind),
+            )
+        )
+    counted = [r for r in records if r.counted]
+    terms = " + ".join(format_value(r.contribution) for r in counted) or "0"
+    how = table.aggregate
+    value = res.value(i)
+    if how is Aggregate.OWN:
+        exp.sum_label = f"in.{table.input_code}"
+        exp.sum_line = format_value(value)
+        return
+    if how is Aggregate.SUM:
+        total = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
+        exp.sum_line = f"{terms} = {format_value(total)}"
+    elif not counted:
+        exp.sum_label = "average"
+        exp.sum_line = message(lang, "agg.none")
+    elif how is Aggregate.AVERAGE:
+        total = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
+        exact = total / len(counted)
+        exp.sum_label = "average"
+        exp.exact = exact
+        shown = format_value(exact) if is_finite_decimal(exact) else f"{float(exact):.2f} ({exact})"
+        exp.sum_line = message(lang, "agg.average", terms=terms, count=len(counted), value=shown)
+    elif how is Aggregate.ROUNDED_AVERAGE:
+        total = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
+        exact = total / len(counted)
+        exp.sum_label = "average"
+        exp.exact = exact
+        exp.sum_line = message(
+            lang,
+            "agg.rounded",
+            terms=terms,
+            count=len(counted),
+            exact=_decimal(exact),
+            value=format_value(value),
+        )
+    elif how is Aggregate.PERFORMANCE:
+        ratings = [r.input or Fraction(0) for r in counted]
+        exact = sum(ratings, Fraction(0)) / len(ratings)
+        aro = round_half_up(exact)
+        score = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
+        percent = round_half_up(100 * score / len(counted))
+        exp.sum_label = "computed"
+        exp.exact = exact
+        exp.sum_line = message(
+            lang,
+            "agg.tpr",
+            terms=" + ".join(format_value(x) for x in ratings),
+            count=len(ratings),
+            exact=_decimal(exact),
+            aro=aro,
+            score=format_number(score),
+            games=len(counted),
+            percent=percent,
+            dp=int(value - aro) if value is not None else "-",
+            value=format_value(value),
+        )
+    else:  # PERFECT
+        ratings = [int(r.input or 0) for r in counted]
+        score = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
+        exp.sum_label = "computed"
+        if score == 0:
+            exp.sum_line = message(lang, "agg.ptp_zero", lowest=min(ratings), value=format_value(value))
+        else:
+            exp.sum_line = message(
+                lang,
+                "agg.ptp",
+                score=format_number(score),
+                games=len(counted),
+                ratings=", ".join(str(x) for x in ratings),
+                value=format_value(value),
+            )
+    if code == "KS" and "threshold" in res.details:
+        exp.lines.append(
+            message(
+                lang,
+                "d.ks_line",
+                threshold=format_value(Fraction(str(res.details["threshold"]))),
+                maximum=format_value(Fraction(str(res.details["maximum"]))),
+            )
+        )
+
+
+def _decimal(value: Fraction) -> str:
+    """An exact value as a decimal, with two places when it does not end sooner."""
+    return (
+        format_value(value)
+        if is_finite_decimal(value) and value.denominator <= 100
+        else f"{float(value):.2f}"
+    )
 
 
 def _source_note(
@@ -382,138 +565,6 @@ def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lan
         exp.lines.append(f"* {reason}")
 
 
-def _explain_details(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
-    """Other tie-breaks: render the per-round data their result carries."""
-    t = s.tournament
-    frame = s.context.frame
-    det = res.details
-    code = res.spec.code
-    unit = frame.unit
-
-    def opp_sno(r: int) -> str:
-        j = int(frame.opponent[i, r])
-        return str(t.players[j].start_number) if j >= 0 else "-"
-
-    if code in ("WIN", "WON", "BPG", "BWG", "REP") and "counted" in det:
-        counted = np.asarray(det["counted"])[i]
-        rounds = [str(r + 1) for r in range(frame.rounds) if counted[r]]
-        exp.lines.append(
-            message(lang, "d.rounds_counted", rounds=", ".join(rounds), count=len(rounds))
-            if rounds
-            else message(lang, "d.none_counted")
-        )
-    elif code == "STD" and "per_round" in det:
-        halves = np.asarray(det["per_round"])[i]
-        terms = " + ".join(format_number(Fraction(int(h), 2)) for h in halves)
-        exp.lines.append(message(lang, "d.std", terms=terms or "0", total=format_value(res.value(i))))
-    elif code == "PS" and "cumulative" in det:
-        cumulative = np.asarray(det["cumulative"])[i]
-        kept = np.asarray(det["kept"])
-        terms = " + ".join(
-            (
-                format_number(Fraction(int(c), unit))
-                if kept[r]
-                else f"[{format_number(Fraction(int(c), unit))}]"
-            )
-            for r, c in enumerate(cumulative)
-        )
-        exp.lines.append(message(lang, "d.ps", terms=terms or "0", total=format_value(res.value(i))))
-        if res.spec.cut_low:
-            exp.lines.append(message(lang, "d.ps_cut", n=res.spec.cut_low))
-    elif code == "KS" and "counted" in det:
-        counted = np.asarray(det["counted"])[i]
-        ks_rounds = [r for r in range(frame.rounds) if counted[r]]
-        exp.lines.append(
-            message(
-                lang,
-                "d.ks",
-                threshold=format_value(Fraction(str(det["threshold"]))),
-                maximum=format_value(Fraction(str(det["maximum"]))),
-                opponents=", ".join(opp_sno(r) for r in ks_rounds) or "-",
-            )
-        )
-        terms = " + ".join(format_number(Fraction(int(frame.points[i, r]), unit)) for r in ks_rounds)
-        exp.lines.append(message(lang, "d.ks_points", terms=terms or "0", total=format_value(res.value(i))))
-    elif code in ("ARO", "TPR", "PTP") and "rating" in det:
-        ratings = np.asarray(det["rating"])
-        played = np.asarray(det["played"])[i]
-        counted = np.asarray(det.get("counted", det["played"]))[i]
-        games = [r for r in range(frame.rounds) if played[r]]
-        if not games:
-            exp.lines.append(message(lang, "d.no_games"))
-            return
-        listed = ", ".join(
-            f"{opp_sno(r)}: {int(ratings[int(frame.opponent[i, r])])}" + ("" if counted[r] else " [cut]")
-            for r in games
-        )
-        exp.lines.append(message(lang, "d.ratings", ratings=listed))
-        used = [int(ratings[int(frame.opponent[i, r])]) for r in games if counted[r]]
-        if used:
-            exact = Fraction(sum(used), len(used))
-            aro = int(exact + Fraction(1, 2)) if exact >= 0 else -int(-exact + Fraction(1, 2))
-            if code == "ARO":
-                exp.lines.append(
-                    message(
-                        lang,
-                        "d.aro",
-                        total=sum(used),
-                        count=len(used),
-                        exact=format_value(exact),
-                        value=res.value(i),
-                    )
-                )
-            elif code == "TPR":
-                value = res.value(i)
-                score = sum(
-                    (RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games),
-                    Fraction(0),
-                )
-                exp.lines.append(
-                    message(
-                        lang, "d.aro", total=sum(used), count=len(used), exact=format_value(exact), value=aro
-                    )
-                )
-                exp.lines.append(
-                    message(
-                        lang,
-                        "d.tpr",
-                        score=format_number(score),
-                        games=len(games),
-                        percent=int(np.asarray(det["percent"])[i]),
-                        dp=(value - aro) if value is not None else "-",
-                        aro=aro,
-                        value=value,
-                    )
-                )
-            else:
-                score = sum(
-                    (RATING_SCORE.get(ResultKind(int(frame.kind[i, r])), Fraction(0)) for r in games),
-                    Fraction(0),
-                )
-                exp.lines.append(message(lang, "d.ptp", score=format_number(score), value=res.value(i)))
-    elif code in ("APRO", "APPO") and "opponent_value" in det:
-        values = np.asarray(det["opponent_value"])
-        counted = np.asarray(det["counted"])[i]
-        listed = ", ".join(
-            f"{opp_sno(r)}: {int(values[int(frame.opponent[i, r])])}"
-            for r in range(frame.rounds)
-            if counted[r]
-        )
-        exp.lines.append(message(lang, "d.opp_values", values=listed or "-"))
-    elif code == "RTNG":
-        exp.lines.append(message(lang, "d.own_rating", value=format_value(res.value(i))))
-    elif code == "TPN":
-        exp.lines.append(message(lang, "d.tpn", value=t.players[i].start_number))
-    exp.lines.extend(res.warnings)
-
-
-RATING_SCORE = {
-    ResultKind.PLAYED_WIN: Fraction(1),
-    ResultKind.PLAYED_DRAW: Fraction(1, 2),
-    ResultKind.PLAYED_LOSS: Fraction(0),
-}
-
-
 def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
     t = s.tournament
     steps: list[DirectEncounterStep] = list(res.details.get("steps", []))  # type: ignore[call-overload]
@@ -526,6 +577,16 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
         return str(t.players[k].start_number)
 
     for st in mine:
+        exp.groups.append(
+            {
+                "members": [t.players[k].start_number for k in st.members],
+                "points_among": {sno(k): json_number(v) for k, v in zip(st.members, st.scores, strict=True)},
+                "unmet": {sno(k): u for k, u in zip(st.members, st.unmet, strict=True)},
+                "all_met": st.all_met,
+                "step": "6.2" if st.all_met else "6.3",
+                "order": [[t.players[k].start_number for k in g] for g in st.order],
+            }
+        )
         exp.lines.append(
             message(lang, "de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members))
         )
@@ -615,6 +676,12 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
 # -- rendering ----------------------------------------------------------------------------------------
 
 
+def input_heading(tb: TiebreakExplanation, lang: str) -> str:
+    """The heading of the input column: what the rule uses in this tie-break."""
+    code = tb.rounds[0].input_code if tb.rounds else "opponent_score"
+    return message(lang, "score") if code == "opponent_score" else message(lang, f"in.{code}")
+
+
 def render_text(e: PlayerExplanation) -> str:
     lang = e.lang
     out = [
@@ -640,7 +707,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
             message(lang, "col"),
             message(lang, "opponent"),
             message(lang, "res"),
-            message(lang, "score"),
+            input_heading(tb, lang),
         ]
         if sb:
             head.append(message(lang, "factor"))
@@ -670,7 +737,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
         out.append(line(head))
         out.extend(line(c) for c in rows)
     if tb.sum_line:
-        out.append(f"  {message(lang, 'sum')}: {tb.sum_line}")
+        out.append(f"  {message(lang, tb.sum_label)}: {tb.sum_line}")
     if tb.removed_line:
         out.append(f"  {message(lang, 'removed')}: {tb.removed_line}")
         out.append(f"  {message(lang, 'cut_terms')}: {tb.cut_line}")
@@ -726,24 +793,32 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
                 "name": tb.name,
                 "article": tb.article,
                 "value": json_number(tb.value),
+                "aggregate": tb.aggregate,
+                "exact": json_number(tb.exact) if tb.exact is not None else None,
+                "rules_view": tb.rules_view or None,
                 "rounds": [
                     {
                         "round": r.round,
                         "colour": r.colour or None,
                         "opponent": r.opponent,
                         "opponent_name": r.opponent_name or None,
-                        "unplayed": r.kind or None,
+                        "unplayed": r.kind_code or None,
+                        "unplayed_label": r.kind or None,
                         "result": r.result,
+                        "input_code": r.input_code,
+                        "input": json_number(r.score),
                         "score": json_number(r.score),
                         "factor": json_number(r.factor),
                         "contribution": json_number(r.contribution),
                         "counted": r.counted,
+                        "why": r.why,
                         "vur": r.vur,
                         "how": r.note,
                         "cut": r.cut or None,
                     }
                     for r in tb.rounds
                 ],
+                "groups": tb.groups,
                 "sum": tb.sum_line or None,
                 "removed": tb.removed_line or None,
                 "with_cut_terms_as_zero": tb.cut_line or None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain import PlayerExplanation, TiebreakExplanation, Versus, format_value
+from ..explain import PlayerExplanation, TiebreakExplanation, Versus, format_value, input_heading
 from ..messages import message
 
 __all__ = ["EXPLANATION_CSS", "explanation_body", "explanation_html", "versus_body", "versus_html"]
@@ -45,7 +45,7 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
         ),
     ]
     if tb.rounds:
-        head = [message(lang, k) for k in ("rd", "col", "opponent", "res", "score")]
+        head = [message(lang, k) for k in ("rd", "col", "opponent", "res")] + [input_heading(tb, lang)]
         if sb:
             head.append(message(lang, "factor"))
         head += [message(lang, "contribution"), message(lang, "note")]
@@ -74,7 +74,7 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
             parts.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
         parts.append("</tbody></table>")
     if tb.sum_line:
-        parts.append(f'<p class="sum">{escape(message(lang, "sum"))}: {escape(tb.sum_line)}</p>')
+        parts.append(f'<p class="sum">{escape(message(lang, tb.sum_label))}: {escape(tb.sum_line)}</p>')
     if tb.removed_line:
         parts.append(f'<p class="sum">{escape(message(lang, "removed"))}: {escape(tb.removed_line)}</p>')
         parts.append(f'<p class="sum">{escape(message(lang, "cut_terms"))}: {escape(tb.cut_line)}</p>')
