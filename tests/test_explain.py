@@ -297,7 +297,7 @@ def test_direct_encounter_groups_are_records():
     group = tb.groups[0]
     assert examined[0].player.start_number in group["members"]
     assert group["step"] in ("6.2", "6.3")
-    assert sorted(sum(group["order"], [])) == sorted(group["members"])
+    assert sorted(n for g in group["order"] for n in g) == sorted(group["members"])
 
 
 class _Balanced(HTMLParser):

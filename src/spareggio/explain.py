@@ -410,18 +410,18 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             value=format_value(value),
         )
     else:  # PERFECT
-        ratings = [int(r.input or 0) for r in counted]
+        whole = [int(r.input or 0) for r in counted]
         score = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
         exp.sum_label = "computed"
         if score == 0:
-            exp.sum_line = message(lang, "agg.ptp_zero", lowest=min(ratings), value=format_value(value))
+            exp.sum_line = message(lang, "agg.ptp_zero", lowest=min(whole), value=format_value(value))
         else:
             exp.sum_line = message(
                 lang,
                 "agg.ptp",
                 score=format_number(score),
                 games=len(counted),
-                ratings=", ".join(str(x) for x in ratings),
+                ratings=", ".join(str(x) for x in whole),
                 value=format_value(value),
             )
     if code == "KS" and "threshold" in res.details:
