@@ -179,7 +179,7 @@ def _explain_tiebreak(
     )
     c = res.contributions
     if c is not None:
-        exp.rules_view = getattr(c.view, "rules_name", "") or s.rules.label
+        exp.rules_view = (c.rules or s.rules).label
         _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
     elif d.code in ("ABH", "AFB"):
         view = res.details["view"]
@@ -281,7 +281,7 @@ def _explain_contributions(
         )
         exp.cut_line = f"{cut_terms} = {format_value(value, sb)}"
     for j, ref in sorted(refs.items(), key=lambda kv: kv[1]):
-        exp.footnotes.append(_footnote(s, view, frame, j, ref, lang))
+        exp.footnotes.append(_footnote(s, view, frame, j, ref, lang, c.rules or s.rules))
 
 
 _WHY_OF_CUT = {
@@ -516,7 +516,7 @@ def _source_note(
     return message(lang, "src.none")
 
 
-def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str) -> Footnote:
+def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str, rules: Any) -> Footnote:
     t = s.tournament
     p = t.players[j]
     rounds = []
@@ -538,7 +538,7 @@ def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str) 
         )
     actual = Fraction(int(frame.total[j]), frame.unit)
     adjusted = Fraction(int(view.score[j]), frame.unit)
-    reason = message(lang, getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
+    reason = message(lang, getattr(rules, "revaluation_note", "fn.reason.unplayed_draw"))
     text = message(
         lang,
         "fn.line",

@@ -68,6 +68,7 @@ EN: dict[str, str] = {
     "fn.round": "round {round} {kind} counts {value} instead of {points}",
     "fn.reason.trailing": "requested byes or absences followed only by voluntary unplayed rounds count as draws (C.07 16.2.5)",
     "fn.reason.unplayed_draw": "every unplayed round counts as a draw",
+    "fn.reason.us_chess": "the opponent's unplayed games count as draws (US Chess 34E)",
     # group tie-breaks
     "de.group": "Tied group: {members}",
     "de.scores": "Points in the games among them: {scores}",
@@ -229,6 +230,7 @@ IT: dict[str, str] = {
         "bye richiesti o assenze seguiti solo da turni volontariamente non giocati contano come patte (C.07 16.2.5)"
     ),
     "fn.reason.unplayed_draw": "ogni turno non giocato conta come patta",
+    "fn.reason.us_chess": "le partite non giocate dell'avversario contano come patte (US Chess 34E)",
     "de.group": "Gruppo a pari merito: {members}",
     "de.scores": "Punti negli scontri fra loro: {scores}",
     "de.all_met": "Tutti si sono incontrati: ordine secondo quei punti (C.07 6.2).",

@@ -132,6 +132,9 @@ class Contributions:
     key_den: int
     cut: npt.NDArray[np.int8]
     sonneborn: bool
+    rules: RuleSet | None = None
+    """The rule set whose view of unplayed rounds built the table, when it is not the standings'
+    (the US Chess tie-breaks always use US Chess 34E)."""
 
     @property
     def counted(self) -> npt.NDArray[np.bool_]:

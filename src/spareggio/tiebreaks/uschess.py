@@ -109,7 +109,9 @@ def _opponent_sum(ctx: Context, low: IntVector, high: IntVector) -> Contribution
     view, elements = us_basis(ctx)
     value = np.where(elements.present, elements.key, 0)
     cut = _cut_per_class(elements, value, low, high)
-    return Contributions(frame, view, elements, value, frame.unit, frame.unit, cut, False)
+    return Contributions(
+        frame, view, elements, value, frame.unit, frame.unit, cut, False, rules=find_ruleset(US_CHESS)
+    )
 
 
 def _result(spec: TiebreakSpec, c: Contributions, **details: object) -> TiebreakResult:
@@ -156,7 +158,17 @@ def us_sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     view, elements = us_basis(ctx)
     value = np.where(elements.present, elements.key * elements.factor, 0)
     cut = np.zeros(value.shape, dtype=np.int8)
-    c = Contributions(frame, view, elements, value, frame.unit * frame.unit, frame.unit, cut, True)
+    c = Contributions(
+        frame,
+        view,
+        elements,
+        value,
+        frame.unit * frame.unit,
+        frame.unit,
+        cut,
+        True,
+        rules=find_ruleset(US_CHESS),
+    )
     return _result(spec, c)
 
 

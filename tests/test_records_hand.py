@@ -1,0 +1,162 @@
+"""Hand-computed records, round by round, for every tie-break that has them (C.07 and US Chess 34E).
+
+Two small tournaments (ratings 2400 - 10 x start number, the builder's default):
+
+PLAYED - six players, three rounds, every game played:
+    R1: 1-4 1-0, 2-5 1-0, 3-6 1-0   R2: 2-1 ½-½, 3-4 1-0, 5-6 1-0   R3: 3-1 1-0, 2-6 1-0, 4-5 ½-½
+    points: 1: 1.5, 2: 2.5, 3: 3, 4: 0.5, 5: 1.5, 6: 0
+    player 1: W vs 4 (White), ½ vs 2 (Black), 0 vs 3 (Black)
+
+UNPLAYED - four players, three rounds, with a forfeit, a half-point bye and a zero-point bye:
+    R1: 1-2 1-0, 3-4 forfeit win for 3   R2: 1 HPB, 2-3 ½-½, 4 ZPB   R3: 3-1 1-0, 2-4 1-0
+    points: 1: 1.5, 2: 1.5, 3: 2.5, 4: 0
+
+Each row: tie-break, player, the contributions round by round (None: not an element), the rounds
+that count, the value.  The property test in test_records.py checks the aggregate for every case;
+here the records themselves are asserted.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from builders import tournament
+from spareggio.standings import standings
+from spareggio.tiebreaks.records import Why
+
+PLAYED = {1: "+W4 =B2 -B3", 2: "+W5 . +W6", 3: "+W6 +W4 +W1", 5: ". +W6 =B4"}
+UNPLAYED = {1: "+W2 HPB -B3", 3: "+F4 =B2 .", 2: ". . +W4", 4: ". ZPB ."}
+
+CASES = [
+    # PTS: 1 + ½ + 0
+    (PLAYED, "PTS", 1, [1, F(1, 2), 0], [1, 2, 3], F(3, 2)),
+    # WIN (7.1): only round 1 gives a win's points
+    (PLAYED, "WIN", 1, [1, 0, 0], [1], 1),
+    # WON (7.2): the game won over the board in round 1
+    (PLAYED, "WON", 1, [1, 0, 0], [1], 1),
+    # BPG (7.3): Black in rounds 2 and 3
+    (PLAYED, "BPG", 1, [0, 1, 1], [2, 3], 2),
+    # BWG (7.4): no win with Black
+    (PLAYED, "BWG", 1, [0, 0, 0], [], 0),
+    # REP (7.6): three games, no voluntary unplayed round
+    (PLAYED, "REP", 1, [1, 1, 1], [1, 2, 3], 3),
+    # STD (7.7): 1 > 0 -> 1; ½ = ½ -> ½; 0 < 1 -> 0
+    (PLAYED, "STD", 1, [1, F(1, 2), 0], [1, 2, 3], F(3, 2)),
+    # PS (7.5): cumulative 1, 1.5, 1.5 -> 4
+    (PLAYED, "PS", 1, [1, F(3, 2), F(3, 2)], [1, 2, 3], 4),
+    # PS/C1 (14.1.1 c): the score after round 1 is cut -> 1.5 + 1.5 = 3
+    (PLAYED, "PS/C1", 1, [1, F(3, 2), F(3, 2)], [2, 3], 3),
+    # KS (9.2): maximum 3, line 1.5; 4 (0.5) is below, 2 (2.5) and 3 (3) count: ½ + 0
+    (PLAYED, "KS", 1, [1, F(1, 2), 0], [2, 3], F(1, 2)),
+    # BH (8.1): 0.5 + 2.5 + 3 = 6
+    (PLAYED, "BH", 1, [F(1, 2), F(5, 2), 3], [1, 2, 3], 6),
+    # BH/C1 (14.1): the lowest, 0.5 (player 4), is cut -> 5.5
+    (PLAYED, "BH/C1", 1, [F(1, 2), F(5, 2), 3], [2, 3], F(11, 2)),
+    # SB (9.1): 1 x 0.5 + ½ x 2.5 + 0 x 3 = 1.75
+    (PLAYED, "SB", 1, [F(1, 2), F(5, 4), 0], [1, 2, 3], F(7, 4)),
+    # AOB (8.2): BH(4) = 1.5 + 3 + 1.5 = 6, BH(2) = 1.5 + 1.5 + 0 = 3, BH(3) = 0 + 0.5 + 1.5 = 2 -> 11/3
+    (PLAYED, "AOB", 1, [6, 3, 2], [1, 2, 3], F(11, 3)),
+    # ARO (10.1): 2360 + 2380 + 2370 = 7110 / 3 = 2370
+    (PLAYED, "ARO", 1, [2360, 2380, 2370], [1, 2, 3], 2370),
+    # ARO/C1 (14.1): 2360 cut -> (2380 + 2370) / 2 = 2375
+    (PLAYED, "ARO/C1", 1, [2360, 2380, 2370], [2, 3], 2375),
+    # TPR (10.2): records are the points of each game (1, ½, 0); ARO 2370 + dp(50 %) 0 = 2370
+    (PLAYED, "TPR", 1, [1, F(1, 2), 0], [1, 2, 3], 2370),
+    # PTP (10.3): at 2370 the expectations are .51 (+10), .49 (-10), .50 (0) = 1.50: reached;
+    # at 2369 they are .51, .48, .50 = 1.49: not reached -> 2370
+    (PLAYED, "PTP", 1, [1, F(1, 2), 0], [1, 2, 3], 2370),
+    # APRO (10.4): TPR(4) = 2370 + dp(17 %) -273 = 2097; TPR(2) = 2360 + dp(83 %) 273 = 2633;
+    # TPR(3) = 2363 (7090 / 3 = 2363.33) + dp(100 %) 800 = 3163; (2097 + 2633 + 3163) / 3 = 2631
+    (PLAYED, "APRO", 1, [2097, 2633, 3163], [1, 2, 3], 2631),
+    # RTNG (10.6) and TPN (7.8): the player's own data
+    (PLAYED, "RTNG", 1, [], [], 2390),
+    (PLAYED, "TPN", 1, [], [], 1),
+    # US Chess 34E: cumulative 1 + 1.5 + 1.5 = 4; opponents' cumulative 0.5 (4) + 5 (2) + 6 (3);
+    # Kashdan 4 (win) + 2 (draw) + 1 (loss); Solkoff 0.5 + 2.5 + 3
+    (PLAYED, "CUM", 1, [1, F(3, 2), F(3, 2)], [1, 2, 3], 4),
+    (PLAYED, "OPPCUM", 1, [F(1, 2), 5, 6], [1, 2, 3], F(23, 2)),
+    (PLAYED, "KASHDAN", 1, [4, 2, 1], [1, 2, 3], 7),
+    (PLAYED, "SOLKOFF", 1, [F(1, 2), F(5, 2), 3], [1, 2, 3], 6),
+    # -- unplayed rounds --
+    # WIN: player 3's forfeit win gives a win's points (7.1) and counts; WON does not (7.2, Swiss)
+    (UNPLAYED, "WIN", 3, [1, 0, 1], [1, 3], 2),
+    (UNPLAYED, "WON", 3, [0, 0, 1], [3], 1),
+    # REP (7.6): player 1's half-point bye is a voluntary unplayed round; player 4 has a forfeit
+    # loss and a zero-point bye
+    (UNPLAYED, "REP", 1, [1, 0, 1], [1, 3], 2),
+    (UNPLAYED, "REP", 4, [0, 0, 1], [3], 1),
+    # ARO: the bye is not an element; (2380 + 2370) / 2 = 2375.  Player 3: the forfeit is not
+    # either; (2380 + 2390) / 2 = 2385
+    (UNPLAYED, "ARO", 1, [2380, None, 2370], [1, 3], 2375),
+    (UNPLAYED, "ARO", 3, [None, 2380, 2390], [2, 3], 2385),
+    # STD: the bye gives exactly a draw's points -> ½ (7.7)
+    (UNPLAYED, "STD", 1, [1, F(1, 2), 0], [1, 2, 3], F(3, 2)),
+    # KS for player 3: line 1.5; the forfeit against 4 (0 points) is below, 2 and 1 (1.5) count
+    (UNPLAYED, "KS", 3, [1, F(1, 2), 1], [2, 3], F(3, 2)),
+    # AOB (8.2): only games over the board; player 1 met 2 (round 1) and 3 (round 3).
+    # Under fide-2026 BH(2) = 1.5 (1) + 2.5 (3) + 0 (4) = 4; BH(3): his forfeit win is an own
+    # unplayed round, a dummy on his own score capped at the scheduled opponent's adjusted score,
+    # 4's 0 (16.4.1) -> 0 + 1.5 (2) + 1.5 (1) = 3.  AOB(1) = (4 + 3) / 2 = 3.5
+    (UNPLAYED, "AOB", 1, [4, None, 3], [1, 3], F(7, 2)),
+]
+
+
+@pytest.mark.parametrize(
+    ("cards", "code", "player", "contributions", "counted", "value"),
+    CASES,
+    ids=[f"{c[1]}-{'played' if c[0] is PLAYED else 'unplayed'}-p{c[2]}" for c in CASES],
+)
+def test_records_by_hand(
+    cards: dict[int, str], code: str, player: int, contributions: list, counted: list[int], value: object
+) -> None:
+    players = 6 if cards is PLAYED else 4
+    t = tournament(cards, players=players)
+    s = standings(t, [code], rules="fide-2026")
+    res = s.results[code]
+    i = t.index_of(player)
+    records = res.records(i)
+    if contributions:
+        assert [r.contribution for r in records] == contributions
+        assert [r.round for r in records if r.counted] == counted
+        # an element that is not part of the tie-break says so
+        assert all((r.contribution is None) == (r.why is Why.NOT_PART) for r in records)
+    else:
+        (own,) = records
+        assert own.round is None and own.counted
+    assert res.value(i) == value
+
+
+def test_cut_records_name_the_side() -> None:
+    # ARO/M1 on PLAYED, player 1: 2360 (low) and 2380 (high) cut, 2370 left (14.3)
+    t = tournament(PLAYED, players=6)
+    s = standings(t, ["ARO/M1"], rules="fide-2026")
+    whys = [r.why for r in s.results["ARO/M1"].records(0)]
+    assert whys == [Why.CUT_LOW, Why.CUT_HIGH, Why.COUNTED]
+    assert s.results["ARO/M1"].value(0) == 2370
+
+
+def test_koya_records_mark_the_line() -> None:
+    t = tournament(PLAYED, players=6)
+    s = standings(t, ["KS"], rules="fide-2026")
+    assert [r.why for r in s.results["KS"].records(0)] == [Why.BELOW_LINE, Why.COUNTED, Why.COUNTED]
+    # the input is the opponent's final score: 0.5, 2.5, 3
+    assert [r.input for r in s.results["KS"].records(0)] == [F(1, 2), F(5, 2), 3]
+
+
+def test_us_tiebreaks_cite_the_us_rule_under_a_fide_rule_set() -> None:
+    # MM and USSB always use the US Chess view (34E): under fide-2026 their footnotes must cite it,
+    # not C.07 16.2.5.  Player 1 met 3, who won by forfeit in round 1: 3's forfeit win counts as a
+    # draw for his opponents (34E), so 3 counts 2 instead of 2.5.
+    from spareggio.explain import explain_player
+
+    t = tournament(UNPLAYED, players=4)
+    s = standings(t, ["MM", "USSB", "BH"], rules="fide-2026")
+    mm, ussb, bh = explain_player(s, 1).tiebreaks
+    assert mm.rules_view == ussb.rules_view == "us-chess"
+    assert bh.rules_view == "fide-2026"
+    (fn,) = mm.footnotes
+    assert fn.start_number == 3 and (fn.actual, fn.adjusted) == (F(5, 2), 2)
+    assert fn.text.endswith("(US Chess 34E)")
+    assert "16.2.5" not in fn.text
