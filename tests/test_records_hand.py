@@ -160,3 +160,45 @@ def test_us_tiebreaks_cite_the_us_rule_under_a_fide_rule_set() -> None:
     assert fn.start_number == 3 and (fn.actual, fn.adjusted) == (F(5, 2), 2)
     assert fn.text.endswith("(US Chess 34E)")
     assert "16.2.5" not in fn.text
+
+
+def _catalogue() -> list[str]:
+    from spareggio.tiebreaks import TIEBREAKS
+
+    return sorted(code for code, d in TIEBREAKS.items() if not d.diagnostic)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("code", _catalogue())
+def test_explain_cli_breaks_every_tiebreak_down(
+    code: str, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the bundled example, player 7 (the winner, in a tied group for DE with player 1 on 7 points)
+    import json
+    from pathlib import Path
+
+    from spareggio.cli import main
+
+    example = str(Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf")
+    tiebreaks = code if code != "DE" else "DE,BH"
+    assert main(["explain", example, "-p", "7", "-t", tiebreaks, "-f", "json", "--lang", lang, "-q"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    tb = doc["tiebreaks"][0]
+    if code == "DE":
+        assert tb["groups"] and 7 in tb["groups"][0]["members"]
+    elif tb["aggregate"] == "own":
+        assert tb["sum"]
+    else:
+        assert len(tb["rounds"]) == 9
+        assert all(r["why"] and r["input_code"] for r in tb["rounds"])
+    assert main(["explain", example, "-p", "7", "-t", tiebreaks, "--lang", lang, "-q"]) == 0
+    text = capsys.readouterr().out
+    if tb["rounds"]:
+        heading = "Rd" if lang == "en" else "T."
+        assert heading in text
+        assert sum(1 for line in text.splitlines() if line.strip()[:2].strip().isdigit()) >= 9
+    assert main(["explain", example, "-p", "7", "-t", tiebreaks, "-f", "html", "--lang", lang, "-q"]) == 0
+    page = capsys.readouterr().out
+    if tb["rounds"]:
+        assert page.count("<tr") >= 10
+    assert f'<html lang="{lang}">' in page
