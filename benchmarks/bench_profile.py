@@ -29,7 +29,7 @@ PHASES = (
 MODULES = (
     "spareggio.cli",
     "spareggio.standings",
-    "spareggio.io.output",
+    "spareggio.render.output",
     "spareggio.io.tournament_json",
     "spareggio.io.trf",
 )

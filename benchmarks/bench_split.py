@@ -63,7 +63,7 @@ def measure(path: str, tiebreaks: str, repeat: int) -> dict[str, Any]:
     start = _now()
     import spareggio
     from spareggio.frame import Frame
-    from spareggio.io import output, read_tournament
+    from spareggio.render import output, read_tournament
     from spareggio.rules import ruleset_for_date
     from spareggio.tiebreaks import TIEBREAKS, Context, TiebreakResult, parse_spec_list
 
@@ -117,7 +117,7 @@ def profile(path: str, tiebreaks: str, entries: int) -> str:
     import pstats
 
     import spareggio
-    from spareggio.io import output, read_tournament
+    from spareggio.render import output, read_tournament
 
     profiler = cProfile.Profile()
     profiler.enable()

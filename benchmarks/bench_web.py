@@ -28,7 +28,7 @@ import uvicorn
 
 from spareggio.generate import generate_trf
 from spareggio.io import parse_tournament
-from spareggio.io.output import standings_json
+from spareggio.render.output import standings_json
 from spareggio.standings import standings
 from spareggio.web import create_app
 

@@ -15,7 +15,7 @@ import pytest
 import spareggio
 from spareggio import explain as ex
 from spareggio.cli import main
-from spareggio.io.html import explanation_html, versus_html
+from spareggio.render.html import explanation_html, versus_html
 from spareggio.tiebreaks.records import Aggregate, Record, Why, aggregate
 
 FIX = Path(__file__).parent / "conformance" / "seeds"

@@ -19,7 +19,7 @@ import pytest
 import spareggio
 from spareggio.cli import main
 from spareggio.errors import ArgumentError
-from spareggio.io.publish import describe_tiebreak, format_for, localized_number, standings_html
+from spareggio.render.publish import describe_tiebreak, format_for, localized_number, standings_html
 from spareggio.tiebreaks import parse_spec
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -39,7 +39,7 @@ import spareggio
 from builders import tournament
 from spareggio import ResultKind, Scoring, Tournament
 from spareggio.generate import berger_cycle, generate
-from spareggio.io.output import standings_json, standings_to_dict
+from spareggio.render.output import standings_json, standings_to_dict
 
 K = ResultKind
 PLAYED = {K.PLAYED_WIN, K.PLAYED_DRAW, K.PLAYED_LOSS}

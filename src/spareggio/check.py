@@ -170,7 +170,7 @@ def _value(s: Standings, label: str, i: int) -> Fraction | None:
 
 
 def _number(value: Fraction | None) -> int | float | None:
-    from .io.output import json_number
+    from .render.output import json_number
 
     return json_number(value)
 
@@ -736,7 +736,7 @@ CSV_COLUMNS = (
 def _csv_report(entries: Iterable[dict[str, Any]], summary: dict[str, Any], out: TextIO) -> None:
     import csv
 
-    from .io.output import safe_cell
+    from .render.output import safe_cell
 
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)

@@ -41,7 +41,7 @@ def _emit(text: str | bytes, output: str | None) -> None:
 def _language(value: str | None) -> str:
     """``--lang``, case-insensitive; English by default."""
     from .errors import ArgumentError
-    from .io.publish import LANGUAGES
+    from .render.publish import LANGUAGES
 
     lang = (value or "en").strip().lower()
     if lang not in LANGUAGES:
@@ -168,8 +168,8 @@ def standings_cmd(
 ) -> None:
     """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks."""
     from . import standings
-    from .io import output as out
-    from .io.publish import format_for
+    from .render import output as out
+    from .render.publish import format_for
 
     language = _language(lang)
     fmt = format_for(opts.output, fmt)
@@ -182,13 +182,13 @@ def standings_cmd(
     elif fmt == "csv":
         text = out.standings_csv(s, _language(csv_locale) if csv_locale else language)
     elif fmt in ("html", "pdf"):
-        from .io.publish import html_to_pdf, standings_html
+        from .render.publish import html_to_pdf, standings_html
 
         text = standings_html(s, language)
         if fmt == "pdf":
             text = html_to_pdf(text)
     elif fmt == "xlsx":
-        from .io.publish import standings_xlsx
+        from .render.publish import standings_xlsx
 
         text = standings_xlsx(s, language)
     else:
@@ -329,7 +329,7 @@ def explain_cmd(
 
     from . import explain as ex
     from . import standings
-    from .io import html
+    from .render import html
 
     t = opts.load(file)
     s = standings(t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating)
@@ -376,7 +376,7 @@ def compare_cmd(
 
     from .compare import compare, comparison_table, comparison_to_dict
     from .errors import ArgumentError
-    from .io.publish import format_for
+    from .render.publish import format_for
 
     language = _language(lang)
     fmt = format_for(opts.output, fmt)
@@ -391,7 +391,7 @@ def compare_cmd(
     if fmt == "json":
         text = json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
     elif fmt in ("html", "pdf"):
-        from .io.publish import compare_html, html_to_pdf
+        from .render.publish import compare_html, html_to_pdf
 
         text = compare_html(c, language)
         if fmt == "pdf":
@@ -483,7 +483,7 @@ def check_cmd(
 
     from .check import CheckOptions, check_files, find_sources
     from .errors import ArgumentError
-    from .io.publish import format_for
+    from .render.publish import format_for
 
     started = time.perf_counter()
     fmt = format_for(output, fmt, allowed=REPORT_FORMATS)

@@ -95,7 +95,7 @@ def compare(
 
 
 def _fmt(v: Fraction | None) -> str:
-    from .io.output import format_number
+    from .render.output import format_number
 
     return format_number(v)
 
@@ -134,7 +134,7 @@ def comparison_table(c: Comparison) -> str:
 
 
 def comparison_to_dict(c: Comparison) -> dict[str, Any]:
-    from .io.output import json_number
+    from .render.output import json_number
 
     return {
         "schema": 1,

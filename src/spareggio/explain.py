@@ -4,7 +4,7 @@ An explanation is built **only** from the records that produced the standings: t
 :class:`~spareggio.tiebreaks.base.Contributions` table of opponent-score tie-breaks (whose sum is the
 total), the opponent view of the rule set (adjusted scores), and the steps recorded by group
 tie-breaks.  Nothing is computed a second time.  :func:`explain_player` gives structured data;
-:func:`render_text` and :func:`to_dict` render it; ``spareggio.io.html`` renders it as a page.
+:func:`render_text` and :func:`to_dict` render it; ``spareggio.render.html`` renders it as a page.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 
 from .cuts import CutMark
-from .io.output import format_number, is_finite_decimal, json_number
 from .messages import message
 from .model import Color, ResultKind
+from .render.output import format_number, is_finite_decimal, json_number
 from .rules.base import Source
 from .standings import Standings
 from .tiebreaks import TIEBREAKS

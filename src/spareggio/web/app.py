@@ -130,13 +130,13 @@ def _options(request: Request) -> Options:
 
 
 def _number(value: Fraction | None, lang: str) -> str:
-    from ..io.publish import localized_number
+    from ..render.publish import localized_number
 
     return localized_number(value, lang) if value is not None else "–"
 
 
 def _points(value: Fraction | None, lang: str) -> str:
-    from ..io.publish import localized_number
+    from ..render.publish import localized_number
 
     return localized_number(value, lang, points=True) if value is not None else "–"
 
@@ -428,8 +428,8 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         lang = language(request)
 
         def extra(entry: Entry, opts: Options, s: Any) -> dict[str, Any]:
-            from ..io.output import declared_rank_differs
-            from ..io.publish import describe_tiebreak
+            from ..render.output import declared_rank_differs
+            from ..render.publish import describe_tiebreak
 
             rows = []
             for row in s.rows:
@@ -464,7 +464,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
         def extra(entry: Entry, opts: Options, s: Any) -> dict[str, Any]:
             from ..explain import explain_player, explain_versus
-            from ..io.html import explanation_body, versus_body
+            from ..render.html import explanation_body, versus_body
 
             t = entry.tournament
             t.index_of(sno)
@@ -591,7 +591,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
     @app.get("/explain.css", include_in_schema=False)
     async def explain_css() -> Response:
-        from ..io.html import EXPLANATION_CSS
+        from ..render.html import EXPLANATION_CSS
 
         # the page has its own frame: only the rules of the explanation itself
         rules = [line for line in EXPLANATION_CSS.splitlines() if not line.startswith("body")]
@@ -659,7 +659,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         format: Annotated[str | None, Form(description="json (default), html, text")] = None,
     ) -> Response:
         from .. import explain as ex
-        from ..io import html
+        from ..render import html
         from ..standings import standings
 
         try:
@@ -725,7 +725,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             if fmt == "json":
                 return _json(comparison_to_dict(c))
             if fmt in ("html", "pdf"):
-                from ..io.publish import compare_html, html_to_pdf
+                from ..render.publish import compare_html, html_to_pdf
 
                 page_html = compare_html(c, language_code)
                 if fmt == "pdf":
@@ -878,7 +878,7 @@ def _safe_name(name: str) -> str:
 
 
 def _api_language(lang: str | None) -> str:
-    from ..io.publish import LANGUAGES
+    from ..render.publish import LANGUAGES
 
     code = (lang or "en").strip().lower()
     if code not in LANGUAGES:
@@ -911,7 +911,7 @@ EXPORT_MEDIA = {
 
 def _export(s: Any, fmt: str, lang: str) -> tuple[str | bytes, str]:
     """The standings in one of the formats the command line writes (the same functions)."""
-    from ..io import output as out
+    from ..render import output as out
 
     if fmt not in EXPORT_MEDIA:
         raise ArgumentError(f"format must be one of {', '.join(EXPORT_MEDIA)}, not {fmt!r}")
@@ -921,12 +921,12 @@ def _export(s: Any, fmt: str, lang: str) -> tuple[str | bytes, str]:
     if fmt == "csv":
         return out.standings_csv(s, lang), media
     if fmt in ("html", "print", "pdf"):
-        from ..io.publish import html_to_pdf, standings_html
+        from ..render.publish import html_to_pdf, standings_html
 
         page_html = standings_html(s, lang)
         return (html_to_pdf(page_html) if fmt == "pdf" else page_html), media
     if fmt == "xlsx":
-        from ..io.publish import standings_xlsx
+        from ..render.publish import standings_xlsx
 
         return standings_xlsx(s, lang), media
     if fmt == "trf":

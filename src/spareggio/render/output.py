@@ -1,0 +1,340 @@
+"""Standings as a text table, CSV and JSON, and the number formats every output shares.
+
+The JSON layout is versioned (``schema``) because other programs read it.  Numbers are JSON numbers;
+values that are not finite decimals (e.g. an average of 1/3) are rounded to 6 decimals in JSON only.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+from collections.abc import Iterable
+from fractions import Fraction
+from json.encoder import encode_basestring
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..model import distinct
+from ..standings import StandingRow, Standings
+
+__all__ = [
+    "JSON_SCHEMA_VERSION",
+    "format_number",
+    "is_finite_decimal",
+    "json_number",
+    "safe_cell",
+    "standings_csv",
+    "standings_json",
+    "standings_table",
+    "standings_to_dict",
+]
+
+JSON_SCHEMA_VERSION = 1
+
+
+def is_finite_decimal(value: Fraction) -> bool:
+    """Whether the value has a finite decimal expansion (denominator of the form 2^a 5^b)."""
+    d = value.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1
+
+
+def json_number(value: Fraction | None) -> int | float | None:
+    """A JSON number for an exact value: an int when whole, else a float."""
+    if value is None:
+        return None
+    if value.denominator == 1:
+        return int(value)
+    if is_finite_decimal(value):
+        return float(value)
+    return round(float(value), 6)
+
+
+def format_number(value: Fraction | None, decimals: int | None = None) -> str:
+    """Human formatting: ``7``, ``7.5``, ``23.25``; non-terminating values to 2 decimals."""
+    if value is None:
+        return "-"
+    if decimals is not None:
+        return f"{float(value):.{decimals}f}"
+    if value.denominator == 1:
+        return str(int(value))
+    if is_finite_decimal(value) and value.denominator <= 100:
+        text = f"{float(value):.2f}".rstrip("0")
+        return text
+    return f"{float(value):.2f}"
+
+
+def standings_to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
+    """The JSON document of the standings as Python data (``rows=False``: an empty standings list)."""
+    t = s.tournament
+    return {
+        "schema": JSON_SCHEMA_VERSION,
+        "tournament": {
+            "name": t.name,
+            "rounds": t.rounds,
+            "kind": t.kind_of_event.value,
+            "kind_source": t.kind_source,
+            "start_date": t.start_date.isoformat() if t.start_date else None,
+            "end_date": t.end_date.isoformat() if t.end_date else None,
+            "place": t.city,
+            "players": t.n_players,
+            "pending_round": t.pending_round,
+        },
+        "rules": s.rules.label,
+        "rules_reason": s.rules_reason,
+        "rules_warning": s.rules_warning,
+        "after_round": s.after_round,
+        "tiebreaks": list(s.labels),
+        "tiebreaks_source": s.tiebreaks_source,
+        "standings": [
+            {
+                "rank": row.rank,
+                "place": row.place,
+                "start_number": row.player.start_number,
+                "name": row.player.name,
+                "title": row.player.title,
+                "rating": row.player.rating,
+                "federation": row.player.federation,
+                "fide_id": row.player.fide_id,
+                "points": json_number(row.points),
+                "declared_points": json_number(row.player.points),
+                "declared_rank": row.player.rank,
+                "tiebreaks": {label: json_number(row.values[label]) for label in s.labels},
+            }
+            for row in (s.rows if rows else ())
+        ],
+        "warnings": [str(w) for w in t.warnings] + list(s.warnings),
+    }
+
+
+def standings_json(s: Standings) -> str:
+    """The JSON document of :func:`standings_to_dict`, indented by two spaces.
+
+    The same text as ``json.dumps(standings_to_dict(s), ensure_ascii=False, indent=2)``, but the
+    standings entries are written column by column from the ranking arrays and the tie-break
+    numerators: each distinct value of a column is formatted once (by :func:`json_number`), and
+    the text of every entry is joined in one pass, with no dictionary or fraction per player.
+    """
+    head = standings_to_dict(s, rows=False)
+    text = json.dumps(head, ensure_ascii=False, indent=2)
+    marker = '\n  "standings": []'
+    at = text.index(marker) + len(marker) - 2
+    body = _json_entries(s)
+    return text[:at] + ("[\n" + body + "\n  ]" if body else "[]") + text[at + 2 :] + "\n"
+
+
+_ROW = "    "
+_FIELD = "      "
+
+
+def _json_entries(s: Standings) -> str:
+    """The entries of the ``standings`` array, as ``json.dumps(..., indent=2)`` writes them."""
+    order = s.order
+    if order.size == 0:
+        return ""
+    frame = s.context.frame
+    ordered = [s.tournament.players[i] for i in order.tolist()]
+    heads = [
+        f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}-{b}"'
+        if b > a
+        else f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}"'
+        for a, b in zip(s.rank.tolist(), s.rank_to.tolist(), strict=True)
+    ]
+    rated = np.fromiter((p.rating is not None for p in ordered), dtype=bool, count=len(ordered))
+    ratings = np.fromiter((p.rating or 0 for p in ordered), dtype=np.int64, count=len(ordered))
+    columns: list[Iterable[str]] = [
+        heads,
+        map(f'{_FIELD}"start_number": '.__add__, map(str, (p.start_number for p in ordered))),
+        map(f'{_FIELD}"name": '.__add__, map(encode_basestring, (p.name for p in ordered))),
+        map(f'{_FIELD}"title": '.__add__, map(encode_basestring, (p.title for p in ordered))),
+        _number_column(ratings, 1, rated, f'{_FIELD}"rating": '),
+        map(f'{_FIELD}"federation": '.__add__, map(encode_basestring, (p.federation for p in ordered))),
+        map(f'{_FIELD}"fide_id": '.__add__, map(encode_basestring, (p.fide_id for p in ordered))),
+        _number_column(frame.total[order], frame.unit, None, f'{_FIELD}"points": '),
+        (f'{_FIELD}"declared_points": {_json_text(p.points)}' for p in ordered),
+        (f'{_FIELD}"declared_rank": {"null" if p.rank is None else p.rank}' for p in ordered),
+    ]
+    closing = f"\n{_FIELD}}}\n{_ROW}}}"
+    for k, label in enumerate(s.labels):
+        res = s.results[label]
+        den = res.denominator if isinstance(res.denominator, int) else np.asarray(res.denominator)[order]
+        defined = None if res.defined is None else np.asarray(res.defined)[order]
+        prefix = f"{_FIELD}  {encode_basestring(label)}: "
+        if k == 0:
+            prefix = f'{_FIELD}"tiebreaks": {{\n' + prefix
+        suffix = closing if k == len(s.labels) - 1 else ""
+        columns.append(_number_column(np.asarray(res.numerator)[order], den, defined, prefix, suffix))
+    if not s.labels:
+        columns.append(itertools.repeat(f'{_FIELD}"tiebreaks": {{}}\n{_ROW}}}'))
+    return ",\n".join(itertools.chain.from_iterable(zip(*columns)))
+
+
+_SMALL_RANGE = 4096
+
+
+def _json_text(value: Fraction | None) -> str:
+    return "null" if value is None else _number_text(value.numerator, value.denominator)
+
+
+def _number_text(numerator: int, denominator: int) -> str:
+    """The JSON text of :func:`json_number` for an exact value (``repr`` is what ``json`` writes for
+    an int or a float)."""
+    if numerator % denominator == 0:
+        return str(numerator // denominator)
+    return repr(json_number(Fraction(numerator, denominator)))
+
+
+def _number_column(
+    numerator: npt.NDArray[np.int64],
+    denominator: int | npt.NDArray[np.int64],
+    defined: npt.NDArray[np.bool_] | None,
+    prefix: str,
+    suffix: str = "",
+) -> list[str]:
+    """``prefix + JSON number + suffix`` for every ``numerator / denominator`` (``null`` where not
+    defined).  Each distinct value is rendered once by :func:`json_number`."""
+    num = np.asarray(numerator, dtype=np.int64)
+    n = num.size
+    if isinstance(denominator, int):
+        lo, hi = (int(num.min()), int(num.max())) if n else (0, 0)
+        if hi - lo <= max(_SMALL_RANGE, 4 * n):
+            offset = num - lo
+            present = np.zeros(hi - lo + 1, dtype=bool)
+            present[offset] = True
+            values = np.flatnonzero(present) + lo
+            inverse = (np.cumsum(present) - 1)[offset]
+        else:
+            values, inverse = distinct(num)
+        texts = [_number_text(v, denominator) for v in values.tolist()]
+    else:
+        den = np.asarray(denominator, dtype=np.int64)
+        if defined is not None:
+            den = np.where(defined, den, 1)
+        sort = np.lexsort((den, num))
+        a, b = num[sort], den[sort]
+        new = np.ones(n, dtype=bool)
+        new[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
+        inverse = np.empty(n, dtype=np.int64)
+        inverse[sort] = np.cumsum(new) - 1
+        texts = [_number_text(x, y) for x, y in zip(a[new].tolist(), b[new].tolist(), strict=True)]
+    table = np.array([prefix + t + suffix for t in texts] + [prefix + "null" + suffix], dtype=object)
+    if defined is not None:
+        inverse = np.where(defined, inverse, len(texts))
+    result: list[str] = table[inverse].tolist()
+    return result
+
+
+def safe_cell(text: str) -> str:
+    """Neutralise spreadsheet formulas in text taken from untrusted files."""
+    if text and text[0] in "=+-@\t\r":
+        return "'" + text
+    return text
+
+
+CSV_LOCALES = ("en", "it")
+
+
+def standings_csv(s: Standings, locale: str = "en") -> str:
+    """The standings as CSV.  ``en``: comma-separated, decimal point, no BOM; ``it`` (Italian
+    spreadsheets): semicolon-separated, decimal comma, UTF-8 with a BOM.  The place is the number
+    in ``rank`` with the shared range in its own ``shared`` column, so that no spreadsheet reads
+    ``3-4`` as a date; text that looks like a formula is neutralised."""
+    import csv
+
+    if locale not in CSV_LOCALES:
+        from ..errors import ArgumentError
+
+        raise ArgumentError(f"unknown CSV locale {locale!r}; known: {', '.join(CSV_LOCALES)}")
+    comma = locale == "it"
+
+    def number(value: Fraction | None) -> str:
+        text = "" if value is None else format_number(value)
+        return text.replace(".", ",") if comma else text
+
+    buf = io.StringIO()
+    w = csv.writer(buf, delimiter=";" if comma else ",", lineterminator="\n")
+    w.writerow(
+        ["rank", "shared", "start_number", "name", "rating", "federation", "points", *s.labels,
+         "title", "fide_id", "declared_rank", "declared_points"]
+    )  # fmt: skip
+    for row in s.rows:
+        p = row.player
+        w.writerow(
+            [
+                row.rank,
+                row.place if row.shared else "",
+                p.start_number,
+                safe_cell(p.name),
+                p.rating or "",
+                safe_cell(p.federation),
+                number(row.points),
+                *(number(row.values[label]) for label in s.labels),
+                safe_cell(p.title),
+                safe_cell(p.fide_id),
+                "" if p.rank is None else p.rank,
+                number(p.points),
+            ]
+        )
+    return ("\ufeff" if comma else "") + buf.getvalue()
+
+
+def declared_rank_differs(row: StandingRow) -> bool:
+    """Whether the rank the file declares for the player (columns 86-89) is outside his computed
+    place; a declared 0 (not ranked) or none never differs."""
+    declared = row.player.rank
+    return bool(declared) and not row.rank <= (declared or 0) <= row.rank_to
+
+
+def heading_lines(s: Standings) -> list[str]:
+    """What heads every human output of the standings: the event, the rule set and why, and any
+    assumption the rule set rests on (a missing or ambiguous date), never only in a warning list."""
+    t = s.tournament
+    title = t.name or (os.path.basename(t.source) if t.source else "tournament")
+    lines = [f"{title} - standings after round {s.after_round} ({t.kind_of_event.value})"]
+    lines.append(f"Rules: {s.rules.label} ({s.rules_reason}); tie-breaks: {', '.join(s.labels) or 'none'}")
+    if s.rules_warning:
+        lines.append(f"WARNING: {s.rules_warning.split('warning: ', 1)[-1]}")
+    lines.extend(f"Note: {note}" for note in s.context.frame.notes)
+    return lines
+
+
+def standings_table(s: Standings) -> str:
+    rows = s.rows
+    declared = any(declared_rank_differs(row) for row in rows)
+    header = ["Rk", "SNo", "Tit", "Name", "Fed", "Rtg", "Pts", *s.labels] + (["Decl"] if declared else [])
+    body = [
+        [
+            row.place,
+            str(row.player.start_number),
+            row.player.title,
+            row.player.name,
+            row.player.federation,
+            str(row.player.rating or ""),
+            format_number(row.points),
+            *(format_number(row.values[label]) for label in s.labels),
+        ]
+        + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
+        for row in rows
+    ]
+    widths = [max(len(h), *(len(r[k]) for r in body)) if body else len(h) for k, h in enumerate(header)]
+    left = {2, 3, 4}
+    lines = heading_lines(s)
+    if declared:
+        lines.append("Decl: the rank the file declares, where it differs from the computed place")
+    lines.append("")
+
+    def fmt(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(widths[k]) if k in left else c.rjust(widths[k]) for k, c in enumerate(cells)
+        ).rstrip()
+
+    lines.append(fmt(header))
+    lines.append("  ".join("-" * w for w in widths))
+    lines.extend(fmt(r) for r in body)
+    return "\n".join(lines) + "\n"

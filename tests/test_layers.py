@@ -1,0 +1,72 @@
+"""The direction of imports: the engine never reaches up to what renders or serves it.
+
+Layers, bottom to top: the model (model, dates, errors, frame, cuts, crosstable), the rules and the
+tie-breaks, the ranking (standings), what builds on it (explain, compare, check), reading and
+writing files (io), rendering (render), and the front ends (cli, web).  A module may import its own
+layer and those below; io only reads and writes (it does not render)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "spareggio"
+
+FORBIDDEN = {
+    # package or module (relative to spareggio) -> what it must not import
+    "model": {"rules", "tiebreaks", "standings", "explain", "compare", "check", "render", "cli", "web"},
+    "rules": {"tiebreaks", "standings", "explain", "compare", "check", "io", "render", "cli", "web"},
+    "tiebreaks": {"standings", "explain", "compare", "check", "io", "render", "cli", "web"},
+    "frame": {"tiebreaks", "standings", "explain", "compare", "check", "io", "render", "cli", "web"},
+    "cuts": {"tiebreaks", "standings", "explain", "compare", "check", "io", "render", "cli", "web"},
+    "standings": {"explain", "compare", "check", "io", "render", "cli", "web"},
+    "io": {"explain", "compare", "check", "render", "cli", "web"},
+    "render": {"cli", "web"},
+    "explain": {"cli", "web"},
+}
+
+
+def _modules(name: str) -> list[Path]:
+    path = SRC / name
+    return sorted(path.rglob("*.py")) if path.is_dir() else [SRC / f"{name}.py"]
+
+
+def _imported(path: Path) -> set[str]:
+    """The top-level spareggio modules a file imports (absolute or relative)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    depth = len(path.relative_to(SRC).parts) - 1  # folders below spareggio
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                up = node.level - 1
+                if up > depth:
+                    continue
+                base = list(path.relative_to(SRC).parts[: depth - up])
+                target = [*base, *(node.module.split(".") if node.module else [])]
+                if target:
+                    found.add(target[0])
+                else:
+                    found.update(alias.name for alias in node.names)
+            elif node.module and node.module.startswith("spareggio."):
+                found.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("spareggio."):
+                    found.add(alias.name.split(".")[1])
+    return found
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_no_upward_import(layer: str) -> None:
+    for path in _modules(layer):
+        bad = _imported(path) & FORBIDDEN[layer]
+        assert not bad, f"{path.relative_to(SRC)} imports {sorted(bad)}"
+
+
+def test_the_checker_sees_relative_imports() -> None:
+    # render/html.py imports ..explain: the checker must see it (else the test above proves nothing)
+    assert "explain" in _imported(SRC / "render" / "html.py")
+    assert "standings" in _imported(SRC / "render" / "output.py")
