@@ -524,3 +524,30 @@ def test_serve_refuses_a_bad_preloaded_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.trf"
     bad.write_text("001 xx\n")
     assert main(["serve", str(bad)]) == 2
+
+
+@pytest.mark.parametrize(
+    ("path", "media", "check"),
+    [
+        ("/player/7/download/json", "application/json", lambda b: json.loads(b)["player"]["start_number"] == 7),
+        ("/player/7/download/html", "text/html", lambda b: b"Esposito" in b),
+        ("/player/7/download/txt", "text/plain", lambda b: b"BH/C1" in b),
+        ("/compare/download/json?with=fide-2026&with=naive", "application/json",
+         lambda b: json.loads(b)["rules"] == ["fide-2026", "naive"]),
+        ("/compare/download/pdf", "application/pdf", lambda b: b.startswith(b"%PDF")),
+    ],
+)  # fmt: skip
+def test_explanation_and_comparison_downloads(
+    client: TestClient, token: str, path: str, media: str, check
+) -> None:  # type: ignore[no-untyped-def]
+    r = client.get(f"/t/{token}{path}")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith(media)
+    assert "attachment" in r.headers["content-disposition"]
+    assert check(r.content)
+
+
+def test_explanation_download_equals_the_cli(client: TestClient, token: str) -> None:
+    page = client.get(f"/t/{token}/player/7/download/json").json()
+    assert page == json.loads(cli_output("explain", str(EXAMPLE), "-p", "7", "-f", "json", "-q"))
+    assert client.get(f"/t/{token}/player/7/download/docx").status_code == 400

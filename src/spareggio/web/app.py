@@ -589,6 +589,75 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             response.headers["Content-Security-Policy"] = CSP_DOCUMENT
         return response
 
+    @app.get("/t/{token}/player/{sno}/download/{fmt}", include_in_schema=False)
+    async def download_explanation(request: Request, token: str, sno: int, fmt: str) -> Response:
+        from .. import explain as ex
+        from ..render import html
+
+        entry = entry_or_404(token)
+        lang = language(request)
+        try:
+            opts = _options(request)
+            s = compute(entry, opts)
+            entry.tournament.index_of(sno)
+            e = ex.explain_player(s, sno, None, lang)
+            if fmt == "json":
+                body, media = (
+                    json.dumps(ex.to_dict(e), ensure_ascii=False, indent=2) + "\n",
+                    "application/json",
+                )
+            elif fmt == "html":
+                body, media = html.explanation_html(e), "text/html; charset=utf-8"
+            elif fmt == "txt":
+                body, media = ex.render_text(e), "text/plain; charset=utf-8"
+            else:
+                raise ArgumentError(f"format must be html, json or txt, not {fmt!r}")
+        except SpareggioError as exc:
+            return PlainTextResponse(str(exc), status_code=400)
+        stem = _safe_name(Path(entry.filename).stem or "tournament")
+        return Response(
+            body,
+            media_type=media,
+            headers={
+                "Content-Disposition": f'attachment; filename="{stem}-player-{sno}.{fmt}"',
+                "Content-Security-Policy": CSP_DOCUMENT,
+            },
+        )
+
+    @app.get("/t/{token}/compare/download/{fmt}", include_in_schema=False)
+    async def download_comparison(request: Request, token: str, fmt: str) -> Response:
+        from ..compare import DEFAULT_COMPARE, compare, comparison_to_dict
+
+        entry = entry_or_404(token)
+        lang = language(request)
+        names = [r for r in request.query_params.getlist("with") if r.strip()] or list(DEFAULT_COMPARE)
+        try:
+            opts = _options(request)
+            c = compare(entry.tournament, names, opts.tiebreaks, opts.after_round)
+            if fmt == "json":
+                body: str | bytes = json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
+                media = "application/json"
+            elif fmt in ("html", "pdf"):
+                from ..render.publish import compare_html, html_to_pdf
+
+                body = compare_html(c, lang)
+                media = "text/html; charset=utf-8"
+                if fmt == "pdf":
+                    body, media = html_to_pdf(body), "application/pdf"
+            else:
+                raise ArgumentError(f"format must be html, pdf or json, not {fmt!r}")
+        except SpareggioError as exc:
+            return PlainTextResponse(str(exc), status_code=400)
+        stem = _safe_name(Path(entry.filename).stem or "tournament")
+        return Response(
+            body,
+            media_type=media,
+            headers={
+                "Content-Disposition": f'attachment; filename="{stem}-compare.{fmt}"',
+                "Content-Security-Policy": CSP_DOCUMENT,
+            },
+        )
+
     @app.get("/explain.css", include_in_schema=False)
     async def explain_css() -> Response:
         from ..render.html import EXPLANATION_CSS
