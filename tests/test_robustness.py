@@ -92,7 +92,7 @@ def crosstable(t: Any) -> Crosstable:
 
 
 def points(t: Any) -> dict[int, Fraction]:
-    return {row.player.start_number: row.points for row in standings(t, []).rows}
+    return {row.player.start_number: row.points for row in standings(t, ["PTS"]).rows}
 
 
 def warnings(t: Any) -> list[str]:

@@ -42,9 +42,9 @@ def ranking(s: spareggio.Standings) -> list[tuple[int, int, int]]:
 @pytest.mark.parametrize(
     ("tiebreaks", "expected"),
     [
-        # points only: 5 | 2 = 8 | 3 | 1 = 4 = 6 = 7
+        # points only (PTS repeats the primary score): 5 | 2 = 8 | 3 | 1 = 4 = 6 = 7
         pytest.param(
-            [],
+            ["PTS"],
             [(5, 1, 1), (2, 2, 3), (8, 2, 3), (3, 4, 4), (1, 5, 8), (4, 5, 8), (6, 5, 8), (7, 5, 8)],
             id="none",
         ),
@@ -196,3 +196,10 @@ def test_explicit_rules_override_the_date() -> None:
     s = spareggio.standings(t, ["BH"], rules="fide-2024")
     assert s.rules.name == "fide-2024"
     assert s.row_of(1).values["BH"] == Fr(6)  # 3 + 2 + 1, no cap
+
+
+@pytest.mark.parametrize("tiebreaks", [[], "", " , "])
+def test_an_empty_list_is_an_error(tiebreaks: object) -> None:
+    # a list given by the caller must name something; rank by points alone with "PTS"
+    with pytest.raises(spareggio.TiebreakSpecError, match="the tie-break list is empty"):
+        spareggio.standings(tournament(STD), tiebreaks)  # type: ignore[arg-type]

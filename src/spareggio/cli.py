@@ -565,6 +565,14 @@ def tiebreaks_cmd(fmt: str) -> None:
     import json
 
     from .tiebreaks import TIEBREAKS, modifier_help
+    from .tiebreaks.names import AMBIGUOUS, NAMES
+
+    def names(code: str) -> list[str]:
+        return [
+            name if spec == code else f"{name} = {spec}"
+            for name, spec in NAMES.items()
+            if spec.split("/")[0] == code and name != code.lower()
+        ]
 
     if fmt == "json":
         data = [
@@ -575,6 +583,7 @@ def tiebreaks_cmd(fmt: str) -> None:
                 "modifiers": modifier_help(d),
                 "direction": d.direction.value,
                 "aliases": list(d.aliases),
+                "names": names(d.code),
                 "description": d.description,
             }
             for d in TIEBREAKS.values()
@@ -589,6 +598,16 @@ def tiebreaks_cmd(fmt: str) -> None:
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head[:-1])]
     for r in [head, *rows]:
         click.echo("  ".join(c.ljust(widths[k]) for k, c in enumerate(r[:-1])) + "  " + r[-1])
+    click.echo("")
+    click.echo("Names accepted for the acronyms (case, accents, spaces and hyphens do not matter;")
+    click.echo('"<name> cut 2", "<name> median 1" add the modifier):')
+    for d in TIEBREAKS.values():
+        known = names(d.code)
+        if known:
+            click.echo(f"  {d.code}: {', '.join(known)}")
+    click.echo("Refused as ambiguous: " + "; ".join(
+        f"{name} ({' or '.join(code for code, _ in choices)})" for name, choices in AMBIGUOUS.items()
+    ))
 
 
 @cli.command("rules")

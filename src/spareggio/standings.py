@@ -7,6 +7,7 @@ level after the whole list share the place (competition ranking: 1, 2, 2, 4).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -162,10 +163,45 @@ def standings(
             (tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks)),
             "given by the caller",
         )
-    parsed = parse_spec_list(chosen)
+    if tiebreaks is None and tournament.tiebreak_list is not None:
+        parsed = file_tiebreaks(tournament)
+    else:
+        parsed = parse_spec_list(chosen)
     frame = Frame.build(tournament, after_round)
     ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
     return _standings_in(ctx, parsed, reason, source, rules_warning)
+
+
+def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
+    """The file's own list (record 212, or 202) parsed; a bad entry is an input error at its place
+    in the file (line and column of the entry in a TRF record)."""
+    from .errors import InputError, Position, SpareggioError, TiebreakSpecError
+
+    items = list(t.tiebreak_list or ())
+    columns: list[int | None] = [None] * len(items)
+    for code in ("212", "202"):
+        if code in t.headers:
+            found = [(m.group(0), 5 + m.start()) for m in re.finditer(r"[^,\s]+", t.headers[code])]
+            found = [(text, col) for text, col in found if not (code == "212" and text.upper() == "PTS")]
+            if [text for text, _ in found] == items:
+                columns = [col for _, col in found]
+            break
+    where = t.tiebreak_list_position
+    parsed: list[tuple[str, TiebreakSpec]] = []
+    seen: dict[TiebreakSpec, str] = {}
+    for k, item in enumerate(items):
+        try:
+            ((label, spec),) = parse_spec_list([item])
+            if spec in seen and not TIEBREAKS[spec.code].is_group:
+                raise TiebreakSpecError(f"{item!r} is listed twice (first as {seen[spec]!r})")
+        except SpareggioError as exc:
+            if where is None:
+                raise
+            pos = Position(where.path, where.line, columns[k] or where.column)
+            raise InputError(f"tie-break list of the file: {exc}", pos) from None
+        seen[spec] = item
+        parsed.append((label, spec))
+    return parsed
 
 
 def rank_lists(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from dataclasses import dataclass
 
 from ..dates import DateReading, Order
@@ -46,7 +47,9 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
     if isinstance(name, RuleSet):
         return name
     base, _, opts = name.strip().partition(":")
-    wanted = base.strip().lower().replace("_", "-")
+    wanted = re.sub(r"[\s_]+", "-", base.strip().lower())
+    if wanted in RETIRED_ALIASES:
+        raise UnknownRulesetError(RETIRED_ALIASES[wanted])
     for rules in RULESETS.values():
         if wanted == rules.name or wanted in rules.aliases:
             if not opts.strip():
@@ -63,8 +66,20 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
                     )
                 settings[key.strip().lower()] = value.strip().lower()
             return rules.configure(**settings)
-    known = ", ".join(RULESETS)
+    known = "; ".join(
+        f"{r.name}" + (f" (also {', '.join(r.aliases)})" if r.aliases else "") for r in RULESETS.values()
+    )
     raise UnknownRulesetError(f"unknown rule set {name!r}; known rule sets: {known}")
+
+
+RETIRED_ALIASES = {
+    "vega": (
+        "'vega' is ambiguous: Vega computes either rule; write vega-2009 for its FIDE 2009 setting "
+        "(the Kallithea virtual opponent, fide-2009) or vega-draw-vs-self for its draw-against-oneself "
+        "adjustment (draw-vs-self)"
+    ),
+}
+"""Names that used to be accepted but do not say which rule they mean."""
 
 
 def _by_date() -> list[RuleSet]:

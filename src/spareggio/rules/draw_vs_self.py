@@ -19,7 +19,7 @@ __all__ = ["DrawVsSelf"]
 
 class DrawVsSelf(RuleSet):
     name = "draw-vs-self"
-    aliases = ("fide-legacy", "draw-against-oneself", "legacy")
+    aliases = ("fide-legacy", "draw-against-oneself", "legacy", "vega-draw-vs-self", "patta-con-se-stessi")
     title = "Unplayed game = draw against oneself (old FIDE / Vega)"
     source = "FIDE Handbook C.06.11 (before 2009) as quoted in the Vega manual"
     description = (

@@ -26,7 +26,7 @@ __all__ = ["Fide2009"]
 
 class Fide2009(RuleSet):
     name = "fide-2009"
-    aliases = ("fide2009", "kallithea", "vega")
+    aliases = ("fide2009", "kallithea", "vega-2009", "vega-kallithea")
     title = "FIDE 2009 virtual opponent (Kallithea)"
     source = "Minutes of the Swiss Pairing Programs Committee, 80th FIDE Congress, Kallithea 2009, item 7"
     effective_from = _dt.date(2009, 10, 1)

@@ -19,7 +19,7 @@ __all__ = ["Italian"]
 
 class Italian(RuleSet):
     name = "italian"
-    aliases = ("variante-italiana", "fsi", "italy")
+    aliases = ("italiana", "variante-italiana", "variante", "fsi", "italy")
     title = "Italian variant (Buchholz variante italiana)"
     source = "FSI Regolamento Tecnico Federale; 'Spareggio Bucholz' of the Italian arbiters' sector"
     description = (

@@ -17,6 +17,7 @@ from .buchholz import (
 from .counts import black_games, black_wins, games_won, pairing_number, rounds_elected, standard_points, wins
 from .direct_encounter import order_group as direct_encounter_order
 from .koya import koya
+from .names import resolve_name, suggestions
 from .points import points
 from .progressive import progressive_score
 from .rating import (
@@ -204,6 +205,12 @@ TIEBREAKS: dict[str, TiebreakDef] = {d.code: d for d in _CATALOGUE}
 """Every tie-break by its acronym."""
 
 
+SYNTAX_REMINDER = (
+    "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
+    "'spareggio tiebreaks' lists every acronym and name"
+)
+
+
 def find_tiebreak(code: str) -> TiebreakDef:
     """The catalogue entry for an acronym or alias (case-insensitive)."""
     wanted = code.strip().upper()
@@ -214,7 +221,9 @@ def find_tiebreak(code: str) -> TiebreakDef:
             return d
     if wanted.startswith("OTHER_"):
         raise UnknownTiebreakError(f"organiser-defined tie-break {code!r} is not supported")
-    raise UnknownTiebreakError(f"unknown tie-break {code!r}; known: {', '.join(sorted(TIEBREAKS))}")
+    close = suggestions(code, list(TIEBREAKS))
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    raise UnknownTiebreakError(f"unknown tie-break {code!r}{hint or '.'} {SYNTAX_REMINDER}")
 
 
 _MOD_RE = re.compile(r"^(?:(C|M)(\d+)|(L)([+-]?)(\d+(?:\.\d+)?)|(U)(\d+)|(P|F|R))$")
@@ -235,6 +244,9 @@ def parse_spec(text: str) -> TiebreakSpec:
     raw = text.strip()
     if not raw:
         raise TiebreakSpecError("empty tie-break specifier")
+    named = _from_name(raw)
+    if named is not None:
+        return parse_spec(named)
     parts = raw.split("/")
     name = parts[0]
     name = re.sub(r"@\d+$", "", name)  # '@yy' is informative only
@@ -280,8 +292,46 @@ def parse_spec(text: str) -> TiebreakSpec:
     return TiebreakSpec(d.code, **kw)  # type: ignore[arg-type]
 
 
-def parse_spec_list(text: str | list[str] | tuple[str, ...]) -> list[tuple[str, TiebreakSpec]]:
-    """Parse a comma-separated list (or a sequence); returns (text as given, spec) pairs."""
+def _from_name(raw: str) -> str | None:
+    """The specifier a name stands for ("Buchholz Cut 1" -> "BH/C1"), None for specifier syntax."""
+    if "/" in raw or ":" in raw or "@" in raw:
+        return None
+    upper = raw.strip().upper()
+    if upper in TIEBREAKS or any(upper in d.aliases for d in TIEBREAKS.values()):
+        return None  # an acronym of the catalogue is never read as a name
+    try:
+        named = resolve_name(raw)
+    except ValueError as exc:
+        raise UnknownTiebreakError(str(exc)) from None
+    if named is None or named == raw.strip().upper():
+        return None
+    return named
+
+
+def parse_spec_list(
+    text: str | list[str] | tuple[str, ...], *, allow_empty: bool = False
+) -> list[tuple[str, TiebreakSpec]]:
+    """Parse a comma-separated list (or a sequence); returns (label, spec) pairs.
+
+    The label is the text as given for a FIDE specifier (``bh/c1``), the FIDE specifier for a name
+    (``Buchholz Cut 1`` -> ``BH/C1``).
+
+    :raises TiebreakSpecError: for an empty list (unless ``allow_empty``: a file's 212 record may
+        list the points alone) or a tie-break listed twice (a group tie-break, DE, may come again
+        after others: C.07 4.3).
+    """
     items = [s.strip() for s in text.split(",")] if isinstance(text, str) else [s.strip() for s in text]
     items = [s for s in items if s]
-    return [(s, parse_spec(s)) for s in items]
+    if not items and not allow_empty:
+        raise TiebreakSpecError("the tie-break list is empty: name at least one, e.g. BH/C1,BH,SB")
+    out: list[tuple[str, TiebreakSpec]] = []
+    seen: dict[TiebreakSpec, str] = {}
+    for item in items:
+        spec = parse_spec(item)
+        label = item if _from_name(item) is None else str(spec)
+        if spec in seen and not TIEBREAKS[spec.code].is_group:  # C.07 4.3: DE may appear again
+            again = f"{item!r}" if seen[spec] == item else f"{item!r} (the same as {seen[spec]!r})"
+            raise TiebreakSpecError(f"{again} is listed twice in the tie-break list")
+        seen[spec] = item
+        out.append((label, spec))
+    return out
