@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from builders import tournament
-from spareggio import RULESETS, write_trf
+from spareggio import write_trf
 from spareggio.cli import main
 
 # One round, 7 players: 1-2 1-0, 3-4 1-0, 5-6 ½-½, 7 requested half-point bye.
