@@ -459,8 +459,9 @@ def test_date_warning_heads_the_explanation(tmp_path: Path, capsys: pytest.Captu
     path.write_text(trf(player(1, "   2 w 1"), player(2, "   1 b 0"), head=["012 Test", "042 18/04/26"]))
     assert main(["explain", str(path), "-p", "1", "-t", "BH", "-q"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1].startswith("Rule set: fide-2026 (start date 2026-04-18")
-    assert lines[2].startswith("WARNING: record 042 '18/04/26' can be read in more than one way")
+    assert lines[0] == "Test"  # the tournament heads the explanation
+    assert lines[2].startswith("Rule set: fide-2026 (start date 2026-04-18")
+    assert lines[3].startswith("WARNING: record 042 '18/04/26' can be read in more than one way")
     assert main(["explain", str(path), "-p", "1", "-t", "BH", "-q", "-f", "html"]) == 0
     page = capsys.readouterr().out
     assert '<p class="warning"><strong>record 042 &#x27;18/04/26&#x27; can be read' in page

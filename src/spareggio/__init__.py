@@ -31,6 +31,9 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
+    from .check import CheckOptions, check_files, check_tournament
+    from .compare import Comparison, compare
+    from .explain import PlayerExplanation, explain_all, explain_player, explain_versus, find_player
     from .io import read_tournament
     from .io.tournament_json import parse_tournament_json, read_tournament_json, write_tournament_json
     from .io.trf import parse_trf, read_trf, write_trf
@@ -66,6 +69,16 @@ _LAZY: dict[str, str] = {
     "TiebreakSpec": ".tiebreaks",
     "find_tiebreak": ".tiebreaks",
     "parse_spec": ".tiebreaks",
+    "PlayerExplanation": ".explain",
+    "explain_all": ".explain",
+    "explain_player": ".explain",
+    "explain_versus": ".explain",
+    "find_player": ".explain",
+    "Comparison": ".compare",
+    "compare": ".compare",
+    "CheckOptions": ".check",
+    "check_files": ".check",
+    "check_tournament": ".check",
 }
 """Public names loaded on first use, and the module that defines each."""
 
@@ -75,8 +88,8 @@ class _Package(types.ModuleType):
     name is loaded (the import system then sets the package attribute to the submodule)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name == "standings" and isinstance(value, types.ModuleType):
-            value = value.standings
+        if name in ("standings", "compare") and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
         super().__setattr__(name, value)
 
 
@@ -106,12 +119,15 @@ __all__ = [
     "RULESETS",
     "TIEBREAKS",
     "ArgumentError",
+    "CheckOptions",
     "Color",
+    "Comparison",
     "Contribution",
     "Diagnostic",
     "InputError",
     "InputLimitError",
     "Player",
+    "PlayerExplanation",
     "Position",
     "ResultKind",
     "RuleSet",
@@ -129,6 +145,13 @@ __all__ = [
     "UnknownRulesetError",
     "UnknownTiebreakError",
     "__version__",
+    "check_files",
+    "check_tournament",
+    "compare",
+    "explain_all",
+    "explain_player",
+    "explain_versus",
+    "find_player",
     "find_ruleset",
     "find_tiebreak",
     "parse_spec",

@@ -178,7 +178,7 @@ def standings_cmd(
     _print_warnings([*t.warnings, *s.warnings], opts.quiet)
     text: str | bytes
     if fmt == "json":
-        text = out.standings_json(s)
+        text = s.to_json()
     elif fmt == "csv":
         text = out.standings_csv(s, _language(csv_locale) if csv_locale else language)
     elif fmt in ("html", "pdf"):
@@ -303,51 +303,70 @@ def generate_cmd(
 
 @cli.command("explain")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-p", "--player", type=int, required=True, help="Start number of the player to explain.")
-@click.option(
-    "--versus", type=int, help="Start number of a second player: why one is ranked above the other."
-)
+@click.option("-p", "--player", help="The player to explain: start number, or name (or a unique part of it).")
+@click.option("--all", "every", is_flag=True, help="Explain every player, in one document.")
+@click.option("--versus", help="A second player (number or name): why one is ranked above the other.")
 @click.option("-t", "--tiebreaks", help="Comma-separated list (default: the standings list).")
 @click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by the start date).")
 @click.option(
     "-f", "--format", "fmt", type=click.Choice(("text", "json", "html")), default="text", show_default=True
 )
-@click.option("--lang", type=click.Choice(("en", "it")), default="en", show_default=True, help="Language.")
+@click.option("--lang", help="Language: en or it (default en; case does not matter).")
 @event_options
 def explain_cmd(
     file: str,
-    player: int,
-    versus: int | None,
+    player: str | None,
+    every: bool,
+    versus: str | None,
     tiebreaks: str | None,
     rules: str | None,
     fmt: str,
-    lang: str,
+    lang: str | None,
     opts: EventOptions,
 ) -> None:
-    """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead)."""
+    """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead;
+    with --all, every player)."""
     import json
 
     from . import explain as ex
     from . import standings
+    from .errors import ArgumentError
     from .render import html
 
+    language = _language(lang)
+    if every == (player is not None):
+        raise ArgumentError("name one player with --player (number or name), or use --all")
+    if every and versus is not None:
+        raise ArgumentError("--versus compares two players: use it with --player, not --all")
     t = opts.load(file)
     s = standings(t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating)
     _print_warnings([*t.warnings, *s.warnings], opts.quiet)
-    t.index_of(player)
+    if every:
+        explanations = ex.explain_all(s, None, language)
+        if fmt == "json":
+            doc = {"schema": 1, "tournament": t.name, "players": [e.to_dict() for e in explanations]}
+            text = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+        elif fmt == "html":
+            text = html.explanations_html(explanations, t.name or file)
+        else:
+            text = "\n".join(ex.render_text(e) for e in explanations)
+        _emit(text, opts.output)
+        return
+    assert player is not None
+    sno = ex.find_player(t, player)
     if versus is not None:
-        t.index_of(versus)
-        v = ex.explain_versus(s, player, versus, lang)
+        other = ex.find_player(t, versus)
+        v = ex.explain_versus(s, sno, other, language)
         if fmt == "json":
             text = json.dumps(ex.versus_to_dict(v), ensure_ascii=False, indent=2) + "\n"
         elif fmt == "html":
-            text = html.versus_html(v, lang)
+            text = html.versus_html(v, language)
         else:
-            text = ex.render_versus_text(v, lang)
+            text = ex.render_versus_text(v, language)
     else:
-        e = ex.explain_player(s, player, None, lang)
+        e = ex.explain_player(s, sno, None, language)
         if fmt == "json":
-            text = json.dumps(ex.to_dict(e), ensure_ascii=False, indent=2) + "\n"
+            text = e.to_json()
         elif fmt == "html":
             text = html.explanation_html(e)
         else:
@@ -372,9 +391,8 @@ def compare_cmd(
     file: str, rules: str | None, tiebreaks: str | None, fmt: str | None, lang: str | None, opts: EventOptions
 ) -> None:
     """Rank FILE under several rule sets and show where the ranking changes."""
-    import json
 
-    from .compare import compare, comparison_table, comparison_to_dict
+    from .compare import compare, comparison_table
     from .errors import ArgumentError
     from .render.publish import format_for
 
@@ -389,7 +407,7 @@ def compare_cmd(
     _print_warnings([*t.warnings, *c.warnings], opts.quiet)
     text: str | bytes
     if fmt == "json":
-        text = json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
+        text = c.to_json()
     elif fmt in ("html", "pdf"):
         from .render.publish import compare_html, html_to_pdf
 
@@ -605,9 +623,12 @@ def tiebreaks_cmd(fmt: str) -> None:
         known = names(d.code)
         if known:
             click.echo(f"  {d.code}: {', '.join(known)}")
-    click.echo("Refused as ambiguous: " + "; ".join(
-        f"{name} ({' or '.join(code for code, _ in choices)})" for name, choices in AMBIGUOUS.items()
-    ))
+    click.echo(
+        "Refused as ambiguous: "
+        + "; ".join(
+            f"{name} ({' or '.join(code for code, _ in choices)})" for name, choices in AMBIGUOUS.items()
+        )
+    )
 
 
 @cli.command("rules")

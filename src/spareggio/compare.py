@@ -39,6 +39,15 @@ class Comparison:
     summary: list[str]
     warnings: list[str]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The comparison as JSON-ready data (``spareggio compare --format json``)."""
+        return comparison_to_dict(self)
+
+    def to_json(self) -> str:
+        import json
+
+        return json.dumps(comparison_to_dict(self), ensure_ascii=False, indent=2) + "\n"
+
 
 def compare(
     t: Tournament,

@@ -31,8 +31,11 @@ __all__ = [
     "RoundLine",
     "TiebreakExplanation",
     "Versus",
+    "check_language",
+    "explain_all",
     "explain_player",
     "explain_versus",
+    "find_player",
     "format_value",
     "render_text",
     "render_versus_text",
@@ -127,6 +130,66 @@ class PlayerExplanation:
     tiebreaks: list[TiebreakExplanation]
     rules_warning: str | None = None
     """The assumption the rule set rests on (a missing or ambiguous start date), shown at the top."""
+    place: int = 0
+    """The player's rank as a number (``rank`` is the place as printed: ``"3-4"`` when shared)."""
+    tournament: str = ""
+    """The tournament's name, heading every explanation."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The explanation as JSON-ready data (the layout of ``spareggio explain --format json``)."""
+        return to_dict(self)
+
+    def to_json(self) -> str:
+        """The explanation as the JSON text ``spareggio explain --format json`` prints."""
+        import json
+
+        return json.dumps(to_dict(self), ensure_ascii=False, indent=2) + "\n"
+
+
+def check_language(lang: str) -> str:
+    """``lang`` when explanations speak it (case-insensitive), else an error naming the known ones."""
+    from .errors import ArgumentError
+    from .messages import LANGUAGES
+
+    code = (lang or "").strip().lower()
+    if code not in LANGUAGES:
+        raise ArgumentError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
+    return code
+
+
+def find_player(t: Any, who: int | str) -> int:
+    """The start number of the player meant by ``who``: a start number, or a name matched without
+    regard to case and accents (the whole name, else a unique part of it).
+
+    :raises ArgumentError: when no player or more than one player matches (the candidates listed).
+    """
+    from .errors import ArgumentError
+    from .tiebreaks.names import normalise
+
+    text = str(who).strip()
+    if text.isdigit():
+        t.index_of(int(text))
+        return int(text)
+    wanted = normalise(text).replace(",", " ")
+    wanted = " ".join(wanted.split())
+    if not wanted:
+        raise ArgumentError("name the player by start number or by name")
+
+    def key(name: str) -> str:
+        return " ".join(normalise(name).replace(",", " ").split())
+
+    exact = [p for p in t.players if key(p.name) == wanted]
+    found = exact or [p for p in t.players if all(part in key(p.name) for part in wanted.split())]
+    if len(found) == 1:
+        return int(found[0].start_number)
+    if not found:
+        raise ArgumentError(f"no player named {text!r} (give a start number or another part of the name)")
+    listed = ", ".join(f"{p.start_number} {p.name}" for p in found[:12]) + (
+        ", ..." if len(found) > 12 else ""
+    )
+    raise ArgumentError(
+        f"{text!r} matches {len(found)} players: {listed}; give the start number or more of the name"
+    )
 
 
 # -- building ----------------------------------------------------------------------------------------
@@ -135,7 +198,11 @@ class PlayerExplanation:
 def explain_player(
     s: Standings, start_number: int, labels: list[str] | None = None, lang: str = "en"
 ) -> PlayerExplanation:
-    """Explain every tie-break of the standings (or ``labels`` of them) for one player."""
+    """Explain every tie-break of the standings (or ``labels`` of them) for one player.
+
+    :raises ArgumentError: for a language explanations do not speak.
+    """
+    lang = check_language(lang)
     t = s.tournament
     i = t.index_of(start_number)
     row = s.row_of(start_number)
@@ -155,7 +222,14 @@ def explain_player(
         lang=lang,
         tiebreaks=out,
         rules_warning=s.rules_warning,
+        place=row.rank,
+        tournament=t.name,
     )
+
+
+def explain_all(s: Standings, labels: list[str] | None = None, lang: str = "en") -> list[PlayerExplanation]:
+    """The explanation of every player, in standings order."""
+    return [explain_player(s, row.player.start_number, labels, lang) for row in s.rows]
 
 
 def format_value(value: Fraction | None, sb: bool = False) -> str:
@@ -632,7 +706,15 @@ class Versus:
 
 
 def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
-    """Why player ``a`` is ranked above, below or level with ``b``: the first separating criterion."""
+    """Why player ``a`` is ranked above, below or level with ``b``: the first separating criterion.
+
+    :raises ArgumentError: when ``a`` and ``b`` are the same player.
+    """
+    if a == b:
+        from .errors import ArgumentError
+
+        raise ArgumentError(f"--versus names player {a} again: compare him with another player")
+    lang = check_language(lang)
     t = s.tournament
     ra, rb = s.row_of(a), s.row_of(b)
     ia, ib = ra.index, rb.index
@@ -685,6 +767,7 @@ def input_heading(tb: TiebreakExplanation, lang: str) -> str:
 def render_text(e: PlayerExplanation) -> str:
     lang = e.lang
     out = [
+        *([e.tournament] if e.tournament else []),
         message(lang, "title", name=e.name, sno=e.start_number),
         message(lang, "rules", rules=e.rules, reason=e.rules_reason, after_round=e.after_round),
         *([f"WARNING: {e.rules_warning.split('warning: ', 1)[-1]}"] if e.rules_warning else []),
@@ -775,10 +858,12 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
     """The explanation as JSON-ready data (schema documented in docs/explain-json.md)."""
     return {
         "schema": 1,
+        "tournament": e.tournament,
         "player": {
             "start_number": e.start_number,
             "name": e.name,
-            "rank": e.rank,
+            "rank": e.place,
+            "place": e.rank,
             "points": json_number(e.points),
         },
         "rules": e.rules,

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -60,6 +61,20 @@ class StandingRow:
     @property
     def place(self) -> str:
         return f"{self.rank}-{self.rank_to}" if self.shared else str(self.rank)
+
+    def to_dict(self, *, exact: bool = False) -> dict[str, object]:
+        """The row as JSON-ready data: numbers as JSON numbers, or exact fractions in strings."""
+        from .render.output import exact_number, json_number
+
+        number = exact_number if exact else json_number
+        return {
+            "rank": self.rank,
+            "place": self.place,
+            "start_number": self.player.start_number,
+            "name": self.player.name,
+            "points": number(self.points),
+            "tiebreaks": {label: number(value) for label, value in self.values.items()},
+        }
 
 
 @dataclass(eq=False)
@@ -119,6 +134,25 @@ class Standings:
         position = np.empty(self.order.size, dtype=np.int64)
         position[self.order] = np.arange(self.order.size)
         return position
+
+    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
+        """The standings as JSON-ready data: the document of ``spareggio standings --format json``.
+
+        Numbers are JSON numbers; ``exact=True`` gives points and tie-break values as exact
+        fractions in strings (``"93/2"``)."""
+        from .render.output import standings_to_dict
+
+        return standings_to_dict(self, exact=exact)
+
+    def to_json(self, *, exact: bool = False) -> str:
+        """The JSON text ``spareggio standings --format json`` writes (``exact``: see :meth:`to_dict`)."""
+        from .render.output import standings_json
+
+        if exact:
+            import json
+
+            return json.dumps(self.to_dict(exact=True), ensure_ascii=False, indent=2) + "\n"
+        return standings_json(self)
 
     def row_of(self, start_number: int) -> StandingRow:
         i = self.tournament.index_of(start_number)

@@ -7,7 +7,14 @@ from html import escape
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus, format_value, input_heading
 from ..messages import message
 
-__all__ = ["EXPLANATION_CSS", "explanation_body", "explanation_html", "versus_body", "versus_html"]
+__all__ = [
+    "EXPLANATION_CSS",
+    "explanation_body",
+    "explanation_html",
+    "explanations_html",
+    "versus_body",
+    "versus_html",
+]
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.5rem;color:#1b1f23;max-width:72rem}
@@ -88,9 +95,10 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
     return "\n".join(parts)
 
 
-def _body(e: PlayerExplanation) -> str:
+def _body(e: PlayerExplanation, anchor: str = "tb") -> str:
     lang = e.lang
     head = [
+        *([f'<p class="meta event">{escape(e.tournament)}</p>'] if e.tournament else []),
         f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
         f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=e.rules_reason, after_round=e.after_round))}</p>',
         *(
@@ -100,13 +108,28 @@ def _body(e: PlayerExplanation) -> str:
         ),
         f'<p class="meta">{escape(message(lang, "points", points=format_value(e.points)))} &middot; #{escape(e.rank)}</p>',
     ]
-    sections = [f'<div id="tb-{k}">{_tiebreak(tb, lang)}</div>' for k, tb in enumerate(e.tiebreaks, 1)]
+    sections = [f'<div id="{anchor}-{k}">{_tiebreak(tb, lang)}</div>' for k, tb in enumerate(e.tiebreaks, 1)]
     return "\n".join(head + sections)
 
 
 def explanation_html(e: PlayerExplanation) -> str:
     """A whole page explaining one player's tie-breaks."""
     return _page(message(e.lang, "title", name=e.name, sno=e.start_number), _body(e), e.lang)
+
+
+def explanations_html(explanations: list[PlayerExplanation], title: str) -> str:
+    """Every player's explanation in one page, with an index of the players."""
+    lang = explanations[0].lang if explanations else "en"
+    index = "".join(
+        f'<li><a href="#p-{e.start_number}">{escape(e.rank)}. {escape(e.name)} ({e.start_number})</a></li>'
+        for e in explanations
+    )
+    parts = [f"<h1>{escape(title)}</h1>", f'<nav><ol class="index">{index}</ol></nav>']
+    parts += [
+        f'<article id="p-{e.start_number}">{_body(e, f"p{e.start_number}-tb")}</article>'
+        for e in explanations
+    ]
+    return _page(title, "\n".join(parts), lang)
 
 
 def explanation_body(e: PlayerExplanation) -> str:

@@ -70,8 +70,17 @@ def format_number(value: Fraction | None, decimals: int | None = None) -> str:
     return f"{float(value):.2f}"
 
 
-def standings_to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
-    """The JSON document of the standings as Python data (``rows=False``: an empty standings list)."""
+def exact_number(value: Fraction | None) -> str | None:
+    """An exact value as text: ``"93/2"``, ``"7"`` (None stays None)."""
+    return None if value is None else str(value)
+
+
+def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -> dict[str, Any]:
+    """The JSON document of the standings as Python data (``rows=False``: an empty standings list).
+
+    ``exact=True`` writes points and tie-break values as exact fractions in strings (``"93/2"``)
+    instead of JSON numbers."""
+    number = exact_number if exact else json_number
     t = s.tournament
     return {
         "schema": JSON_SCHEMA_VERSION,
@@ -102,10 +111,10 @@ def standings_to_dict(s: Standings, *, rows: bool = True) -> dict[str, Any]:
                 "rating": row.player.rating,
                 "federation": row.player.federation,
                 "fide_id": row.player.fide_id,
-                "points": json_number(row.points),
-                "declared_points": json_number(row.player.points),
+                "points": number(row.points),
+                "declared_points": number(row.player.points),
                 "declared_rank": row.player.rank,
-                "tiebreaks": {label: json_number(row.values[label]) for label in s.labels},
+                "tiebreaks": {label: number(row.values[label]) for label in s.labels},
             }
             for row in (s.rows if rows else ())
         ],

@@ -468,7 +468,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
             t = entry.tournament
             t.index_of(sno)
-            body = explanation_body(explain_player(s, sno, None, lang))
+            body = explanation_body(explain_player(s, sno, None, _explained_in(lang)))
             versus = None
             if versus_text:
                 if not versus_text.isdigit():
@@ -479,7 +479,8 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                     raise ArgumentError(
                         f"player {sno} cannot be compared with himself: choose another player"
                     )
-                versus = Markup(versus_body(explain_versus(s, sno, other, lang), lang))
+                spoken = _explained_in(lang)
+                versus = Markup(versus_body(explain_versus(s, sno, other, spoken), spoken))
             others = [(p.start_number, p.name) for p in t.players if p.start_number != sno]
             return {
                 "body": Markup(body),
@@ -600,7 +601,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             opts = _options(request)
             s = compute(entry, opts)
             entry.tournament.index_of(sno)
-            e = ex.explain_player(s, sno, None, lang)
+            e = ex.explain_player(s, sno, None, _explained_in(lang))
             if fmt == "json":
                 body, media = (
                     json.dumps(ex.to_dict(e), ensure_ascii=False, indent=2) + "\n",
@@ -946,6 +947,13 @@ def _safe_name(name: str) -> str:
     return cleaned[:120]
 
 
+def _explained_in(lang: str) -> str:
+    """The language of explanations on a page: the page's when explanations speak it, else English."""
+    from ..messages import LANGUAGES
+
+    return lang if lang in LANGUAGES else "en"
+
+
 def _api_language(lang: str | None) -> str:
     from ..render.publish import LANGUAGES
 
@@ -986,7 +994,7 @@ def _export(s: Any, fmt: str, lang: str) -> tuple[str | bytes, str]:
         raise ArgumentError(f"format must be one of {', '.join(EXPORT_MEDIA)}, not {fmt!r}")
     media = EXPORT_MEDIA[fmt]
     if fmt == "json":
-        return out.standings_json(s), media
+        return s.to_json(), media
     if fmt == "csv":
         return out.standings_csv(s, lang), media
     if fmt in ("html", "print", "pdf"):
