@@ -50,7 +50,7 @@ def test_rank_is_an_integer_everywhere(s: spareggio.Standings, capsys: pytest.Ca
 
 
 def test_unknown_language_is_an_error(s: spareggio.Standings) -> None:
-    with pytest.raises(spareggio.ArgumentError, match="unknown language 'de'; known languages: en, it"):
+    with pytest.raises(spareggio.ArgumentError, match="unknown language 'de'; known languages: en, fr, it"):
         spareggio.explain_player(s, 7, lang="de")
     assert spareggio.explain_player(s, 7, lang="IT").lang == "it"
 

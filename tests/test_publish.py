@@ -303,7 +303,7 @@ def test_binary_output_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_unknown_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["standings", str(EXAMPLE), "-f", "html", "--lang", "de", "-q"]) == 2
-    assert "unknown language 'de' for --lang; known languages: en, it" in capsys.readouterr().err
+    assert "unknown language 'de'; known languages: en, fr, it" in capsys.readouterr().err
 
 
 def test_compare_html(capsys: pytest.CaptureFixture[str]) -> None:

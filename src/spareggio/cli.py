@@ -39,14 +39,10 @@ def _emit(text: str | bytes, output: str | None) -> None:
 
 
 def _language(value: str | None) -> str:
-    """``--lang``, case-insensitive; English by default."""
-    from .errors import ArgumentError
-    from .render.publish import LANGUAGES
+    """``--lang``, case-insensitive; by default the environment's language (LANG), else English."""
+    from .i18n import check_language
 
-    lang = (value or "en").strip().lower()
-    if lang not in LANGUAGES:
-        raise ArgumentError(f"unknown language {value!r} for --lang; known languages: {', '.join(LANGUAGES)}")
-    return lang
+    return check_language(value)
 
 
 def _print_warnings(items: Sequence[object], quiet: bool) -> None:

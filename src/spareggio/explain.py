@@ -149,12 +149,17 @@ class PlayerExplanation:
 def check_language(lang: str) -> str:
     """``lang`` when explanations speak it (case-insensitive), else an error naming the known ones."""
     from .errors import ArgumentError
-    from .messages import LANGUAGES
+    from .i18n import check_language as known
 
-    code = (lang or "").strip().lower()
-    if code not in LANGUAGES:
-        raise ArgumentError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
-    return code
+    if not (lang or "").strip():
+        raise ArgumentError("no language given; known languages: en, " + ", ".join(_others()))
+    return known(lang)
+
+
+def _others() -> list[str]:
+    from .i18n import languages
+
+    return [code for code in languages() if code != "en"]
 
 
 def find_player(t: Any, who: int | str) -> int:

@@ -1,14 +1,15 @@
-"""The wording of explanations, one catalogue per language.
+"""The wording of explanations: the English sentences, by key.
 
-Every sentence an explanation prints is looked up here by key and formatted with named values, so
-that a language is added by adding one dictionary.  Keys missing from a language fall back to English.
+Every sentence an explanation prints is looked up here by key and formatted with named values; other
+languages translate the English text in their gettext catalogue (:mod:`spareggio.i18n`), with the
+key as context.  A sentence a catalogue lacks shows in English.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["LANGUAGES", "message"]
+__all__ = ["EN", "message"]
 
 EN: dict[str, str] = {
     # headings and table
@@ -25,7 +26,6 @@ EN: dict[str, str] = {
     "contribution": "Contrib.",
     "note": "How it counts",
     "sum": "Sum",
-    "total": "Total",
     "cut_terms": "With the cut terms as 0",
     "removed": "Removed",
     "undefined": "undefined",
@@ -81,21 +81,6 @@ EN: dict[str, str] = {
     "de.tied": "still tied",
     "de.none": "Not applied: the player was not tied when this tie-break was reached.",
     # other tie-breaks
-    "d.rounds_counted": "Rounds counted: {rounds} -> {count}",
-    "d.none_counted": "No round counts -> 0",
-    "d.std": "Per round: {terms} = {total}",
-    "d.ps": "Score after each round: {terms} = {total}",
-    "d.ps_cut": "Cut: the scores after rounds 1 to {n} (C.07 14.1.1 c)",
-    "d.ks": "Koya line: {threshold} of {maximum} points; qualified opponents: {opponents}",
-    "d.ks_points": "Points against them: {terms} = {total}",
-    "d.ratings": "Opponents' ratings (games over the board): {ratings}",
-    "d.aro": "Average: {total} / {count} = {exact} -> {value} (rounded, .5 up)",
-    "d.tpr": "Score {score} of {games} = {percent}% -> dp {dp} (FIDE B.02 8.1 a); TPR = ARO {aro} + {dp} = {value}",
-    "d.ptp": "Lowest rating whose expected score against these opponents reaches {score} (FIDE B.02 8.1 b): {value}",
-    "d.opp_values": "Opponents' values: {values}",
-    "d.own_rating": "Own rating: {value}",
-    "d.tpn": "Start number: {value}",
-    "d.no_games": "No game played over the board: undefined",
     # records of every tie-break
     "average": "Average",
     "computed": "Computed",
@@ -157,10 +142,10 @@ EN: dict[str, str] = {
     "agg.ptp_zero": "score 0: the lowest opponent rating {lowest} - 800 = {value} (C.07 10.3)",
     "d.ks_line": "Koya line: {threshold} of {maximum} points (C.07 9.2)",
     # versus
-    "vs.title": "Why no. {a} {a_name} is ranked {relation} no. {b} {b_name}",
-    "vs.above": "above",
-    "vs.below": "below",
-    "vs.level": "level with",
+    "vs.title": "Why no. {a} {a_name} is ranked {relation} {b} {b_name}",
+    "vs.above": "above no.",
+    "vs.below": "below no.",
+    "vs.level": "level with no.",
     "vs.points": "Points: {a} against {b}.",
     "vs.equal": "{label}: equal ({value}).",
     "vs.decides": "{label} decides: {a} against {b}.",
@@ -169,170 +154,19 @@ EN: dict[str, str] = {
     "vs.group": "{label} (a group tie-break) orders them: place {a} against {b} in their tied group.",
 }
 
-IT: dict[str, str] = {
-    "title": "Perché {name} (n. {sno}) ha questi spareggi",
-    "rules": "Regole: {rules} ({reason}).  Classifica dopo il turno {after_round}.",
-    "points": "Punti: {points}",
-    "value": "Valore",
-    "rd": "T.",
-    "col": "Col",
-    "opponent": "Avversario",
-    "res": "Ris",
-    "score": "Punti",
-    "factor": "x",
-    "contribution": "Contributo",
-    "note": "Come conta",
-    "sum": "Somma",
-    "total": "Totale",
-    "cut_terms": "Con i termini tagliati a 0",
-    "removed": "Tolto",
-    "undefined": "non definito",
-    "footnotes": "Punteggi aggiustati degli avversari (C.07 16.3)",
-    "kind.forfeit win": "vittoria a forfait",
-    "kind.forfeit loss": "sconfitta a forfait",
-    "kind.double forfeit": "doppio forfait",
-    "kind.pairing-allocated bye": "bye di abbinamento",
-    "kind.full-point bye": "bye da un punto",
-    "kind.half-point bye": "bye da mezzo punto",
-    "kind.zero-point bye": "bye da zero punti",
-    "kind.not paired": "non abbinato",
-    "kind.withdrawn": "ritirato",
-    "src.opponent": "punti dell'avversario {score}",
-    "src.opponent_adjusted": "punteggio aggiustato dell'avversario {score} (reale {actual}, vedi nota {ref})",
-    "src.forfeit_as_played": "contata come partita contro {opponent}: {score}",
-    "src.dummy_own": "avversario fittizio con i propri punti {own} (C.07 16.4)",
-    "src.dummy_cap_opponent": (
-        "propri punti {own}, limitati al punteggio aggiustato dell'avversario abbinato {cap} (C.07 16.4.1)"
-    ),
-    "src.dummy_cap_rounds": "propri punti {own}, limitati a {rounds} turni x {draw} = {cap} (C.07 16.4.2)",
-    "src.virtual": (
-        "avversario virtuale: {before} prima del turno + {opposite} + {rounds_after} x {draw} = {score} (FIDE 2009)"
-    ),
-    "src.self_draw": "patta contro se stessi: proprio punteggio per spareggio {score}",
-    "src.zero_opponent": "bye: un avversario con 0 punti (variante italiana)",
-    "src.unplayed_zero": "partita non giocata: conta 0 (US Chess 34E)",
-    "src.none": "non conta",
-    "src.rr_free": "turno di riposo: ignorato (C.07 15)",
-    "vur": "turno volontariamente non giocato",
-    "cut.low": "tagliato: valore più basso (C.07 14.1)",
-    "cut.low_sb": ("tagliato: avversario con meno punti, il contributo minore a parità (C.07 14.1.1 d)"),
-    "cut.low_vur": "tagliato: turno volontariamente non giocato, tolto per primo (C.07 16.5)",
-    "cut.low_over_vur": (
-        "tagliato: il maggiore dei due candidati, questo valore contro {vur_value} del turno non giocato (C.07 16.5)"
-    ),
-    "cut.high": "tagliato: valore più alto (C.07 14.3)",
-    "cut.us_low": "scartato: il più basso (US Chess 34E1)",
-    "cut.us_high": "scartato: il più alto (US Chess 34E1)",
-    "removed_line": "{total} - {removed} = {value}",
-    "fn.line": "({ref}) n. {sno} {name}: punti reali {actual}, contati come {adjusted}: {rounds}",
-    "fn.round": "turno {round} {kind} vale {value} invece di {points}",
-    "fn.reason.trailing": (
-        "bye richiesti o assenze seguiti solo da turni volontariamente non giocati contano come patte (C.07 16.2.5)"
-    ),
-    "fn.reason.unplayed_draw": "ogni turno non giocato conta come patta",
-    "fn.reason.us_chess": "le partite non giocate dell'avversario contano come patte (US Chess 34E)",
-    "de.group": "Gruppo a pari merito: {members}",
-    "de.scores": "Punti negli scontri fra loro: {scores}",
-    "de.all_met": "Tutti si sono incontrati: ordine secondo quei punti (C.07 6.2).",
-    "de.not_all_met": (
-        "Non tutti si sono incontrati: un giocatore è primo solo se nessun risultato delle partite mancanti "
-        "può raggiungerlo (C.07 6.3); massimo possibile: {best}."
-    ),
-    "de.order": "Risultato: {order}",
-    "de.tied": "ancora pari",
-    "de.none": "Non applicato: il giocatore non era a pari merito quando si è giunti a questo spareggio.",
-    "d.rounds_counted": "Turni contati: {rounds} -> {count}",
-    "d.none_counted": "Nessun turno conta -> 0",
-    "d.std": "Per turno: {terms} = {total}",
-    "d.ps": "Punteggio dopo ogni turno: {terms} = {total}",
-    "d.ps_cut": "Tagliati: i punteggi dopo i turni da 1 a {n} (C.07 14.1.1 c)",
-    "d.ks": "Soglia Koya: {threshold} su {maximum} punti; avversari qualificati: {opponents}",
-    "d.ks_points": "Punti contro di loro: {terms} = {total}",
-    "d.ratings": "Elo degli avversari (partite giocate): {ratings}",
-    "d.aro": "Media: {total} / {count} = {exact} -> {value} (arrotondata, .5 per eccesso)",
-    "d.tpr": "Punti {score} su {games} = {percent}% -> dp {dp} (FIDE B.02 8.1 a); TPR = ARO {aro} + {dp} = {value}",
-    "d.ptp": "Elo più basso il cui punteggio atteso contro questi avversari raggiunge {score} (FIDE B.02 8.1 b): {value}",
-    "d.opp_values": "Valori degli avversari: {values}",
-    "d.own_rating": "Elo proprio: {value}",
-    "d.tpn": "Numero di partenza: {value}",
-    "d.no_games": "Nessuna partita giocata: non definito",
-    "average": "Media",
-    "computed": "Calcolo",
-    "colour.white": "B",
-    "colour.black": "N",
-    "in.points": "Punti",
-    "in.compared_points": "Confronto",
-    "in.cumulative_score": "Punti dopo il turno",
-    "in.opponent_final_score": "Punti avv.",
-    "in.opponent_rating": "Elo avv.",
-    "in.opponent_tpr": "Performance avv.",
-    "in.opponent_ptp": "PTP avv.",
-    "in.opponent_buchholz": "Buchholz avv.",
-    "in.running_score": "Punteggio progressivo",
-    "in.opponent_cumulative": "Cumulativo avv.",
-    "in.rating": "Elo proprio",
-    "in.pairing_number": "Numero di partenza",
-    "in.note.points": "punti {value}",
-    "in.note.compared_points": "contro {value}",
-    "in.note.cumulative_score": "punti dopo il turno {value}",
-    "in.note.opponent_final_score": "punti finali dell'avversario {value}",
-    "in.note.opponent_rating": "Elo dell'avversario {value}",
-    "in.note.opponent_tpr": "performance dell'avversario {value}",
-    "in.note.opponent_ptp": "PTP dell'avversario {value}",
-    "in.note.opponent_buchholz": "Buchholz dell'avversario {value}",
-    "in.note.running_score": "punteggio progressivo {value}",
-    "in.note.opponent_cumulative": "cumulativo dell'avversario {value}",
-    "why.not_part": "non è un elemento di questo spareggio",
-    "why.not_part.opponent_rating": "partita non giocata: non conta (C.07 art. 10)",
-    "why.not_part.opponent_tpr": "partita non giocata: non conta (C.07 art. 10)",
-    "why.not_part.opponent_ptp": "partita non giocata: non conta (C.07 art. 10)",
-    "why.not_part.opponent_buchholz": "partita non giocata: non conta (C.07 8.2)",
-    "why.not_part.opponent_cumulative": "partita non giocata: non conta (US Chess 34E)",
-    "why.not_part.opponent_final_score": "nessun avversario abbinato (C.07 9.2)",
-    "why.not_counted": "non conta",
-    "why.not_counted.WIN": "meno punti di una vittoria: non conta (C.07 7.1)",
-    "why.not_counted.WON": "non è una partita vinta: non conta (C.07 7.2)",
-    "why.not_counted.BPG": "non è una partita giocata col Nero: non conta (C.07 7.3)",
-    "why.not_counted.BWG": "non è una partita vinta col Nero: non conta (C.07 7.4)",
-    "why.not_counted.REP": "turno volontariamente non giocato: non conta (C.07 7.6)",
-    "why.cut_low": "tagliato: valore più basso (C.07 14.1)",
-    "why.cut_low.PS": "tagliato: il punteggio dopo uno dei primi turni (C.07 14.1.1 c)",
-    "why.cut_high": "tagliato: valore più alto (C.07 14.3)",
-    "why.cut_low_vur": "tagliato: turno volontariamente non giocato, tolto per primo (C.07 16.5)",
-    "why.cut_low_over_vur": "tagliato: il maggiore dei due candidati (C.07 16.5)",
-    "why.below_line": "avversario sotto la soglia Koya: non conta (C.07 9.2)",
-    "why.undefined": "il valore dell'avversario non è definito: non conta (C.07 10.4-10.5)",
-    "agg.none": "nessun elemento conta: non definito",
-    "agg.average": "({terms}) / {count} = {value}",
-    "agg.rounded": "({terms}) / {count} = {exact} -> {value} (arrotondata, .5 per eccesso; C.07 art. 10)",
-    "agg.tpr": (
-        "ARO = ({terms}) / {count} = {exact} -> {aro}; punti {score} su {games} = {percent}% -> dp {dp} "
-        "(FIDE B.02 8.1 a); TPR = {aro} + {dp} = {value}"
-    ),
-    "agg.ptp": (
-        "punti {score} in {games} partite contro {ratings}: l'Elo più basso i cui punteggi attesi "
-        "(FIDE B.02 8.1 b) raggiungono i punti è {value} (C.07 10.3)"
-    ),
-    "agg.ptp_zero": "zero punti: l'Elo più basso degli avversari {lowest} - 800 = {value} (C.07 10.3)",
-    "d.ks_line": "Soglia Koya: {threshold} su {maximum} punti (C.07 9.2)",
-    "vs.title": "Perché il n. {a} {a_name} è classificato {relation} il n. {b} {b_name}",
-    "vs.above": "davanti a",
-    "vs.below": "dietro a",
-    "vs.level": "a pari merito con",
-    "vs.points": "Punti: {a} contro {b}.",
-    "vs.equal": "{label}: uguale ({value}).",
-    "vs.decides": "{label} decide: {a} contro {b}.",
-    "vs.points_decide": "Decidono i punti.",
-    "vs.nothing": "Nessuno spareggio della lista li separa: condividono il posto.",
-    "vs.group": "{label} (spareggio di gruppo) li ordina: posto {a} contro {b} nel loro gruppo.",
-}
 
-LANGUAGES: dict[str, dict[str, str]] = {"en": EN, "it": IT}
-"""Message catalogues by language code."""
+def _languages() -> tuple[str, ...]:
+    from .i18n import languages
+
+    return languages()
 
 
 def message(lang: str, key: str, **args: Any) -> str:
-    """The sentence ``key`` in language ``lang`` (English if missing), formatted with ``args``."""
-    catalogue = LANGUAGES.get(lang, EN)
-    template = catalogue.get(key) or EN.get(key) or key
-    return template.format(**args)
+    """The sentence ``key`` in language ``lang`` (English if a catalogue lacks it), formatted with
+    ``args``.  The English text is the gettext message id, the key its context."""
+    from .i18n import translate
+
+    english = EN.get(key)
+    if english is None:
+        return key
+    return translate(lang, english, context=key).format(**args)

@@ -18,6 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError
+from ..i18n import check_language, translate
 from ..tiebreaks import TIEBREAKS, TiebreakSpec
 from .output import declared_rank_differs, format_number
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EXTENSIONS",
-    "LANGUAGES",
     "compare_html",
     "describe_tiebreak",
     "format_for",
@@ -37,7 +37,6 @@ __all__ = [
     "standings_xlsx",
 ]
 
-LANGUAGES = ("en", "it")
 
 EXTENSIONS = {
     ".txt": "table",
@@ -87,88 +86,16 @@ _TEXT: dict[str, dict[str, str]] = {
         "players": "{n} players",
         "rounds": "{n} rounds",
     },
-    "it": {
-        "standings": "Classifica dopo il turno {round}",
-        "final": "Classifica finale",
-        "rules": "Regole per i turni non giocati: {rules} ({reason}).",
-        "tiebreaks": "Spareggi, nell'ordine",
-        "none": "nessuno: i giocatori a pari punti condividono il posto",
-        "rk": "Pos",
-        "sno": "N.",
-        "title": "Tit",
-        "name": "Nome",
-        "fed": "Fed",
-        "rating": "Elo",
-        "points": "Punti",
-        "declared": "Dichiarata",
-        "declared_note": "Dichiarata: la posizione scritta nel file, dove differisce da quella calcolata.",
-        "shared": "Ex aequo",
-        "page": "Pagina",
-        "of": "di",
-        "produced": "Calcolata da spareggio {version} il {date}.",
-        "compare": "La stessa classifica con {n} insiemi di regole",
-        "compare_note": "Sono evidenziate le righe in cui un posto o un valore cambia da un insieme di regole all'altro.",
-        "warning": "Attenzione",
-        "cut": "Cut {n}: esclusi i {n} valori più bassi",
-        "cut1": "Cut 1: escluso il valore più basso",
-        "cut_high": "esclusi i {n} valori più alti",
-        "cut_high1": "escluso il valore più alto",
-        "median": "mediano {n}: esclusi i {n} valori più alti e i {n} più bassi",
-        "median1": "mediano: esclusi il valore più alto e il più basso",
-        "forfeits": "i forfait contano come partite giocate",
-        "fore": "con il Buchholz anticipato",
-        "reverse": "vince il valore più basso",
-        "limit": "limite {limit}",
-        "unrated": "i giocatori senza Elo contano {rating}",
-        "players": "{n} giocatori",
-        "rounds": "{n} turni",
-    },
 }
-
-_NAMES_IT = {
-    "PTS": "Punti",
-    "BH": "Buchholz",
-    "FB": "Buchholz anticipato (Fore Buchholz)",
-    "SB": "Sonneborn-Berger",
-    "AOB": "Media dei Buchholz degli avversari",
-    "DE": "Scontro diretto",
-    "WIN": "Numero di vittorie",
-    "WON": "Numero di vittorie alla scacchiera",
-    "BPG": "Partite giocate con il Nero",
-    "BWG": "Vittorie con il Nero",
-    "PS": "Punteggio progressivo (Cumulativo)",
-    "REP": "Turni scelti di non giocare",
-    "STD": "Punteggio standard",
-    "TPN": "Numero di tabellone",
-    "KS": "Sistema Koya",
-    "ARO": "Media Elo avversari",
-    "TPR": "Performance",
-    "PTP": "Performance perfetta",
-    "APRO": "Media delle performance degli avversari",
-    "APPO": "Media delle performance perfette degli avversari",
-    "RTNG": "Elo",
-    "ABH": "Punteggio rettificato",
-    "AFB": "Punteggio rettificato anticipato",
-    "MM": "Buchholz mediano modificato (US Chess)",
-    "MEDIAN": "Buchholz mediano (US Chess)",
-    "SOLKOFF": "Solkoff (US Chess)",
-    "CUM": "Cumulativo (US Chess)",
-    "OPPCUM": "Cumulativo degli avversari (US Chess)",
-    "KASHDAN": "Kashdan (US Chess)",
-    "USSB": "Sonneborn-Berger (US Chess)",
-}
-"""Italian names of the tie-breaks, as Italian arbiters say them."""
 
 
 def _t(lang: str, key: str, **args: Any) -> str:
-    return _TEXT[lang][key].format(**args)
+    """A sentence of the print-ready pages in ``lang`` (gettext context ``publish.<key>``)."""
+    return translate(lang, _TEXT["en"][key], context=f"publish.{key}").format(**args)
 
 
 def _check_lang(lang: str) -> str:
-    wanted = lang.strip().lower()
-    if wanted not in LANGUAGES:
-        raise ArgumentError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
-    return wanted
+    return check_language(lang)
 
 
 def format_for(
@@ -210,7 +137,7 @@ def describe_tiebreak(label: str, spec: TiebreakSpec, lang: str = "en") -> str:
     """A tie-break of the list in words: its name, then what its modifiers do."""
     lang = _check_lang(lang)
     d = TIEBREAKS[spec.code]
-    name = _NAMES_IT.get(spec.code, d.name) if lang == "it" else d.name
+    name = translate(lang, d.name, context="tiebreak")
     parts = []
 
     def counted(key: str, n: int) -> str:

@@ -949,18 +949,13 @@ def _safe_name(name: str) -> str:
 
 def _explained_in(lang: str) -> str:
     """The language of explanations on a page: the page's when explanations speak it, else English."""
-    from ..messages import LANGUAGES
-
-    return lang if lang in LANGUAGES else "en"
+    return lang
 
 
 def _api_language(lang: str | None) -> str:
-    from ..render.publish import LANGUAGES
+    from ..i18n import check_language
 
-    code = (lang or "en").strip().lower()
-    if code not in LANGUAGES:
-        raise ArgumentError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
-    return code
+    return check_language(lang or "en")
 
 
 def _start_number(text: str, field: str) -> int:

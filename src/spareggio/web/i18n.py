@@ -1,47 +1,39 @@
-"""The languages of the web page: gettext catalogues (``locale/<lang>.po``) read with Babel.
+"""The languages of the web page: the package's gettext catalogues (:mod:`spareggio.i18n`).
 
-The English text is the message id, so English needs no catalogue; every other language is one
-``.po`` file in this folder, and adding a language is adding a file.  Catalogues are read once, on
-first use.  A message a catalogue lacks (or leaves empty) shows in English.
+The English text is the message id; the page's own strings have no context.  Adding a language is
+adding a ``.po`` file to ``spareggio/locale``.
 """
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
-
 __all__ = ["LANGUAGE_NAMES", "choose_language", "languages", "translator"]
-
-HERE = Path(__file__).resolve().parent / "locale"
 
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "fr": "Français", "de": "Deutsch"}
 """How each language names itself in the language switch."""
 
 
-@functools.cache
 def languages() -> tuple[str, ...]:
-    """English and every language with a catalogue, in a stable order."""
-    return ("en", *sorted(p.stem for p in HERE.glob("*.po")))
+    """The languages of the page: those of the package's catalogues (:mod:`spareggio.i18n`)."""
+    from ..i18n import languages as known
+
+    return known()
 
 
-@functools.cache
 def catalogue(lang: str) -> dict[str, str]:
-    """The translations of one language (empty for English)."""
-    if lang == "en":
-        return {}
-    from babel.messages.pofile import read_po
+    """The page's translations of one language, by English text (context-free entries)."""
+    from ..i18n import catalogue as full
 
-    with open(HERE / f"{lang}.po", "rb") as handle:
-        cat = read_po(handle, locale=lang)
-    return {str(m.id): str(m.string) for m in cat if m.id and isinstance(m.id, str) and m.string}
+    return {text: out for (context, text), out in full(lang).items() if context is None}
 
 
 def translator(lang: str):  # type: ignore[no-untyped-def]
     """``_(text, **values)`` for one language: the translation, formatted with the values."""
-    table = catalogue(lang if lang in languages() else "en")
+    from ..i18n import translate
+
+    code = lang if lang in languages() else "en"
 
     def _(text: str, **values: object) -> str:
-        out = table.get(text, text)
+        out = translate(code, text)
         return out.format(**values) if values else out
 
     return _

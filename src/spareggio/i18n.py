@@ -1,0 +1,70 @@
+"""Languages: one gettext catalogue per language (``locale/<lang>.po``), read with Babel.
+
+English is the source language: every message is written in English in the code, and the English
+text is the message id.  A catalogue translates ids, optionally within a context (the explanation
+sentences use their key as context, the print-ready pages ``publish.<key>``, the tie-break names
+``tiebreak``).  Adding a language is adding a ``.po`` file; a message a catalogue lacks shows in
+English, and a test fails when a shipped catalogue lacks one.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+__all__ = ["LOCALE_DIR", "check_language", "default_language", "languages", "translate"]
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+@functools.cache
+def languages() -> tuple[str, ...]:
+    """English, then every language with a catalogue."""
+    return ("en", *sorted(p.stem for p in LOCALE_DIR.glob("*.po")))
+
+
+@functools.cache
+def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
+    """The translations of one language, by (context, English text); empty for English."""
+    if lang == "en":
+        return {}
+    from babel.messages.pofile import read_po
+
+    with open(LOCALE_DIR / f"{lang}.po", "rb") as handle:
+        cat = read_po(handle, locale=lang)
+    return {(m.context, str(m.id)): str(m.string) for m in cat if m.id and isinstance(m.id, str) and m.string}
+
+
+def translate(lang: str, text: str, context: str | None = None) -> str:
+    """``text`` in ``lang`` (English when the catalogue lacks it)."""
+    if lang == "en":
+        return text
+    table = catalogue(lang) if lang in languages() else {}
+    return table.get((context, text)) or table.get((None, text)) or text
+
+
+def check_language(lang: str | None) -> str:
+    """A language code the catalogues speak (case-insensitive); ``None`` means the environment's.
+
+    :raises ArgumentError: for any other, naming the known ones.
+    """
+    if lang is None:
+        return default_language()
+    code = lang.strip().lower().replace("_", "-").split("-")[0]
+    if code not in languages():
+        from .errors import ArgumentError
+
+        raise ArgumentError(f"unknown language {lang!r}; known languages: {', '.join(languages())}")
+    return code
+
+
+def default_language() -> str:
+    """The language of the environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) when a catalogue speaks
+    it, else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in languages() else "en"
+    return "en"
