@@ -672,7 +672,9 @@ def report_summary(counts: dict[str, int], seconds: float) -> dict[str, Any]:
     }
 
 
-def _json_report(entries: Iterable[dict[str, Any]], summary: dict[str, Any], out: TextIO) -> None:
+def _json_report(
+    entries: Iterable[dict[str, Any]], summary: dict[str, Any], out: TextIO, lang: str = "en"
+) -> None:
     out.write(f'{{\n  "schema": {REPORT_SCHEMA},\n  "files": [')
     first = True
     for entry in entries:
@@ -687,39 +689,59 @@ def _indent(text: str, n: int) -> str:
     return "\n".join(pad + line for line in text.splitlines())
 
 
-def _mismatch_words(m: dict[str, Any]) -> str:
+def _tr(lang: str, message: str, **values: object) -> str:
+    from .i18n import translate
+
+    return translate(lang, message, "check").format(**values)
+
+
+def _mismatch_words(m: dict[str, Any], lang: str = "en") -> str:
     computed = (
         str(m["computed_rank"])
         if m["computed_rank"] == m["computed_rank_to"]
         else f"{m['computed_rank']}-{m['computed_rank_to']}"
     )
-    text = f"{m['start_number']} {m['name']}: declared {m['declared_rank']}, computed {computed}"
+    text = _tr(
+        lang, "{sno} {name}: declared {declared}, computed {computed}",
+        sno=m["start_number"], name=m["name"], declared=m["declared_rank"], computed=computed,
+    )  # fmt: skip
     if m["swapped_with"] is not None:
-        text += f"; against {m['swapped_with']}"
+        text += _tr(lang, "; against {other}", other=m["swapped_with"])
         if m["decided_by"]:
             a, b = list(m["values"].values())
-            text += f", {m['decided_by']} decides: {_text_value(a)} against {_text_value(b)}"
+            text += _tr(
+                lang, ", {tiebreak} decides: {a} against {b}",
+                tiebreak=m["decided_by"], a=_text_value(a), b=_text_value(b),
+            )  # fmt: skip
     return text
 
 
-def _table_report(entries: Iterable[dict[str, Any]], summary: dict[str, Any], out: TextIO) -> None:
+def _table_report(
+    entries: Iterable[dict[str, Any]], summary: dict[str, Any], out: TextIO, lang: str = "en"
+) -> None:
     for e in entries:
         status = e["status"]
+        word = _tr(lang, status)
         if status == "error":
-            out.write(f"error     {e['error']}\n")
+            out.write(f"{word:<9} {e['error']}\n")
             continue
-        out.write(f"{status:<9} {e['file']}  ({e['rules']}; {', '.join(e['tiebreaks'])})\n")
+        out.write(f"{word:<9} {e['file']}  ({e['rules']}; {', '.join(e['tiebreaks'])})\n")
         if e.get("rules_warning"):
-            out.write(f"          warning: {e['rules_warning']}\n")
-        out.writelines(f"          {_mismatch_words(m)}\n" for m in e["mismatches"])
+            out.write("          " + _tr(lang, "warning: {text}", text=e["rules_warning"]) + "\n")
+        out.writelines(f"          {_mismatch_words(m, lang)}\n" for m in e["mismatches"])
         if e["inferred_text"]:
-            out.write(f"          inferred: {e['inferred_text']}\n")
-    out.write(summary_words(summary) + f" ({summary['seconds']} s)\n")
+            out.write("          " + _tr(lang, "inferred: {text}", text=e["inferred_text"]) + "\n")
+    out.write(summary_words(summary, lang) + f" ({summary['seconds']} s)\n")
 
 
-def summary_words(summary: dict[str, Any]) -> str:
+def summary_words(summary: dict[str, Any], lang: str = "en") -> str:
     """``3 files: 1 agrees, 1 differs, 0 without ranks, 1 error``."""
     n, agree, differs, errors = summary["files"], summary["agree"], summary["differs"], summary["error"]
+    if lang != "en":
+        return _tr(
+            lang, "{n} files: {agree} agree, {differs} differ, {noranks} without ranks, {errors} errors",
+            n=n, agree=agree, differs=differs, noranks=summary["no-ranks"], errors=errors,
+        )  # fmt: skip
     return (
         f"{n} file{'s' if n != 1 else ''}: {agree} agree{'s' if agree == 1 else ''}, "
         f"{differs} differ{'s' if differs == 1 else ''}, {summary['no-ranks']} without ranks, "
@@ -733,7 +755,9 @@ CSV_COLUMNS = (
 )  # fmt: skip
 
 
-def _csv_report(entries: Iterable[dict[str, Any]], summary: dict[str, Any], out: TextIO) -> None:
+def _csv_report(
+    entries: Iterable[dict[str, Any]], summary: dict[str, Any], out: TextIO, lang: str = "en"
+) -> None:
     import csv
 
     from .render.output import safe_cell
@@ -764,21 +788,23 @@ def _csv_report(entries: Iterable[dict[str, Any]], summary: dict[str, Any], out:
             writer.writerow(row(e, None))
 
 
-def _html_report(entries: Iterable[dict[str, Any]], summary: dict[str, Any], out: TextIO) -> None:
+def _html_report(
+    entries: Iterable[dict[str, Any]], summary: dict[str, Any], out: TextIO, lang: str = "en"
+) -> None:
     esc = html.escape
     out.write(
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'
         "<title>spareggio check</title><style>"
         "body{font-family:system-ui,sans-serif;margin:1.5em;color:#111}"
         "table{border-collapse:collapse;margin:.3em 0 1em}th,td{border:1px solid #999;padding:.2em .5em}"
         "th{background:#eee}.differs{color:#a40000}.error{color:#7a3e00}.agree{color:#075e00}"
         "@media print{thead{display:table-header-group}}"
-        "</style></head><body>\n<h1>Declared rankings checked</h1>\n"
+        f"</style></head><body>\n<h1>{esc(_tr(lang, 'Declared rankings checked'))}</h1>\n"
     )
-    out.write(f"<p>{esc(summary_words(summary))}.</p>\n")
+    out.write(f"<p>{esc(summary_words(summary, lang))}.</p>\n")
     for e in entries:
         status = e["status"]
-        out.write(f'<section><h2 class="{esc(status)}">{esc(status)}: {esc(e["file"])}</h2>\n')
+        out.write(f'<section><h2 class="{esc(status)}">{esc(_tr(lang, status))}: {esc(e["file"])}</h2>\n')
         if status == "error":
             out.write(f"<p>{esc(e['error'] or '')}</p></section>\n")
             continue
@@ -786,12 +812,13 @@ def _html_report(entries: Iterable[dict[str, Any]], summary: dict[str, Any], out
             f"<p>{esc(e['name'] or '')} — {esc(e['rules'] or '')}; {esc(', '.join(e['tiebreaks']))}</p>\n"
         )
         if e.get("rules_warning"):
-            out.write(f"<p><strong>warning:</strong> {esc(e['rules_warning'])}</p>\n")
-        if e["mismatches"]:
             out.write(
-                "<table><thead><tr><th>No.</th><th>Name</th><th>Declared</th><th>Computed</th>"
-                "<th>Points</th><th>Against</th><th>Decided by</th><th>Values</th></tr></thead><tbody>\n"
+                f"<p><strong>{esc(_tr(lang, 'warning: {text}', text=e['rules_warning']))}</strong></p>\n"
             )
+        if e["mismatches"]:
+            heads = ("No.", "Name", "Declared", "Computed", "Points", "Against", "Decided by", "Values")
+            cells = "".join(f'<th scope="col">{esc(_tr(lang, h))}</th>' for h in heads)
+            out.write(f"<table><thead><tr>{cells}</tr></thead><tbody>\n")
             for m in e["mismatches"]:
                 values = ", ".join(f"{k}: {_text_value(v)}" for k, v in m["values"].items())
                 out.write(
@@ -802,12 +829,12 @@ def _html_report(entries: Iterable[dict[str, Any]], summary: dict[str, Any], out
                 )
             out.write("</tbody></table>\n")
         if e["inferred_text"]:
-            out.write(f"<p>Inferred: {esc(e['inferred_text'])}</p>\n")
+            out.write(f"<p>{esc(_tr(lang, 'inferred: {text}', text=e['inferred_text']))}</p>\n")
         out.write("</section>\n")
     out.write("</body></html>\n")
 
 
-REPORT_FORMATS: dict[str, Callable[[Iterable[dict[str, Any]], dict[str, Any], TextIO], None]] = {
+REPORT_FORMATS: dict[str, Callable[[Iterable[dict[str, Any]], dict[str, Any], TextIO, str], None]] = {
     "table": _table_report,
     "json": _json_report,
     "csv": _csv_report,
@@ -815,19 +842,24 @@ REPORT_FORMATS: dict[str, Callable[[Iterable[dict[str, Any]], dict[str, Any], Te
 }
 
 
-def write_report(entries: Iterable[dict[str, Any]], summary: dict[str, Any], fmt: str, out: TextIO) -> None:
-    """Write a report of checked files (entries in the order to show) in ``fmt``."""
-    REPORT_FORMATS[fmt](entries, summary, out)
+def write_report(
+    entries: Iterable[dict[str, Any]], summary: dict[str, Any], fmt: str, out: TextIO, lang: str = "en"
+) -> None:
+    """Write a report of checked files (entries in the order to show) in ``fmt``; the words of the
+    table and the page in ``lang`` (JSON and CSV keep their codes)."""
+    REPORT_FORMATS[fmt](entries, summary, out, lang)
 
 
-def report_text(entries: Sequence[dict[str, Any]], fmt: str = "json", seconds: float = 0.0) -> str:
+def report_text(
+    entries: Sequence[dict[str, Any]], fmt: str = "json", seconds: float = 0.0, lang: str = "en"
+) -> str:
     """The report of a few entries as text (the files that differ first)."""
     ordered = sorted(entries, key=lambda e: STATUSES.index(e["status"]))
     counts = dict.fromkeys(STATUSES, 0)
     for e in entries:
         counts[e["status"]] += 1
     buffer = io.StringIO()
-    write_report(ordered, report_summary(counts, seconds), fmt, buffer)
+    write_report(ordered, report_summary(counts, seconds), fmt, buffer, lang)
     return buffer.getvalue()
 
 
@@ -838,6 +870,7 @@ def run_batch(
     *,
     started: float,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """Spool the entries as they come, then write the report; returns the summary."""
     spool = Spool()
@@ -847,7 +880,7 @@ def run_batch(
             if progress is not None:
                 progress(entry)
         summary = report_summary(spool.counts, time.perf_counter() - started)
-        write_report(spool.ordered(), summary, fmt, out)
+        write_report(spool.ordered(), summary, fmt, out, lang)
         return summary
     finally:
         spool.close()

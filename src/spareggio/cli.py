@@ -21,6 +21,7 @@ from .errors import SpareggioError
 __all__ = ["cli", "main"]
 
 FORMATS = ("table", "csv", "json")
+LANG_HELP = "Language: en, it or fr, case-insensitive (default: the environment's LANG, else en)."
 PUBLISH_FORMATS = ("table", "csv", "json", "html", "pdf", "xlsx")
 """What ``standings`` writes; ``-o FILE`` chooses by the extension when ``--format`` is not given."""
 
@@ -150,8 +151,8 @@ def cli() -> None:
     type=click.Choice(PUBLISH_FORMATS),
     help="Output format (default: table, or the extension of -o: .txt .csv .json .html .pdf .xlsx).",
 )
-@click.option("--lang", help="Language of html, pdf, xlsx and csv: en or it (default en).")
-@click.option("--csv-locale", help="CSV for en or it spreadsheets (default: the --lang language).")
+@click.option("--lang", help=LANG_HELP)
+@click.option("--csv-locale", help="CSV for en, it or fr spreadsheets (default: the --lang language).")
 @event_options
 def standings_cmd(
     file: str,
@@ -188,7 +189,7 @@ def standings_cmd(
 
         text = standings_xlsx(s, language)
     else:
-        text = out.standings_table(s)
+        text = out.standings_table(s, language)
     _emit(text, opts.output)
 
 
@@ -307,7 +308,7 @@ def generate_cmd(
 @click.option(
     "-f", "--format", "fmt", type=click.Choice(("text", "json", "html")), default="text", show_default=True
 )
-@click.option("--lang", help="Language: en or it (default en; case does not matter).")
+@click.option("--lang", help=LANG_HELP)
 @event_options
 def explain_cmd(
     file: str,
@@ -381,7 +382,7 @@ def explain_cmd(
     type=click.Choice(("table", "json", "html", "pdf")),
     help="Output format (default: table, or the extension of -o: .txt .json .html .pdf).",
 )
-@click.option("--lang", help="Language of html and pdf: en or it (default en).")
+@click.option("--lang", help=LANG_HELP)
 @event_options
 def compare_cmd(
     file: str, rules: str | None, tiebreaks: str | None, fmt: str | None, lang: str | None, opts: EventOptions
@@ -411,7 +412,7 @@ def compare_cmd(
         if fmt == "pdf":
             text = html_to_pdf(text)
     else:
-        text = comparison_table(c)
+        text = comparison_table(c, language)
     _emit(text, opts.output)
 
 
@@ -475,6 +476,7 @@ def serve_cmd(files: tuple[str, ...], host: str, port: int, open_browser: bool, 
 @click.option("--scheduler", help="Address of a Dask distributed scheduler to run the batch on.")
 @click.option("--lenient", is_flag=True, help="Repair games whose two sides disagree, with a warning.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("--lang", help=LANG_HELP)
 def check_cmd(
     paths: tuple[str, ...],
     tiebreaks: str | None,
@@ -487,6 +489,7 @@ def check_cmd(
     scheduler: str | None,
     lenient: bool,
     quiet: bool,
+    lang: str | None,
 ) -> int:
     """Check the ranking that files declare (FILES, folders, zip archives) against the computed one.
 
@@ -500,6 +503,7 @@ def check_cmd(
     from .render.publish import format_for
 
     started = time.perf_counter()
+    language = _language(lang)
     fmt = format_for(output, fmt, allowed=REPORT_FORMATS)
     if tiebreaks is not None:
         from .tiebreaks import parse_spec_list
@@ -526,7 +530,7 @@ def check_cmd(
             bar.update(1)
 
     try:
-        summary = _write_report(results, fmt, output, started, progress)
+        summary = _write_report(results, fmt, output, started, progress, language)
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
@@ -536,13 +540,13 @@ def check_cmd(
 
 
 def _write_report(
-    results: Any, fmt: str, output: str | None, started: float, progress: Any
+    results: Any, fmt: str, output: str | None, started: float, progress: Any, lang: str = "en"
 ) -> dict[str, Any]:
     """The report to standard output, or written whole to ``output`` (a temporary file renamed)."""
     from .check import run_batch
 
     if not output:
-        return run_batch(results, fmt, sys.stdout, started=started, progress=progress)
+        return run_batch(results, fmt, sys.stdout, started=started, progress=progress, lang=lang)
     import os
     import stat
     import tempfile
@@ -555,13 +559,13 @@ def _write_report(
         special = False
     if special:  # /dev/null, a pipe: written in place, never replaced by a file
         with open(output, "w", encoding="utf-8", newline="") as handle:
-            return run_batch(results, fmt, handle, started=started, progress=progress)
+            return run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)
     folder = os.path.dirname(os.path.abspath(output))
     fd, tmp = tempfile.mkstemp(prefix=".spareggio-", suffix=".tmp", dir=folder)
     try:
         os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            summary = run_batch(results, fmt, handle, started=started, progress=progress)
+            summary = run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)
         os.replace(tmp, output)
     except BaseException:
         if os.path.exists(tmp):
@@ -574,9 +578,17 @@ def _write_report(
 @click.option(
     "-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True
 )
-def tiebreaks_cmd(fmt: str) -> None:
+@click.option("--lang", help=LANG_HELP)
+def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     """List every supported tie-break."""
     import json
+
+    from .i18n import translate
+
+    language = _language(lang)
+
+    def _(text: str, context: str = "listing") -> str:
+        return translate(language, text, context)
 
     from .tiebreaks import TIEBREAKS, modifier_help
     from .tiebreaks.names import AMBIGUOUS, NAMES
@@ -592,29 +604,34 @@ def tiebreaks_cmd(fmt: str) -> None:
         data = [
             {
                 "code": d.code,
-                "name": d.name,
+                "name": _(d.name, "tiebreak"),
                 "article": d.article,
                 "modifiers": modifier_help(d),
                 "direction": d.direction.value,
                 "aliases": list(d.aliases),
                 "names": names(d.code),
-                "description": d.description,
+                "description": _(d.description, "tiebreak.description"),
             }
             for d in TIEBREAKS.values()
         ]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     rows = [
-        (d.code, d.name, d.article, ", ".join(modifier_help(d)) or "-", d.direction.value, d.description)
+        (d.code, _(d.name, "tiebreak"), d.article, ", ".join(modifier_help(d)) or "-", _(d.direction.value),
+         _(d.description, "tiebreak.description"))
         for d in TIEBREAKS.values()
-    ]
-    head = ("Code", "Name", "Article", "Modifiers", "Direction", "Description")
+    ]  # fmt: skip
+    head = tuple(_(h) for h in ("Code", "Name", "Article", "Modifiers", "Direction", "Description"))
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head[:-1])]
     for r in [head, *rows]:
         click.echo("  ".join(c.ljust(widths[k]) for k, c in enumerate(r[:-1])) + "  " + r[-1])
     click.echo("")
-    click.echo("Names accepted for the acronyms (case, accents, spaces and hyphens do not matter;")
-    click.echo('"<name> cut 2", "<name> median 1" add the modifier):')
+    click.echo(
+        _(
+            'Names accepted for the acronyms (case, accents, spaces and hyphens do not matter; "<name> cut 2", '
+            '"<name> median 1" add the modifier):'
+        )
+    )
     for d in TIEBREAKS.values():
         known = names(d.code)
         if known:
@@ -628,18 +645,22 @@ def tiebreaks_cmd(fmt: str) -> None:
 
 
 @cli.command("rules")
-def rules_cmd() -> None:
+@click.option("--lang", help=LANG_HELP)
+def rules_cmd(lang: str | None) -> None:
     """List the rule sets for unplayed rounds."""
+    from .i18n import translate
     from .rules import RULESETS
 
+    language = _language(lang)
     for r in RULESETS.values():
         dates = ""
         if r.effective_from or r.effective_to:
             dates = f" [{r.effective_from or ''} .. {r.effective_to or ''}]"
-        aliases = f" (aliases: {', '.join(r.aliases)})" if r.aliases else ""
-        click.echo(f"{r.name}{aliases}: {r.title}{dates}")
-        click.echo(f"    {r.description}")
-        click.echo(f"    source: {r.source}")
+        word = translate(language, "aliases", "listing")
+        aliases = f" ({word}: {', '.join(r.aliases)})" if r.aliases else ""
+        click.echo(f"{r.name}{aliases}: {translate(language, r.title, 'ruleset.title')}{dates}")
+        click.echo(f"    {translate(language, r.description, 'ruleset.description')}")
+        click.echo(f"    {translate(language, 'source', 'listing')}: {r.source}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -97,8 +97,7 @@ def compare(
         moved = sum(1 for r in rows if r.ranks[names[0]] != r.ranks[other])
         changed = sum(1 for r in rows if any(r.values[names[0]][lb] != r.values[other][lb] for lb in labels))
         summary.append(
-            f"{moved} player{'s' if moved != 1 else ''} change place between {names[0]} and {other}; "
-            f"{changed} have different tie-break values"
+            SUMMARY[0 if moved != 1 else 1].format(moved=moved, a=names[0], b=other, changed=changed)
         )
     return Comparison(t, names, labels, by_rules, rows, summary, warnings)
 
@@ -109,8 +108,26 @@ def _fmt(v: Fraction | None) -> str:
     return format_number(v)
 
 
-def comparison_table(c: Comparison) -> str:
-    head = ["SNo", "Name", "Pts", *(f"Rk {n}" for n in c.rules), *c.labels]
+SUMMARY = (
+    "{moved} players change place between {a} and {b}; {changed} have different tie-break values",
+    "{moved} player change place between {a} and {b}; {changed} have different tie-break values",
+)
+"""The summary lines, in English (message ids of the catalogues, context ``compare``)."""
+
+
+def comparison_table(c: Comparison, lang: str = "en") -> str:
+    from .i18n import translate, translate_filled
+
+    def _(text: str, context: str = "compare", **values: object) -> str:
+        return translate(lang, text, context).format(**values)
+
+    head = [
+        _("SNo", "table"),
+        _("Name", "table"),
+        _("Pts", "table"),
+        *(_("Rk {rules}", rules=n) for n in c.rules),
+    ]
+    head += list(c.labels)
     body = []
     for r in c.rows:
         cells = [str(r.start_number), r.name, _fmt(r.points), *(r.places[n] for n in c.rules)]
@@ -121,11 +138,16 @@ def comparison_table(c: Comparison) -> str:
         body.append((mark, cells))
     widths = [max(len(h), *(len(cells[k]) for _, cells in body)) for k, h in enumerate(head)]
     lines = [
-        f"{c.tournament.name or 'tournament'}: the same standings under {len(c.rules)} rule sets",
-        "Tie-breaks: "
-        + ", ".join(c.labels)
-        + "  (values differing between rule sets are shown as a / b / ...,"
-        " in the order of the rank columns; * marks rows that differ)",
+        _(
+            "{name}: the same standings under {n} rule sets",
+            name=c.tournament.name or "tournament",
+            n=len(c.rules),
+        ),
+        _(
+            "Tie-breaks: {tiebreaks}  (values differing between rule sets are shown as a / b / ..., in the order "
+            "of the rank columns; * marks rows that differ)",
+            tiebreaks=", ".join(c.labels),
+        ),
         "",
     ]
 
@@ -138,7 +160,7 @@ def comparison_table(c: Comparison) -> str:
     lines.append("  " + "  ".join("-" * w for w in widths))
     lines.extend(f"{mark} {fmt(cells)}" for mark, cells in body)
     lines.append("")
-    lines.extend(c.summary)
+    lines.extend(translate_filled(lang, line, list(SUMMARY), "compare") for line in c.summary)
     return "\n".join(lines) + "\n"
 
 

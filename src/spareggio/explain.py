@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .cuts import CutMark
+from .i18n import translate_reason
 from .messages import message
 from .model import Color, ResultKind
 from .render.output import format_number, is_finite_decimal, json_number
@@ -251,7 +252,7 @@ def _explain_tiebreak(
     exp = TiebreakExplanation(
         label=label,
         code=d.code,
-        name=_spec_name(d.name, res.spec),
+        name=_spec_name(d.name, res.spec, lang),
         article=d.article,
         value=res.value(i),
         description=d.description,
@@ -274,16 +275,21 @@ def _explain_tiebreak(
     return exp
 
 
-def _spec_name(name: str, spec: Any) -> str:
-    parts = [name]
+def _spec_name(name: str, spec: Any, lang: str = "en") -> str:
+    from .i18n import translate
+
+    def _(text: str) -> str:
+        return translate(lang, text, "spec")
+
+    parts = [translate(lang, name, "tiebreak")]
     if spec.cut_low and spec.cut_high:
-        parts.append(f"median {spec.cut_low}")
+        parts.append(_("median {n}").format(n=spec.cut_low))
     elif spec.cut_low:
-        parts.append(f"cut {spec.cut_low}")
+        parts.append(_("cut {n}").format(n=spec.cut_low))
     if spec.forfeits_played:
-        parts.append("forfeits as played")
+        parts.append(_("forfeits as played"))
     if spec.fore and spec.code != "FB":
-        parts.append("fore")
+        parts.append(_("fore"))
     return ", ".join(parts)
 
 
@@ -774,7 +780,13 @@ def render_text(e: PlayerExplanation) -> str:
     out = [
         *([e.tournament] if e.tournament else []),
         message(lang, "title", name=e.name, sno=e.start_number),
-        message(lang, "rules", rules=e.rules, reason=e.rules_reason, after_round=e.after_round),
+        message(
+            lang,
+            "rules",
+            rules=e.rules,
+            reason=translate_reason(lang, e.rules_reason),
+            after_round=e.after_round,
+        ),
         *([f"WARNING: {e.rules_warning.split('warning: ', 1)[-1]}"] if e.rules_warning else []),
         message(lang, "points", points=format_number(e.points)) + f"   #{e.rank}",
         "",

@@ -13,7 +13,15 @@ import functools
 import os
 from pathlib import Path
 
-__all__ = ["LOCALE_DIR", "check_language", "default_language", "languages", "translate"]
+__all__ = [
+    "LOCALE_DIR",
+    "check_language",
+    "default_language",
+    "languages",
+    "translate",
+    "translate_filled",
+    "translate_reason",
+]
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
@@ -68,3 +76,28 @@ def default_language() -> str:
             code = value.split(".")[0].split("_")[0].lower()
             return code if code in languages() else "en"
     return "en"
+
+
+def translate_filled(lang: str, text: str, templates: list[str], context: str) -> str:
+    """A sentence made from one of ``templates`` (English, with ``{name}`` fields) in ``lang``: the
+    template is recognised, translated, and filled with the same values.  Text no template makes
+    stays as it is."""
+    if lang == "en":
+        return text
+    import re
+
+    for template in templates:
+        fields = re.findall(r"{(\w+)}", template)
+        pattern = "^" + re.sub(r"\\{(\w+)\\}", r"(?P<\1>.+?)", re.escape(template)) + "$"
+        m = re.match(pattern, text)
+        if m is not None:
+            return translate(lang, template, context).format(**{f: m.group(f) for f in fields})
+    return text
+
+
+def translate_reason(lang: str, reason: str) -> str:
+    """Why a rule set applies (:data:`spareggio.rules.REASONS`), in ``lang``; a reason with more
+    detail than the templates stays in English."""
+    from .rules import REASONS
+
+    return translate_filled(lang, reason, list(REASONS.values()), "reason")

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from .frame import Frame
 from .model import IntVector, Player, Tournament
-from .rules import RuleSet, choose_ruleset, find_ruleset
+from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
 from .tiebreaks import TIEBREAKS, Context, Direction, TiebreakResult, TiebreakSpec, parse_spec_list
 from .tiebreaks.base import GroupOrder
 
@@ -261,7 +261,7 @@ def rank_lists(
         if ctx is None:
             ctx = contexts[ruleset.label] = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
         parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks))
-        out.append(_standings_in(ctx, parsed, "chosen by the caller", "given by the caller", None))
+        out.append(_standings_in(ctx, parsed, REASONS["caller"], "given by the caller", None))
     return out
 
 
@@ -270,7 +270,7 @@ def _rule_set(tournament: Tournament, rules: str | RuleSet | None) -> tuple[Rule
     if rules is None:
         choice = choose_ruleset(tournament)
         return choice.rules, choice.reason, (str(choice.warning) if choice.warning is not None else None)
-    return find_ruleset(rules), "chosen by the caller", None
+    return find_ruleset(rules), REASONS["caller"], None
 
 
 def _standings_in(

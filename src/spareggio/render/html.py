@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus, format_value, input_heading
+from ..i18n import translate_reason
 from ..messages import message
 
 __all__ = [
@@ -100,7 +101,7 @@ def _body(e: PlayerExplanation, anchor: str = "tb") -> str:
     head = [
         *([f'<p class="meta event">{escape(e.tournament)}</p>'] if e.tournament else []),
         f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
-        f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=e.rules_reason, after_round=e.after_round))}</p>',
+        f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=translate_reason(lang, e.rules_reason), after_round=e.after_round))}</p>',
         *(
             [f'<p class="warning"><strong>{escape(e.rules_warning.split("warning: ", 1)[-1])}</strong></p>']
             if e.rules_warning

@@ -246,7 +246,8 @@ def safe_cell(text: str) -> str:
     return text
 
 
-CSV_LOCALES = ("en", "it")
+CSV_LOCALES = ("en", "it", "fr")
+"""Spreadsheet conventions: ``en`` comma and decimal point; ``it`` and ``fr`` semicolon, decimal comma, BOM."""
 
 
 def standings_csv(s: Standings, locale: str = "en") -> str:
@@ -260,7 +261,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
         from ..errors import ArgumentError
 
         raise ArgumentError(f"unknown CSV locale {locale!r}; known: {', '.join(CSV_LOCALES)}")
-    comma = locale == "it"
+    comma = locale != "en"
 
     def number(value: Fraction | None) -> str:
         text = "" if value is None else format_number(value)
@@ -300,23 +301,46 @@ def declared_rank_differs(row: StandingRow) -> bool:
     return bool(declared) and not row.rank <= (declared or 0) <= row.rank_to
 
 
-def heading_lines(s: Standings) -> list[str]:
+def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     """What heads every human output of the standings: the event, the rule set and why, and any
     assumption the rule set rests on (a missing or ambiguous date), never only in a warning list."""
+    from ..i18n import translate, translate_reason
+
+    def _(message: str, **values: object) -> str:
+        return translate(lang, message, "table").format(**values)
+
     t = s.tournament
     title = t.name or (os.path.basename(t.source) if t.source else "tournament")
-    lines = [f"{title} - standings after round {s.after_round} ({t.kind_of_event.value})"]
-    lines.append(f"Rules: {s.rules.label} ({s.rules_reason}); tie-breaks: {', '.join(s.labels) or 'none'}")
+    lines = [_("{title} - standings after round {round} ({kind})", title=title, round=s.after_round,
+               kind=_(t.kind_of_event.value))]  # fmt: skip
+    reason = translate_reason(lang, s.rules_reason)
+    lines.append(
+        _("Rules: {rules} ({reason}); tie-breaks: {tiebreaks}", rules=s.rules.label, reason=reason,
+          tiebreaks=", ".join(s.labels) or _("none"))
+    )  # fmt: skip
     if s.rules_warning:
-        lines.append(f"WARNING: {s.rules_warning.split('warning: ', 1)[-1]}")
-    lines.extend(f"Note: {note}" for note in s.context.frame.notes)
+        lines.append(_("WARNING: {text}", text=s.rules_warning.split("warning: ", 1)[-1]))
+    lines.extend(_("Note: {text}", text=note) for note in s.context.frame.notes)
     return lines
 
 
-def standings_table(s: Standings) -> str:
+def standings_table(s: Standings, lang: str = "en") -> str:
+    from ..i18n import translate
+
+    def _(text: str) -> str:
+        return translate(lang, text, "table")
+
+    def number(value: Fraction | None, points: bool = False) -> str:
+        if lang == "en" or value is None:
+            return format_number(value)
+        from .publish import localized_number
+
+        return localized_number(value, lang, points=points)
+
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    header = ["Rk", "SNo", "Tit", "Name", "Fed", "Rtg", "Pts", *s.labels] + (["Decl"] if declared else [])
+    header = [_(h) for h in ("Rk", "SNo", "Tit", "Name", "Fed", "Rtg", "Pts")] + list(s.labels)
+    header += [_("Decl")] if declared else []
     body = [
         [
             row.place,
@@ -325,17 +349,17 @@ def standings_table(s: Standings) -> str:
             row.player.name,
             row.player.federation,
             str(row.player.rating or ""),
-            format_number(row.points),
-            *(format_number(row.values[label]) for label in s.labels),
+            number(row.points, points=True),
+            *(number(row.values[label]) for label in s.labels),
         ]
         + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
         for row in rows
     ]
     widths = [max(len(h), *(len(r[k]) for r in body)) if body else len(h) for k, h in enumerate(header)]
     left = {2, 3, 4}
-    lines = heading_lines(s)
+    lines = heading_lines(s, lang)
     if declared:
-        lines.append("Decl: the rank the file declares, where it differs from the computed place")
+        lines.append(_("Decl: the rank the file declares, where it differs from the computed place"))
     lines.append("")
 
     def fmt(cells: list[str]) -> str:

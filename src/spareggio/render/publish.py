@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError
-from ..i18n import check_language, translate
+from ..i18n import check_language, translate, translate_filled, translate_reason
 from ..tiebreaks import TIEBREAKS, TiebreakSpec
 from .output import declared_rank_differs, format_number
 
@@ -238,7 +238,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
     head = [f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(which)}</p>']
     head += [f'<p class="meta">{escape(line)}</p>' for line in _event_lines(s, lang)]
     head.append(
-        f'<p class="meta">{escape(_t(lang, "rules", rules=s.rules.label, reason=s.rules_reason))}</p>'
+        f'<p class="meta">{escape(_t(lang, "rules", rules=s.rules.label, reason=translate_reason(lang, s.rules_reason)))}</p>'
     )
     if s.rules_warning:
         text = s.rules_warning.split("warning: ", 1)[-1]
@@ -326,7 +326,13 @@ def compare_html(c: Comparison, lang: str = "en") -> str:
         cls = ' class="changed"' if (r.rank_differs or r.value_differs) else ""
         body.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
     table = f"<table>\n<thead><tr>{header}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>"
-    summary = "".join(f"<li>{escape(line)}</li>" for line in c.summary if line.strip())
+    from ..compare import SUMMARY
+
+    summary = "".join(
+        f"<li>{escape(translate_filled(lang, line, list(SUMMARY), 'compare'))}</li>"
+        for line in c.summary
+        if line.strip()
+    )
     parts = [*head, table, f"<ul>{summary}</ul>" if summary else "", _footer(lang)]
     return _document(title, "\n".join(parts), lang, landscape=True)
 

@@ -19,6 +19,7 @@ from .naive import Naive
 from .uschess import USChess
 
 __all__ = [
+    "REASONS",
     "RULESETS",
     "Elements",
     "OpponentView",
@@ -97,11 +98,23 @@ def _in_force(day: _dt.date) -> RuleSet:
     return dated[0]  # before the first dated rule set
 
 
-def _span(rules: RuleSet) -> str:
-    start, end = rules.effective_from, rules.effective_to
+REASONS = {
+    "caller": "chosen by the caller",
+    "from": "start date {date} is on or after {start}",
+    "between": "start date {date} is between {start} and {end}",
+    "today": "no start date in the file (record 042): {rules}, the rules in force today, assumed",
+    "before": "start date {date} is before {start}, the earliest rule set spareggio dates; {rules} applied",
+}
+"""Why a rule set applies, in English: the message ids that catalogues translate (context ``reason``)."""
+
+
+def _dated_reason(start: _dt.date, rules: RuleSet) -> str:
+    begin, end = rules.effective_from, rules.effective_to
     if end is None:
-        return f"on or after {start:%Y-%m-%d}"
-    return f"between {start:%Y-%m-%d} and {end:%Y-%m-%d}"
+        return REASONS["from"].format(date=f"{start:%Y-%m-%d}", start=f"{begin:%Y-%m-%d}")
+    return REASONS["between"].format(
+        date=f"{start:%Y-%m-%d}", start=f"{begin:%Y-%m-%d}", end=f"{end:%Y-%m-%d}"
+    )
 
 
 def ruleset_for_date(start: _dt.date | None) -> tuple[RuleSet, str]:
@@ -109,18 +122,14 @@ def ruleset_for_date(start: _dt.date | None) -> tuple[RuleSet, str]:
     are those each rule set declares (``effective_from`` / ``effective_to``)."""
     if start is None:
         today = _in_force(_dt.date.today())
-        return (
-            today,
-            f"no start date in the file (record 042): {today.name}, the rules in force today, assumed",
-        )
+        return today, REASONS["today"].format(rules=today.name)
     rules = _in_force(start)
     first = _by_date()[0]
     if rules is first and first.effective_from is not None and start < first.effective_from:
-        return rules, (
-            f"start date {start:%Y-%m-%d} is before {first.effective_from:%Y-%m-%d}, the earliest rule set "
-            f"spareggio dates; {rules.name} applied"
+        return rules, REASONS["before"].format(
+            date=f"{start:%Y-%m-%d}", start=f"{first.effective_from:%Y-%m-%d}", rules=rules.name
         )
-    return rules, f"start date {start:%Y-%m-%d} is {_span(rules)}"
+    return rules, _dated_reason(start, rules)
 
 
 @dataclass(frozen=True)
