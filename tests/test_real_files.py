@@ -334,7 +334,7 @@ def test_team_file_is_named(record: str, column: int) -> None:
     message = str(info.value)
     line = 4
     assert message.startswith(f"team.trf:{line}:{column}: this is a team tournament (record {record[:3]}")
-    assert "team standings and team tie-breaks are not supported yet" in message
+    assert "'spareggio standings' ranks its teams" in message
 
 
 def test_duplicate_header_and_299_are_warned() -> None:
@@ -449,7 +449,10 @@ def test_program_styles(
 
 
 def test_team_file_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["standings", str(DATA / "team-trf2x.trf")]) == 2
+    # standings ranks the teams; a command for individual events names the file a team event
+    assert main(["standings", str(DATA / "team-trf2x.trf"), "-q"]) == 0
+    assert "Scacchi Trento" in capsys.readouterr().out
+    assert main(["explain", str(DATA / "team-trf2x.trf"), "-p", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "this is a team tournament (record 310)" in err
 

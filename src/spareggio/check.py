@@ -601,7 +601,7 @@ def _reachable(address: str) -> None:
 
     rest = address.split("://", 1)[-1]
     host, sep, port = rest.rpartition(":")
-    if not sep or not port.isdigit():
+    if not sep or not (port.isascii() and port.isdigit()):
         raise ArgumentError(f"--scheduler wants an address like tcp://host:8786, not {address!r}")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()

@@ -153,6 +153,7 @@ def cli() -> None:
 )
 @click.option("--lang", help=LANG_HELP)
 @click.option("--csv-locale", help="CSV for en, it or fr spreadsheets (default: the --lang language).")
+@click.option("--individual", is_flag=True, help="In a team event, rank the players instead of the teams.")
 @event_options
 def standings_cmd(
     file: str,
@@ -161,19 +162,36 @@ def standings_cmd(
     fmt: str | None,
     lang: str | None,
     csv_locale: str | None,
+    individual: bool,
     opts: EventOptions,
 ) -> None:
-    """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks."""
+    """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks.
+    A team event (TRF records 310 or 013) is ranked by teams."""
     from . import standings
     from .render import output as out
     from .render.publish import format_for
 
     language = _language(lang)
     fmt = format_for(opts.output, fmt)
-    t = opts.load(file)
-    s = standings(t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating)
-    _print_warnings([*t.warnings, *s.warnings], opts.quiet)
+    team = _team_event(file, opts) if not file.lower().endswith(".json") else None
     text: str | bytes
+    if team is not None and not individual:
+        from .teams import team_standings, team_standings_dict
+
+        s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
+        _print_warnings(s.warnings, opts.quiet)
+        if fmt == "json":
+            import json
+
+            text = json.dumps(team_standings_dict(team, s), ensure_ascii=False, indent=2) + "\n"
+            _emit(text, opts.output)
+            return
+    else:
+        t = team.players if team is not None else opts.load(file)
+        s = standings(
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
+        )
+        _print_warnings([*t.warnings, *s.warnings], opts.quiet)
     if fmt == "json":
         text = s.to_json()
     elif fmt == "csv":
@@ -191,6 +209,20 @@ def standings_cmd(
     else:
         text = out.standings_table(s, language)
     _emit(text, opts.output)
+
+
+def _team_event(file: str, opts: EventOptions) -> Any:
+    """The team event in a TRF file, or None for an individual tournament."""
+    from .teams import is_team_file, parse_team_event
+
+    try:
+        with open(file, "rb") as handle:
+            head = handle.read()
+    except OSError:
+        return None  # the reader reports it
+    if not is_team_file(head):
+        return None
+    return parse_team_event(head, file, lenient=opts.lenient)
 
 
 @cli.command("generate")

@@ -173,7 +173,7 @@ def find_player(t: Any, who: int | str) -> int:
     from .tiebreaks.names import normalise
 
     text = str(who).strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         t.index_of(int(text))
         return int(text)
     wanted = normalise(text).replace(",", " ")

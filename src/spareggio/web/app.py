@@ -110,7 +110,7 @@ class Options:
         ar: int | None = None
         if after_round is not None and str(after_round).strip():
             text = str(after_round).strip()
-            if not text.isdigit():
+            if not (text.isascii() and text.isdigit()):
                 raise ArgumentError(f"after_round must be a round number, not {text!r}")
             ar = int(text)
         return cls(r, tb, ar)
@@ -471,7 +471,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             body = explanation_body(explain_player(s, sno, None, _explained_in(lang)))
             versus = None
             if versus_text:
-                if not versus_text.isdigit():
+                if not (versus_text.isascii() and versus_text.isdigit()):
                     raise ArgumentError(f"versus must be a start number, not {versus_text!r}")
                 other = int(versus_text)
                 t.index_of(other)
@@ -873,7 +873,7 @@ class LimitBody:
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
         api = str(scope.get("path", "")).startswith("/api/")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
+        if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > self.limit):
             await _send_too_large(send, self.limit, api)
             return
         total = 0
@@ -960,7 +960,7 @@ def _api_language(lang: str | None) -> str:
 
 def _start_number(text: str, field: str) -> int:
     value = text.strip()
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):
         raise ArgumentError(f"{field} must be a start number, not {text!r}")
     return int(value)
 

@@ -71,16 +71,18 @@ def parse_trf(
     *,
     kind: TournamentKind | None = None,
     lenient: bool = False,
+    team_event: bool = False,
 ) -> Tournament:
     """Parse TRF text (bytes are decoded as UTF-8, else Windows-1252, else Latin-1).
 
     ``path`` names the text in messages; ``kind`` and ``lenient`` are as in :func:`read_trf`.
+    ``team_event`` reads the players of a team tournament (:mod:`spareggio.teams` ranks the teams).
 
     :raises InputError: for any problem in the text, with its position.
     """
     where = _display(path)
     lines, encoding = _load([data], where)
-    return _parse_lines(lines, encoding, path, where, kind=kind, lenient=lenient)
+    return _parse_lines(lines, encoding, path, where, kind=kind, lenient=lenient, team_event=team_event)
 
 
 def _parse_one_by_one(
@@ -102,6 +104,7 @@ def _parse_lines(
     kind: TournamentKind | None,
     lenient: bool,
     vectorised: bool = True,
+    team_event: bool = False,
 ) -> Tournament:
     """The tournament in the lines of a file (emptied: only the records are kept)."""
     records = _scan(lines, where)
@@ -115,7 +118,7 @@ def _parse_lines(
     else:
         ct = _read_players_one_by_one(records.players, where, records.notes)
     records.notes.sort(key=lambda d: _place(d.position))
-    return _build(ct, records, where, path, encoding, kind, lenient)
+    return _build(ct, records, where, path, encoding, kind, lenient, team_event)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -130,10 +133,12 @@ def _build(
     encoding: str,
     forced_kind: TournamentKind | None,
     lenient: bool,
+    team_event: bool = False,
 ) -> Tournament:
     warnings = records.notes
     headers, header_pos = records.headers, records.header_pos
-    _refuse_team_event(records)
+    if not team_event:
+        _refuse_team_event(records)
     n = len(ct.players)
     start = np.fromiter((p.start_number for p in ct.players), dtype=np.int64, count=n)
     index = _index_start_numbers(start, ct, where)

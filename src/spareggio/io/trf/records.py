@@ -111,7 +111,7 @@ def _refuse_team_event(records: _Records) -> None:
                 break
     if why is not None:
         raise InputError(
-            f"this is a team tournament ({why[0]}): team standings and team tie-breaks are not supported yet; "
-            "spareggio ranks individual tournaments",
+            f"this is a team tournament ({why[0]}): 'spareggio standings' ranks its teams (its players with "
+            "--individual); explanations, comparisons and checks are for individual tournaments",
             why[1],
         )

@@ -1,0 +1,692 @@
+"""Team tournaments: teams ranked by match points (MP) or game points (GP) with the C.07 team
+criteria (Articles 11-13 with 14.1.2, 15 and 16).
+
+A team event is read from the players' games (TRF ``001``) and the team records: the rosters
+(``310``, or TRF-16 ``013``) give every player's team and the board order, ``320`` the
+pairing-allocated byes with their MP and GP, ``362`` the match scoring (default 2 / 1 / 0), ``352``
+the number of boards and ``192`` the primary score (``_MP_GP``: MP first, the default; ``_GP_MP``).
+Matches are derived from the board games: a team's opponents in a round must all belong to one team.
+
+Teams are then participants of their own frames, one per reference score: the same players x
+rounds arrays as for individuals, with the team's MP (or GP) in each round as its points.  Every
+individual criterion that C.07 applies to teams (BH, FB, AOB, KS, PS, WIN, WON, TPN) runs unchanged
+on the frame of the score it names (``BH:GP``; the primary score without a selector), with the
+Article 16 machinery of the rule set: a match is a game, D(MP) = a drawn match's MP, D(GP) = a
+board draw x boards (digest 2.4).  The team-only criteria are defined here: ``MPTS``, ``GPTS``,
+``MPvGP`` (13.1), the four Extended Sonneborn-Berger (13.2: ``EMMSB``, ``EMGSB``, ``EGMSB``,
+``EGGSB``), Extended Direct Encounter ``EDE`` (13.3.1) and Board Count ``BC`` (12.1).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from .errors import ArgumentError, InputError, Position, TiebreakSpecError
+from .frame import Frame
+from .model import (
+    HAS_OPPONENT,
+    PLAYED,
+    Color,
+    IntMatrix,
+    Player,
+    ResultKind,
+    Scoring,
+    Tournament,
+    TournamentKind,
+)
+
+__all__ = [
+    "TEAM_CODES",
+    "Team",
+    "TeamEvent",
+    "is_team_file",
+    "parse_team_event",
+    "read_team_event",
+    "team_standings",
+    "team_standings_dict",
+]
+
+UNIT = 2
+"""Match and game points are held in half points."""
+
+TEAM_CODES = {
+    "PTS": "Primary score (MP or GP, as the event ranks)",
+    "MPTS": "Match points",
+    "GPTS": "Game points",
+    "MPVGP": "Match Points versus Game Points: the secondary score (C.07 13.1)",
+    "EMMSB": "Extended Sonneborn-Berger: opponent's MP x own MP (C.07 13.2.1)",
+    "EMGSB": "Extended Sonneborn-Berger: opponent's MP x own GP (C.07 13.2.2)",
+    "EGMSB": "Extended Sonneborn-Berger: opponent's GP x own MP (C.07 13.2.3)",
+    "EGGSB": "Extended Sonneborn-Berger: opponent's GP x own GP (C.07 13.2.4)",
+    "EDE": "Extended Direct Encounter: DE on the primary, then the secondary score (C.07 13.3.1)",
+    "BC": "Board Count: sum of board number x game points, lower is better (C.07 12.1)",
+}
+"""The team-only criteria, by code."""
+SHARED_CODES = ("BH", "FB", "AOB", "KS", "PS", "WIN", "WON", "TPN")
+"""Individual criteria that C.07 applies to teams on a reference score (digest 4.1)."""
+
+DEFAULT_SWISS = ("MPvGP", "BH/C1", "EMGSB")
+DEFAULT_ROUND_ROBIN = ("MPvGP", "EDE", "EMGSB")
+
+
+@dataclass(frozen=True)
+class Team:
+    number: int
+    name: str
+    roster: tuple[int, ...]
+    """Start numbers of the players, in board order."""
+    position: Position
+
+
+@dataclass(frozen=True, eq=False)
+class TeamEvent:
+    """A team tournament: the teams and their matches, as teams x rounds arrays."""
+
+    players: Tournament
+    """The individual games (the players' 001 records)."""
+    teams: tuple[Team, ...]
+    boards: int
+    opponent: IntMatrix
+    """Team index of the opponent in every round, -1 for none."""
+    kind: np.ndarray
+    """A :class:`ResultKind` per team and round (played matches as wins, draws or losses in MP)."""
+    mp: IntMatrix
+    gp: IntMatrix
+    board_gp: np.ndarray
+    """Game points on every board (teams x rounds x boards), in half points."""
+    match_win: Fraction = Fraction(2)
+    match_draw: Fraction = Fraction(1)
+    match_loss: Fraction = Fraction(0)
+    primary: str = "MP"
+    round_robin: bool = False
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def secondary(self) -> str:
+        return "GP" if self.primary == "MP" else "MP"
+
+    @property
+    def rounds(self) -> int:
+        return int(self.kind.shape[1])
+
+    def participants(self) -> Tournament:
+        """The teams as the participants of a tournament (what the frames are built on)."""
+        t = self.players
+        players = tuple(Player(team.number, team.name, position=team.position) for team in self.teams)
+        color = np.full(self.kind.shape, Color.NONE, dtype=np.int8)
+        return Tournament(
+            name=t.name,
+            players=players,
+            opponent=self.opponent,
+            kind=self.kind,
+            color=color,
+            short_game=np.zeros(self.kind.shape, dtype=bool),
+            kind_of_event=TournamentKind.ROUND_ROBIN if self.round_robin else TournamentKind.SWISS,
+            kind_source=t.kind_source,
+            scoring=Scoring(win=self.match_win, draw=self.match_draw, loss=self.match_loss),
+            start_date=t.start_date,
+            end_date=t.end_date,
+            start_date_text=t.start_date_text,
+            start_date_readings=t.start_date_readings,
+            start_date_position=t.start_date_position,
+            city=t.city,
+            headers=t.headers,
+            source=t.source,
+        )
+
+    def frame(self, score: str, after_round: int | None = None, teams: Tournament | None = None) -> Frame:
+        """The frame of one reference score: each team's MP or GP in each round as its points."""
+        rounds = self.rounds if after_round is None else after_round
+        if not 1 <= rounds <= self.rounds:
+            raise ArgumentError(
+                f"--after-round {after_round} is out of range: the file holds rounds 1 to {self.rounds}"
+            )
+        points = self.mp if score == "MP" else self.gp
+        if score == "MP":
+            win, draw, loss = (int(x * UNIT) for x in (self.match_win, self.match_draw, self.match_loss))
+        else:
+            s = self.players.scoring
+            win, draw, loss = (int(x * UNIT * self.boards) for x in (s.win, s.draw, s.loss))
+        return Frame(
+            tournament=teams if teams is not None else self.participants(),
+            rounds=rounds,
+            opponent=np.ascontiguousarray(self.opponent[:, :rounds]),
+            kind=np.ascontiguousarray(self.kind[:, :rounds]),
+            points=np.ascontiguousarray(points[:, :rounds]),
+            unit=UNIT,
+            win=win,
+            draw=draw,
+            loss=loss,
+            is_round_robin=self.round_robin,
+        )
+
+
+# -- reading -----------------------------------------------------------------------------------------
+
+
+def is_team_file(data: bytes) -> bool:
+    """Whether TRF text holds team records (013, 310)."""
+    return bool(re.search(rb"(?m)^(013|310) ", data))
+
+
+def read_team_event(path: str, *, lenient: bool = False) -> TeamEvent:
+    from .io import size_limit
+
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(size_limit(path) + 1)
+    except OSError as exc:
+        raise ArgumentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    return parse_team_event(data, path, lenient=lenient)
+
+
+def _field(line: str, a: int, b: int) -> str:
+    """Columns a..b (1-based, inclusive)."""
+    return line[a - 1 : b]
+
+
+def parse_team_event(data: bytes, path: str = "<string>", *, lenient: bool = False) -> TeamEvent:
+    """Read a team tournament from TRF text (TRF-16 ``013`` or TRF-2x ``310`` rosters).
+
+    :raises InputError: for a player in no roster or in two, a match against players of two teams,
+        or a bad team record, with its line and column.
+    """
+    from .io.trf import parse_trf
+
+    t = parse_trf(data, path, lenient=lenient, team_event=True)
+    text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    rosters: list[Team] = []
+    pab_lines: list[tuple[int, str]] = []
+    match_scoring = {"W": Fraction(2), "D": Fraction(1), "L": Fraction(0)}
+    boards_declared: int | None = None
+    primary = "MP"
+    has_310 = any(line.startswith("310") for line in lines)
+    for number, line in enumerate(lines, 1):
+        code = line[:3]
+        pos = Position(path, number, 1)
+        if code == "310":
+            num = _field(line, 5, 7).strip()
+            if not (num.isascii() and num.isdigit()):
+                raise InputError(
+                    f"record 310: team number in columns 5-7 must be a number, found {num!r}",
+                    Position(path, number, 5),
+                )
+            ids = _ids(line, 74, path, number)
+            rosters.append(Team(int(num), _field(line, 9, 40).strip(), ids, pos))
+        elif code == "013" and not has_310:
+            rosters.append(
+                Team(len(rosters) + 1, _field(line, 5, 36).strip(), _ids(line, 37, path, number), pos)
+            )
+        elif code == "320":
+            pab_lines.append((number, line))
+        elif code == "362":
+            for letter, value in re.findall(r"T([WDL])\s+(\d+(?:\.\d+)?)", line[4:]):
+                match_scoring[letter] = Fraction(value)
+        elif code == "352":
+            boards_declared = len(line[4:].strip()) or None
+        elif code == "192":
+            suffix = line[4:].strip().upper()
+            if suffix.endswith("_GP_MP") or (suffix.endswith("_GP") and not suffix.endswith("_MP_GP")):
+                primary = "GP"
+    if not rosters:
+        raise InputError("no team records (310 or 013) in the file", Position(path, 1, 1))
+    team_of: dict[int, int] = {}
+    for k, team in enumerate(rosters):
+        for sno in team.roster:
+            if sno in team_of:
+                other = rosters[team_of[sno]]
+                raise InputError(
+                    f"player {sno} is in the rosters of team {other.number} and team {team.number}",
+                    team.position,
+                    related=other.position,
+                )
+            team_of[sno] = k
+    return _matches(t, tuple(rosters), team_of, pab_lines, match_scoring, boards_declared, primary, path)
+
+
+def _ids(line: str, start: int, path: str, number: int) -> tuple[int, ...]:
+    out = []
+    col = start
+    while col <= len(line):
+        text = _field(line, col, col + 3).strip()
+        if text:
+            if not (text.isascii() and text.isdigit()):
+                raise InputError(
+                    f"roster: a start number in columns {col}-{col + 3}, found {text!r}",
+                    Position(path, number, col),
+                )
+            if int(text):
+                out.append(int(text))
+        col += 5
+    return tuple(out)
+
+
+def _matches(
+    t: Tournament,
+    teams: tuple[Team, ...],
+    team_of: dict[int, int],
+    pab_lines: list[tuple[int, str]],
+    scoring: dict[str, Fraction],
+    boards_declared: int | None,
+    primary: str,
+    path: str,
+) -> TeamEvent:
+    n, rounds = len(teams), t.rounds
+    index = {p.start_number: i for i, p in enumerate(t.players)}
+    member = np.full(t.n_players, -1, dtype=np.int64)
+    for sno, k in team_of.items():
+        if sno not in index:
+            raise InputError(
+                f"team {teams[k].number}'s roster names player {sno}, who has no 001 record",
+                teams[k].position,
+            )
+        member[index[sno]] = k
+    for i, p in enumerate(t.players):
+        if member[i] < 0 and bool(HAS_OPPONENT[t.kind[i]].any()):
+            raise InputError(
+                f"player {p.start_number} plays but is in no team roster (records 310/013)",
+                p.position or Position(path, 1, 1),
+            )
+    points = t.scoring.points_table()[t.kind.astype(np.intp)] * UNIT // t.scoring.unit
+    boards = boards_declared or max(len(team.roster) for team in teams)
+    # the players of each team in board (roster) order
+    order = [[index[s] for s in team.roster if s in index] for team in teams]
+    opponent = np.full((n, rounds), -1, dtype=np.int64)
+    kind = np.full((n, rounds), ResultKind.ZERO_BYE, dtype=np.int8)
+    gp = np.zeros((n, rounds), dtype=np.int64)
+    board_gp = np.zeros((n, rounds, boards), dtype=np.int64)
+    played = np.zeros((n, rounds), dtype=bool)
+    win_gp = int(t.scoring.win * UNIT)
+    draw_gp = int(t.scoring.draw * UNIT)
+    pab = {}  # (team, round) -> (mp, gp) from record 320
+    number_to_team = {team.number: k for k, team in enumerate(teams)}
+    for number, line in pab_lines:
+        try:
+            mp_value, gp_value = (
+                Fraction(_field(line, 5, 8).strip() or "0"),
+                Fraction(_field(line, 10, 13).strip() or "0"),
+            )
+        except ValueError:
+            raise InputError(
+                "record 320: MP and GP of a pairing-allocated bye in columns 5-8 and 10-13",
+                Position(path, number, 5),
+            ) from None
+        col, r = 15, 0
+        while col <= len(line):
+            text = _field(line, col, col + 2).strip()
+            if text and (text.isascii() and text.isdigit()) and int(text) in number_to_team:
+                pab[(number_to_team[int(text)], r)] = (int(mp_value * UNIT), int(gp_value * UNIT))
+            col, r = col + 4, r + 1
+    for k in range(n):
+        members = order[k]
+        for r in range(rounds):
+            if (k, r) in pab:
+                kind[k, r] = ResultKind.PAB
+                continue
+            entries = [i for i in members if bool(HAS_OPPONENT[t.kind[i, r]])]
+            if not entries:
+                codes = {int(t.kind[i, r]) for i in members}
+                if ResultKind.PAB in codes:
+                    kind[k, r] = ResultKind.PAB
+                elif ResultKind.FULL_BYE in codes:
+                    kind[k, r] = ResultKind.FULL_BYE
+                elif ResultKind.HALF_BYE in codes:
+                    kind[k, r] = ResultKind.HALF_BYE
+                continue
+            rivals = {int(member[int(t.opponent[i, r])]) for i in entries}
+            if len(rivals) != 1 or -1 in rivals:
+                first = t.players[entries[0]]
+                raise InputError(
+                    f"round {r + 1}: the players of team {teams[k].number} face players of "
+                    + (
+                        " and ".join(f"team {teams[j].number}" for j in sorted(rivals) if j >= 0) or "no team"
+                    ),
+                    first.position or teams[k].position,
+                )
+            opponent[k, r] = rivals.pop()
+            for b, i in enumerate(entries[:boards]):
+                board_gp[k, r, b] = points[i, r]
+            gp[k, r] = int(points[entries, r].sum())
+            played[k, r] = bool(PLAYED[t.kind[entries, r]].any())
+    mp = np.zeros((n, rounds), dtype=np.int64)
+    tw, td, tl = (int(scoring[x] * UNIT) for x in "WDL")
+    for k in range(n):
+        for r in range(rounds):
+            j = int(opponent[k, r])
+            kd = ResultKind(int(kind[k, r]))
+            if j >= 0:
+                mine, theirs = int(gp[k, r]), int(gp[j, r])
+                if played[k, r] or played[j, r]:
+                    kind[k, r] = (
+                        ResultKind.PLAYED_WIN
+                        if mine > theirs
+                        else ResultKind.PLAYED_DRAW
+                        if mine == theirs
+                        else ResultKind.PLAYED_LOSS
+                    )
+                    mp[k, r] = tw if mine > theirs else td if mine == theirs else tl
+                elif mine == theirs == 0:
+                    kind[k, r] = ResultKind.DOUBLE_FORFEIT
+                else:
+                    kind[k, r] = ResultKind.FORFEIT_WIN if mine > theirs else ResultKind.FORFEIT_LOSS
+                    mp[k, r] = tw if mine > theirs else td if mine == theirs else tl
+            elif kd is ResultKind.PAB:
+                mp[k, r], gp[k, r] = pab.get((k, r), (td, win_gp * boards))
+                board_gp[k, r, :] = win_gp  # 12 intro: a PAB counts a win on every board
+            elif kd is ResultKind.FULL_BYE:
+                mp[k, r], gp[k, r] = tw, win_gp * boards
+                board_gp[k, r, :] = win_gp
+            elif kd is ResultKind.HALF_BYE:
+                mp[k, r], gp[k, r] = td, draw_gp * boards
+                board_gp[k, r, :] = draw_gp
+    warnings = [str(w) for w in t.warnings]
+    kind_text = (t.headers.get("092", "") + " " + t.headers.get("192", "")).upper()
+    round_robin = any(word in kind_text for word in ("ROUND", "ROBIN", "BERGER"))
+    return TeamEvent(
+        players=t,
+        teams=teams,
+        boards=boards,
+        opponent=opponent,
+        kind=kind,
+        mp=mp,
+        gp=gp,
+        board_gp=board_gp,
+        match_win=scoring["W"],
+        match_draw=scoring["D"],
+        match_loss=scoring["L"],
+        primary=primary,
+        round_robin=round_robin,
+        warnings=warnings,
+    )
+
+
+# -- ranking -------------------------------------------------------------------------------------------
+
+_LABEL = re.compile(r"^(?P<code>[A-Za-z]+)(?::(?P<score>MP|GP|mp|gp))?(?P<mods>(?:/[^/]+)*)$")
+
+
+@dataclass(frozen=True)
+class _Criterion:
+    label: str
+    code: str
+    score: str
+    spec: Any
+
+
+def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
+    from .tiebreaks import TIEBREAKS, TiebreakSpec, parse_spec
+
+    out = []
+    seen: set[tuple[str, str, str]] = set()
+    for raw in labels:
+        label = raw.strip()
+        m = _LABEL.match(label.replace(" ", ""))
+        if m is None:
+            raise TiebreakSpecError(f"{label!r}: not a team tie-break (e.g. BH:GP/C1, EMGSB, EDE, MPvGP)")
+        code, mods = m.group("code").upper(), m.group("mods")
+        score = (m.group("score") or ev.primary).upper()
+        if code in TEAM_CODES:
+            if (
+                mods
+                and not (code.endswith("SB") and re.fullmatch(r"(/(C\d+|P))+", mods.upper()))
+                and not (code == "EDE" and mods.upper() == "/P")
+            ):
+                raise TiebreakSpecError(f"{label!r}: modifier {mods!r} is not allowed for {code}")
+            spec = (
+                parse_spec("SB" + mods)
+                if code.endswith("SB")
+                else TiebreakSpec("DE", forfeits_played="/P" in mods.upper())
+            )
+        elif code in SHARED_CODES:
+            spec = parse_spec(code + mods)
+        else:
+            hint = (
+                " (for teams: EMMSB, EMGSB, EGMSB or EGGSB)"
+                if code == "SB"
+                else " (for teams: EDE)"
+                if code == "DE"
+                else ""
+            )
+            known = ", ".join([*TEAM_CODES, *SHARED_CODES])
+            raise TiebreakSpecError(f"{label!r} is not a team tie-break{hint}; team tie-breaks: {known}")
+        key = (code, score, mods.upper())
+        if key in seen and code != "EDE":
+            raise TiebreakSpecError(f"{label!r} is listed twice in the tie-break list")
+        seen.add(key)
+        _ = TIEBREAKS
+        out.append(_Criterion(label, code, score, spec))
+    return out
+
+
+def team_standings(
+    ev: TeamEvent,
+    tiebreaks: str | Sequence[str] | None = None,
+    rules: str | None = None,
+    after_round: int | None = None,
+) -> Any:
+    """The team standings: the primary score, then the list (C.07 Arts. 2, 4, 5 for teams)."""
+    from .rules import REASONS, choose_ruleset, find_ruleset
+    from .standings import Standings, _places
+    from .tiebreaks import TIEBREAKS, Context, Direction, TiebreakResult
+    from .tiebreaks.records import Aggregate, RecordTable, Why
+
+    warning = None
+    if rules is None:
+        choice = choose_ruleset(ev.players)
+        ruleset, reason = choice.rules, choice.reason
+        warning = str(choice.warning) if choice.warning is not None else None
+    else:
+        ruleset, reason = find_ruleset(rules), REASONS["caller"]
+    if tiebreaks is None:
+        own = ev.players.tiebreak_list
+        chosen: Sequence[str] = (
+            own if own is not None else (DEFAULT_ROUND_ROBIN if ev.round_robin else DEFAULT_SWISS)
+        )
+        source = "file (record 212/202)" if own is not None else "default for team events"
+    else:
+        chosen = [x for x in tiebreaks.split(",")] if isinstance(tiebreaks, str) else list(tiebreaks)
+        chosen = [x for x in chosen if x.strip()]
+        if not chosen:
+            raise TiebreakSpecError("the tie-break list is empty: name at least one, e.g. MPvGP,BH/C1,EMGSB")
+        source = "given by the caller"
+    criteria = _criteria(ev, chosen)
+    teams = ev.participants()
+    frames = {s: ev.frame(s, after_round, teams) for s in ("MP", "GP")}
+    ctxs = {s: Context(teams, frames[s], ruleset) for s in ("MP", "GP")}
+    primary = ev.primary
+    frame = frames[primary]
+    results: dict[str, TiebreakResult] = {}
+    for c in criteria:
+        if c.code == "EDE" or c.label in results:
+            continue
+        if c.code in ("PTS", "MPTS", "GPTS", "MPVGP"):
+            score = {"PTS": primary, "MPTS": "MP", "GPTS": "GP", "MPVGP": ev.secondary}[c.code]
+            res = TIEBREAKS["PTS"].compute(ctxs[score], c.spec)  # type: ignore[misc]
+        elif c.code.endswith("SB"):
+            res = _extended_sb(ctxs, frames, c, ruleset)
+        elif c.code == "BC":
+            res = _board_count(ev, frames[primary], c)
+        else:
+            res = TIEBREAKS[c.code].compute(ctxs[c.score], c.spec)  # type: ignore[misc]
+        results[c.label] = TiebreakResult(
+            res.spec, c.label, res.numerator, res.denominator, res.direction, res.defined,
+            res.contributions, res.details, res.warnings, res.table,
+        )  # fmt: skip
+    order, starts, group_places = _rank_teams(ctxs, frame, criteria, results, primary, ev.secondary)
+    for c in criteria:
+        if c.code == "EDE" and c.label not in results:
+            value, defined = group_places[c.label]
+            results[c.label] = TiebreakResult(c.spec, c.label, value, 1, Direction.GROUP, defined=defined)
+    rank, rank_to = _places(starts)
+    _ = (Aggregate, RecordTable, Why)
+    return Standings(
+        tournament=teams,
+        rules=ruleset,
+        rules_reason=reason,
+        after_round=frame.rounds,
+        labels=[c.label for c in criteria],
+        specs=[c.spec for c in criteria],
+        results=results,
+        order=order,
+        rank=rank,
+        rank_to=rank_to,
+        tiebreaks_source=source,
+        context=ctxs[primary],
+        warnings=[*([warning] if warning else []), *ev.warnings],
+        rules_warning=warning,
+    )
+
+
+def _extended_sb(ctxs: dict[str, Any], frames: dict[str, Frame], c: _Criterion, rules: Any) -> Any:
+    """ESB (13.2): opponent's adjusted total in one score (a dummy for own unplayed rounds, Art. 16)
+    times what the team scored in that round in the other; Cut-1 drops the opponent with the
+    lowest opponent-side score, the lowest contribution among equals (14.1.2), 16.5 applied."""
+    from .cuts import apply_cuts
+    from .tiebreaks import Direction, TiebreakResult
+    from .tiebreaks.base import _WHY_OF_CUT
+    from .tiebreaks.records import Aggregate, RecordTable, Why
+
+    opp_side = "MP" if c.code[1] == "M" else "GP"
+    own_side = "MP" if c.code[2] == "M" else "GP"
+    ctx = ctxs[opp_side]
+    frame = frames[opp_side]
+    elements = ctx.elements(False, c.spec.forfeits_played)
+    own = frames[own_side].points
+    value = np.where(elements.present, elements.key * own, 0)
+    cut = apply_cuts(
+        elements.key, value, elements.present, elements.vur, low=c.spec.cut_low, high=0,
+        vur_priority=rules.vur_priority(frame), vur_selection=rules.vur_selection,
+    )  # fmt: skip
+    why = np.where(elements.present, _WHY_OF_CUT[cut.astype(np.intp)], Why.NOT_PART).astype(np.int8)
+    table = RecordTable(
+        frame, Aggregate.SUM, "opponent_score", elements.key, UNIT, value, UNIT * UNIT, why, vur=elements.vur
+    )
+    return TiebreakResult.from_table(c.spec, table, Direction.HIGHER)
+
+
+def _board_count(ev: TeamEvent, frame: Frame, c: _Criterion) -> Any:
+    """BC (12.1): the sum over the team's boards of board number x game points on that board,
+    over the event (a PAB and an FPB count a win on every board, an HPB a draw); lower is better."""
+    from .tiebreaks import Direction, TiebreakResult
+    from .tiebreaks.records import Aggregate, RecordTable
+
+    weights = np.arange(1, ev.boards + 1, dtype=np.int64)
+    per_round = (ev.board_gp[:, : frame.rounds, :] * weights).sum(axis=2)
+    table = RecordTable(
+        frame, Aggregate.SUM, "board_weighted_points", per_round, UNIT, per_round, UNIT,
+        np.zeros(per_round.shape, dtype=np.int8),
+    )  # fmt: skip
+    return TiebreakResult.from_table(c.spec, table, Direction.LOWER)
+
+
+def _rank_teams(
+    ctxs: dict[str, Any],
+    frame: Frame,
+    criteria: list[_Criterion],
+    results: dict[str, Any],
+    primary: str,
+    secondary: str,
+) -> tuple[np.ndarray, np.ndarray, dict[str, tuple[np.ndarray, np.ndarray]]]:
+    """Primary score first, then every criterion inside the groups still tied; EDE orders a group
+    with DE on the primary score, then on the secondary, again on each sub-group while either
+    score still separates teams (13.3.1)."""
+    n = frame.n_players
+    sno = frame.tournament.start_numbers()
+    total = frame.total
+    order = sorted(range(n), key=lambda i: (-int(total[i]), int(sno[i])))
+    groups: list[list[int]] = []
+    for i in order:
+        if groups and total[groups[-1][0]] == total[i]:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    places: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for c in criteria:
+        new: list[list[int]] = []
+        if c.code == "EDE":
+            value, seen = places.setdefault(c.label, (np.zeros(n, dtype=np.int64), np.zeros(n, dtype=bool)))
+            for g in groups:
+                if len(g) == 1:
+                    new.append(g)
+                    continue
+                subs = _ede(ctxs, c.spec, g, primary, secondary)
+                place = 1
+                for sub in subs:
+                    sub = sorted(sub, key=lambda i: int(sno[i]))
+                    fresh = [i for i in sub if not seen[i]]
+                    value[fresh] = place
+                    seen[fresh] = True
+                    place += len(sub)
+                    new.append(sub)
+        else:
+            key = results[c.label].order_key()
+            for g in groups:
+                ranked = sorted(g, key=lambda i: (-int(key[i]), int(sno[i])))
+                current = [ranked[0]]
+                for i in ranked[1:]:
+                    if key[i] == key[current[-1]]:
+                        current.append(i)
+                    else:
+                        new.append(current)
+                        current = [i]
+                new.append(current)
+        groups = new
+    order_arr = np.array([i for g in groups for i in g], dtype=np.int64)
+    starts = np.zeros(n, dtype=bool)
+    k = 0
+    for g in groups:
+        starts[k] = True
+        k += len(g)
+    return order_arr, starts, places
+
+
+def _ede(
+    ctxs: dict[str, Any], spec: Any, members: list[int], primary: str, secondary: str
+) -> list[list[int]]:
+    """EDE on a tied group: DE with the primary score, then the secondary, on each sub-group still
+    tied, alternating while either score separates teams (at most 30 passes)."""
+    from .tiebreaks.direct_encounter import order_group
+
+    groups = [members]
+    for _ in range(30):
+        changed = False
+        for score in (primary, secondary):
+            nxt: list[list[int]] = []
+            for g in groups:
+                if len(g) == 1:
+                    nxt.append(g)
+                    continue
+                subs = order_group(ctxs[score], spec, list(g))
+                if len(subs) > 1:
+                    changed = True
+                nxt.extend(subs)
+            groups = nxt
+        if not changed:
+            break
+    return groups
+
+
+def team_standings_dict(ev: TeamEvent, s: Any) -> dict[str, Any]:
+    """The JSON document of team standings: the individual layout, each row with the team's match
+    and game points (``points`` is the primary score)."""
+    from .render.output import json_number
+
+    doc: dict[str, Any] = s.to_dict()
+    doc["tournament"]["team_event"] = True
+    doc["tournament"]["boards"] = ev.boards
+    doc["primary"] = ev.primary
+    rounds = s.after_round
+    by_number = {team.number: k for k, team in enumerate(ev.teams)}
+    for row in doc["standings"]:
+        k = by_number[row["start_number"]]
+        row["match_points"] = json_number(Fraction(int(ev.mp[k, :rounds].sum()), UNIT))
+        row["game_points"] = json_number(Fraction(int(ev.gp[k, :rounds].sum()), UNIT))
+        row["roster"] = list(ev.teams[k].roster)
+    return doc

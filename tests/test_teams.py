@@ -1,0 +1,182 @@
+"""Team tournaments: matches derived from the board games, match and game points, and the team
+criteria computed by hand on a small event (C.07 Arts. 11-13, 16).
+
+tests/data/teams/four-teams.trf: four teams of two boards, three rounds, fide-2026 (start 2026-06-01).
+    teams: 1 Alfieri (players 1, 2), 2 Bianconeri (3, 4), 3 Cavalieri (5, 6), 4 Delfini (7, 8)
+    R1: Alfieri-Bianconeri 1½-½ (1-3 1-0, 2-4 ½-½); Cavalieri-Delfini 1-1 (5-7 0-1, 6-8 1-0)
+    R2: Alfieri-Cavalieri 1½-½ (1-5 ½-½, 2-6 won by forfeit: a forfeited board in a played match);
+        Bianconeri-Delfini 0-2
+    R3: Alfieri-Delfini 0-2; Bianconeri pairing-allocated bye (record 320: 1 MP, 2 GP);
+        Cavalieri not paired (a zero-point bye in the last round)
+    MP (2/1/0): Delfini 1+2+2 = 5, Alfieri 2+2+0 = 4, Bianconeri 0+0+1 = 1, Cavalieri 1+0+0 = 1
+    GP: Delfini 1+2+2 = 5, Alfieri 1.5+1.5+0 = 3, Bianconeri 0.5+0+2 = 2.5, Cavalieri 1+0.5+0 = 1.5
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from spareggio.cli import main
+from spareggio.errors import InputError, TiebreakSpecError
+from spareggio.model import ResultKind
+from spareggio.teams import parse_team_event, read_team_event, team_standings
+
+DATA = Path(__file__).resolve().parent / "data" / "teams"
+FOUR = DATA / "four-teams.trf"
+
+
+@pytest.fixture(scope="module")
+def ev():  # type: ignore[no-untyped-def]
+    return read_team_event(str(FOUR))
+
+
+def test_matches_and_scores(ev) -> None:  # type: ignore[no-untyped-def]
+    assert [t.name for t in ev.teams] == ["Alfieri", "Bianconeri", "Cavalieri", "Delfini"]
+    assert ev.boards == 2 and ev.primary == "MP"
+    K = ResultKind
+    assert ev.kind.tolist() == [
+        [K.PLAYED_WIN, K.PLAYED_WIN, K.PLAYED_LOSS],
+        [K.PLAYED_LOSS, K.PLAYED_LOSS, K.PAB],
+        [K.PLAYED_DRAW, K.PLAYED_LOSS, K.ZERO_BYE],
+        [K.PLAYED_DRAW, K.PLAYED_WIN, K.PLAYED_WIN],
+    ]
+    assert (ev.mp.sum(axis=1) / 2).tolist() == [4, 1, 1, 5]
+    assert (ev.gp.sum(axis=1) / 2).tolist() == [3, 2.5, 1.5, 5]
+    # Alfieri round 2: board 1 a draw, board 2 a forfeit win (counts as a win on the board, 12 intro)
+    assert (ev.board_gp[0, 1] / 2).tolist() == [0.5, 1]
+
+
+def values(s, label):  # type: ignore[no-untyped-def]
+    return {row.player.name: row.values[label] for row in s.rows}
+
+
+def test_hand_computed_team_tiebreaks(ev) -> None:  # type: ignore[no-untyped-def]
+    s = team_standings(ev, "MPvGP,BH:MP,BH:GP/C1,EMGSB,EGGSB,BC", rules="fide-2026")
+    # ranking: MP 5, 4, then Bianconeri and Cavalieri on 1 MP, separated by MPvGP (GP 2.5 against 1.5)
+    assert [row.player.name for row in s.rows] == ["Delfini", "Alfieri", "Bianconeri", "Cavalieri"]
+    assert [row.points for row in s.rows] == [5, 4, 1, 1]
+    assert values(s, "MPvGP") == {"Delfini": 5, "Alfieri": 3, "Bianconeri": F(5, 2), "Cavalieri": F(3, 2)}
+    # Adjusted MP (16.3): Cavalieri's last-round zero-point bye counts as a drawn match (16.2.5): 1+1 = 2;
+    # Bianconeri's PAB keeps its face value: 1.  Own unplayed rounds: a dummy on the team's own score,
+    # capped at D x R = 1 x 3 (16.4.2): Bianconeri 1, Cavalieri 1.
+    # BH:MP  Delfini 2 (Cav.) + 1 (Bian.) + 4 (Alf.) = 7; Alfieri 1 + 2 + 5 = 8;
+    #        Bianconeri 4 + 5 + 1 (dummy) = 10; Cavalieri 5 + 4 + 1 (dummy) = 10
+    assert values(s, "BH:MP") == {"Delfini": 7, "Alfieri": 8, "Bianconeri": 10, "Cavalieri": 10}
+    # BH:GP/C1 for Alfieri: Bianconeri 2.5, Cavalieri 1.5 + 1 (a drawn match in GP: ½ x 2 boards) = 2.5,
+    # Delfini 5: 10, the lowest (2.5, round 1) cut -> 7.5
+    assert values(s, "BH:GP/C1")["Alfieri"] == F(15, 2)
+    # EMGSB (13.2.2): opponent's adjusted MP x own GP in the match
+    #   Alfieri 1 x 1.5 + 2 x 1.5 + 5 x 0 = 4.5; Delfini 2 x 1 + 1 x 2 + 4 x 2 = 12
+    #   Bianconeri 4 x 0.5 + 5 x 0 + 1 (dummy) x 2 (the PAB's GP) = 4; Cavalieri 5 x 1 + 4 x 0.5 + 1 x 0 = 7
+    assert values(s, "EMGSB") == {"Delfini": 12, "Alfieri": F(9, 2), "Bianconeri": 4, "Cavalieri": 7}
+    # EGGSB for Delfini: opponents' adjusted GP 2.5 (Cav.) x 1 + 2.5 (Bian.) x 2 + 3 (Alf.) x 2 = 13.5
+    assert values(s, "EGGSB")["Delfini"] == F(27, 2)
+    # BC (12.1): board number x game points, lower is better
+    #   Alfieri 1x1 + 2x½ + 1x½ + 2x1 + 0 = 4.5; Delfini 1x1 + 2x0 + 1x1 + 2x1 + 1x1 + 2x1 = 7
+    #   Bianconeri 1x0 + 2x½ + 0 + (PAB: a win on both boards) 1 + 2 = 4; Cavalieri 0 + 2x1 + 1x½ + 0 = 2.5
+    assert values(s, "BC") == {"Delfini": 7, "Alfieri": F(9, 2), "Bianconeri": 4, "Cavalieri": F(5, 2)}
+
+
+def test_every_team_value_is_the_aggregate_of_its_records(ev) -> None:  # type: ignore[no-untyped-def]
+    from spareggio.tiebreaks.records import aggregate
+
+    labels = ["BH:MP", "BH:GP/C1", "FB", "AOB:GP", "PS", "KS:GP", "WIN", "EMMSB/C1", "EGMSB", "BC"]
+    s = team_standings(ev, labels, rules="fide-2026")
+    for label in labels:
+        res = s.results[label]
+        table = res.record_table()
+        for i in range(len(ev.teams)):
+            assert aggregate(res.records(i), table.aggregate) == res.value(i), label
+
+
+def test_extended_direct_encounter_leaves_teams_that_never_met_tied(ev) -> None:  # type: ignore[no-untyped-def]
+    # Bianconeri and Cavalieri (1 MP each) did not meet: no result among them on either score (13.3.1, 6.3)
+    s = team_standings(ev, "EDE,MPvGP", rules="fide-2026")
+    assert values(s, "EDE")["Bianconeri"] == values(s, "EDE")["Cavalieri"] == 1
+    assert [row.player.name for row in s.rows][2:] == ["Bianconeri", "Cavalieri"]  # then MPvGP
+
+
+def test_extended_direct_encounter_decides_a_meeting() -> None:
+    # team-trf2x: Scacchi Trento and Circolo Rovereto met twice: 2-0 and 1-1; ranked by GP first,
+    # EDE on GP: Trento 2 + 1 = 3 against 0 + 1 = 1
+    text = (Path(__file__).parent / "data" / "programs" / "team-trf2x.trf").read_bytes()
+    ev = parse_team_event(text.replace(b"FIDE_TEAM_MP_GP", b"FIDE_TEAM_GP_MP"), "t.trf")
+    assert ev.primary == "GP"
+    s = team_standings(ev, "EDE", rules="fide-2026")
+    assert [row.player.name for row in s.rows] == ["Scacchi Trento", "Circolo Rovereto"]
+    assert [row.points for row in s.rows] == [3, 1]
+
+
+@pytest.mark.parametrize(
+    ("tiebreaks", "message"),
+    [
+        ("SB", "not a team tie-break (for teams: EMMSB, EMGSB, EGMSB or EGGSB)"),
+        ("DE", "(for teams: EDE)"),
+        ("ARO", "is not a team tie-break"),
+        ("BC/C1", "modifier '/C1' is not allowed for BC"),
+        ("EMGSB,EMGSB", "listed twice"),
+        ("", "the tie-break list is empty"),
+    ],
+)
+def test_bad_team_lists(ev, tiebreaks: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(TiebreakSpecError) as info:
+        team_standings(ev, tiebreaks)
+    assert message in str(info.value)
+
+
+def _lines() -> list[str]:
+    return FOUR.read_text(encoding="utf-8").splitlines()
+
+
+def test_a_player_in_two_rosters(tmp_path: Path) -> None:
+    lines = [
+        line.replace("   7    8", "   7    1") if line.startswith("310   4") else line for line in _lines()
+    ]
+    with pytest.raises(InputError) as info:
+        parse_team_event("\n".join(lines).encode(), "x.trf")
+    assert "player 1 is in the rosters of team 1 and team 4" in str(info.value)
+    assert (info.value.position.line, info.value.related.line) == (18, 15)  # the second roster, the first
+
+
+def test_a_match_against_two_teams() -> None:
+    # player 2 of Alfieri meets player 8 (Delfini) in round 1 while player 1 meets player 3 (Bianconeri)
+    lines = _lines()
+    lines = [line for line in lines if not line.startswith("310")]
+    extra = [
+        "310   1 Alfieri".ljust(73) + "   1    2",
+        "310   2 Bianconeri".ljust(73) + "   3    8",
+        "310   3 Cavalieri".ljust(73) + "   5    6",
+        "310   4 Delfini".ljust(73) + "   7    4",
+    ]
+    with pytest.raises(InputError) as info:
+        parse_team_event("\n".join(lines + extra).encode(), "x.trf")
+    assert "round 2: the players of team" in str(info.value) or "round 1: the players of team" in str(
+        info.value
+    )
+
+
+def test_cli_ranks_teams_with_match_and_game_points(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["standings", str(FOUR), "-t", "MPvGP,BH:MP", "-f", "json", "-q"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["tournament"]["team_event"] is True and doc["primary"] == "MP"
+    first = doc["standings"][0]
+    assert (first["name"], first["points"], first["match_points"], first["game_points"]) == (
+        "Delfini",
+        5,
+        5,
+        5,
+    )
+    assert doc["standings"][1]["roster"] == [1, 2]
+    assert main(["standings", str(FOUR), "--individual", "-t", "PTS", "-f", "json", "-q"]) == 0
+    players = json.loads(capsys.readouterr().out)["standings"]
+    assert len(players) == 8 and players[0]["start_number"] == 7  # 3 wins
+
+
+def test_team_page_and_csv_exports(tmp_path: Path) -> None:
+    page = tmp_path / "teams.html"
+    assert main(["standings", str(FOUR), "-o", str(page), "-q"]) == 0
+    assert "Delfini" in page.read_text(encoding="utf-8")
