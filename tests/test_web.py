@@ -385,7 +385,12 @@ def test_api_exports(client: TestClient, fmt: str, media: str) -> None:
         ("/api/standings", {"lang": "de"}, None, "unknown language 'de'"),
         ("/api/standings", {"format": "docx"}, None, "format must be one of"),
         ("/api/standings", {"after_round": "x"}, None, "after_round must be a round number"),
-        ("/api/check", {"after_round": "²"}, None, "after_round must be a round number"),  # a digit, not ASCII
+        (
+            "/api/check",
+            {"after_round": "²"},
+            None,
+            "after_round must be a round number",
+        ),  # a digit, not ASCII
         ("/api/explain", {"player": "٣"}, None, "player must be a start number"),
         ("/api/standings", {}, b"", "the field 'file' is empty"),
         ("/api/explain", {"player": "abc"}, None, "player must be a start number"),
