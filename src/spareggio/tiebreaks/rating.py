@@ -310,6 +310,14 @@ def _tpr_result(ctx: Context, spec: TiebreakSpec, g: RatedGames) -> TiebreakResu
     return result
 
 
+def _as_spec(base: TiebreakResult, spec: TiebreakSpec) -> TiebreakResult:
+    """The shared TPR/PTP result (cached on the context) under the specifier the list names."""
+    return TiebreakResult(
+        spec, str(spec), base.numerator, 1, Direction.HIGHER, defined=base.defined, details=base.details,
+        table=base.table,
+    )  # fmt: skip
+
+
 def _tpr_values(ctx: Context, g: RatedGames) -> tuple[IntVector, BoolVector]:
     result = _tpr_result(ctx, TiebreakSpec("TPR"), g)
     assert result.defined is not None
@@ -323,17 +331,7 @@ def tournament_performance_rating(ctx: Context, spec: TiebreakSpec) -> TiebreakR
     g = rated_games(ctx, spec)
     if g is None:
         return _dropped(ctx, spec)
-    base = _tpr_result(ctx, spec, g)
-    return TiebreakResult(
-        spec,
-        str(spec),
-        base.numerator,
-        1,
-        Direction.HIGHER,
-        defined=base.defined,
-        details=base.details,
-        table=base.table,
-    )
+    return _as_spec(_tpr_result(ctx, spec, g), spec)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -422,17 +420,7 @@ def perfect_tournament_performance(ctx: Context, spec: TiebreakSpec) -> Tiebreak
     g = rated_games(ctx, spec)
     if g is None:
         return _dropped(ctx, spec)
-    base = _ptp_result(ctx, spec, g)
-    return TiebreakResult(
-        spec,
-        str(spec),
-        base.numerator,
-        1,
-        Direction.HIGHER,
-        defined=base.defined,
-        details=base.details,
-        table=base.table,
-    )
+    return _as_spec(_ptp_result(ctx, spec, g), spec)
 
 
 # ---------------------------------------------------------------------------------------------

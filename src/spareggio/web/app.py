@@ -615,15 +615,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 raise ArgumentError(f"format must be html, json or txt, not {fmt!r}")
         except SpareggioError as exc:
             return PlainTextResponse(str(exc), status_code=400)
-        stem = _safe_name(Path(entry.filename).stem or "tournament")
-        return Response(
-            body,
-            media_type=media,
-            headers={
-                "Content-Disposition": f'attachment; filename="{stem}-player-{sno}.{fmt}"',
-                "Content-Security-Policy": CSP_DOCUMENT,
-            },
-        )
+        return _attachment(body, media, entry, f"player-{sno}.{fmt}")
 
     @app.get("/t/{token}/compare/download/{fmt}", include_in_schema=False)
     async def download_comparison(request: Request, token: str, fmt: str) -> Response:
@@ -649,15 +641,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 raise ArgumentError(f"format must be html, pdf or json, not {fmt!r}")
         except SpareggioError as exc:
             return PlainTextResponse(str(exc), status_code=400)
-        stem = _safe_name(Path(entry.filename).stem or "tournament")
-        return Response(
-            body,
-            media_type=media,
-            headers={
-                "Content-Disposition": f'attachment; filename="{stem}-compare.{fmt}"',
-                "Content-Security-Policy": CSP_DOCUMENT,
-            },
-        )
+        return _attachment(body, media, entry, f"compare.{fmt}")
 
     @app.get("/explain.css", include_in_schema=False)
     async def explain_css() -> Response:
@@ -938,6 +922,19 @@ async def _form(request: Request) -> Any:
         return await request.form(max_part_size=MAX_UPLOAD_BYTES)
     except Exception:  # noqa: BLE001 - any malformed body from a client is a bad request, never a crash
         return FormData()
+
+
+def _attachment(body: str | bytes, media: str, entry: Entry, suffix: str) -> Response:
+    """A download named after the tournament's file, as a standalone document (no script)."""
+    stem = _safe_name(Path(entry.filename).stem or "tournament")
+    return Response(
+        body,
+        media_type=media,
+        headers={
+            "Content-Disposition": f'attachment; filename="{stem}-{suffix}"',
+            "Content-Security-Policy": CSP_DOCUMENT,
+        },
+    )
 
 
 def _safe_name(name: str) -> str:
