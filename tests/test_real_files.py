@@ -449,10 +449,10 @@ def test_program_styles(
 
 
 def test_team_file_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    # standings ranks the teams; a command for individual events names the file a team event
+    # standings ranks the teams; a command for individual events only names the file a team event
     assert main(["standings", str(DATA / "team-trf2x.trf"), "-q"]) == 0
     assert "Scacchi Trento" in capsys.readouterr().out
-    assert main(["explain", str(DATA / "team-trf2x.trf"), "-p", "1"]) == 2
+    assert main(["compare", str(DATA / "team-trf2x.trf")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "this is a team tournament (record 310)" in err
 

@@ -180,3 +180,16 @@ def test_team_page_and_csv_exports(tmp_path: Path) -> None:
     page = tmp_path / "teams.html"
     assert main(["standings", str(FOUR), "-o", str(page), "-q"]) == 0
     assert "Delfini" in page.read_text(encoding="utf-8")
+
+
+def test_team_explanation_from_records(capsys: pytest.CaptureFixture[str]) -> None:
+    # Cavalieri's EMGSB (hand-computed above: 5 x 1 + 4 x 0.5 + 1 x 0 = 7), by team name
+    assert main(["explain", str(FOUR), "--team", "cavalieri", "-t", "EDE,EMGSB", "-f", "json", "-q"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    ede, emgsb = doc["tiebreaks"]
+    assert emgsb["name"] == "Extended Sonneborn-Berger (MP x GP)" and emgsb["article"] == "C.07 13.2.2"
+    assert [r["contribution"] for r in emgsb["rounds"]] == [5, 2, 0]
+    assert emgsb["rounds"][2]["unplayed"] == "zero_point_bye" and emgsb["rounds"][2]["vur"] is True
+    assert emgsb["value"] == 7
+    # EDE: Bianconeri and Cavalieri, tied on 1 MP, never met (6.3)
+    assert ede["groups"][0]["members"] == [2, 3] and ede["groups"][0]["step"] == "6.3"

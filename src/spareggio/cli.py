@@ -332,7 +332,13 @@ def generate_cmd(
 
 @cli.command("explain")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("-p", "--player", help="The player to explain: start number, or name (or a unique part of it).")
+@click.option(
+    "-p",
+    "--player",
+    "--team",
+    "player",
+    help="The player (or, in a team event, the team) to explain: number, or name (or a unique part of it).",
+)
 @click.option("--all", "every", is_flag=True, help="Explain every player, in one document.")
 @click.option("--versus", help="A second player (number or name): why one is ranked above the other.")
 @click.option("-t", "--tiebreaks", help="Comma-separated list (default: the standings list).")
@@ -367,9 +373,19 @@ def explain_cmd(
         raise ArgumentError("name one player with --player (number or name), or use --all")
     if every and versus is not None:
         raise ArgumentError("--versus compares two players: use it with --player, not --all")
-    t = opts.load(file)
-    s = standings(t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating)
-    _print_warnings([*t.warnings, *s.warnings], opts.quiet)
+    team = _team_event(file, opts) if not file.lower().endswith(".json") else None
+    if team is not None:
+        from .teams import team_standings
+
+        s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
+        t = s.tournament
+        _print_warnings(s.warnings, opts.quiet)
+    else:
+        t = opts.load(file)
+        s = standings(
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
+        )
+        _print_warnings([*t.warnings, *s.warnings], opts.quiet)
     if every:
         explanations = ex.explain_all(s, None, language)
         if fmt == "json":
@@ -657,6 +673,14 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head[:-1])]
     for r in [head, *rows]:
         click.echo("  ".join(c.ljust(widths[k]) for k, c in enumerate(r[:-1])) + "  " + r[-1])
+    from .tiebreaks import TEAM_TIEBREAKS
+
+    click.echo("")
+    click.echo(_("Team tie-breaks (also BH, FB, AOB, KS, PS, WIN, WON, TPN with :MP or :GP):"))
+    for d in TEAM_TIEBREAKS.values():
+        click.echo(
+            f"  {d.code:<6} {_(d.name, 'tiebreak')} ({d.article}): {_(d.description, 'tiebreak.description')}"
+        )
     click.echo("")
     click.echo(
         _(

@@ -22,7 +22,7 @@ from .model import Color, ResultKind
 from .render.output import format_number, is_finite_decimal, json_number
 from .rules.base import Source
 from .standings import Standings
-from .tiebreaks import TIEBREAKS
+from .tiebreaks import definition
 from .tiebreaks.base import Contribution, Direction, TiebreakResult
 from .tiebreaks.direct_encounter import DirectEncounterStep
 from .tiebreaks.records import Aggregate, Why, round_half_up
@@ -248,7 +248,7 @@ def format_value(value: Fraction | None, sb: bool = False) -> str:
 def _explain_tiebreak(
     s: Standings, res: TiebreakResult, label: str, i: int, lang: str
 ) -> TiebreakExplanation:
-    d = TIEBREAKS[res.spec.code]
+    d = definition(res.spec.code)
     exp = TiebreakExplanation(
         label=label,
         code=d.code,

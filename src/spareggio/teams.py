@@ -439,11 +439,12 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
                 and not (code == "EDE" and mods.upper() == "/P")
             ):
                 raise TiebreakSpecError(f"{label!r}: modifier {mods!r} is not allowed for {code}")
-            spec = (
+            base = (
                 parse_spec("SB" + mods)
                 if code.endswith("SB")
                 else TiebreakSpec("DE", forfeits_played="/P" in mods.upper())
             )
+            spec = TiebreakSpec(code, cut_low=base.cut_low, forfeits_played=base.forfeits_played)
         elif code in SHARED_CODES:
             spec = parse_spec(code + mods)
         else:
@@ -520,10 +521,19 @@ def team_standings(
             res.contributions, res.details, res.warnings, res.table,
         )  # fmt: skip
     order, starts, group_places = _rank_teams(ctxs, frame, criteria, results, primary, ev.secondary)
+    steps = [
+        step
+        for score in (primary, ev.secondary)
+        for key, found in ctxs[score].cache.items()
+        if isinstance(key, tuple) and key[0] == "DE-steps"
+        for step in found  # type: ignore[attr-defined]
+    ]
     for c in criteria:
         if c.code == "EDE" and c.label not in results:
             value, defined = group_places[c.label]
-            results[c.label] = TiebreakResult(c.spec, c.label, value, 1, Direction.GROUP, defined=defined)
+            results[c.label] = TiebreakResult(
+                c.spec, c.label, value, 1, Direction.GROUP, defined=defined, details={"steps": steps}
+            )
     rank, rank_to = _places(starts)
     _ = (Aggregate, RecordTable, Why)
     return Standings(
@@ -652,6 +662,7 @@ def _ede(
 ) -> list[list[int]]:
     """EDE on a tied group: DE with the primary score, then the secondary, on each sub-group still
     tied, alternating while either score separates teams (at most 30 passes)."""
+    from .tiebreaks import TiebreakSpec
     from .tiebreaks.direct_encounter import order_group
 
     groups = [members]
@@ -663,7 +674,9 @@ def _ede(
                 if len(g) == 1:
                     nxt.append(g)
                     continue
-                subs = order_group(ctxs[score], spec, list(g))
+                subs = order_group(
+                    ctxs[score], TiebreakSpec("DE", forfeits_played=spec.forfeits_played), list(g)
+                )
                 if len(subs) > 1:
                     changed = True
                 nxt.extend(subs)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError
 from ..i18n import check_language, translate, translate_filled, translate_reason
-from ..tiebreaks import TIEBREAKS, TiebreakSpec
+from ..tiebreaks import TiebreakSpec, definition
 from .output import declared_rank_differs, format_number
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ def localized_number(value: Fraction | None, lang: str, *, points: bool = False)
 def describe_tiebreak(label: str, spec: TiebreakSpec, lang: str = "en") -> str:
     """A tie-break of the list in words: its name, then what its modifiers do."""
     lang = _check_lang(lang)
-    d = TIEBREAKS[spec.code]
+    d = definition(spec.code)
     name = translate(lang, d.name, context="tiebreak")
     parts = []
 

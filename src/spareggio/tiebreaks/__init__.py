@@ -40,6 +40,7 @@ from .uschess import (
 )
 
 __all__ = [
+    "TEAM_TIEBREAKS",
     "TIEBREAKS",
     "Context",
     "Contribution",
@@ -48,6 +49,7 @@ __all__ = [
     "TiebreakDef",
     "TiebreakResult",
     "TiebreakSpec",
+    "definition",
     "find_tiebreak",
     "modifier_help",
     "parse_spec",
@@ -203,6 +205,50 @@ _CATALOGUE = [
 
 TIEBREAKS: dict[str, TiebreakDef] = {d.code: d for d in _CATALOGUE}
 """Every tie-break by its acronym."""
+
+TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
+    d.code: d
+    for d in (
+        TiebreakDef("MPTS", "Match points", "C.07 11.1.1", "", H, "The team's match points."),
+        TiebreakDef("GPTS", "Game points", "C.07 11.1.2", "", H, "The team's game points: the sum of its boards."),
+        TiebreakDef(
+            "MPVGP", "Match points versus game points", "C.07 13.1", "", H,
+            "The secondary score: game points when match points rank the teams, match points otherwise.",
+        ),
+        TiebreakDef(
+            "EMMSB", "Extended Sonneborn-Berger (MP x MP)", "C.07 13.2.1", "CP", H,
+            "Sum of each opponent's match points times the match points scored against it; /C1 (14.1.2).",
+        ),
+        TiebreakDef(
+            "EMGSB", "Extended Sonneborn-Berger (MP x GP)", "C.07 13.2.2", "CP", H,
+            "Sum of each opponent's match points times the game points scored against it; /C1 (14.1.2).",
+        ),
+        TiebreakDef(
+            "EGMSB", "Extended Sonneborn-Berger (GP x MP)", "C.07 13.2.3", "CP", H,
+            "Sum of each opponent's game points times the match points scored against it; /C1 (14.1.2).",
+        ),
+        TiebreakDef(
+            "EGGSB", "Extended Sonneborn-Berger (GP x GP)", "C.07 13.2.4", "CP", H,
+            "Sum of each opponent's game points times the game points scored against it; /C1 (14.1.2).",
+        ),
+        TiebreakDef(
+            "EDE", "Extended direct encounter", "C.07 13.3.1", "P", Direction.GROUP,
+            "Direct encounter among the tied teams on the primary score, then on the secondary score.",
+            None, order_group=direct_encounter_order,
+        ),
+        TiebreakDef(
+            "BC", "Board count", "C.07 12.1", "", Direction.LOWER,
+            "Sum of board number times game points on that board, over the event; lower is better.",
+        ),
+    )
+}  # fmt: skip
+"""The team-only criteria (C.07 Arts. 12-13): their names and articles; :mod:`spareggio.teams`
+computes them."""
+
+
+def definition(code: str) -> TiebreakDef:
+    """The catalogue entry of an individual or team criterion."""
+    return TIEBREAKS.get(code) or TEAM_TIEBREAKS[code]
 
 
 SYNTAX_REMINDER = (

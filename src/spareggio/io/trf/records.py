@@ -112,6 +112,7 @@ def _refuse_team_event(records: _Records) -> None:
     if why is not None:
         raise InputError(
             f"this is a team tournament ({why[0]}): 'spareggio standings' ranks its teams (its players with "
-            "--individual); explanations, comparisons and checks are for individual tournaments",
+            "--individual) and 'spareggio explain --team' explains them; comparisons and checks are for "
+            "individual tournaments",
             why[1],
         )
