@@ -193,3 +193,56 @@ def test_team_explanation_from_records(capsys: pytest.CaptureFixture[str]) -> No
     assert emgsb["value"] == 7
     # EDE: Bianconeri and Cavalieri, tied on 1 MP, never met (6.3)
     assert ede["groups"][0]["members"] == [2, 3] and ede["groups"][0]["step"] == "6.3"
+
+
+def _variant(replace_320: str) -> bytes:
+    lines = [line for line in _lines() if not line.startswith("320")]
+    return ("\n".join([*lines, replace_320]) + "\n").encode()
+
+
+def test_forfeited_match_from_record_330() -> None:
+    # round 3: Bianconeri (white) win by forfeit against Cavalieri instead of a PAB:
+    # a forfeit win gives a won match (2 MP) and a win on every board (2 GP); the loser 0 and 0
+    ev = parse_team_event(_variant("330 +-   3   2   3"), "f.trf")
+    K = ResultKind
+    assert ev.kind[1, 2] == K.FORFEIT_WIN and ev.kind[2, 2] == K.FORFEIT_LOSS
+    assert ev.opponent[1, 2] == 2 and ev.opponent[2, 2] == 1
+    assert (ev.mp[1].sum() / 2, ev.gp[1].sum() / 2) == (2, 2.5)  # 0 + 0 + 2 MP; 0.5 + 0 + 2 GP
+    assert (ev.mp[2].sum() / 2, ev.gp[2].sum() / 2) == (1, 1.5)
+
+
+def test_team_half_point_bye_from_record_240() -> None:
+    # a team HPB: a drawn match's MP (1) and a draw on every board (½ x 2 = 1 GP)
+    ev = parse_team_event(_variant("240 H   3    2"), "h.trf")
+    assert ev.kind[1, 2] == ResultKind.HALF_BYE
+    assert (ev.mp[1, 2] / 2, ev.gp[1, 2] / 2) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("record", "message", "column"),
+    [
+        ("330 +-   1   1   2", "declared forfeited but its players played over the board", 1),
+        ("330 ?-   3   2   3", "unknown result '?-'", 5),
+        ("330 +-   9   2   3", "round '9' is not a round of the file", 8),
+        ("330 +-   3   2  77", "no team '77' in the rosters", 16),
+        ("240 Q   3    2", "bye type 'Q' must be F, H or Z", 5),
+    ],
+)
+def test_bad_team_records(record: str, message: str, column: int) -> None:
+    with pytest.raises(InputError) as info:
+        parse_team_event(_variant(record), "b.trf")
+    assert message in str(info.value)
+    assert (info.value.position.line, info.value.position.column) == (19, column)
+
+
+def test_sssc(ev) -> None:  # type: ignore[no-untyped-def]
+    # 13.4: FN = floor(2 MP x 3 rounds / (1 x 2 boards)) = 3; SSSC = GP + BH:MP / 3
+    #   Delfini 5 + 7/3 = 22/3; Alfieri 3 + 8/3 = 17/3; Bianconeri 2.5 + 10/3 = 35/6; /K2: Delfini 5 + 7/2
+    s = team_standings(ev, "SSSC,SSSC/K2", rules="fide-2026")
+    assert values(s, "SSSC") == {
+        "Delfini": F(22, 3),
+        "Alfieri": F(17, 3),
+        "Bianconeri": F(35, 6),
+        "Cavalieri": F(29, 6),
+    }
+    assert values(s, "SSSC/K2")["Delfini"] == F(17, 2)

@@ -66,6 +66,7 @@ TEAM_CODES = {
     "EGGSB": "Extended Sonneborn-Berger: opponent's GP x own GP (C.07 13.2.4)",
     "EDE": "Extended Direct Encounter: DE on the primary, then the secondary score (C.07 13.3.1)",
     "BC": "Board Count: sum of board number x game points, lower is better (C.07 12.1)",
+    "SSSC": "Scores and Schedule Strength Combination (C.07 13.4)",
 }
 """The team-only criteria, by code."""
 SHARED_CODES = ("BH", "FB", "AOB", "KS", "PS", "WIN", "WON", "TPN")
@@ -204,6 +205,7 @@ def parse_team_event(data: bytes, path: str = "<string>", *, lenient: bool = Fal
     lines = text.split("\n")
     rosters: list[Team] = []
     pab_lines: list[tuple[int, str]] = []
+    special_lines: list[tuple[int, str]] = []
     match_scoring = {"W": Fraction(2), "D": Fraction(1), "L": Fraction(0)}
     boards_declared: int | None = None
     primary = "MP"
@@ -226,6 +228,8 @@ def parse_team_event(data: bytes, path: str = "<string>", *, lenient: bool = Fal
             )
         elif code == "320":
             pab_lines.append((number, line))
+        elif code in ("240", "330"):
+            special_lines.append((number, line))
         elif code == "362":
             for letter, value in re.findall(r"T([WDL])\s+(\d+(?:\.\d+)?)", line[4:]):
                 match_scoring[letter] = Fraction(value)
@@ -248,7 +252,63 @@ def parse_team_event(data: bytes, path: str = "<string>", *, lenient: bool = Fal
                     related=other.position,
                 )
             team_of[sno] = k
-    return _matches(t, tuple(rosters), team_of, pab_lines, match_scoring, boards_declared, primary, path)
+    return _matches(
+        t, tuple(rosters), team_of, pab_lines, match_scoring, boards_declared, primary, path, special_lines
+    )
+
+
+_BYE_OF = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
+_FORFEIT_TYPES = {"+-": (True, False), "-+": (False, True), "--": (False, False), "10": (True, False),
+                  "01": (False, True), "00": (False, False), "WL": (True, False), "LW": (False, True),
+                  "LL": (False, False), "WZ": (True, False), "ZW": (False, True), "ZZ": (False, False)}  # fmt: skip
+"""Record 330 result codes: whether the white (first-named) and the black team win by forfeit."""
+
+
+def _team_records(
+    lines: list[tuple[int, str]], number_to_team: dict[int, int], rounds: int, path: str
+) -> tuple[dict[tuple[int, int], tuple[int, bool, int]], dict[tuple[int, int], int]]:
+    """Forfeited matches (330) and team byes (240): (team, round) -> (opponent, won, line) and
+    (team, round) -> bye kind."""
+    forfeited: dict[tuple[int, int], tuple[int, bool, int]] = {}
+    byes: dict[tuple[int, int], int] = {}
+
+    def team(text: str, number: int, col: int) -> int:
+        value = text.strip()
+        if not (value.isascii() and value.isdigit()) or int(value) not in number_to_team:
+            raise InputError(f"no team {value!r} in the rosters", Position(path, number, col))
+        return number_to_team[int(value)]
+
+    def round_of(text: str, number: int, col: int) -> int:
+        value = text.strip()
+        if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= max(rounds, 1):
+            raise InputError(f"round {value!r} is not a round of the file", Position(path, number, col))
+        return int(value) - 1
+
+    for number, line in lines:
+        if line.startswith("330"):
+            code = _field(line, 5, 6).upper()
+            if code not in _FORFEIT_TYPES:
+                raise InputError(
+                    f"record 330: unknown result {code!r} in columns 5-6", Position(path, number, 5)
+                )
+            r = round_of(_field(line, 8, 10), number, 8)
+            white, black = team(_field(line, 12, 14), number, 12), team(_field(line, 16, 18), number, 16)
+            won_white, won_black = _FORFEIT_TYPES[code]
+            forfeited[(white, r)] = (black, won_white, number)
+            forfeited[(black, r)] = (white, won_black, number)
+        else:
+            kind = _field(line, 5, 5).upper()
+            if kind not in _BYE_OF:
+                raise InputError(
+                    f"record 240: bye type {kind!r} must be F, H or Z", Position(path, number, 5)
+                )
+            r = round_of(_field(line, 7, 9), number, 7)
+            col = 11
+            while col <= len(line):
+                if _field(line, col, col + 3).strip():
+                    byes[(team(_field(line, col, col + 3), number, col), r)] = _BYE_OF[kind]
+                col += 5
+    return forfeited, byes
 
 
 def _ids(line: str, start: int, path: str, number: int) -> tuple[int, ...]:
@@ -277,6 +337,7 @@ def _matches(
     boards_declared: int | None,
     primary: str,
     path: str,
+    special_lines: list[tuple[int, str]] | None = None,
 ) -> TeamEvent:
     n, rounds = len(teams), t.rounds
     index = {p.start_number: i for i, p in enumerate(t.players)}
@@ -324,16 +385,31 @@ def _matches(
             if text and (text.isascii() and text.isdigit()) and int(text) in number_to_team:
                 pab[(number_to_team[int(text)], r)] = (int(mp_value * UNIT), int(gp_value * UNIT))
             col, r = col + 4, r + 1
+    forfeited, team_byes = _team_records(special_lines or [], number_to_team, rounds, path)
     for k in range(n):
         members = order[k]
         for r in range(rounds):
             if (k, r) in pab:
                 kind[k, r] = ResultKind.PAB
                 continue
+            if (k, r) in forfeited:
+                j, won, number = forfeited[(k, r)]
+                if any(bool(PLAYED[t.kind[i, r]]) for i in members):
+                    raise InputError(
+                        f"record 330: round {r + 1}, the match of team {teams[k].number} is declared forfeited "
+                        "but its players played over the board",
+                        Position(path, number, 1),
+                    )
+                opponent[k, r] = j
+                gp[k, r] = win_gp * boards if won else 0
+                board_gp[k, r, :] = win_gp if won else 0
+                continue
             entries = [i for i in members if bool(HAS_OPPONENT[t.kind[i, r]])]
             if not entries:
                 codes = {int(t.kind[i, r]) for i in members}
-                if ResultKind.PAB in codes:
+                if (k, r) in team_byes:
+                    kind[k, r] = team_byes[(k, r)]
+                elif ResultKind.PAB in codes:
                     kind[k, r] = ResultKind.PAB
                 elif ResultKind.FULL_BYE in codes:
                     kind[k, r] = ResultKind.FULL_BYE
@@ -432,7 +508,15 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
             raise TiebreakSpecError(f"{label!r}: not a team tie-break (e.g. BH:GP/C1, EMGSB, EDE, MPvGP)")
         code, mods = m.group("code").upper(), m.group("mods")
         score = (m.group("score") or ev.primary).upper()
-        if code in TEAM_CODES:
+        if code == "SSSC":
+            if re.fullmatch(r"(?:/(?:F|P|K\d+))*", mods.upper()) is None:
+                raise TiebreakSpecError(f"{label!r}: modifier {mods!r} is not allowed for SSSC (/F, /P, /Kx)")
+            k = re.search(r"/K(\d+)", mods.upper())
+            spec = TiebreakSpec(
+                "SSSC", fore="/F" in mods.upper(), forfeits_played="/P" in mods.upper(),
+                limit=Fraction(int(k.group(1))) if k else None,
+            )  # fmt: skip
+        elif code in TEAM_CODES:
             if (
                 mods
                 and not (code.endswith("SB") and re.fullmatch(r"(/(C\d+|P))+", mods.upper()))
@@ -514,6 +598,8 @@ def team_standings(
             res = _extended_sb(ctxs, frames, c, ruleset)
         elif c.code == "BC":
             res = _board_count(ev, frames[primary], c)
+        elif c.code == "SSSC":
+            res = _sssc(ev, ctxs, frames, c)
         else:
             res = TIEBREAKS[c.code].compute(ctxs[c.score], c.spec)  # type: ignore[misc]
         results[c.label] = TiebreakResult(
@@ -579,6 +665,37 @@ def _extended_sb(ctxs: dict[str, Any], frames: dict[str, Frame], c: _Criterion, 
         frame, Aggregate.SUM, "opponent_score", elements.key, UNIT, value, UNIT * UNIT, why, vur=elements.vur
     )
     return TiebreakResult.from_table(c.spec, table, Direction.HIGHER)
+
+
+def _sssc(ev: TeamEvent, ctxs: dict[str, Any], frames: dict[str, Frame], c: _Criterion) -> Any:
+    """SSSC (13.4): the secondary score plus the Buchholz on the primary score (Article 16, /F Fore
+    Buchholz, /P forfeits as played) divided by FN = floor(maximum primary score of the event /
+    maximum secondary score of one match) unless /Kx gives it (13.4.2).  Exact: C.07 states no
+    rounding (the FIDE reference program rounds to two decimals)."""
+    from .tiebreaks import Direction, TiebreakResult
+    from .tiebreaks.records import Aggregate, RecordTable, Why
+
+    primary, secondary = ev.primary, ev.secondary
+    s = ev.players.scoring
+    frame = frames[primary]
+    if c.spec.limit is not None:
+        fn = int(c.spec.limit)
+    elif primary == "MP":
+        fn = int(ev.match_win * frame.rounds // (s.win * ev.boards))
+    else:
+        fn = int(s.win * ev.boards * frame.rounds // ev.match_win)
+    fn = max(fn, 1)
+    ctx = ctxs[primary]
+    fore = bool(c.spec.fore)
+    elements = ctx.elements(fore, c.spec.forfeits_played)
+    key = np.where(elements.present, elements.key, 0)
+    value = frames[secondary].points * fn + key
+    table = RecordTable(
+        ctx.frame_for(fore), Aggregate.SUM, "opponent_score", key, UNIT, value, UNIT * fn,
+        np.zeros(value.shape, dtype=np.int8), vur=elements.vur,
+    )  # fmt: skip
+    _ = Why
+    return TiebreakResult.from_table(c.spec, table, Direction.HIGHER, details={"fn": fn})
 
 
 def _board_count(ev: TeamEvent, frame: Frame, c: _Criterion) -> Any:

@@ -237,6 +237,11 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
             None, order_group=direct_encounter_order,
         ),
         TiebreakDef(
+            "SSSC", "Scores and schedule strength combination", "C.07 13.4", "FPK", H,
+            "The secondary score plus the Buchholz on the primary score divided by FN (13.4.2); /F Fore "
+            "Buchholz, /P forfeits as played, /Kx sets FN.",
+        ),
+        TiebreakDef(
             "BC", "Board count", "C.07 12.1", "", Direction.LOWER,
             "Sum of board number times game points on that board, over the event; lower is better.",
         ),

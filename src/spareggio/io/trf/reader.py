@@ -143,7 +143,8 @@ def _build(
     start = np.fromiter((p.start_number for p in ct.players), dtype=np.int64, count=n)
     index = _index_start_numbers(start, ct, where)
 
-    extra = _bye_records(records.byes, index, where)
+    # in a team event, record 240 names teams: spareggio.teams reads it
+    extra = _bye_records([] if team_event else records.byes, index, where)
     width = max(ct.opponent.shape[1], max((r + 1 for _, r in extra), default=0))
     opp_start = _widen(ct.opponent, width, 0)
     color = _widen(ct.color, width, 0)
