@@ -246,3 +246,22 @@ def test_sssc(ev) -> None:  # type: ignore[no-untyped-def]
         "Cavalieri": F(29, 6),
     }
     assert values(s, "SSSC/K2")["Delfini"] == F(17, 2)
+
+
+def test_out_of_order_board_from_record_300() -> None:
+    # round 2: Alfieri fields player 2 on board 1 and player 1 on board 2 (record 300)
+    text = _lines()
+    ev = parse_team_event(("\n".join([*text, "300   2   1   3    2    1"]) + "\n").encode(), "o.trf")
+    assert (ev.board_gp[0, 1] / 2).tolist() == [1, 0.5]  # the forfeit win now on board 1
+    # BC (12.1): round 2 becomes 1 x 1 + 2 x ½ = 2 instead of 2.5 -> 4.5 - 0.5 = 4
+    s = team_standings(ev, "BC", rules="fide-2026")
+    assert values(s, "BC")["Alfieri"] == 4
+    # the match and its points do not change
+    assert ev.gp[0, 1] == 3 and ev.kind[0, 1] == ResultKind.PLAYED_WIN
+
+
+def test_line_up_with_a_stranger_is_refused() -> None:
+    with pytest.raises(InputError) as info:
+        parse_team_event(("\n".join([*_lines(), "300   2   1   3    2    7"]) + "\n").encode(), "o.trf")
+    assert "player 7 on board 2 is not in team 1's roster" in str(info.value)
+    assert info.value.position.column == 22

@@ -228,7 +228,7 @@ def parse_team_event(data: bytes, path: str = "<string>", *, lenient: bool = Fal
             )
         elif code == "320":
             pab_lines.append((number, line))
-        elif code in ("240", "330"):
+        elif code in ("240", "330", "300"):
             special_lines.append((number, line))
         elif code == "362":
             for letter, value in re.findall(r"T([WDL])\s+(\d+(?:\.\d+)?)", line[4:]):
@@ -266,11 +266,16 @@ _FORFEIT_TYPES = {"+-": (True, False), "-+": (False, True), "--": (False, False)
 
 def _team_records(
     lines: list[tuple[int, str]], number_to_team: dict[int, int], rounds: int, path: str
-) -> tuple[dict[tuple[int, int], tuple[int, bool, int]], dict[tuple[int, int], int]]:
-    """Forfeited matches (330) and team byes (240): (team, round) -> (opponent, won, line) and
-    (team, round) -> bye kind."""
+) -> tuple[
+    dict[tuple[int, int], tuple[int, bool, int]],
+    dict[tuple[int, int], int],
+    dict[tuple[int, int], tuple[tuple[int, ...], int]],
+]:
+    """Forfeited matches (330), team byes (240) and line-ups (300): (team, round) -> (opponent,
+    won, line), the bye kind, and (start numbers board by board, line)."""
     forfeited: dict[tuple[int, int], tuple[int, bool, int]] = {}
     byes: dict[tuple[int, int], int] = {}
+    lineups: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
 
     def team(text: str, number: int, col: int) -> int:
         value = text.strip()
@@ -285,7 +290,22 @@ def _team_records(
         return int(value) - 1
 
     for number, line in lines:
-        if line.startswith("330"):
+        if line.startswith("300"):
+            r = round_of(_field(line, 5, 7), number, 5)
+            k = team(_field(line, 9, 11), number, 9)
+            seats = []
+            col = 17
+            while col <= len(line):
+                text = _field(line, col, col + 3).strip()
+                if not (text.isascii() and text.isdigit()):
+                    raise InputError(
+                        f"record 300: a start number in columns {col}-{col + 3}, found {text!r}",
+                        Position(path, number, col),
+                    )
+                seats.append(int(text))
+                col += 5
+            lineups[(k, r)] = (tuple(seats), number)
+        elif line.startswith("330"):
             code = _field(line, 5, 6).upper()
             if code not in _FORFEIT_TYPES:
                 raise InputError(
@@ -308,7 +328,7 @@ def _team_records(
                 if _field(line, col, col + 3).strip():
                     byes[(team(_field(line, col, col + 3), number, col), r)] = _BYE_OF[kind]
                 col += 5
-    return forfeited, byes
+    return forfeited, byes, lineups
 
 
 def _ids(line: str, start: int, path: str, number: int) -> tuple[int, ...]:
@@ -385,7 +405,7 @@ def _matches(
             if text and (text.isascii() and text.isdigit()) and int(text) in number_to_team:
                 pab[(number_to_team[int(text)], r)] = (int(mp_value * UNIT), int(gp_value * UNIT))
             col, r = col + 4, r + 1
-    forfeited, team_byes = _team_records(special_lines or [], number_to_team, rounds, path)
+    forfeited, team_byes, lineups = _team_records(special_lines or [], number_to_team, rounds, path)
     for k in range(n):
         members = order[k]
         for r in range(rounds):
@@ -427,8 +447,22 @@ def _matches(
                     first.position or teams[k].position,
                 )
             opponent[k, r] = rivals.pop()
-            for b, i in enumerate(entries[:boards]):
-                board_gp[k, r, b] = points[i, r]
+            if (k, r) in lineups:
+                # record 300: the line-up of this round, when it differs from the roster order
+                seats, number = lineups[(k, r)]
+                for b, seat in enumerate(seats[:boards]):
+                    if seat == 0:
+                        continue  # an empty board scores nothing
+                    i = index.get(seat, -1)
+                    if i < 0 or int(member[i]) != k:
+                        raise InputError(
+                            f"record 300: player {seat} on board {b + 1} is not in team {teams[k].number}'s roster",
+                            Position(path, number, 17 + 5 * b),
+                        )
+                    board_gp[k, r, b] = points[i, r]
+            else:
+                for b, i in enumerate(entries[:boards]):
+                    board_gp[k, r, b] = points[i, r]
             gp[k, r] = int(points[entries, r].sum())
             played[k, r] = bool(PLAYED[t.kind[entries, r]].any())
     mp = np.zeros((n, rounds), dtype=np.int64)
