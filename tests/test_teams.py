@@ -265,3 +265,44 @@ def test_line_up_with_a_stranger_is_refused() -> None:
         parse_team_event(("\n".join([*_lines(), "300   2   1   3    2    7"]) + "\n").encode(), "o.trf")
     assert "player 7 on board 2 is not in team 1's roster" in str(info.value)
     assert info.value.position.column == 22
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "team-league-2026.trf"
+
+
+def test_bundled_team_example() -> None:
+    # 13 teams of 4 boards, 7 rounds: one PAB a round (record 320: 1 MP, 2 GP), a forfeited match
+    # in round 4 (330), boards out of roster order in round 5 (300), a forfeited board in round 6
+    from spareggio.tiebreaks.records import aggregate
+
+    ev = read_team_event(str(EXAMPLE))
+    assert (len(ev.teams), ev.boards, ev.rounds) == (13, 4, 7)
+    K = ResultKind
+    for r in range(ev.rounds):
+        assert int((ev.kind[:, r] == K.PAB).sum()) == 1
+        paired = ev.opponent[:, r] >= 0
+        # every match is seen from both sides, and its match points add up to a win's
+        assert all(ev.opponent[int(ev.opponent[k, r]), r] == k for k in range(13) if paired[k])
+        for k in range(13):
+            j = int(ev.opponent[k, r])
+            if j > k:
+                assert ev.mp[k, r] + ev.mp[j, r] == 4  # 2 + 0 or 1 + 1, in half points
+    pab = ev.kind == K.PAB
+    assert (ev.mp[pab] == 2).all() and (ev.gp[pab] == 4).all()
+    assert sorted(int(x) for x in ev.kind[:, 3] if x in (K.FORFEIT_WIN, K.FORFEIT_LOSS)) == [
+        K.FORFEIT_WIN,
+        K.FORFEIT_LOSS,
+    ]
+    # round 5: team 9 played its roster's second player on board 1 (record 300: 34, 33, 35, 36)
+    t = ev.players
+    board1 = t.index_of(34)
+    assert ev.board_gp[8, 4, 0] == int(t.scoring.points_table()[t.kind[board1, 4]]) * 2 // t.scoring.unit
+    # round 6: a forfeited board inside a played match
+    forfeited_board = [i for i in range(t.n_players) if t.kind[i, 5] == K.FORFEIT_WIN]
+    assert len(forfeited_board) == 1
+    s = team_standings(ev, rules="fide-2026")
+    assert s.labels == ["MPvGP", "BH:MP/C1", "EMGSB", "EDE", "BC"]  # the file's 212, MPTS naming the primary
+    for label in ["MPvGP", "BH:MP/C1", "EMGSB", "BC"]:
+        res = s.results[label]
+        for i in range(13):
+            assert aggregate(res.records(i), res.record_table().aggregate) == res.value(i)

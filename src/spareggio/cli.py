@@ -188,6 +188,10 @@ def standings_cmd(
             return
     else:
         t = team.players if team is not None else opts.load(file)
+        if team is not None and tiebreaks is None:
+            from .standings import DEFAULT_SWISS
+
+            tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
         s = standings(
             t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
         )

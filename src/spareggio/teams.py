@@ -19,6 +19,7 @@ board draw x boards (digest 2.4).  The team-only criteria are defined here: ``MP
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -604,7 +605,10 @@ def team_standings(
     else:
         ruleset, reason = find_ruleset(rules), REASONS["caller"]
     if tiebreaks is None:
-        own = ev.players.tiebreak_list
+        own = list(ev.players.tiebreak_list) if ev.players.tiebreak_list is not None else None
+        if own and own[0].upper() in ("MPTS", "GPTS"):
+            # the file's list opens with the score that ranks the teams (TRF-2x 212, digest 2.5)
+            ev = dataclasses.replace(ev, primary=own.pop(0).upper()[:2])
         chosen: Sequence[str] = (
             own if own is not None else (DEFAULT_ROUND_ROBIN if ev.round_robin else DEFAULT_SWISS)
         )
