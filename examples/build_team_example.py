@@ -8,7 +8,8 @@ An invented team Swiss: 13 teams of 4 boards, 7 rounds.  Players come from the s
 (fixed seed), four to a team in rating order; teams are paired each round by match points, then
 game points, without rematches, the lowest team without a bye getting the pairing-allocated bye
 (record 320: 1 MP and 2 GP, as in the FIDE tie-break exercises); board results are drawn from the
-rating difference.  The file also holds a forfeited match (record 330, round 4), a team fielding
+rating difference.  The file also holds a forfeited match (record 330, round 4, written on the
+boards as forfeits against the scheduled opponents), a team fielding
 its boards out of roster order (record 300, round 5) and a forfeited board inside a played match
 (round 6).
 """
@@ -50,10 +51,10 @@ def pair(order: list[int], met: set[tuple[int, int]]) -> list[tuple[int, int]] |
     return None
 
 
-def main() -> None:
-    rng = np.random.default_rng(SEED)
+def main(seed: int = SEED, start: dt.date = dt.date(2026, 10, 3), output: Path | None = None) -> None:
+    rng = np.random.default_rng(seed)
     n_teams = len(TEAMS)
-    base = generate(n_teams * BOARDS, 1, SEED, start_date=dt.date(2026, 10, 3))
+    base = generate(n_teams * BOARDS, 1, seed, start_date=start)
     by_rating = sorted(base.players, key=lambda p: -(p.rating or 0))
     # team k gets the players ranked k, k + 13, k + 26, k + 39: one of each strength band
     rosters = [[by_rating[k + n_teams * b] for b in range(BOARDS)] for k in range(n_teams)]
@@ -86,7 +87,14 @@ def main() -> None:
             met |= {(a, b), (b, a)}
             white, black = (a, b) if (r + m) % 2 == 0 else (b, a)
             if r + 1 == FORFEIT_ROUND and m == len(pairs) // 2:
-                forfeit = (r, white, black)  # the black team did not come: 330 "+-"
+                # the black team did not come: record 330 "+-", and a forfeit on every board
+                forfeit = (r, white, black)
+                for board in range(BOARDS):
+                    i, j = white * BOARDS + board, black * BOARDS + board
+                    opponent[i, r], opponent[j, r] = j, i
+                    ci = Color.WHITE if board % 2 == 0 else Color.BLACK
+                    color[i, r], color[j, r] = ci, Color.BLACK if ci == Color.WHITE else Color.WHITE
+                    kind[i, r], kind[j, r] = ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS
                 mp[white] += 2
                 gp[white] += BOARDS
                 continue
@@ -133,8 +141,8 @@ def main() -> None:
         kind=kind,
         color=color,
         short_game=np.zeros((n, ROUNDS), dtype=bool),
-        start_date=dt.date(2026, 10, 3),
-        end_date=dt.date(2026, 11, 21),
+        start_date=start,
+        end_date=start + dt.timedelta(days=49),
         tiebreak_list=None,
         headers={},
         announced_rounds=ROUNDS,
@@ -152,8 +160,16 @@ def main() -> None:
     records.append(f"330 +- {r + 1:>3} {white + 1:>3} {black + 1:>3}")
     r, team, other, seats = lineup
     records.append(f"300 {r + 1:>3} {team + 1:>3} {other + 1:>3} " + " ".join(f"{team * BOARDS + s + 1:>4}" for s in seats))
-    (HERE / "team-league-2026.trf").write_text("\n".join([*text, *records]) + "\n", encoding="utf-8")
+    target = output or HERE / "team-league-2026.trf"
+    target.write_text("\n".join([*text, *records]) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
-    main()
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, default=SEED, help="another seed gives another league (for cross-checks)")
+    ap.add_argument("--start", type=dt.date.fromisoformat, default=dt.date(2026, 10, 3))
+    ap.add_argument("-o", "--output", type=Path)
+    args = ap.parse_args()
+    main(args.seed, args.start, args.output)
