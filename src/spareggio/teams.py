@@ -532,7 +532,7 @@ class _Criterion:
 
 
 def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
-    from .tiebreaks import TIEBREAKS, TiebreakSpec, parse_spec
+    from .tiebreaks import TiebreakSpec, parse_spec
 
     out = []
     seen: set[tuple[str, str, str]] = set()
@@ -580,7 +580,6 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
         if key in seen and code != "EDE":
             raise TiebreakSpecError(f"{label!r} is listed twice in the tie-break list")
         seen.add(key)
-        _ = TIEBREAKS
         out.append(_Criterion(label, code, score, spec))
     return out
 
@@ -595,7 +594,6 @@ def team_standings(
     from .rules import REASONS, choose_ruleset, find_ruleset
     from .standings import Standings, _places
     from .tiebreaks import TIEBREAKS, Context, Direction, TiebreakResult
-    from .tiebreaks.records import Aggregate, RecordTable, Why
 
     warning = None
     if rules is None:
@@ -659,7 +657,6 @@ def team_standings(
                 c.spec, c.label, value, 1, Direction.GROUP, defined=defined, details={"steps": steps}
             )
     rank, rank_to = _places(starts)
-    _ = (Aggregate, RecordTable, Why)
     return Standings(
         tournament=teams,
         rules=ruleset,
@@ -711,7 +708,7 @@ def _sssc(ev: TeamEvent, ctxs: dict[str, Any], frames: dict[str, Frame], c: _Cri
     maximum secondary score of one match) unless /Kx gives it (13.4.2).  Exact: C.07 states no
     rounding (the FIDE reference program rounds to two decimals)."""
     from .tiebreaks import Direction, TiebreakResult
-    from .tiebreaks.records import Aggregate, RecordTable, Why
+    from .tiebreaks.records import Aggregate, RecordTable
 
     primary, secondary = ev.primary, ev.secondary
     s = ev.players.scoring
@@ -732,7 +729,6 @@ def _sssc(ev: TeamEvent, ctxs: dict[str, Any], frames: dict[str, Frame], c: _Cri
         ctx.frame_for(fore), Aggregate.SUM, "opponent_score", key, UNIT, value, UNIT * fn,
         np.zeros(value.shape, dtype=np.int8), vur=elements.vur,
     )  # fmt: skip
-    _ = Why
     return TiebreakResult.from_table(c.spec, table, Direction.HIGHER, details={"fn": fn})
 
 
