@@ -306,3 +306,19 @@ def test_bundled_team_example() -> None:
         res = s.results[label]
         for i in range(13):
             assert aggregate(res.records(i), res.record_table().aggregate) == res.value(i)
+
+
+def test_top_board_result_and_bottom_board_elimination(ev) -> None:  # type: ignore[no-untyped-def]
+    # game points board by board over the event (a PAB is a win on every board, 12 intro):
+    #   Bianconeri board 1: 0 + 0 + 1 = 1, board 2: ½ + 0 + 1 = 1.5
+    #   Cavalieri  board 1: 0 + ½ + 0 = ½, board 2: 1 + 0 + 0 = 1
+    # tied on 1 MP, TBR (12.2) compares board 1 first: 1 > ½; BBE (12.3) with two boards leaves out
+    # board 2 and compares board 1: the same order
+    from spareggio.explain import explain_player
+
+    for code in ("TBR", "BBE"):
+        s = team_standings(ev, code, rules="fide-2026")
+        assert [row.player.name for row in s.rows][2:] == ["Bianconeri", "Cavalieri"]
+        assert (values(s, code)["Bianconeri"], values(s, code)["Cavalieri"]) == (1, 2)
+        (tb,) = explain_player(s, 3).tiebreaks
+        assert tb.lines[0] == "Game points on each board over the event: 1: 0.5, 2: 1"

@@ -264,7 +264,7 @@ def _explain_tiebreak(
     elif d.code in ("ABH", "AFB"):
         view = res.details["view"]
         _explain_view(s, view, i, exp, lang)
-    elif d.is_group:
+    elif d.is_group or res.direction is Direction.GROUP:
         _explain_group(s, res, i, exp, lang)
     elif res.table is not None:
         exp.rules_view = s.rules.label
@@ -652,6 +652,15 @@ def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lan
 
 def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
     t = s.tournament
+    if "board_totals" in res.details:
+        totals = np.asarray(res.details["board_totals"])[i]
+        unit = int(res.details.get("unit", 2))  # type: ignore[call-overload]
+        boards = ", ".join(f"{b + 1}: {format_value(Fraction(int(x), unit))}" for b, x in enumerate(totals))
+        exp.lines.append(message(lang, "board.totals", boards=boards))
+        exp.lines.append(message(lang, f"board.rule.{res.spec.code}"))
+        if res.value(i) is None:
+            exp.lines.append(message(lang, "de.none"))
+        return
     steps: list[DirectEncounterStep] = list(res.details.get("steps", []))  # type: ignore[call-overload]
     mine = [st for st in steps if i in st.members]
     if not mine:

@@ -68,6 +68,8 @@ TEAM_CODES = {
     "EDE": "Extended Direct Encounter: DE on the primary, then the secondary score (C.07 13.3.1)",
     "BC": "Board Count: sum of board number x game points, lower is better (C.07 12.1)",
     "SSSC": "Scores and Schedule Strength Combination (C.07 13.4)",
+    "TBR": "Top Board Result (C.07 12.2)",
+    "BBE": "Bottom Board Elimination (C.07 12.3)",
 }
 """The team-only criteria, by code."""
 SHARED_CODES = ("BH", "FB", "AOB", "KS", "PS", "WIN", "WON", "TPN")
@@ -625,7 +627,7 @@ def team_standings(
     frame = frames[primary]
     results: dict[str, TiebreakResult] = {}
     for c in criteria:
-        if c.code == "EDE" or c.label in results:
+        if c.code in ("EDE", "TBR", "BBE") or c.label in results:
             continue
         if c.code in ("PTS", "MPTS", "GPTS", "MPVGP"):
             score = {"PTS": primary, "MPTS": "MP", "GPTS": "GP", "MPVGP": ev.secondary}[c.code]
@@ -642,7 +644,8 @@ def team_standings(
             res.spec, c.label, res.numerator, res.denominator, res.direction, res.defined,
             res.contributions, res.details, res.warnings, res.table,
         )  # fmt: skip
-    order, starts, group_places = _rank_teams(ctxs, frame, criteria, results, primary, ev.secondary)
+    totals = ev.board_gp[:, : frame.rounds, :].sum(axis=1)
+    order, starts, group_places = _rank_teams(ctxs, frame, criteria, results, primary, ev.secondary, totals)
     steps = [
         step
         for score in (primary, ev.secondary)
@@ -651,7 +654,13 @@ def team_standings(
         for step in found  # type: ignore[attr-defined]
     ]
     for c in criteria:
-        if c.code == "EDE" and c.label not in results:
+        if c.code in ("TBR", "BBE") and c.label not in results:
+            value, defined = group_places[c.label]
+            board_totals = {"board_totals": totals, "unit": UNIT}
+            results[c.label] = TiebreakResult(
+                c.spec, c.label, value, 1, Direction.GROUP, defined=defined, details=board_totals
+            )
+        elif c.code == "EDE" and c.label not in results:
             value, defined = group_places[c.label]
             results[c.label] = TiebreakResult(
                 c.spec, c.label, value, 1, Direction.GROUP, defined=defined, details={"steps": steps}
@@ -754,6 +763,7 @@ def _rank_teams(
     results: dict[str, Any],
     primary: str,
     secondary: str,
+    board_totals: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray, dict[str, tuple[np.ndarray, np.ndarray]]]:
     """Primary score first, then every criterion inside the groups still tied; EDE orders a group
     with DE on the primary score, then on the secondary, again on each sub-group while either
@@ -771,7 +781,35 @@ def _rank_teams(
     places: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for c in criteria:
         new: list[list[int]] = []
-        if c.code == "EDE":
+        if c.code in ("TBR", "BBE"):
+            value, seen = places.setdefault(c.label, (np.zeros(n, dtype=np.int64), np.zeros(n, dtype=bool)))
+            boards = board_totals.shape[1]
+            if c.code == "TBR":  # board 1, then board 2, ... (12.2)
+                keys = {i: tuple(int(x) for x in board_totals[i]) for i in range(n)}
+            else:  # all boards but the bottom one, then one fewer, ... (12.3)
+                keys = {
+                    i: tuple(int(board_totals[i, :b].sum()) for b in range(boards - 1, 0, -1))
+                    for i in range(n)
+                }
+            for g in groups:
+                if len(g) == 1:
+                    new.append(g)
+                    continue
+                ranked = sorted(g, key=lambda i: (tuple(-x for x in keys[i]), int(sno[i])))
+                subs: list[list[int]] = [[ranked[0]]]
+                for i in ranked[1:]:
+                    if keys[i] == keys[subs[-1][0]]:
+                        subs[-1].append(i)
+                    else:
+                        subs.append([i])
+                place = 1
+                for sub in subs:
+                    fresh = [i for i in sub if not seen[i]]
+                    value[fresh] = place
+                    seen[fresh] = True
+                    place += len(sub)
+                new.extend(subs)
+        elif c.code == "EDE":
             value, seen = places.setdefault(c.label, (np.zeros(n, dtype=np.int64), np.zeros(n, dtype=bool)))
             for g in groups:
                 if len(g) == 1:

@@ -242,6 +242,14 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
             "Buchholz, /P forfeits as played, /Kx sets FN.",
         ),
         TiebreakDef(
+            "TBR", "Top board result", "C.07 12.2", "", Direction.GROUP,
+            "Game points on board 1 over the event, then board 2, and so on; higher is better.",
+        ),
+        TiebreakDef(
+            "BBE", "Bottom board elimination", "C.07 12.3", "", Direction.GROUP,
+            "Game points on all boards but the bottom one, then without the next bottom one; higher is better.",
+        ),
+        TiebreakDef(
             "BC", "Board count", "C.07 12.1", "", Direction.LOWER,
             "Sum of board number times game points on that board, over the event; lower is better.",
         ),
