@@ -322,3 +322,42 @@ def test_top_board_result_and_bottom_board_elimination(ev) -> None:  # type: ign
         assert (values(s, code)["Bianconeri"], values(s, code)["Cavalieri"]) == (1, 2)
         (tb,) = explain_player(s, 3).tiebreaks
         assert tb.lines[0] == "Game points on each board over the event: 1: 0.5, 2: 1"
+
+
+def _two_teams() -> bytes:
+    # one round, 4 boards: 1-5 ½-½, 2-6 1-0, 3-7 ½-½, 4-8 0-1: 2-2, a drawn match (1 MP each)
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from builders import build
+
+    text = build({1: "=W5", 2: "+B6", 3: "=W7", 4: "-B8"}, players=8, rounds=1, name="Two teams")
+    rosters = [
+        "310   1 Ardito".ljust(73) + "   1    2    3    4",
+        "310   2 Bizzarro".ljust(73) + "   5    6    7    8",
+    ]
+    return ("\n".join([*text.rstrip("\n").split("\n"), "352 WBWB", *rosters]) + "\n").encode()
+
+
+@pytest.mark.parametrize(
+    ("code", "order"),
+    [
+        # 13.3.1 alone: the teams drew their match on both scores: still tied (shared place)
+        ("EDE", None),
+        # 13.3.2 chains over their encounter:
+        #   BC (12.1): Ardito 1x½ + 2x1 + 3x½ + 4x0 = 4, Bizzarro 1x½ + 2x0 + 3x½ + 4x1 = 6: lower first
+        ("EDEBT", ["Ardito", "Bizzarro"]),
+        ("EDEBB", ["Ardito", "Bizzarro"]),
+        #   TBR (12.2): board 1 equal (½-½), board 2 won by Ardito
+        ("EDET", ["Ardito", "Bizzarro"]),
+        #   BBE (12.3): boards 1-3: Ardito 2, Bizzarro 1
+        ("EDEB", ["Ardito", "Bizzarro"]),
+    ],
+)
+def test_ede_chains_for_two_teams(code: str, order: list[str] | None) -> None:
+    ev = parse_team_event(_two_teams(), "two.trf")
+    s = team_standings(ev, code, rules="fide-2026")
+    if order is None:
+        assert [row.place for row in s.rows] == ["1-2", "1-2"]
+    else:
+        assert [row.player.name for row in s.rows] == order and [row.rank for row in s.rows] == [1, 2]

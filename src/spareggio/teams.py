@@ -69,11 +69,19 @@ TEAM_CODES = {
     "BC": "Board Count: sum of board number x game points, lower is better (C.07 12.1)",
     "SSSC": "Scores and Schedule Strength Combination (C.07 13.4)",
     "TBR": "Top Board Result (C.07 12.2)",
+    "EDEBT": "EDE, then for two teams Board Count and Top Board Result in their encounter (C.07 13.3.2)",
+    "EDEBB": "EDE, then for two teams Board Count and Bottom Board Elimination in their encounter (C.07 13.3.2)",
+    "EDET": "EDE, then for two teams Top Board Result in their encounter (C.07 13.3.2)",
+    "EDEB": "EDE, then for two teams Bottom Board Elimination in their encounter (C.07 13.3.2)",
     "BBE": "Bottom Board Elimination (C.07 12.3)",
 }
 """The team-only criteria, by code."""
 SHARED_CODES = ("BH", "FB", "AOB", "KS", "PS", "WIN", "WON", "TPN")
 """Individual criteria that C.07 applies to teams on a reference score (digest 4.1)."""
+
+EDE_CHAINS = {"EDE": "", "EDEBT": "BT", "EDEBB": "BE", "EDET": "T", "EDEB": "E"}
+"""EDE and its 13.3.2 chains: the board criteria applied, in order, when exactly two teams remain
+tied (B board count, T top board result, E bottom board elimination), over their encounter only."""
 
 DEFAULT_SWISS = ("MPvGP", "BH/C1", "EMGSB")
 DEFAULT_ROUND_ROBIN = ("MPvGP", "EDE", "EMGSB")
@@ -557,7 +565,7 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
             if (
                 mods
                 and not (code.endswith("SB") and re.fullmatch(r"(/(C\d+|P))+", mods.upper()))
-                and not (code == "EDE" and mods.upper() == "/P")
+                and not (code in EDE_CHAINS and mods.upper() == "/P")
             ):
                 raise TiebreakSpecError(f"{label!r}: modifier {mods!r} is not allowed for {code}")
             base = (
@@ -579,7 +587,7 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
             known = ", ".join([*TEAM_CODES, *SHARED_CODES])
             raise TiebreakSpecError(f"{label!r} is not a team tie-break{hint}; team tie-breaks: {known}")
         key = (code, score, mods.upper())
-        if key in seen and code != "EDE":
+        if key in seen and code not in EDE_CHAINS:
             raise TiebreakSpecError(f"{label!r} is listed twice in the tie-break list")
         seen.add(key)
         out.append(_Criterion(label, code, score, spec))
@@ -627,7 +635,7 @@ def team_standings(
     frame = frames[primary]
     results: dict[str, TiebreakResult] = {}
     for c in criteria:
-        if c.code in ("EDE", "TBR", "BBE") or c.label in results:
+        if c.code in EDE_CHAINS or c.code in ("TBR", "BBE") or c.label in results:
             continue
         if c.code in ("PTS", "MPTS", "GPTS", "MPVGP"):
             score = {"PTS": primary, "MPTS": "MP", "GPTS": "GP", "MPVGP": ev.secondary}[c.code]
@@ -645,7 +653,10 @@ def team_standings(
             res.contributions, res.details, res.warnings, res.table,
         )  # fmt: skip
     totals = ev.board_gp[:, : frame.rounds, :].sum(axis=1)
-    order, starts, group_places = _rank_teams(ctxs, frame, criteria, results, primary, ev.secondary, totals)
+    order, starts, group_places = _rank_teams(
+        ctxs, frame, criteria, results, primary, ev.secondary, totals,
+        ev.board_gp[:, : frame.rounds, :], ev.opponent[:, : frame.rounds],
+    )  # fmt: skip
     steps = [
         step
         for score in (primary, ev.secondary)
@@ -660,7 +671,7 @@ def team_standings(
             results[c.label] = TiebreakResult(
                 c.spec, c.label, value, 1, Direction.GROUP, defined=defined, details=board_totals
             )
-        elif c.code == "EDE" and c.label not in results:
+        elif c.code in EDE_CHAINS and c.label not in results:
             value, defined = group_places[c.label]
             results[c.label] = TiebreakResult(
                 c.spec, c.label, value, 1, Direction.GROUP, defined=defined, details={"steps": steps}
@@ -764,6 +775,8 @@ def _rank_teams(
     primary: str,
     secondary: str,
     board_totals: np.ndarray,
+    board_gp: np.ndarray | None = None,
+    opponent: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, dict[str, tuple[np.ndarray, np.ndarray]]]:
     """Primary score first, then every criterion inside the groups still tied; EDE orders a group
     with DE on the primary score, then on the secondary, again on each sub-group while either
@@ -809,13 +822,14 @@ def _rank_teams(
                     seen[fresh] = True
                     place += len(sub)
                 new.extend(subs)
-        elif c.code == "EDE":
+        elif c.code in EDE_CHAINS:
             value, seen = places.setdefault(c.label, (np.zeros(n, dtype=np.int64), np.zeros(n, dtype=bool)))
             for g in groups:
                 if len(g) == 1:
                     new.append(g)
                     continue
                 subs = _ede(ctxs, c.spec, g, primary, secondary)
+                subs = [part for sub in subs for part in _chain(EDE_CHAINS[c.code], sub, board_gp, opponent)]
                 place = 1
                 for sub in subs:
                     sub = sorted(sub, key=lambda i: int(sno[i]))
@@ -873,6 +887,36 @@ def _ede(
         if not changed:
             break
     return groups
+
+
+def _chain(steps: str, group: list[int], board_gp: Any, opponent: Any) -> list[list[int]]:
+    """13.3.2: two teams still tied after EDE are separated by board criteria applied to their
+    encounter only (their matches against each other, boards summed over repeated meetings):
+    B board count (12.1, lower is better), T top board result (12.2), E bottom board elimination
+    (12.3).  Groups of any other size, and teams that never met, are left as they are."""
+    if not steps or len(group) != 2:
+        return [group]
+    a, b = group
+    met = np.flatnonzero(opponent[a] == b)
+    if met.size == 0:
+        return [group]
+    ga, gb = board_gp[a, met, :].sum(axis=0), board_gp[b, met, :].sum(axis=0)
+    boards = ga.size
+    for step in steps:
+        if step == "B":
+            weights = np.arange(1, boards + 1)
+            ka, kb = -int((ga * weights).sum()), -int((gb * weights).sum())  # lower is better
+            if ka != kb:
+                return [[a], [b]] if ka > kb else [[b], [a]]
+            continue
+        if step == "T":
+            pairs = list(zip(ga.tolist(), gb.tolist(), strict=True))
+        else:  # E: all boards but the bottom one, then one fewer, ...
+            pairs = [(int(ga[:k].sum()), int(gb[:k].sum())) for k in range(boards - 1, 0, -1)]
+        for x, y in pairs:
+            if x != y:
+                return [[a], [b]] if x > y else [[b], [a]]
+    return [group]
 
 
 def team_standings_dict(ev: TeamEvent, s: Any) -> dict[str, Any]:

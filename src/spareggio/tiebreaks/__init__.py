@@ -241,6 +241,19 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
             "The secondary score plus the Buchholz on the primary score divided by FN (13.4.2); /F Fore "
             "Buchholz, /P forfeits as played, /Kx sets FN.",
         ),
+        *(
+            TiebreakDef(
+                code, f"Extended direct encounter, then {then}", "C.07 13.3.2", "P", Direction.GROUP,
+                f"EDE; two teams still tied are then separated by {then} in their encounter.",
+                None, order_group=direct_encounter_order,
+            )
+            for code, then in (
+                ("EDEBT", "board count and top board result"),
+                ("EDEBB", "board count and bottom board elimination"),
+                ("EDET", "top board result"),
+                ("EDEB", "bottom board elimination"),
+            )
+        ),
         TiebreakDef(
             "TBR", "Top board result", "C.07 12.2", "", Direction.GROUP,
             "Game points on board 1 over the event, then board 2, and so on; higher is better.",
