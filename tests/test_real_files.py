@@ -334,7 +334,7 @@ def test_team_file_is_named(record: str, column: int) -> None:
     message = str(info.value)
     line = 4
     assert message.startswith(f"team.trf:{line}:{column}: this is a team tournament (record {record[:3]}")
-    assert "'spareggio standings' ranks its teams" in message
+    assert "read it with spareggio.teams" in message
 
 
 def test_duplicate_header_and_299_are_warned() -> None:
@@ -449,12 +449,16 @@ def test_program_styles(
 
 
 def test_team_file_through_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    # standings ranks the teams; a command for individual events only names the file a team event
-    assert main(["standings", str(DATA / "team-trf2x.trf"), "-q"]) == 0
-    assert "Scacchi Trento" in capsys.readouterr().out
-    assert main(["compare", str(DATA / "team-trf2x.trf")]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "this is a team tournament (record 310)" in err
+    # every command ranks the teams of a team file
+    runs = (
+        (["standings"], "Scacchi Trento"),
+        (["compare", "-r", "fide-2026,italian"], "Scacchi Trento"),
+        (["check"], "(fide-2024; MPvGP, BH/C1, EMGSB)"),  # the team list, the file declares no rank
+        (["explain", "--team", "1"], "Scacchi Trento"),
+    )
+    for args, expected in runs:
+        assert main([args[0], str(DATA / "team-trf2x.trf"), *args[1:], "-q"]) in (0, 1)
+        assert expected in capsys.readouterr().out
 
 
 def test_date_warning_heads_the_explanation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -361,3 +361,40 @@ def test_ede_chains_for_two_teams(code: str, order: list[str] | None) -> None:
         assert [row.place for row in s.rows] == ["1-2", "1-2"]
     else:
         assert [row.player.name for row in s.rows] == order and [row.rank for row in s.rows] == [1, 2]
+
+
+def _with_team_ranks(ranks: dict[int, int]) -> bytes:
+    out = []
+    for line in _lines():
+        if line.startswith("310"):
+            number = int(line[4:7])
+            line = line[:68] + f"{ranks[number]:>3}" + line[71:]
+        out.append(line)
+    return ("\n".join(out) + "\n").encode()
+
+
+def test_check_declared_team_ranks() -> None:
+    # default team list MPvGP, BH/C1, EMGSB: Delfini, Alfieri, Bianconeri (GP 2.5), Cavalieri (GP 1.5)
+    from spareggio.check import CheckOptions, check_source
+
+    right = check_source("t.trf", _with_team_ranks({4: 1, 1: 2, 2: 3, 3: 4}), CheckOptions())
+    assert right["status"] == "agree" and right["team_event"] is True
+    wrong = check_source("t.trf", _with_team_ranks({4: 1, 1: 2, 2: 4, 3: 3}), CheckOptions(infer=True))
+    assert wrong["status"] == "differs"
+    first = wrong["mismatches"][0]
+    assert (first["start_number"], first["declared_rank"], first["computed_rank"]) == (2, 4, 3)
+    assert first["decided_by"] == "MPvGP" and first["values"] == {"2": 2.5, "3": 1.5}
+    assert any("--infer" in w for w in wrong["warnings"])
+    assert check_source("t.trf", FOUR.read_bytes(), CheckOptions())["status"] == "no-ranks"
+
+
+def test_compare_team_rule_sets(ev) -> None:  # type: ignore[no-untyped-def]
+    # naive: no adjusted scores (Cavalieri counts its real 1 MP, not 1 + 1 for the last-round bye) and
+    # no dummy for own unplayed rounds: BH:MP Alfieri 1 + 1 + 5 = 7 (fide-2026: 8);
+    # Bianconeri 4 + 5 = 9 (fide-2026: 4 + 5 + 1 = 10)
+    from spareggio.compare import compare_teams
+
+    c = compare_teams(ev, ["fide-2026", "naive"], "BH:MP")
+    got = {r.name: {n: r.values[n]["BH:MP"] for n in c.rules} for r in c.rows}
+    assert got["Alfieri"] == {"fide-2026": 8, "naive": 7}
+    assert got["Bianconeri"] == {"fide-2026": 10, "naive": 9}

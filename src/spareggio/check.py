@@ -48,6 +48,7 @@ __all__ = [
     "candidate_rules",
     "check_files",
     "check_source",
+    "check_team_event",
     "check_tournament",
     "find_sources",
     "report_summary",
@@ -334,6 +335,28 @@ def check_tournament(
 
     tiebreaks = None if t.tiebreak_list is not None else options.tiebreaks
     s = standings(t, tiebreaks, options.rules, options.after_round)
+    return _entry(t, s, options, name, infer=True)
+
+
+def check_team_event(
+    ev: Any, options: CheckOptions = CheckOptions(), *, name: str | None = None
+) -> dict[str, Any]:
+    """Check the team ranks a team file declares (record 310, columns 69-71) against the team
+    standings; ``--infer`` is for individual events (the entry says so in its warnings)."""
+    from .teams import team_standings
+
+    tiebreaks = None if ev.players.tiebreak_list is not None else options.tiebreaks
+    s = team_standings(ev, tiebreaks, options.rules, options.after_round)
+    entry = _entry(s.tournament, s, options, name, infer=False)
+    entry["team_event"] = True
+    if options.infer:
+        entry["warnings"].append("--infer tries individual rule sets and lists: not applied to a team event")
+    return entry
+
+
+def _entry(
+    t: Tournament, s: Standings, options: CheckOptions, name: str | None, *, infer: bool
+) -> dict[str, Any]:
     declared = _declared(t)
     ranked = declared > 0
     entry: dict[str, Any] = {
@@ -358,7 +381,7 @@ def check_tournament(
         return entry
     entry["mismatches"] = _mismatches(s, declared, ranked)
     entry["status"] = "differs" if entry["mismatches"] else "agree"
-    if options.infer:
+    if options.infer and infer:
         candidates = _infer(t, s, declared, ranked, options.after_round)
         entry["inferred_count"] = len(candidates)
         entry["inferred"] = candidates[:INFERRED_SHOWN]
@@ -472,6 +495,10 @@ def check_source(name: str, data: bytes, options: CheckOptions) -> dict[str, Any
     from .io import parse_tournament
 
     try:
+        from .teams import is_team_file, parse_team_event
+
+        if not name.lower().endswith(".json") and is_team_file(data):
+            return check_team_event(parse_team_event(data, name, lenient=options.lenient), options, name=name)
         t = parse_tournament(data, name, lenient=options.lenient)
         return check_tournament(t, options, name=name)
     except SpareggioError as exc:

@@ -450,10 +450,17 @@ def compare_cmd(
     if fmt not in ("table", "json", "html", "pdf"):
         raise ArgumentError(f"compare writes table, json, html or pdf, not {fmt}")
 
-    t = opts.load(file)
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
-    c = compare(t, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
-    _print_warnings([*t.warnings, *c.warnings], opts.quiet)
+    team = _team_event(file, opts) if not file.lower().endswith(".json") else None
+    if team is not None:
+        from .compare import compare_teams
+
+        c = compare_teams(team, names, tiebreaks, opts.after_round)
+        _print_warnings(c.warnings, opts.quiet)
+    else:
+        t = opts.load(file)
+        c = compare(t, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
+        _print_warnings([*t.warnings, *c.warnings], opts.quiet)
     text: str | bytes
     if fmt == "json":
         text = c.to_json()

@@ -94,6 +94,8 @@ class Team:
     roster: tuple[int, ...]
     """Start numbers of the players, in board order."""
     position: Position
+    rank: int | None = None
+    """The rank the file declares (record 310, columns 69-71)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -130,7 +132,9 @@ class TeamEvent:
     def participants(self) -> Tournament:
         """The teams as the participants of a tournament (what the frames are built on)."""
         t = self.players
-        players = tuple(Player(team.number, team.name, position=team.position) for team in self.teams)
+        players = tuple(
+            Player(team.number, team.name, rank=team.rank, position=team.position) for team in self.teams
+        )
         color = np.full(self.kind.shape, Color.NONE, dtype=np.int8)
         return Tournament(
             name=t.name,
@@ -232,7 +236,9 @@ def parse_team_event(data: bytes, path: str = "<string>", *, lenient: bool = Fal
                     Position(path, number, 5),
                 )
             ids = _ids(line, 74, path, number)
-            rosters.append(Team(int(num), _field(line, 9, 40).strip(), ids, pos))
+            rank_text = _field(line, 69, 71).strip()
+            rank = int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None
+            rosters.append(Team(int(num), _field(line, 9, 40).strip(), ids, pos, rank))
         elif code == "013" and not has_310:
             rosters.append(
                 Team(len(rosters) + 1, _field(line, 5, 36).strip(), _ids(line, 37, path, number), pos)

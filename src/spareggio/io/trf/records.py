@@ -111,8 +111,7 @@ def _refuse_team_event(records: _Records) -> None:
                 break
     if why is not None:
         raise InputError(
-            f"this is a team tournament ({why[0]}): 'spareggio standings' ranks its teams (its players with "
-            "--individual) and 'spareggio explain --team' explains them; comparisons and checks are for "
-            "individual tournaments",
+            f"this is a team tournament ({why[0]}): read it with spareggio.teams (the standings, explain, "
+            "compare and check commands rank its teams)",
             why[1],
         )
