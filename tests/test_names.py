@@ -144,3 +144,16 @@ def test_errors_in_the_file_list_name_line_and_column(
 def test_a_file_list_of_points_alone_ranks_by_points(tmp_path: Path) -> None:
     s = spareggio.standings(spareggio.read_trf(_with_212(tmp_path, "212 PTS")))
     assert s.labels == []
+
+
+def test_score_selector_is_kept_in_the_spec() -> None:
+    # ':MP' / ':GP' name the team score a criterion uses; the specifier keeps it (and prints it)
+    spec = spareggio.parse_spec("BH:MP/C1")
+    assert (spec.code, spec.score, spec.cut_low) == ("BH", "MP", 1)
+    assert str(spec) == "BH:MP/C1"
+    assert spareggio.parse_spec("bh:gp").score == "GP" and spareggio.parse_spec("BH").score is None
+
+
+def test_score_selector_on_an_individual_event_is_refused() -> None:
+    with pytest.raises(TiebreakSpecError, match="are for team events"):
+        spareggio.standings(spareggio.read_trf(EXAMPLE), ["BH:MP"])

@@ -201,6 +201,13 @@ def standings(
         parsed = file_tiebreaks(tournament)
     else:
         parsed = parse_spec_list(chosen)
+    for label, spec in parsed:
+        if spec.score is not None:
+            from .errors import TiebreakSpecError
+
+            raise TiebreakSpecError(
+                f"{label!r}: the score selectors :MP and :GP are for team events (match or game points)"
+            )
     frame = Frame.build(tournament, after_round)
     ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
     return _standings_in(ctx, parsed, reason, source, rules_warning)

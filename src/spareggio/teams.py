@@ -581,7 +581,7 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
             )
             spec = TiebreakSpec(code, cut_low=base.cut_low, forfeits_played=base.forfeits_played)
         elif code in SHARED_CODES:
-            spec = parse_spec(code + mods)
+            spec = dataclasses.replace(parse_spec(code + mods), score=score)
         else:
             hint = (
                 " (for teams: EMMSB, EMGSB, EGMSB or EGGSB)"

@@ -322,10 +322,12 @@ def parse_spec(text: str) -> TiebreakSpec:
     parts = raw.split("/")
     name = parts[0]
     name = re.sub(r"@\d+$", "", name)  # '@yy' is informative only
+    selector: str | None = None
     if ":" in name:
         name, _, score = name.partition(":")
         if score.upper() not in ("MP", "GP"):
             raise TiebreakSpecError(f"{raw!r}: unknown score selector ':{score}' (expected :MP or :GP)")
+        selector = score.upper()
     d = find_tiebreak(name)
     allowed = ", ".join(_MOD_NAMES[m] for m in d.modifiers) or "none"
     kw: dict[str, object] = {}
@@ -361,7 +363,7 @@ def parse_spec(text: str) -> TiebreakSpec:
             kw["fore"] = True
         elif letter == "R":
             kw["reverse"] = True
-    return TiebreakSpec(d.code, **kw)  # type: ignore[arg-type]
+    return TiebreakSpec(d.code, score=selector, **kw)  # type: ignore[arg-type]
 
 
 def _from_name(raw: str) -> str | None:

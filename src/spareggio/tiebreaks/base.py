@@ -63,9 +63,11 @@ class TiebreakSpec:
     limit_percent: bool = False
     unrated: int | None = None
     """``/Un``: the rating that unrated players count as."""
+    score: str | None = None
+    """``:MP`` or ``:GP``: the team score the criterion is computed on (team events only)."""
 
     def __str__(self) -> str:
-        parts = [self.code]
+        parts = [self.code + (f":{self.score}" if self.score else "")]
         if self.cut_low and self.cut_high:
             parts.append(f"M{self.cut_low}")
         elif self.cut_low:
