@@ -558,3 +558,21 @@ def test_explanation_download_equals_the_cli(client: TestClient, token: str) -> 
     page = client.get(f"/t/{token}/player/7/download/json").json()
     assert page == json.loads(cli_output("explain", str(EXAMPLE), "-p", "7", "-f", "json", "-q"))
     assert client.get(f"/t/{token}/player/7/download/docx").status_code == 400
+
+
+def test_a_team_file_opens_as_team_standings() -> None:
+    # the bundled league: the page ranks the teams, explains a team, compares and checks them
+    team_file = ROOT / "examples" / "team-league-2026.trf"
+    c = TestClient(create_app([str(team_file)]))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    rows = table(c.get(f"/t/{tok}").text, "standings")
+    assert len(rows) == 1 + 13 and rows[1][3] == "Scacchi Trento"
+    for path in ["/crosstable", "/compare", "/check", "/player/9"]:
+        assert c.get(f"/t/{tok}{path}").status_code == 200
+    doc = c.get(f"/t/{tok}/download/json").json()
+    assert doc["standings"][0]["match_points"] == 12
+    trf = c.get(f"/t/{tok}/download/trf").text
+    from spareggio.teams import parse_team_event
+
+    ranks = {team.name: team.rank for team in parse_team_event(trf.encode(), "x.trf").teams}
+    assert ranks["Scacchi Trento"] == 1 and sorted(ranks.values()) == list(range(1, 14))

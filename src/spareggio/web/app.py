@@ -59,6 +59,9 @@ class Entry:
     filename: str
     data: bytes
     tournament: Tournament
+    """The participants: the players, or in a team event the teams."""
+    team: Any = None
+    """The team event (:class:`spareggio.teams.TeamEvent`) of a team file, else None."""
 
 
 class Store:
@@ -71,9 +74,14 @@ class Store:
 
     def add(self, filename: str, data: bytes) -> Entry:
         from ..io import parse_tournament
+        from ..teams import is_team_file, parse_team_event
 
-        t = parse_tournament(data, filename)
-        entry = Entry(secrets.token_urlsafe(12), filename, data, t)
+        if not filename.lower().endswith(".json") and is_team_file(data):
+            team = parse_team_event(data, filename)
+            entry = Entry(secrets.token_urlsafe(12), filename, data, team.participants(), team)
+        else:
+            t = parse_tournament(data, filename)
+            entry = Entry(secrets.token_urlsafe(12), filename, data, t)
         with self._lock:
             self._items[entry.token] = entry
             while len(self._items) > self.limit:
@@ -367,6 +375,10 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
     def compute(entry: Entry, opts: Options) -> Any:
         from ..standings import standings
 
+        if entry.team is not None:
+            from ..teams import team_standings
+
+            return team_standings(entry.team, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
         return standings(entry.tournament, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
     def common(request: Request, entry: Entry, opts: Options, s: Any | None, active: str) -> dict[str, Any]:
@@ -501,7 +513,12 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             from ..compare import DEFAULT_COMPARE, compare
 
             names = chosen or list(DEFAULT_COMPARE)
-            c = compare(entry.tournament, names, opts.tiebreaks or s.labels, opts.after_round)
+            if entry.team is not None:
+                from ..compare import compare_teams
+
+                c = compare_teams(entry.team, names, opts.tiebreaks or s.labels, opts.after_round)
+            else:
+                c = compare(entry.tournament, names, opts.tiebreaks or s.labels, opts.after_round)
             rows = [
                 {
                     "sno": r.start_number,
@@ -527,15 +544,15 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         infer = request.query_params.get("infer") in ("1", "on", "true")
 
         def extra(entry: Entry, opts: Options, s: Any) -> dict[str, Any]:
-            from ..check import CheckOptions, check_tournament
+            from ..check import CheckOptions, check_team_event, check_tournament
 
-            result = check_tournament(
-                entry.tournament,
-                CheckOptions(
-                    tiebreaks=opts.tiebreaks, rules=opts.rules, after_round=opts.after_round, infer=infer
-                ),
-                name=entry.filename,
+            wanted = CheckOptions(
+                tiebreaks=opts.tiebreaks, rules=opts.rules, after_round=opts.after_round, infer=infer
             )
+            if entry.team is not None:
+                result = check_team_event(entry.team, wanted, name=entry.filename)
+            else:
+                result = check_tournament(entry.tournament, wanted, name=entry.filename)
             return {"check": result, "infer": infer}
 
         return tournament_page(request, token, "check.html", "check", extra)
@@ -576,7 +593,11 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         try:
             opts = _options(request)
             s = compute(entry, opts)
-            body, media = _export(s, fmt, lang)
+            body: str | bytes
+            if entry.team is not None and fmt in ("trf", "json"):
+                body, media = _team_export(entry, s, fmt)
+            else:
+                body, media = _export(s, fmt, lang)
         except SpareggioError as exc:
             return PlainTextResponse(str(exc), status_code=400)
         stem = Path(entry.filename).stem or "standings"
@@ -626,7 +647,12 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         names = [r for r in request.query_params.getlist("with") if r.strip()] or list(DEFAULT_COMPARE)
         try:
             opts = _options(request)
-            c = compare(entry.tournament, names, opts.tiebreaks, opts.after_round)
+            if entry.team is not None:
+                from ..compare import compare_teams
+
+                c = compare_teams(entry.team, names, opts.tiebreaks, opts.after_round)
+            else:
+                c = compare(entry.tournament, names, opts.tiebreaks, opts.after_round)
             if fmt == "json":
                 body: str | bytes = json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
                 media = "application/json"
@@ -1001,6 +1027,26 @@ def _export(s: Any, fmt: str, lang: str) -> tuple[str | bytes, str]:
     if fmt == "trf":
         return _trf_with_ranks(s), media
     return out.standings_table(s), media
+
+
+def _team_export(entry: Entry, s: Any, fmt: str) -> tuple[str, str]:
+    """A team event's JSON (rows with match and game points) or its TRF file with the computed team
+    ranks written into record 310, columns 69-71."""
+    from ..teams import team_standings_dict
+
+    if fmt == "json":
+        return json.dumps(
+            team_standings_dict(entry.team, s), ensure_ascii=False, indent=2
+        ) + "\n", EXPORT_MEDIA[fmt]
+    rank = {row.player.start_number: row.rank for row in s.rows}
+    text = entry.data.decode("utf-8", errors="replace")
+    lines = []
+    for line in text.splitlines():
+        number = line[4:7].strip()
+        if line.startswith("310") and number.isascii() and number.isdigit() and int(number) in rank:
+            line = line.ljust(71)[:68] + f"{rank[int(number)]:>3}" + line.ljust(71)[71:]
+        lines.append(line)
+    return "\n".join(lines) + "\n", EXPORT_MEDIA[fmt]
 
 
 def _trf_with_ranks(s: Any) -> str:
