@@ -576,3 +576,15 @@ def test_a_team_file_opens_as_team_standings() -> None:
 
     ranks = {team.name: team.rank for team in parse_team_event(trf.encode(), "x.trf").teams}
     assert ranks["Scacchi Trento"] == 1 and sorted(ranks.values()) == list(range(1, 14))
+
+
+def test_api_ranks_team_files(client: TestClient) -> None:
+    team_file = (ROOT / "examples" / "team-league-2026.trf").read_bytes()
+    r = post(client, "/api/standings", {"tiebreaks": "MPvGP,EMGSB"}, team_file)
+    assert r.status_code == 200  # type: ignore[attr-defined]
+    first = r.json()["standings"][0]  # type: ignore[attr-defined]
+    assert (first["name"], first["match_points"], first["game_points"]) == ("Scacchi Trento", 12, 21.5)
+    r = post(client, "/api/explain", {"player": "9", "tiebreaks": "EMGSB"}, team_file)
+    assert r.json()["player"]["name"] == "Torre Genova"  # type: ignore[attr-defined]
+    r = post(client, "/api/compare", {"rules": "fide-2026,naive", "tiebreaks": "BH:MP"}, team_file)
+    assert r.json()["rules"] == ["fide-2026", "naive"]  # type: ignore[attr-defined]

@@ -682,13 +682,26 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
     def api_error(exc: Exception, status: int = 400) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=status)
 
-    async def api_tournament(file: UploadFile) -> Tournament:
+    async def api_tournament(file: UploadFile) -> Any:
+        """The tournament of the upload: a :class:`Tournament`, or a team event for a team file."""
         from ..io import parse_tournament
+        from ..teams import is_team_file, parse_team_event
 
         data = await file.read()
         if not data:
             raise ArgumentError("the field 'file' is empty: send the tournament file")
-        return parse_tournament(data, _safe_name(file.filename or "upload.trf"))
+        name = _safe_name(file.filename or "upload.trf")
+        if not name.lower().endswith(".json") and is_team_file(data):
+            return parse_team_event(data, name)
+        return parse_tournament(data, name)
+
+    def api_rank(t: Any, opts: Options) -> Any:
+        from ..standings import standings
+        from ..teams import TeamEvent, team_standings
+
+        if isinstance(t, TeamEvent):
+            return team_standings(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
+        return standings(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
     @app.post(
         "/api/standings",
@@ -713,10 +726,18 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             t = await api_tournament(file)
             opts = Options.parse(rules, tiebreaks, after_round)
             language_code = _api_language(lang)
-            from ..standings import standings
+            s = api_rank(t, opts)
+            fmt = (format or "json").strip().lower()
+            body: str | bytes
+            if fmt == "json" and not isinstance(t, Tournament):
+                from ..teams import team_standings_dict
 
-            s = standings(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
-            body, media = _export(s, (format or "json").strip().lower(), language_code)
+                body, media = (
+                    json.dumps(team_standings_dict(t, s), ensure_ascii=False, indent=2) + "\n",
+                    EXPORT_MEDIA[fmt],
+                )
+            else:
+                body, media = _export(s, fmt, language_code)
         except SpareggioError as exc:
             return api_error(exc)
         return Response(body, media_type=media)
@@ -740,14 +761,14 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
     ) -> Response:
         from .. import explain as ex
         from ..render import html
-        from ..standings import standings
 
         try:
             t = await api_tournament(file)
             opts = Options.parse(rules, tiebreaks, after_round)
             language_code = _api_language(lang)
             sno = _start_number(player, "player")
-            s = standings(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
+            s = api_rank(t, opts)
+            t = s.tournament
             t.index_of(sno)
             fmt = (format or "json").strip().lower()
             if fmt not in ("json", "html", "text"):
@@ -800,7 +821,12 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             opts = Options.parse(None, tiebreaks, after_round)
             language_code = _api_language(lang)
             names = [r.strip() for r in (rules or "").split(",") if r.strip()] or None
-            c = compare(t, names, opts.tiebreaks, opts.after_round)
+            if isinstance(t, Tournament):
+                c = compare(t, names, opts.tiebreaks, opts.after_round)
+            else:
+                from ..compare import compare_teams
+
+                c = compare_teams(t, names, opts.tiebreaks, opts.after_round)
             fmt = (format or "json").strip().lower()
             if fmt == "json":
                 return _json(comparison_to_dict(c))
