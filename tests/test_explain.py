@@ -13,6 +13,7 @@ from typing import ClassVar
 import pytest
 
 import spareggio
+from group_records import de_place, points_from_encounters
 from spareggio import explain as ex
 from spareggio.cli import main
 from spareggio.render.html import explanation_html, versus_html
@@ -260,7 +261,9 @@ def _rendered_records(tb: ex.TiebreakExplanation) -> list[Record]:
 def test_explanation_agrees_with_standings(path, rules):
     """Every explained value is the aggregate of the records the explanation renders, and equals
     the standings; an explanation without records fails (C.07 tie-breaks have elements, except
-    the group tie-break DE, the diagnostics ABH/AFB and the player's own datum RTNG/TPN)."""
+    the diagnostics ABH/AFB and the player's own datum RTNG/TPN).  DE's records are its groups:
+    the place recomputed from them is the value, and each member's points among the group are the
+    sum of the encounters listed (C.07 6.1-6.3)."""
     t = spareggio.read_trf(path)
     labels = ["BH/C1", "BH/M1", "SB/C1", "FB/C1", *sorted(spareggio.TIEBREAKS)]
     s = spareggio.standings(t, labels, rules=rules)
@@ -269,7 +272,10 @@ def test_explanation_agrees_with_standings(path, rules):
         for tb in e.tiebreaks:
             value = row.values[tb.label]
             assert tb.value == value
-            if tb.code == "DE" or tb.code in ("ABH", "AFB"):
+            if tb.code == "DE":
+                _check_group_records(tb, row.player.start_number)
+                continue
+            if tb.code in ("ABH", "AFB"):
                 continue
             dropped = value is None and s.results[tb.label].warnings
             if dropped:
@@ -283,6 +289,20 @@ def test_explanation_agrees_with_standings(path, rules):
             if tb.aggregate == "sum":
                 final = _numbers(tb.cut_line or tb.sum_line)[-1]
                 assert final == value
+
+
+def _check_group_records(tb: ex.TiebreakExplanation, player: int) -> None:
+    assert de_place(tb.groups, player) == tb.value, "DE: the place is not the groups' aggregate"
+    if tb.value is not None:
+        assert tb.groups, "DE: a value without group records"
+    for group in tb.groups:
+        among = {int(k): Fraction(v).limit_denominator(10**6) for k, v in group["points_among"].items()}
+        assert points_from_encounters(group) == among
+        met = {(e["player"], e["opponent"]) for e in group["encounters"]}
+        for m in group["members"]:
+            others = {o for o in group["members"] if o != m and ((m, o) in met or (o, m) in met)}
+            assert group["unmet"][str(m)] == len(group["members"]) - 1 - len(others)
+        assert group["step"] == ("6.2" if group["all_met"] else "6.3")
 
 
 def test_direct_encounter_groups_are_records():

@@ -14,11 +14,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from group_records import de_place, points_from_encounters
 from spareggio import parse_trf
 from spareggio.rules import RULESETS
+from spareggio.rules.base import Source
 from spareggio.standings import standings
-from spareggio.tiebreaks import TIEBREAKS
-from spareggio.tiebreaks.records import Aggregate, Why, aggregate, round_half_up
+from spareggio.tiebreaks import TIEBREAKS, Contribution
+from spareggio.tiebreaks.records import Aggregate, Record, Why, aggregate, round_half_up
 from strategies import render, tournaments
 
 SCALAR = [
@@ -44,6 +46,65 @@ def test_total_is_the_aggregate_of_the_records(spec: object, rules: str) -> None
             if table.aggregate is not Aggregate.OWN:
                 assert len(records) == s.after_round
             assert aggregate(records, table.aggregate) == res.value(i), (label, rules, i)
+            # the records name the rule set they were built from: US Chess for its tie-breaks
+            built_from = "us-chess" if label in US_CHESS_VIEW else s.rules.label
+            assert table.rules is not None and table.rules.label == built_from, label
+            assert {r.rules for r in records} <= {built_from}, label
+
+
+US_CHESS_VIEW = {"MM", "MEDIAN", "SOLKOFF", "USSB", "CUM", "OPPCUM", "KASHDAN"}
+"""The US Chess tie-breaks: their records use US Chess 34E under any rule set."""
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tournaments(), st.sampled_from(sorted(RULESETS)), st.sampled_from(["DE", "DE/P"]))
+def test_direct_encounter_place_is_the_aggregate_of_its_group_records(
+    spec: object, rules: str, de: str
+) -> None:
+    # DE (C.07 6): the value is the place in the tied group, recomputed here from the group records
+    # alone (members, encounters, sub-groups); the points among the group are the encounters' sum
+    t = parse_trf(render(spec))  # type: ignore[arg-type]
+    s = standings(t, [de, "BH"], rules=rules)
+    res = s.results[de]
+    sno = [p.start_number for p in t.players]
+    groups = [
+        {
+            "members": [sno[k] for k in step.members],
+            "order": [[sno[k] for k in g] for g in step.order],
+            "encounters": [
+                {"player": sno[k], "opponent": sno[m], "points": pts, "games": n}
+                for k, m, pts, n in step.encounters
+            ],
+            "points_among": dict(zip([sno[k] for k in step.members], step.scores, strict=True)),
+        }
+        for step in res.details["steps"]
+    ]
+    for group in groups:
+        assert points_from_encounters(group) == group["points_among"]
+    for i in range(t.n_players):
+        mine = [g for g in groups if sno[i] in g["members"]]
+        assert de_place(mine, sno[i]) == res.value(i), (rules, sno[i])
+
+
+def test_opponent_score_records_are_the_records_of_every_tiebreak() -> None:
+    # one record type: the BH/SB contributions are Record rows, the same the table gives
+    from builders import tournament
+
+    t = tournament({1: "+W2 HPB -B3", 3: "+F4 =B2 .", 2: ". . +W4", 4: ". ZPB ."}, players=4)
+    s = standings(t, ["SB", "ARO"], rules="fide-2026")
+    sb = s.results["SB"]
+    assert sb.contributions is not None
+    rows = sb.contributions.for_player(0)
+    assert Contribution is Record and all(type(r) is Record for r in rows)
+    assert rows == sb.records(0)
+    assert type(s.results["ARO"].records(0)[0]) is Record
+    # player 1, round 2: a half-point bye, a dummy on his own score 1.5 (C.07 16.4; the 16.4.2 cap,
+    # 3 rounds x ½ = 1.5, does not bind), times the ½ scored = 0.75; a voluntary unplayed round
+    bye = rows[1]
+    assert (bye.source, bye.input, bye.factor, bye.contribution, bye.vur) == (
+        Source.DUMMY_OWN, Fraction(3, 2), Fraction(1, 2), Fraction(3, 4), True
+    )  # fmt: skip
+    assert (bye.cap, bye.own, bye.rules, bye.why) == (None, Fraction(3, 2), "fide-2026", Why.COUNTED)
 
 
 def test_every_tiebreak_of_the_catalogue_is_covered() -> None:

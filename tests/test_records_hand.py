@@ -103,6 +103,112 @@ CASES = [
 ]
 
 
+C, N, LOW, HIGH, OUT = Why.COUNTED, Why.NOT_COUNTED, Why.CUT_LOW, Why.CUT_HIGH, Why.NOT_PART
+
+# (cards, tie-break, player, inputs, contributions, why codes, value), round by round
+INPUT_CASES = [
+    # FB (8.3): every game of the final round counts as drawn: 3-1 and 2-6 become ½-½, 5-4 was.
+    # Fore scores: 4: 0 + 0 + ½ = 0.5; 2: 1 + ½ + ½ = 2; 3: 1 + 1 + ½ = 2.5 -> FB(1) = 5
+    (PLAYED, "FB", 1, [F(1, 2), 2, F(5, 2)], [F(1, 2), 2, F(5, 2)], [C, C, C], 5),
+    # APPO (10.5): the opponents' PTP (10.3, B.02 8.1 b).  4 (½ against 2390, 2370, 2350): at 2092
+    # the differences -298, -278, -258 expect .15 + .17 + .18 = .50, reached; at 2091 .15 + .16 +
+    # .18 = .49 -> 2092.  2 (2.5 against 2350, 2390, 2340): at 2636 +286, +246, +296 expect .84 +
+    # .81 + .85 = 2.50; at 2635 .84 + .80 + .85 = 2.49 -> 2636.  3 (3 of 3): the highest, 2390,
+    # + 736 = 3126.  APPO(1) = (2092 + 2636 + 3126) / 3 = 7854 / 3 = 2618
+    (PLAYED, "APPO", 1, [2092, 2636, 3126], [2092, 2636, 3126], [C, C, C], 2618),
+    # US Chess 34E on UNPLAYED: opponents' unplayed games count as draws, own unplayed games 0.
+    # Adjusted: 2 = 1.5 (all played); 3 = ½ (forfeit win as a draw) + ½ + 1 = 2.
+    # SOLKOFF (34E2), player 1: 1.5 (2) + 0 (own half-point bye) + 2 (3) = 3.5
+    (UNPLAYED, "SOLKOFF", 1, [F(3, 2), 0, 2], [F(3, 2), 0, 2], [C, C, C], F(7, 2)),
+    # MM (34E1), player 1: 1.5 of 3 is an even score: the lowest (0) and the highest (2) dropped
+    # (one each, fewer than 9 rounds) -> 1.5
+    (UNPLAYED, "MM", 1, [F(3, 2), 0, 2], [F(3, 2), 0, 2], [C, LOW, HIGH], F(3, 2)),
+    # MM, player 3: 2.5 of 3 is a plus score: only the lowest dropped, his own forfeit win (0);
+    # 2 = 1.5 and 1 = 1.5 (his bye counts as the ½ it gave) -> 3
+    (UNPLAYED, "MM", 3, [0, F(3, 2), F(3, 2)], [0, F(3, 2), F(3, 2)], [LOW, C, C], 3),
+    # MEDIAN (34E1): the highest and the lowest whatever the score -> player 3: 0 and one 1.5 cut
+    # (of equal values the earlier round is marked; the total is the same) -> 1.5
+    (UNPLAYED, "MEDIAN", 3, [0, F(3, 2), F(3, 2)], [0, F(3, 2), F(3, 2)], [LOW, HIGH, C], F(3, 2)),
+    # USSB (34E), player 1: 1 x 1.5 (beat 2) + ½ x 0 (own bye) + 0 x 2 (lost to 3) = 1.5
+    (UNPLAYED, "USSB", 1, [F(3, 2), 0, 2], [F(3, 2), 0, 0], [C, C, C], F(3, 2)),
+    # CUM (34E3), player 3: running 1, 1.5, 2.5; round 1 was won without playing (forfeit win):
+    # less a win -> 0 + 1.5 + 2.5 = 4
+    (UNPLAYED, "CUM", 3, [1, F(3, 2), F(5, 2)], [0, F(3, 2), F(5, 2)], [C, C, C], 4),
+    # KASHDAN (34E7), player 3: the forfeit win gives 0 (not over the board), a draw 2, a win 4 -> 6
+    (UNPLAYED, "KASHDAN", 3, [1, F(1, 2), 1], [0, 2, 4], [N, C, C], 6),
+    # OPPCUM (34E), player 1: opponents met over the board, 2 (cumulative 0 + ½ + 1.5 = 2) and 3
+    # (1 + 1.5 + 2.5 = 5, less a win for the forfeit win = 4); the bye is no element -> 6
+    (UNPLAYED, "OPPCUM", 1, [2, None, 4], [2, None, 4], [C, OUT, C], 6),
+]
+
+
+@pytest.mark.parametrize(
+    ("cards", "code", "player", "inputs", "contributions", "whys", "value"),
+    INPUT_CASES,
+    ids=[f"{c[1]}-{'played' if c[0] is PLAYED else 'unplayed'}-p{c[2]}" for c in INPUT_CASES],
+)
+def test_records_with_their_inputs_by_hand(
+    cards: dict[int, str],
+    code: str,
+    player: int,
+    inputs: list,
+    contributions: list,
+    whys: list[Why],
+    value: object,
+) -> None:
+    t = tournament(cards, players=6 if cards is PLAYED else 4)
+    s = standings(t, [code], rules="fide-2026")
+    res = s.results[code]
+    records = res.records(t.index_of(player))
+    assert [r.input for r in records] == inputs
+    assert [r.contribution for r in records] == contributions
+    assert [r.why for r in records] == whys
+    assert res.value(t.index_of(player)) == value
+
+
+def test_cumulative_records_say_why_a_round_is_less_a_win() -> None:
+    # CUM (34E3): the forfeit win of player 3 in round 1 is recorded with its code, and the
+    # explanation says it in words beside the running score
+    from spareggio.explain import explain_player
+
+    t = tournament(UNPLAYED, players=4)
+    s = standings(t, ["CUM"], rules="fide-2026")
+    assert [r.detail for r in s.results["CUM"].records(t.index_of(3))] == ["less_a_win", "", ""]
+    (cum,) = explain_player(s, 3).tiebreaks
+    assert "less a win" in cum.rounds[0].note and "34E3" in cum.rounds[0].note
+    assert cum.rounds[0].detail == "less_a_win" and cum.rounds[1].detail == ""
+
+
+# Direct Encounter (C.07 6), six players, three rounds:
+#   R1: 1-2 1-0, 3-4 1-0, 5-6 1-0   R2: 2-3 1-0, 5-1 1-0, 4-6 1-0   R3: 3-1 ½-½, 2-6 ½-½, 5-4 1-0
+#   points: 1: 1.5, 2: 1.5, 3: 1.5, 4: 1, 5: 3, 6: 0.5
+DE_CARDS = {1: "+W2 -B5 =B3", 2: ". +W3 =W6", 3: "+W4 . .", 4: ". +W6 -B5", 5: "+W6 . ."}
+
+
+def test_direct_encounter_records_by_hand() -> None:
+    # the group {1, 2, 3} on 1.5 met in full: 1 beat 2 and drew 3 (1.5), 2 beat 3 (1), 3 drew 1
+    # (0.5): everyone met everyone, so 6.2 orders them 1 > 2 > 3; 4, 5, 6 are alone on their score
+    from spareggio.explain import explain_player
+
+    t = tournament(DE_CARDS, players=6)
+    s = standings(t, ["DE"], rules="fide-2026")
+    res = s.results["DE"]
+    assert res.values() == [1, 2, 3, None, None, None]
+    (step,) = res.details["steps"]
+    assert step.members == (0, 1, 2) and step.all_met and step.order == ((0,), (1,), (2,))
+    assert step.scores == (F(3, 2), 1, F(1, 2))
+    assert sorted(step.encounters) == [
+        (0, 1, 1, 1), (0, 2, F(1, 2), 1), (1, 0, 0, 1), (1, 2, 1, 1), (2, 0, F(1, 2), 1), (2, 1, 0, 1),
+    ]  # fmt: skip
+    (de,) = explain_player(s, 2).tiebreaks
+    (group,) = de.groups
+    assert group["step"] == "6.2" and group["order"] == [[1], [2], [3]]
+    assert {(e["player"], e["opponent"]): e["points"] for e in group["encounters"]}[(2, 3)] == 1
+    assert "1-2 1-0" in "\n".join(de.lines)
+    (de4,) = explain_player(s, 4).tiebreaks
+    assert de4.value is None and de4.groups == []
+
+
 @pytest.mark.parametrize(
     ("cards", "code", "player", "contributions", "counted", "value"),
     CASES,
@@ -160,6 +266,18 @@ def test_us_tiebreaks_cite_the_us_rule_under_a_fide_rule_set() -> None:
     assert fn.start_number == 3 and (fn.actual, fn.adjusted) == (F(5, 2), 2)
     assert fn.text.endswith("(US Chess 34E)")
     assert "16.2.5" not in fn.text
+    # the heading above the adjusted scores cites the rule applied too, in every rendering
+    from spareggio.explain import render_text
+    from spareggio.render.html import explanation_html
+
+    assert mm.footnotes_heading == ussb.footnotes_heading == "footnotes.us_chess"
+    e = explain_player(s, 1)
+    for page in (render_text(e), explanation_html(e)):
+        assert page.count("Adjusted scores of opponents (US Chess 34E)") == 2
+        assert "Adjusted scores of opponents (C.07 16.3)" not in page
+    # every record of a US Chess tie-break names the US Chess rule set, the others the event's
+    assert {r.rules for r in s.results["MM"].records(0)} == {"us-chess"}
+    assert {r.rules for r in s.results["BH"].records(0)} == {"fide-2026"}
 
 
 def _catalogue() -> list[str]:

@@ -1,8 +1,10 @@
 """Explanations: every tie-break value of a player shown round by round, as an arbiter justifies it.
 
 An explanation is built **only** from the records that produced the standings: the
-:class:`~spareggio.tiebreaks.base.Contributions` table of opponent-score tie-breaks (whose sum is the
-total), the opponent view of the rule set (adjusted scores), and the steps recorded by group
+:class:`~spareggio.tiebreaks.records.Record` rows of every tie-break (the
+:class:`~spareggio.tiebreaks.base.Contributions` of the opponent-score tie-breaks seen as one
+:class:`~spareggio.tiebreaks.records.RecordTable`), the opponent view and the rule set those records
+were built from (adjusted scores, the article a footnote cites), and the steps recorded by group
 tie-breaks.  Nothing is computed a second time.  :func:`explain_player` gives structured data;
 :func:`render_text` and :func:`to_dict` render it; ``spareggio.render.html`` renders it as a page.
 """
@@ -23,9 +25,9 @@ from .render.output import format_number, is_finite_decimal, json_number
 from .rules.base import Source
 from .standings import Standings
 from .tiebreaks import definition
-from .tiebreaks.base import Contribution, Direction, TiebreakResult
+from .tiebreaks.base import Direction, TiebreakResult
 from .tiebreaks.direct_encounter import DirectEncounterStep
-from .tiebreaks.records import Aggregate, Why, round_half_up
+from .tiebreaks.records import Aggregate, Record, Why, round_half_up
 
 __all__ = [
     "PlayerExplanation",
@@ -77,6 +79,8 @@ class RoundLine:
     """Why the round counts or not: a stable code (:class:`~spareggio.tiebreaks.records.Why`)."""
     kind_code: str = ""
     """The unplayed round's kind as a stable code (``half_point_bye``), empty for a game played."""
+    detail: str = ""
+    """A stable code for a contribution that is not simply the input (``less_a_win``), else empty."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,8 @@ class TiebreakExplanation:
     """Group tie-breaks: every examination of a tied group the player was in."""
     rules_view: str = ""
     """The rule set whose view of unplayed rounds the records were built from."""
+    footnotes_heading: str = "footnotes"
+    """The message key of the heading above the footnotes (it cites the rule of ``rules_view``)."""
 
 
 @dataclass
@@ -258,8 +264,10 @@ def _explain_tiebreak(
         description=d.description,
     )
     c = res.contributions
+    table = res.record_table()
+    if table is not None:
+        exp.rules_view = (table.rules or s.rules).label
     if c is not None:
-        exp.rules_view = (c.rules or s.rules).label
         _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
     elif d.code in ("ABH", "AFB"):
         view = res.details["view"]
@@ -267,7 +275,6 @@ def _explain_tiebreak(
     elif d.is_group or res.direction is Direction.GROUP:
         _explain_group(s, res, i, exp, lang)
     elif res.table is not None:
-        exp.rules_view = s.rules.label
         _explain_records(s, res, i, exp, lang)
         exp.lines.extend(res.warnings)
     else:
@@ -296,7 +303,7 @@ def _spec_name(name: str, spec: Any, lang: str = "en") -> str:
 def _explain_contributions(
     s: Standings,
     res: TiebreakResult,
-    records: tuple[Contribution, ...],
+    records: tuple[Record, ...],
     sb: bool,
     exp: TiebreakExplanation,
     lang: str,
@@ -314,7 +321,7 @@ def _explain_contributions(
         j = None if rec.opponent is None else t.index_of(rec.opponent)
         note = _source_note(s, rec, j, view, frame, refs, letters, lang, i)
         if rec.vur:
-            note += "; " + message(lang, "vur")
+            note = join_notes(note, message(lang, "vur"))
         cut = ""
         if res.spec.code in ("MM", "MEDIAN") and rec.cut is not CutMark.KEPT:
             cut = message(lang, "cut.us_high" if rec.cut is CutMark.HIGH else "cut.us_low")
@@ -327,6 +334,7 @@ def _explain_contributions(
             cut = message(lang, "cut.low_over_vur", vur_value=format_value(smallest, sb))
         elif rec.cut is CutMark.HIGH:
             cut = message(lang, "cut.high")
+        assert rec.round is not None and rec.kind is not None
         exp.rounds.append(
             RoundLine(
                 round=rec.round,
@@ -334,15 +342,16 @@ def _explain_contributions(
                 opponent=rec.opponent,
                 opponent_name=t.players[j].name if j is not None else "",
                 kind=message(lang, f"kind.{rec.kind.label}") if not rec.kind.played else "",
-                result=_RESULT_SIGN.get(rec.kind, format_number(rec.points)),
-                score=rec.key if rec.present else None,
-                factor=rec.factor if rec.present else None,
-                contribution=rec.value if rec.present else None,
+                result=_RESULT_SIGN.get(rec.kind, format_number(rec.points or Fraction(0))),
+                score=rec.input,
+                factor=rec.factor,
+                contribution=rec.contribution,
                 counted=rec.counted,
                 vur=rec.vur,
                 note=note,
                 cut=cut,
-                why=_WHY_OF_CUT[rec.cut] if rec.present else "not_part",
+                input_code=rec.input_code,
+                why=rec.why.code,
                 kind_code=kind_code(rec.kind),
             )
         )
@@ -365,17 +374,10 @@ def _explain_contributions(
             zero if rec.cut is not CutMark.KEPT else format_value(rec.value, sb) for rec in present
         )
         exp.cut_line = f"{cut_terms} = {format_value(value, sb)}"
+    rules = c.rules or s.rules
+    exp.footnotes_heading = getattr(rules, "footnotes_heading", "footnotes")
     for j, ref in sorted(refs.items(), key=lambda kv: kv[1]):
-        exp.footnotes.append(_footnote(s, view, frame, j, ref, lang, c.rules or s.rules))
-
-
-_WHY_OF_CUT = {
-    CutMark.KEPT: "counted",
-    CutMark.LOW: "cut_low",
-    CutMark.LOW_VUR: "cut_low_vur",
-    CutMark.LOW_OVER_VUR: "cut_low_over_vur",
-    CutMark.HIGH: "cut_high",
-}
+        exp.footnotes.append(_footnote(s, view, frame, j, ref, lang, rules))
 
 
 def kind_code(kind: ResultKind) -> str:
@@ -385,10 +387,17 @@ def kind_code(kind: ResultKind) -> str:
     return kind.label.replace("-", "_").replace(" ", "_").replace(",", "")
 
 
-def _colour(color: Color, lang: str) -> str:
-    return {Color.WHITE: message(lang, "colour.white"), Color.BLACK: message(lang, "colour.black")}.get(
-        color, ""
-    )
+def join_notes(*notes: str) -> str:
+    """The non-empty notes of a round, separated by semicolons."""
+    return "; ".join(n for n in notes if n)
+
+
+def _colour(color: Color | None, lang: str) -> str:
+    if color is Color.WHITE:
+        return message(lang, "colour.white")
+    if color is Color.BLACK:
+        return message(lang, "colour.black")
+    return ""
 
 
 def _why_text(why: Why, code: str, input_code: str, lang: str) -> str:
@@ -416,8 +425,12 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         kind = rec.kind if rec.kind is not None else ResultKind.PLAYED_DRAW
         part = rec.why is not Why.NOT_PART
         note = message(lang, f"in.note.{rec.input_code}", value=format_value(rec.input)) if part else ""
+        if rec.detail:
+            note = join_notes(
+                note, message(lang, f"detail.{rec.detail}", value=format_value(rec.contribution))
+            )
         if rec.vur:
-            note = (note + "; " if note else "") + message(lang, "vur")
+            note = join_notes(note, message(lang, "vur"))
         why_text = "" if rec.counted else _why_text(rec.why, code, rec.input_code, lang)
         exp.rounds.append(
             RoundLine(
@@ -437,6 +450,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
                 input_code=rec.input_code,
                 why=rec.why.code,
                 kind_code=kind_code(kind),
+                detail=rec.detail,
             )
         )
     counted = [r for r in records if r.counted]
@@ -531,7 +545,7 @@ def _decimal(value: Fraction) -> str:
 
 def _source_note(
     s: Standings,
-    rec: Contribution,
+    rec: Record,
     j: int | None,
     view: Any,
     frame: Any,
@@ -541,7 +555,7 @@ def _source_note(
     i: int,
 ) -> str:
     t = s.tournament
-    src = rec.source
+    src = rec.source if rec.source is not None else Source.NONE
     if not rec.present:
         if t.is_round_robin and j is None:
             return message(lang, "src.rr_free")
@@ -565,6 +579,7 @@ def _source_note(
         return text
     if src is Source.DUMMY_OWN:
         return message(lang, "src.dummy_own", own=format_value(rec.own))
+    assert rec.round is not None
     if src is Source.DUMMY_CAP_OPPONENT:
         return message(lang, "src.dummy_cap_opponent", own=format_value(rec.own), cap=format_value(rec.cap))
     if src is Source.DUMMY_CAP_ROUNDS:
@@ -674,6 +689,15 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
         exp.groups.append(
             {
                 "members": [t.players[k].start_number for k in st.members],
+                "encounters": [
+                    {
+                        "player": t.players[k].start_number,
+                        "opponent": t.players[m].start_number,
+                        "points": json_number(pts),
+                        "games": games,
+                    }
+                    for k, m, pts, games in st.encounters
+                ],
                 "points_among": {sno(k): json_number(v) for k, v in zip(st.members, st.scores, strict=True)},
                 "unmet": {sno(k): u for k, u in zip(st.members, st.unmet, strict=True)},
                 "all_met": st.all_met,
@@ -684,6 +708,8 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
         exp.lines.append(
             message(lang, "de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members))
         )
+        if st.encounters:
+            exp.lines.append(message(lang, "de.encounters", games=_encounters_text(st.encounters, sno, lang)))
         exp.lines.append(
             message(
                 lang,
@@ -709,6 +735,23 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
             for g in st.order
         )
         exp.lines.append(message(lang, "de.order", order=order))
+
+
+def _encounters_text(encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Any, lang: str) -> str:
+    """Who met whom in a DE group: ``3-7 1-0`` per pair (points averaged over repeated meetings)."""
+    points = {(k, m): (pts, games) for k, m, pts, games in encounters}
+    shown = []
+    for (k, m), (pts, games) in sorted(
+        points.items(), key=lambda kv: (int(sno(kv[0][0])), int(sno(kv[0][1])))
+    ):
+        if int(sno(k)) > int(sno(m)) and (m, k) in points:
+            continue
+        back = points.get((m, k))
+        text = f"{sno(k)}-{sno(m)} {format_value(pts)}-{format_value(back[0]) if back else '?'}"
+        if games > 1:
+            text += " " + message(lang, "de.average_of", games=games)
+        shown.append(text)
+    return ", ".join(shown)
 
 
 # -- versus ------------------------------------------------------------------------------------------
@@ -832,7 +875,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
             contrib = format_value(r.contribution, sb)
             if r.contribution is not None and not r.counted:
                 contrib = f"[{contrib}]"
-            cells += [contrib, r.note + (f"; {r.cut}" if r.cut else "")]
+            cells += [contrib, join_notes(r.note, r.cut)]
             rows.append(cells)
         widths = [max(len(h), *(len(c[k]) for c in rows)) for k, h in enumerate(head)]
         right = {0, 3, 4, 5} | ({6} if sb else set())
@@ -851,7 +894,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
         out.append(f"  {message(lang, 'removed')}: {tb.removed_line}")
         out.append(f"  {message(lang, 'cut_terms')}: {tb.cut_line}")
     if tb.footnotes:
-        out.append(f"  {message(lang, 'footnotes')}:")
+        out.append(f"  {message(lang, tb.footnotes_heading)}:")
         out.extend(f"    {fn.text}" for fn in tb.footnotes)
     out.extend(f"  {line}" for line in tb.lines)
     return out
@@ -923,6 +966,7 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
                         "contribution": json_number(r.contribution),
                         "counted": r.counted,
                         "why": r.why,
+                        "detail": r.detail or None,
                         "vur": r.vur,
                         "how": r.note,
                         "cut": r.cut or None,

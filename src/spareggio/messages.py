@@ -30,6 +30,7 @@ EN: dict[str, str] = {
     "removed": "Removed",
     "undefined": "undefined",
     "footnotes": "Adjusted scores of opponents (C.07 16.3)",
+    "footnotes.us_chess": "Adjusted scores of opponents (US Chess 34E)",
     # kinds of rounds
     "kind.forfeit win": "forfeit win",
     "kind.forfeit loss": "forfeit loss",
@@ -71,6 +72,8 @@ EN: dict[str, str] = {
     "fn.reason.us_chess": "the opponent's unplayed games count as draws (US Chess 34E)",
     # group tie-breaks
     "de.group": "Tied group: {members}",
+    "de.encounters": "Games among them: {games}",
+    "de.average_of": "(average of {games} games)",
     "de.scores": "Points in the games among them: {scores}",
     "de.all_met": "Everyone met everyone: order by those points (C.07 6.2).",
     "de.not_all_met": (
@@ -114,6 +117,7 @@ EN: dict[str, str] = {
     "in.note.opponent_score": "opponent's score {value}",
     "in.note.board_weighted_points": "board number x game points: {value}",
     "in.board_weighted_points": "Board x GP",
+    "detail.less_a_win": "less a win for a round won without playing: {value} (US Chess 34E3)",
     "why.not_part": "not an element of this tie-break",
     "why.not_part.opponent_rating": "not a game over the board: not counted (C.07 Art. 10)",
     "why.not_part.opponent_tpr": "not a game over the board: not counted (C.07 Art. 10)",
@@ -127,6 +131,7 @@ EN: dict[str, str] = {
     "why.not_counted.BPG": "not a game played with Black: not counted (C.07 7.3)",
     "why.not_counted.BWG": "not a game won with Black: not counted (C.07 7.4)",
     "why.not_counted.REP": "a voluntary unplayed round: not counted (C.07 7.6)",
+    "why.not_counted.KASHDAN": "not a game over the board: counts 0 (US Chess 34E7)",
     "why.cut_low": "cut: lowest value (C.07 14.1)",
     "why.cut_low.PS": "cut: the score after an early round (C.07 14.1.1 c)",
     "why.cut_high": "cut: highest value (C.07 14.3)",

@@ -649,7 +649,7 @@ def team_standings(
         elif c.code.endswith("SB"):
             res = _extended_sb(ctxs, frames, c, ruleset)
         elif c.code == "BC":
-            res = _board_count(ev, frames[primary], c)
+            res = _board_count(ev, frames[primary], c, ruleset)
         elif c.code == "SSSC":
             res = _sssc(ev, ctxs, frames, c)
         else:
@@ -723,8 +723,9 @@ def _extended_sb(ctxs: dict[str, Any], frames: dict[str, Frame], c: _Criterion, 
     )  # fmt: skip
     why = np.where(elements.present, _WHY_OF_CUT[cut.astype(np.intp)], Why.NOT_PART).astype(np.int8)
     table = RecordTable(
-        frame, Aggregate.SUM, "opponent_score", elements.key, UNIT, value, UNIT * UNIT, why, vur=elements.vur
-    )
+        frame, Aggregate.SUM, "opponent_score", elements.key, UNIT, value, UNIT * UNIT, why, vur=elements.vur,
+        rules=rules, view=ctx.view(False),
+    )  # fmt: skip
     return TiebreakResult.from_table(c.spec, table, Direction.HIGHER)
 
 
@@ -753,12 +754,12 @@ def _sssc(ev: TeamEvent, ctxs: dict[str, Any], frames: dict[str, Frame], c: _Cri
     value = frames[secondary].points * fn + key
     table = RecordTable(
         ctx.frame_for(fore), Aggregate.SUM, "opponent_score", key, UNIT, value, UNIT * fn,
-        np.zeros(value.shape, dtype=np.int8), vur=elements.vur,
+        np.zeros(value.shape, dtype=np.int8), vur=elements.vur, rules=ctx.rules, view=ctx.view(fore),
     )  # fmt: skip
     return TiebreakResult.from_table(c.spec, table, Direction.HIGHER, details={"fn": fn})
 
 
-def _board_count(ev: TeamEvent, frame: Frame, c: _Criterion) -> Any:
+def _board_count(ev: TeamEvent, frame: Frame, c: _Criterion, rules: Any = None) -> Any:
     """BC (12.1): the sum over the team's boards of board number x game points on that board,
     over the event (a PAB and an FPB count a win on every board, an HPB a draw); lower is better."""
     from .tiebreaks import Direction, TiebreakResult
@@ -768,7 +769,7 @@ def _board_count(ev: TeamEvent, frame: Frame, c: _Criterion) -> Any:
     per_round = (ev.board_gp[:, : frame.rounds, :] * weights).sum(axis=2)
     table = RecordTable(
         frame, Aggregate.SUM, "board_weighted_points", per_round, UNIT, per_round, UNIT,
-        np.zeros(per_round.shape, dtype=np.int8),
+        np.zeros(per_round.shape, dtype=np.int8), rules=rules,
     )  # fmt: skip
     return TiebreakResult.from_table(c.spec, table, Direction.LOWER)
 

@@ -76,7 +76,7 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
                 cells.append(f'<td class="num">{escape(format_value(r.factor))}</td>')
             note = escape(r.note)
             if r.cut:
-                note += f"; <strong>{escape(r.cut)}</strong>"
+                note += ("; " if note else "") + f"<strong>{escape(r.cut)}</strong>"
             cells.append(f'<td class="num contrib">{escape(format_value(r.contribution, sb))}</td>')
             cells.append(f'<td class="note{" vur" if r.vur else ""}">{note}</td>')
             parts.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
@@ -87,7 +87,7 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
         parts.append(f'<p class="sum">{escape(message(lang, "removed"))}: {escape(tb.removed_line)}</p>')
         parts.append(f'<p class="sum">{escape(message(lang, "cut_terms"))}: {escape(tb.cut_line)}</p>')
     if tb.footnotes:
-        parts.append(f'<p class="note">{escape(message(lang, "footnotes"))}:</p><ul class="note">')
+        parts.append(f'<p class="note">{escape(message(lang, tb.footnotes_heading))}:</p><ul class="note">')
         parts.extend(f"<li>{escape(fn.text)}</li>" for fn in tb.footnotes)
         parts.append("</ul>")
     if tb.lines:

@@ -133,6 +133,9 @@ class RuleSet:
     """Apply C.07 Art. 15 in round robins: forfeits are games, the free round is ignored."""
     revaluation_note: str = "fn.reason.unplayed_draw"
     """Message key that says why opponents' rounds were re-valued (see :mod:`spareggio.messages`)."""
+    footnotes_heading: str = "footnotes"
+    """The message key of the heading above the adjusted scores an explanation lists (it cites
+    the article that adjusts them)."""
     options: tuple[RuleOption, ...] = ()
     vur_selection: VurSelection = VurSelection.CONTRIBUTION
 

@@ -27,6 +27,7 @@ class USChess(RuleSet):
     )
     round_robin_as_played = False
     revaluation_note = "fn.reason.us_chess"
+    footnotes_heading = "footnotes.us_chess"
     usual_tiebreaks = ("MM", "SOLKOFF", "CUM", "OPPCUM")
     """The rulebook's order as quoted by US Chess affiliates; other orders are given with --tiebreaks."""
 

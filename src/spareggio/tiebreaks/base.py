@@ -2,7 +2,8 @@
 
 One source of truth: an opponent-score tie-break (BH, SB, FB, ...) is a :class:`Contributions`
 table — for every player and round the element's key, factor, contribution and cut mark.  The
-totals are sums over that table, and explanations render the same table.
+totals are sums over that table, and explanations render the same table, seen as a
+:class:`~.records.RecordTable` whose rows are the :class:`~.records.Record` of every tie-break.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy.typing as npt
 
 from ..cuts import CutMark, apply_cuts
 from ..frame import Frame
-from ..model import Color, IntMatrix, IntVector, ResultKind, Tournament, distinct
+from ..model import IntMatrix, IntVector, Tournament, distinct
 from ..rules.base import Elements, OpponentView, RuleSet, Source
 from .records import Aggregate, Record, RecordTable, Why
 
@@ -89,36 +90,10 @@ class TiebreakSpec:
         return "/".join(parts)
 
 
-@dataclass(frozen=True)
-class Contribution:
-    """One round of one player's tie-break, as used in the total."""
-
-    round: int
-    opponent: int | None
-    """Start number of the opponent or scheduled opponent, or None."""
-    kind: ResultKind
-    color: Color
-    points: Fraction
-    """Points the player received in the round."""
-    key: Fraction
-    """The score that counts: the opponent's (adjusted) score or the dummy's."""
-    factor: Fraction | None
-    """The Sonneborn-Berger factor (points counted as scored), None for Buchholz-type tie-breaks."""
-    value: Fraction
-    """The contribution to the total."""
-    vur: bool
-    source: Source
-    cap: Fraction | None
-    """The 16.4 cap that bounded a dummy, if one did."""
-    own: Fraction
-    """The player's own score used for a dummy."""
-    cut: CutMark
-    present: bool = True
-    """False for rounds that are not part of the tie-break at all (e.g. a round-robin free round)."""
-
-    @property
-    def counted(self) -> bool:
-        return self.present and self.cut is CutMark.KEPT
+Contribution = Record
+"""The record of one round of an opponent-score tie-break: the same :class:`Record` as every other
+tie-break's (``input`` the opponent's or dummy's score, ``factor``, ``source``, ``cap`` and ``own``
+filled in; ``key`` and ``value`` are ``input`` and ``contribution`` as numbers)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -135,8 +110,8 @@ class Contributions:
     cut: npt.NDArray[np.int8]
     sonneborn: bool
     rules: RuleSet | None = None
-    """The rule set whose view of unplayed rounds built the table, when it is not the standings'
-    (the US Chess tie-breaks always use US Chess 34E)."""
+    """The rule set whose view of unplayed rounds built the table (the standings' for BH, FB, SB;
+    US Chess 34E for the US Chess tie-breaks under any rule set)."""
 
     @property
     def counted(self) -> npt.NDArray[np.bool_]:
@@ -147,54 +122,38 @@ class Contributions:
         totals: IntVector = np.where(self.counted, self.value, 0).sum(axis=1)
         return totals
 
-    def for_player(self, i: int) -> tuple[Contribution, ...]:
-        """The contribution records of player index ``i``, round by round."""
-        f, e = self.frame, self.elements
-        t = f.tournament
-        out = []
-        for r in range(f.rounds):
-            j = int(f.opponent[i, r])
-            cap = int(e.cap[i, r])
-            src = Source(int(e.source[i, r]))
-            if src not in (Source.DUMMY_CAP_OPPONENT, Source.DUMMY_CAP_ROUNDS):
-                cap = -1
-            out.append(
-                Contribution(
-                    round=r + 1,
-                    opponent=t.players[j].start_number if j >= 0 else None,
-                    kind=ResultKind(int(f.kind[i, r])),
-                    color=Color(int(t.color[i, r])),
-                    points=Fraction(int(f.points[i, r]), f.unit),
-                    key=Fraction(int(e.key[i, r]), self.key_den),
-                    factor=Fraction(int(e.factor[i, r]), f.unit) if self.sonneborn else None,
-                    value=Fraction(int(self.value[i, r]), self.value_den),
-                    vur=bool(e.vur[i, r]),
-                    source=src,
-                    cap=Fraction(cap, f.unit) if cap >= 0 else None,
-                    own=Fraction(int(e.own[i]), f.unit),
-                    cut=CutMark(int(self.cut[i, r])),
-                    present=bool(e.present[i, r]),
-                )
-            )
-        return tuple(out)
+    def for_player(self, i: int) -> tuple[Record, ...]:
+        """The records of player index ``i``, round by round."""
+        return self.table().records(i)
 
     def table(self) -> RecordTable:
-        """The same contributions as a :class:`RecordTable` (input: the opponent's or dummy's
-        score; why: the cut marks)."""
-        why = np.where(self.elements.present, _WHY_OF_CUT[self.cut.astype(np.intp)], Why.NOT_PART).astype(
-            np.int8
-        )
-        return RecordTable(
+        """The contributions as a :class:`RecordTable` (input: the opponent's or dummy's score; why:
+        the cut marks), with the factor, source, cap and own score of every element."""
+        cached = self.__dict__.get("_table")
+        if isinstance(cached, RecordTable):
+            return cached
+        e = self.elements
+        why = np.where(e.present, _WHY_OF_CUT[self.cut.astype(np.intp)], Why.NOT_PART).astype(np.int8)
+        capped = (e.source == Source.DUMMY_CAP_OPPONENT) | (e.source == Source.DUMMY_CAP_ROUNDS)
+        table = RecordTable(
             self.frame,
             Aggregate.SUM,
             "opponent_score",
-            self.elements.key,
+            e.key,
             self.key_den,
             self.value,
             self.value_den,
             why,
-            vur=self.elements.vur,
+            vur=e.vur,
+            rules=self.rules,
+            view=self.view,
+            factor=e.factor if self.sonneborn else None,
+            source=e.source.astype(np.int8),
+            cap=np.where(capped, e.cap, -1),
+            own_score=e.own,
         )
+        self.__dict__["_table"] = table
+        return table
 
     @classmethod
     def build(
@@ -226,7 +185,7 @@ class Contributions:
             vur_priority=ctx.rules.vur_priority(frame),
             vur_selection=ctx.rules.vur_selection,
         )
-        return cls(frame, view, elements, value, value_den, unit, cut, sonneborn)
+        return cls(frame, view, elements, value, value_den, unit, cut, sonneborn, rules=ctx.rules)
 
 
 _WHY_OF_CUT = np.array(

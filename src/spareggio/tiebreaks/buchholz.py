@@ -70,7 +70,9 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakR
     assert isinstance(bh_den, int)
     opponent_bh = np.where(played, bh.numerator[opp], 0)
     why = np.where(played, Why.COUNTED, Why.NOT_PART).astype(np.int8)
+    c = bh.contributions
     table = RecordTable(
-        frame, Aggregate.AVERAGE, "opponent_buchholz", opponent_bh, bh_den, opponent_bh, bh_den, why
-    )
+        frame, Aggregate.AVERAGE, "opponent_buchholz", opponent_bh, bh_den, opponent_bh, bh_den, why,
+        rules=ctx.rules, view=c.view if c is not None else None,
+    )  # fmt: skip
     return TiebreakResult.from_table(spec, table, details={"buchholz": bh})

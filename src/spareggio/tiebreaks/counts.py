@@ -87,6 +87,7 @@ def _count(ctx: Context, spec: TiebreakSpec, counted: BoolMatrix) -> TiebreakRes
         1,
         np.where(counted, Why.COUNTED, Why.NOT_COUNTED).astype(np.int8),
         vur=VUR[frame.kind],
+        rules=ctx.rules,
     )
     return TiebreakResult.from_table(spec, table, details={"counted": counted})
 
@@ -153,6 +154,7 @@ def standard_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         2,
         np.zeros(halves.shape, dtype=np.int8),
         vur=VUR[frame.kind],
+        rules=ctx.rules,
     )
     return TiebreakResult.from_table(spec, table, details={"per_round": halves})
 
@@ -160,5 +162,5 @@ def standard_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
 def pairing_number(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """TPN (C.07 7.8, 2026): the tournament pairing (start) number, lower is better; ``/R`` sorts in
     descending order."""
-    table = RecordTable.own_value(ctx.frame, "pairing_number", ctx.tournament.start_numbers())
+    table = RecordTable.own_value(ctx.frame, "pairing_number", ctx.tournament.start_numbers(), ctx.rules)
     return TiebreakResult.from_table(spec, table, Direction.LOWER)

@@ -36,11 +36,20 @@ class DirectEncounterStep:
     all_met: bool
     order: tuple[tuple[int, ...], ...]
     """The resulting sub-groups, best first (a sub-group of several players is still tied)."""
+    encounters: tuple[tuple[int, int, Fraction, int], ...] = ()
+    """Who met whom: (member, opponent in the group, points the member scored against him averaged
+    over their meetings, number of meetings), one per ordered pair that met.  Each member's
+    mini-score is the sum of its rows."""
 
 
-def _mini_scores(ctx: Context, spec: TiebreakSpec, members: list[int]) -> tuple[list[Fraction], list[int]]:
-    """Each member's mini-score (6.1: points against the other members, repeated meetings averaged)
-    and how many other members it did not meet.
+Encounter = tuple[int, int, Fraction, int]
+
+
+def _mini_scores(
+    ctx: Context, spec: TiebreakSpec, members: list[int]
+) -> tuple[list[Fraction], list[int], list[Encounter]]:
+    """Each member's mini-score (6.1: points against the other members, repeated meetings averaged),
+    how many other members it did not meet, and the encounters the mini-scores add up.
 
     Work and memory grow with the members' games, not with the square of the group: the games are
     collected as (member, member) pairs and summed per pair.
@@ -66,15 +75,18 @@ def _mini_scores(ctx: Context, spec: TiebreakSpec, members: list[int]) -> tuple[
     np.add.at(sums, first, frame.points[rows[k_idx], r_idx])
     meets = np.bincount(first, minlength=pair.size)
     scores = [Fraction(0)] * m
+    encounters: list[Encounter] = []
     for code, total, count in zip(pair.tolist(), sums.tolist(), meets.tolist(), strict=True):
-        k = code // m
-        scores[k] += Fraction(total, count * frame.unit)
+        k, other = divmod(code, m)
+        points = Fraction(total, count * frame.unit)
+        scores[k] += points
+        encounters.append((members[k], members[other], points, count))
     # members met, in either direction
     a, b = np.minimum(pair // m, pair % m), np.maximum(pair // m, pair % m)
     met_pairs, _ = distinct(a * m + b)
     met = np.bincount(met_pairs // m, minlength=m) + np.bincount(met_pairs % m, minlength=m)
     unmet = (m - 1 - met).tolist()
-    return scores, unmet
+    return scores, unmet, encounters
 
 
 def _scratch_positions(ctx: Context) -> np.ndarray:
@@ -98,7 +110,7 @@ def _order(
 ) -> list[list[int]]:
     if len(members) < 2:
         return [members]
-    scores, unmet = _mini_scores(ctx, spec, members)
+    scores, unmet, encounters = _mini_scores(ctx, spec, members)
     all_met = not any(unmet)
     score_of = dict(zip(members, scores, strict=True))
     out: list[list[int]] = []
@@ -107,7 +119,7 @@ def _order(
         for p in members:
             by_score.setdefault(score_of[p], []).append(p)
         groups = [by_score[v] for v in sorted(by_score, reverse=True)]
-        _record(steps, members, scores, unmet, True, groups)
+        _record(steps, members, scores, unmet, True, groups, encounters)
         if len(groups) == 1:
             return [members]
         for g in groups:
@@ -127,7 +139,7 @@ def _order(
         k += 1
     rest = ranked[k:]
     rest.sort(key=lambda p: ctx.tournament.players[p].start_number)
-    _record(steps, members, scores, unmet, False, [*out, rest] if rest else out)
+    _record(steps, members, scores, unmet, False, [*out, rest] if rest else out, encounters)
     if len(rest) == 1:
         out.append(rest)
     elif rest:
@@ -142,9 +154,15 @@ def _record(
     unmet: list[int],
     all_met: bool,
     groups: list[list[int]],
+    encounters: list[Encounter],
 ) -> None:
     steps.append(
         DirectEncounterStep(
-            tuple(members), tuple(scores), tuple(unmet), all_met, tuple(tuple(g) for g in groups)
+            tuple(members),
+            tuple(scores),
+            tuple(unmet),
+            all_met,
+            tuple(tuple(g) for g in groups),
+            tuple(encounters),
         )
     )

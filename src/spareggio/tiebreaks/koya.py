@@ -65,6 +65,7 @@ def koya(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         frame.points,
         frame.unit,
         why,
+        rules=ctx.rules,
     )
     return TiebreakResult.from_table(
         spec,

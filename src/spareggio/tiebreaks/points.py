@@ -25,5 +25,6 @@ def points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         frame.unit,
         why,
         vur=VUR[frame.kind],
+        rules=ctx.rules,
     )
     return TiebreakResult.from_table(spec, table)

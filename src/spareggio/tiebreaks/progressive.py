@@ -21,6 +21,14 @@ def progressive_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     kept = np.arange(frame.rounds) >= spec.cut_low
     why = np.broadcast_to(np.where(kept, Why.COUNTED, Why.CUT_LOW), cumulative.shape).astype(np.int8)
     table = RecordTable(
-        frame, Aggregate.SUM, "cumulative_score", cumulative, frame.unit, cumulative, frame.unit, why
+        frame,
+        Aggregate.SUM,
+        "cumulative_score",
+        cumulative,
+        frame.unit,
+        cumulative,
+        frame.unit,
+        why,
+        rules=ctx.rules,
     )
     return TiebreakResult.from_table(spec, table, details={"cumulative": cumulative, "kept": kept})

@@ -249,6 +249,7 @@ def _aro_table(ctx: Context, g: RatedGames, low: int = 0, high: int = 0) -> Reco
         g.opponent_rating,
         1,
         _cut_games(g, low, high),
+        rules=ctx.rules,
     )
 
 
@@ -294,6 +295,7 @@ def _performance_table(ctx: Context, g: RatedGames, aggregate: Aggregate) -> Rec
         g.half_points,
         2,
         np.where(g.played, Why.COUNTED, Why.NOT_PART).astype(np.int8),
+        rules=ctx.rules,
     )
 
 
@@ -437,8 +439,9 @@ def _opponents_table(
     opponent_value = np.where(g.played, values[opponent], 0)
     why = np.where(g.played, np.where(defined[opponent], Why.COUNTED, Why.UNDEFINED), Why.NOT_PART)
     return RecordTable(
-        ctx.frame, Aggregate.ROUNDED_AVERAGE, code, opponent_value, 1, opponent_value, 1, why.astype(np.int8)
-    )
+        ctx.frame, Aggregate.ROUNDED_AVERAGE, code, opponent_value, 1, opponent_value, 1, why.astype(np.int8),
+        rules=ctx.rules,
+    )  # fmt: skip
 
 
 def average_performance_rating_of_opponents(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -474,4 +477,4 @@ def rating(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     g = rated_games(ctx, spec)
     if g is None:
         return _dropped(ctx, spec)
-    return TiebreakResult.from_table(spec, RecordTable.own_value(ctx.frame, "rating", g.rating))
+    return TiebreakResult.from_table(spec, RecordTable.own_value(ctx.frame, "rating", g.rating, ctx.rules))

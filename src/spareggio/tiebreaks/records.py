@@ -3,7 +3,11 @@
 A :class:`RecordTable` holds, for every player and round of the frame, the input the rule uses (an
 opponent's adjusted score, a rating, an opponent's Buchholz, the player's own cumulative score, the
 points of the round...), the contribution to the total, whether it counts and, where it does not,
-why (a stable code).  How the counted contributions make the total is the table's
+why (a stable code).  It also names the rule set and, for opponent-score tie-breaks, the opponent
+view it was built from, so that an explanation cites the rule actually applied (the US Chess
+tie-breaks use the US Chess view under any rule set).  Every tie-break has one record type,
+:class:`Record`; the opponent-score tie-breaks (BH, FB, SB, the US Chess medians and Solkoff) fill
+its extra fields (the Sonneborn-Berger factor, where the input came from, the 16.4 cap).  How the counted contributions make the total is the table's
 :class:`Aggregate` (a sum, an exact average, an average rounded half up, ARO plus the B.02 rating
 difference, the perfect performance, or the player's own datum).
 
@@ -23,10 +27,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from ..cuts import CutMark
 from ..model import Color, IntMatrix, IntVector, ResultKind
+from ..rules.base import Source
 
 if TYPE_CHECKING:
     from ..frame import Frame
+    from ..rules.base import OpponentView, RuleSet
 
 __all__ = ["Aggregate", "Record", "RecordTable", "Why", "aggregate", "round_half_up"]
 
@@ -76,6 +83,19 @@ class Why(enum.IntEnum):
     def code(self) -> str:
         return self.name.lower()
 
+    @property
+    def cut(self) -> CutMark:
+        """The :class:`~spareggio.cuts.CutMark` this code stands for (KEPT when it is not a cut)."""
+        return _CUT_OF_WHY.get(self, CutMark.KEPT)
+
+
+_CUT_OF_WHY = {
+    Why.CUT_LOW: CutMark.LOW,
+    Why.CUT_LOW_VUR: CutMark.LOW_VUR,
+    Why.CUT_LOW_OVER_VUR: CutMark.LOW_OVER_VUR,
+    Why.CUT_HIGH: CutMark.HIGH,
+}
+
 
 @dataclass(frozen=True)
 class Record:
@@ -96,10 +116,42 @@ class Record:
     """The contribution to the total (None where the round is not an element)."""
     why: Why
     vur: bool = False
+    factor: Fraction | None = None
+    """Sonneborn-Berger: the points counted as scored, which multiply the input."""
+    source: Source | None = None
+    """Opponent-score tie-breaks: where the input comes from (the opponent, a dummy, ...)."""
+    cap: Fraction | None = None
+    """The 16.4 cap that bounded a dummy's score, if one did."""
+    own: Fraction | None = None
+    """Opponent-score tie-breaks: the player's own score (what a dummy starts from)."""
+    rules: str = ""
+    """The rule set (its label) whose treatment of unplayed rounds built the record."""
+    detail: str = ""
+    """A stable code for a contribution that is not simply the input (``less_a_win``: CUM, 34E3)."""
 
     @property
     def counted(self) -> bool:
         return self.why is Why.COUNTED
+
+    @property
+    def present(self) -> bool:
+        """Whether the round is an element of the tie-break at all."""
+        return self.why is not Why.NOT_PART
+
+    @property
+    def cut(self) -> CutMark:
+        """The cut mark of the record (KEPT unless a cut or median removed it)."""
+        return self.why.cut
+
+    @property
+    def key(self) -> Fraction:
+        """The input as a number (0 where the round is not an element)."""
+        return self.input if self.input is not None else Fraction(0)
+
+    @property
+    def value(self) -> Fraction:
+        """The contribution as a number (0 where the round is not an element)."""
+        return self.contribution if self.contribution is not None else Fraction(0)
 
 
 def round_half_up(value: Fraction) -> int:
@@ -159,7 +211,11 @@ class RecordTable:
 
     ``input`` and ``value`` are integers in units of ``1/input_den`` and ``1/value_den``; ``why`` is
     a :class:`Why` code per element (``Why.COUNTED`` where the element counts).  ``own`` is the
-    single element of an ``OWN`` tie-break.
+    single element of an ``OWN`` tie-break.  ``rules`` and ``view`` are the rule set and the
+    opponent view the records were built from.  The opponent-score tables also give ``factor`` (in
+    units of the frame), ``source`` (a :class:`~spareggio.rules.base.Source` per element), ``cap``
+    (-1 where no cap applied) and ``own_score`` (per player, in units of the frame); ``detail``
+    holds a stable code per element where the contribution is not simply the input.
     """
 
     frame: Frame
@@ -172,6 +228,14 @@ class RecordTable:
     why: npt.NDArray[np.int8]
     vur: npt.NDArray[np.bool_] | None = None
     own: IntVector | None = None
+    rules: RuleSet | None = None
+    view: OpponentView | None = None
+    factor: IntMatrix | None = None
+    source: npt.NDArray[np.int8] | None = None
+    cap: IntMatrix | None = None
+    own_score: IntVector | None = None
+    detail: npt.NDArray[np.bool_] | None = None
+    detail_code: str = ""
 
     @property
     def counted(self) -> npt.NDArray[np.bool_]:
@@ -179,7 +243,9 @@ class RecordTable:
         return counted
 
     @classmethod
-    def own_value(cls, frame: Frame, input_code: str, own: IntVector) -> RecordTable:
+    def own_value(
+        cls, frame: Frame, input_code: str, own: IntVector, rules: RuleSet | None = None
+    ) -> RecordTable:
         empty = np.zeros((frame.n_players, 0), dtype=np.int64)
         return cls(
             frame,
@@ -191,6 +257,7 @@ class RecordTable:
             1,
             empty.astype(np.int8),
             own=own.astype(np.int64),
+            rules=rules,
         )
 
     def totals(self) -> tuple[IntVector, int | IntVector, npt.NDArray[np.bool_]]:
@@ -220,17 +287,20 @@ class RecordTable:
         """The rows of player index ``i``."""
         f = self.frame
         t = f.tournament
+        rules = self.rules.label if self.rules is not None else ""
         if self.aggregate is Aggregate.OWN:
             assert self.own is not None
             return (
                 Record(None, None, None, None, None, Fraction(int(self.own[i])), self.input_code,
-                       Fraction(int(self.own[i])), Why.COUNTED),
+                       Fraction(int(self.own[i])), Why.COUNTED, rules=rules),
             )  # fmt: skip
+        own = Fraction(int(self.own_score[i]), f.unit) if self.own_score is not None else None
         out = []
         for r in range(self.input.shape[1]):
             j = int(f.opponent[i, r])
             why = Why(int(self.why[i, r]))
             part = why is not Why.NOT_PART
+            cap = int(self.cap[i, r]) if self.cap is not None else -1
             out.append(
                 Record(
                     round=r + 1,
@@ -243,6 +313,14 @@ class RecordTable:
                     contribution=Fraction(int(self.value[i, r]), self.value_den) if part else None,
                     why=why,
                     vur=bool(self.vur[i, r]) if self.vur is not None else False,
+                    factor=Fraction(int(self.factor[i, r]), f.unit)
+                    if self.factor is not None and part
+                    else None,
+                    source=Source(int(self.source[i, r])) if self.source is not None else None,
+                    cap=Fraction(cap, f.unit) if cap >= 0 else None,
+                    own=own,
+                    rules=rules,
+                    detail=self.detail_code if self.detail is not None and bool(self.detail[i, r]) else "",
                 )
             )
         return tuple(out)

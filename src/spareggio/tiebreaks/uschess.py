@@ -205,7 +205,8 @@ def us_cumulative(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     value = running - frame.win * won_unplayed
     table = RecordTable(
         frame, Aggregate.SUM, "running_score", running, frame.unit, value, frame.unit,
-        np.zeros(running.shape, dtype=np.int8),
+        np.zeros(running.shape, dtype=np.int8), rules=find_ruleset(US_CHESS),
+        detail=won_unplayed, detail_code="less_a_win",
     )  # fmt: skip
     return TiebreakResult.from_table(spec, table, details={"running": running, "unplayed_wins": won_unplayed})
 
@@ -218,8 +219,9 @@ def opposition_cumulative(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     per_round = np.where(frame.played, cum[np.maximum(frame.opponent, 0)], 0)
     why = np.where(frame.played, Why.COUNTED, Why.NOT_PART).astype(np.int8)
     table = RecordTable(
-        frame, Aggregate.SUM, "opponent_cumulative", per_round, frame.unit, per_round, frame.unit, why
-    )
+        frame, Aggregate.SUM, "opponent_cumulative", per_round, frame.unit, per_round, frame.unit, why,
+        rules=find_ruleset(US_CHESS),
+    )  # fmt: skip
     return TiebreakResult.from_table(spec, table, details={"per_round": per_round})
 
 
@@ -228,8 +230,9 @@ def kashdan(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     games (forfeits and byes of any kind) give 0."""
     frame = ctx.frame
     per_round = _KASHDAN[frame.kind]
+    why = np.where(frame.played, Why.COUNTED, Why.NOT_COUNTED).astype(np.int8)
     table = RecordTable(
-        frame, Aggregate.SUM, "points", frame.points, frame.unit, per_round.astype(np.int64), 1,
-        np.zeros(per_round.shape, dtype=np.int8),
+        frame, Aggregate.SUM, "points", frame.points, frame.unit, per_round.astype(np.int64), 1, why,
+        rules=find_ruleset(US_CHESS),
     )  # fmt: skip
     return TiebreakResult.from_table(spec, table, details={"per_round": per_round})
