@@ -433,4 +433,52 @@ def test_other_tiebreaks_show_their_arithmetic():
     # ARO: five opponents at 2000 -> 10000 / 5 = 2000 (C.07 10.1)
     assert aro.sum_line.startswith("(2000 + 2000 + 2000 + 2000 + 2000) / 5 = 2000 -> 2000")
     # TPR: 2.5 of 5 = 50 % -> dp 0 (B.02 8.1 a) -> 2000 + 0 (C.07 10.2)
-    assert "score 2.5 of 5 = 50% -> dp 0" in tpr.sum_line and tpr.value == 2000
+    assert "score 2.5 of 5 = 50% -> 50% -> dp 0" in tpr.sum_line and tpr.value == 2000
+
+
+def test_rounded_values_show_the_exact_value_beside_them():
+    # player 1 beats 2 (2001) and 3 (2000) and loses to 4 (2000), all games over the board
+    from builders import tournament
+
+    t = tournament({1: "+W2 +B3 -W4"}, players=4, ratings={1: 2000, 2: 2001, 3: 2000, 4: 2000})
+    s = spareggio.standings(t, ["ARO", "TPR", "PTP"], rules="fide-2026")
+    e = ex.explain_player(s, 1)
+    aro, tpr, ptp = e.tiebreaks
+    # ARO (10.1): 6001 / 3 = 2000.33..., rounded half up to 2000; the exact value stays beside it
+    assert (
+        aro.sum_line == "(2001 + 2000 + 2000) / 3 = 2000.33 (6001/3) -> 2000 (rounded, .5 up; C.07 Art. 10)"
+    )
+    assert (aro.value, aro.exact) == (2000, Fraction(6001, 3))
+    # TPR (10.2): ARO 2000; 2 of 3 = 66.67 % -> 67 % -> dp 125 (B.02 8.1 a) -> 2125
+    assert "= 2000.33 (6001/3) -> 2000; score 2 of 3 = 66.67% -> 67% -> dp 125" in tpr.sum_line
+    assert tpr.sum_line.endswith("TPR = 2000 + 125 = 2125") and tpr.value == 2125
+    # PTP (10.3): at 2122 the differences +121, +122, +122 expect .66 + .67 + .67 = 2.00 (B.02
+    # 8.1 b), the score; at 2121 +120, +121, +121 expect .66 x 3 = 1.98 -> 2122
+    assert ptp.sum_line.endswith("is 2122 (C.07 10.3): at 2122 they sum to 2, at 2121 to 1.98")
+    assert ptp.value == 2122
+    # JSON: the rounded value, and the exact one as a fraction beside it (PTP rounds nothing)
+    doc = ex.to_dict(e)
+    assert doc["tiebreaks"][0]["exact_fraction"] == "6001/3" and doc["tiebreaks"][0]["value"] == 2000
+    assert doc["tiebreaks"][2]["exact_fraction"] is None
+
+
+def test_every_explanation_field_is_documented():
+    # docs/explain-json.md names every key of the explanation document, at every level
+    doc_text = (Path(__file__).parent.parent / "docs" / "explain-json.md").read_text(encoding="utf-8")
+    t = spareggio.read_trf(EXAMPLE)
+    s = spareggio.standings(t, ["DE", "BH", "MM", "CUM", "ARO"], rules="fide-2026")
+    data = ex.to_dict(ex.explain_player(s, 1))
+    de, bh, mm = data["tiebreaks"][:3]
+    assert de["groups"] and bh["rounds"] and mm["footnotes"]
+    keys = {
+        *data,
+        *data["player"],
+        *bh,
+        *bh["rounds"][0],
+        *de["groups"][0],
+        *de["groups"][0]["encounters"][0],
+        *mm["footnotes"][0],
+        *mm["footnotes"][0]["rounds"][0],
+    }
+    missing = sorted(k for k in keys if f'"{k}"' not in doc_text)
+    assert not missing, f"undocumented keys: {missing}"

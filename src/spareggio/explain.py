@@ -27,7 +27,16 @@ from .standings import Standings
 from .tiebreaks import definition
 from .tiebreaks.base import Direction, TiebreakResult
 from .tiebreaks.direct_encounter import DirectEncounterStep
-from .tiebreaks.records import Aggregate, Record, Why, round_half_up
+from .tiebreaks.rating import DP_TABLE
+from .tiebreaks.records import (
+    Aggregate,
+    Record,
+    Why,
+    aggregate,
+    expected_total,
+    perfect_rating,
+    round_half_up,
+)
 
 __all__ = [
     "PlayerExplanation",
@@ -456,26 +465,24 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
     counted = [r for r in records if r.counted]
     terms = " + ".join(format_value(r.contribution) for r in counted) or "0"
     how = table.aggregate
-    value = res.value(i)
+    # every number below comes from the records: the value shown is their aggregate
+    value = aggregate(records, how)
+    total = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
     if how is Aggregate.OWN:
         exp.sum_label = f"in.{table.input_code}"
         exp.sum_line = format_value(value)
         return
     if how is Aggregate.SUM:
-        total = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
         exp.sum_line = f"{terms} = {format_value(total)}"
     elif not counted:
         exp.sum_label = "average"
         exp.sum_line = message(lang, "agg.none")
     elif how is Aggregate.AVERAGE:
-        total = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
         exact = total / len(counted)
         exp.sum_label = "average"
         exp.exact = exact
-        shown = format_value(exact) if is_finite_decimal(exact) else f"{float(exact):.2f} ({exact})"
-        exp.sum_line = message(lang, "agg.average", terms=terms, count=len(counted), value=shown)
+        exp.sum_line = message(lang, "agg.average", terms=terms, count=len(counted), value=exact_text(exact))
     elif how is Aggregate.ROUNDED_AVERAGE:
-        total = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
         exact = total / len(counted)
         exp.sum_label = "average"
         exp.exact = exact
@@ -484,15 +491,15 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             "agg.rounded",
             terms=terms,
             count=len(counted),
-            exact=_decimal(exact),
+            exact=exact_text(exact),
             value=format_value(value),
         )
     elif how is Aggregate.PERFORMANCE:
         ratings = [r.input or Fraction(0) for r in counted]
         exact = sum(ratings, Fraction(0)) / len(ratings)
         aro = round_half_up(exact)
-        score = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
-        percent = round_half_up(100 * score / len(counted))
+        exact_percent = 100 * total / len(counted)
+        percent = round_half_up(exact_percent)
         exp.sum_label = "computed"
         exp.exact = exact
         exp.sum_line = message(
@@ -500,28 +507,32 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             "agg.tpr",
             terms=" + ".join(format_value(x) for x in ratings),
             count=len(ratings),
-            exact=_decimal(exact),
+            exact=exact_text(exact),
             aro=aro,
-            score=format_number(score),
+            score=format_number(total),
             games=len(counted),
+            exact_percent=_decimal(exact_percent),
             percent=percent,
-            dp=int(value - aro) if value is not None else "-",
+            dp=int(DP_TABLE[percent]),
             value=format_value(value),
         )
     else:  # PERFECT
         whole = [int(r.input or 0) for r in counted]
-        score = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
         exp.sum_label = "computed"
-        if score == 0:
+        if total == 0:
             exp.sum_line = message(lang, "agg.ptp_zero", lowest=min(whole), value=format_value(value))
         else:
+            rating = perfect_rating(whole, total)
             exp.sum_line = message(
                 lang,
                 "agg.ptp",
-                score=format_number(score),
+                score=format_number(total),
                 games=len(counted),
                 ratings=", ".join(str(x) for x in whole),
-                value=format_value(value),
+                value=rating,
+                at=_decimal(Fraction(expected_total(whole, rating), 100)),
+                below=rating - 1,
+                at_below=_decimal(Fraction(expected_total(whole, rating - 1), 100)),
             )
     if code == "KS" and "threshold" in res.details:
         exp.lines.append(
@@ -532,6 +543,14 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
                 maximum=format_value(Fraction(str(res.details["maximum"]))),
             )
         )
+
+
+def exact_text(value: Fraction) -> str:
+    """An exact value in words: the decimal when it ends within two places, else two decimals with
+    the fraction beside them (``2190.71 (15335/7)``), so that no rounding hides the exact value."""
+    if is_finite_decimal(value) and value.denominator <= 100:
+        return format_value(value)
+    return f"{float(value):.2f} ({value})"
 
 
 def _decimal(value: Fraction) -> str:
@@ -949,6 +968,7 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
                 "value": json_number(tb.value),
                 "aggregate": tb.aggregate,
                 "exact": json_number(tb.exact) if tb.exact is not None else None,
+                "exact_fraction": str(tb.exact) if tb.exact is not None else None,
                 "rules_view": tb.rules_view or None,
                 "rounds": [
                     {

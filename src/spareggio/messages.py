@@ -143,12 +143,13 @@ EN: dict[str, str] = {
     "agg.average": "({terms}) / {count} = {value}",
     "agg.rounded": "({terms}) / {count} = {exact} -> {value} (rounded, .5 up; C.07 Art. 10)",
     "agg.tpr": (
-        "ARO = ({terms}) / {count} = {exact} -> {aro}; score {score} of {games} = {percent}% -> dp {dp} "
-        "(FIDE B.02 8.1 a); TPR = {aro} + {dp} = {value}"
+        "ARO = ({terms}) / {count} = {exact} -> {aro}; score {score} of {games} = {exact_percent}% -> "
+        "{percent}% -> dp {dp} (FIDE B.02 8.1 a); TPR = {aro} + {dp} = {value}"
     ),
     "agg.ptp": (
         "score {score} in {games} games against {ratings}: the lowest rating whose expected scores "
-        "(FIDE B.02 8.1 b) reach the score is {value} (C.07 10.3)"
+        "(FIDE B.02 8.1 b) reach the score is {value} (C.07 10.3): at {value} they sum to {at}, at {below} "
+        "to {at_below}"
     ),
     "agg.ptp_zero": "score 0: the lowest opponent rating {lowest} - 800 = {value} (C.07 10.3)",
     "d.ks_line": "Koya line: {threshold} of {maximum} points (C.07 9.2)",

@@ -35,7 +35,16 @@ if TYPE_CHECKING:
     from ..frame import Frame
     from ..rules.base import OpponentView, RuleSet
 
-__all__ = ["Aggregate", "Record", "RecordTable", "Why", "aggregate", "round_half_up"]
+__all__ = [
+    "Aggregate",
+    "Record",
+    "RecordTable",
+    "Why",
+    "aggregate",
+    "expected_total",
+    "perfect_rating",
+    "round_half_up",
+]
 
 
 class Aggregate(enum.Enum):
@@ -177,7 +186,7 @@ def aggregate(records: tuple[Record, ...] | list[Record], how: Aggregate) -> Fra
         return Fraction(
             round_half_up(sum((r.contribution or Fraction(0) for r in counted), Fraction(0)) / len(counted))
         )
-    from .rating import DP_TABLE, PD_TABLE
+    from .rating import DP_TABLE
 
     ratings = [int(r.input or 0) for r in counted]
     score = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
@@ -185,24 +194,38 @@ def aggregate(records: tuple[Record, ...] | list[Record], how: Aggregate) -> Fra
         aro = round_half_up(Fraction(sum(ratings), len(ratings)))
         percent = round_half_up(100 * score / len(ratings))
         return Fraction(aro + int(DP_TABLE[percent]))
-    # PERFECT: the lowest R with sum of expected scores >= score (hundredths)
-    if score == 0:
-        return Fraction(min(ratings) - 800)
-    target = int(score * 100)
+    return Fraction(perfect_rating(ratings, score))
+
+
+def expected_total(ratings: list[int], rating: int) -> int:
+    """The sum, in hundredths, of the expected scores at ``rating`` against ``ratings`` (FIDE B.02
+    8.1(b), the full table: no 400-point cap)."""
+    from .rating import PD_TABLE
 
     def expected(difference: int) -> int:
         pd = int(PD_TABLE[min(abs(difference), len(PD_TABLE) - 1)])
         return pd if difference >= 0 else 100 - pd
 
+    return sum(expected(rating - x) for x in ratings)
+
+
+def perfect_rating(ratings: list[int], score: Fraction) -> int:
+    """PTP (C.07 10.3) from a player's counted records: the lowest rating whose expected scores
+    against ``ratings`` reach ``score``; a zero score gives the lowest rating minus 800."""
+    from .rating import PD_TABLE
+
+    if score == 0:
+        return min(ratings) - 800
+    target = int(score * 100)
     low = min(ratings) - len(PD_TABLE)
     high = max(ratings) + len(PD_TABLE)
     while high - low > 1:
         mid = (low + high) // 2
-        if sum(expected(mid - x) for x in ratings) >= target:
+        if expected_total(ratings, mid) >= target:
             high = mid
         else:
             low = mid
-    return Fraction(high)
+    return high
 
 
 @dataclass(frozen=True, eq=False)
