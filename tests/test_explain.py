@@ -260,8 +260,8 @@ def _rendered_records(tb: ex.TiebreakExplanation) -> list[Record]:
 @pytest.mark.parametrize("path", _all_cases(), ids=lambda p: p.name)
 def test_explanation_agrees_with_standings(path, rules):
     """Every explained value is the aggregate of the records the explanation renders, and equals
-    the standings; an explanation without records fails (C.07 tie-breaks have elements, except
-    the diagnostics ABH/AFB and the player's own datum RTNG/TPN).  DE's records are its groups:
+    the standings; an explanation without records fails (every tie-break has records but the
+    diagnostics ABH/AFB: rounds, the single element of RTNG/TPN, or DE's groups).  DE's records are its groups:
     the place recomputed from them is the value, and each member's points among the group are the
     sum of the encounters listed (C.07 6.1-6.3)."""
     t = spareggio.read_trf(path)
@@ -281,7 +281,8 @@ def test_explanation_agrees_with_standings(path, rules):
             if dropped:
                 continue
             if tb.aggregate == "own":
-                assert _numbers(tb.sum_line)[-1] == value
+                assert tb.elements, f"{tb.label}: an explanation without its element"
+                assert aggregate(tb.elements, Aggregate.OWN) == value == _numbers(tb.sum_line)[-1]
                 continue
             assert tb.rounds, f"{tb.label}: an explanation without records"
             assert len(tb.rounds) == s.after_round

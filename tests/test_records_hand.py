@@ -320,3 +320,26 @@ def test_explain_cli_breaks_every_tiebreak_down(
     if tb["rounds"]:
         assert page.count("<tr") >= 10
     assert f'<html lang="{lang}">' in page
+
+
+def test_ratings_given_to_unrated_players_are_marked() -> None:
+    # C.07 Art. 10: with /U1500 the unrated player 3 counts at 1500.  Player 1 met 2 (2001),
+    # 3 (unrated) and 4 (2000): ARO = (2001 + 1500 + 2000) / 3 = 5501 / 3 = 1833.67 -> 1834
+    from spareggio.explain import explain_player, to_dict
+
+    t = tournament({1: "+W2 +B3 -W4"}, players=4, ratings={1: 2000, 2: 2001, 3: 0, 4: 2000})
+    s = standings(t, ["ARO/U1500", "RTNG/U1500"], rules="fide-2026")
+    aro = s.results["ARO/U1500"].records(0)
+    assert [r.input for r in aro] == [2001, 1500, 2000]
+    assert [r.detail for r in aro] == ["", "unrated", ""]
+    assert s.results["ARO/U1500"].value(0) == 1834
+    # RTNG: one element, the player's own rating; player 3's is the one given to unrated players
+    (own,) = s.results["RTNG/U1500"].records(2)
+    assert (own.round, own.input, own.detail, own.counted) == (None, 1500, "unrated", True)
+    (rtng,) = to_dict(explain_player(s, 3, ["RTNG/U1500"]))["tiebreaks"]
+    assert rtng["rounds"] == [] and rtng["value"] == 1500
+    assert rtng["elements"] == [
+        {"input_code": "rating", "input": 1500, "contribution": 1500, "counted": True, "why": "counted",
+         "detail": "unrated"}
+    ]  # fmt: skip
+    assert "unrated" in rtng["notes"][0]

@@ -131,6 +131,8 @@ class TiebreakExplanation:
     """The rule set whose view of unplayed rounds the records were built from."""
     footnotes_heading: str = "footnotes"
     """The message key of the heading above the footnotes (it cites the rule of ``rules_view``)."""
+    elements: list[Record] = field(default_factory=list)
+    """The records of a tie-break that is not per round (the player's own rating or number)."""
 
 
 @dataclass
@@ -396,6 +398,13 @@ def kind_code(kind: ResultKind) -> str:
     return kind.label.replace("-", "_").replace(" ", "_").replace(",", "")
 
 
+def _detail_text(rec: Record, lang: str) -> str:
+    """What a record's input or contribution rests on, in words (its ``detail`` code)."""
+    return message(
+        lang, f"detail.{rec.detail}", value=format_value(rec.contribution), input=format_value(rec.input)
+    )
+
+
 def join_notes(*notes: str) -> str:
     """The non-empty notes of a round, separated by semicolons."""
     return "; ".join(n for n in notes if n)
@@ -435,9 +444,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         part = rec.why is not Why.NOT_PART
         note = message(lang, f"in.note.{rec.input_code}", value=format_value(rec.input)) if part else ""
         if rec.detail:
-            note = join_notes(
-                note, message(lang, f"detail.{rec.detail}", value=format_value(rec.contribution))
-            )
+            note = join_notes(note, _detail_text(rec, lang))
         if rec.vur:
             note = join_notes(note, message(lang, "vur"))
         why_text = "" if rec.counted else _why_text(rec.why, code, rec.input_code, lang)
@@ -471,6 +478,8 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
     if how is Aggregate.OWN:
         exp.sum_label = f"in.{table.input_code}"
         exp.sum_line = format_value(value)
+        exp.elements = list(records)
+        exp.lines.extend(_detail_text(r, lang) for r in records if r.detail)
         return
     if how is Aggregate.SUM:
         exp.sum_line = f"{terms} = {format_value(total)}"
@@ -513,7 +522,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             games=len(counted),
             exact_percent=_decimal(exact_percent),
             percent=percent,
-            dp=int(DP_TABLE[percent]),
+            dp=_signed(int(DP_TABLE[percent])),
             value=format_value(value),
         )
     else:  # PERFECT
@@ -543,6 +552,11 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
                 maximum=format_value(Fraction(str(res.details["maximum"]))),
             )
         )
+
+
+def _signed(number: int) -> str:
+    """A term of a sum: negative numbers in brackets (``2000 + (-800)``)."""
+    return f"({number})" if number < 0 else str(number)
 
 
 def exact_text(value: Fraction) -> str:
@@ -992,6 +1006,17 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
                         "cut": r.cut or None,
                     }
                     for r in tb.rounds
+                ],
+                "elements": [
+                    {
+                        "input_code": r.input_code,
+                        "input": json_number(r.input),
+                        "contribution": json_number(r.contribution),
+                        "counted": r.counted,
+                        "why": r.why.code,
+                        "detail": r.detail or None,
+                    }
+                    for r in tb.elements
                 ],
                 "groups": tb.groups,
                 "sum": tb.sum_line or None,

@@ -14,7 +14,7 @@ precision of FIDE table B.02 8.1(b)), averages rounded half up with floor divisi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, TypeAlias, cast
 
 import numpy as np
@@ -129,6 +129,13 @@ class RatedGames:
     """Number of games played over the board."""
     unrated_rating: int | None
     """The rating unrated players count at (None when every participant is rated)."""
+    unrated: BoolVector
+    """Participants without a rating (counted at ``unrated_rating``)."""
+
+    def unrated_opponent(self, frame_opponent: IntMatrix) -> BoolMatrix:
+        """(players × rounds): a game played over the board against an unrated opponent."""
+        opponent_unrated: BoolMatrix = self.played & self.unrated[np.maximum(frame_opponent, 0)]
+        return opponent_unrated
 
     @property
     def n_players(self) -> int:
@@ -197,6 +204,7 @@ def rated_games(ctx: Context, spec: TiebreakSpec) -> RatedGames | None:
         score=half_points.sum(axis=1),
         games=played.sum(axis=1).astype(np.int64),
         unrated_rating=substitute,
+        unrated=np.fromiter((p.rating is None for p in ctx.tournament.players), dtype=bool),
     )
     ctx.cache[key] = games
     return games
@@ -250,6 +258,8 @@ def _aro_table(ctx: Context, g: RatedGames, low: int = 0, high: int = 0) -> Reco
         1,
         _cut_games(g, low, high),
         rules=ctx.rules,
+        detail=g.unrated_opponent(ctx.frame.opponent),
+        detail_code="unrated",
     )
 
 
@@ -296,6 +306,8 @@ def _performance_table(ctx: Context, g: RatedGames, aggregate: Aggregate) -> Rec
         2,
         np.where(g.played, Why.COUNTED, Why.NOT_PART).astype(np.int8),
         rules=ctx.rules,
+        detail=g.unrated_opponent(ctx.frame.opponent),
+        detail_code="unrated",
     )
 
 
@@ -477,4 +489,6 @@ def rating(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     g = rated_games(ctx, spec)
     if g is None:
         return _dropped(ctx, spec)
-    return TiebreakResult.from_table(spec, RecordTable.own_value(ctx.frame, "rating", g.rating, ctx.rules))
+    table = RecordTable.own_value(ctx.frame, "rating", g.rating, ctx.rules)
+    table = replace(table, detail=g.unrated[:, None], detail_code="unrated")
+    return TiebreakResult.from_table(spec, table)

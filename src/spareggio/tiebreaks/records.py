@@ -136,7 +136,9 @@ class Record:
     rules: str = ""
     """The rule set (its label) whose treatment of unplayed rounds built the record."""
     detail: str = ""
-    """A stable code for a contribution that is not simply the input (``less_a_win``: CUM, 34E3)."""
+    """A stable code for what the record's input or contribution rests on when it is not plain:
+    ``less_a_win`` (CUM: a round won without playing, 34E3), ``unrated`` (a rating that is the one
+    given to unrated players, C.07 Art. 10)."""
 
     @property
     def counted(self) -> bool:
@@ -313,9 +315,10 @@ class RecordTable:
         rules = self.rules.label if self.rules is not None else ""
         if self.aggregate is Aggregate.OWN:
             assert self.own is not None
+            detail = self.detail_code if self.detail is not None and bool(self.detail[i].any()) else ""
             return (
                 Record(None, None, None, None, None, Fraction(int(self.own[i])), self.input_code,
-                       Fraction(int(self.own[i])), Why.COUNTED, rules=rules),
+                       Fraction(int(self.own[i])), Why.COUNTED, rules=rules, detail=detail),
             )  # fmt: skip
         own = Fraction(int(self.own_score[i]), f.unit) if self.own_score is not None else None
         out = []
