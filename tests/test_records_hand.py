@@ -305,7 +305,8 @@ def test_explain_cli_breaks_every_tiebreak_down(
     if code == "DE":
         assert tb["groups"] and 7 in tb["groups"][0]["members"]
     elif tb["aggregate"] == "own":
-        assert tb["sum"]
+        (element,) = tb["elements"]
+        assert tb["sum"] and element["input"] == tb["value"] and element["why"] == "counted"
     else:
         assert len(tb["rounds"]) == 9
         assert all(r["why"] and r["input_code"] for r in tb["rounds"])
@@ -343,3 +344,9 @@ def test_ratings_given_to_unrated_players_are_marked() -> None:
          "detail": "unrated"}
     ]  # fmt: skip
     assert "unrated" in rtng["notes"][0]
+
+
+def test_every_tiebreak_of_the_catalogue_has_a_hand_computed_case() -> None:
+    # the tables above (and the DE case) cover every tie-break `spareggio tiebreaks` lists
+    covered = {c[1].split("/")[0] for c in CASES} | {c[1].split("/")[0] for c in INPUT_CASES} | {"DE"}
+    assert covered == set(_catalogue())
