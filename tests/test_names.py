@@ -46,6 +46,36 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
         ("Fore Buchholz", "FB"),
         ("Élo", "RTNG"),  # accents do not matter
         ("  KOYA  system ", "KS"),
+        # a cut written as a minus (Vega, Swiss-Manager): "Buchholz -1" is Buchholz Cut 1
+        ("Buchholz -1", "BH/C1"),
+        ("Buchholz-1", "BH/C1"),
+        ("BH-1", "BH/C1"),
+        ("ARO-1", "ARO/C1"),
+        ("Buchholz Cut-1", "BH/C1"),
+        # the number after a name that carries its modifier replaces the 1
+        ("Median Buchholz 2", "BH/M2"),
+        ("Buchholz tagliato 2", "BH/C2"),
+        # a name followed by FIDE modifiers
+        ("Buchholz/C1", "BH/C1"),
+        ("Buchholz Cut 1/P", "BH/C1/P"),
+        ("Sonneborn-Berger/P", "SB/P"),
+        # programs' and US Chess words
+        ("Most black", "BPG"),
+        ("Most wins", "WIN"),
+        ("Greater number of victories", "WIN"),
+        ("Sum of progressive scores", "PS"),
+        ("Result between tied players", "DE"),
+        ("Rp", "TPR"),
+        ("Opponents' cumulative scores", "OPPCUM"),
+        ("maggior numero di vittorie", "WIN"),
+        # the names spareggio prints, in every language it speaks
+        ("Number of games played with Black", "BPG"),
+        ("Rounds one elected to play", "REP"),
+        ("Numero di tabellone", "TPN"),
+        ("Numéro d'appariement", "TPN"),
+        ("Cumulativo (US Chess)", "CUM"),
+        ("Buchholz mediano (US Chess)", "MEDIAN"),
+        ("Système Koya", "KS"),
     ],
 )
 def test_names_resolve_to_fide_specifiers(typed: str, spec: str) -> None:
@@ -66,6 +96,19 @@ def test_names_resolve_to_fide_specifiers(typed: str, spec: str) -> None:
         ("BH/C1,Buchholz Cut 1", "(the same as 'BH/C1') is listed twice"),
         ("", "the tie-break list is empty"),
         (",", "the tie-break list is empty"),
+        # an unknown word before a cut is named as typed, with the closest names
+        ("Buch C1", "unknown tie-break 'Buch C1'; did you mean buchholz cut (BH/C1)?"),
+        ("Buchholz 1", "unknown tie-break 'Buchholz 1'; did you mean buchholz (BH) or buchholz cut (BH/C1)?"),
+        ("Sonnebor Berger", "did you mean sonneborn berger (SB)"),
+        ("Most blak", "did you mean most black (BPG)"),
+        # a name read as a specifier the tie-break does not take: both shown
+        ("Koya -2", "'Koya -2' reads as KS/C2: modifier '/C2' is not allowed for KS; allowed modifiers: Ln"),
+        ("Buchholz/Q1", "'Buchholz/Q1' reads as BH/Q1: modifier '/Q1' is not allowed for BH"),
+        ("Buchholz Cut 1/C2", "only one cut or median modifier is allowed"),
+        # "medio" is "average" in Italian: Buchholz mediano or the average of the opponents' Buchholz
+        ("Buchholz medio", "write one of: BH/M1 (Buchholz mediano, C.07 8.1); AOB"),
+        ("cumulatif", "write one of: PS (progressive score, C.07 7.5); CUM (US Chess cumulative, 34E3)"),
+        ("BH,Buchholz -1,BH/C1", "'BH/C1' (the same as 'Buchholz -1') is listed twice"),
     ],
 )
 def test_bad_names_say_why(typed: str, message: str) -> None:
@@ -73,6 +116,36 @@ def test_bad_names_say_why(typed: str, message: str) -> None:
         parse_spec_list(typed)
     assert message in str(info.value)
     assert "\n" not in str(info.value)
+
+
+def test_every_printed_name_is_a_name() -> None:
+    # what `spareggio tiebreaks --lang xx` prints can be typed back, in any language; only the
+    # English "Cumulative" (US Chess 34E3) is refused, as FIDE's progressive score is also called so
+    from spareggio.i18n import languages, translate
+    from spareggio.tiebreaks import TIEBREAKS
+
+    refused = []
+    for d in TIEBREAKS.values():
+        for lang in languages():
+            printed = translate(lang, d.name, "tiebreak")
+            try:
+                ((_, spec),) = parse_spec_list([printed])
+            except UnknownTiebreakError:
+                refused.append((lang, printed))
+                continue
+            assert spec.code == d.code, (lang, printed)
+    assert refused == [("en", "Cumulative")]
+
+
+def test_the_listing_shows_the_names(capsys: pytest.CaptureFixture[str]) -> None:
+    from spareggio.cli import main
+
+    assert main(["tiebreaks", "--lang", "it"]) == 0
+    out = capsys.readouterr().out
+    lines = {line.split(":")[0].strip(): line for line in out.splitlines() if line.startswith("  ")}
+    assert "most black" in lines["BPG"] and "numero di tabellone" in lines["TPN"]
+    assert "buchholz tagliato = BH/C1" in lines["BH"]
+    assert "Rifiutati perché ambigui: cumulative (PS / CUM)" in out
 
 
 def test_direct_encounter_may_come_again() -> None:
@@ -139,6 +212,46 @@ def test_errors_in_the_file_list_name_line_and_column(
         spareggio.standings(spareggio.read_trf(path))
     assert (info.value.position.line, info.value.position.column) == (2, column)
     assert message in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "command", [["standings"], ["compare", "-r", "fide-2026,italian"], ["explain", "-p", "1"]]
+)
+def test_every_command_places_the_error_of_the_file_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    from spareggio.cli import main
+
+    path = _with_212(tmp_path, "212 PTS BH/C1 XYZ SB")
+    assert main([command[0], str(path), *command[1:], "-q"]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"{path}:2:15: tie-break list of the file: unknown tie-break 'XYZ'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("record", "column", "message"),
+    [
+        # "212 MPTS MPvGP BH:MP/C1 " is 24 characters: the fourth entry starts at column 25
+        ("212 MPTS MPvGP BH:MP/C1 XYZ EDE BC", 25, "'XYZ' is not a team tie-break"),
+        ("212 MPTS MPvGP BH:MP/C1 EMGSB EMGSB BC", 31, "'EMGSB' is listed twice"),
+    ],
+)
+def test_errors_in_a_team_file_list_name_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: str, column: int, message: str
+) -> None:
+    from spareggio.cli import main
+
+    team = EXAMPLE.parent / "team-league-2026.trf"
+    lines = team.read_text(encoding="utf-8").splitlines()
+    number = next(k for k, line in enumerate(lines, 1) if line.startswith("212 "))
+    lines[number - 1] = record
+    path = tmp_path / "team.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for command in (["standings"], ["compare", "-r", "fide-2026,italian"]):
+        assert main([command[0], str(path), *command[1:], "-q"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"{path}:{number}:{column}: tie-break list of the file: ") and message in err
 
 
 def test_a_file_list_of_points_alone_ranks_by_points(tmp_path: Path) -> None:

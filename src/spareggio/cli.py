@@ -649,13 +649,13 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     def _(text: str, context: str = "listing") -> str:
         return translate(language, text, context)
 
-    from .tiebreaks import TIEBREAKS, modifier_help
-    from .tiebreaks.names import AMBIGUOUS, NAMES
+    from .tiebreaks import TIEBREAKS, known_names, modifier_help
+    from .tiebreaks.names import AMBIGUOUS
 
     def names(code: str) -> list[str]:
         return [
             name if spec == code else f"{name} = {spec}"
-            for name, spec in NAMES.items()
+            for name, spec in known_names().items()
             if spec.split("/")[0] == code and name != code.lower()
         ]
 
@@ -703,12 +703,10 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
         known = names(d.code)
         if known:
             click.echo(f"  {d.code}: {', '.join(known)}")
-    click.echo(
-        "Refused as ambiguous: "
-        + "; ".join(
-            f"{name} ({' or '.join(code for code, _ in choices)})" for name, choices in AMBIGUOUS.items()
-        )
+    refused = "; ".join(
+        f"{name} ({' / '.join(code for code, _ in choices)})" for name, choices in AMBIGUOUS.items()
     )
+    click.echo(_("Refused as ambiguous: {names}").format(names=refused))
 
 
 @cli.command("rules")

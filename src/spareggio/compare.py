@@ -9,7 +9,7 @@ from typing import Any
 
 from .model import Tournament
 from .rules import find_ruleset
-from .standings import Standings, default_tiebreaks, standings
+from .standings import Standings, default_tiebreaks, file_tiebreaks, standings
 
 __all__ = ["Comparison", "compare", "compare_teams", "comparison_table", "comparison_to_dict"]
 
@@ -60,7 +60,10 @@ def compare(
     """Rank ``t`` under every rule set named (default: all of them) with one tie-break list."""
     names = [find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)]
     names = list(dict.fromkeys(names))
-    if tiebreaks is None:
+    if tiebreaks is None and t.tiebreak_list is not None:
+        # the file's own list, read once: an error in it is an input error at its line and column
+        tiebreaks = [label for label, _ in file_tiebreaks(t)]
+    elif tiebreaks is None:
         tiebreaks = default_tiebreaks(t)[0]
     by_rules = {
         name: standings(t, tiebreaks, rules=name, after_round=after_round, unrated_rating=unrated_rating)

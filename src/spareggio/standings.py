@@ -216,18 +216,9 @@ def standings(
 def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
     """The file's own list (record 212, or 202) parsed; a bad entry is an input error at its place
     in the file (line and column of the entry in a TRF record)."""
-    from .errors import InputError, Position, SpareggioError, TiebreakSpecError
+    from .errors import SpareggioError, TiebreakSpecError
 
     items = list(t.tiebreak_list or ())
-    columns: list[int | None] = [None] * len(items)
-    for code in ("212", "202"):
-        if code in t.headers:
-            found = [(m.group(0), 5 + m.start()) for m in re.finditer(r"[^,\s]+", t.headers[code])]
-            found = [(text, col) for text, col in found if not (code == "212" and text.upper() == "PTS")]
-            if [text for text, _ in found] == items:
-                columns = [col for _, col in found]
-            break
-    where = t.tiebreak_list_position
     parsed: list[tuple[str, TiebreakSpec]] = []
     seen: dict[TiebreakSpec, str] = {}
     for k, item in enumerate(items):
@@ -236,13 +227,33 @@ def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
             if spec in seen and not TIEBREAKS[spec.code].is_group:
                 raise TiebreakSpecError(f"{item!r} is listed twice (first as {seen[spec]!r})")
         except SpareggioError as exc:
-            if where is None:
-                raise
-            pos = Position(where.path, where.line, columns[k] or where.column)
-            raise InputError(f"tie-break list of the file: {exc}", pos) from None
+            raise file_list_error(t, k, exc) from None
         seen[spec] = item
         parsed.append((label, spec))
     return parsed
+
+
+def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
+    """The error about entry ``k`` of the file's own tie-break list, placed at its line and column
+    (the column of the entry in record 212 or 202; the record's start when it cannot be told); the
+    error itself when the list has no place in a file."""
+    from .errors import InputError, Position
+
+    where = t.tiebreak_list_position
+    if where is None:
+        return exc
+    items = list(t.tiebreak_list or ())
+    column: int | None = None
+    for code in ("212", "202"):
+        if code in t.headers:
+            found = [(m.group(0), 5 + m.start()) for m in re.finditer(r"[^,\s]+", t.headers[code])]
+            found = [(text, col) for text, col in found if not (code == "212" and text.upper() == "PTS")]
+            if [text for text, _ in found] == items and k < len(found):
+                column = found[k][1]
+            break
+    return InputError(
+        f"tie-break list of the file: {exc}", Position(where.path, where.line, column or where.column)
+    )
 
 
 def rank_lists(

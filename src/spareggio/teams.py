@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import ArgumentError, InputError, Position, TiebreakSpecError
+from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
 from .model import (
     HAS_OPPONENT,
@@ -547,6 +547,20 @@ class _Criterion:
     spec: Any
 
 
+def _file_list_error(ev: TeamEvent, chosen: Sequence[str], exc: Exception) -> Exception:
+    """The error in the file's own list placed at the entry that causes it (its line and column)."""
+    from .standings import file_list_error
+
+    listed = list(ev.players.tiebreak_list or ())
+    offset = len(listed) - len(chosen)  # the primary score the list opened with was taken off
+    for k in range(1, len(chosen) + 1):
+        try:
+            _criteria(ev, chosen[:k])
+        except SpareggioError:
+            return file_list_error(ev.players, offset + k - 1, exc)
+    return exc
+
+
 def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
     from .tiebreaks import TiebreakSpec, parse_spec
 
@@ -633,7 +647,12 @@ def team_standings(
         if not chosen:
             raise TiebreakSpecError("the tie-break list is empty: name at least one, e.g. MPvGP,BH/C1,EMGSB")
         source = "given by the caller"
-    criteria = _criteria(ev, chosen)
+    try:
+        criteria = _criteria(ev, chosen)
+    except SpareggioError as exc:
+        if tiebreaks is not None or own is None:
+            raise
+        raise _file_list_error(ev, chosen, exc) from None
     teams = ev.participants()
     frames = {s: ev.frame(s, after_round, teams) for s in ("MP", "GP")}
     ctxs = {s: Context(teams, frames[s], ruleset) for s in ("MP", "GP")}

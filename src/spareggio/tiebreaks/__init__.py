@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from fractions import Fraction
 
@@ -17,7 +18,7 @@ from .buchholz import (
 from .counts import black_games, black_wins, games_won, pairing_number, rounds_elected, standard_points, wins
 from .direct_encounter import order_group as direct_encounter_order
 from .koya import koya
-from .names import resolve_name, suggestions
+from .names import AMBIGUOUS, NAMES, normalise, resolve_name, suggestions
 from .points import points
 from .progressive import progressive_score
 from .rating import (
@@ -51,6 +52,7 @@ __all__ = [
     "TiebreakSpec",
     "definition",
     "find_tiebreak",
+    "known_names",
     "modifier_help",
     "parse_spec",
     "parse_spec_list",
@@ -293,7 +295,7 @@ def find_tiebreak(code: str) -> TiebreakDef:
             return d
     if wanted.startswith("OTHER_"):
         raise UnknownTiebreakError(f"organiser-defined tie-break {code!r} is not supported")
-    close = suggestions(code, list(TIEBREAKS))
+    close = suggestions(code, list(TIEBREAKS), names=known_names())
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
     raise UnknownTiebreakError(f"unknown tie-break {code!r}{hint or '.'} {SYNTAX_REMINDER}")
 
@@ -318,7 +320,11 @@ def parse_spec(text: str) -> TiebreakSpec:
         raise TiebreakSpecError("empty tie-break specifier")
     named = _from_name(raw)
     if named is not None:
-        return parse_spec(named)
+        try:
+            return parse_spec(named)
+        except TiebreakSpecError as exc:
+            detail = str(exc).removeprefix(f"{named!r}: ")
+            raise TiebreakSpecError(f"{raw!r} reads as {named}: {detail}") from None
     parts = raw.split("/")
     name = parts[0]
     name = re.sub(r"@\d+$", "", name)  # '@yy' is informative only
@@ -367,19 +373,48 @@ def parse_spec(text: str) -> TiebreakSpec:
 
 
 def _from_name(raw: str) -> str | None:
-    """The specifier a name stands for ("Buchholz Cut 1" -> "BH/C1"), None for specifier syntax."""
-    if "/" in raw or ":" in raw or "@" in raw:
+    """The specifier a name stands for ("Buchholz Cut 1" -> "BH/C1", "Buchholz/C1/P" -> "BH/C1/P"),
+    None for specifier syntax."""
+    if ":" in raw or "@" in raw:
         return None
-    upper = raw.strip().upper()
+    head, slash, tail = raw.partition("/")
+    upper = head.strip().upper()
     if upper in TIEBREAKS or any(upper in d.aliases for d in TIEBREAKS.values()):
         return None  # an acronym of the catalogue is never read as a name
     try:
-        named = resolve_name(raw)
+        named = resolve_name(head, known_names(), TIEBREAKS)
     except ValueError as exc:
         raise UnknownTiebreakError(str(exc)) from None
-    if named is None or named == raw.strip().upper():
+    if named is None or named == upper:
         return None
-    return named
+    return f"{named}/{tail}" if slash else named
+
+
+@functools.cache
+def known_names() -> dict[str, str]:
+    """Every name accepted for a tie-break, normalised, with the specifier it stands for: the names
+    of :data:`~spareggio.tiebreaks.names.NAMES`, then each tie-break's name as spareggio prints it in
+    every language it speaks, with and without a note in brackets ("Cumulativo (US Chess)").  A
+    printed name that two tie-breaks share, or that is an acronym, adds nothing."""
+    from ..i18n import languages, translate
+
+    printed: dict[str, set[str]] = {}
+    for d in TIEBREAKS.values():
+        for lang in languages():
+            name = translate(lang, d.name, "tiebreak")
+            for form in (name, re.sub(r"\s*\([^)]*\)", "", name)):
+                printed.setdefault(normalise(form), set()).add(d.code)
+    out = dict(NAMES)
+    for key, codes in printed.items():
+        if (
+            key
+            and len(codes) == 1
+            and key not in out
+            and key not in AMBIGUOUS
+            and key.upper() not in TIEBREAKS
+        ):
+            out[key] = next(iter(codes))
+    return out
 
 
 def parse_spec_list(
