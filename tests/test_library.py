@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -72,12 +73,53 @@ def test_codes_stay_codes_in_italian(tmp_path: Path) -> None:
                 assert a["unplayed_label"] != b["unplayed_label"]
 
 
+def test_colours_are_codes_with_letters_apart(s: spareggio.Standings) -> None:
+    # player 7 had White in round 1 and Black in round 3 (his 001 record: "33 w 1  23 w 1  12 b 1"):
+    # the code is the same in every language; the letter is W/B in English, B/N (bianco/nero) in Italian
+    en = spareggio.explain_player(s, 7, lang="en").to_dict()["tiebreaks"][0]["rounds"]
+    it = spareggio.explain_player(s, 7, lang="it").to_dict()["tiebreaks"][0]["rounds"]
+    assert [(r["colour"], r["colour_label"]) for r in (en[0], en[2])] == [("white", "W"), ("black", "B")]
+    assert [(r["colour"], r["colour_label"]) for r in (it[0], it[2])] == [("white", "B"), ("black", "N")]
+    assert [r["colour"] for r in en] == [r["colour"] for r in it]
+
+
 @pytest.mark.parametrize(
     ("who", "start_number"),
     [("7", 7), ("Esposito", 7), ("esposito, alessandro", 7), ("ALESSANDRO ESPOSITO", 7), ("barone", 9)],
 )
 def test_find_player_by_number_or_name(who: str, start_number: int) -> None:
     assert spareggio.find_player(spareggio.read_trf(EXAMPLE), who) == start_number
+
+
+ROSSI = (
+    "012 T\n"
+    "001    1 m    Rossini, Luca                     2000\n"
+    "001    2 m    Rossi, Mario                      2000\n"
+    "001    3 m    De Rossi, Marco                   2000\n"
+    "001    4 m    Bianchi, Marcello                 2000\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("who", "start_number"),
+    [
+        ("Rossi, Mario", 2),  # the whole name
+        ("mario", 2),  # a whole word: Marco and Marcello are not Mario
+        ("rossini", 1),
+        ("de rossi", 3),  # both words whole: only player 3 has "de"
+        ("marce", 4),  # the start of a word, one player
+        ("cello", 4),  # part of a word, one player
+    ],
+)
+def test_whole_words_before_parts(who: str, start_number: int) -> None:
+    assert spareggio.find_player(spareggio.parse_trf(ROSSI), who) == start_number
+
+
+def test_a_shared_word_lists_only_those_who_have_it() -> None:
+    # "rossi" is a whole word of players 2 and 3 (not of Rossini): the candidates are those two
+    with pytest.raises(spareggio.ArgumentError) as info:
+        spareggio.find_player(spareggio.parse_trf(ROSSI), "ROSSI")
+    assert str(info.value).startswith("'ROSSI' matches 2 players: 2 Rossi, Mario, 3 De Rossi, Marco;")
 
 
 def test_accents_do_not_matter() -> None:
@@ -91,7 +133,9 @@ def test_accents_do_not_matter() -> None:
 @pytest.mark.parametrize(
     ("who", "message"),
     [
-        ("a", "'a' matches 48 players: 1 Pace, Emanuele"),
+        # the five players with a name starting with A (Arianna, Alessandro, Ana, Andrea, Andrea)
+        ("a", "'a' matches 5 players: 2 Bianchi, Arianna, 7 Esposito, Alessandro, 11 Juric, Ana, 12 Bruno"),
+        ("andrea", "'andrea' matches 2 players: 12 Bruno, Andrea, 27 Farina, Andrea;"),
         ("Zzyzx", "no player named 'Zzyzx'"),
         ("99", "no player with start number 99"),
     ],
@@ -102,10 +146,18 @@ def test_find_player_refusals(who: str, message: str) -> None:
     assert message in str(info.value)
 
 
-def test_versus_the_same_player_is_an_error(s: spareggio.Standings) -> None:
+def test_versus_the_same_player_is_an_error(
+    s: spareggio.Standings, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(spareggio.ArgumentError, match="names player 7 again"):
         spareggio.explain_versus(s, 7, 7)
+    # the same player by number and by name
     assert main(["explain", str(EXAMPLE), "-p", "Esposito", "--versus", "7"]) == 2
+    assert (
+        capsys.readouterr().err
+        == "spareggio: --versus names player 7 again: compare him with another player\n"
+    )
+    assert main(["explain", str(EXAMPLE), "-p", "9", "--versus", "barone", "-f", "json"]) == 2
 
 
 def test_explain_all(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -119,8 +171,24 @@ def test_explain_all(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     html = page.read_text(encoding="utf-8")
     assert html.count('<article id="p-') == 51
     assert '<a href="#p-7">1. Esposito, Alessandro (7)</a>' in html
-    ids = [m for m in __import__("re").findall(r'id="([^"]+)"', html)]
+    ids = re.findall(r'id="([^"]+)"', html)
     assert len(ids) == len(set(ids))  # unique anchors in one document
+    # the tournament and the standings' context head the page once, then the index
+    assert html.count(CONTEXT[1]) == 1 and html.index(CONTEXT[1]) < html.index('<nav><ol class="index">')
+    # every player in standings order, in the index and in the text
+    order = [row.player.start_number for row in spareggio.standings(spareggio.read_trf(EXAMPLE)).rows]
+    assert [int(n) for n in re.findall(r'<article id="p-(\d+)">', html)] == order
+    assert main(["explain", str(EXAMPLE), "--all", "-q"]) == 0
+    text = capsys.readouterr().out
+    titles = re.findall(r"^Why .* \(no\. (\d+)\) has these tie-breaks$", text, re.MULTILINE)
+    assert [int(n) for n in titles] == order
+
+
+NAME = "Open Internazionale Città di Montebello 2026"
+CONTEXT = [
+    "Rule set: fide-2026 (start date 2026-04-18 is on or after 2026-03-01).  Standings after round 9.",
+    "Tie-breaks of the standings, in order: BH/C1, BH, SB.",
+]
 
 
 def test_tournament_name_heads_every_explanation(s: spareggio.Standings) -> None:
@@ -128,8 +196,45 @@ def test_tournament_name_heads_every_explanation(s: spareggio.Standings) -> None
     from spareggio.render.html import explanation_html
 
     e = spareggio.explain_player(s, 7)
-    assert render_text(e).splitlines()[0] == "Open Internazionale Città di Montebello 2026"
-    assert '<p class="meta event">Open Internazionale Città di Montebello 2026</p>' in explanation_html(e)
+    assert render_text(e).splitlines()[:4] == [
+        NAME,
+        "Why Esposito, Alessandro (no. 7) has these tie-breaks",
+        *CONTEXT,
+    ]
+    page = explanation_html(e)
+    assert f'<p class="meta event">{NAME}</p>' in page
+    assert all(line in page for line in CONTEXT)
+
+
+def test_the_context_heads_a_comparison_of_two_players(s: spareggio.Standings) -> None:
+    from spareggio.explain import render_versus_text
+    from spareggio.render.html import versus_html
+
+    # 7 has 7 points, 9 has 6 (the standings): the points decide
+    v = spareggio.explain_versus(s, 7, 9)
+    assert render_versus_text(v).splitlines()[:5] == [
+        NAME,
+        "Why no. 7 Esposito, Alessandro is ranked above no. 9 Barone, Luca",
+        *CONTEXT,
+        "Points: 7 against 6.",
+    ]
+    # 7 and 1 both have 7 points; BH/C1 46.5 (93/2) against 45 decides
+    v = spareggio.explain_versus(s, 7, 1)
+    assert render_versus_text(v).splitlines()[4:6] == [
+        "Points: 7 against 7.",
+        "BH/C1 decides: 46.5 against 45.",
+    ]
+    page = versus_html(v)
+    assert page.count(NAME) == 1 and page.count(CONTEXT[1]) == 1  # once, at the top
+    ids = re.findall(r'id="([^"]+)"', page)
+    assert ids and len(ids) == len(set(ids))  # the two sides' anchors differ
+
+
+def test_context_in_italian(s: spareggio.Standings) -> None:
+    from spareggio.explain import render_text
+
+    lines = render_text(spareggio.explain_player(s, 7, lang="it")).splitlines()
+    assert lines[3] == "Spareggi della classifica, nell'ordine: BH/C1, BH, SB."
 
 
 def test_comparison_serialises(capsys: pytest.CaptureFixture[str]) -> None:
@@ -141,3 +246,28 @@ def test_comparison_serialises(capsys: pytest.CaptureFixture[str]) -> None:
 def test_explain_requires_one_player_or_all() -> None:
     assert main(["explain", str(EXAMPLE)]) == 2
     assert main(["explain", str(EXAMPLE), "-p", "7", "--all"]) == 2
+
+
+def test_every_explanation_serialises_as_the_cli_writes_it(
+    s: spareggio.Standings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    every = spareggio.explain_all(s)
+    assert every.tournament == NAME and len(every) == 51
+    assert every.to_dict() == cli_json(capsys, "explain", str(EXAMPLE), "--all", "-f", "json")
+    assert json.loads(every.to_json()) == every.to_dict()
+    v = spareggio.explain_versus(s, 7, 1, lang="it")
+    doc = v.to_dict()
+    assert doc == cli_json(
+        capsys, "explain", str(EXAMPLE), "-p", "7", "--versus", "1", "--lang", "it", "-f", "json"
+    )
+    assert json.loads(v.to_json()) == doc
+    # 7 is first and 1 second (BH/C1 46.5 against 45): ranks are integers inside the comparison too
+    assert (doc["tournament"], doc["relation"], doc["deciding"]) == (NAME, "above", "BH/C1")
+    assert [e["player"]["rank"] for e in doc["explanations"]] == [1, 2]
+
+
+@pytest.mark.parametrize("call", ["explain_player", "explain_all", "explain_versus"])
+def test_every_explanation_refuses_an_unknown_language(s: spareggio.Standings, call: str) -> None:
+    args = {"explain_player": (s, 7), "explain_all": (s,), "explain_versus": (s, 7, 1)}[call]
+    with pytest.raises(spareggio.ArgumentError, match="unknown language 'de'; known languages: en, fr, it"):
+        getattr(spareggio, call)(*args, lang="de")

@@ -330,6 +330,11 @@ def post(
         ("/api/explain", {"player": "7"}, ["explain", "-p", "7", "-f", "json"]),
         (
             "/api/explain",
+            {"player": "esposito", "versus": "Pace"},
+            ["explain", "-p", "7", "--versus", "1", "-f", "json"],
+        ),
+        (
+            "/api/explain",
             {"player": "7", "versus": "1", "lang": "it"},
             ["explain", "-p", "7", "--versus", "1", "-f", "json", "--lang", "it"],
         ),
@@ -391,9 +396,11 @@ def test_api_exports(client: TestClient, fmt: str, media: str) -> None:
             None,
             "after_round must be a round number",
         ),  # a digit, not ASCII
-        ("/api/explain", {"player": "٣"}, None, "player must be a start number"),
+        ("/api/explain", {"player": "٣"}, None, "no player named '٣'"),  # not an ASCII number
         ("/api/standings", {}, b"", "the field 'file' is empty"),
-        ("/api/explain", {"player": "abc"}, None, "player must be a start number"),
+        ("/api/explain", {"player": "abc"}, None, "no player named 'abc'"),
+        ("/api/explain", {"player": "andrea"}, None, "'andrea' matches 2 players: 12 Bruno, Andrea, 27"),
+        ("/api/explain", {"player": "7", "versus": "Esposito"}, None, "cannot be compared with himself"),
         ("/api/explain", {"player": "99"}, None, "no player with start number 99"),
         ("/api/explain", {"player": "7", "versus": "7"}, None, "cannot be compared with himself"),
         ("/api/compare", {"rules": "nope"}, None, "unknown rule set"),

@@ -365,7 +365,6 @@ def explain_cmd(
 ) -> None:
     """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead;
     with --all, every player)."""
-    import json
 
     from . import explain as ex
     from . import standings
@@ -393,8 +392,7 @@ def explain_cmd(
     if every:
         explanations = ex.explain_all(s, None, language)
         if fmt == "json":
-            doc = {"schema": 1, "tournament": t.name, "players": [e.to_dict() for e in explanations]}
-            text = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+            text = explanations.to_json()
         elif fmt == "html":
             text = html.explanations_html(explanations, t.name or file)
         else:
@@ -407,7 +405,7 @@ def explain_cmd(
         other = ex.find_player(t, versus)
         v = ex.explain_versus(s, sno, other, language)
         if fmt == "json":
-            text = json.dumps(ex.versus_to_dict(v), ensure_ascii=False, indent=2) + "\n"
+            text = v.to_json()
         elif fmt == "html":
             text = html.versus_html(v, language)
         else:

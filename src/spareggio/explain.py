@@ -39,6 +39,7 @@ from .tiebreaks.records import (
 )
 
 __all__ = [
+    "Explanations",
     "PlayerExplanation",
     "RoundLine",
     "TiebreakExplanation",
@@ -90,6 +91,9 @@ class RoundLine:
     """The unplayed round's kind as a stable code (``half_point_bye``), empty for a game played."""
     detail: str = ""
     """A stable code for a contribution that is not simply the input (``less_a_win``), else empty."""
+    colour_code: str = ""
+    """``white`` or ``black`` (``colour`` is the letter in the explanation's language), empty when
+    no colour applies."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,8 @@ class PlayerExplanation:
     """The player's rank as a number (``rank`` is the place as printed: ``"3-4"`` when shared)."""
     tournament: str = ""
     """The tournament's name, heading every explanation."""
+    standings_tiebreaks: list[str] = field(default_factory=list)
+    """The tie-break list of the standings explained, in order (the explanation may show fewer)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The explanation as JSON-ready data (the layout of ``spareggio explain --format json``)."""
@@ -182,7 +188,9 @@ def _others() -> list[str]:
 
 def find_player(t: Any, who: int | str) -> int:
     """The start number of the player meant by ``who``: a start number, or a name matched without
-    regard to case and accents (the whole name, else a unique part of it).
+    regard to case, accents and commas: the whole name, else whole words of it ("Rossi" is not
+    "Rossini"), else the starts of words, else parts of words; the first of these that any player
+    matches must be matched by one player only.
 
     :raises ArgumentError: when no player or more than one player matches (the candidates listed).
     """
@@ -201,8 +209,19 @@ def find_player(t: Any, who: int | str) -> int:
     def key(name: str) -> str:
         return " ".join(normalise(name).replace(",", " ").split())
 
-    exact = [p for p in t.players if key(p.name) == wanted]
-    found = exact or [p for p in t.players if all(part in key(p.name) for part in wanted.split())]
+    parts = wanted.split()
+    keys = [(p, key(p.name)) for p in t.players]
+    tiers = (
+        lambda k: k == wanted,  # the whole name
+        lambda k: all(part in k.split() for part in parts),  # whole words: "Rossi" is not "Rossini"
+        lambda k: all(any(word.startswith(part) for word in k.split()) for part in parts),  # word starts
+        lambda k: all(part in k for part in parts),  # parts of words
+    )
+    found = []
+    for matches in tiers:
+        found = [p for p, k in keys if matches(k)]
+        if found:
+            break
     if len(found) == 1:
         return int(found[0].start_number)
     if not found:
@@ -247,12 +266,38 @@ def explain_player(
         rules_warning=s.rules_warning,
         place=row.rank,
         tournament=t.name,
+        standings_tiebreaks=list(s.labels),
     )
 
 
-def explain_all(s: Standings, labels: list[str] | None = None, lang: str = "en") -> list[PlayerExplanation]:
-    """The explanation of every player, in standings order."""
-    return [explain_player(s, row.player.start_number, labels, lang) for row in s.rows]
+class Explanations(list[PlayerExplanation]):
+    """Every player's explanation in standings order: what ``spareggio explain --all`` writes."""
+
+    def __init__(self, explanations: list[PlayerExplanation], tournament: str = "") -> None:
+        super().__init__(explanations)
+        self.tournament = tournament
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"schema": 1, "tournament": name, "players": [explanation, ...]}``, as
+        ``spareggio explain --all --format json`` writes it."""
+        return {"schema": 1, "tournament": self.tournament, "players": [to_dict(e) for e in self]}
+
+    def to_json(self) -> str:
+        """The JSON text ``spareggio explain --all --format json`` prints."""
+        import json
+
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=2) + "\n"
+
+
+def explain_all(s: Standings, labels: list[str] | None = None, lang: str = "en") -> Explanations:
+    """The explanation of every player, in standings order (a list, with ``to_dict``/``to_json``).
+
+    :raises ArgumentError: for a language explanations do not speak.
+    """
+    lang = check_language(lang)
+    return Explanations(
+        [explain_player(s, row.player.start_number, labels, lang) for row in s.rows], s.tournament.name
+    )
 
 
 def format_value(value: Fraction | None, sb: bool = False) -> str:
@@ -350,6 +395,7 @@ def _explain_contributions(
             RoundLine(
                 round=rec.round,
                 colour=_colour(rec.color, lang),
+                colour_code=_COLOUR_CODE.get(rec.color, ""),
                 opponent=rec.opponent,
                 opponent_name=t.players[j].name if j is not None else "",
                 kind=message(lang, f"kind.{rec.kind.label}") if not rec.kind.played else "",
@@ -405,6 +451,10 @@ def _detail_text(rec: Record, lang: str) -> str:
     )
 
 
+_COLOUR_CODE = {Color.WHITE: "white", Color.BLACK: "black"}
+"""The colours' stable codes in JSON."""
+
+
 def join_notes(*notes: str) -> str:
     """The non-empty notes of a round, separated by semicolons."""
     return "; ".join(n for n in notes if n)
@@ -452,6 +502,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             RoundLine(
                 round=rec.round,
                 colour=_colour(rec.color, lang) if rec.color is not None else "",
+                colour_code=_COLOUR_CODE.get(rec.color, "") if rec.color is not None else "",
                 opponent=rec.opponent,
                 opponent_name=t.players[j].name if j is not None else "",
                 kind=message(lang, f"kind.{kind.label}") if not kind.played else "",
@@ -800,6 +851,16 @@ class Versus:
     deciding: str | None
     lines: list[str]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The comparison of the two players as JSON-ready data (``spareggio explain --versus``)."""
+        return versus_to_dict(self)
+
+    def to_json(self) -> str:
+        """The JSON text ``spareggio explain --versus --format json`` prints."""
+        import json
+
+        return json.dumps(versus_to_dict(self), ensure_ascii=False, indent=2) + "\n"
+
 
 def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
     """Why player ``a`` is ranked above, below or level with ``b``: the first separating criterion.
@@ -860,11 +921,11 @@ def input_heading(tb: TiebreakExplanation, lang: str) -> str:
     return message(lang, "score") if code == "opponent_score" else message(lang, f"in.{code}")
 
 
-def render_text(e: PlayerExplanation) -> str:
+def context_lines(e: PlayerExplanation) -> list[str]:
+    """The standings an explanation is about, in its language: the rule set and why, the round,
+    the assumption the rule set rests on (if any) and the tie-break list."""
     lang = e.lang
-    out = [
-        *([e.tournament] if e.tournament else []),
-        message(lang, "title", name=e.name, sno=e.start_number),
+    return [
         message(
             lang,
             "rules",
@@ -873,6 +934,20 @@ def render_text(e: PlayerExplanation) -> str:
             after_round=e.after_round,
         ),
         *([f"WARNING: {e.rules_warning.split('warning: ', 1)[-1]}"] if e.rules_warning else []),
+        *(
+            [message(lang, "context_tiebreaks", tiebreaks=", ".join(e.standings_tiebreaks))]
+            if e.standings_tiebreaks
+            else []
+        ),
+    ]
+
+
+def render_text(e: PlayerExplanation) -> str:
+    lang = e.lang
+    out = [
+        *([e.tournament] if e.tournament else []),
+        message(lang, "title", name=e.name, sno=e.start_number),
+        *context_lines(e),
         message(lang, "points", points=format_number(e.points)) + f"   #{e.rank}",
         "",
     ]
@@ -935,6 +1010,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
 
 def render_versus_text(v: Versus, lang: str = "en") -> str:
     out = [
+        *([v.a.tournament] if v.a.tournament else []),
         message(
             lang,
             "vs.title",
@@ -943,7 +1019,8 @@ def render_versus_text(v: Versus, lang: str = "en") -> str:
             relation=message(lang, f"vs.{v.relation}"),
             b=v.b.start_number,
             b_name=v.b.name,
-        )
+        ),
+        *context_lines(v.a),
     ]
     out.extend(v.lines)
     out.append("")
@@ -972,6 +1049,7 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
         "rules_reason": e.rules_reason,
         "rules_warning": e.rules_warning,
         "after_round": e.after_round,
+        "standings_tiebreaks": list(e.standings_tiebreaks),
         "lang": e.lang,
         "tiebreaks": [
             {
@@ -987,7 +1065,8 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
                 "rounds": [
                     {
                         "round": r.round,
-                        "colour": r.colour or None,
+                        "colour": r.colour_code or None,
+                        "colour_label": r.colour or None,
                         "opponent": r.opponent,
                         "opponent_name": r.opponent_name or None,
                         "unplayed": r.kind_code or None,
@@ -1045,8 +1124,10 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
 
 
 def versus_to_dict(v: Versus) -> dict[str, Any]:
+    """Why one player is above, below or level with another, as JSON-ready data."""
     return {
         "schema": 1,
+        "tournament": v.a.tournament,
         "a": v.a.start_number,
         "b": v.b.start_number,
         "relation": v.relation,

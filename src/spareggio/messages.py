@@ -15,6 +15,7 @@ EN: dict[str, str] = {
     # headings and table
     "title": "Why {name} (no. {sno}) has these tie-breaks",
     "rules": "Rule set: {rules} ({reason}).  Standings after round {after_round}.",
+    "context_tiebreaks": "Tie-breaks of the standings, in order: {tiebreaks}.",
     "points": "Points: {points}",
     "value": "Value",
     "rd": "Rd",

@@ -96,17 +96,34 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
     return "\n".join(parts)
 
 
-def _body(e: PlayerExplanation, anchor: str = "tb") -> str:
+def _context(e: PlayerExplanation) -> list[str]:
+    """The standings explained: rule set and why, round, assumption, tie-break list."""
     lang = e.lang
-    head = [
-        *([f'<p class="meta event">{escape(e.tournament)}</p>'] if e.tournament else []),
-        f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
+    return [
         f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=translate_reason(lang, e.rules_reason), after_round=e.after_round))}</p>',
         *(
             [f'<p class="warning"><strong>{escape(e.rules_warning.split("warning: ", 1)[-1])}</strong></p>']
             if e.rules_warning
             else []
         ),
+        *(
+            [
+                f'<p class="meta tiebreaks">{escape(message(lang, "context_tiebreaks", tiebreaks=", ".join(e.standings_tiebreaks)))}</p>'
+            ]
+            if e.standings_tiebreaks
+            else []
+        ),
+    ]
+
+
+def _body(e: PlayerExplanation, anchor: str = "tb", *, context: bool = True) -> str:
+    """One player's explanation; ``context=False`` leaves out the tournament and the standings'
+    context when the page heads with them once."""
+    lang = e.lang
+    head = [
+        *([f'<p class="meta event">{escape(e.tournament)}</p>'] if e.tournament and context else []),
+        f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
+        *(_context(e) if context else []),
         f'<p class="meta">{escape(message(lang, "points", points=format_value(e.points)))} &middot; #{escape(e.rank)}</p>',
     ]
     sections = [f'<div id="{anchor}-{k}">{_tiebreak(tb, lang)}</div>' for k, tb in enumerate(e.tiebreaks, 1)]
@@ -125,9 +142,11 @@ def explanations_html(explanations: list[PlayerExplanation], title: str) -> str:
         f'<li><a href="#p-{e.start_number}">{escape(e.rank)}. {escape(e.name)} ({e.start_number})</a></li>'
         for e in explanations
     )
-    parts = [f"<h1>{escape(title)}</h1>", f'<nav><ol class="index">{index}</ol></nav>']
+    # one standings for all: the tournament and the context head the page once
+    parts = [f"<h1>{escape(title)}</h1>", *(_context(explanations[0]) if explanations else [])]
+    parts.append(f'<nav><ol class="index">{index}</ol></nav>')
     parts += [
-        f'<article id="p-{e.start_number}">{_body(e, f"p{e.start_number}-tb")}</article>'
+        f'<article id="p-{e.start_number}">{_body(e, f"p{e.start_number}-tb", context=False)}</article>'
         for e in explanations
     ]
     return _page(title, "\n".join(parts), lang)
@@ -158,6 +177,15 @@ def _versus_parts(v: Versus, lang: str) -> tuple[str, str]:
         b=v.b.start_number,
         b_name=v.b.name,
     )
-    body = [f"<h1>{escape(title)}</h1>", "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in v.lines) + "</ul>"]
-    body.append(f'<div class="side"><div>{_body(v.a)}</div><div>{_body(v.b)}</div></div>')
+    body = [
+        *([f'<p class="meta event">{escape(v.a.tournament)}</p>'] if v.a.tournament else []),
+        f"<h1>{escape(title)}</h1>",
+        *_context(v.a),
+        "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in v.lines) + "</ul>",
+    ]
+    sides = (
+        _body(v.a, f"p{v.a.start_number}-tb", context=False),
+        _body(v.b, f"p{v.b.start_number}-tb", context=False),
+    )
+    body.append(f'<div class="side"><div>{sides[0]}</div><div>{sides[1]}</div></div>')
     return title, "\n".join(body)

@@ -749,9 +749,9 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
     )
     async def api_explain(
         file: Annotated[UploadFile, File()],
-        player: Annotated[str, Form(description="Start number of the player")],
+        player: Annotated[str, Form(description="Start number or name of the player")],
         versus: str | None = Form(
-            None, description="Start number of another player: why one is above the other"
+            None, description="Start number or name of another player: why one is above the other"
         ),
         tiebreaks: Annotated[str | None, Form()] = None,
         rules: Annotated[str | None, Form()] = None,
@@ -766,16 +766,14 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             t = await api_tournament(file)
             opts = Options.parse(rules, tiebreaks, after_round)
             language_code = _api_language(lang)
-            sno = _start_number(player, "player")
             s = api_rank(t, opts)
             t = s.tournament
-            t.index_of(sno)
+            sno = ex.find_player(t, player)
             fmt = (format or "json").strip().lower()
             if fmt not in ("json", "html", "text"):
                 raise ArgumentError(f"format must be json, html or text, not {fmt!r}")
             if versus is not None and versus.strip():
-                other = _start_number(versus, "versus")
-                t.index_of(other)
+                other = ex.find_player(t, versus)
                 if other == sno:
                     raise ArgumentError(f"player {sno} cannot be compared with himself")
                 v = ex.explain_versus(s, sno, other, language_code)
@@ -1005,13 +1003,6 @@ def _api_language(lang: str | None) -> str:
     from ..i18n import check_language
 
     return check_language(lang or "en")
-
-
-def _start_number(text: str, field: str) -> int:
-    value = text.strip()
-    if not (value.isascii() and value.isdigit()):
-        raise ArgumentError(f"{field} must be a start number, not {text!r}")
-    return int(value)
 
 
 def _json(data: Any) -> Response:
