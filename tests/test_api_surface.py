@@ -11,6 +11,7 @@ PUBLIC = [
     "Comparison",
     "Contribution",
     "Diagnostic",
+    "Explanations",
     "InputError",
     "InputLimitError",
     "Player",
@@ -33,6 +34,7 @@ PUBLIC = [
     "TrfSyntaxError",
     "UnknownRulesetError",
     "UnknownTiebreakError",
+    "Versus",
     "__version__",
     "check_files",
     "check_tournament",
@@ -76,3 +78,17 @@ def test_errors_derive_from_the_base_class() -> None:
     assert len(errors) == 9
     assert all(issubclass(e, spareggio.SpareggioError) for e in errors)
     assert issubclass(spareggio.SpareggioError, ValueError)
+
+
+SERIALISING = ["Comparison", "Explanations", "PlayerExplanation", "StandingRow", "Standings", "Versus"]
+
+
+def test_results_serialise() -> None:
+    """Every result the library returns has ``to_dict(exact=...)`` (and, but for a row, ``to_json``)."""
+    import inspect
+
+    for name in SERIALISING:
+        cls = getattr(spareggio, name)
+        assert "exact" in inspect.signature(cls.to_dict).parameters, name
+        if name != "StandingRow":
+            assert "exact" in inspect.signature(cls.to_json).parameters, name

@@ -271,3 +271,39 @@ def test_every_explanation_refuses_an_unknown_language(s: spareggio.Standings, c
     args = {"explain_player": (s, 7), "explain_all": (s,), "explain_versus": (s, 7, 1)}[call]
     with pytest.raises(spareggio.ArgumentError, match="unknown language 'de'; known languages: en, fr, it"):
         getattr(spareggio, call)(*args, lang="de")
+
+
+def test_team_standings_serialise_as_the_cli_writes_them(capsys: pytest.CaptureFixture[str]) -> None:
+    from spareggio.teams import read_team_event, team_standings
+
+    path = EXAMPLE.parent / "team-league-2026.trf"
+    ev = read_team_event(str(path))
+    s = team_standings(ev)
+    doc = s.to_dict()
+    assert doc == cli_json(capsys, "standings", str(path), "-f", "json")
+    assert json.loads(s.to_json()) == doc
+    # every row has the team's match and game points; the primary score (record 212 opens with
+    # MPTS) is the match points, so "points" equals "match_points"
+    assert doc["primary"] == "MP" and all(r["points"] == r["match_points"] for r in doc["standings"])
+    assert all(isinstance(r["rank"], int) for r in doc["standings"])
+    exact = s.to_dict(exact=True)["standings"][0]
+    assert exact["match_points"] == str(s.rows[0].points)
+
+
+def test_exact_values_in_explanations_and_comparisons(s: spareggio.Standings) -> None:
+    # player 7: BH/C1 = 50.5 - 4 = 46.5 = 93/2; SB = 37.25 = 149/4 (the standings above)
+    e = spareggio.explain_player(s, 7).to_dict(exact=True)
+    values = {tb["label"]: tb["value"] for tb in e["tiebreaks"]}
+    assert values == {"BH/C1": "93/2", "BH": "101/2", "SB": "149/4"} and e["player"]["points"] == "7"
+    # round 1: opponent 33 with 4 points, cut as the lowest value
+    first = e["tiebreaks"][0]["rounds"][0]
+    assert (first["input"], first["contribution"], first["counted"]) == ("4", "4", False)
+    assert json.loads(spareggio.explain_player(s, 7).to_json(exact=True)) == e
+    c = spareggio.compare(spareggio.read_trf(EXAMPLE), ["fide-2026", "naive"])
+    row = next(r for r in c.to_dict(exact=True)["players"] if r["start_number"] == 7)
+    assert row["tiebreaks"]["fide-2026"]["BH/C1"] == "93/2" and row["points"] == "7"
+    assert all(isinstance(rank, int) for rank in row["ranks"].values())
+    assert (
+        spareggio.explain_versus(s, 7, 1).to_dict(exact=True)["explanations"][1]["tiebreaks"][0]["value"]
+        == "45"
+    )

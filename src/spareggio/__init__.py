@@ -33,7 +33,15 @@ from .errors import (
 if TYPE_CHECKING:
     from .check import CheckOptions, check_files, check_tournament
     from .compare import Comparison, compare
-    from .explain import PlayerExplanation, explain_all, explain_player, explain_versus, find_player
+    from .explain import (
+        Explanations,
+        PlayerExplanation,
+        Versus,
+        explain_all,
+        explain_player,
+        explain_versus,
+        find_player,
+    )
     from .io import read_tournament
     from .io.tournament_json import parse_tournament_json, read_tournament_json, write_tournament_json
     from .io.trf import parse_trf, read_trf, write_trf
@@ -69,7 +77,9 @@ _LAZY: dict[str, str] = {
     "TiebreakSpec": ".tiebreaks",
     "find_tiebreak": ".tiebreaks",
     "parse_spec": ".tiebreaks",
+    "Explanations": ".explain",
     "PlayerExplanation": ".explain",
+    "Versus": ".explain",
     "explain_all": ".explain",
     "explain_player": ".explain",
     "explain_versus": ".explain",
@@ -124,6 +134,7 @@ __all__ = [
     "Comparison",
     "Contribution",
     "Diagnostic",
+    "Explanations",
     "InputError",
     "InputLimitError",
     "Player",
@@ -144,6 +155,7 @@ __all__ = [
     "TrfSyntaxError",
     "UnknownRulesetError",
     "UnknownTiebreakError",
+    "Versus",
     "__version__",
     "check_files",
     "check_tournament",

@@ -176,15 +176,12 @@ def standings_cmd(
     team = _team_event(file, opts) if not file.lower().endswith(".json") else None
     text: str | bytes
     if team is not None and not individual:
-        from .teams import team_standings, team_standings_dict
+        from .teams import team_standings
 
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         _print_warnings(s.warnings, opts.quiet)
         if fmt == "json":
-            import json
-
-            text = json.dumps(team_standings_dict(team, s), ensure_ascii=False, indent=2) + "\n"
-            _emit(text, opts.output)
+            _emit(s.to_json(), opts.output)
             return
     else:
         t = team.players if team is not None else opts.load(file)

@@ -39,14 +39,16 @@ class Comparison:
     summary: list[str]
     warnings: list[str]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The comparison as JSON-ready data (``spareggio compare --format json``)."""
-        return comparison_to_dict(self)
+    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
+        """The comparison as JSON-ready data (``spareggio compare --format json``): numbers as JSON
+        numbers, or with ``exact`` exact fractions in strings (``"93/2"``)."""
+        return comparison_to_dict(self, exact=exact)
 
-    def to_json(self) -> str:
+    def to_json(self, *, exact: bool = False) -> str:
+        """The JSON text ``spareggio compare --format json`` prints."""
         import json
 
-        return json.dumps(comparison_to_dict(self), ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(comparison_to_dict(self, exact=exact), ensure_ascii=False, indent=2) + "\n"
 
 
 def compare(
@@ -183,8 +185,11 @@ def comparison_table(c: Comparison, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def comparison_to_dict(c: Comparison) -> dict[str, Any]:
-    from .render.output import json_number
+def comparison_to_dict(c: Comparison, *, exact: bool = False) -> dict[str, Any]:
+    """The comparison as JSON-ready data (``exact``: values as exact fractions in strings)."""
+    from .render.output import exact_number, json_number
+
+    number = exact_number if exact else json_number
 
     return {
         "schema": 1,
@@ -195,10 +200,10 @@ def comparison_to_dict(c: Comparison) -> dict[str, Any]:
             {
                 "start_number": r.start_number,
                 "name": r.name,
-                "points": json_number(r.points),
+                "points": number(r.points),
                 "ranks": r.ranks,
                 "places": r.places,
-                "tiebreaks": {n: {lb: json_number(v) for lb, v in r.values[n].items()} for n in c.rules},
+                "tiebreaks": {n: {lb: number(v) for lb, v in r.values[n].items()} for n in c.rules},
                 "rank_differs": r.rank_differs,
                 "value_differs": r.value_differs,
             }

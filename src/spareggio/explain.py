@@ -21,7 +21,7 @@ from .cuts import CutMark
 from .i18n import translate_reason
 from .messages import message
 from .model import Color, ResultKind
-from .render.output import format_number, is_finite_decimal, json_number
+from .render.output import exact_number, format_number, is_finite_decimal, json_number
 from .rules.base import Source
 from .standings import Standings
 from .tiebreaks import definition
@@ -159,15 +159,16 @@ class PlayerExplanation:
     standings_tiebreaks: list[str] = field(default_factory=list)
     """The tie-break list of the standings explained, in order (the explanation may show fewer)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """The explanation as JSON-ready data (the layout of ``spareggio explain --format json``)."""
-        return to_dict(self)
+    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
+        """The explanation as JSON-ready data (the layout of ``spareggio explain --format json``);
+        numbers are JSON numbers, or with ``exact`` exact fractions in strings (``"93/2"``)."""
+        return to_dict(self, exact=exact)
 
-    def to_json(self) -> str:
+    def to_json(self, *, exact: bool = False) -> str:
         """The explanation as the JSON text ``spareggio explain --format json`` prints."""
         import json
 
-        return json.dumps(to_dict(self), ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(to_dict(self, exact=exact), ensure_ascii=False, indent=2) + "\n"
 
 
 def check_language(lang: str) -> str:
@@ -277,16 +278,21 @@ class Explanations(list[PlayerExplanation]):
         super().__init__(explanations)
         self.tournament = tournament
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
         """``{"schema": 1, "tournament": name, "players": [explanation, ...]}``, as
-        ``spareggio explain --all --format json`` writes it."""
-        return {"schema": 1, "tournament": self.tournament, "players": [to_dict(e) for e in self]}
+        ``spareggio explain --all --format json`` writes it (``exact``: see
+        :meth:`PlayerExplanation.to_dict`)."""
+        return {
+            "schema": 1,
+            "tournament": self.tournament,
+            "players": [to_dict(e, exact=exact) for e in self],
+        }
 
-    def to_json(self) -> str:
+    def to_json(self, *, exact: bool = False) -> str:
         """The JSON text ``spareggio explain --all --format json`` prints."""
         import json
 
-        return json.dumps(self.to_dict(), ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(self.to_dict(exact=exact), ensure_ascii=False, indent=2) + "\n"
 
 
 def explain_all(s: Standings, labels: list[str] | None = None, lang: str = "en") -> Explanations:
@@ -851,15 +857,16 @@ class Versus:
     deciding: str | None
     lines: list[str]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The comparison of the two players as JSON-ready data (``spareggio explain --versus``)."""
-        return versus_to_dict(self)
+    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
+        """The comparison of the two players as JSON-ready data (``spareggio explain --versus``;
+        ``exact``: see :meth:`PlayerExplanation.to_dict`)."""
+        return versus_to_dict(self, exact=exact)
 
-    def to_json(self) -> str:
+    def to_json(self, *, exact: bool = False) -> str:
         """The JSON text ``spareggio explain --versus --format json`` prints."""
         import json
 
-        return json.dumps(versus_to_dict(self), ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(versus_to_dict(self, exact=exact), ensure_ascii=False, indent=2) + "\n"
 
 
 def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
@@ -1033,8 +1040,10 @@ def render_versus_text(v: Versus, lang: str = "en") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def to_dict(e: PlayerExplanation) -> dict[str, Any]:
-    """The explanation as JSON-ready data (schema documented in docs/explain-json.md)."""
+def to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[str, Any]:
+    """The explanation as JSON-ready data (schema documented in docs/explain-json.md); ``exact``
+    writes the numbers of the player and his rounds as exact fractions in strings (``"93/2"``)."""
+    number = exact_number if exact else json_number
     return {
         "schema": 1,
         "tournament": e.tournament,
@@ -1043,7 +1052,7 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
             "name": e.name,
             "rank": e.place,
             "place": e.rank,
-            "points": json_number(e.points),
+            "points": number(e.points),
         },
         "rules": e.rules,
         "rules_reason": e.rules_reason,
@@ -1057,9 +1066,9 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
                 "code": tb.code,
                 "name": tb.name,
                 "article": tb.article,
-                "value": json_number(tb.value),
+                "value": number(tb.value),
                 "aggregate": tb.aggregate,
-                "exact": json_number(tb.exact) if tb.exact is not None else None,
+                "exact": number(tb.exact) if tb.exact is not None else None,
                 "exact_fraction": str(tb.exact) if tb.exact is not None else None,
                 "rules_view": tb.rules_view or None,
                 "rounds": [
@@ -1073,10 +1082,10 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
                         "unplayed_label": r.kind or None,
                         "result": r.result,
                         "input_code": r.input_code,
-                        "input": json_number(r.score),
-                        "score": json_number(r.score),
-                        "factor": json_number(r.factor),
-                        "contribution": json_number(r.contribution),
+                        "input": number(r.score),
+                        "score": number(r.score),
+                        "factor": number(r.factor),
+                        "contribution": number(r.contribution),
                         "counted": r.counted,
                         "why": r.why,
                         "detail": r.detail or None,
@@ -1106,10 +1115,10 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
                         "ref": fn.ref,
                         "start_number": fn.start_number,
                         "name": fn.name,
-                        "actual": json_number(fn.actual),
-                        "adjusted": json_number(fn.adjusted),
+                        "actual": number(fn.actual),
+                        "adjusted": number(fn.adjusted),
                         "rounds": [
-                            {"round": r, "kind": k, "points": json_number(p), "counted_as": json_number(v)}
+                            {"round": r, "kind": k, "points": number(p), "counted_as": number(v)}
                             for r, k, p, v in fn.rounds
                         ],
                         "text": fn.text,
@@ -1123,7 +1132,7 @@ def to_dict(e: PlayerExplanation) -> dict[str, Any]:
     }
 
 
-def versus_to_dict(v: Versus) -> dict[str, Any]:
+def versus_to_dict(v: Versus, *, exact: bool = False) -> dict[str, Any]:
     """Why one player is above, below or level with another, as JSON-ready data."""
     return {
         "schema": 1,
@@ -1134,5 +1143,5 @@ def versus_to_dict(v: Versus) -> dict[str, Any]:
         "equal": v.equal,
         "deciding": v.deciding,
         "lines": v.lines,
-        "explanations": [to_dict(v.a), to_dict(v.b)],
+        "explanations": [to_dict(v.a, exact=exact), to_dict(v.b, exact=exact)],
     }

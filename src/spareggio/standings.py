@@ -105,6 +105,9 @@ class Standings:
     rules_warning: str | None = None
     """Set when the rule set rests on an assumption about the file (a missing, unreadable or
     ambiguous start date): every human output shows it beside the rule set, at the top."""
+    team_event: Any = None
+    """The team event when the standings rank its teams (:func:`spareggio.teams.team_standings`):
+    its match and game points and rosters join the JSON rows."""
 
     @cached_property
     def rows(self) -> list[StandingRow]:
@@ -136,22 +139,27 @@ class Standings:
         return position
 
     def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
-        """The standings as JSON-ready data: the document of ``spareggio standings --format json``.
+        """The standings as JSON-ready data: the document of ``spareggio standings --format json``
+        (for a team event, with each team's match and game points and roster).
 
         Numbers are JSON numbers; ``exact=True`` gives points and tie-break values as exact
         fractions in strings (``"93/2"``)."""
+        if self.team_event is not None:
+            from .teams import team_standings_dict
+
+            return team_standings_dict(self.team_event, self, exact=exact)
         from .render.output import standings_to_dict
 
         return standings_to_dict(self, exact=exact)
 
     def to_json(self, *, exact: bool = False) -> str:
         """The JSON text ``spareggio standings --format json`` writes (``exact``: see :meth:`to_dict`)."""
-        from .render.output import standings_json
-
-        if exact:
+        if exact or self.team_event is not None:
             import json
 
-            return json.dumps(self.to_dict(exact=True), ensure_ascii=False, indent=2) + "\n"
+            return json.dumps(self.to_dict(exact=exact), ensure_ascii=False, indent=2) + "\n"
+        from .render.output import standings_json
+
         return standings_json(self)
 
     def row_of(self, start_number: int) -> StandingRow:

@@ -717,6 +717,7 @@ def team_standings(
         context=ctxs[primary],
         warnings=[*([warning] if warning else []), *ev.warnings],
         rules_warning=warning,
+        team_event=ev,
     )
 
 
@@ -945,12 +946,13 @@ def _chain(steps: str, group: list[int], board_gp: Any, opponent: Any) -> list[l
     return [group]
 
 
-def team_standings_dict(ev: TeamEvent, s: Any) -> dict[str, Any]:
+def team_standings_dict(ev: TeamEvent, s: Any, *, exact: bool = False) -> dict[str, Any]:
     """The JSON document of team standings: the individual layout, each row with the team's match
-    and game points (``points`` is the primary score)."""
-    from .render.output import json_number
+    and game points (``points`` is the primary score); ``exact`` as in ``Standings.to_dict``."""
+    from .render.output import exact_number, json_number, standings_to_dict
 
-    doc: dict[str, Any] = s.to_dict()
+    number = exact_number if exact else json_number
+    doc: dict[str, Any] = standings_to_dict(s, exact=exact)
     doc["tournament"]["team_event"] = True
     doc["tournament"]["boards"] = ev.boards
     doc["primary"] = ev.primary
@@ -958,7 +960,7 @@ def team_standings_dict(ev: TeamEvent, s: Any) -> dict[str, Any]:
     by_number = {team.number: k for k, team in enumerate(ev.teams)}
     for row in doc["standings"]:
         k = by_number[row["start_number"]]
-        row["match_points"] = json_number(Fraction(int(ev.mp[k, :rounds].sum()), UNIT))
-        row["game_points"] = json_number(Fraction(int(ev.gp[k, :rounds].sum()), UNIT))
+        row["match_points"] = number(Fraction(int(ev.mp[k, :rounds].sum()), UNIT))
+        row["game_points"] = number(Fraction(int(ev.gp[k, :rounds].sum()), UNIT))
         row["roster"] = list(ev.teams[k].roster)
     return doc
