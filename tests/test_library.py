@@ -174,7 +174,7 @@ def test_explain_all(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     ids = re.findall(r'id="([^"]+)"', html)
     assert len(ids) == len(set(ids))  # unique anchors in one document
     # the tournament and the standings' context head the page once, then the index
-    assert html.count(CONTEXT[1]) == 1 and html.index(CONTEXT[1]) < html.index('<nav><ol class="index">')
+    assert html.count(CONTEXT[1]) == 1 and html.index(CONTEXT[1]) < html.index('<nav><ul class="index">')
     # every player in standings order, in the index and in the text
     order = [row.player.start_number for row in spareggio.standings(spareggio.read_trf(EXAMPLE)).rows]
     assert [int(n) for n in re.findall(r'<article id="p-(\d+)">', html)] == order

@@ -28,6 +28,7 @@ tr.cut td{color:#8a8a8a} tr.cut td.contrib{text-decoration:line-through}
 .sum{font-family:ui-monospace,Menlo,Consolas,monospace;margin:.2rem 0}
 .note{color:#444;font-size:.9rem} .vur{color:#9a3412}
 .side{display:grid;grid-template-columns:1fr 1fr;gap:1.5rem}
+ul.index{list-style:none;padding-left:0;columns:16rem}
 """
 
 
@@ -144,7 +145,7 @@ def explanations_html(explanations: list[PlayerExplanation], title: str) -> str:
     )
     # one standings for all: the tournament and the context head the page once
     parts = [f"<h1>{escape(title)}</h1>", *(_context(explanations[0]) if explanations else [])]
-    parts.append(f'<nav><ol class="index">{index}</ol></nav>')
+    parts.append(f'<nav><ul class="index">{index}</ul></nav>')  # the places are in the text
     parts += [
         f'<article id="p-{e.start_number}">{_body(e, f"p{e.start_number}-tb", context=False)}</article>'
         for e in explanations
