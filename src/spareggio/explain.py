@@ -401,7 +401,7 @@ def _explain_contributions(
             RoundLine(
                 round=rec.round,
                 colour=_colour(rec.color, lang),
-                colour_code=_COLOUR_CODE.get(rec.color, ""),
+                colour_code=_COLOUR_CODE.get(rec.color, "") if rec.color is not None else "",
                 opponent=rec.opponent,
                 opponent_name=t.players[j].name if j is not None else "",
                 kind=message(lang, f"kind.{rec.kind.label}") if not rec.kind.played else "",
