@@ -492,15 +492,14 @@ def _zip_members(path: str) -> Iterator[Source | tuple[str, str]]:
 def check_source(name: str, data: bytes, options: CheckOptions) -> dict[str, Any]:
     """Read and check one file's content; any input problem becomes an ``error`` entry."""
     from .errors import SpareggioError
-    from .io import parse_tournament
 
     try:
-        from .teams import is_team_file, parse_team_event
+        from .teams import TeamEvent, parse_event
 
-        if not name.lower().endswith(".json") and is_team_file(data):
-            return check_team_event(parse_team_event(data, name, lenient=options.lenient), options, name=name)
-        t = parse_tournament(data, name, lenient=options.lenient)
-        return check_tournament(t, options, name=name)
+        event = parse_event(data, name, lenient=options.lenient)
+        if isinstance(event, TeamEvent):
+            return check_team_event(event, options, name=name)
+        return check_tournament(event, options, name=name)
     except SpareggioError as exc:
         return error_entry(name, str(exc))
     except RecursionError:

@@ -47,7 +47,9 @@ __all__ = [
     "Team",
     "TeamEvent",
     "is_team_file",
+    "parse_event",
     "parse_team_event",
+    "rank_event",
     "read_team_event",
     "team_standings",
     "team_standings_dict",
@@ -189,6 +191,30 @@ class TeamEvent:
 def is_team_file(data: bytes) -> bool:
     """Whether TRF text holds team records (013, 310)."""
     return bool(re.search(rb"(?m)^(013|310) ", data))
+
+
+def parse_event(data: bytes, name: str = "<string>", *, lenient: bool = False) -> Tournament | TeamEvent:
+    """The content of any tournament file: a team event for a TRF file with team rosters, else the
+    individual tournament (TRF or tournament JSON)."""
+    from .io import parse_tournament
+
+    if not name.lower().endswith(".json") and is_team_file(data):
+        return parse_team_event(data, name, lenient=lenient)
+    return parse_tournament(data, name, lenient=lenient)
+
+
+def rank_event(
+    event: Tournament | TeamEvent,
+    tiebreaks: str | Sequence[str] | None = None,
+    rules: str | None = None,
+    after_round: int | None = None,
+) -> Any:
+    """The standings of what :func:`parse_event` read: the teams of a team event, else the players."""
+    if isinstance(event, TeamEvent):
+        return team_standings(event, tiebreaks, rules=rules, after_round=after_round)
+    from .standings import standings
+
+    return standings(event, tiebreaks, rules=rules, after_round=after_round)
 
 
 def read_team_event(path: str, *, lenient: bool = False) -> TeamEvent:

@@ -73,15 +73,13 @@ class Store:
         self._lock = threading.Lock()
 
     def add(self, filename: str, data: bytes) -> Entry:
-        from ..io import parse_tournament
-        from ..teams import is_team_file, parse_team_event
+        from ..teams import parse_event
 
-        if not filename.lower().endswith(".json") and is_team_file(data):
-            team = parse_team_event(data, filename)
-            entry = Entry(secrets.token_urlsafe(12), filename, data, team.participants(), team)
+        event = parse_event(data, filename)
+        if isinstance(event, Tournament):
+            entry = Entry(secrets.token_urlsafe(12), filename, data, event)
         else:
-            t = parse_tournament(data, filename)
-            entry = Entry(secrets.token_urlsafe(12), filename, data, t)
+            entry = Entry(secrets.token_urlsafe(12), filename, data, event.participants(), event)
         with self._lock:
             self._items[entry.token] = entry
             while len(self._items) > self.limit:
@@ -373,13 +371,10 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         return RedirectResponse(f"/t/{entry.token}", status_code=303)
 
     def compute(entry: Entry, opts: Options) -> Any:
-        from ..standings import standings
+        from ..teams import rank_event
 
-        if entry.team is not None:
-            from ..teams import team_standings
-
-            return team_standings(entry.team, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
-        return standings(entry.tournament, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
+        event = entry.team if entry.team is not None else entry.tournament
+        return rank_event(event, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
     def common(request: Request, entry: Entry, opts: Options, s: Any | None, active: str) -> dict[str, Any]:
         from ..rules import RULESETS
@@ -684,24 +679,17 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
     async def api_tournament(file: UploadFile) -> Any:
         """The tournament of the upload: a :class:`Tournament`, or a team event for a team file."""
-        from ..io import parse_tournament
-        from ..teams import is_team_file, parse_team_event
+        from ..teams import parse_event
 
         data = await file.read()
         if not data:
             raise ArgumentError("the field 'file' is empty: send the tournament file")
-        name = _safe_name(file.filename or "upload.trf")
-        if not name.lower().endswith(".json") and is_team_file(data):
-            return parse_team_event(data, name)
-        return parse_tournament(data, name)
+        return parse_event(data, _safe_name(file.filename or "upload.trf"))
 
     def api_rank(t: Any, opts: Options) -> Any:
-        from ..standings import standings
-        from ..teams import TeamEvent, team_standings
+        from ..teams import rank_event
 
-        if isinstance(t, TeamEvent):
-            return team_standings(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
-        return standings(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
+        return rank_event(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
     @app.post(
         "/api/standings",
