@@ -396,28 +396,7 @@ def _explain_contributions(
             cut = message(lang, "cut.low_over_vur", vur_value=format_value(smallest, sb))
         elif rec.cut is CutMark.HIGH:
             cut = message(lang, "cut.high")
-        assert rec.round is not None and rec.kind is not None
-        exp.rounds.append(
-            RoundLine(
-                round=rec.round,
-                colour=_colour(rec.color, lang),
-                colour_code=_COLOUR_CODE.get(rec.color, "") if rec.color is not None else "",
-                opponent=rec.opponent,
-                opponent_name=t.players[j].name if j is not None else "",
-                kind=message(lang, f"kind.{rec.kind.label}") if not rec.kind.played else "",
-                result=_RESULT_SIGN.get(rec.kind, format_number(rec.points or Fraction(0))),
-                score=rec.input,
-                factor=rec.factor,
-                contribution=rec.contribution,
-                counted=rec.counted,
-                vur=rec.vur,
-                note=note,
-                cut=cut,
-                input_code=rec.input_code,
-                why=rec.why.code,
-                kind_code=kind_code(rec.kind),
-            )
-        )
+        exp.rounds.append(_round_line(s, rec, lang, note, cut))
     present = [rec for rec in records if rec.present]
     total_all = sum((rec.value for rec in present), Fraction(0))
     terms = " + ".join(format_value(rec.value, sb) for rec in present) or "0"
@@ -461,6 +440,34 @@ _COLOUR_CODE = {Color.WHITE: "white", Color.BLACK: "black"}
 """The colours' stable codes in JSON."""
 
 
+def _round_line(s: Standings, rec: Record, lang: str, note: str, cut: str) -> RoundLine:
+    """One record as the row an explanation prints (the note and the cut sentence already made)."""
+    t = s.tournament
+    j = None if rec.opponent is None else t.index_of(rec.opponent)
+    kind = rec.kind if rec.kind is not None else ResultKind.PLAYED_DRAW
+    assert rec.round is not None
+    return RoundLine(
+        round=rec.round,
+        colour=_colour(rec.color, lang),
+        colour_code=_COLOUR_CODE.get(rec.color, "") if rec.color is not None else "",
+        opponent=rec.opponent,
+        opponent_name=t.players[j].name if j is not None else "",
+        kind=message(lang, f"kind.{kind.label}") if not kind.played else "",
+        result=_RESULT_SIGN.get(kind, format_number(rec.points or Fraction(0))),
+        score=rec.input,
+        factor=rec.factor,
+        contribution=rec.contribution,
+        counted=rec.counted,
+        vur=rec.vur,
+        note=note,
+        cut=cut,
+        input_code=rec.input_code,
+        why=rec.why.code,
+        kind_code=kind_code(kind),
+        detail=rec.detail,
+    )
+
+
 def join_notes(*notes: str) -> str:
     """The non-empty notes of a round, separated by semicolons."""
     return "; ".join(n for n in notes if n)
@@ -488,15 +495,12 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
     the value.  Every number shown comes from the records."""
     table = res.table
     assert table is not None
-    t = s.tournament
     code = res.spec.code
     records = table.records(i)
     exp.aggregate = table.aggregate.value
     for rec in records:
         if rec.round is None:
             continue
-        j = None if rec.opponent is None else t.index_of(rec.opponent)
-        kind = rec.kind if rec.kind is not None else ResultKind.PLAYED_DRAW
         part = rec.why is not Why.NOT_PART
         note = message(lang, f"in.note.{rec.input_code}", value=format_value(rec.input)) if part else ""
         if rec.detail:
@@ -504,28 +508,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         if rec.vur:
             note = join_notes(note, message(lang, "vur"))
         why_text = "" if rec.counted else _why_text(rec.why, code, rec.input_code, lang)
-        exp.rounds.append(
-            RoundLine(
-                round=rec.round,
-                colour=_colour(rec.color, lang) if rec.color is not None else "",
-                colour_code=_COLOUR_CODE.get(rec.color, "") if rec.color is not None else "",
-                opponent=rec.opponent,
-                opponent_name=t.players[j].name if j is not None else "",
-                kind=message(lang, f"kind.{kind.label}") if not kind.played else "",
-                result=_RESULT_SIGN.get(kind, format_number(rec.points or Fraction(0))),
-                score=rec.input,
-                factor=None,
-                contribution=rec.contribution,
-                counted=rec.counted,
-                vur=rec.vur,
-                note=note,
-                cut=why_text,
-                input_code=rec.input_code,
-                why=rec.why.code,
-                kind_code=kind_code(kind),
-                detail=rec.detail,
-            )
-        )
+        exp.rounds.append(_round_line(s, rec, lang, note, why_text))
     counted = [r for r in records if r.counted]
     terms = " + ".join(format_value(r.contribution) for r in counted) or "0"
     how = table.aggregate
