@@ -18,6 +18,33 @@ EXAMPLE = ROOT / "examples" / "open-2026.trf"
 SRC = ROOT / "src" / "spareggio"
 
 
+def error_messages() -> set[tuple[str | None, str]]:
+    """The templates of errors and warnings: the literal first argument of every ``msg(...)`` call
+    in the code (context ``error``), found in the syntax tree so that a template written over
+    several lines is one message."""
+    import ast
+
+    found: set[tuple[str | None, str]] = set()
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", getattr(node.func, "attr", None)) == "msg"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.add(("error", node.args[0].value))
+    return found
+
+
+def test_error_templates_are_found() -> None:
+    # the extraction itself: a template split over lines is one message, and there are many
+    found = {text for _, text in error_messages()}
+    assert "{where}warning: {message}" in found
+    assert "(see also line {line})" in found
+
+
 def english_messages() -> set[tuple[str | None, str]]:
     """Every message id the program can show, with its context."""
     from spareggio.check import _tr  # noqa: F401  (the check report's words use context "check")
@@ -48,6 +75,7 @@ def english_messages() -> set[tuple[str | None, str]]:
             (c, m) for m, c in re.findall(r'translate\(\s*\w+,\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"\)', text)
         }
         ids |= {(c, m) for m, c in re.findall(r'\b_\(\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"', text)}
+    ids |= error_messages()
     # the web page: _("...") in templates and the application, without context
     for path in [*(SRC / "web" / "templates").glob("*.html"), SRC / "web" / "app.py"]:
         ids |= {
@@ -146,3 +174,32 @@ def test_italian_uses_b_n_decimal_comma_and_half(tmp_path: Path) -> None:
     assert re.search(r"^\s+3\s+N\s+12 ", text, re.MULTILINE)  # round 3 with Black: N (nero)
     table = run("standings", str(EXAMPLE), "--lang", "it", "-q")
     assert "46,5" in table and "6½" in table
+
+
+def run_error(*args: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        assert main(list(args)) == 2
+    finally:
+        sys.stdout, sys.stderr = old
+    return err.getvalue().strip()
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "spareggio: --after-round 99 is out of range: the file holds rounds 1 to 9"),
+        ("it", "spareggio: --after-round 99 è fuori intervallo: il file contiene i turni da 1 a 9"),
+        ("IT", "spareggio: --after-round 99 è fuori intervallo: il file contiene i turni da 1 a 9"),
+        ("fr", "spareggio: --after-round 99 est hors limites : le fichier contient les rondes 1 à 9"),
+    ],
+)
+def test_errors_speak_the_language_asked(lang: str, expected: str) -> None:
+    assert run_error("standings", str(EXAMPLE), "--after-round", "99", "--lang", lang) == expected
+
+
+def test_errors_speak_the_environments_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    assert run_error("standings", str(EXAMPLE), "--after-round", "99").endswith("contiene i turni da 1 a 9")

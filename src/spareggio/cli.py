@@ -46,14 +46,35 @@ def _language(value: str | None) -> str:
     return check_language(value)
 
 
-def _print_warnings(items: Sequence[object], quiet: bool) -> None:
+def _argv_language(args: Sequence[str]) -> str:
+    """The language a command line asks for (``--lang X`` or ``--lang=X``), else the
+    environment's: what errors and help are printed in, before the command itself has run."""
+    from .i18n import check_language, default_language
+
+    value = None
+    for k, arg in enumerate(args):
+        if arg == "--lang" and k + 1 < len(args):
+            value = args[k + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+    try:
+        return check_language(value)
+    except SpareggioError:
+        return default_language()
+
+
+def _print_warnings(items: Sequence[object], quiet: bool, lang: str = "en") -> None:
+    from .errors import Diagnostic
+    from .i18n import localize, msg
+
     if quiet:
         return
     seen: set[str] = set()
     for w in items:
-        line = str(w)
-        if "warning:" not in line:
-            line = f"warning: {line}"
+        text = w.text() if isinstance(w, Diagnostic) else w
+        line = localize(text, lang)
+        if "warning:" not in str(text):
+            line = localize(msg("warning: {text}", text=text), lang)
         if line not in seen:
             seen.add(line)
             click.echo(line, err=True)
@@ -179,7 +200,7 @@ def standings_cmd(
         from .teams import team_standings
 
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
-        _print_warnings(s.warnings, opts.quiet)
+        _print_warnings(s.warnings, opts.quiet, language)
         if fmt == "json":
             _emit(s.to_json(), opts.output)
             return
@@ -192,7 +213,7 @@ def standings_cmd(
         s = standings(
             t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
         )
-        _print_warnings([*t.warnings, *s.warnings], opts.quiet)
+        _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
     if fmt == "json":
         text = s.to_json()
     elif fmt == "csv":
@@ -379,13 +400,13 @@ def explain_cmd(
 
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         t = s.tournament
-        _print_warnings(s.warnings, opts.quiet)
+        _print_warnings(s.warnings, opts.quiet, language)
     else:
         t = opts.load(file)
         s = standings(
             t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
         )
-        _print_warnings([*t.warnings, *s.warnings], opts.quiet)
+        _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
     if every:
         explanations = ex.explain_all(s, None, language)
         if fmt == "json":
@@ -451,11 +472,11 @@ def compare_cmd(
         from .compare import compare_teams
 
         c = compare_teams(team, names, tiebreaks, opts.after_round)
-        _print_warnings(c.warnings, opts.quiet)
+        _print_warnings(c.warnings, opts.quiet, language)
     else:
         t = opts.load(file)
         c = compare(t, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
-        _print_warnings([*t.warnings, *c.warnings], opts.quiet)
+        _print_warnings([*t.warnings, *c.warnings], opts.quiet, language)
     text: str | bytes
     if fmt == "json":
         text = c.to_json()
@@ -725,12 +746,14 @@ def rules_cmd(lang: str | None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
+    lang = _argv_language(list(argv) if argv is not None else sys.argv[1:])
     try:
         status = cli.main(
             args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False
         )
     except SpareggioError as exc:
-        click.echo(f"spareggio: {exc}" if not _has_position(exc) else str(exc), err=True)
+        text = exc.localized(lang)
+        click.echo(f"spareggio: {text}" if not _has_position(exc) else text, err=True)
         return 2
     except click.exceptions.Abort:
         click.echo("spareggio: aborted", err=True)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import Text, localize, msg
+
 __all__ = [
     "ArgumentError",
     "Diagnostic",
@@ -57,12 +59,26 @@ class Diagnostic:
     position: Position | None = None
 
     def __str__(self) -> str:
+        return str(self.text())
+
+    def text(self) -> Text:
+        """The line a user reads (``path:line:column: warning: ...``), translatable."""
         where = f"{self.position}: " if self.position else ""
-        return f"{where}warning: {self.message}"
+        return msg("{where}warning: {message}", where=where, message=self.message)
+
+    def localized(self, lang: str) -> str:
+        return localize(self.text(), lang)
 
 
 class SpareggioError(ValueError):
-    """Base class of every error that spareggio reports to its users."""
+    """Base class of every error that spareggio reports to its users.
+
+    The message is English; when it was made with :func:`spareggio.i18n.msg` it can be said in
+    another language with :meth:`localized`."""
+
+    def localized(self, lang: str) -> str:
+        """The message in ``lang`` (English where the catalogue lacks it)."""
+        return localize(self.args[0], lang) if self.args else ""
 
 
 class InputError(SpareggioError):
@@ -75,9 +91,12 @@ class InputError(SpareggioError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        text = f"{self.position}: {self.message}"
+        return self.localized("en")
+
+    def localized(self, lang: str) -> str:
+        text = f"{self.position}: {localize(self.message, lang)}"
         if self.related is not None:
-            text += f" (see also line {self.related.line})"
+            text += " " + localize(msg("(see also line {line})", line=self.related.line), lang)
         return text
 
 

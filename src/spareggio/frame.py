@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import ArgumentError
+from .i18n import msg
 from .model import HAS_OPPONENT, PLAYED, IntMatrix, IntVector, ResultKind, Tournament, trailing_unpaired
 
 __all__ = ["Frame"]
@@ -48,15 +49,24 @@ class Frame:
         rounds = complete if after_round is None else after_round
         if after_round is not None and pending is not None and after_round == pending:
             raise ArgumentError(
-                f"--after-round {after_round}: round {pending} is paired but its results are not in the file "
-                f"yet; standings can be computed after round {complete} at the latest"
-            )
+                msg(
+                    "--after-round {after_round}: round {pending} is paired but its results are not in the "
+                    "file yet; standings can be computed after round {complete} at the latest",
+                    after_round=after_round, pending=pending, complete=complete,
+                )
+            )  # fmt: skip
         if after_round is not None and not 1 <= after_round <= complete:
             raise ArgumentError(
-                f"--after-round {after_round} is out of range: the file holds rounds 1 to {complete}"
+                msg(
+                    "--after-round {after_round} is out of range: the file holds rounds 1 to {complete}",
+                    after_round=after_round, complete=complete,
+                )
                 if complete
-                else f"--after-round {after_round} is out of range: the file holds no played round"
-            )
+                else msg(
+                    "--after-round {after_round} is out of range: the file holds no played round",
+                    after_round=after_round,
+                )
+            )  # fmt: skip
         notes: tuple[str, ...] = ()
         if pending is not None and after_round is None:
             missing = int((t.kind[:, pending - 1] == ResultKind.PENDING).sum()) // 2

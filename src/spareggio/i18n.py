@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
+from typing import Self
 
 __all__ = [
     "LOCALE_DIR",
@@ -63,7 +64,11 @@ def check_language(lang: str | None) -> str:
     if code not in languages():
         from .errors import ArgumentError
 
-        raise ArgumentError(f"unknown language {lang!r}; known languages: {', '.join(languages())}")
+        raise ArgumentError(
+            msg(
+                "unknown language {lang!r}; known languages: {known}", lang=lang, known=", ".join(languages())
+            )
+        )
     return code
 
 
@@ -101,3 +106,43 @@ def translate_reason(lang: str, reason: str) -> str:
     from .rules import REASONS
 
     return translate_filled(lang, reason, list(REASONS.values()), "reason")
+
+
+class Text(str):
+    """A sentence in English that remembers how it was made: its template (the message id, with
+    ``{name}`` fields) and the values that fill it, so that :func:`localize` can say it in another
+    language later, wherever it travelled as a plain string (an error, a warning, a report)."""
+
+    template: str
+    params: dict[str, object]
+    context: str
+
+    def __new__(cls, template: str, context: str = "error", /, **params: object) -> Self:
+        self = super().__new__(cls, template.format(**params) if params else template)
+        self.template = template
+        self.params = params
+        self.context = context
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_text, (self.template, self.context, self.params))
+
+
+def _rebuild_text(template: str, context: str, params: dict[str, object]) -> Text:
+    return Text(template, context, **params)
+
+
+def msg(template: str, /, **params: object) -> Text:
+    """An error or warning sentence: ``template`` is English with ``{name}`` fields, the message id
+    of the catalogues (context ``error``); ``params`` fill it.  The value is the English text."""
+    return Text(template, "error", **params)
+
+
+def localize(value: object, lang: str) -> str:
+    """``value`` said in ``lang``: a :class:`Text` is translated and refilled with its values (each
+    said in ``lang`` too); any other value is its string, unchanged."""
+    if not isinstance(value, Text) or lang == "en":
+        return str(value)
+    params = {key: localize(v, lang) if isinstance(v, Text) else v for key, v in value.params.items()}
+    template = translate(lang, value.template, value.context)
+    return template.format(**params) if params else template
