@@ -72,3 +72,29 @@ def test_the_checker_sees_relative_imports() -> None:
     # render/html.py imports ..explain: the checker must see it (else the test above proves nothing)
     assert "explain" in _imported(SRC / "render" / "html.py")
     assert "standings" in _imported(SRC / "render" / "output.py")
+
+
+def _reads_tournament(path: Path) -> list[int]:
+    """Lines of ``path`` that read an attribute ``tournament`` (``ctx.tournament``,
+    ``frame.tournament``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "tournament" and isinstance(node.ctx, ast.Load)
+    )
+
+
+@pytest.mark.parametrize(
+    "path", [*_modules("tiebreaks"), *_modules("rules"), SRC / "cuts.py"], ids=lambda p: p.name
+)
+def test_tiebreaks_and_rules_read_only_the_frame(path: Path) -> None:
+    # one frame of participants (players or teams) is all a tie-break or a rule set reads: numbers,
+    # colours, ratings, entrants, the scores and the boards are the frame's, never the tournament's
+    assert _reads_tournament(path) == []
+
+
+def test_the_check_finds_a_read_of_the_tournament(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f(ctx):\n    return ctx.tournament.players\n", encoding="utf-8")
+    assert _reads_tournament(sample) == [2]

@@ -398,3 +398,53 @@ def test_compare_team_rule_sets(ev) -> None:  # type: ignore[no-untyped-def]
     got = {r.name: {n: r.values[n]["BH:MP"] for n in c.rules} for r in c.rows}
     assert got["Alfieri"] == {"fide-2026": 8, "naive": 7}
     assert got["Bianconeri"] == {"fide-2026": 10, "naive": 9}
+
+
+def test_one_frame_of_teams_holds_both_scores_and_the_boards(ev) -> None:  # type: ignore[no-untyped-def]
+    # the participant frame (issue: "one frame of participants ... a primary and a secondary score per
+    # round, and an optional board layer"): teams by their pairing numbers, MP as points, GP beside them
+    frame = ev.frame("MP")
+    assert frame.participant == "team" and frame.score == "MP"
+    assert frame.ids.tolist() == [1, 2, 3, 4]
+    assert frame.secondary is not None and frame.secondary.name == "GP"
+    # MP per round in half points (2/1/0): Alfieri 2, 2, 0; Bianconeri 0, 0, 1 (the PAB of record 320)
+    assert (frame.points[:2] / 2).tolist() == [[2, 2, 0], [0, 0, 1]]
+    # GP per round: Alfieri 1½, 1½, 0; Bianconeri ½, 0, 2 (the PAB's GP)
+    assert (frame.secondary.points[:2] / 2).tolist() == [[1.5, 1.5, 0], [0.5, 0, 2]]
+    # a win / draw / loss: 2 / 1 / 0 MP; in GP a board's value times 2 boards: 2 / 1 / 0
+    assert (frame.win, frame.draw, frame.loss) == (4, 2, 0)
+    assert (frame.secondary.win, frame.secondary.draw) == (4, 2)
+    # the board layer: Alfieri's round 2, board 1 a draw, board 2 won by forfeit
+    assert frame.boards is not None and (frame.boards[0, 1] / 2).tolist() == [0.5, 1]
+    gp = frame.on("GP")
+    assert gp.score == "GP" and gp.points is frame.secondary.points and gp.secondary.points is frame.points
+    assert gp.on("MP").points is frame.points and gp.on("GP") is gp
+    # an individual frame has neither layer
+    from spareggio.frame import Frame
+
+    players = Frame.build(ev.players)
+    assert players.participant == "player" and players.secondary is None and players.boards is None
+    assert players.ids.tolist() == list(range(1, 9))
+
+
+@pytest.mark.parametrize(
+    ("code", "score"), [("EMMSB", "MP"), ("EMGSB", "MP"), ("EGMSB", "GP"), ("EGGSB", "GP")]
+)
+def test_extended_sb_runs_on_the_frame_of_the_opponent_side(ev, code: str, score: str) -> None:  # type: ignore[no-untyped-def]
+    # C.07 13.2: the first letter is the opponent's score, the second the team's own in the match;
+    # the criterion is computed on the frame of the first, reading the second from the same frame
+    from spareggio.rules import find_ruleset
+    from spareggio.tiebreaks import TEAM_TIEBREAKS, Context, TiebreakSpec
+
+    teams = ev.participants()
+    frame = ev.frame(score, None, teams)
+    res = TEAM_TIEBREAKS[code].compute(Context(teams, frame, find_ruleset("fide-2026")), TiebreakSpec(code))
+    s = team_standings(ev, code, rules="fide-2026")
+    by_name = {row.player.name: row.values[code] for row in s.rows}
+    assert {t.name: res.value(k) for k, t in enumerate(ev.teams)} == by_name
+    if code == "EMGSB":  # hand-computed above: Alfieri 1 x 1.5 + 2 x 1.5 + 5 x 0 = 4.5
+        assert res.value(0) == F(9, 2)
+    # every record's contribution is the opponent's score times the own-side score of the round
+    for rec in res.records(0):
+        if rec.contribution is not None:
+            assert rec.contribution == rec.input * rec.factor

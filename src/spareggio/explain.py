@@ -951,7 +951,8 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
     value = format_value(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
     out = [f"{tb.label} - {tb.name} ({tb.article}): {value}"]
     if tb.rounds:
-        sb = any(r.factor is not None for r in tb.rounds)
+        factor = any(r.factor is not None for r in tb.rounds)
+        sb = tb.code == "SB"  # two decimals where the total has them (the seeds' SB tables)
         head = [
             message(lang, "rd"),
             message(lang, "col"),
@@ -959,7 +960,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
             message(lang, "res"),
             input_heading(tb, lang),
         ]
-        if sb:
+        if factor:
             head.append(message(lang, "factor"))
         head += [message(lang, "contribution"), message(lang, "note")]
         rows = []
@@ -968,7 +969,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
             if r.opponent is not None and r.kind:
                 opp += f" ({r.kind})"
             cells = [str(r.round), r.colour, opp, r.result, format_value(r.score)]
-            if sb:
+            if factor:
                 cells.append(format_value(r.factor))
             contrib = format_value(r.contribution, sb)
             if r.contribution is not None and not r.counted:
@@ -976,7 +977,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
             cells += [contrib, join_notes(r.note, r.cut)]
             rows.append(cells)
         widths = [max(len(h), *(len(c[k]) for c in rows)) for k, h in enumerate(head)]
-        right = {0, 3, 4, 5} | ({6} if sb else set())
+        right = {0, 3, 4, 5} | ({6} if factor else set())
 
         def line(cells: list[str]) -> str:
             return "  " + "  ".join(

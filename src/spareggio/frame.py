@@ -1,13 +1,20 @@
-"""The evaluation frame: a tournament as it stood after round R, as integer arrays.
+"""The evaluation frame: the participants of a tournament as they stood after round R, as integer
+arrays.
 
-Every tie-break is computed on a :class:`Frame`.  ``--after-round N`` is a frame of the first N
-rounds, and Fore Buchholz is computed on the frame returned by :meth:`Frame.fore`.
+Every tie-break is computed on a :class:`Frame` and reads nothing else: who the participants are
+(their numbers, ratings, how many took part), what happened in every round (opponent, kind of
+result, colour) and the score that ranks them, in integer units.  A participant is a player, or a
+team of a team event: then the frame also holds the other score of every round (game points beside
+match points, or the reverse) and the board layer (the points on every board), and
+:meth:`Frame.on` gives the frame of the other score.  ``--after-round N`` is a frame of the first N
+rounds, and Fore Buchholz is computed on the frame returned by :meth:`Frame.with_fore`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -16,7 +23,21 @@ from .errors import ArgumentError
 from .i18n import msg
 from .model import HAS_OPPONENT, PLAYED, IntMatrix, IntVector, ResultKind, Tournament, trailing_unpaired
 
-__all__ = ["Frame"]
+__all__ = ["Frame", "Score"]
+
+
+@dataclass(frozen=True, eq=False)
+class Score:
+    """One score of every (participant, round), in units of ``1/unit``, with what a win, a draw and
+    a loss are worth in it (a team's match points, or its game points: D(GP) is a board draw times
+    the boards)."""
+
+    name: str
+    """``PTS`` for players; ``MP`` or ``GP`` for teams."""
+    points: IntMatrix
+    win: int
+    draw: int
+    loss: int
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,6 +58,25 @@ class Frame:
     draw: int
     loss: int
     is_round_robin: bool
+    ids: IntVector
+    """The number of every participant: a player's start number, a team's pairing number."""
+    color: npt.NDArray[np.int8]
+    """The colour of every (participant, round) (a team's: none)."""
+    rating: IntVector
+    """Every participant's rating, 0 where ``rated`` is False."""
+    rated: npt.NDArray[np.bool_]
+    entrants: int
+    """Participants paired in at least one round of the event (Koya, C.07 7.6)."""
+    announced_rounds: int | None = None
+    participant: str = "player"
+    """``player`` or ``team``."""
+    score: str = "PTS"
+    """The name of the score ``points`` holds: ``PTS`` for players, ``MP`` or ``GP`` for teams."""
+    secondary: Score | None = None
+    """A team event's other score (GP beside MP, MP beside GP)."""
+    boards: npt.NDArray[np.int64] | None = None
+    """A team event's board layer: the points of every (team, round, board), in units, board 1
+    first, in the order the boards were played."""
     fore: bool = False
     """True for the Fore Buchholz hypothesis: the final round's paired games taken as draws."""
     notes: tuple[str, ...] = ()
@@ -103,11 +143,39 @@ class Frame:
             loss=int(scoring.loss * unit),
             is_round_robin=t.is_round_robin,
             notes=notes,
+            **cls.participants_of(t, rounds),
         )
+
+    @staticmethod
+    def participants_of(t: Tournament, rounds: int) -> dict[str, Any]:
+        """The participant fields of a frame of the first ``rounds`` rounds of ``t``: numbers,
+        colours, ratings, entrants."""
+        return {
+            "ids": t.start_numbers(),
+            "color": np.ascontiguousarray(t.color[:, :rounds]),
+            "rating": np.fromiter((p.rating or 0 for p in t.players), dtype=np.int64, count=t.n_players),
+            "rated": np.fromiter((p.rating is not None for p in t.players), dtype=bool, count=t.n_players),
+            "entrants": int(HAS_OPPONENT[t.kind].any(axis=1).sum()),
+            "announced_rounds": t.announced_rounds,
+        }
 
     @property
     def n_players(self) -> int:
         return int(self.kind.shape[0])
+
+    def on(self, score: str) -> Frame:
+        """The frame whose points are ``score`` (``MP`` or ``GP``) of a team event: this frame, or
+        the same rounds with the two scores exchanged."""
+        if score in (self.score, "PTS"):
+            return self
+        other = self.secondary
+        if other is None or other.name != score:
+            raise ValueError(f"{score}: this frame holds no such score")
+        mine = Score(self.score, self.points, self.win, self.draw, self.loss)
+        return replace(
+            self, score=other.name, points=other.points, win=other.win, draw=other.draw, loss=other.loss,
+            secondary=mine,
+        )  # fmt: skip
 
     @cached_property
     def total(self) -> IntVector:
@@ -145,13 +213,19 @@ class Frame:
                 opponent=np.ascontiguousarray(t.opponent),
                 kind=kind,
                 points=table[kind.astype(np.intp)],
+                color=np.ascontiguousarray(t.color),
                 fore=True,
             )
         kind = self.kind.copy()
         points = self.points.copy()
+        secondary = self.secondary
         if self.rounds:
             last = self.rounds - 1
             paired = HAS_OPPONENT[kind[:, last]]
             kind[paired, last] = ResultKind.PLAYED_DRAW
             points[paired, last] = self.draw
-        return replace(self, kind=kind, points=points, fore=True)
+            if secondary is not None:
+                other = secondary.points.copy()
+                other[paired, last] = secondary.draw
+                secondary = replace(secondary, points=other)
+        return replace(self, kind=kind, points=points, secondary=secondary, fore=True)

@@ -118,6 +118,8 @@ EN: dict[str, str] = {
     "in.note.opponent_score": "opponent's score {value}",
     "in.note.board_weighted_points": "board number x game points: {value}",
     "in.board_weighted_points": "Board x GP",
+    "in.secondary_points": "Secondary",
+    "in.note.secondary_points": "secondary score {value}",
     "detail.less_a_win": "less a win for a round won without playing: {value} (US Chess 34E3)",
     "detail.unrated": "unrated: counts at the rating given to unrated players (C.07 Art. 10)",
     "why.not_part": "not an element of this tie-break",

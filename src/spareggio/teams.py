@@ -29,7 +29,8 @@ from typing import Any
 import numpy as np
 
 from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
-from .frame import Frame
+from .frame import Frame, Score
+from .i18n import msg
 from .model import (
     HAS_OPPONENT,
     PLAYED,
@@ -159,29 +160,39 @@ class TeamEvent:
         )
 
     def frame(self, score: str, after_round: int | None = None, teams: Tournament | None = None) -> Frame:
-        """The frame of one reference score: each team's MP or GP in each round as its points."""
+        """The frame of the teams with ``score`` (MP or GP) as its points: the other score of every
+        round beside it, and the board layer."""
         rounds = self.rounds if after_round is None else after_round
         if not 1 <= rounds <= self.rounds:
             raise ArgumentError(
-                f"--after-round {after_round} is out of range: the file holds rounds 1 to {self.rounds}"
-            )
-        points = self.mp if score == "MP" else self.gp
-        if score == "MP":
-            win, draw, loss = (int(x * UNIT) for x in (self.match_win, self.match_draw, self.match_loss))
-        else:
-            s = self.players.scoring
-            win, draw, loss = (int(x * UNIT * self.boards) for x in (s.win, s.draw, s.loss))
+                msg(
+                    "--after-round {after_round} is out of range: the file holds rounds 1 to {complete}",
+                    after_round=after_round, complete=self.rounds,
+                )
+            )  # fmt: skip
+        s = self.players.scoring
+        scores = {
+            "MP": Score("MP", self.mp, *(int(x * UNIT) for x in (self.match_win, self.match_draw, self.match_loss))),
+            "GP": Score("GP", self.gp, *(int(x * UNIT * self.boards) for x in (s.win, s.draw, s.loss))),
+        }  # fmt: skip
+        mine, other = scores[score], scores["GP" if score == "MP" else "MP"]
+        t = teams if teams is not None else self.participants()
         return Frame(
-            tournament=teams if teams is not None else self.participants(),
+            tournament=t,
             rounds=rounds,
             opponent=np.ascontiguousarray(self.opponent[:, :rounds]),
             kind=np.ascontiguousarray(self.kind[:, :rounds]),
-            points=np.ascontiguousarray(points[:, :rounds]),
+            points=np.ascontiguousarray(mine.points[:, :rounds]),
             unit=UNIT,
-            win=win,
-            draw=draw,
-            loss=loss,
+            win=mine.win,
+            draw=mine.draw,
+            loss=mine.loss,
             is_round_robin=self.round_robin,
+            participant="team",
+            score=score,
+            secondary=dataclasses.replace(other, points=np.ascontiguousarray(other.points[:, :rounds])),
+            boards=np.ascontiguousarray(self.board_gp[:, :rounds, :]),
+            **Frame.participants_of(t, rounds),
         )
 
 
@@ -587,6 +598,19 @@ def _file_list_error(ev: TeamEvent, chosen: Sequence[str], exc: Exception) -> Ex
     return exc
 
 
+def _frame_score(code: str, score: str, primary: str) -> str:
+    """The score whose frame a criterion is computed on: the one it names (``BH:GP``), MP or GP for
+    MPTS and GPTS, the opponent side of an Extended Sonneborn-Berger (``EMGSB``: MP), else the
+    primary score (MPvGP, SSSC and BC read the secondary score and the boards from that frame)."""
+    if code in SHARED_CODES:
+        return score
+    if code in ("MPTS", "GPTS"):
+        return code[:2]
+    if code.endswith("SB"):
+        return "MP" if code[1] == "M" else "GP"
+    return primary
+
+
 def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
     from .tiebreaks import TiebreakSpec, parse_spec
 
@@ -636,7 +660,7 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
         if key in seen and code not in EDE_CHAINS:
             raise TiebreakSpecError(f"{label!r} is listed twice in the tie-break list")
         seen.add(key)
-        out.append(_Criterion(label, code, score, spec))
+        out.append(_Criterion(label, code, _frame_score(code, score, ev.primary), spec))
     return out
 
 
@@ -649,7 +673,7 @@ def team_standings(
     """The team standings: the primary score, then the list (C.07 Arts. 2, 4, 5 for teams)."""
     from .rules import REASONS, choose_ruleset, find_ruleset
     from .standings import Standings, _places
-    from .tiebreaks import TIEBREAKS, Context, Direction, TiebreakResult
+    from .tiebreaks import TEAM_TIEBREAKS, TIEBREAKS, Context, Direction, TiebreakResult
 
     warning = None
     if rules is None:
@@ -680,34 +704,23 @@ def team_standings(
             raise
         raise _file_list_error(ev, chosen, exc) from None
     teams = ev.participants()
-    frames = {s: ev.frame(s, after_round, teams) for s in ("MP", "GP")}
-    ctxs = {s: Context(teams, frames[s], ruleset) for s in ("MP", "GP")}
     primary = ev.primary
-    frame = frames[primary]
+    frame = ev.frame(primary, after_round, teams)
+    ctxs = {s: Context(teams, frame.on(s), ruleset) for s in ("MP", "GP")}
     results: dict[str, TiebreakResult] = {}
     for c in criteria:
         if c.code in EDE_CHAINS or c.code in ("TBR", "BBE") or c.label in results:
             continue
-        if c.code in ("PTS", "MPTS", "GPTS", "MPVGP"):
-            score = {"PTS": primary, "MPTS": "MP", "GPTS": "GP", "MPVGP": ev.secondary}[c.code]
-            res = TIEBREAKS["PTS"].compute(ctxs[score], c.spec)  # type: ignore[misc]
-        elif c.code.endswith("SB"):
-            res = _extended_sb(ctxs, frames, c, ruleset)
-        elif c.code == "BC":
-            res = _board_count(ev, frames[primary], c, ruleset)
-        elif c.code == "SSSC":
-            res = _sssc(ev, ctxs, frames, c)
-        else:
-            res = TIEBREAKS[c.code].compute(ctxs[c.score], c.spec)  # type: ignore[misc]
+        defn = TEAM_TIEBREAKS.get(c.code) or TIEBREAKS[c.code]
+        assert defn.compute is not None
+        res = defn.compute(ctxs[c.score], c.spec)
         results[c.label] = TiebreakResult(
             res.spec, c.label, res.numerator, res.denominator, res.direction, res.defined,
             res.contributions, res.details, res.warnings, res.table,
         )  # fmt: skip
-    totals = ev.board_gp[:, : frame.rounds, :].sum(axis=1)
-    order, starts, group_places = _rank_teams(
-        ctxs, frame, criteria, results, primary, ev.secondary, totals,
-        ev.board_gp[:, : frame.rounds, :], ev.opponent[:, : frame.rounds],
-    )  # fmt: skip
+    assert frame.boards is not None
+    totals = frame.boards.sum(axis=1)
+    order, starts, group_places = _rank_teams(ctxs, frame, criteria, results, primary, ev.secondary)
     steps = [
         step
         for score in (primary, ev.secondary)
@@ -747,79 +760,6 @@ def team_standings(
     )
 
 
-def _extended_sb(ctxs: dict[str, Any], frames: dict[str, Frame], c: _Criterion, rules: Any) -> Any:
-    """ESB (13.2): opponent's adjusted total in one score (a dummy for own unplayed rounds, Art. 16)
-    times what the team scored in that round in the other; Cut-1 drops the opponent with the
-    lowest opponent-side score, the lowest contribution among equals (14.1.2), 16.5 applied."""
-    from .cuts import apply_cuts
-    from .tiebreaks import Direction, TiebreakResult
-    from .tiebreaks.base import _WHY_OF_CUT
-    from .tiebreaks.records import Aggregate, RecordTable, Why
-
-    opp_side = "MP" if c.code[1] == "M" else "GP"
-    own_side = "MP" if c.code[2] == "M" else "GP"
-    ctx = ctxs[opp_side]
-    frame = frames[opp_side]
-    elements = ctx.elements(False, c.spec.forfeits_played)
-    own = frames[own_side].points
-    value = np.where(elements.present, elements.key * own, 0)
-    cut = apply_cuts(
-        elements.key, value, elements.present, elements.vur, low=c.spec.cut_low, high=0,
-        vur_priority=rules.vur_priority(frame), vur_selection=rules.vur_selection,
-    )  # fmt: skip
-    why = np.where(elements.present, _WHY_OF_CUT[cut.astype(np.intp)], Why.NOT_PART).astype(np.int8)
-    table = RecordTable(
-        frame, Aggregate.SUM, "opponent_score", elements.key, UNIT, value, UNIT * UNIT, why, vur=elements.vur,
-        rules=rules, view=ctx.view(False),
-    )  # fmt: skip
-    return TiebreakResult.from_table(c.spec, table, Direction.HIGHER)
-
-
-def _sssc(ev: TeamEvent, ctxs: dict[str, Any], frames: dict[str, Frame], c: _Criterion) -> Any:
-    """SSSC (13.4): the secondary score plus the Buchholz on the primary score (Article 16, /F Fore
-    Buchholz, /P forfeits as played) divided by FN = floor(maximum primary score of the event /
-    maximum secondary score of one match) unless /Kx gives it (13.4.2).  Exact: C.07 states no
-    rounding (the FIDE reference program rounds to two decimals)."""
-    from .tiebreaks import Direction, TiebreakResult
-    from .tiebreaks.records import Aggregate, RecordTable
-
-    primary, secondary = ev.primary, ev.secondary
-    s = ev.players.scoring
-    frame = frames[primary]
-    if c.spec.limit is not None:
-        fn = int(c.spec.limit)
-    elif primary == "MP":
-        fn = int(ev.match_win * frame.rounds // (s.win * ev.boards))
-    else:
-        fn = int(s.win * ev.boards * frame.rounds // ev.match_win)
-    fn = max(fn, 1)
-    ctx = ctxs[primary]
-    fore = bool(c.spec.fore)
-    elements = ctx.elements(fore, c.spec.forfeits_played)
-    key = np.where(elements.present, elements.key, 0)
-    value = frames[secondary].points * fn + key
-    table = RecordTable(
-        ctx.frame_for(fore), Aggregate.SUM, "opponent_score", key, UNIT, value, UNIT * fn,
-        np.zeros(value.shape, dtype=np.int8), vur=elements.vur, rules=ctx.rules, view=ctx.view(fore),
-    )  # fmt: skip
-    return TiebreakResult.from_table(c.spec, table, Direction.HIGHER, details={"fn": fn})
-
-
-def _board_count(ev: TeamEvent, frame: Frame, c: _Criterion, rules: Any = None) -> Any:
-    """BC (12.1): the sum over the team's boards of board number x game points on that board,
-    over the event (a PAB and an FPB count a win on every board, an HPB a draw); lower is better."""
-    from .tiebreaks import Direction, TiebreakResult
-    from .tiebreaks.records import Aggregate, RecordTable
-
-    weights = np.arange(1, ev.boards + 1, dtype=np.int64)
-    per_round = (ev.board_gp[:, : frame.rounds, :] * weights).sum(axis=2)
-    table = RecordTable(
-        frame, Aggregate.SUM, "board_weighted_points", per_round, UNIT, per_round, UNIT,
-        np.zeros(per_round.shape, dtype=np.int8), rules=rules,
-    )  # fmt: skip
-    return TiebreakResult.from_table(c.spec, table, Direction.LOWER)
-
-
 def _rank_teams(
     ctxs: dict[str, Any],
     frame: Frame,
@@ -827,16 +767,16 @@ def _rank_teams(
     results: dict[str, Any],
     primary: str,
     secondary: str,
-    board_totals: np.ndarray,
-    board_gp: np.ndarray | None = None,
-    opponent: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, dict[str, tuple[np.ndarray, np.ndarray]]]:
     """Primary score first, then every criterion inside the groups still tied; EDE orders a group
     with DE on the primary score, then on the secondary, again on each sub-group while either
     score still separates teams (13.3.1)."""
     n = frame.n_players
-    sno = frame.tournament.start_numbers()
+    sno = frame.ids
     total = frame.total
+    board_gp, opponent = frame.boards, frame.opponent
+    assert board_gp is not None
+    board_totals = board_gp.sum(axis=1)
     order = sorted(range(n), key=lambda i: (-int(total[i]), int(sno[i])))
     groups: list[list[int]] = []
     for i in order:

@@ -65,7 +65,7 @@ class Article16(RuleSet):
 
     def _cap_rounds(self, frame: Frame) -> int:
         if self.settings.get("cap-rounds") == "announced":
-            return max(frame.tournament.announced_rounds or frame.rounds, frame.rounds)
+            return max(frame.announced_rounds or frame.rounds, frame.rounds)
         return frame.rounds
 
     def vur_priority(self, frame: Frame) -> bool:

@@ -30,6 +30,7 @@ from .rating import (
     tournament_performance_rating,
 )
 from .sonneborn import sonneborn_berger
+from .team import board_count, extended_sonneborn_berger, secondary_score, sssc
 from .uschess import (
     kashdan,
     median,
@@ -211,27 +212,34 @@ TIEBREAKS: dict[str, TiebreakDef] = {d.code: d for d in _CATALOGUE}
 TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
     d.code: d
     for d in (
-        TiebreakDef("MPTS", "Match points", "C.07 11.1.1", "", H, "The team's match points."),
-        TiebreakDef("GPTS", "Game points", "C.07 11.1.2", "", H, "The team's game points: the sum of its boards."),
+        TiebreakDef("MPTS", "Match points", "C.07 11.1.1", "", H, "The team's match points.", points),
+        TiebreakDef(
+            "GPTS", "Game points", "C.07 11.1.2", "", H, "The team's game points: the sum of its boards.", points
+        ),
         TiebreakDef(
             "MPVGP", "Match points versus game points", "C.07 13.1", "", H,
             "The secondary score: game points when match points rank the teams, match points otherwise.",
+            secondary_score,
         ),
         TiebreakDef(
             "EMMSB", "Extended Sonneborn-Berger (MP x MP)", "C.07 13.2.1", "CP", H,
             "Sum of each opponent's match points times the match points scored against it; /C1 (14.1.2).",
+            extended_sonneborn_berger,
         ),
         TiebreakDef(
             "EMGSB", "Extended Sonneborn-Berger (MP x GP)", "C.07 13.2.2", "CP", H,
             "Sum of each opponent's match points times the game points scored against it; /C1 (14.1.2).",
+            extended_sonneborn_berger,
         ),
         TiebreakDef(
             "EGMSB", "Extended Sonneborn-Berger (GP x MP)", "C.07 13.2.3", "CP", H,
             "Sum of each opponent's game points times the match points scored against it; /C1 (14.1.2).",
+            extended_sonneborn_berger,
         ),
         TiebreakDef(
             "EGGSB", "Extended Sonneborn-Berger (GP x GP)", "C.07 13.2.4", "CP", H,
             "Sum of each opponent's game points times the game points scored against it; /C1 (14.1.2).",
+            extended_sonneborn_berger,
         ),
         TiebreakDef(
             "EDE", "Extended direct encounter", "C.07 13.3.1", "P", Direction.GROUP,
@@ -242,6 +250,7 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
             "SSSC", "Scores and schedule strength combination", "C.07 13.4", "FPK", H,
             "The secondary score plus the Buchholz on the primary score divided by FN (13.4.2); /F Fore "
             "Buchholz, /P forfeits as played, /Kx sets FN.",
+            sssc,
         ),
         *(
             TiebreakDef(
@@ -267,11 +276,12 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
         TiebreakDef(
             "BC", "Board count", "C.07 12.1", "", Direction.LOWER,
             "Sum of board number times game points on that board, over the event; lower is better.",
+            board_count,
         ),
     )
 }  # fmt: skip
-"""The team-only criteria (C.07 Arts. 12-13): their names and articles; :mod:`spareggio.teams`
-computes them."""
+"""The team-only criteria (C.07 Arts. 12-13), computed on a team frame (:mod:`.team`); the group
+orders (EDE, its chains, TBR, BBE) are applied while ranking (:mod:`spareggio.teams`)."""
 
 
 def definition(code: str) -> TiebreakDef:

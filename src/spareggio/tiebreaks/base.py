@@ -13,7 +13,6 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -23,9 +22,6 @@ from ..frame import Frame
 from ..model import IntMatrix, IntVector, Tournament, distinct
 from ..rules.base import Elements, OpponentView, RuleSet, Source
 from .records import Aggregate, Record, RecordTable, Why
-
-if TYPE_CHECKING:
-    from ..model import Player
 
 __all__ = [
     "Context",
@@ -327,7 +323,10 @@ class TiebreakDef:
 
 
 class Context:
-    """Everything a tie-break needs, with the derived arrays computed once per standings call."""
+    """Everything a tie-break needs, with the derived arrays computed once per standings call.
+
+    A tie-break reads the frame (participants, rounds, scores, boards) and the rule set, never the
+    tournament: ``tournament`` is what the standings name and show."""
 
     def __init__(
         self, tournament: Tournament, frame: Frame, rules: RuleSet, *, unrated_rating: int | None = None
@@ -358,6 +357,3 @@ class Context:
                 self.frame_for(fore), self.view(fore), forfeits_as_played=forfeits_as_played
             )
         return self._elements[k]
-
-    def player(self, i: int) -> Player:
-        return self.tournament.players[i]

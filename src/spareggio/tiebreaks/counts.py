@@ -70,7 +70,7 @@ def _games_won(ctx: Context) -> BoolMatrix:
 
 
 def _black(ctx: Context) -> BoolMatrix:
-    black: BoolMatrix = ctx.tournament.color[:, : ctx.frame.rounds] == Color.BLACK
+    black: BoolMatrix = ctx.frame.color == Color.BLACK
     return black
 
 
@@ -162,5 +162,5 @@ def standard_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
 def pairing_number(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """TPN (C.07 7.8, 2026): the tournament pairing (start) number, lower is better; ``/R`` sorts in
     descending order."""
-    table = RecordTable.own_value(ctx.frame, "pairing_number", ctx.tournament.start_numbers(), ctx.rules)
+    table = RecordTable.own_value(ctx.frame, "pairing_number", ctx.frame.ids, ctx.rules)
     return TiebreakResult.from_table(spec, table, Direction.LOWER)

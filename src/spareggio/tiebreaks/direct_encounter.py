@@ -102,7 +102,7 @@ def _scratch_positions(ctx: Context) -> np.ndarray:
 def order_group(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[list[int]]:
     """Order a tied group by direct encounter; returns sub-groups, best first."""
     steps: list[DirectEncounterStep] = ctx.cache.setdefault(("DE-steps", spec), [])  # type: ignore[assignment]
-    return _order(ctx, spec, sorted(members, key=lambda i: ctx.tournament.players[i].start_number), steps)
+    return _order(ctx, spec, sorted(members, key=lambda i: int(ctx.frame.ids[i])), steps)
 
 
 def _order(
@@ -138,7 +138,7 @@ def _order(
         out.append([ranked[k]])
         k += 1
     rest = ranked[k:]
-    rest.sort(key=lambda p: ctx.tournament.players[p].start_number)
+    rest.sort(key=lambda p: int(ctx.frame.ids[p]))
     _record(steps, members, scores, unmet, False, [*out, rest] if rest else out, encounters)
     if len(rest) == 1:
         out.append(rest)

@@ -6,7 +6,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..model import HAS_OPPONENT
 from .base import Context, TiebreakResult, TiebreakSpec
 from .records import Aggregate, RecordTable, Why
 
@@ -25,7 +24,7 @@ def koya_games(ctx: Context) -> int:
     frame = ctx.frame
     if not frame.is_round_robin:
         return frame.rounds
-    participants = int(HAS_OPPONENT[ctx.tournament.kind].any(axis=1).sum())
+    participants = frame.entrants
     if participants % 2 == 0:
         return frame.rounds
     return frame.rounds - frame.rounds // participants

@@ -152,7 +152,7 @@ def _unrated_players(ctx: Context) -> list[int]:
     key = "rating:unrated"
     cached = ctx.cache.get(key)
     if cached is None:
-        cached = [p.start_number for p in ctx.tournament.players if p.rating is None]
+        cached = [int(x) for x in ctx.frame.ids[~ctx.frame.rated]]
         ctx.cache[key] = cached
     return cast(list[int], cached)
 
@@ -187,11 +187,7 @@ def rated_games(ctx: Context, spec: TiebreakSpec) -> RatedGames | None:
     if isinstance(cached, RatedGames):
         return cached
     frame = ctx.frame
-    rating = np.fromiter(
-        (substitute if p.rating is None else p.rating for p in ctx.tournament.players),
-        dtype=np.int64,
-        count=ctx.tournament.n_players,
-    )
+    rating = np.where(frame.rated, frame.rating, substitute or 0).astype(np.int64)
     kind = frame.kind.astype(np.intp)
     played = PLAYED[kind] & (frame.opponent >= 0)
     opponent_rating = np.where(played, rating[np.maximum(frame.opponent, 0)], 0)
@@ -204,7 +200,7 @@ def rated_games(ctx: Context, spec: TiebreakSpec) -> RatedGames | None:
         score=half_points.sum(axis=1),
         games=played.sum(axis=1).astype(np.int64),
         unrated_rating=substitute,
-        unrated=np.fromiter((p.rating is None for p in ctx.tournament.players), dtype=bool),
+        unrated=~frame.rated,
     )
     ctx.cache[key] = games
     return games

@@ -311,7 +311,6 @@ class RecordTable:
     def records(self, i: int) -> tuple[Record, ...]:
         """The rows of player index ``i``."""
         f = self.frame
-        t = f.tournament
         rules = self.rules.label if self.rules is not None else ""
         if self.aggregate is Aggregate.OWN:
             assert self.own is not None
@@ -330,9 +329,9 @@ class RecordTable:
             out.append(
                 Record(
                     round=r + 1,
-                    opponent=t.players[j].start_number if j >= 0 else None,
+                    opponent=int(f.ids[j]) if j >= 0 else None,
                     kind=ResultKind(int(f.kind[i, r])),
-                    color=Color(int(t.color[i, r])),
+                    color=Color(int(f.color[i, r])),
                     points=Fraction(int(f.points[i, r]), f.unit),
                     input=Fraction(int(self.input[i, r]), self.input_den) if part else None,
                     input_code=self.input_code,
