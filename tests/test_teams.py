@@ -448,3 +448,53 @@ def test_extended_sb_runs_on_the_frame_of_the_opponent_side(ev, code: str, score
     for rec in res.records(0):
         if rec.contribution is not None:
             assert rec.contribution == rec.input * rec.factor
+
+
+# A single round robin of the four teams: R1 and R2 as in four-teams.trf, then R3 Alfieri-Delfini 0-2
+# and Bianconeri-Cavalieri 2-0 by forfeit (Cavalieri's players absent).  Every team met every other.
+#   MP: Alfieri 2+2+0 = 4, Bianconeri 0+0+2 = 2, Cavalieri 1+0+0 = 1, Delfini 1+2+2 = 5
+ROUND_ROBIN = FOUR.read_text(encoding="utf-8")
+ROUND_ROBIN = (
+    ROUND_ROBIN.replace("1 b 0     7 b 0  0000 - -", "1 b 0     7 b 0     5 w +")
+    .replace("2 w =     8 w 0  0000 - -", "2 w =     8 w 0     6 b +")
+    .replace("7 w 0     1 b =  0000 - -", "7 w 0     1 b =     3 b -")
+    .replace("8 b 1     2 b -  0000 - -", "8 b 1     2 b -     4 w -")
+    .replace("320  1.0  2.0 000 000   2\n", "")
+)
+
+
+@pytest.mark.parametrize(
+    ("header", "options", "round_robin", "source"),
+    [
+        ("", {}, True, "inferred (everyone was paired with everyone)"),
+        ("092 Team Round Robin\n", {}, True, "file (record 092)"),
+        ("092 Team Swiss\n", {}, False, "file (record 092)"),
+        ("092 Team RR\n", {}, True, "file (record 092)"),
+        ("", {"kind": "swiss"}, False, "option"),
+    ],
+)
+def test_team_round_robin(header: str, options: dict[str, str], round_robin: bool, source: str) -> None:
+    # digest 6.5: a round robin from 092 (RR, ROBIN, BERGER; Swiss wins) or from every team meeting
+    # every other; --swiss / --round-robin decide over both
+    from spareggio.model import TournamentKind
+
+    kind = {"swiss": TournamentKind.SWISS}.get(options.get("kind", ""))
+    ev = parse_team_event((header + ROUND_ROBIN).encode(), "rr.trf", kind=kind)
+    assert ev.round_robin is round_robin and ev.kind_source == source
+    assert ev.participants().kind_source == source
+    assert (ev.mp.sum(axis=1) / 2).tolist() == [4, 2, 1, 5]
+    s = team_standings(ev, "BH:MP", rules="fide-2026")
+    if round_robin:
+        # C.07 15.2: the forfeited match is a regular match against the scheduled opponent, and no
+        # score is adjusted: Cavalieri's BH:MP = Delfini 5 + Alfieri 4 + Bianconeri 2 = 11, and
+        # Bianconeri's = Alfieri 4 + Delfini 5 + Cavalieri 1 = 10
+        assert values(s, "BH:MP")["Cavalieri"] == 11
+        assert values(s, "BH:MP")["Bianconeri"] == 10
+    else:
+        # Swiss (Art. 16): the forfeit is an unplayed round of both teams (16.2.2, 16.2.4); a forfeit
+        # loss keeps its 0 even in the last round (16.2.4), so Cavalieri's adjusted MP stays 1.
+        # Own unplayed round: a dummy with the own score capped at the scheduled opponent's adjusted
+        # score (16.4.1) and at 1 x 3 (16.4.2): Cavalieri min(1, 2, 3) = 1 -> 5 + 4 + 1 = 10;
+        # Bianconeri min(2, 1, 3) = 1 -> 4 + 5 + 1 = 10
+        assert values(s, "BH:MP")["Cavalieri"] == 10
+        assert values(s, "BH:MP")["Bianconeri"] == 10

@@ -244,7 +244,7 @@ def _team_event(file: str, opts: EventOptions) -> Any:
         return None  # the reader reports it
     if not is_team_file(head):
         return None
-    return parse_team_event(head, file, lenient=opts.lenient)
+    return parse_team_event(head, file, lenient=opts.lenient, kind=_kind_option(opts.swiss, opts.round_robin))
 
 
 @cli.command("generate")

@@ -123,6 +123,8 @@ class TeamEvent:
     primary: str = "MP"
     round_robin: bool = False
     warnings: list[str] = field(default_factory=list)
+    kind_source: str = "default"
+    """Why the event is Swiss or round robin (``file (record 092)``, ``inferred ...``, ``option``)."""
 
     @property
     def secondary(self) -> str:
@@ -147,7 +149,7 @@ class TeamEvent:
             color=color,
             short_game=np.zeros(self.kind.shape, dtype=bool),
             kind_of_event=TournamentKind.ROUND_ROBIN if self.round_robin else TournamentKind.SWISS,
-            kind_source=t.kind_source,
+            kind_source=self.kind_source,
             scoring=Scoring(win=self.match_win, draw=self.match_draw, loss=self.match_loss),
             start_date=t.start_date,
             end_date=t.end_date,
@@ -228,7 +230,7 @@ def rank_event(
     return standings(event, tiebreaks, rules=rules, after_round=after_round)
 
 
-def read_team_event(path: str, *, lenient: bool = False) -> TeamEvent:
+def read_team_event(path: str, *, lenient: bool = False, kind: TournamentKind | None = None) -> TeamEvent:
     from .io import size_limit
 
     try:
@@ -236,7 +238,7 @@ def read_team_event(path: str, *, lenient: bool = False) -> TeamEvent:
             data = handle.read(size_limit(path) + 1)
     except OSError as exc:
         raise ArgumentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    return parse_team_event(data, path, lenient=lenient)
+    return parse_team_event(data, path, lenient=lenient, kind=kind)
 
 
 def _field(line: str, a: int, b: int) -> str:
@@ -244,7 +246,9 @@ def _field(line: str, a: int, b: int) -> str:
     return line[a - 1 : b]
 
 
-def parse_team_event(data: bytes, path: str = "<string>", *, lenient: bool = False) -> TeamEvent:
+def parse_team_event(
+    data: bytes, path: str = "<string>", *, lenient: bool = False, kind: TournamentKind | None = None
+) -> TeamEvent:
     """Read a team tournament from TRF text (TRF-16 ``013`` or TRF-2x ``310`` rosters).
 
     :raises InputError: for a player in no roster or in two, a match against players of two teams,
@@ -252,7 +256,7 @@ def parse_team_event(data: bytes, path: str = "<string>", *, lenient: bool = Fal
     """
     from .io.trf import parse_trf
 
-    t = parse_trf(data, path, lenient=lenient, team_event=True)
+    t = parse_trf(data, path, lenient=lenient, team_event=True, kind=kind)
     text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     rosters: list[Team] = []
@@ -551,8 +555,8 @@ def _matches(
                 mp[k, r], gp[k, r] = td, draw_gp * boards
                 board_gp[k, r, :] = draw_gp
     warnings = [str(w) for w in t.warnings]
-    kind_text = (t.headers.get("092", "") + " " + t.headers.get("192", "")).upper()
-    round_robin = any(word in kind_text for word in ("ROUND", "ROBIN", "BERGER"))
+    event_kind, kind_source = _team_event_kind(t, opponent)
+    round_robin = event_kind is TournamentKind.ROUND_ROBIN
     return TeamEvent(
         players=t,
         teams=teams,
@@ -568,7 +572,24 @@ def _matches(
         primary=primary,
         round_robin=round_robin,
         warnings=warnings,
+        kind_source=kind_source,
     )
+
+
+def _team_event_kind(t: Tournament, opponent: IntMatrix) -> tuple[TournamentKind, str]:
+    """Swiss or round robin, and why: the option when given, else the words of record 192, then
+    092 (``Team Round Robin``, ``RR``, ``Berger``, ``Scheveningen``; ``Swiss`` wins), else round robin
+    when every team met every other (C.07 15 applies to pre-determined pairings)."""
+    from .crosstable import infer_kind
+    from .io.trf.headers import _event_kind_from_text
+
+    if t.kind_source == "option":
+        return t.kind_of_event, t.kind_source
+    for code in ("192", "092"):
+        found = _event_kind_from_text(t.headers.get(code, ""))
+        if found is not None:
+            return found, f"file (record {code})"
+    return infer_kind(opponent, opponent.shape[0])
 
 
 # -- ranking -------------------------------------------------------------------------------------------
