@@ -498,3 +498,26 @@ def test_team_round_robin(header: str, options: dict[str, str], round_robin: boo
         # Bianconeri min(2, 1, 3) = 1 -> 4 + 5 + 1 = 10
         assert values(s, "BH:MP")["Cavalieri"] == 10
         assert values(s, "BH:MP")["Bianconeri"] == 10
+
+
+def test_primary_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # --primary GP ranks by game points (C.07 11.1.2): Delfini 5, Alfieri 3, Bianconeri 2.5, Cavalieri 1.5,
+    # and MPvGP is then the match points: 5, 4, 1, 1
+    assert main(["standings", str(FOUR), "--primary", "gp", "-t", "MPvGP", "-f", "json", "-q"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["primary"] == "GP"
+    assert [(r["name"], r["points"], r["tiebreaks"]["MPvGP"]) for r in doc["standings"]] == [
+        ("Delfini", 5, 5), ("Alfieri", 3, 4), ("Bianconeri", 2.5, 1), ("Cavalieri", 1.5, 1),
+    ]  # fmt: skip
+    # the option wins over a file whose list opens with MPTS (digest 2.5)
+    own = tmp_path / "own-list.trf"
+    own.write_text(FOUR.read_text(encoding="utf-8") + "212 MPTS,MPvGP\n", encoding="utf-8")
+    assert main(["standings", str(own), "--primary", "GP", "-f", "json", "-q"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["primary"] == "GP" and doc["standings"][1]["points"] == 3
+    assert main(["standings", str(own), "-f", "json", "-q"]) == 0
+    assert json.loads(capsys.readouterr().out)["primary"] == "MP"
+    # an individual file has no match points
+    example = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
+    assert main(["standings", str(example), "--primary", "MP"]) == 2
+    assert "is not a team event" in capsys.readouterr().err

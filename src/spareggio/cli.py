@@ -104,11 +104,16 @@ class EventOptions:
     unrated_rating: int | None
     quiet: bool
     lenient: bool
+    primary: str | None = None
 
     def load(self, file: str) -> Any:
         """Read the tournament (TRF or tournament JSON) as these options ask."""
         from .io import read_tournament
 
+        if self.primary is not None:
+            from .errors import ArgumentError
+
+            raise ArgumentError(f"--primary {self.primary}: {file} is not a team event (no records 310 or 013)")
         return read_tournament(file, kind=_kind_option(self.swiss, self.round_robin), lenient=self.lenient)
 
 
@@ -126,6 +131,11 @@ _EVENT_OPTIONS = (
         is_flag=True,
         help="Repair a game whose two sides disagree (a warning says how) instead of refusing the file.",
     ),
+    click.option(
+        "--primary",
+        type=click.Choice(["MP", "GP"], case_sensitive=False),
+        help="Team events: rank the teams by match points or game points (default: record 192, else MP).",
+    ),
 )
 
 
@@ -142,9 +152,13 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
         unrated_rating: int | None,
         quiet: bool,
         lenient: bool,
+        primary: str | None,
         **kwargs: Any,
     ) -> None:
-        opts = EventOptions(after_round, output, swiss, round_robin, unrated_rating, quiet, lenient)
+        opts = EventOptions(
+            after_round, output, swiss, round_robin, unrated_rating, quiet, lenient,
+            primary.upper() if primary else None,
+        )  # fmt: skip
         f(*args, opts=opts, **kwargs)
 
     command: Callable[..., None] = wrapper
@@ -244,7 +258,8 @@ def _team_event(file: str, opts: EventOptions) -> Any:
         return None  # the reader reports it
     if not is_team_file(head):
         return None
-    return parse_team_event(head, file, lenient=opts.lenient, kind=_kind_option(opts.swiss, opts.round_robin))
+    ev = parse_team_event(head, file, lenient=opts.lenient, kind=_kind_option(opts.swiss, opts.round_robin))
+    return ev.with_primary(opts.primary) if opts.primary else ev
 
 
 @cli.command("generate")

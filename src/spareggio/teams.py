@@ -124,7 +124,17 @@ class TeamEvent:
     round_robin: bool = False
     warnings: list[str] = field(default_factory=list)
     kind_source: str = "default"
+    primary_source: str = "default"
+    """``option`` when the caller chose the primary score (``--primary``), ``file (record 212/202)``
+    when the file's list opens with MPTS or GPTS, else ``default`` (record 192, else MP)."""
     """Why the event is Swiss or round robin (``file (record 092)``, ``inferred ...``, ``option``)."""
+
+    def with_primary(self, score: str) -> TeamEvent:
+        """The event ranked by ``score`` (MP or GP) whatever the file says (``--primary``)."""
+        score = score.upper()
+        if score not in ("MP", "GP"):
+            raise ArgumentError(msg("the primary score is MP or GP, not {score!r}", score=score))
+        return dataclasses.replace(self, primary=score, primary_source="option")
 
     @property
     def secondary(self) -> str:
@@ -706,8 +716,11 @@ def team_standings(
     if tiebreaks is None:
         own = list(ev.players.tiebreak_list) if ev.players.tiebreak_list is not None else None
         if own and own[0].upper() in ("MPTS", "GPTS"):
-            # the file's list opens with the score that ranks the teams (TRF-2x 212, digest 2.5)
-            ev = dataclasses.replace(ev, primary=own.pop(0).upper()[:2])
+            # the file's list opens with the score that ranks the teams (TRF-2x 212, digest 2.5),
+            # unless the caller chose it (--primary)
+            head = own.pop(0).upper()[:2]
+            if ev.primary_source != "option":
+                ev = dataclasses.replace(ev, primary=head, primary_source="file (record 212/202)")
         chosen: Sequence[str] = (
             own if own is not None else (DEFAULT_ROUND_ROBIN if ev.round_robin else DEFAULT_SWISS)
         )
