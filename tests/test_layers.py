@@ -76,12 +76,15 @@ def test_the_checker_sees_relative_imports() -> None:
 
 def _reads_tournament(path: Path) -> list[int]:
     """Lines of ``path`` that read an attribute ``tournament`` (``ctx.tournament``,
-    ``frame.tournament``)."""
+    ``frame.tournament``); the context passing its own on (``self.tournament``) is not a read."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return sorted(
         node.lineno
         for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute) and node.attr == "tournament" and isinstance(node.ctx, ast.Load)
+        if isinstance(node, ast.Attribute)
+        and node.attr == "tournament"
+        and isinstance(node.ctx, ast.Load)
+        and not (isinstance(node.value, ast.Name) and node.value.id == "self")
     )
 
 

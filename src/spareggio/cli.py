@@ -112,8 +112,14 @@ class EventOptions:
 
         if self.primary is not None:
             from .errors import ArgumentError
+            from .i18n import msg
 
-            raise ArgumentError(f"--primary {self.primary}: {file} is not a team event (no records 310 or 013)")
+            raise ArgumentError(
+                msg(
+                    "--primary {score}: {file} is not a team event (no records 310 or 013)",
+                    score=self.primary, file=file,
+                )
+            )  # fmt: skip
         return read_tournament(file, kind=_kind_option(self.swiss, self.round_robin), lenient=self.lenient)
 
 

@@ -20,7 +20,15 @@ import numpy.typing as npt
 from .frame import Frame
 from .model import IntVector, Player, Tournament
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
-from .tiebreaks import TIEBREAKS, Context, Direction, TiebreakResult, TiebreakSpec, parse_spec_list
+from .tiebreaks import (
+    TIEBREAKS,
+    Context,
+    Direction,
+    TiebreakResult,
+    TiebreakSpec,
+    definition,
+    parse_spec_list,
+)
 from .tiebreaks.base import GroupOrder
 
 BoolVector = npt.NDArray[np.bool_]
@@ -316,12 +324,12 @@ def _standings_in(
     for label, spec in parsed:
         if label in results:
             continue
-        d = TIEBREAKS[spec.code]
+        d = definition(spec.code)
         if d.compute is not None:
             key = ("standings-result", spec)
             res = ctx.cache.get(key)
             if not isinstance(res, TiebreakResult):
-                res = d.compute(ctx, spec)
+                res = d.compute(ctx.on(spec.score), spec)
                 ctx.cache[key] = res
             results[label] = res
             warnings.extend(res.warnings)
@@ -331,9 +339,15 @@ def _standings_in(
     for label, spec in parsed:
         if label not in results:
             numerator, defined = positions[label]
-            steps = ctx.cache.get(("DE-steps", spec), [])
+            group_ctx = ctx.on(spec.score)
+            d = definition(spec.code)
+            details = (
+                d.group_details(group_ctx, spec)
+                if d.group_details is not None
+                else {"steps": group_ctx.cache.get(("DE-steps", spec), [])}
+            )
             results[label] = TiebreakResult(
-                spec, label, numerator, 1, Direction.GROUP, defined=defined, details={"steps": steps}
+                spec, label, numerator, 1, Direction.GROUP, defined=defined, details=details
             )
     rank, rank_to = _places(starts)
     return Standings(
@@ -367,8 +381,7 @@ def _rank(
     A scalar tie-break re-sorts only the positions of groups of two or more players, by
     (group, value, start number), in one vectorised sort.
     """
-    t = frame.tournament
-    sno = t.start_numbers()
+    sno = frame.ids
     total = frame.total
     order = np.lexsort((sno, -total))
     starts = np.ones(order.size, dtype=bool)
@@ -376,14 +389,14 @@ def _rank(
     keys: dict[str, IntVector] = {}
     positions: dict[str, tuple[IntVector, BoolVector]] = {}
     for label, spec in parsed:
-        d = TIEBREAKS[spec.code]
+        d = definition(spec.code)
         tied = _tied_positions(starts)
         if d.order_group is not None:
             place = positions.setdefault(
                 label, (np.zeros(order.size, dtype=np.int64), np.zeros(order.size, dtype=bool))
             )
             if tied.size:
-                _order_groups(ctx, spec, d.order_group, order, starts, tied, place)
+                _order_groups(ctx.on(spec.score), spec, d.order_group, order, starts, tied, place)
             continue
         if tied.size == 0:
             continue
@@ -421,7 +434,7 @@ def _order_groups(
     """Apply a group tie-break to every tied group, in standings order; records each member's place
     inside its group (the first time it is examined)."""
     value, examined = place
-    sno = ctx.tournament.start_numbers()
+    sno = ctx.frame.ids
     bounds = np.flatnonzero(starts[tied])
     first = tied[bounds].tolist()
     last = [*tied[bounds[1:] - 1].tolist(), int(tied[-1])]

@@ -7,14 +7,14 @@ pairing-allocated byes with their MP and GP, ``362`` the match scoring (default 
 the number of boards and ``192`` the primary score (``_MP_GP``: MP first, the default; ``_GP_MP``).
 Matches are derived from the board games: a team's opponents in a round must all belong to one team.
 
-Teams are then participants of their own frames, one per reference score: the same players x
-rounds arrays as for individuals, with the team's MP (or GP) in each round as its points.  Every
-individual criterion that C.07 applies to teams (BH, FB, AOB, KS, PS, WIN, WON, TPN) runs unchanged
-on the frame of the score it names (``BH:GP``; the primary score without a selector), with the
-Article 16 machinery of the rule set: a match is a game, D(MP) = a drawn match's MP, D(GP) = a
-board draw x boards (digest 2.4).  The team-only criteria are defined here: ``MPTS``, ``GPTS``,
-``MPvGP`` (13.1), the four Extended Sonneborn-Berger (13.2: ``EMMSB``, ``EMGSB``, ``EGMSB``,
-``EGGSB``), Extended Direct Encounter ``EDE`` (13.3.1) and Board Count ``BC`` (12.1).
+The teams are then the participants of a frame (:class:`spareggio.frame.Frame`): the same
+participants x rounds arrays as for players, with the primary score as points, the secondary score
+of every round beside it and the board layer.  Every individual criterion that C.07 applies to teams
+(BH, FB, AOB, KS, PS, WIN, WON, TPN) runs unchanged on the frame of the score it names (``BH:GP``;
+the primary score without a selector), with the Article 16 machinery of the rule set: a match is a
+game, D(MP) = a drawn match's MP, D(GP) = a board draw x boards (digest 2.4).  The team-only
+criteria are catalogue entries (:mod:`spareggio.tiebreaks.team`), and the teams are ranked by the
+same ranking as players (:func:`spareggio.standings._standings_in`).
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from .model import (
     Tournament,
     TournamentKind,
 )
+from .tiebreaks.team import EDE_CHAINS
 
 __all__ = [
     "TEAM_CODES",
@@ -82,9 +83,6 @@ TEAM_CODES = {
 SHARED_CODES = ("BH", "FB", "AOB", "KS", "PS", "WIN", "WON", "TPN")
 """Individual criteria that C.07 applies to teams on a reference score (digest 4.1)."""
 
-EDE_CHAINS = {"EDE": "", "EDEBT": "BT", "EDEBB": "BE", "EDET": "T", "EDEB": "E"}
-"""EDE and its 13.3.2 chains: the board criteria applied, in order, when exactly two teams remain
-tied (B board count, T top board result, E bottom board elimination), over their encounter only."""
 
 DEFAULT_SWISS = ("MPvGP", "BH/C1", "EMGSB")
 DEFAULT_ROUND_ROBIN = ("MPvGP", "EDE", "EMGSB")
@@ -611,7 +609,6 @@ _LABEL = re.compile(r"^(?P<code>[A-Za-z]+)(?::(?P<score>MP|GP|mp|gp))?(?P<mods>(
 class _Criterion:
     label: str
     code: str
-    score: str
     spec: Any
 
 
@@ -627,19 +624,6 @@ def _file_list_error(ev: TeamEvent, chosen: Sequence[str], exc: Exception) -> Ex
         except SpareggioError:
             return file_list_error(ev.players, offset + k - 1, exc)
     return exc
-
-
-def _frame_score(code: str, score: str, primary: str) -> str:
-    """The score whose frame a criterion is computed on: the one it names (``BH:GP``), MP or GP for
-    MPTS and GPTS, the opponent side of an Extended Sonneborn-Berger (``EMGSB``: MP), else the
-    primary score (MPvGP, SSSC and BC read the secondary score and the boards from that frame)."""
-    if code in SHARED_CODES:
-        return score
-    if code in ("MPTS", "GPTS"):
-        return code[:2]
-    if code.endswith("SB"):
-        return "MP" if code[1] == "M" else "GP"
-    return primary
 
 
 def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
@@ -691,7 +675,7 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
         if key in seen and code not in EDE_CHAINS:
             raise TiebreakSpecError(f"{label!r} is listed twice in the tie-break list")
         seen.add(key)
-        out.append(_Criterion(label, code, _frame_score(code, score, ev.primary), spec))
+        out.append(_Criterion(label, code, spec))
     return out
 
 
@@ -703,8 +687,8 @@ def team_standings(
 ) -> Any:
     """The team standings: the primary score, then the list (C.07 Arts. 2, 4, 5 for teams)."""
     from .rules import REASONS, choose_ruleset, find_ruleset
-    from .standings import Standings, _places
-    from .tiebreaks import TEAM_TIEBREAKS, TIEBREAKS, Context, Direction, TiebreakResult
+    from .standings import _standings_in
+    from .tiebreaks import Context
 
     warning = None
     if rules is None:
@@ -738,212 +722,9 @@ def team_standings(
             raise
         raise _file_list_error(ev, chosen, exc) from None
     teams = ev.participants()
-    primary = ev.primary
-    frame = ev.frame(primary, after_round, teams)
-    ctxs = {s: Context(teams, frame.on(s), ruleset) for s in ("MP", "GP")}
-    results: dict[str, TiebreakResult] = {}
-    for c in criteria:
-        if c.code in EDE_CHAINS or c.code in ("TBR", "BBE") or c.label in results:
-            continue
-        defn = TEAM_TIEBREAKS.get(c.code) or TIEBREAKS[c.code]
-        assert defn.compute is not None
-        res = defn.compute(ctxs[c.score], c.spec)
-        results[c.label] = TiebreakResult(
-            res.spec, c.label, res.numerator, res.denominator, res.direction, res.defined,
-            res.contributions, res.details, res.warnings, res.table,
-        )  # fmt: skip
-    assert frame.boards is not None
-    totals = frame.boards.sum(axis=1)
-    order, starts, group_places = _rank_teams(ctxs, frame, criteria, results, primary, ev.secondary)
-    steps = [
-        step
-        for score in (primary, ev.secondary)
-        for key, found in ctxs[score].cache.items()
-        if isinstance(key, tuple) and key[0] == "DE-steps"
-        for step in found  # type: ignore[attr-defined]
-    ]
-    for c in criteria:
-        if c.code in ("TBR", "BBE") and c.label not in results:
-            value, defined = group_places[c.label]
-            board_totals = {"board_totals": totals, "unit": UNIT}
-            results[c.label] = TiebreakResult(
-                c.spec, c.label, value, 1, Direction.GROUP, defined=defined, details=board_totals
-            )
-        elif c.code in EDE_CHAINS and c.label not in results:
-            value, defined = group_places[c.label]
-            results[c.label] = TiebreakResult(
-                c.spec, c.label, value, 1, Direction.GROUP, defined=defined, details={"steps": steps}
-            )
-    rank, rank_to = _places(starts)
-    return Standings(
-        tournament=teams,
-        rules=ruleset,
-        rules_reason=reason,
-        after_round=frame.rounds,
-        labels=[c.label for c in criteria],
-        specs=[c.spec for c in criteria],
-        results=results,
-        order=order,
-        rank=rank,
-        rank_to=rank_to,
-        tiebreaks_source=source,
-        context=ctxs[primary],
-        warnings=[*([warning] if warning else []), *ev.warnings],
-        rules_warning=warning,
-        team_event=ev,
-    )
-
-
-def _rank_teams(
-    ctxs: dict[str, Any],
-    frame: Frame,
-    criteria: list[_Criterion],
-    results: dict[str, Any],
-    primary: str,
-    secondary: str,
-) -> tuple[np.ndarray, np.ndarray, dict[str, tuple[np.ndarray, np.ndarray]]]:
-    """Primary score first, then every criterion inside the groups still tied; EDE orders a group
-    with DE on the primary score, then on the secondary, again on each sub-group while either
-    score still separates teams (13.3.1)."""
-    n = frame.n_players
-    sno = frame.ids
-    total = frame.total
-    board_gp, opponent = frame.boards, frame.opponent
-    assert board_gp is not None
-    board_totals = board_gp.sum(axis=1)
-    order = sorted(range(n), key=lambda i: (-int(total[i]), int(sno[i])))
-    groups: list[list[int]] = []
-    for i in order:
-        if groups and total[groups[-1][0]] == total[i]:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
-    places: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-    for c in criteria:
-        new: list[list[int]] = []
-        if c.code in ("TBR", "BBE"):
-            value, seen = places.setdefault(c.label, (np.zeros(n, dtype=np.int64), np.zeros(n, dtype=bool)))
-            boards = board_totals.shape[1]
-            if c.code == "TBR":  # board 1, then board 2, ... (12.2)
-                keys = {i: tuple(int(x) for x in board_totals[i]) for i in range(n)}
-            else:  # all boards but the bottom one, then one fewer, ... (12.3)
-                keys = {
-                    i: tuple(int(board_totals[i, :b].sum()) for b in range(boards - 1, 0, -1))
-                    for i in range(n)
-                }
-            for g in groups:
-                if len(g) == 1:
-                    new.append(g)
-                    continue
-                ranked = sorted(g, key=lambda i: (tuple(-x for x in keys[i]), int(sno[i])))
-                subs: list[list[int]] = [[ranked[0]]]
-                for i in ranked[1:]:
-                    if keys[i] == keys[subs[-1][0]]:
-                        subs[-1].append(i)
-                    else:
-                        subs.append([i])
-                place = 1
-                for sub in subs:
-                    fresh = [i for i in sub if not seen[i]]
-                    value[fresh] = place
-                    seen[fresh] = True
-                    place += len(sub)
-                new.extend(subs)
-        elif c.code in EDE_CHAINS:
-            value, seen = places.setdefault(c.label, (np.zeros(n, dtype=np.int64), np.zeros(n, dtype=bool)))
-            for g in groups:
-                if len(g) == 1:
-                    new.append(g)
-                    continue
-                subs = _ede(ctxs, c.spec, g, primary, secondary)
-                subs = [part for sub in subs for part in _chain(EDE_CHAINS[c.code], sub, board_gp, opponent)]
-                place = 1
-                for sub in subs:
-                    sub = sorted(sub, key=lambda i: int(sno[i]))
-                    fresh = [i for i in sub if not seen[i]]
-                    value[fresh] = place
-                    seen[fresh] = True
-                    place += len(sub)
-                    new.append(sub)
-        else:
-            key = results[c.label].order_key()
-            for g in groups:
-                ranked = sorted(g, key=lambda i: (-int(key[i]), int(sno[i])))
-                current = [ranked[0]]
-                for i in ranked[1:]:
-                    if key[i] == key[current[-1]]:
-                        current.append(i)
-                    else:
-                        new.append(current)
-                        current = [i]
-                new.append(current)
-        groups = new
-    order_arr = np.array([i for g in groups for i in g], dtype=np.int64)
-    starts = np.zeros(n, dtype=bool)
-    k = 0
-    for g in groups:
-        starts[k] = True
-        k += len(g)
-    return order_arr, starts, places
-
-
-def _ede(
-    ctxs: dict[str, Any], spec: Any, members: list[int], primary: str, secondary: str
-) -> list[list[int]]:
-    """EDE on a tied group: DE with the primary score, then the secondary, on each sub-group still
-    tied, alternating while either score separates teams (at most 30 passes)."""
-    from .tiebreaks import TiebreakSpec
-    from .tiebreaks.direct_encounter import order_group
-
-    groups = [members]
-    for _ in range(30):
-        changed = False
-        for score in (primary, secondary):
-            nxt: list[list[int]] = []
-            for g in groups:
-                if len(g) == 1:
-                    nxt.append(g)
-                    continue
-                subs = order_group(
-                    ctxs[score], TiebreakSpec("DE", forfeits_played=spec.forfeits_played), list(g)
-                )
-                if len(subs) > 1:
-                    changed = True
-                nxt.extend(subs)
-            groups = nxt
-        if not changed:
-            break
-    return groups
-
-
-def _chain(steps: str, group: list[int], board_gp: Any, opponent: Any) -> list[list[int]]:
-    """13.3.2: two teams still tied after EDE are separated by board criteria applied to their
-    encounter only (their matches against each other, boards summed over repeated meetings):
-    B board count (12.1, lower is better), T top board result (12.2), E bottom board elimination
-    (12.3).  Groups of any other size, and teams that never met, are left as they are."""
-    if not steps or len(group) != 2:
-        return [group]
-    a, b = group
-    met = np.flatnonzero(opponent[a] == b)
-    if met.size == 0:
-        return [group]
-    ga, gb = board_gp[a, met, :].sum(axis=0), board_gp[b, met, :].sum(axis=0)
-    boards = ga.size
-    for step in steps:
-        if step == "B":
-            weights = np.arange(1, boards + 1)
-            ka, kb = -int((ga * weights).sum()), -int((gb * weights).sum())  # lower is better
-            if ka != kb:
-                return [[a], [b]] if ka > kb else [[b], [a]]
-            continue
-        if step == "T":
-            pairs = list(zip(ga.tolist(), gb.tolist(), strict=True))
-        else:  # E: all boards but the bottom one, then one fewer, ...
-            pairs = [(int(ga[:k].sum()), int(gb[:k].sum())) for k in range(boards - 1, 0, -1)]
-        for x, y in pairs:
-            if x != y:
-                return [[a], [b]] if x > y else [[b], [a]]
-    return [group]
+    ctx = Context(teams, ev.frame(ev.primary, after_round, teams), ruleset)
+    s = _standings_in(ctx, [(c.label, c.spec) for c in criteria], reason, source, warning)
+    return dataclasses.replace(s, warnings=[*s.warnings, *ev.warnings], team_event=ev)
 
 
 def team_standings_dict(ev: TeamEvent, s: Any, *, exact: bool = False) -> dict[str, Any]:

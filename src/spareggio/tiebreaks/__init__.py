@@ -30,7 +30,17 @@ from .rating import (
     tournament_performance_rating,
 )
 from .sonneborn import sonneborn_berger
-from .team import board_count, extended_sonneborn_berger, secondary_score, sssc
+from .team import (
+    board_count,
+    board_order,
+    board_totals,
+    extended_direct_encounter,
+    extended_sonneborn_berger,
+    game_points,
+    match_points,
+    secondary_score,
+    sssc,
+)
 from .uschess import (
     kashdan,
     median,
@@ -212,9 +222,9 @@ TIEBREAKS: dict[str, TiebreakDef] = {d.code: d for d in _CATALOGUE}
 TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
     d.code: d
     for d in (
-        TiebreakDef("MPTS", "Match points", "C.07 11.1.1", "", H, "The team's match points.", points),
+        TiebreakDef("MPTS", "Match points", "C.07 11.1.1", "", H, "The team's match points.", match_points),
         TiebreakDef(
-            "GPTS", "Game points", "C.07 11.1.2", "", H, "The team's game points: the sum of its boards.", points
+            "GPTS", "Game points", "C.07 11.1.2", "", H, "The team's game points: the sum of its boards.", game_points
         ),
         TiebreakDef(
             "MPVGP", "Match points versus game points", "C.07 13.1", "", H,
@@ -244,7 +254,7 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
         TiebreakDef(
             "EDE", "Extended direct encounter", "C.07 13.3.1", "P", Direction.GROUP,
             "Direct encounter among the tied teams on the primary score, then on the secondary score.",
-            None, order_group=direct_encounter_order,
+            None, order_group=extended_direct_encounter,
         ),
         TiebreakDef(
             "SSSC", "Scores and schedule strength combination", "C.07 13.4", "FPK", H,
@@ -256,7 +266,7 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
             TiebreakDef(
                 code, f"Extended direct encounter, then {then}", "C.07 13.3.2", "P", Direction.GROUP,
                 f"EDE; two teams still tied are then separated by {then} in their encounter.",
-                None, order_group=direct_encounter_order,
+                None, order_group=extended_direct_encounter,
             )
             for code, then in (
                 ("EDEBT", "board count and top board result"),
@@ -268,10 +278,12 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
         TiebreakDef(
             "TBR", "Top board result", "C.07 12.2", "", Direction.GROUP,
             "Game points on board 1 over the event, then board 2, and so on; higher is better.",
+            None, order_group=board_order, group_details=board_totals,
         ),
         TiebreakDef(
             "BBE", "Bottom board elimination", "C.07 12.3", "", Direction.GROUP,
             "Game points on all boards but the bottom one, then without the next bottom one; higher is better.",
+            None, order_group=board_order, group_details=board_totals,
         ),
         TiebreakDef(
             "BC", "Board count", "C.07 12.1", "", Direction.LOWER,
@@ -280,8 +292,8 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
         ),
     )
 }  # fmt: skip
-"""The team-only criteria (C.07 Arts. 12-13), computed on a team frame (:mod:`.team`); the group
-orders (EDE, its chains, TBR, BBE) are applied while ranking (:mod:`spareggio.teams`)."""
+"""The team-only criteria (C.07 Arts. 11-13), computed on a team frame (:mod:`.team`); the group
+orders (EDE, its chains, TBR, BBE) are applied by the ranking, like DE."""
 
 
 def definition(code: str) -> TiebreakDef:

@@ -315,6 +315,9 @@ class TiebreakDef:
     """For group tie-breaks (Type A, e.g. DE): order a tied group into sub-groups."""
     aliases: tuple[str, ...] = ()
     diagnostic: bool = False
+    group_details: Callable[[Context, TiebreakSpec], dict[str, object]] | None = None
+    """For group tie-breaks: what an explanation shows besides the group steps (the board totals
+    of TBR and BBE)."""
     """A value shown for checking (ABH, AFB), not a C.07 tie-break."""
 
     @property
@@ -338,7 +341,23 @@ class Context:
         self._frames: dict[bool, Frame] = {False: frame}
         self._views: dict[bool, OpponentView] = {}
         self._elements: dict[tuple[bool, bool], Elements] = {}
+        self._on: dict[str, Context] = {}
         self.cache: dict[object, object] = {}
+
+    def on(self, score: str | None) -> Context:
+        """The context of the same participants and rule set on the frame of ``score`` (a team
+        event's MP or GP; this context for its own score, ``PTS`` or None)."""
+        if score in (None, "PTS", self.frame.score):
+            return self
+        assert score is not None
+        found = self._on.get(score)
+        if found is None:
+            found = Context(
+                self.tournament, self.frame.on(score), self.rules, unrated_rating=self.unrated_rating
+            )
+            found._on[self.frame.score] = self
+            self._on[score] = found
+        return found
 
     def frame_for(self, fore: bool) -> Frame:
         if fore not in self._frames:

@@ -1,9 +1,11 @@
 """The team-only criteria of C.07 (Articles 12 and 13), computed on a team frame like any other
-tie-break: the frame's points are the score the criterion names, ``frame.secondary`` the other score
-of every round and ``frame.boards`` the points on every board.
+tie-break: the frame's points are the primary score, ``frame.secondary`` the other score of every
+round and ``frame.boards`` the points on every board; :meth:`Context.on` gives the context of the
+other score.
 
-Extended Direct Encounter and the board criteria that order a tied group (TBR, BBE and the 13.3.2
-chains) are group orders: they are applied while ranking (:mod:`spareggio.teams`).
+Extended Direct Encounter with its 13.3.2 chains, Top Board Result and Bottom Board Elimination
+order a tied group, like DE: they are group orders applied by the ranking, the same for players
+and teams.
 """
 
 from __future__ import annotations
@@ -15,7 +17,37 @@ from ..model import VUR
 from .base import _WHY_OF_CUT, Context, Direction, TiebreakResult, TiebreakSpec
 from .records import Aggregate, RecordTable, Why
 
-__all__ = ["board_count", "extended_sonneborn_berger", "secondary_score", "sssc", "sssc_factor"]
+__all__ = [
+    "EDE_CHAINS",
+    "board_count",
+    "board_order",
+    "board_totals",
+    "extended_direct_encounter",
+    "extended_sonneborn_berger",
+    "game_points",
+    "match_points",
+    "secondary_score",
+    "sssc",
+    "sssc_factor",
+]
+
+EDE_CHAINS = {"EDE": "", "EDEBT": "BT", "EDEBB": "BE", "EDET": "T", "EDEB": "E"}
+"""EDE and its 13.3.2 chains: the board criteria applied, in order, when exactly two teams remain
+tied (B board count, T top board result, E bottom board elimination), over their encounter only."""
+
+
+def match_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
+    """MPTS (11.1.1): the match points of every round, whatever the primary score."""
+    from .points import points
+
+    return points(ctx.on("MP"), spec)
+
+
+def game_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
+    """GPTS (11.1.2): the game points of every round, whatever the primary score."""
+    from .points import points
+
+    return points(ctx.on("GP"), spec)
 
 
 def _secondary(ctx: Context) -> np.ndarray:
@@ -43,6 +75,7 @@ def extended_sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> TiebreakResul
     what the team scored in that round in the own-side score (the second letter); Cut-1 drops the
     opponent with the lowest opponent-side score, the lowest contribution among equals (14.1.2),
     16.5 applied."""
+    ctx = ctx.on("MP" if spec.code[1] == "M" else "GP")
     frame = ctx.frame
     own_side = "MP" if spec.code[2] == "M" else "GP"
     elements = ctx.elements(False, spec.forfeits_played)
@@ -103,3 +136,93 @@ def board_count(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         np.zeros(per_round.shape, dtype=np.int8), rules=ctx.rules,
     )  # fmt: skip
     return TiebreakResult.from_table(spec, table, Direction.LOWER)
+
+
+def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[list[int]]:
+    """EDE (13.3.1) on a tied group: direct encounter with the primary score, then the secondary, on
+    each sub-group still tied, alternating while either score separates teams (at most 30 passes;
+    digest 9.1-9.2); then, for a chain (13.3.2), the board criteria on two teams still tied."""
+    from .direct_encounter import _order
+
+    steps = ctx.cache.setdefault(("DE-steps", spec), [])
+    de = TiebreakSpec("DE", forfeits_played=spec.forfeits_played)
+    other = ctx.frame.secondary
+    scores = [ctx] if other is None else [ctx, ctx.on(other.name)]
+    ids = ctx.frame.ids
+    groups = [sorted(members, key=lambda i: int(ids[i]))]
+    for _ in range(30):
+        changed = False
+        for c in scores:
+            nxt: list[list[int]] = []
+            for g in groups:
+                if len(g) == 1:
+                    nxt.append(g)
+                    continue
+                subs = _order(c, de, sorted(g, key=lambda i: int(ids[i])), steps)  # type: ignore[arg-type]
+                changed |= len(subs) > 1
+                nxt.extend(subs)
+            groups = nxt
+        if not changed:
+            break
+    chain = EDE_CHAINS[spec.code]
+    return [part for g in groups for part in _chain(ctx, chain, g)]
+
+
+def _chain(ctx: Context, steps: str, group: list[int]) -> list[list[int]]:
+    """13.3.2: two teams still tied after EDE are separated by board criteria applied to their
+    encounter only (their matches against each other, boards summed over repeated meetings):
+    B board count (12.1, lower is better), T top board result (12.2), E bottom board elimination
+    (12.3).  Groups of any other size, and teams that never met, are left as they are."""
+    boards, opponent = ctx.frame.boards, ctx.frame.opponent
+    if not steps or len(group) != 2 or boards is None:
+        return [group]
+    a, b = group
+    met = np.flatnonzero(opponent[a] == b)
+    if met.size == 0:
+        return [group]
+    ga, gb = boards[a, met, :].sum(axis=0), boards[b, met, :].sum(axis=0)
+    n = ga.size
+    for step in steps:
+        if step == "B":
+            weights = np.arange(1, n + 1)
+            ka, kb = -int((ga * weights).sum()), -int((gb * weights).sum())  # lower is better
+            if ka != kb:
+                return [[a], [b]] if ka > kb else [[b], [a]]
+            continue
+        if step == "T":
+            pairs = list(zip(ga.tolist(), gb.tolist(), strict=True))
+        else:  # E: all boards but the bottom one, then one fewer, ...
+            pairs = [(int(ga[:k].sum()), int(gb[:k].sum())) for k in range(n - 1, 0, -1)]
+        for x, y in pairs:
+            if x != y:
+                return [[a], [b]] if x > y else [[b], [a]]
+    return [group]
+
+
+def board_totals(ctx: Context, spec: TiebreakSpec) -> dict[str, object]:
+    """The game points of every team on every board over the event (what TBR and BBE compare)."""
+    boards = ctx.frame.boards
+    if boards is None:
+        raise ValueError(f"{spec.code} needs a team frame (with the board layer)")
+    return {"board_totals": boards.sum(axis=1), "unit": ctx.frame.unit}
+
+
+def board_order(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[list[int]]:
+    """TBR (12.2): game points on board 1 over the event, then board 2, ...; BBE (12.3): game points
+    on all boards but the bottom one, then without the next bottom one, ...; higher is better.  The
+    board totals are kept for the explanation."""
+    totals = np.asarray(board_totals(ctx, spec)["board_totals"])
+    n = totals.shape[1]
+    if spec.code == "TBR":
+        keys = {i: tuple(int(x) for x in totals[i]) for i in members}
+    else:
+        keys = {i: tuple(int(totals[i, :b].sum()) for b in range(n - 1, 0, -1)) for i in members}
+    ids = ctx.frame.ids
+    ranked = sorted(members, key=lambda i: (tuple(-x for x in keys[i]), int(ids[i])))
+    subs: list[list[int]] = [[ranked[0]]]
+    for i in ranked[1:]:
+        if keys[i] == keys[subs[-1][0]]:
+            subs[-1].append(i)
+        else:
+            subs.append([i])
+    return subs
