@@ -115,7 +115,7 @@ def test_extended_direct_encounter_decides_a_meeting() -> None:
     ("tiebreaks", "message"),
     [
         ("SB", "not a team tie-break (for teams: EMMSB, EMGSB, EGMSB or EGGSB)"),
-        ("DE", "(for teams: EDE)"),
+        ("SB:GP", "(for teams: EMMSB, EMGSB, EGMSB or EGGSB)"),
         ("ARO", "is not a team tie-break"),
         ("BC/C1", "modifier '/C1' is not allowed for BC"),
         ("EMGSB,EMGSB", "listed twice"),

@@ -80,8 +80,9 @@ TEAM_CODES = {
     "BBE": "Bottom Board Elimination (C.07 12.3)",
 }
 """The team-only criteria, by code."""
-SHARED_CODES = ("BH", "FB", "AOB", "KS", "PS", "WIN", "WON", "TPN")
-"""Individual criteria that C.07 applies to teams on a reference score (digest 4.1)."""
+SHARED_CODES = ("BH", "FB", "AOB", "KS", "PS", "WIN", "WON", "TPN", "DE")
+"""Individual criteria that C.07 applies to teams on a reference score (digest 4.1); DE on one score
+(``DE:MP``, ``DE:GP``; the primary without a selector) is EDE without the secondary step (digest 9.15)."""
 
 
 DEFAULT_SWISS = ("MPvGP", "BH/C1", "EMGSB")
@@ -635,12 +636,20 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
         label = raw.strip()
         m = _LABEL.match(label.replace(" ", ""))
         if m is None:
-            raise TiebreakSpecError(f"{label!r}: not a team tie-break (e.g. BH:GP/C1, EMGSB, EDE, MPvGP)")
+            raise TiebreakSpecError(
+                msg("{label!r}: not a team tie-break (e.g. BH:GP/C1, EMGSB, EDE, MPvGP)", label=label)
+            )
         code, mods = m.group("code").upper(), m.group("mods")
         score = (m.group("score") or ev.primary).upper()
         if code == "SSSC":
             if re.fullmatch(r"(?:/(?:F|P|K\d+))*", mods.upper()) is None:
-                raise TiebreakSpecError(f"{label!r}: modifier {mods!r} is not allowed for SSSC (/F, /P, /Kx)")
+                raise TiebreakSpecError(
+                    msg(
+                        "{label!r}: modifier {mods!r} is not allowed for SSSC (/F, /P, /Kx)",
+                        label=label,
+                        mods=mods,
+                    )
+                )
             k = re.search(r"/K(\d+)", mods.upper())
             spec = TiebreakSpec(
                 "SSSC", fore="/F" in mods.upper(), forfeits_played="/P" in mods.upper(),
@@ -652,7 +661,14 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
                 and not (code.endswith("SB") and re.fullmatch(r"(/(C\d+|P))+", mods.upper()))
                 and not (code in EDE_CHAINS and mods.upper() == "/P")
             ):
-                raise TiebreakSpecError(f"{label!r}: modifier {mods!r} is not allowed for {code}")
+                raise TiebreakSpecError(
+                    msg(
+                        "{label!r}: modifier {mods!r} is not allowed for {code}",
+                        label=label,
+                        mods=mods,
+                        code=code,
+                    )
+                )
             base = (
                 parse_spec("SB" + mods)
                 if code.endswith("SB")
@@ -662,18 +678,19 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
         elif code in SHARED_CODES:
             spec = dataclasses.replace(parse_spec(code + mods), score=score)
         else:
-            hint = (
-                " (for teams: EMMSB, EMGSB, EGMSB or EGGSB)"
-                if code == "SB"
-                else " (for teams: EDE)"
-                if code == "DE"
-                else ""
-            )
             known = ", ".join([*TEAM_CODES, *SHARED_CODES])
-            raise TiebreakSpecError(f"{label!r} is not a team tie-break{hint}; team tie-breaks: {known}")
+            raise TiebreakSpecError(
+                msg(
+                    "{label!r} is not a team tie-break (for teams: EMMSB, EMGSB, EGMSB or EGGSB); "
+                    "team tie-breaks: {known}",
+                    label=label, known=known,
+                )
+                if code == "SB"
+                else msg("{label!r} is not a team tie-break; team tie-breaks: {known}", label=label, known=known)
+            )  # fmt: skip
         key = (code, score, mods.upper())
-        if key in seen and code not in EDE_CHAINS:
-            raise TiebreakSpecError(f"{label!r} is listed twice in the tie-break list")
+        if key in seen and code not in EDE_CHAINS and code != "DE":  # group orders may repeat (C.07 4.3)
+            raise TiebreakSpecError(msg("{label!r} is listed twice in the tie-break list", label=label))
         seen.add(key)
         out.append(_Criterion(label, code, spec))
     return out
@@ -713,7 +730,9 @@ def team_standings(
         chosen = [x for x in tiebreaks.split(",")] if isinstance(tiebreaks, str) else list(tiebreaks)
         chosen = [x for x in chosen if x.strip()]
         if not chosen:
-            raise TiebreakSpecError("the tie-break list is empty: name at least one, e.g. MPvGP,BH/C1,EMGSB")
+            raise TiebreakSpecError(
+                msg("the tie-break list is empty: name at least one, e.g. MPvGP,BH/C1,EMGSB")
+            )
         source = "given by the caller"
     try:
         criteria = _criteria(ev, chosen)
