@@ -521,3 +521,17 @@ def test_primary_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     example = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
     assert main(["standings", str(example), "--primary", "MP"]) == 2
     assert "is not a team event" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("primary", "same_as"), [("MP", "EMGSB"), ("GP", "EGMSB")])
+def test_bare_esb_is_opponent_primary_times_own_secondary(ev, primary: str, same_as: str) -> None:  # type: ignore[no-untyped-def]
+    # digest 9.11: C.07 names only the four ESB; the reference program's bare ESB is the opponent's
+    # primary score times the team's own secondary score
+    ranked = ev.with_primary(primary)
+    assert values(team_standings(ranked, "ESB", rules="fide-2026"), "ESB") == values(
+        team_standings(ranked, same_as, rules="fide-2026"), same_as
+    )
+    if primary == "GP":
+        # EGMSB Delfini: opponents' adjusted GP x own MP: Cavalieri 1.5 + 1 (its last-round zero-point
+        # bye counts as a drawn match, 16.2.5) = 2.5 x 1 + Bianconeri 2.5 x 2 + Alfieri 3 x 2 = 13.5
+        assert values(team_standings(ranked, "ESB", rules="fide-2026"), "ESB")["Delfini"] == F(27, 2)

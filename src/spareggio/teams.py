@@ -640,6 +640,10 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[_Criterion]:
                 msg("{label!r}: not a team tie-break (e.g. BH:GP/C1, EMGSB, EDE, MPvGP)", label=label)
             )
         code, mods = m.group("code").upper(), m.group("mods")
+        if code == "ESB":
+            # the bare name of the FIDE reference program: opponent's primary x own secondary score
+            # (digest 9.11): EMGSB when MP ranks the teams, EGMSB when GP does
+            code = f"E{ev.primary[0]}{ev.secondary[0]}SB"
         score = (m.group("score") or ev.primary).upper()
         if code == "SSSC":
             if re.fullmatch(r"(?:/(?:F|P|K\d+))*", mods.upper()) is None:
