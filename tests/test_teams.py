@@ -176,10 +176,38 @@ def test_cli_ranks_teams_with_match_and_game_points(capsys: pytest.CaptureFixtur
     assert len(players) == 8 and players[0]["start_number"] == 7  # 3 wins
 
 
-def test_team_page_and_csv_exports(tmp_path: Path) -> None:
+def test_team_exports_show_match_and_game_points(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the columns a team table posts: rank, number, name, MP, GP (the primary first), the list;
+    # MP / GP from the module docstring: Delfini 5 / 5, Alfieri 4 / 3, Bianconeri 1 / 2.5, Cavalieri 1 / 1.5
+    assert main(["standings", str(FOUR), "-t", "MPvGP", "-q"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3].split() == ["Rk", "SNo", "Name", "MP", "GP", "MPvGP"]
+    assert lines[5].split() == ["1", "4", "Delfini", "5", "5", "5"]
+    assert lines[8].split() == ["4", "3", "Cavalieri", "1", "1.5", "1.5"]
+    # CSV in both locales: numbers with a decimal point or comma, "points" the primary score
+    assert main(["standings", str(FOUR), "-t", "MPvGP", "-f", "csv", "-q"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0] == "rank,shared,start_number,name,match_points,game_points,points,MPvGP,declared_rank"
+    assert rows[3] == "3,,2,Bianconeri,1,2.5,1,2.5,"
+    assert main(["standings", str(FOUR), "-t", "MPvGP", "-f", "csv", "--lang", "it", "-q"]) == 0
+    assert capsys.readouterr().out.splitlines()[3] == "3;;2;Bianconeri;1;2,5;1;2,5;"
+    # GP primary: the GP column comes first
+    assert main(["standings", str(FOUR), "--primary", "GP", "-t", "MPvGP", "-q"]) == 0
+    assert capsys.readouterr().out.splitlines()[3].split()[3:5] == ["GP", "MP"]
+    # XLSX: numbers as numbers
+    from openpyxl import load_workbook
+
+    book = tmp_path / "teams.xlsx"
+    assert main(["standings", str(FOUR), "-t", "MPvGP", "-o", str(book), "-q"]) == 0
+    sheet = load_workbook(book).active
+    assert [c.value for c in sheet[1]][:7] == ["Rk", "Shared", "No.", "Name", "MP", "GP", "MPvGP"]
+    assert [c.value for c in sheet[4]][:7] == [3, None, 2, "Bianconeri", 1, 2.5, 2.5]
+    # the print-ready page
     page = tmp_path / "teams.html"
     assert main(["standings", str(FOUR), "-o", str(page), "-q"]) == 0
-    assert "Delfini" in page.read_text(encoding="utf-8")
+    html = page.read_text(encoding="utf-8")
+    assert '<th scope="col">MP</th><th scope="col">GP</th>' in html
+    assert '<th scope="row" class="text">Delfini</th><td>5</td><td>5</td>' in html
 
 
 def test_team_explanation_from_records(capsys: pytest.CaptureFixture[str]) -> None:

@@ -170,6 +170,19 @@ class Standings:
 
         return standings_json(self)
 
+    def team_scores(self, row: StandingRow) -> tuple[tuple[str, Fraction], ...]:
+        """A team's match and game points after the standings' round, the primary score first
+        (``(("MP", 12), ("GP", 21.5))``); nothing for an individual event."""
+        ev = self.team_event
+        if ev is None:
+            return ()
+        rounds = self.after_round
+        scores = {
+            "MP": Fraction(int(ev.mp[row.index, :rounds].sum()), 2),
+            "GP": Fraction(int(ev.gp[row.index, :rounds].sum()), 2),
+        }
+        return tuple((name, scores[name]) for name in (ev.primary, ev.secondary))
+
     def row_of(self, start_number: int) -> StandingRow:
         i = self.tournament.index_of(start_number)
         return self.rows[int(self._position[i])]

@@ -269,6 +269,19 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
 
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=";" if comma else ",", lineterminator="\n")
+    if s.team_event is not None:
+        # teams: match and game points, "points" the primary score; no title, rating or federation
+        w.writerow(["rank", "shared", "start_number", "name", "match_points", "game_points", "points", *s.labels,
+                    "declared_rank"])  # fmt: skip
+        for row in s.rows:
+            scores = dict(s.team_scores(row))
+            w.writerow(
+                [row.rank, row.place if row.shared else "", row.player.start_number, safe_cell(row.player.name),
+                 number(scores["MP"]), number(scores["GP"]), number(row.points),
+                 *(number(row.values[label]) for label in s.labels),
+                 "" if row.player.rank is None else row.player.rank]
+            )  # fmt: skip
+        return ("\ufeff" if comma else "") + buf.getvalue()
     w.writerow(
         ["rank", "shared", "start_number", "name", "rating", "federation", "points", *s.labels,
          "title", "fide_id", "declared_rank", "declared_points"]
@@ -339,24 +352,38 @@ def standings_table(s: Standings, lang: str = "en") -> str:
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    header = [_(h) for h in ("Rk", "SNo", "Tit", "Name", "Fed", "Rtg", "Pts")] + list(s.labels)
-    header += [_("Decl")] if declared else []
-    body = [
-        [
-            row.place,
-            str(row.player.start_number),
-            row.player.title,
-            row.player.name,
-            row.player.federation,
-            str(row.player.rating or ""),
-            number(row.points, points=True),
-            *(number(row.values[label]) for label in s.labels),
+    team = s.team_event is not None
+    if team:  # teams: no title, federation or rating; match and game points, the primary first
+        header = (
+            [_("Rk"), _("SNo"), _("Name"), *(name for name, _v in s.team_scores(rows[0]))] if rows else []
+        )
+        body = [
+            [row.place, str(row.player.start_number), row.player.name]
+            + [number(value, points=True) for _n, value in s.team_scores(row)]
+            + [number(row.values[label]) for label in s.labels]
+            + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
+            for row in rows
         ]
-        + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
-        for row in rows
-    ]
+        left = {2}
+    else:
+        header = [_(h) for h in ("Rk", "SNo", "Tit", "Name", "Fed", "Rtg", "Pts")]
+        body = [
+            [
+                row.place,
+                str(row.player.start_number),
+                row.player.title,
+                row.player.name,
+                row.player.federation,
+                str(row.player.rating or ""),
+                number(row.points, points=True),
+                *(number(row.values[label]) for label in s.labels),
+            ]
+            + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
+            for row in rows
+        ]
+        left = {2, 3, 4}
+    header += list(s.labels) + ([_("Decl")] if declared else [])
     widths = [max(len(h), *(len(r[k]) for r in body)) if body else len(h) for k, h in enumerate(header)]
-    left = {2, 3, 4}
     lines = heading_lines(s, lang)
     if declared:
         lines.append(_("Decl: the rank the file declares, where it differs from the computed place"))

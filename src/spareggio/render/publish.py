@@ -257,24 +257,43 @@ def standings_html(s: Standings, lang: str = "en") -> str:
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    cols = [("rk", ""), ("sno", ""), ("title", "text"), ("name", "text"), ("fed", "text"), ("rating", ""),
-            ("points", "")]  # fmt: skip
+    team = s.team_event is not None
+    cols = (
+        [("rk", ""), ("sno", ""), ("name", "text")]
+        if team
+        else [("rk", ""), ("sno", ""), ("title", "text"), ("name", "text"), ("fed", "text"), ("rating", ""),
+              ("points", "")]
+    )  # fmt: skip
     header = "".join(f'<th scope="col" class="{c}">{escape(_t(lang, key))}</th>' for key, c in cols)
+    if team and rows:  # match and game points, the primary score first
+        header += "".join(f'<th scope="col">{name}</th>' for name, _v in s.team_scores(rows[0]))
     header += "".join(f'<th scope="col">{escape(label)}</th>' for label in s.labels)
     if declared:
         header += f'<th scope="col">{escape(_t(lang, "declared"))}</th>'
     body = []
     for row in rows:
         p = row.player
-        cells = [
-            f"<td>{escape(row.place)}</td>",
-            f"<td>{p.start_number}</td>",
-            f'<td class="text">{escape(p.title)}</td>',
-            f'<th scope="row" class="text">{escape(p.name)}</th>',
-            f'<td class="text">{escape(p.federation)}</td>',
-            f"<td>{p.rating or ''}</td>",
-            f"<td>{escape(localized_number(row.points, lang, points=True))}</td>",
-        ]
+        cells = (
+            [
+                f"<td>{escape(row.place)}</td>",
+                f"<td>{p.start_number}</td>",
+                f'<th scope="row" class="text">{escape(p.name)}</th>',
+                *(
+                    f"<td>{escape(localized_number(v, lang, points=True))}</td>"
+                    for _n, v in s.team_scores(row)
+                ),
+            ]
+            if team
+            else [
+                f"<td>{escape(row.place)}</td>",
+                f"<td>{p.start_number}</td>",
+                f'<td class="text">{escape(p.title)}</td>',
+                f'<th scope="row" class="text">{escape(p.name)}</th>',
+                f'<td class="text">{escape(p.federation)}</td>',
+                f"<td>{p.rating or ''}</td>",
+                f"<td>{escape(localized_number(row.points, lang, points=True))}</td>",
+            ]
+        )
         cells += [f"<td>{escape(localized_number(row.values[label], lang))}</td>" for label in s.labels]
         if declared:
             cells.append(f'<td class="differs">{p.rank if declared_rank_differs(row) else ""}</td>')
@@ -367,13 +386,29 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
     wb = Workbook()
     ws = wb.active
     ws.title = "Classifica" if lang == "it" else "Standings"
-    keys = ["rk", "shared", "sno", "title", "name", "fed", "rating", "points"]
-    header = [_t(lang, k) for k in keys] + list(s.labels) + [_t(lang, "declared")]
+    team = s.team_event is not None
+    keys = (
+        ["rk", "shared", "sno", "name"]
+        if team
+        else ["rk", "shared", "sno", "title", "name", "fed", "rating", "points"]
+    )
+    scores = [name for name, _v in s.team_scores(s.rows[0])] if team and s.rows else []
+    header = [_t(lang, k) for k in keys] + scores + list(s.labels) + [_t(lang, "declared")]
     ws.append(header)
     for cell in ws[1]:
         cell.font = Font(bold=True)
     for row in s.rows:
         p = row.player
+        if team:  # match and game points as numbers, the primary score first
+            ws.append(
+                [row.rank, row.place if row.shared else None, p.start_number, p.name,
+                 *(_number(v) for _n, v in s.team_scores(row)), *(_number(row.values[label]) for label in s.labels),
+                 p.rank]
+            )  # fmt: skip
+            for cell in ws[ws.max_row]:
+                if isinstance(cell.value, str):
+                    cell.data_type = "s"
+            continue
         values: Sequence[object] = [
             row.rank,
             row.place if row.shared else None,

@@ -378,15 +378,20 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
     def common(request: Request, entry: Entry, opts: Options, s: Any | None, active: str) -> dict[str, Any]:
         from ..rules import RULESETS
-        from ..tiebreaks import TIEBREAKS
+        from ..teams import SHARED_CODES
+        from ..tiebreaks import TEAM_TIEBREAKS, TIEBREAKS
 
         t = entry.tournament
         lang = language(request)
         _ = translator(lang)
+        # a team event offers the team criteria and the individual ones C.07 applies to teams
+        offered = (
+            [*TEAM_TIEBREAKS.items(), *((code, TIEBREAKS[code]) for code in SHARED_CODES)]
+            if entry.team is not None
+            else list(TIEBREAKS.items())
+        )
         catalogue = [
-            (code, d.name, d.article, d.description)
-            for code, d in TIEBREAKS.items()
-            if d.compute or d.order_group
+            (code, d.name, d.article, d.description) for code, d in offered if d.compute or d.order_group
         ]
         return {
             "entry": entry,
@@ -452,6 +457,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                         "fed": p.federation,
                         "rating": p.rating or "",
                         "points": _points(row.points, lang),
+                        "scores": [(name, _points(value, lang)) for name, value in s.team_scores(row)],
                         "cells": [(label, _number(row.values[label], lang)) for label in s.labels],
                         "declared": p.rank if declared_rank_differs(row) else None,
                     }
@@ -460,7 +466,8 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 (label, describe_tiebreak(label, spec, lang))
                 for label, spec in zip(s.labels, s.specs, strict=True)
             ]
-            return {"rows": rows, "labels": s.labels, "described": described}
+            scores = [name for name, _value in s.team_scores(s.rows[0])] if s.rows else []
+            return {"rows": rows, "labels": s.labels, "described": described, "scores": scores}
 
         return tournament_page(request, token, "tournament.html", "standings", extra)
 
