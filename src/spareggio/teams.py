@@ -28,9 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
+from .errors import ArgumentError, Diagnostic, InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame, Score
-from .i18n import msg
+from .i18n import Text, msg
 from .model import (
     HAS_OPPONENT,
     PLAYED,
@@ -98,6 +98,10 @@ class Team:
     position: Position
     rank: int | None = None
     """The rank the file declares (record 310, columns 69-71)."""
+    declared_mp: Fraction | None = None
+    """The match points record 310 declares (columns 55-60), None when blank."""
+    declared_gp: Fraction | None = None
+    """The game points record 310 declares (columns 62-67), None when blank."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -269,8 +273,10 @@ def parse_team_event(
     text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     rosters: list[Team] = []
+    old_rosters: list[tuple[int, str, tuple[int, ...]]] = []
     pab_lines: list[tuple[int, str]] = []
     special_lines: list[tuple[int, str]] = []
+    declared_lines: list[tuple[int, str]] = []
     match_scoring = {"W": Fraction(2), "D": Fraction(1), "L": Fraction(0)}
     boards_declared: int | None = None
     primary = "MP"
@@ -282,17 +288,25 @@ def parse_team_event(
             num = _field(line, 5, 7).strip()
             if not (num.isascii() and num.isdigit()):
                 raise InputError(
-                    f"record 310: team number in columns 5-7 must be a number, found {num!r}",
+                    msg(
+                        "record 310: team number in columns 5-7 must be a number, found {found!r}", found=num
+                    ),
                     Position(path, number, 5),
                 )
             ids = _ids(line, 74, path, number)
             rank_text = _field(line, 69, 71).strip()
             rank = int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None
-            rosters.append(Team(int(num), _field(line, 9, 40).strip(), ids, pos, rank))
-        elif code == "013" and not has_310:
-            rosters.append(
-                Team(len(rosters) + 1, _field(line, 5, 36).strip(), _ids(line, 37, path, number), pos)
-            )
+            mp_value = _decimal(_field(line, 55, 60), msg("MP"), path, number, 55)
+            gp_value = _decimal(_field(line, 62, 67), msg("GP"), path, number, 62)
+            rosters.append(Team(int(num), _field(line, 9, 40).strip(), ids, pos, rank, mp_value, gp_value))
+        elif code == "013":
+            name, ids = _field(line, 5, 36).strip(), _ids(line, 37, path, number)
+            if has_310:
+                old_rosters.append((number, name, ids))
+            else:
+                rosters.append(Team(len(rosters) + 1, name, ids, pos))
+        elif code == "802":
+            declared_lines.append((number, line))
         elif code == "320":
             pab_lines.append((number, line))
         elif code in ("240", "330", "300"):
@@ -319,9 +333,45 @@ def parse_team_event(
                     related=other.position,
                 )
             team_of[sno] = k
+    notes: list[Diagnostic] = []
+    by_roster = {team.roster: team for team in rosters}
+    for number, name, ids in old_rosters:
+        if ids not in by_roster:  # digest 7.4: the 310 rosters are used; a different 013 is worth a word
+            notes.append(
+                Diagnostic(
+                    "team-roster-013",
+                    msg(
+                        "record 013 of {name!r} lists players {ids} that no record 310 lists together: "
+                        "the 310 rosters are used",
+                        name=name, ids=" ".join(str(x) for x in ids),
+                    ),
+                    Position(path, number, 37),
+                )
+            )  # fmt: skip
     return _matches(
-        t, tuple(rosters), team_of, pab_lines, match_scoring, boards_declared, primary, path, special_lines
-    )
+        t, tuple(rosters), team_of, pab_lines, match_scoring, boards_declared, primary, path, special_lines,
+        lenient=lenient, declared_lines=declared_lines, notes=notes,
+    )  # fmt: skip
+
+
+def _decimal(text: str, what: Text, path: str, number: int, col: int) -> Fraction | None:
+    """A score written in a team record (``1111.5``), None when blank."""
+    value = text.strip()
+    if not value:
+        return None
+    try:
+        return Fraction(value)
+    except ValueError:
+        raise InputError(
+            msg(
+                "{what} in columns {a}-{b} must be a number, found {found!r}",
+                what=what,
+                a=col,
+                b=col + 5,
+                found=value,
+            ),
+            Position(path, number, col),
+        ) from None
 
 
 _BYE_OF = {"F": ResultKind.FULL_BYE, "H": ResultKind.HALF_BYE, "Z": ResultKind.ZERO_BYE}
@@ -335,25 +385,27 @@ def _team_records(
     lines: list[tuple[int, str]], number_to_team: dict[int, int], rounds: int, path: str
 ) -> tuple[
     dict[tuple[int, int], tuple[int, bool, int]],
-    dict[tuple[int, int], int],
+    dict[tuple[int, int], tuple[int, int, int]],
     dict[tuple[int, int], tuple[tuple[int, ...], int]],
 ]:
     """Forfeited matches (330), team byes (240) and line-ups (300): (team, round) -> (opponent,
-    won, line), the bye kind, and (start numbers board by board, line)."""
+    won, line), (the bye kind, line, column), and (start numbers board by board, line)."""
     forfeited: dict[tuple[int, int], tuple[int, bool, int]] = {}
-    byes: dict[tuple[int, int], int] = {}
+    byes: dict[tuple[int, int], tuple[int, int, int]] = {}
     lineups: dict[tuple[int, int], tuple[tuple[int, ...], int]] = {}
 
     def team(text: str, number: int, col: int) -> int:
         value = text.strip()
         if not (value.isascii() and value.isdigit()) or int(value) not in number_to_team:
-            raise InputError(f"no team {value!r} in the rosters", Position(path, number, col))
+            raise InputError(msg("no team {team!r} in the rosters", team=value), Position(path, number, col))
         return number_to_team[int(value)]
 
     def round_of(text: str, number: int, col: int) -> int:
         value = text.strip()
         if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= max(rounds, 1):
-            raise InputError(f"round {value!r} is not a round of the file", Position(path, number, col))
+            raise InputError(
+                msg("round {round!r} is not a round of the file", round=value), Position(path, number, col)
+            )
         return int(value) - 1
 
     for number, line in lines:
@@ -366,7 +418,12 @@ def _team_records(
                 text = _field(line, col, col + 3).strip()
                 if not (text.isascii() and text.isdigit()):
                     raise InputError(
-                        f"record 300: a start number in columns {col}-{col + 3}, found {text!r}",
+                        msg(
+                            "record 300: a start number in columns {a}-{b}, found {found!r}",
+                            a=col,
+                            b=col + 3,
+                            found=text,
+                        ),
                         Position(path, number, col),
                     )
                 seats.append(int(text))
@@ -376,7 +433,8 @@ def _team_records(
             code = _field(line, 5, 6).upper()
             if code not in _FORFEIT_TYPES:
                 raise InputError(
-                    f"record 330: unknown result {code!r} in columns 5-6", Position(path, number, 5)
+                    msg("record 330: unknown result {code!r} in columns 5-6", code=code),
+                    Position(path, number, 5),
                 )
             r = round_of(_field(line, 8, 10), number, 8)
             white, black = team(_field(line, 12, 14), number, 12), team(_field(line, 16, 18), number, 16)
@@ -387,13 +445,14 @@ def _team_records(
             kind = _field(line, 5, 5).upper()
             if kind not in _BYE_OF:
                 raise InputError(
-                    f"record 240: bye type {kind!r} must be F, H or Z", Position(path, number, 5)
+                    msg("record 240: bye type {kind!r} must be F, H or Z", kind=kind),
+                    Position(path, number, 5),
                 )
             r = round_of(_field(line, 7, 9), number, 7)
             col = 11
             while col <= len(line):
                 if _field(line, col, col + 3).strip():
-                    byes[(team(_field(line, col, col + 3), number, col), r)] = _BYE_OF[kind]
+                    byes[(team(_field(line, col, col + 3), number, col), r)] = (_BYE_OF[kind], number, col)
                 col += 5
     return forfeited, byes, lineups
 
@@ -406,7 +465,12 @@ def _ids(line: str, start: int, path: str, number: int) -> tuple[int, ...]:
         if text:
             if not (text.isascii() and text.isdigit()):
                 raise InputError(
-                    f"roster: a start number in columns {col}-{col + 3}, found {text!r}",
+                    msg(
+                        "roster: a start number in columns {a}-{b}, found {found!r}",
+                        a=col,
+                        b=col + 3,
+                        found=text,
+                    ),
                     Position(path, number, col),
                 )
             if int(text):
@@ -425,21 +489,35 @@ def _matches(
     primary: str,
     path: str,
     special_lines: list[tuple[int, str]] | None = None,
+    *,
+    lenient: bool = False,
+    declared_lines: list[tuple[int, str]] | None = None,
+    notes: list[Diagnostic] | None = None,
 ) -> TeamEvent:
+    """The matches derived from the board games, checked against the team records: a contradiction
+    is an error naming both lines, or with ``lenient`` a warning saying which side was kept (the
+    board games always win)."""
+    notes = notes if notes is not None else []
     n, rounds = len(teams), t.rounds
     index = {p.start_number: i for i, p in enumerate(t.players)}
     member = np.full(t.n_players, -1, dtype=np.int64)
     for sno, k in team_of.items():
         if sno not in index:
             raise InputError(
-                f"team {teams[k].number}'s roster names player {sno}, who has no 001 record",
+                msg(
+                    "team {team}'s roster names player {player}, who has no 001 record",
+                    team=teams[k].number,
+                    player=sno,
+                ),
                 teams[k].position,
             )
         member[index[sno]] = k
     for i, p in enumerate(t.players):
         if member[i] < 0 and bool(HAS_OPPONENT[t.kind[i]].any()):
             raise InputError(
-                f"player {p.start_number} plays but is in no team roster (records 310/013)",
+                msg(
+                    "player {player} plays but is in no team roster (records 310/013)", player=p.start_number
+                ),
                 p.position or Position(path, 1, 1),
             )
     points = t.scoring.points_table()[t.kind.astype(np.intp)] * UNIT // t.scoring.unit
@@ -453,7 +531,7 @@ def _matches(
     played = np.zeros((n, rounds), dtype=bool)
     win_gp = int(t.scoring.win * UNIT)
     draw_gp = int(t.scoring.draw * UNIT)
-    pab = {}  # (team, round) -> (mp, gp) from record 320
+    pab: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # (team, round) -> (mp, gp, line, column)
     number_to_team = {team.number: k for k, team in enumerate(teams)}
     for number, line in pab_lines:
         try:
@@ -463,39 +541,101 @@ def _matches(
             )
         except ValueError:
             raise InputError(
-                "record 320: MP and GP of a pairing-allocated bye in columns 5-8 and 10-13",
+                msg("record 320: MP and GP of a pairing-allocated bye in columns 5-8 and 10-13"),
                 Position(path, number, 5),
             ) from None
         col, r = 15, 0
         while col <= len(line):
             text = _field(line, col, col + 2).strip()
             if text and (text.isascii() and text.isdigit()) and int(text) in number_to_team:
-                pab[(number_to_team[int(text)], r)] = (int(mp_value * UNIT), int(gp_value * UNIT))
+                pab[(number_to_team[int(text)], r)] = (
+                    int(mp_value * UNIT),
+                    int(gp_value * UNIT),
+                    number,
+                    col,
+                )
             col, r = col + 4, r + 1
     forfeited, team_byes, lineups = _team_records(special_lines or [], number_to_team, rounds, path)
+
+    def where(i: int) -> Position:
+        return t.players[i].position or Position(path, 1, 1)
+
+    reported: set[Position] = set()
+
+    def conflict(message: Text, at: Position, related: Position, repair: Text, code: str) -> None:
+        """A team record against the board games: an error, or with --lenient a warning (the games
+        win), once per record."""
+        if not lenient:
+            raise InputError(message, at, related=related)
+        if at not in reported:
+            reported.add(at)
+            notes.append(Diagnostic(code, msg("{problem}; {repair}", problem=message, repair=repair), at))
+
     for k in range(n):
         members = order[k]
         for r in range(rounds):
+            entries = [i for i in members if bool(HAS_OPPONENT[t.kind[i, r]])]
             if (k, r) in pab:
-                kind[k, r] = ResultKind.PAB
-                continue
+                if not entries:
+                    kind[k, r] = ResultKind.PAB
+                    continue
+                _mp, _gp, number, col = pab[(k, r)]
+                conflict(
+                    msg(
+                        "record 320: team {team} has a pairing-allocated bye in round {round}, but its players "
+                        "have games in that round",
+                        team=teams[k].number, round=r + 1,
+                    ),
+                    Position(path, number, col), where(entries[0]),
+                    msg("the games are used and the bye is ignored"), "team-bye-with-match",
+                )  # fmt: skip
+                del pab[(k, r)]
+            if (k, r) in team_byes and entries:
+                _kind, number, col = team_byes[(k, r)]
+                conflict(
+                    msg(
+                        "record 240: team {team} has a bye in round {round}, but its players have games in "
+                        "that round",
+                        team=teams[k].number, round=r + 1,
+                    ),
+                    Position(path, number, col), where(entries[0]),
+                    msg("the games are used and the bye is ignored"), "team-bye-with-match",
+                )  # fmt: skip
             if (k, r) in forfeited:
                 j, won, number = forfeited[(k, r)]
-                if any(bool(PLAYED[t.kind[i, r]]) for i in members):
+                over_board = [i for i in entries if bool(PLAYED[t.kind[i, r]])]
+                if over_board:
                     raise InputError(
-                        f"record 330: round {r + 1}, the match of team {teams[k].number} is declared forfeited "
-                        "but its players played over the board",
+                        msg(
+                            "record 330: round {round}, the match of team {team} is declared forfeited but its "
+                            "players played over the board",
+                            round=r + 1, team=teams[k].number,
+                        ),
                         Position(path, number, 1),
-                    )
-                opponent[k, r] = j
-                gp[k, r] = win_gp * boards if won else 0
-                board_gp[k, r, :] = win_gp if won else 0
-                continue
-            entries = [i for i in members if bool(HAS_OPPONENT[t.kind[i, r]])]
+                        related=where(over_board[0]),
+                    )  # fmt: skip
+                rivals = {int(member[int(t.opponent[i, r])]) for i in entries}
+                mine = int(points[entries, r].sum()) if entries else 0
+                theirs = sum(int(points[i, r]) for i in order[j] if bool(HAS_OPPONENT[t.kind[i, r]]))
+                if entries and (rivals != {j} or (mine > theirs) != won):
+                    conflict(
+                        msg(
+                            "record 330: round {round}, the forfeited match of team {team} disagrees with its "
+                            "players' forfeits",
+                            round=r + 1, team=teams[k].number,
+                        ),
+                        Position(path, number, 1), where(entries[0]),
+                        msg("the players' lines are used"), "team-forfeit-record",
+                    )  # fmt: skip
+                else:
+                    opponent[k, r] = j
+                    gp[k, r] = win_gp * boards if won else 0
+                    board_gp[k, r, :] = win_gp if won else 0
+                    continue
             if not entries:
                 codes = {int(t.kind[i, r]) for i in members}
                 if (k, r) in team_byes:
-                    kind[k, r] = team_byes[(k, r)]
+                    kind[k, r] = team_byes[(k, r)][0]
                 elif ResultKind.PAB in codes:
                     kind[k, r] = ResultKind.PAB
                 elif ResultKind.FULL_BYE in codes:
@@ -505,14 +645,28 @@ def _matches(
                 continue
             rivals = {int(member[int(t.opponent[i, r])]) for i in entries}
             if len(rivals) != 1 or -1 in rivals:
-                first = t.players[entries[0]]
-                raise InputError(
-                    f"round {r + 1}: the players of team {teams[k].number} face players of "
-                    + (
-                        " and ".join(f"team {teams[j].number}" for j in sorted(rivals) if j >= 0) or "no team"
+                first = entries[0]
+                other = next(
+                    (
+                        i
+                        for i in entries
+                        if int(member[int(t.opponent[i, r])]) != int(member[int(t.opponent[first, r])])
                     ),
-                    first.position or teams[k].position,
+                    first,
                 )
+                raise InputError(
+                    msg(
+                        "round {round}: the players of team {team} face players of teams {rivals}",
+                        round=r + 1, team=teams[k].number,
+                        rivals=", ".join(str(teams[j].number) for j in sorted(rivals) if j >= 0),
+                    )
+                    if all(j >= 0 for j in rivals)
+                    else msg(
+                        "round {round}: a player of team {team} faces a player of no team", round=r + 1, team=teams[k].number
+                    ),
+                    where(first),
+                    related=where(other) if other != first else None,
+                )  # fmt: skip
             opponent[k, r] = rivals.pop()
             if (k, r) in lineups:
                 # record 300: the line-up of this round, when it differs from the roster order
@@ -523,9 +677,21 @@ def _matches(
                     i = index.get(seat, -1)
                     if i < 0 or int(member[i]) != k:
                         raise InputError(
-                            f"record 300: player {seat} on board {b + 1} is not in team {teams[k].number}'s roster",
+                            msg(
+                                "record 300: player {player} on board {board} is not in team {team}'s roster",
+                                player=seat, board=b + 1, team=teams[k].number,
+                            ),
                             Position(path, number, 17 + 5 * b),
-                        )
+                        )  # fmt: skip
+                    if i not in entries:
+                        raise InputError(
+                            msg(
+                                "record 300: player {player} on board {board} has no game in round {round}",
+                                player=seat, board=b + 1, round=r + 1,
+                            ),
+                            Position(path, number, 17 + 5 * b),
+                            related=where(i),
+                        )  # fmt: skip
                     board_gp[k, r, b] = points[i, r]
             else:
                 for b, i in enumerate(entries[:boards]):
@@ -555,7 +721,8 @@ def _matches(
                     kind[k, r] = ResultKind.FORFEIT_WIN if mine > theirs else ResultKind.FORFEIT_LOSS
                     mp[k, r] = tw if mine > theirs else td if mine == theirs else tl
             elif kd is ResultKind.PAB:
-                mp[k, r], gp[k, r] = pab.get((k, r), (td, win_gp * boards))
+                value = pab.get((k, r))
+                mp[k, r], gp[k, r] = (value[0], value[1]) if value else (td, win_gp * boards)
                 board_gp[k, r, :] = win_gp  # 12 intro: a PAB counts a win on every board
             elif kd is ResultKind.FULL_BYE:
                 mp[k, r], gp[k, r] = tw, win_gp * boards
@@ -563,7 +730,8 @@ def _matches(
             elif kd is ResultKind.HALF_BYE:
                 mp[k, r], gp[k, r] = td, draw_gp * boards
                 board_gp[k, r, :] = draw_gp
-    warnings = [str(w) for w in t.warnings]
+    _check_declared(teams, mp, gp, opponent, kind, declared_lines or [], path, lenient, notes)
+    warnings: list[str] = [*(w.text() for w in t.warnings), *(w.text() for w in notes)]
     event_kind, kind_source = _team_event_kind(t, opponent)
     round_robin = event_kind is TournamentKind.ROUND_ROBIN
     return TeamEvent(
@@ -582,6 +750,121 @@ def _matches(
         round_robin=round_robin,
         warnings=warnings,
         kind_source=kind_source,
+    )
+
+
+_BYE_CODES = {
+    "PAB": ResultKind.PAB,
+    "FPB": ResultKind.FULL_BYE,
+    "HPB": ResultKind.HALF_BYE,
+    "ZPB": ResultKind.ZERO_BYE,
+}
+"""The bye words of record 802."""
+
+
+def _check_declared(
+    teams: tuple[Team, ...],
+    mp: IntMatrix,
+    gp: IntMatrix,
+    opponent: IntMatrix,
+    kind: np.ndarray,
+    declared_lines: list[tuple[int, str]],
+    path: str,
+    lenient: bool,
+    notes: list[Diagnostic],
+) -> None:
+    """What the file declares about each team against what its boards give.  The totals of record
+    310 (columns 55-60, 62-67) and of record 802 (15-20, 22-27) get a warning when they differ, like
+    a player's points; a round of record 802 (opponent or bye, game points) that contradicts the
+    boards is an error at its column (with ``lenient``, a warning: the boards are used)."""
+    number_to_team = {team.number: k for k, team in enumerate(teams)}
+    rounds = mp.shape[1]
+
+    def total_warning(k: int, what: Text, declared: Fraction, computed: IntMatrix, at: Position) -> None:
+        value = Fraction(int(computed[k].sum()), UNIT)
+        if declared != value:
+            notes.append(
+                Diagnostic(
+                    "team-points-mismatch",
+                    msg(
+                        "team {team} declares {declared} {what}, its matches give {computed}: the matches are used",
+                        team=teams[k].number, declared=_num(declared), what=what, computed=_num(value),
+                    ),
+                    at,
+                )
+            )  # fmt: skip
+
+    for k, team in enumerate(teams):
+        if team.declared_mp is not None:
+            total_warning(k, msg("MP"), team.declared_mp, mp, Position(path, team.position.line, 55))
+        if team.declared_gp is not None:
+            total_warning(k, msg("GP"), team.declared_gp, gp, Position(path, team.position.line, 62))
+    for number, line in declared_lines:
+        text = _field(line, 5, 7).strip()
+        if not (text.isascii() and text.isdigit()) or int(text) not in number_to_team:
+            raise InputError(msg("no team {team!r} in the rosters", team=text), Position(path, number, 5))
+        k = number_to_team[int(text)]
+        mp_value = _decimal(_field(line, 15, 20), msg("MP"), path, number, 15)
+        gp_value = _decimal(_field(line, 22, 27), msg("GP"), path, number, 22)
+        if mp_value is not None:
+            total_warning(k, msg("MP"), mp_value, mp, Position(path, number, 15))
+        if gp_value is not None:
+            total_warning(k, msg("GP"), gp_value, gp, Position(path, number, 22))
+        for r in range(rounds):
+            col = 29 + 13 * r
+            block = _field(line, col, col + 10)
+            who = block[:3].strip().upper()
+            if not who:
+                continue
+            j = int(opponent[k, r])
+            if who in _BYE_CODES:
+                computed_kind = ResultKind(int(kind[k, r]))
+                bye = _BYE_CODES[who]
+                agrees = j < 0 and (
+                    computed_kind is bye
+                    or (bye is ResultKind.ZERO_BYE and not bool(HAS_OPPONENT[computed_kind]))
+                )
+            else:
+                agrees = who.isascii() and who.isdigit() and j >= 0 and int(who) == teams[j].number
+            found = "-" if j < 0 else str(teams[j].number)
+            if not agrees:
+                problem = msg(
+                    "record 802: team {team} in round {round}: {declared}, but its boards give {found}",
+                    team=team_number(teams, k), round=r + 1, declared=who, found=found if j >= 0 else Text(ResultKind(int(kind[k, r])).label),
+                )  # fmt: skip
+                _declared_conflict(problem, Position(path, number, col), lenient, notes)
+                continue
+            gp_text = block[6:10].strip()
+            if gp_text:
+                declared = _decimal(gp_text, msg("GP"), path, number, col + 6)
+                value = Fraction(int(gp[k, r]), UNIT)
+                if declared != value:
+                    problem = msg(
+                        "record 802: team {team} in round {round} declares {declared} GP, its boards give {computed}",
+                        team=team_number(teams, k), round=r + 1, declared=_num(declared), computed=_num(value),
+                    )  # fmt: skip
+                    _declared_conflict(problem, Position(path, number, col + 6), lenient, notes)
+
+
+def team_number(teams: tuple[Team, ...], k: int) -> int:
+    return teams[k].number
+
+
+def _num(value: Fraction | None) -> str:
+    if value is None:
+        return "-"
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _declared_conflict(problem: Text, at: Position, lenient: bool, notes: list[Diagnostic]) -> None:
+    if not lenient:
+        raise InputError(problem, at)
+    notes.append(
+        Diagnostic(
+            "team-802-mismatch",
+            msg("{problem}; {repair}", problem=problem, repair=msg("the boards are used")),
+            at,
+        )
     )
 
 
