@@ -11,7 +11,8 @@ game points, without rematches, the lowest team without a bye getting the pairin
 rating difference.  The file also holds a forfeited match (record 330, round 4, written on the
 boards as forfeits against the scheduled opponents), a team fielding
 its boards out of roster order (record 300, round 5) and a forfeited board inside a played match
-(round 6).
+(round 6).  Record 802 repeats, for human readers, each team's totals and every round's opponent
+(or PAB), colour of board 1 and game points, as spareggio computes them from the boards.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ def main(seed: int = SEED, start: dt.date = dt.date(2026, 10, 3), output: Path |
     pab_of_round: list[int] = []
     forfeit = None
     lineup = None
+    first_colour: dict[tuple[int, int], str] = {}  # (team, round) -> colour of its board 1
     for r in range(ROUNDS):
         order = sorted(range(n_teams), key=lambda k: (-mp[k], -gp[k], k))
         bye = next(k for k in reversed(order) if k not in had_bye)
@@ -86,6 +88,7 @@ def main(seed: int = SEED, start: dt.date = dt.date(2026, 10, 3), output: Path |
         for m, (a, b) in enumerate(pairs):
             met |= {(a, b), (b, a)}
             white, black = (a, b) if (r + m) % 2 == 0 else (b, a)
+            first_colour[(white, r)], first_colour[(black, r)] = "w", "b"
             if r + 1 == FORFEIT_ROUND and m == len(pairs) // 2:
                 # the black team did not come: record 330 "+-", and a forfeit on every board
                 forfeit = (r, white, black)
@@ -159,16 +162,43 @@ def main(seed: int = SEED, start: dt.date = dt.date(2026, 10, 3), output: Path |
     r, white, black = forfeit
     records.append(f"330 +- {r + 1:>3} {white + 1:>3} {black + 1:>3}")
     r, team, other, seats = lineup
-    records.append(f"300 {r + 1:>3} {team + 1:>3} {other + 1:>3} " + " ".join(f"{team * BOARDS + s + 1:>4}" for s in seats))
+    records.append(
+        f"300 {r + 1:>3} {team + 1:>3} {other + 1:>3} "
+        + " ".join(f"{team * BOARDS + s + 1:>4}" for s in seats)
+    )
+    body = "\n".join([*text, *records]) + "\n"
+    records += _records_802(body, first_colour)
     target = output or HERE / "team-league-2026.trf"
     target.write_text("\n".join([*text, *records]) + "\n", encoding="utf-8")
+
+
+def _records_802(body: str, first_colour: dict[tuple[int, int], str]) -> list[str]:
+    """Record 802 of every team (TRF-2x): number, nickname, MP and GP, then per round the opponent
+    (or PAB), the colour of board 1 and the game points, as read back from the boards."""
+    from spareggio.model import ResultKind
+    from spareggio.teams import parse_team_event
+
+    ev = parse_team_event(body.encode(), "team-league-2026.trf")
+    lines = []
+    for k, team in enumerate(ev.teams):
+        mp, gp = ev.mp[k].sum() / 2, ev.gp[k].sum() / 2
+        line = f"802 {team.number:>3} {team.name.split()[-1][:5]:<5} {mp:6.1f} {gp:6.1f} "
+        for r in range(ev.rounds):
+            j = int(ev.opponent[k, r])
+            who = str(ev.teams[j].number) if j >= 0 else ("PAB" if ev.kind[k, r] == ResultKind.PAB else "ZPB")
+            forfeit = "f" if ev.kind[k, r] in (ResultKind.FORFEIT_WIN, ResultKind.FORFEIT_LOSS) else ""
+            line += f"{who:>3} {first_colour.get((k, r), ' ')} {ev.gp[k, r] / 2:4.1f}{forfeit}".ljust(13)
+        lines.append(line.rstrip())
+    return lines
 
 
 if __name__ == "__main__":
     import argparse
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seed", type=int, default=SEED, help="another seed gives another league (for cross-checks)")
+    ap.add_argument(
+        "--seed", type=int, default=SEED, help="another seed gives another league (for cross-checks)"
+    )
     ap.add_argument("--start", type=dt.date.fromisoformat, default=dt.date(2026, 10, 3))
     ap.add_argument("-o", "--output", type=Path)
     args = ap.parse_args()

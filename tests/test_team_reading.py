@@ -201,3 +201,19 @@ def test_the_command_line_refuses_or_repairs(tmp_path: Path, capsys: pytest.Capt
     # the same warning in Italian
     assert main(["standings", str(path), "--lenient", "--lang", "it"]) == 0
     assert "attenzione: record 240: la squadra 4 ha un bye al turno 2" in capsys.readouterr().err
+
+
+def test_the_bundled_example_declares_what_its_boards_give() -> None:
+    # examples/team-league-2026.trf repeats every team's rounds in record 802; read strictly, every
+    # one agrees with the boards (a disagreement would be an error), and a changed one is refused
+    example = Path(__file__).resolve().parent.parent / "examples" / "team-league-2026.trf"
+    text = example.read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line.startswith("802")]
+    assert len(lines) == 13
+    ev = parse_team_event(text.encode(), "league.trf")
+    assert not [w for w in ev.warnings if "802" in str(w)]
+    # team 1's first round: Circolo Rovereto (2), 3.5 GP; written as 2.5 it is refused at column 35
+    first = lines[0]
+    assert first[28:38] == "  2 w  3.5"
+    with pytest.raises(InputError, match=r"league.trf:\d+:35: record 802: team 1 in round 1 declares 2.5 GP"):
+        parse_team_event(text.replace(first, first[:34] + " 2.5" + first[38:]).encode(), "league.trf")
