@@ -217,3 +217,22 @@ def test_the_bundled_example_declares_what_its_boards_give() -> None:
     assert first[28:38] == "  2 w  3.5"
     with pytest.raises(InputError, match=r"league.trf:\d+:35: record 802: team 1 in round 1 declares 2.5 GP"):
         parse_team_event(text.replace(first, first[:34] + " 2.5" + first[38:]).encode(), "league.trf")
+
+
+def test_the_colour_of_board_one() -> None:
+    # a match's colours (record 352 WB: the first-named team has White on board 1); the bundled
+    # example's 802 records write the colour of each team's board 1 in every round (column 33 +
+    # 13 per round): the colours read from the boards are those, and none for a bye
+    from spareggio.model import Color
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "team-league-2026.trf"
+    text = example.read_text(encoding="utf-8")
+    ev = parse_team_event(text.encode(), "league.trf")
+    assert ev.color is not None
+    letter = {Color.WHITE: "w", Color.BLACK: "b", Color.NONE: " "}
+    for line in (x for x in text.splitlines() if x.startswith("802")):
+        k = [t.number for t in ev.teams].index(int(line[4:7]))
+        written = [line[32 + 13 * r] if len(line) > 32 + 13 * r else " " for r in range(ev.rounds)]
+        assert [letter[Color(int(c))] for c in ev.color[k]] == written, line
+    # and the explanation of a team shows them: Circolo Rovereto (2) had Black on board 1 in round 1
+    assert Color(int(ev.participants().color[1, 0])) is Color.BLACK

@@ -724,7 +724,9 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     from .tiebreaks import TEAM_TIEBREAKS
 
     click.echo("")
-    click.echo(_("Team tie-breaks (also BH, FB, AOB, KS, PS, WIN, WON, TPN with :MP or :GP):"))
+    from .teams import SHARED_CODES
+
+    click.echo(_("Team tie-breaks (also {codes} with :MP or :GP):").format(codes=", ".join(SHARED_CODES)))
     for d in TEAM_TIEBREAKS.values():
         click.echo(
             f"  {d.code:<6} {_(d.name, 'tiebreak')} ({d.article}): {_(d.description, 'tiebreak.description')}"

@@ -127,6 +127,8 @@ class TeamEvent:
     round_robin: bool = False
     warnings: list[str] = field(default_factory=list)
     kind_source: str = "default"
+    color: np.ndarray | None = None
+    """The colour of every team's board 1 in every round (none without a board played)."""
     primary_source: str = "default"
     """``option`` when the caller chose the primary score (``--primary``), ``file (record 212/202)``
     when the file's list opens with MPTS or GPTS, else ``default`` (record 192, else MP)."""
@@ -153,7 +155,7 @@ class TeamEvent:
         players = tuple(
             Player(team.number, team.name, rank=team.rank, position=team.position) for team in self.teams
         )
-        color = np.full(self.kind.shape, Color.NONE, dtype=np.int8)
+        color = self.color if self.color is not None else np.full(self.kind.shape, Color.NONE, dtype=np.int8)
         return Tournament(
             name=t.name,
             players=players,
@@ -529,6 +531,7 @@ def _matches(
     gp = np.zeros((n, rounds), dtype=np.int64)
     board_gp = np.zeros((n, rounds, boards), dtype=np.int64)
     played = np.zeros((n, rounds), dtype=bool)
+    board_one = np.full((n, rounds), -1, dtype=np.int64)  # the player on board 1, -1 for none
     win_gp = int(t.scoring.win * UNIT)
     draw_gp = int(t.scoring.draw * UNIT)
     pab: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # (team, round) -> (mp, gp, line, column)
@@ -631,6 +634,8 @@ def _matches(
                     opponent[k, r] = j
                     gp[k, r] = win_gp * boards if won else 0
                     board_gp[k, r, :] = win_gp if won else 0
+                    if entries:
+                        board_one[k, r] = entries[0]
                     continue
             if not entries:
                 codes = {int(t.kind[i, r]) for i in members}
@@ -693,9 +698,12 @@ def _matches(
                             related=where(i),
                         )  # fmt: skip
                     board_gp[k, r, b] = points[i, r]
+                    if b == 0:
+                        board_one[k, r] = i
             else:
                 for b, i in enumerate(entries[:boards]):
                     board_gp[k, r, b] = points[i, r]
+                board_one[k, r] = entries[0]
             gp[k, r] = int(points[entries, r].sum())
             played[k, r] = bool(PLAYED[t.kind[entries, r]].any())
     mp = np.zeros((n, rounds), dtype=np.int64)
@@ -750,6 +758,9 @@ def _matches(
         round_robin=round_robin,
         warnings=warnings,
         kind_source=kind_source,
+        color=np.where(
+            board_one >= 0, t.color[np.maximum(board_one, 0), np.arange(rounds)], Color.NONE
+        ).astype(np.int8),
     )
 
 
