@@ -600,3 +600,19 @@ def test_api_ranks_team_files(client: TestClient) -> None:
     assert r.json()["player"]["name"] == "Torre Genova"  # type: ignore[attr-defined]
     r = post(client, "/api/compare", {"rules": "fide-2026,naive", "tiebreaks": "BH:MP"}, team_file)
     assert r.json()["rules"] == ["fide-2026", "naive"]  # type: ignore[attr-defined]
+
+
+def test_api_and_page_rank_teams_by_game_points(client: TestClient) -> None:
+    # `primary` is the CLI's --primary: the bundled league by game points; Scacchi Trento 21.5 GP
+    team_file = (ROOT / "examples" / "team-league-2026.trf").read_bytes()
+    r = post(client, "/api/standings", {"primary": "gp", "tiebreaks": "MPvGP"}, team_file)
+    assert r.status_code == 200  # type: ignore[attr-defined]
+    doc = r.json()  # type: ignore[attr-defined]
+    assert doc["primary"] == "GP" and doc["standings"][0]["points"] == 21.5
+    assert doc["standings"][0]["tiebreaks"]["MPvGP"] == 12  # its match points
+    bad = post(client, "/api/standings", {"primary": "MP"}, EXAMPLE.read_bytes())
+    assert bad.status_code == 400 and "not a team event" in bad.json()["error"]  # type: ignore[attr-defined]
+    c = TestClient(create_app([str(ROOT / "examples" / "team-league-2026.trf")]))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    rows = table(c.get(f"/t/{tok}?primary=GP&tiebreaks=MPvGP").text, "standings")
+    assert rows[0][3:5] == ["GP", "MP"] and rows[1][3:5] == ["21.5", "12"]

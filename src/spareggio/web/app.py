@@ -108,28 +108,42 @@ class Options:
     rules: str | None = None
     tiebreaks: str | None = None
     after_round: int | None = None
+    primary: str | None = None
+    """Team events: MP or GP ranks the teams (``--primary``)."""
 
     @classmethod
-    def parse(cls, rules: str | None, tiebreaks: str | None, after_round: str | int | None) -> Options:
+    def parse(
+        cls,
+        rules: str | None,
+        tiebreaks: str | None,
+        after_round: str | int | None,
+        primary: str | None = None,
+    ) -> Options:
         r = (rules or "").strip() or None
         tb = (tiebreaks or "").strip() or None
+        pr = (primary or "").strip().upper() or None
+        if pr is not None and pr not in ("MP", "GP"):
+            raise ArgumentError(f"primary must be MP or GP, not {primary!r}")
         ar: int | None = None
         if after_round is not None and str(after_round).strip():
             text = str(after_round).strip()
             if not (text.isascii() and text.isdigit()):
                 raise ArgumentError(f"after_round must be a round number, not {text!r}")
             ar = int(text)
-        return cls(r, tb, ar)
+        return cls(r, tb, ar, pr)
 
     def query(self, **extra: object) -> str:
-        items = {"rules": self.rules, "tiebreaks": self.tiebreaks, "after_round": self.after_round, **extra}
+        items = {
+            "rules": self.rules, "tiebreaks": self.tiebreaks, "after_round": self.after_round,
+            "primary": self.primary, **extra,
+        }  # fmt: skip
         kept = {k: v for k, v in items.items() if v not in (None, "")}
         return ("?" + urllib.parse.urlencode(kept)) if kept else ""
 
 
 def _options(request: Request) -> Options:
     q = request.query_params
-    return Options.parse(q.get("rules"), q.get("tiebreaks"), q.get("after_round"))
+    return Options.parse(q.get("rules"), q.get("tiebreaks"), q.get("after_round"), q.get("primary"))
 
 
 # -- rendering helpers ------------------------------------------------------------------------------
@@ -374,6 +388,8 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         from ..teams import rank_event
 
         event = entry.team if entry.team is not None else entry.tournament
+        if opts.primary and entry.team is not None:
+            event = entry.team.with_primary(opts.primary)
         return rank_event(event, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
     def common(request: Request, entry: Entry, opts: Options, s: Any | None, active: str) -> dict[str, Any]:
@@ -694,8 +710,12 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         return parse_event(data, _safe_name(file.filename or "upload.trf"))
 
     def api_rank(t: Any, opts: Options) -> Any:
-        from ..teams import rank_event
+        from ..teams import TeamEvent, rank_event
 
+        if opts.primary:
+            if not isinstance(t, TeamEvent):
+                raise ArgumentError("primary: the file is not a team event (no records 310 or 013)")
+            t = t.with_primary(opts.primary)
         return rank_event(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
     @app.post(
@@ -712,6 +732,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
         rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
         after_round: Annotated[str | None, Form(description="Standings after this round")] = None,
+        primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
         lang: Annotated[str | None, Form(description="en or it")] = None,
         format: Annotated[
             str | None, Form(description="json (default), html, pdf, xlsx, csv, table, trf")
@@ -719,18 +740,13 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
     ) -> Response:
         try:
             t = await api_tournament(file)
-            opts = Options.parse(rules, tiebreaks, after_round)
+            opts = Options.parse(rules, tiebreaks, after_round, primary)
             language_code = _api_language(lang)
             s = api_rank(t, opts)
             fmt = (format or "json").strip().lower()
             body: str | bytes
             if fmt == "json" and not isinstance(t, Tournament):
-                from ..teams import team_standings_dict
-
-                body, media = (
-                    json.dumps(team_standings_dict(t, s), ensure_ascii=False, indent=2) + "\n",
-                    EXPORT_MEDIA[fmt],
-                )
+                body, media = s.to_json(), EXPORT_MEDIA[fmt]  # the CLI's team document
             else:
                 body, media = _export(s, fmt, language_code)
         except SpareggioError as exc:
