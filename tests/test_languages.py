@@ -203,3 +203,17 @@ def test_errors_speak_the_language_asked(lang: str, expected: str) -> None:
 def test_errors_speak_the_environments_language(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     assert run_error("standings", str(EXAMPLE), "--after-round", "99").endswith("contiene i turni da 1 a 9")
+
+
+@pytest.mark.parametrize("lang", [code for code in languages() if code != "en"])
+def test_translations_keep_every_field(lang: str) -> None:
+    # a translation that drops, renames or adds a {field} would fail (or lie) when it is filled in
+    def fields(text: str) -> set[str]:
+        return {m.split("!")[0].split(":")[0] for m in re.findall(r"(?<!\{)\{([^{}]*)\}(?!\})", text)}
+
+    wrong = [
+        f"{context}: {english} -> {translated}"
+        for (context, english), translated in catalogue(lang).items()
+        if fields(english) != fields(translated)
+    ]
+    assert wrong == []

@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 
+from .i18n import msg
+
 if TYPE_CHECKING:
     from .model import Tournament
     from .standings import Standings
@@ -432,19 +434,33 @@ class Source:
             if self.member is None:
                 size = os.stat(self.path).st_size
                 if size > limit:
-                    raise ArgumentError(f"{self.name}: the file has {size} bytes, more than {limit}")
+                    raise ArgumentError(
+                        msg(
+                            "{name}: the file has {size} bytes, more than {limit}",
+                            name=self.name,
+                            size=size,
+                            limit=limit,
+                        )
+                    )
                 with open(self.path, "rb") as handle:
                     return handle.read()
             with zipfile.ZipFile(self.path) as archive:
                 info = archive.getinfo(self.member)
                 if info.file_size > limit:
                     raise ArgumentError(
-                        f"{self.name}: the member has {info.file_size} bytes, more than {limit}"
+                        msg(
+                            "{name}: the member has {file_size} bytes, more than {limit}",
+                            name=self.name,
+                            file_size=info.file_size,
+                            limit=limit,
+                        )
                     )
                 return archive.read(info)
         except (OSError, zipfile.BadZipFile, KeyError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
-            raise ArgumentError(f"{self.name}: cannot read the file ({reason})") from None
+            raise ArgumentError(
+                msg("{name}: cannot read the file ({reason})", name=self.name, reason=reason)
+            ) from None
 
 
 def _wanted(name: str) -> bool:
@@ -589,14 +605,18 @@ def _on_cluster(
     except ImportError:
         from .errors import ArgumentError
 
-        raise ArgumentError('--scheduler needs Dask distributed: pip install "spareggio[dask]"') from None
+        raise ArgumentError(
+            msg('--scheduler needs Dask distributed: pip install "spareggio[dask]"')
+        ) from None
     from .errors import ArgumentError
 
     _reachable(scheduler)
     try:
         client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
-        raise ArgumentError(f"cannot reach the Dask scheduler at {scheduler} ({exc})") from None
+        raise ArgumentError(
+            msg("cannot reach the Dask scheduler at {scheduler} ({exc})", scheduler=scheduler, exc=exc)
+        ) from None
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         window = workers * 4
@@ -628,11 +648,19 @@ def _reachable(address: str) -> None:
     rest = address.split("://", 1)[-1]
     host, sep, port = rest.rpartition(":")
     if not sep or not (port.isascii() and port.isdigit()):
-        raise ArgumentError(f"--scheduler wants an address like tcp://host:8786, not {address!r}")
+        raise ArgumentError(
+            msg("--scheduler wants an address like tcp://host:8786, not {address!r}", address=address)
+        )
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
     except OSError as exc:
-        raise ArgumentError(f"cannot reach the Dask scheduler at {address} ({exc.strerror or exc})") from None
+        raise ArgumentError(
+            msg(
+                "cannot reach the Dask scheduler at {address} ({value})",
+                address=address,
+                value=exc.strerror or exc,
+            )
+        ) from None
 
 
 def check_files(

@@ -17,6 +17,7 @@ import click
 
 from .__about__ import __version__
 from .errors import SpareggioError
+from .i18n import msg
 
 __all__ = ["cli", "main"]
 
@@ -34,7 +35,7 @@ def _emit(text: str | bytes, output: str | None) -> None:
     elif isinstance(text, bytes):
         from .errors import ArgumentError
 
-        raise ArgumentError("PDF and XLSX output is binary: write it to a file with -o FILE")
+        raise ArgumentError(msg("PDF and XLSX output is binary: write it to a file with -o FILE"))
     else:
         click.echo(text, nl=False)
 
@@ -85,7 +86,7 @@ def _kind_option(swiss: bool, round_robin: bool) -> Any:
     from .model import TournamentKind
 
     if swiss and round_robin:
-        raise ArgumentError("--swiss and --round-robin cannot be used together")
+        raise ArgumentError(msg("--swiss and --round-robin cannot be used together"))
     if swiss:
         return TournamentKind.SWISS
     if round_robin:
@@ -412,9 +413,9 @@ def explain_cmd(
 
     language = _language(lang)
     if every == (player is not None):
-        raise ArgumentError("name one player with --player (number or name), or use --all")
+        raise ArgumentError(msg("name one player with --player (number or name), or use --all"))
     if every and versus is not None:
-        raise ArgumentError("--versus compares two players: use it with --player, not --all")
+        raise ArgumentError(msg("--versus compares two players: use it with --player, not --all"))
     team = _team_event(file, opts) if not file.lower().endswith(".json") else None
     if team is not None:
         from .teams import team_standings
@@ -485,7 +486,7 @@ def compare_cmd(
     language = _language(lang)
     fmt = format_for(opts.output, fmt)
     if fmt not in ("table", "json", "html", "pdf"):
-        raise ArgumentError(f"compare writes table, json, html or pdf, not {fmt}")
+        raise ArgumentError(msg("compare writes table, json, html or pdf, not {fmt}", fmt=fmt))
 
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
     team = _team_event(file, opts) if not file.lower().endswith(".json") else None
@@ -534,7 +535,7 @@ def serve_cmd(files: tuple[str, ...], host: str, port: int, open_browser: bool, 
     except ImportError as exc:  # pragma: no cover - the web extras are dependencies
         from .errors import ArgumentError
 
-        raise ArgumentError(f"the web page needs {exc.name}: pip install spareggio") from None
+        raise ArgumentError(msg("the web page needs {name}: pip install spareggio", name=exc.name)) from None
     app = create_app(list(files), max_upload=max_upload_mb * 2**20)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
@@ -610,7 +611,7 @@ def check_cmd(
 
         find_ruleset(rules)
     if after_round is not None and after_round < 0:
-        raise ArgumentError("--after-round must be 0 or more")
+        raise ArgumentError(msg("--after-round must be 0 or more"))
     options = CheckOptions(
         tiebreaks=tiebreaks, rules=rules, after_round=after_round, infer=infer, lenient=lenient
     )

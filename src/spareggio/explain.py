@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .cuts import CutMark
-from .i18n import translate_reason
+from .i18n import msg, translate_reason
 from .messages import message
 from .model import Color, ResultKind
 from .render.output import exact_number, format_number, is_finite_decimal, json_number
@@ -205,7 +205,7 @@ def find_player(t: Any, who: int | str) -> int:
     wanted = normalise(text).replace(",", " ")
     wanted = " ".join(wanted.split())
     if not wanted:
-        raise ArgumentError("name the player by start number or by name")
+        raise ArgumentError(msg("name the player by start number or by name"))
 
     def key(name: str) -> str:
         return " ".join(normalise(name).replace(",", " ").split())
@@ -226,12 +226,19 @@ def find_player(t: Any, who: int | str) -> int:
     if len(found) == 1:
         return int(found[0].start_number)
     if not found:
-        raise ArgumentError(f"no player named {text!r} (give a start number or another part of the name)")
+        raise ArgumentError(
+            msg("no player named {text!r} (give a start number or another part of the name)", text=text)
+        )
     listed = ", ".join(f"{p.start_number} {p.name}" for p in found[:12]) + (
         ", ..." if len(found) > 12 else ""
     )
     raise ArgumentError(
-        f"{text!r} matches {len(found)} players: {listed}; give the start number or more of the name"
+        msg(
+            "{text!r} matches {value} players: {listed}; give the start number or more of the name",
+            text=text,
+            value=len(found),
+            listed=listed,
+        )
     )
 
 
@@ -860,7 +867,7 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
     if a == b:
         from .errors import ArgumentError
 
-        raise ArgumentError(f"--versus names player {a} again: compare him with another player")
+        raise ArgumentError(msg("--versus names player {a} again: compare him with another player", a=a))
     lang = check_language(lang)
     t = s.tournament
     ra, rb = s.row_of(a), s.row_of(b)

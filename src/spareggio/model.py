@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from .dates import DateReading
 from .errors import Diagnostic, Position
+from .i18n import msg
 
 __all__ = [
     "BoolMatrix",
@@ -322,7 +323,9 @@ class Tournament:
         except KeyError:
             from .errors import ArgumentError
 
-            raise ArgumentError(f"no player with start number {start_number}") from None
+            raise ArgumentError(
+                msg("no player with start number {start_number}", start_number=start_number)
+            ) from None
 
     def _index(self) -> dict[int, int]:
         cached: dict[int, int] | None = getattr(self, "_index_cache", None)

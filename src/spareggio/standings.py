@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .frame import Frame
+from .i18n import msg
 from .model import IntVector, Player, Tournament
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
 from .tiebreaks import (
@@ -235,7 +236,10 @@ def standings(
             from .errors import TiebreakSpecError
 
             raise TiebreakSpecError(
-                f"{label!r}: the score selectors :MP and :GP are for team events (match or game points)"
+                msg(
+                    "{label!r}: the score selectors :MP and :GP are for team events (match or game points)",
+                    label=label,
+                )
             )
     frame = Frame.build(tournament, after_round)
     ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
@@ -254,7 +258,9 @@ def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
         try:
             ((label, spec),) = parse_spec_list([item])
             if spec in seen and not TIEBREAKS[spec.code].is_group:
-                raise TiebreakSpecError(f"{item!r} is listed twice (first as {seen[spec]!r})")
+                raise TiebreakSpecError(
+                    msg("{item!r} is listed twice (first as {value!r})", item=item, value=seen[spec])
+                )
         except SpareggioError as exc:
             raise file_list_error(t, k, exc) from None
         seen[spec] = item
@@ -281,7 +287,8 @@ def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
                 column = found[k][1]
             break
     return InputError(
-        f"tie-break list of the file: {exc}", Position(where.path, where.line, column or where.column)
+        msg("tie-break list of the file: {exc}", exc=exc),
+        Position(where.path, where.line, column or where.column),
     )
 
 

@@ -252,7 +252,9 @@ def read_team_event(path: str, *, lenient: bool = False, kind: TournamentKind | 
         with open(path, "rb") as handle:
             data = handle.read(size_limit(path) + 1)
     except OSError as exc:
-        raise ArgumentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        raise ArgumentError(
+            msg("{path}: cannot read the file ({value})", path=path, value=exc.strerror or exc)
+        ) from None
     return parse_team_event(data, path, lenient=lenient, kind=kind)
 
 
@@ -323,14 +325,19 @@ def parse_team_event(
             if suffix.endswith("_GP_MP") or (suffix.endswith("_GP") and not suffix.endswith("_MP_GP")):
                 primary = "GP"
     if not rosters:
-        raise InputError("no team records (310 or 013) in the file", Position(path, 1, 1))
+        raise InputError(msg("no team records (310 or 013) in the file"), Position(path, 1, 1))
     team_of: dict[int, int] = {}
     for k, team in enumerate(rosters):
         for sno in team.roster:
             if sno in team_of:
                 other = rosters[team_of[sno]]
                 raise InputError(
-                    f"player {sno} is in the rosters of team {other.number} and team {team.number}",
+                    msg(
+                        "player {sno} is in the rosters of team {number} and team {number2}",
+                        sno=sno,
+                        number=other.number,
+                        number2=team.number,
+                    ),
                     team.position,
                     related=other.position,
                 )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import msg
+
 if TYPE_CHECKING:
     from ..model import Tournament, TournamentKind
 
@@ -42,7 +44,7 @@ def read_tournament(
             from ..errors import ArgumentError
 
             raise ArgumentError(
-                f"{path}: --lenient applies to TRF files only; this is a tournament JSON file"
+                msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=path)
             )
         return read_tournament_json(path, kind=kind)
     from .trf import read_trf

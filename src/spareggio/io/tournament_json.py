@@ -67,6 +67,7 @@ from ..crosstable import (
     points_mismatches,
 )
 from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position
+from ..i18n import msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 
 __all__ = [
@@ -271,7 +272,11 @@ class _Reader:
 
     def warn(self, code: str, steps: Sequence[PathStep], message: str) -> None:
         self.warnings.append(
-            Diagnostic(code, f"{json_path(steps)}: {message}", _Locator(self.text).position(self.path, steps))
+            Diagnostic(
+                code,
+                msg("{json_path}: {message}", json_path=json_path(steps), message=message),
+                _Locator(self.text).position(self.path, steps),
+            )
         )
 
     # -- generic checks ---------------------------------------------------------------------------
@@ -677,12 +682,18 @@ def read_tournament_json(path: str | os.PathLike[str], *, kind: TournamentKind |
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
             raise InputLimitError(
-                f"the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                msg(
+                    "the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                    size=size,
+                    MAX_FILE_BYTES=MAX_FILE_BYTES,
+                ),
                 Position(str(path), 1, 1),
             )
         data = p.read_bytes()
     except OSError as exc:
-        raise ArgumentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        raise ArgumentError(
+            msg("{path}: cannot read the file ({value})", path=path, value=exc.strerror or exc)
+        ) from None
     return parse_tournament_json(data, str(path), kind=kind)
 
 
@@ -698,16 +709,19 @@ def parse_tournament_json(
             line = before.count("\n") + 1
             column = len(before) - (before.rfind("\n") + 1) + 1
             raise InputError(
-                f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x})", Position(path, line, column)
+                msg("the file is not UTF-8 text (byte 0x{value:02x})", value=data[exc.start]),
+                Position(path, line, column),
             ) from None
     else:
         text = data.removeprefix("\ufeff")
     try:
         doc = json.loads(text, object_pairs_hook=_object_pairs)
     except json.JSONDecodeError as exc:
-        raise InputError(f"invalid JSON: {exc.msg}", Position(path, exc.lineno, exc.colno)) from None
+        raise InputError(
+            msg("invalid JSON: {msg_}", msg_=exc.msg), Position(path, exc.lineno, exc.colno)
+        ) from None
     except RecursionError:
-        raise InputError("invalid JSON: nested too deeply", Position(path, 1, 1)) from None
+        raise InputError(msg("invalid JSON: nested too deeply"), Position(path, 1, 1)) from None
     reader = _Reader(text, path)
     top = reader.header(doc)
     players, sno = reader.players(top)

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..i18n import msg
 from ..model import distinct
 from ..standings import StandingRow, Standings
 
@@ -260,7 +261,9 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
     if locale not in CSV_LOCALES:
         from ..errors import ArgumentError
 
-        raise ArgumentError(f"unknown CSV locale {locale!r}; known: {', '.join(CSV_LOCALES)}")
+        raise ArgumentError(
+            msg("unknown CSV locale {locale!r}; known: {items}", locale=locale, items=", ".join(CSV_LOCALES))
+        )
     comma = locale != "en"
 
     def number(value: Fraction | None) -> str:

@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError
-from ..i18n import check_language, translate, translate_filled, translate_reason
+from ..i18n import check_language, msg, translate, translate_filled, translate_reason
 from ..tiebreaks import TiebreakSpec, definition
 from .output import declared_rank_differs, format_number
 
@@ -118,7 +118,12 @@ def format_for(
         return usable[ext]
     known = ", ".join(sorted(usable))
     raise ArgumentError(
-        f"{path}: cannot tell the format from the extension {ext or '(none)'!r}; use --format or one of {known}"
+        msg(
+            "{path}: cannot tell the format from the extension {value!r}; use --format or one of {known}",
+            path=path,
+            value=ext or "(none)",
+            known=known,
+        )
     )
 
 
@@ -361,7 +366,7 @@ def html_to_pdf(html: str) -> bytes:
     try:
         import weasyprint
     except ImportError:  # pragma: no cover - weasyprint is a dependency
-        raise ArgumentError("PDF output needs WeasyPrint: python3 -m pip install weasyprint") from None
+        raise ArgumentError(msg("PDF output needs WeasyPrint: python3 -m pip install weasyprint")) from None
     import logging
 
     logging.getLogger("weasyprint").setLevel(logging.ERROR)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..dates import DateReading, Order
 from ..errors import Diagnostic, UnknownRulesetError
+from ..i18n import msg
 from ..model import Tournament
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection
 from .draw_vs_self import DrawVsSelf
@@ -63,14 +64,21 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
                 if not sep:
                     names = ", ".join(o.key for o in rules.options) or "none"
                     raise UnknownRulesetError(
-                        f"rule set option {item.strip()!r} must be written key=value; options of {rules.name}: {names}"
+                        msg(
+                            "rule set option {value!r} must be written key=value; options of {name}: {names}",
+                            value=item.strip(),
+                            name=rules.name,
+                            names=names,
+                        )
                     )
                 settings[key.strip().lower()] = value.strip().lower()
             return rules.configure(**settings)
     known = "; ".join(
         f"{r.name}" + (f" (also {', '.join(r.aliases)})" if r.aliases else "") for r in RULESETS.values()
     )
-    raise UnknownRulesetError(f"unknown rule set {name!r}; known rule sets: {known}")
+    raise UnknownRulesetError(
+        msg("unknown rule set {name!r}; known rule sets: {known}", name=name, known=known)
+    )
 
 
 RETIRED_ALIASES = {
@@ -175,7 +183,18 @@ def choose_ruleset(t: Tournament) -> RuleChoice:
         else:
             missing = "the file has no start date (record 042)"
         return RuleChoice(
-            rules, reason, Diagnostic("rules-assumed", f"{missing}: {rules.name} assumed; {_OVERRIDE}", where)
+            rules,
+            reason,
+            Diagnostic(
+                "rules-assumed",
+                msg(
+                    "{missing}: {name} assumed; {OVERRIDE}",
+                    missing=missing,
+                    name=rules.name,
+                    OVERRIDE=_OVERRIDE,
+                ),
+                where,
+            ),
         )
     taken = readings[0]
     rules, reason = ruleset_for_date(taken.date)

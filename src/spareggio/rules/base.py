@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..frame import Frame
+from ..i18n import msg
 from ..model import IntMatrix, IntVector
 
 __all__ = [
@@ -161,10 +162,23 @@ class RuleSet:
             option = known.get(key)
             if option is None:
                 names = ", ".join(known) or "none"
-                raise UnknownRulesetError(f"rule set {self.name} has no option {key!r}; options: {names}")
+                raise UnknownRulesetError(
+                    msg(
+                        "rule set {name} has no option {key!r}; options: {names}",
+                        name=self.name,
+                        key=key,
+                        names=names,
+                    )
+                )
             if value not in option.choices:
                 raise UnknownRulesetError(
-                    f"rule set {self.name}: option {key} must be one of {', '.join(option.choices)}, not {value!r}"
+                    msg(
+                        "rule set {name}: option {key} must be one of {items}, not {value!r}",
+                        name=self.name,
+                        key=key,
+                        items=", ".join(option.choices),
+                        value=value,
+                    )
                 )
             other.settings[key] = value
         other._apply_settings()

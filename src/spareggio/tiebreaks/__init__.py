@@ -7,6 +7,7 @@ import re
 from fractions import Fraction
 
 from ..errors import TiebreakSpecError, UnknownTiebreakError
+from ..i18n import msg
 from .base import Context, Contribution, Contributions, Direction, TiebreakDef, TiebreakResult, TiebreakSpec
 from .buchholz import (
     adjusted_score,
@@ -316,10 +317,17 @@ def find_tiebreak(code: str) -> TiebreakDef:
         if wanted in d.aliases:
             return d
     if wanted.startswith("OTHER_"):
-        raise UnknownTiebreakError(f"organiser-defined tie-break {code!r} is not supported")
+        raise UnknownTiebreakError(msg("organiser-defined tie-break {code!r} is not supported", code=code))
     close = suggestions(code, list(TIEBREAKS), names=known_names())
     hint = f"; did you mean {' or '.join(close)}?" if close else ""
-    raise UnknownTiebreakError(f"unknown tie-break {code!r}{hint or '.'} {SYNTAX_REMINDER}")
+    raise UnknownTiebreakError(
+        msg(
+            "unknown tie-break {code!r}{value} {SYNTAX_REMINDER}",
+            code=code,
+            value=hint or ".",
+            SYNTAX_REMINDER=SYNTAX_REMINDER,
+        )
+    )
 
 
 _MOD_RE = re.compile(r"^(?:(C|M)(\d+)|(L)([+-]?)(\d+(?:\.\d+)?)|(U)(\d+)|(P|F|R))$")
@@ -339,14 +347,16 @@ def parse_spec(text: str) -> TiebreakSpec:
     """
     raw = text.strip()
     if not raw:
-        raise TiebreakSpecError("empty tie-break specifier")
+        raise TiebreakSpecError(msg("empty tie-break specifier"))
     named = _from_name(raw)
     if named is not None:
         try:
             return parse_spec(named)
         except TiebreakSpecError as exc:
             detail = str(exc).removeprefix(f"{named!r}: ")
-            raise TiebreakSpecError(f"{raw!r} reads as {named}: {detail}") from None
+            raise TiebreakSpecError(
+                msg("{raw!r} reads as {named}: {detail}", raw=raw, named=named, detail=detail)
+            ) from None
     parts = raw.split("/")
     name = parts[0]
     name = re.sub(r"@\d+$", "", name)  # '@yy' is informative only
@@ -354,7 +364,9 @@ def parse_spec(text: str) -> TiebreakSpec:
     if ":" in name:
         name, _, score = name.partition(":")
         if score.upper() not in ("MP", "GP"):
-            raise TiebreakSpecError(f"{raw!r}: unknown score selector ':{score}' (expected :MP or :GP)")
+            raise TiebreakSpecError(
+                msg("{raw!r}: unknown score selector ':{score}' (expected :MP or :GP)", raw=raw, score=score)
+            )
         selector = score.upper()
     d = find_tiebreak(name)
     allowed = ", ".join(_MOD_NAMES[m] for m in d.modifiers) or "none"
@@ -364,14 +376,22 @@ def parse_spec(text: str) -> TiebreakSpec:
         letter = None if m is None else next(g for g in (m.group(1), m.group(3), m.group(6), m.group(8)) if g)
         if m is None or letter is None or letter not in d.modifiers:
             raise TiebreakSpecError(
-                f"{raw!r}: modifier '/{mod}' is not allowed for {d.code}; allowed modifiers: {allowed}"
+                msg(
+                    "{raw!r}: modifier '/{mod}' is not allowed for {code}; allowed modifiers: {allowed}",
+                    raw=raw,
+                    mod=mod,
+                    code=d.code,
+                    allowed=allowed,
+                )
             )
         if letter in ("C", "M"):
             n = int(m.group(2))
             if n < 1 or n > 99:
-                raise TiebreakSpecError(f"{raw!r}: '/{mod}' must cut between 1 and 99 values")
+                raise TiebreakSpecError(
+                    msg("{raw!r}: '/{mod}' must cut between 1 and 99 values", raw=raw, mod=mod)
+                )
             if "cut_low" in kw:
-                raise TiebreakSpecError(f"{raw!r}: only one cut or median modifier is allowed")
+                raise TiebreakSpecError(msg("{raw!r}: only one cut or median modifier is allowed", raw=raw))
             kw["cut_low"] = n
             kw["cut_high"] = n if letter == "M" else 0
         elif letter == "L":
@@ -454,7 +474,7 @@ def parse_spec_list(
     items = [s.strip() for s in text.split(",")] if isinstance(text, str) else [s.strip() for s in text]
     items = [s for s in items if s]
     if not items and not allow_empty:
-        raise TiebreakSpecError("the tie-break list is empty: name at least one, e.g. BH/C1,BH,SB")
+        raise TiebreakSpecError(msg("the tie-break list is empty: name at least one, e.g. BH/C1,BH,SB"))
     out: list[tuple[str, TiebreakSpec]] = []
     seen: dict[TiebreakSpec, str] = {}
     for item in items:
@@ -462,7 +482,7 @@ def parse_spec_list(
         label = item if _from_name(item) is None else str(spec)
         if spec in seen and not TIEBREAKS[spec.code].is_group:  # C.07 4.3: DE may appear again
             again = f"{item!r}" if seen[spec] == item else f"{item!r} (the same as {seen[spec]!r})"
-            raise TiebreakSpecError(f"{again} is listed twice in the tie-break list")
+            raise TiebreakSpecError(msg("{again} is listed twice in the tie-break list", again=again))
         seen[spec] = item
         out.append((label, spec))
     return out

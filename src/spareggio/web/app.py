@@ -25,6 +25,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from ..errors import ArgumentError, SpareggioError
+from ..i18n import msg
 from ..model import Tournament
 from .i18n import LANGUAGE_NAMES, choose_language, languages, translator
 
@@ -123,12 +124,12 @@ class Options:
         tb = (tiebreaks or "").strip() or None
         pr = (primary or "").strip().upper() or None
         if pr is not None and pr not in ("MP", "GP"):
-            raise ArgumentError(f"primary must be MP or GP, not {primary!r}")
+            raise ArgumentError(msg("primary must be MP or GP, not {primary!r}", primary=primary))
         ar: int | None = None
         if after_round is not None and str(after_round).strip():
             text = str(after_round).strip()
             if not (text.isascii() and text.isdigit()):
-                raise ArgumentError(f"after_round must be a round number, not {text!r}")
+                raise ArgumentError(msg("after_round must be a round number, not {text!r}", text=text))
             ar = int(text)
         return cls(r, tb, ar, pr)
 
@@ -502,12 +503,14 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             versus = None
             if versus_text:
                 if not (versus_text.isascii() and versus_text.isdigit()):
-                    raise ArgumentError(f"versus must be a start number, not {versus_text!r}")
+                    raise ArgumentError(
+                        msg("versus must be a start number, not {versus_text!r}", versus_text=versus_text)
+                    )
                 other = int(versus_text)
                 t.index_of(other)
                 if other == sno:
                     raise ArgumentError(
-                        f"player {sno} cannot be compared with himself: choose another player"
+                        msg("player {sno} cannot be compared with himself: choose another player", sno=sno)
                     )
                 spoken = _explained_in(lang)
                 versus = Markup(versus_body(explain_versus(s, sno, other, spoken), spoken))
@@ -651,7 +654,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             elif fmt == "txt":
                 body, media = ex.render_text(e), "text/plain; charset=utf-8"
             else:
-                raise ArgumentError(f"format must be html, json or txt, not {fmt!r}")
+                raise ArgumentError(msg("format must be html, json or txt, not {fmt!r}", fmt=fmt))
         except SpareggioError as exc:
             return PlainTextResponse(str(exc), status_code=400)
         return _attachment(body, media, entry, f"player-{sno}.{fmt}")
@@ -682,7 +685,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 if fmt == "pdf":
                     body, media = html_to_pdf(body), "application/pdf"
             else:
-                raise ArgumentError(f"format must be html, pdf or json, not {fmt!r}")
+                raise ArgumentError(msg("format must be html, pdf or json, not {fmt!r}", fmt=fmt))
         except SpareggioError as exc:
             return PlainTextResponse(str(exc), status_code=400)
         return _attachment(body, media, entry, f"compare.{fmt}")
@@ -706,7 +709,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
         data = await file.read()
         if not data:
-            raise ArgumentError("the field 'file' is empty: send the tournament file")
+            raise ArgumentError(msg("the field 'file' is empty: send the tournament file"))
         return parse_event(data, _safe_name(file.filename or "upload.trf"))
 
     def api_rank(t: Any, opts: Options) -> Any:
@@ -714,7 +717,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
         if opts.primary:
             if not isinstance(t, TeamEvent):
-                raise ArgumentError("primary: the file is not a team event (no records 310 or 013)")
+                raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
             t = t.with_primary(opts.primary)
         return rank_event(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
@@ -782,11 +785,11 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             sno = ex.find_player(t, player)
             fmt = (format or "json").strip().lower()
             if fmt not in ("json", "html", "text"):
-                raise ArgumentError(f"format must be json, html or text, not {fmt!r}")
+                raise ArgumentError(msg("format must be json, html or text, not {fmt!r}", fmt=fmt))
             if versus is not None and versus.strip():
                 other = ex.find_player(t, versus)
                 if other == sno:
-                    raise ArgumentError(f"player {sno} cannot be compared with himself")
+                    raise ArgumentError(msg("player {sno} cannot be compared with himself", sno=sno))
                 v = ex.explain_versus(s, sno, other, language_code)
                 if fmt == "json":
                     return _json(ex.versus_to_dict(v))
@@ -850,7 +853,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 )
             if fmt == "table":
                 return PlainTextResponse(comparison_table(c))
-            raise ArgumentError(f"format must be json, html, pdf or table, not {fmt!r}")
+            raise ArgumentError(msg("format must be json, html, pdf or table, not {fmt!r}", fmt=fmt))
         except SpareggioError as exc:
             return api_error(exc)
 
@@ -881,7 +884,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 find_ruleset(opts.rules)
             fmt = (format or "json").strip().lower()
             if fmt not in ("json", "csv", "html", "table"):
-                raise ArgumentError(f"format must be json, csv, html or table, not {fmt!r}")
+                raise ArgumentError(msg("format must be json, csv, html or table, not {fmt!r}", fmt=fmt))
         except SpareggioError as exc:
             return api_error(exc)
         data = await file.read()
@@ -1037,7 +1040,9 @@ def _export(s: Any, fmt: str, lang: str) -> tuple[str | bytes, str]:
     from ..render import output as out
 
     if fmt not in EXPORT_MEDIA:
-        raise ArgumentError(f"format must be one of {', '.join(EXPORT_MEDIA)}, not {fmt!r}")
+        raise ArgumentError(
+            msg("format must be one of {items}, not {fmt!r}", items=", ".join(EXPORT_MEDIA), fmt=fmt)
+        )
     media = EXPORT_MEDIA[fmt]
     if fmt == "json":
         return s.to_json(), media

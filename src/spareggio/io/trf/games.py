@@ -23,6 +23,7 @@ from ...errors import (
     TrfConsistencyError,
     TrfSyntaxError,
 )
+from ...i18n import msg
 from ...model import Color, ResultKind
 from .players import _FIRST_BLOCK, BoolMatrix, CharMatrix, IntMatrix, K, SmallMatrix, _Crosstable, _int_field
 from .text import MAX_ROUNDS, MAX_START_NUMBER
@@ -85,8 +86,11 @@ def _check_pending(kind: SmallMatrix, opponent: IntMatrix, ct: _Crosstable, wher
         i, r = found
         opp = ct.players[int(opponent[i, r])].start_number
         raise TrfSyntaxError(
-            f"round {r + 1}: a pairing with opponent {opp} has no result; only the last round of a file may be "
-            "paired without results",
+            msg(
+                "round {number}: a pairing with opponent {opp} has no result; only the last round of a file may be paired without results",
+                number=r + 1,
+                opp=opp,
+            ),
             Position(where, ct.lines[i], _FIRST_BLOCK + 10 * r + 7),
         )
 
@@ -100,7 +104,7 @@ def _index_start_numbers(start: IntMatrix, ct: _Crosstable, where: str) -> IntMa
         i = int(order[repeats].min())  # the first line whose number appeared before
         first = ct.lines[int(order[np.searchsorted(ordered, start[i])])]
         raise TrfConsistencyError(
-            f"start number {start[i]} is used twice (first on line {first})",
+            msg("start number {value} is used twice (first on line {first})", value=start[i], first=first),
             Position(where, ct.lines[i], 5),
             related=Position(where, first, 5),
         )
@@ -119,20 +123,23 @@ def _bye_records(
         bye_kind = {"F": K.FULL_BYE, "H": K.HALF_BYE, "Z": K.ZERO_BYE}.get(letter)
         if bye_kind is None:
             raise TrfSyntaxError(
-                f"record 240: expected bye type F, H or Z in column 5, found {line[4:5]!r}",
+                msg("record 240: expected bye type F, H or Z in column 5, found {value!r}", value=line[4:5]),
                 Position(where, pos.line, 5),
             )
         rnd = _int_field(line, 7, 9, Position(where, pos.line, 7), "record 240 round", blank_ok=False)
         assert rnd is not None
         if not 1 <= rnd <= MAX_ROUNDS:
-            raise TrfSyntaxError(f"record 240: round {rnd} out of range", Position(where, pos.line, 7))
+            raise TrfSyntaxError(
+                msg("record 240: round {rnd} out of range", rnd=rnd), Position(where, pos.line, 7)
+            )
         for col in range(11, len(line) + 1, 5):
             sno = _int_field(line, col, col + 3, Position(where, pos.line, col), "record 240 participant")
             if sno is None:
                 continue
             if index[sno] < 0:
                 raise TrfConsistencyError(
-                    f"record 240: no player with start number {sno}", Position(where, pos.line, col)
+                    msg("record 240: no player with start number {sno}", sno=sno),
+                    Position(where, pos.line, col),
                 )
             extra[(int(index[sno]), rnd - 1)] = (bye_kind, Position(where, pos.line, col))
     return extra
@@ -148,10 +155,20 @@ def _opponents(opp_start: IntMatrix, index: IntMatrix, ct: _Crosstable, where: s
         pos = Position(where, ct.lines[i], _FIRST_BLOCK + 10 * r)
         if opponent[i, r] < 0:
             raise TrfConsistencyError(
-                f"round {r + 1}: opponent {opp_start[i, r]} is not the start number of any player", pos
+                msg(
+                    "round {number}: opponent {value} is not the start number of any player",
+                    number=r + 1,
+                    value=opp_start[i, r],
+                ),
+                pos,
             )
         raise TrfConsistencyError(
-            f"round {r + 1}: player {ct.players[i].start_number} is paired against himself", pos
+            msg(
+                "round {number}: player {start_number} is paired against himself",
+                number=r + 1,
+                start_number=ct.players[i].start_number,
+            ),
+            pos,
         )
     return opponent
 
@@ -199,7 +216,12 @@ class _Games:
             warnings.append(
                 Diagnostic(
                     "missing-colour",
-                    f"round {r + 1}: the game {si}-{sj} has no colour on one side",
+                    msg(
+                        "round {number}: the game {si}-{sj} has no colour on one side",
+                        number=r + 1,
+                        si=si,
+                        sj=sj,
+                    ),
                     self._at(i, r, 0),
                 )
             )
@@ -235,8 +257,14 @@ class _Games:
             warnings.append(
                 Diagnostic(
                     "one-sided-game",
-                    f"{message} (see also line {line_j}); repaired: player {sj}'s round {r + 1} now reads "
-                    f"{block!r}",
+                    msg(
+                        "{message} (see also line {line_j}); repaired: player {sj}'s round {number} now reads {block!r}",
+                        message=message,
+                        line_j=line_j,
+                        sj=sj,
+                        number=r + 1,
+                        block=block,
+                    ),
                     self._at(i, r, 0),
                 )
             )
@@ -261,7 +289,11 @@ class _Games:
             warnings.append(
                 Diagnostic(
                     "results-misfit",
-                    f"{message} (see also line {line_j}); kept as written: each player scores his own result",
+                    msg(
+                        "{message} (see also line {line_j}); kept as written: each player scores his own result",
+                        message=message,
+                        line_j=line_j,
+                    ),
                     self._at(i, r, 7),
                 )
             )
@@ -275,7 +307,11 @@ class _Games:
             warnings.append(
                 Diagnostic(
                     "same-colour",
-                    f"{message} (see also line {line_j}); repaired: the colour is removed on both sides",
+                    msg(
+                        "{message} (see also line {line_j}); repaired: the colour is removed on both sides",
+                        message=message,
+                        line_j=line_j,
+                    ),
                     self._at(i, r, 5),
                 )
             )

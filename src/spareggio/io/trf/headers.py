@@ -19,6 +19,7 @@ from ...errors import (
     Position,
     TrfSyntaxError,
 )
+from ...i18n import msg
 from ...model import Scoring, Tournament, TournamentKind
 from .players import _FIRST_BLOCK, _is_digits, _points_field
 
@@ -45,14 +46,22 @@ def _parse_scoring(line: str, pos: Position) -> Scoring:
         if symbol.strip():
             if len(symbol) != 1 or symbol not in "WDLAPX":
                 raise TrfSyntaxError(
-                    f"record 162: expected a result symbol (W D L A P X) in column {col}, found "
-                    f"{line[col - 1]!r}",
+                    msg(
+                        "record 162: expected a result symbol (W D L A P X) in column {col}, found {value!r}",
+                        col=col,
+                        value=line[col - 1],
+                    ),
                     Position(pos.path, pos.line, col),
                 )
             value = _points_field(line, col + 1, col + 4, Position(pos.path, pos.line, col + 1), "record 162")
             if value is None:
                 raise TrfSyntaxError(
-                    f"record 162: symbol {symbol} has no points in columns {col + 1}-{col + 4}",
+                    msg(
+                        "record 162: symbol {symbol} has no points in columns {number}-{number2}",
+                        symbol=symbol,
+                        number=col + 1,
+                        number2=col + 4,
+                    ),
                     Position(pos.path, pos.line, col + 1),
                 )
             values[symbol] = value
@@ -110,7 +119,11 @@ def _announced_rounds(
             warnings.append(
                 Diagnostic(
                     "bad-rounds",
-                    f"record {code}: expected the number of rounds, found {headers[code]!r}",
+                    msg(
+                        "record {code}: expected the number of rounds, found {value!r}",
+                        code=code,
+                        value=headers[code],
+                    ),
                     header_pos[code],
                 )
             )
@@ -130,7 +143,9 @@ def _event_dates(
             warnings.append(
                 Diagnostic(
                     "bad-date",
-                    f"record {code}: expected a date like 2026/03/01, found {text!r}",
+                    msg(
+                        "record {code}: expected a date like 2026/03/01, found {text!r}", code=code, text=text
+                    ),
                     Position(header_pos[code].path, header_pos[code].line, 5),
                 )
             )

@@ -22,6 +22,7 @@ from ...errors import (
     Position,
     TrfSyntaxError,
 )
+from ...i18n import msg
 from ...model import Color, Player, ResultKind
 from .text import MAX_ROUNDS, TAB_SIZE, _TextNotes
 
@@ -138,9 +139,26 @@ def _int_field(
     if not text:
         if blank_ok:
             return None
-        raise TrfSyntaxError(f"{what}: expected a number in columns {first}-{last}, found nothing", pos)
+        raise TrfSyntaxError(
+            msg(
+                "{what}: expected a number in columns {first}-{last}, found nothing",
+                what=what,
+                first=first,
+                last=last,
+            ),
+            pos,
+        )
     if not _is_digits(text):
-        raise TrfSyntaxError(f"{what}: expected a whole number in columns {first}-{last}, found {raw!r}", pos)
+        raise TrfSyntaxError(
+            msg(
+                "{what}: expected a whole number in columns {first}-{last}, found {raw!r}",
+                what=what,
+                first=first,
+                last=last,
+                raw=raw,
+            ),
+            pos,
+        )
     return int(text)
 
 
@@ -173,7 +191,14 @@ def _points_field(line: str, first: int, last: int, pos: Position, what: str) ->
         return _points_value(raw)
     except ValueError:
         raise TrfSyntaxError(
-            f"{what}: expected points like '11.5' in columns {first}-{last}, found {raw!r}", pos
+            msg(
+                "{what}: expected points like '11.5' in columns {first}-{last}, found {raw!r}",
+                what=what,
+                first=first,
+                last=last,
+                raw=raw,
+            ),
+            pos,
         ) from None
 
 
@@ -235,7 +260,7 @@ def _parse_player(line: str, pos: Position, warn: list[Diagnostic], notes: _Text
     sno = _int_field(line, 5, 8, at(5), "start number", blank_ok=False)
     assert sno is not None
     if sno == 0:
-        raise TrfSyntaxError("start number: expected 1-9999 in columns 5-8, found 0", at(5))
+        raise TrfSyntaxError(msg("start number: expected 1-9999 in columns 5-8, found 0"), at(5))
     rating = _int_field(line, 49, 52, at(49), "rating")
     points = _points_field(line, 81, 84, at(81), "points")
     rank = _int_field(line, 86, 89, at(86), "rank")
@@ -248,15 +273,22 @@ def _parse_player(line: str, pos: Position, warn: list[Diagnostic], notes: _Text
         if end < b:
             break
         if r >= MAX_ROUNDS:
-            raise InputLimitError(f"more than {MAX_ROUNDS} rounds on one line", at(b))
+            raise InputLimitError(
+                msg("more than {MAX_ROUNDS} rounds on one line", MAX_ROUNDS=MAX_ROUNDS), at(b)
+            )
         block = line[b - 1 : b + 7]
         if len(line) < b + 7:  # the line ends inside the block, before its result column
             opp_text = block[:4].strip()
             paired = opp_text and not (_is_digits(opp_text) and int(opp_text) == 0)
             if paired and len(line) < b + 5:  # with the colour, the pairing of a round not yet played
                 raise TrfSyntaxError(
-                    f"round {r + 1}: the block starting at column {b} ends before its result column {b + 7}; "
-                    f"found {block!r}",
+                    msg(
+                        "round {number}: the block starting at column {b} ends before its result column {number2}; found {block!r}",
+                        number=r + 1,
+                        b=b,
+                        number2=b + 7,
+                        block=block,
+                    ),
                     at(b),
                 )
             # no opponent: the trailing blanks of a blank result were cut
@@ -276,8 +308,13 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
     opp_text = opp_raw.strip()
     if opp_text and not _is_digits(opp_text):
         raise TrfSyntaxError(
-            f"round {r + 1}: expected an opponent's start number or 0000 in columns {b}-{b + 3}, found "
-            f"{opp_raw!r}",
+            msg(
+                "round {number}: expected an opponent's start number or 0000 in columns {b}-{number2}, found {opp_raw!r}",
+                number=r + 1,
+                b=b,
+                number2=b + 3,
+                opp_raw=opp_raw,
+            ),
             at(b),
         )
     opp = int(opp_text) if opp_text else 0
@@ -290,14 +327,23 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
         color = Color.NONE
     else:
         raise TrfSyntaxError(
-            f"round {r + 1}: expected colour 'w', 'b' or '-' in column {b + 5}, found {color_raw!r}",
+            msg(
+                "round {number}: expected colour 'w', 'b' or '-' in column {number2}, found {color_raw!r}",
+                number=r + 1,
+                number2=b + 5,
+                color_raw=color_raw,
+            ),
             at(b + 5),
         )
     code = result_raw.upper() if result_raw else " "
     if len(code) != 1 or code not in _VALID_RESULTS:
         raise TrfSyntaxError(
-            f"round {r + 1}: expected a result code (1 = 0 + - W D L H F U Z) in column {b + 7}, found "
-            f"{result_raw!r}",
+            msg(
+                "round {number}: expected a result code (1 = 0 + - W D L H F U Z) in column {number2}, found {result_raw!r}",
+                number=r + 1,
+                number2=b + 7,
+                result_raw=result_raw,
+            ),
             at(b + 7),
         )
     short = False
@@ -313,8 +359,14 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
             kind = K.PENDING  # paired, not yet played: only the file's last round may hold it
         else:
             raise TrfSyntaxError(
-                f"round {r + 1}: result {code!r} is a bye and cannot have an opponent (found {opp} in "
-                f"columns {b}-{b + 3}; expected 0000)",
+                msg(
+                    "round {number}: result {code!r} is a bye and cannot have an opponent (found {opp} in columns {b}-{number2}; expected 0000)",
+                    number=r + 1,
+                    code=code,
+                    opp=opp,
+                    b=b,
+                    number2=b + 3,
+                ),
                 at(b),
             )
     else:
@@ -326,8 +378,13 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
             warn.append(_bye_as_forfeit(r, at(b + 7)))
         else:
             raise TrfSyntaxError(
-                f"round {r + 1}: result {code!r} is a played game and needs an opponent in columns "
-                f"{b}-{b + 3}",
+                msg(
+                    "round {number}: result {code!r} is a played game and needs an opponent in columns {b}-{number2}",
+                    number=r + 1,
+                    code=code,
+                    b=b,
+                    number2=b + 3,
+                ),
                 at(b + 7),
             )
     return _Cell(opp, color, kind, short, at(b), code)
@@ -335,7 +392,9 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
 
 def _bye_as_forfeit(r: int, pos: Position) -> Diagnostic:
     return Diagnostic(
-        "bye-as-forfeit", f"round {r + 1}: '0000 - +' read as a pairing-allocated bye (write '0000 - U')", pos
+        "bye-as-forfeit",
+        msg("round {number}: '0000 - +' read as a pairing-allocated bye (write '0000 - U')", number=r + 1),
+        pos,
     )
 
 
@@ -366,7 +425,11 @@ def _parse_tabbed(line: str, pos: Position, warn: list[Diagnostic], notes: _Text
     column = _off_grid(expanded)
     if column is not None:
         off_grid = TrfSyntaxError(
-            f"column {column} holds {expanded[column - 1]!r} where the TRF columns have a blank",
+            msg(
+                "column {column} holds {value!r} where the TRF columns have a blank",
+                column=column,
+                value=expanded[column - 1],
+            ),
             Position(pos.path, pos.line, column),
         )
         raise _tab_error(line, off_grid, pos)
@@ -550,8 +613,11 @@ def _note_tabs(entries: list[tuple[int, str]], where: str, notes: list[Diagnosti
         notes.append(
             Diagnostic(
                 "tabs-expanded",
-                f"{len(tabbed)} player record(s) hold tab characters, read with tabs expanded to every "
-                f"{TAB_SIZE}th column; columns on those lines are counted after expansion",
+                msg(
+                    "{value} player record(s) hold tab characters, read with tabs expanded to every {TAB_SIZE}th column; columns on those lines are counted after expansion",
+                    value=len(tabbed),
+                    TAB_SIZE=TAB_SIZE,
+                ),
                 Position(where, lineno, line.index("\t") + 1),
             )
         )

@@ -18,6 +18,7 @@ from ...errors import (
     TrfConsistencyError,
     TrfSyntaxError,
 )
+from ...i18n import msg
 from ...model import ResultKind, Scoring, Tournament, TournamentKind
 from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
 from .headers import (
@@ -52,13 +53,17 @@ def read_trf(
     try:
         size = p.stat().st_size
     except OSError as exc:
-        raise ArgumentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        raise ArgumentError(
+            msg("{path}: cannot read the file ({value})", path=path, value=exc.strerror or exc)
+        ) from None
     _check_size(size, where)
     try:
         with open(p, "rb") as handle:
             data = _read_bounded(handle, size)
     except OSError as exc:
-        raise ArgumentError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        raise ArgumentError(
+            msg("{path}: cannot read the file ({value})", path=path, value=exc.strerror or exc)
+        ) from None
     source: list[bytes | str] = [data]
     del data
     lines, encoding = _load(source, where)
@@ -111,7 +116,7 @@ def _parse_lines(
     del lines[:]
     if not records.players:
         raise TrfSyntaxError(
-            "no player records (lines starting with '001') in the file", Position(where, 1, 1)
+            msg("no player records (lines starting with '001') in the file"), Position(where, 1, 1)
         )
     if vectorised:
         ct = _read_players(records.players, where, records.notes)
@@ -164,8 +169,13 @@ def _build(
             kind[i, r] = bye_kind
         elif current != bye_kind:
             raise TrfConsistencyError(
-                f"record 240 gives player {ct.players[i].start_number} a {bye_kind.label} in round {r + 1}, "
-                f"but the player's line says {current.label}",
+                msg(
+                    "record 240 gives player {start_number} a {label} in round {number}, but the player's line says {label2}",
+                    start_number=ct.players[i].start_number,
+                    label=bye_kind.label,
+                    number=r + 1,
+                    label2=current.label,
+                ),
                 pos,
                 related=Position(where, ct.lines[i], 1),
             )
@@ -187,7 +197,11 @@ def _build(
         warnings.append(
             Diagnostic(
                 "rounds-mismatch",
-                f"the file announces {announced} rounds but holds data for {rounds}",
+                msg(
+                    "the file announces {announced} rounds but holds data for {rounds}",
+                    announced=announced,
+                    rounds=rounds,
+                ),
                 header_pos.get("142") or header_pos.get("XXR"),
             )
         )

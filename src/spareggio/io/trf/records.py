@@ -12,6 +12,7 @@ from ...errors import (
     InputLimitError,
     Position,
 )
+from ...i18n import msg
 from .text import MAX_PLAYERS, MAX_START_NUMBER, _TextNotes
 
 _KNOWN_RECORDS = {
@@ -58,7 +59,10 @@ def _scan(lines: list[str], where: str) -> _Records:
         if code == "001":
             if len(records.players) >= limit:
                 why = " (start numbers have 4 digits)" if limit == MAX_START_NUMBER else ""
-                raise InputLimitError(f"more than {limit} player records{why}", Position(where, lineno, 1))
+                raise InputLimitError(
+                    msg("more than {limit} player records{why}", limit=limit, why=why),
+                    Position(where, lineno, 1),
+                )
             records.players.append((lineno, line))
         elif code == "###" or not line.strip():
             continue
@@ -73,8 +77,11 @@ def _scan(lines: list[str], where: str) -> _Records:
                 records.notes.append(
                     Diagnostic(
                         "duplicate-record",
-                        f"record {code} appears again (first on line {first}): this one is used, line {first} "
-                        "is ignored",
+                        msg(
+                            "record {code} appears again (first on line {first}): this one is used, line {first} is ignored",
+                            code=code,
+                            first=first,
+                        ),
                         pos,
                     )
                 )
@@ -89,7 +96,9 @@ def _scan(lines: list[str], where: str) -> _Records:
                 unknown_seen.add(key)
                 records.notes.append(
                     Diagnostic(
-                        "unknown-record", f"unknown record {code!r} ignored", Position(where, lineno, 1)
+                        "unknown-record",
+                        msg("unknown record {code!r} ignored", code=code),
+                        Position(where, lineno, 1),
                     )
                 )
     note = text_notes.diagnostic()
@@ -111,7 +120,9 @@ def _refuse_team_event(records: _Records) -> None:
                 break
     if why is not None:
         raise InputError(
-            f"this is a team tournament ({why[0]}): read it with spareggio.teams (the standings, explain, "
-            "compare and check commands rank its teams)",
+            msg(
+                "this is a team tournament ({value}): read it with spareggio.teams (the standings, explain, compare and check commands rank its teams)",
+                value=why[0],
+            ),
             why[1],
         )

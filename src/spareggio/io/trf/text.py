@@ -13,6 +13,7 @@ from ...errors import (
     Position,
     TrfSyntaxError,
 )
+from ...i18n import msg
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Files larger than this are refused before they are read.  A complete TRF of 9999 players and 99
@@ -50,7 +51,9 @@ class _TextNotes:
             if self.first is None or _place(position) < _place(self.first.position):
                 self.first = Diagnostic(
                     "control-characters",
-                    f"{what}: control characters replaced by U+FFFD; found {text!r}",
+                    msg(
+                        "{what}: control characters replaced by U+FFFD; found {text!r}", what=what, text=text
+                    ),
                     position,
                 )
         return cleaned
@@ -59,7 +62,11 @@ class _TextNotes:
         if self.first is None or self.count == 1:
             return self.first
         first = self.first
-        return Diagnostic(first.code, f"{first.message} ({self.count} text fields in all)", first.position)
+        return Diagnostic(
+            first.code,
+            msg("{message} ({count} text fields in all)", message=first.message, count=self.count),
+            first.position,
+        )
 
 
 def _place(position: Position | None) -> tuple[int, int]:
@@ -96,7 +103,12 @@ def _check_size(size: int, where: str) -> None:
     """Refuse a file larger than :data:`MAX_FILE_BYTES` before reading it."""
     if size > MAX_FILE_BYTES:
         raise InputLimitError(
-            f"the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}", Position(where, 1, 1)
+            msg(
+                "the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                size=size,
+                MAX_FILE_BYTES=MAX_FILE_BYTES,
+            ),
+            Position(where, 1, 1),
         )
 
 
@@ -110,14 +122,18 @@ def _load(source: list[bytes | str], where: str) -> tuple[list[str], str]:
     data = source.pop()
     if len(data) > MAX_FILE_BYTES:
         raise InputLimitError(
-            f"the file has {len(data)} {'bytes' if isinstance(data, bytes) else 'characters'}, "
-            f"more than the limit of {MAX_FILE_BYTES}",
+            msg(
+                "the file has {value} {value2}, more than the limit of {MAX_FILE_BYTES}",
+                value=len(data),
+                value2="bytes" if isinstance(data, bytes) else "characters",
+                MAX_FILE_BYTES=MAX_FILE_BYTES,
+            ),
             Position(where, 1, 1),
         )
     if isinstance(data, bytes):
         if b"\x00" in data[:4096]:
             raise TrfSyntaxError(
-                "this is a binary file, not a TRF text file (found NUL bytes)", Position(where, 1, 1)
+                msg("this is a binary file, not a TRF text file (found NUL bytes)"), Position(where, 1, 1)
             )
         text, encoding = _decode(data)
     else:
@@ -126,7 +142,11 @@ def _load(source: list[bytes | str], where: str) -> tuple[list[str], str]:
     count = text.count("\n") + text.count("\r") - text.count("\r\n") + 1
     if count > MAX_LINES:
         raise InputLimitError(
-            f"the file has {count} lines, more than the limit of {MAX_LINES}",
+            msg(
+                "the file has {count} lines, more than the limit of {MAX_LINES}",
+                count=count,
+                MAX_LINES=MAX_LINES,
+            ),
             Position(where, MAX_LINES + 1, 1),
         )
     if "\r" in text:
