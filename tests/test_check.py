@@ -25,6 +25,7 @@ from spareggio.check import (
     check_source,
     check_tournament,
     find_sources,
+    inferred_text,
     report_text,
 )
 from spareggio.cli import main
@@ -451,3 +452,20 @@ def test_check_tournament_library_entry() -> None:
     entry = check_tournament(t, CheckOptions(tiebreaks="BH/C1,BH,SB"), name="six")
     assert entry["file"] == "six" and entry["status"] == "agree"
     assert json.loads(json.dumps(entry)) == entry
+
+
+def test_the_inference_is_said_in_the_report_language() -> None:
+    # the same inference as above, in Italian: the report's words and its sentences, while the
+    # JSON field stays English for programs
+    text, _ = ranked_under(distinctive_seed("italian"), "italian", dt.date(2026, 6, 1))
+    entry = check_text(text, infer=True)
+    first = entry["mismatches"][0]
+    italian = inferred_text(entry, "it")
+    assert italian.startswith(
+        "la classifica dichiarata è esattamente quella che dà italian con BH/C1, BH, SB"
+    )
+    assert "con fide-2026 e BH/C1, BH, SB, che si applica a questo file, " in italian
+    assert f"(decide {first['decided_by']}: " in italian
+    report = report_text([entry], "table", lang="it")
+    assert f"dedotto: {italian}" in report and entry["inferred_text"] not in report
+    assert entry["inferred_text"].startswith("the declared ranking is exactly what italian gives")

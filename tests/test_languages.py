@@ -217,3 +217,97 @@ def test_translations_keep_every_field(lang: str) -> None:
         if fields(english) != fields(translated)
     ]
     assert wrong == []
+
+
+def _bad_result(tmp_path: Path) -> Path:
+    """The example with round 1's result of its first player (line 14, column 99) written 'Q'."""
+    lines = EXAMPLE.read_text(encoding="utf-8").split("\n")
+    assert lines[13].startswith("001") and lines[13][98] == "="
+    lines[13] = lines[13][:98] + "Q" + lines[13][99:]
+    path = tmp_path / "bad.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+ERRORS = [
+    # (arguments, English, Italian, French): the whole line each language prints
+    (
+        ["standings", "{bad}"],
+        "{bad}:14:99: round 1: expected a result code (1 = 0 + - W D L H F U Z) in column 99, found 'Q'",
+        "{bad}:14:99: turno 1: atteso un codice di risultato (1 = 0 + - W D L H F U Z) nella colonna 99, trovato 'Q'",
+        "{bad}:14:99: ronde 1 : code de résultat attendu (1 = 0 + - W D L H F U Z) dans la colonne 99, trouvé 'Q'",
+    ),
+    (
+        ["standings", "{example}", "-t", "Buchholz 1"],
+        "spareggio: unknown tie-break 'Buchholz 1'; did you mean buchholz (BH) or buchholz cut (BH/C1)? FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; 'spareggio tiebreaks' lists every acronym and name",
+        "spareggio: spareggio sconosciuto 'Buchholz 1'; forse intendevi buchholz (BH) o buchholz cut (BH/C1)? Le sigle FIDE prendono i modificatori dopo una barra: BH/C1 = Buchholz Cut 1, BH/M1 = Buchholz mediano, SB/C1; 'spareggio tiebreaks' elenca tutte le sigle e i nomi",
+        "spareggio: départage inconnu 'Buchholz 1' ; vouliez-vous dire buchholz (BH) ou buchholz cut (BH/C1) ? Les sigles FIDE prennent leurs modificateurs après une barre oblique : BH/C1 = Buchholz Cut 1, BH/M1 = Buchholz médian, SB/C1 ; 'spareggio tiebreaks' liste tous les sigles et noms",
+    ),
+    (
+        ["standings", "{example}", "--rules", "vega"],
+        "spareggio: 'vega' is ambiguous: Vega computes either rule; write vega-2009 for its FIDE 2009 setting (the Kallithea virtual opponent, fide-2009) or vega-draw-vs-self for its draw-against-oneself adjustment (draw-vs-self)",
+        "spareggio: 'vega' è ambiguo: Vega calcola entrambe le regole; scrivi vega-2009 per la sua impostazione FIDE 2009 (l'avversario virtuale di Kallithea, fide-2009) o vega-draw-vs-self per la sua correzione della patta con se stessi (draw-vs-self)",
+        "spareggio: 'vega' est ambigu : Vega calcule l'une ou l'autre règle ; écrivez vega-2009 pour son réglage FIDE 2009 (l'adversaire virtuel de Kallithea, fide-2009) ou vega-draw-vs-self pour son ajustement de la nulle contre soi-même (draw-vs-self)",
+    ),
+    (
+        ["explain", "{example}", "-p", "Rossi"],
+        "spareggio: no player named 'Rossi' (give a start number or another part of the name)",
+        "spareggio: nessun giocatore di nome 'Rossi' (indica un numero di partenza o un'altra parte del nome)",
+        "spareggio: aucun joueur nommé 'Rossi' (donnez un numéro de départ ou une autre partie du nom)",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", ERRORS, ids=lambda c: " ".join(c[0][2:]) or c[0][0])
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_error_table(case: tuple[list[str], str, str, str], lang: str, tmp_path: Path) -> None:
+    args, *expected = case
+    wanted = dict(zip(("en", "it", "fr"), expected, strict=True))[lang]
+    bad = str(_bad_result(tmp_path))
+    filled = [a.format(bad=bad, example=str(EXAMPLE)) for a in args]
+    assert run_error(*filled, "--lang", lang) == wanted.format(bad=bad)
+
+
+def test_unknown_rule_set_lists_every_alias_in_italian() -> None:
+    text = run_error("standings", str(EXAMPLE), "--rules", "xx", "--lang", "it")
+    assert text.startswith(
+        "spareggio: regolamento sconosciuto 'xx'; regolamenti conosciuti: fide-2026 (anche "
+    )
+    assert "italian (anche italiana, variante-italiana, variante, fsi, italy)" in text
+    assert "also" not in text
+
+
+def _ambiguous(tmp_path: Path) -> Path:
+    """The example dated 01/03/2026 with no end or round dates: day first it is 1 March 2026
+    (fide-2026), month first 3 January 2026 (fide-2024) — an assumption that changes the rule set."""
+    lines = [
+        "042 01/03/2026" if line.startswith("042") else line
+        for line in EXAMPLE.read_text(encoding="utf-8").split("\n")
+        if not line.startswith(("052", "132"))
+    ]
+    path = tmp_path / "ambiguous.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["standings"], "ATTENZIONE: il record 042 '01/03/2026' si può leggere in più di un modo"),
+        (
+            ["standings", "-f", "html"],
+            "il record 042 &#x27;01/03/2026&#x27; si può leggere in più di un modo",
+        ),
+        (["explain", "-p", "7"], "ATTENZIONE: il record 042 '01/03/2026' si può leggere in più di un modo"),
+        (["check"], "attenzione: il record 042 '01/03/2026' si può leggere in più di un modo"),
+    ],
+)
+def test_the_assumed_rule_set_is_said_in_italian(args: list[str], needle: str, tmp_path: Path) -> None:
+    # the warning that the rule set rests on an ambiguous date is where the user looks, in the
+    # user's language: both readings, the rule set each selects, and how to choose another
+    text = run(args[0], str(_ambiguous(tmp_path)), *args[1:], "--lang", "it")
+    assert needle in text
+    assert "letta con il giorno per primo è il 2026-03-01, con fide-2026 (usata)" in text
+    assert "letta con il mese per primo è il 2026-01-03, con fide-2024" in text
+    assert "scegline un altro con --rules" in text
+    assert "can be read" not in text and "choose another" not in text

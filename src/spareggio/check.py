@@ -24,6 +24,7 @@ import io
 import itertools
 import json
 import os
+import pickle
 import tempfile
 import time
 import zipfile
@@ -34,7 +35,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 
-from .i18n import msg
+from .i18n import localize, msg, warning_body
 
 if TYPE_CHECKING:
     from .model import Tournament
@@ -290,43 +291,53 @@ def _text_value(value: object) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def inferred_text(entry: dict[str, Any]) -> str:
-    """The inference of one checked file in words."""
+def inferred_text(entry: dict[str, Any], lang: str = "en") -> str:
+    """The inference of one checked file in words, in ``lang`` (the report's field is English)."""
     inferred = entry["inferred"]
     if not inferred:
         return ""
     best = inferred[0]
-    applied, announced = entry["rules"], entry["tiebreaks"]
+    applied, announced = entry["rules"], ", ".join(entry["tiebreaks"])
     lst = ", ".join(best["tiebreaks"])
     if best["mismatches"] == 0:
-        exact = [c for c in inferred if c["mismatches"] == 0]
-        text = f"the declared ranking is exactly what {best['rules']} gives with {lst}"
-        if len(exact) > 1:
-            text += f" (and {len(exact) - 1} other combination{'s' if len(exact) > 2 else ''})"
+        exact = len([c for c in inferred if c["mismatches"] == 0]) - 1
+        text = _tr(lang, "the declared ranking is exactly what {rules} gives with {tiebreaks}", rules=best["rules"],
+                   tiebreaks=lst)  # fmt: skip
+        if exact == 1:
+            text += _tr(lang, " (and {n} other combination)", n=exact)
+        elif exact > 1:
+            text += _tr(lang, " (and {n} other combinations)", n=exact)
     else:
-        text = (
-            f"no candidate reproduces the declared ranking; the closest is {best['rules']} with {lst}, "
-            f"which misplaces {best['mismatches']} player{'s' if best['mismatches'] != 1 else ''}"
-        )
-    if best["rules"] == applied and best["tiebreaks"] == announced:
+        n = best["mismatches"]
+        if n == 1:
+            text = _tr(lang, "no candidate reproduces the declared ranking; the closest is {rules} with {tiebreaks}, which misplaces {n} player", rules=best["rules"], tiebreaks=lst, n=n)  # fmt: skip
+        else:
+            text = _tr(lang, "no candidate reproduces the declared ranking; the closest is {rules} with {tiebreaks}, which misplaces {n} players", rules=best["rules"], tiebreaks=lst, n=n)  # fmt: skip
+    if best["rules"] == applied and best["tiebreaks"] == entry["tiebreaks"]:
         return text
     mism = entry["mismatches"]
     if not mism:
-        return text + f"; {applied} with {', '.join(announced)}, which applies to this file, agrees too"
+        return _tr(lang, "{text}; {rules} with {tiebreaks}, which applies to this file, agrees too", text=text,
+                   rules=applied, tiebreaks=announced)  # fmt: skip
     first = mism[0]
-    who = [first["start_number"]] + ([first["swapped_with"]] if first["swapped_with"] else [])
-    change = f"players {_numbers(who)} change places" if len(who) == 2 else f"player {who[0]} is misplaced"
+    if first["swapped_with"]:
+        change = _tr(
+            lang, "players {a} and {b} change places", a=first["start_number"], b=first["swapped_with"]
+        )
+    else:
+        change = _tr(lang, "player {a} is misplaced", a=first["start_number"])
     if first["decided_by"]:
         values = list(first["values"].values())
         if len(values) == 2:
-            change += (
-                f" ({first['decided_by']} decides: {_text_value(values[0])} against {_text_value(values[1])})"
-            )
+            change += _tr(lang, " ({tiebreak} decides: {a} against {b})", tiebreak=first["decided_by"],
+                          a=_text_value(values[0]), b=_text_value(values[1]))  # fmt: skip
     more = len(mism) - 1
-    extra = f", and {more} more player{'s' if more != 1 else ''} misplaced" if more > 0 else ""
-    return (
-        text + f"; under {applied} with {', '.join(announced)}, which applies to this file, {change}{extra}"
-    )
+    if more == 1:
+        change += _tr(lang, ", and {n} more player misplaced", n=more)
+    elif more > 1:
+        change += _tr(lang, ", and {n} more players misplaced", n=more)
+    return _tr(lang, "{text}; under {rules} with {tiebreaks}, which applies to this file, {change}", text=text,
+               rules=applied, tiebreaks=announced, change=change)  # fmt: skip
 
 
 def check_tournament(
@@ -488,7 +499,7 @@ def find_sources(paths: Iterable[str]) -> Iterator[Source | tuple[str, str]]:
         elif os.path.exists(path):
             yield Source(path, path)
         else:
-            yield (path, f"{path}: no such file or folder")
+            yield (path, msg("{path}: no such file or folder", path=path))
 
 
 def _zip_members(path: str) -> Iterator[Source | tuple[str, str]]:
@@ -496,7 +507,7 @@ def _zip_members(path: str) -> Iterator[Source | tuple[str, str]]:
         with zipfile.ZipFile(path) as archive:
             names = sorted(i.filename for i in archive.infolist() if not i.is_dir() and _wanted(i.filename))
     except (OSError, zipfile.BadZipFile) as exc:
-        yield (path, f"{path}: not a readable zip archive ({exc})")
+        yield (path, msg("{path}: not a readable zip archive ({reason})", path=path, reason=str(exc)))
         return
     for member in names:
         yield Source(f"{path}!{member}", path, member)
@@ -517,9 +528,9 @@ def check_source(name: str, data: bytes, options: CheckOptions) -> dict[str, Any
             return check_team_event(event, options, name=name)
         return check_tournament(event, options, name=name)
     except SpareggioError as exc:
-        return error_entry(name, str(exc))
+        return error_entry(name, exc.text())
     except RecursionError:
-        return error_entry(name, f"{name}: the file is nested too deeply to read")
+        return error_entry(name, msg("{name}: the file is nested too deeply to read", name=name))
 
 
 def _check_one(item: Source | tuple[str, str], options: CheckOptions) -> dict[str, Any]:
@@ -530,7 +541,7 @@ def _check_one(item: Source | tuple[str, str], options: CheckOptions) -> dict[st
     try:
         data = item.read()
     except SpareggioError as exc:
-        return error_entry(item.name, str(exc))
+        return error_entry(item.name, exc.text())
     return check_source(item.name, data, options)
 
 
@@ -589,7 +600,7 @@ def _chunks(
             try:
                 batch.append((item.name, item.read()))
             except SpareggioError as exc:
-                errors.append(error_entry(item.name, str(exc)))
+                errors.append(error_entry(item.name, exc.text()))
         if len(batch) >= size or len(errors) >= size:
             yield batch, errors
             batch, errors = [], []
@@ -690,20 +701,24 @@ def check_files(
 
 @dataclass
 class Spool:
-    """The per-file entries of a batch kept on disk as JSON lines, so that the report can list the
-    files that differ first without holding the batch in memory."""
+    """The per-file entries of a batch kept on disk, so that the report can list the files that
+    differ first without holding the batch in memory.  Entries are pickled: their sentences keep
+    their templates (:class:`~spareggio.i18n.Text`) and are said in the report's language."""
 
-    handle: Any = field(default_factory=lambda: tempfile.TemporaryFile("w+", encoding="utf-8"))  # noqa: SIM115
+    handle: Any = field(default_factory=lambda: tempfile.TemporaryFile("w+b"))  # noqa: SIM115
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
 
     def add(self, entry: dict[str, Any]) -> None:
-        self.handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        pickle.dump(entry, self.handle, protocol=pickle.HIGHEST_PROTOCOL)
         self.counts[entry["status"]] += 1
 
     def entries(self, status: str) -> Iterator[dict[str, Any]]:
         self.handle.seek(0)
-        for line in self.handle:
-            entry = json.loads(line)
+        while True:
+            try:
+                entry = pickle.load(self.handle)  # written by this process
+            except EOFError:
+                return
             if entry["status"] == status:
                 yield entry
 
@@ -777,14 +792,18 @@ def _table_report(
         status = e["status"]
         word = _tr(lang, status)
         if status == "error":
-            out.write(f"{word:<9} {e['error']}\n")
+            out.write(f"{word:<9} {localize(e['error'], lang)}\n")
             continue
         out.write(f"{word:<9} {e['file']}  ({e['rules']}; {', '.join(e['tiebreaks'])})\n")
         if e.get("rules_warning"):
-            out.write("          " + _tr(lang, "warning: {text}", text=e["rules_warning"]) + "\n")
+            out.write(
+                "          "
+                + _tr(lang, "warning: {text}", text=warning_body(e["rules_warning"], lang))
+                + "\n"
+            )
         out.writelines(f"          {_mismatch_words(m, lang)}\n" for m in e["mismatches"])
         if e["inferred_text"]:
-            out.write("          " + _tr(lang, "inferred: {text}", text=e["inferred_text"]) + "\n")
+            out.write("          " + _tr(lang, "inferred: {text}", text=inferred_text(e, lang)) + "\n")
     out.write(summary_words(summary, lang) + f" ({summary['seconds']} s)\n")
 
 
@@ -831,7 +850,7 @@ def _csv_report(
                 _text_value(m["points"]), m["swapped_with"] or "", m["decided_by"] or "",
                 " ".join(f"{k}={_text_value(v)}" for k, v in m["values"].items()),
             ]  # fmt: skip
-        cells += [e["inferred_text"], e["error"] or ""]
+        cells += [inferred_text(e, lang), localize(e["error"], lang) if e["error"] else ""]
         return [safe_cell(c) if isinstance(c, str) else c for c in cells]
 
     for e in entries:
@@ -860,14 +879,14 @@ def _html_report(
         status = e["status"]
         out.write(f'<section><h2 class="{esc(status)}">{esc(_tr(lang, status))}: {esc(e["file"])}</h2>\n')
         if status == "error":
-            out.write(f"<p>{esc(e['error'] or '')}</p></section>\n")
+            out.write(f"<p>{esc(localize(e['error'] or '', lang))}</p></section>\n")
             continue
         out.write(
             f"<p>{esc(e['name'] or '')} — {esc(e['rules'] or '')}; {esc(', '.join(e['tiebreaks']))}</p>\n"
         )
         if e.get("rules_warning"):
             out.write(
-                f"<p><strong>{esc(_tr(lang, 'warning: {text}', text=e['rules_warning']))}</strong></p>\n"
+                f"<p><strong>{esc(_tr(lang, 'warning: {text}', text=warning_body(e['rules_warning'], lang)))}</strong></p>\n"
             )
         if e["mismatches"]:
             heads = ("No.", "Name", "Declared", "Computed", "Points", "Against", "Decided by", "Values")
@@ -883,7 +902,7 @@ def _html_report(
                 )
             out.write("</tbody></table>\n")
         if e["inferred_text"]:
-            out.write(f"<p>{esc(_tr(lang, 'inferred: {text}', text=e['inferred_text']))}</p>\n")
+            out.write(f"<p>{esc(_tr(lang, 'inferred: {text}', text=inferred_text(e, lang)))}</p>\n")
         out.write("</section>\n")
     out.write("</body></html>\n")
 

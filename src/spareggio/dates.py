@@ -22,6 +22,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .i18n import Text, msg
+
 __all__ = ["DateReading", "EventDates", "Order", "readings", "resolve"]
 
 
@@ -205,6 +207,29 @@ def _candidates(text: str, like: str, order: Order) -> list[_dt.date] | None:
     return sorted({r.date for r in found})
 
 
+ORDER_WORDS = {
+    Order.YEAR_FIRST: msg("year first"),
+    Order.DAY_FIRST: msg("day first"),
+    Order.MONTH_FIRST: msg("month first"),
+    Order.NAMED: msg("month name"),
+}
+"""How each order is said in messages (translated by the catalogues)."""
+
+
+def _confirmed(order: Order, end: str, rounds: bool) -> Text:
+    """Why an ambiguous start date was read in ``order``: the other dates that agree with it."""
+    said = ORDER_WORDS[order]
+    if end and rounds:
+        return msg(
+            "read {order}, as the end date {end!r} (record 052) and the round dates (record 132) confirm",
+            order=said,
+            end=end,
+        )
+    if end:
+        return msg("read {order}, as the end date {end!r} (record 052) confirms", order=said, end=end)
+    return msg("read {order}, as the round dates (record 132) confirm", order=said)
+
+
 def _fits(
     start: _dt.date, rounds: Sequence[list[_dt.date] | None], end: list[_dt.date] | None
 ) -> tuple[bool | None, list[_dt.date | None]]:
@@ -268,13 +293,10 @@ def resolve(start_text: str | None, end_text: str | None, round_texts: Sequence[
     if judged and len(kept) == 1:
         chosen = kept[0]
         rounds = tuple(read_rounds[chosen.order])
-        witnesses = []
-        if end_text:
-            witnesses.append(f"the end date {end_text.strip()!r} (record 052)")
-        if any(t.strip() for t in round_texts):
-            witnesses.append("the round dates (record 132)")
         e_same = _candidates(end_text, start_text, chosen.order) if end_text else None
-        how = f"read {chosen.order.value}, as {' and '.join(witnesses)} confirm"
+        how = _confirmed(
+            chosen.order, end_text.strip() if end_text else "", any(t.strip() for t in round_texts)
+        )
         return EventDates(chosen.date, e_same[0] if e_same else end, rounds, (chosen,), how, round_one)
     remaining = tuple(kept) if kept else tuple(start_all)
     return EventDates(remaining[0].date, end, rounds, remaining, "", round_one)

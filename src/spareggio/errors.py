@@ -78,7 +78,13 @@ class SpareggioError(ValueError):
 
     def localized(self, lang: str) -> str:
         """The message in ``lang`` (English where the catalogue lacks it)."""
-        return localize(self.args[0], lang) if self.args else ""
+        return localize(self.text(), lang)
+
+    def text(self) -> Text:
+        """The message as a :class:`~spareggio.i18n.Text`, to be said later in any language (a batch
+        report keeps it so)."""
+        value = self.args[0] if self.args else ""
+        return value if isinstance(value, Text) else Text(str(value), "join")
 
 
 class InputError(SpareggioError):
@@ -94,10 +100,14 @@ class InputError(SpareggioError):
         return self.localized("en")
 
     def localized(self, lang: str) -> str:
-        text = f"{self.position}: {localize(self.message, lang)}"
-        if self.related is not None:
-            text += " " + localize(msg("(see also line {line})", line=self.related.line), lang)
-        return text
+        return localize(self.text(), lang)
+
+    def text(self) -> Text:
+        where = str(self.position)
+        if self.related is None:
+            return Text("{where}: {message}", "join", where=where, message=self.message)
+        also = msg("(see also line {line})", line=self.related.line)
+        return Text("{where}: {message} {also}", "join", where=where, message=self.message, also=also)
 
 
 class TrfSyntaxError(InputError):

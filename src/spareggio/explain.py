@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from .cuts import CutMark
-from .i18n import msg, translate_reason
+from .i18n import msg, translate, translate_reason, warning_body
 from .messages import message
 from .model import Color, ResultKind
 from .render.output import exact_number, format_number, is_finite_decimal, json_number
@@ -930,7 +930,11 @@ def context_lines(e: PlayerExplanation) -> list[str]:
             reason=translate_reason(lang, e.rules_reason),
             after_round=e.after_round,
         ),
-        *([f"WARNING: {e.rules_warning.split('warning: ', 1)[-1]}"] if e.rules_warning else []),
+        *(
+            [translate(lang, "WARNING: {text}", "table").format(text=warning_body(e.rules_warning, lang))]
+            if e.rules_warning
+            else []
+        ),
         *(
             [message(lang, "context_tiebreaks", tiebreaks=", ".join(e.standings_tiebreaks))]
             if e.standings_tiebreaks

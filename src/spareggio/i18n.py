@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Self
 
@@ -22,6 +23,7 @@ __all__ = [
     "translate",
     "translate_filled",
     "translate_reason",
+    "warning_body",
 ]
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -101,11 +103,22 @@ def translate_filled(lang: str, text: str, templates: list[str], context: str) -
 
 
 def translate_reason(lang: str, reason: str) -> str:
-    """Why a rule set applies (:data:`spareggio.rules.REASONS`), in ``lang``; a reason with more
-    detail than the templates stays in English."""
+    """Why a rule set applies (:data:`spareggio.rules.REASONS`, alone or within a longer sentence),
+    in ``lang``.  A reason that lost its :class:`Text` (read back from JSON) is recognised by its
+    template; one with more detail than the templates then stays in English."""
+    if isinstance(reason, Text):
+        return localize(reason, lang)
     from .rules import REASONS
 
     return translate_filled(lang, reason, list(REASONS.values()), "reason")
+
+
+def warning_body(warning: str, lang: str) -> str:
+    """A warning shown under a heading that already says it is one: its sentence in ``lang``,
+    without the file position and the ``warning:`` prefix of :meth:`Diagnostic.text`."""
+    if isinstance(warning, Text) and "message" in warning.params:
+        return localize(warning.params["message"], lang)
+    return localize(warning, lang).split("warning: ", 1)[-1]
 
 
 class Text(str):
@@ -136,6 +149,12 @@ def msg(template: str, /, **params: object) -> Text:
     """An error or warning sentence: ``template`` is English with ``{name}`` fields, the message id
     of the catalogues (context ``error``); ``params`` fill it.  The value is the English text."""
     return Text(template, "error", **params)
+
+
+def joined(items: Sequence[str], separator: str) -> Text:
+    """Several sentences as one, each said in the user's language when the whole is."""
+    fields = {f"p{i}": item for i, item in enumerate(items)}
+    return Text(separator.join("{" + key + "}" for key in fields), "join", **fields)
 
 
 def localize(value: object, lang: str) -> str:

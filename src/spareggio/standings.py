@@ -323,7 +323,7 @@ def _rule_set(tournament: Tournament, rules: str | RuleSet | None) -> tuple[Rule
     """The rule set to apply, why, and the assumption it rests on (if any)."""
     if rules is None:
         choice = choose_ruleset(tournament)
-        return choice.rules, choice.reason, (str(choice.warning) if choice.warning is not None else None)
+        return choice.rules, choice.reason, (choice.warning.text() if choice.warning is not None else None)
     return find_ruleset(rules), REASONS["caller"], None
 
 

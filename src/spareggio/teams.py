@@ -1016,7 +1016,7 @@ def team_standings(
     if rules is None:
         choice = choose_ruleset(ev.players)
         ruleset, reason = choice.rules, choice.reason
-        warning = str(choice.warning) if choice.warning is not None else None
+        warning = choice.warning.text() if choice.warning is not None else None
     else:
         ruleset, reason = find_ruleset(rules), REASONS["caller"]
     if tiebreaks is None:

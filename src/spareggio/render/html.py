@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus, format_value, input_heading
-from ..i18n import translate_reason
+from ..i18n import translate_reason, warning_body
 from ..messages import message
 
 __all__ = [
@@ -103,7 +103,7 @@ def _context(e: PlayerExplanation) -> list[str]:
     return [
         f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=translate_reason(lang, e.rules_reason), after_round=e.after_round))}</p>',
         *(
-            [f'<p class="warning"><strong>{escape(e.rules_warning.split("warning: ", 1)[-1])}</strong></p>']
+            [f'<p class="warning"><strong>{escape(warning_body(e.rules_warning, lang))}</strong></p>']
             if e.rules_warning
             else []
         ),

@@ -320,7 +320,7 @@ def declared_rank_differs(row: StandingRow) -> bool:
 def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     """What heads every human output of the standings: the event, the rule set and why, and any
     assumption the rule set rests on (a missing or ambiguous date), never only in a warning list."""
-    from ..i18n import translate, translate_reason
+    from ..i18n import translate, translate_reason, warning_body
 
     def _(message: str, **values: object) -> str:
         return translate(lang, message, "table").format(**values)
@@ -335,7 +335,7 @@ def heading_lines(s: Standings, lang: str = "en") -> list[str]:
           tiebreaks=", ".join(s.labels) or _("none"))
     )  # fmt: skip
     if s.rules_warning:
-        lines.append(_("WARNING: {text}", text=s.rules_warning.split("warning: ", 1)[-1]))
+        lines.append(_("WARNING: {text}", text=warning_body(s.rules_warning, lang)))
     lines.extend(_("Note: {text}", text=note) for note in s.context.frame.notes)
     return lines
 

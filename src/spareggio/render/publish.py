@@ -18,7 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError
-from ..i18n import check_language, msg, translate, translate_filled, translate_reason
+from ..i18n import check_language, msg, translate, translate_filled, translate_reason, warning_body
 from ..tiebreaks import TiebreakSpec, definition
 from .output import declared_rank_differs, format_number
 
@@ -246,7 +246,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
         f'<p class="meta">{escape(_t(lang, "rules", rules=s.rules.label, reason=translate_reason(lang, s.rules_reason)))}</p>'
     )
     if s.rules_warning:
-        text = s.rules_warning.split("warning: ", 1)[-1]
+        text = warning_body(s.rules_warning, lang)
         head.append(f'<p class="warning"><strong>{escape(_t(lang, "warning"))}:</strong> {escape(text)}</p>')
     for note in s.context.frame.notes:
         head.append(f'<p class="warning">{escape(note)}</p>')

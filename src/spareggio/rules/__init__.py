@@ -6,9 +6,9 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 
-from ..dates import DateReading, Order
+from ..dates import ORDER_WORDS, DateReading, Order
 from ..errors import Diagnostic, UnknownRulesetError
-from ..i18n import msg
+from ..i18n import Text, joined, msg
 from ..model import Tournament
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection
 from .draw_vs_self import DrawVsSelf
@@ -73,8 +73,12 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
                     )
                 settings[key.strip().lower()] = value.strip().lower()
             return rules.configure(**settings)
-    known = "; ".join(
-        f"{r.name}" + (f" (also {', '.join(r.aliases)})" if r.aliases else "") for r in RULESETS.values()
+    known = joined(
+        [
+            msg("{name} (also {aliases})", name=r.name, aliases=", ".join(r.aliases)) if r.aliases else r.name
+            for r in RULESETS.values()
+        ],
+        "; ",
     )
     raise UnknownRulesetError(
         msg("unknown rule set {name!r}; known rule sets: {known}", name=name, known=known)
@@ -82,7 +86,7 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
 
 
 RETIRED_ALIASES = {
-    "vega": (
+    "vega": msg(
         "'vega' is ambiguous: Vega computes either rule; write vega-2009 for its FIDE 2009 setting "
         "(the Kallithea virtual opponent, fide-2009) or vega-draw-vs-self for its draw-against-oneself "
         "adjustment (draw-vs-self)"
@@ -116,13 +120,16 @@ REASONS = {
 """Why a rule set applies, in English: the message ids that catalogues translate (context ``reason``)."""
 
 
-def _dated_reason(start: _dt.date, rules: RuleSet) -> str:
+def _reason(key: str, **params: object) -> Text:
+    """One of :data:`REASONS`, filled (translated by the catalogues in context ``reason``)."""
+    return Text(REASONS[key], "reason", **params)
+
+
+def _dated_reason(start: _dt.date, rules: RuleSet) -> Text:
     begin, end = rules.effective_from, rules.effective_to
     if end is None:
-        return REASONS["from"].format(date=f"{start:%Y-%m-%d}", start=f"{begin:%Y-%m-%d}")
-    return REASONS["between"].format(
-        date=f"{start:%Y-%m-%d}", start=f"{begin:%Y-%m-%d}", end=f"{end:%Y-%m-%d}"
-    )
+        return _reason("from", date=f"{start:%Y-%m-%d}", start=f"{begin:%Y-%m-%d}")
+    return _reason("between", date=f"{start:%Y-%m-%d}", start=f"{begin:%Y-%m-%d}", end=f"{end:%Y-%m-%d}")
 
 
 def ruleset_for_date(start: _dt.date | None) -> tuple[RuleSet, str]:
@@ -130,12 +137,12 @@ def ruleset_for_date(start: _dt.date | None) -> tuple[RuleSet, str]:
     are those each rule set declares (``effective_from`` / ``effective_to``)."""
     if start is None:
         today = _in_force(_dt.date.today())
-        return today, REASONS["today"].format(rules=today.name)
+        return today, _reason("today", rules=today.name)
     rules = _in_force(start)
     first = _by_date()[0]
     if rules is first and first.effective_from is not None and start < first.effective_from:
-        return rules, REASONS["before"].format(
-            date=f"{start:%Y-%m-%d}", start=f"{first.effective_from:%Y-%m-%d}", rules=rules.name
+        return rules, _reason(
+            "before", date=f"{start:%Y-%m-%d}", start=f"{first.effective_from:%Y-%m-%d}", rules=rules.name
         )
     return rules, _dated_reason(start, rules)
 
@@ -151,47 +158,56 @@ class RuleChoice:
     ambiguous start date): shown wherever the standings are shown."""
 
 
-_OVERRIDE = "choose another with --rules (spareggio rules lists them)"
+_OVERRIDE = msg("choose another with --rules (spareggio rules lists them)")
 
 
-def _other_readings(readings: tuple[DateReading, ...], rules: RuleSet) -> str:
-    """The readings after the first that would select another rule set, in words ('' if none)."""
-    differing = [(r, ruleset_for_date(r.date)[0]) for r in readings[1:]]
-    return "; ".join(
-        f"read {r.order.value} it is {r.date:%Y-%m-%d}, under {other.name}"
-        for r, other in differing
-        if other.name != rules.name
+def _reading(reading: DateReading, rules: str) -> Text:
+    return msg(
+        "read {order} it is {date}, under {rules}",
+        order=ORDER_WORDS[reading.order],
+        date=f"{reading.date:%Y-%m-%d}",
+        rules=rules,
     )
+
+
+def _other_readings(readings: tuple[DateReading, ...], rules: RuleSet) -> list[Text]:
+    """The readings after the first that would select another rule set, in words."""
+    differing = [(r, ruleset_for_date(r.date)[0]) for r in readings[1:]]
+    return [_reading(r, other.name) for r, other in differing if other.name != rules.name]
 
 
 def choose_ruleset(t: Tournament) -> RuleChoice:
     """The rule set for a tournament read from a file: the one in force on its start date.
 
     A missing or unreadable date, or one that can be read in two ways falling under different rule
-    sets (``01/03/2026``), gives a warning that names the assumption and how to override it."""
+    sets (``01/03/2026``), gives a warning that names the assumption and how to override it.  The
+    reason and the warning are :class:`~spareggio.i18n.Text`: said in the user's language wherever
+    they are shown."""
     where = t.start_date_position
+    what: Text
     if t.start_date is not None:
         # a tournament built otherwise than from a TRF date (JSON, a program) has one reading
         readings = t.start_date_readings or (DateReading(t.start_date, Order.YEAR_FIRST),)
-        what = f"record 042 {t.start_date_text!r}"
+        what = msg("record 042 {text!r}", text=t.start_date_text)
     elif t.round_one_readings:
-        readings, what = t.round_one_readings, "no start date (record 042), and round 1's date (record 132)"
+        readings = t.round_one_readings
+        what = msg("no start date (record 042), and round 1's date (record 132)")
     else:
         rules, reason = ruleset_for_date(None)
         if t.start_date_text:
-            missing = f"record 042 {t.start_date_text.strip()!r} is not a date I can read"
+            missing = msg("record 042 {text!r} is not a date I can read", text=t.start_date_text.strip())
         else:
-            missing = "the file has no start date (record 042)"
+            missing = msg("the file has no start date (record 042)")
         return RuleChoice(
             rules,
             reason,
             Diagnostic(
                 "rules-assumed",
                 msg(
-                    "{missing}: {name} assumed; {OVERRIDE}",
+                    "{missing}: {name} assumed; {override}",
                     missing=missing,
                     name=rules.name,
-                    OVERRIDE=_OVERRIDE,
+                    override=_OVERRIDE,
                 ),
                 where,
             ),
@@ -199,17 +215,41 @@ def choose_ruleset(t: Tournament) -> RuleChoice:
     taken = readings[0]
     rules, reason = ruleset_for_date(taken.date)
     if t.start_date is None:
-        reason = f"no start date (record 042); round 1's date (record 132) read {taken.order.value}: {reason}"
+        reason = msg(
+            "no start date (record 042); round 1's date (record 132) read {order}: {reason}",
+            order=ORDER_WORDS[taken.order],
+            reason=reason,
+        )
     elif t.start_date_note:
-        reason = f"{reason} ({t.start_date_text!r} {t.start_date_note})"
+        reason = msg(
+            "{reason} ({text!r} {note})", reason=reason, text=t.start_date_text, note=t.start_date_note
+        )
     alternatives = _other_readings(readings, rules)
     if not alternatives:
         return RuleChoice(rules, reason)
-    decided = " and the other dates of the file do not decide it" if t.start_date is not None else ""
-    message = (
-        f"{what} can be read in more than one way{decided}: read {taken.order.value} it is "
-        f"{taken.date:%Y-%m-%d}, under {rules.name} (used); {alternatives}; {_OVERRIDE}"
-    )
+    used, others = _reading(taken, rules.name), joined(alternatives, "; ")
     if t.start_date is not None:
-        reason = f"{reason}; {t.start_date_text!r} read {taken.order.value}, which is ambiguous"
+        message = msg(
+            "{what} can be read in more than one way and the other dates of the file do not decide it: "
+            "{used} (used); {others}; {override}",
+            what=what,
+            used=used,
+            others=others,
+            override=_OVERRIDE,
+        )
+    else:
+        message = msg(
+            "{what} can be read in more than one way: {used} (used); {others}; {override}",
+            what=what,
+            used=used,
+            others=others,
+            override=_OVERRIDE,
+        )
+    if t.start_date is not None:
+        reason = msg(
+            "{reason}; {text!r} read {order}, which is ambiguous",
+            reason=reason,
+            text=t.start_date_text,
+            order=ORDER_WORDS[taken.order],
+        )
     return RuleChoice(rules, reason, Diagnostic("ambiguous-date", message, where))

@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 from ..errors import TiebreakSpecError, UnknownTiebreakError
-from ..i18n import msg
+from ..i18n import Text, msg
 from .base import Context, Contribution, Contributions, Direction, TiebreakDef, TiebreakResult, TiebreakSpec
 from .buchholz import (
     adjusted_score,
@@ -302,10 +302,19 @@ def definition(code: str) -> TiebreakDef:
     return TIEBREAKS.get(code) or TEAM_TIEBREAKS[code]
 
 
-SYNTAX_REMINDER = (
+SYNTAX_REMINDER = msg(
     "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
     "'spareggio tiebreaks' lists every acronym and name"
 )
+
+
+def _did_you_mean(close: list[str]) -> Text:
+    """The closest names, as a question (up to three)."""
+    if len(close) == 1:
+        return msg("; did you mean {a}?", a=close[0])
+    if len(close) == 2:
+        return msg("; did you mean {a} or {b}?", a=close[0], b=close[1])
+    return msg("; did you mean {a}, {b} or {c}?", a=close[0], b=close[1], c=close[2])
 
 
 def find_tiebreak(code: str) -> TiebreakDef:
@@ -319,13 +328,12 @@ def find_tiebreak(code: str) -> TiebreakDef:
     if wanted.startswith("OTHER_"):
         raise UnknownTiebreakError(msg("organiser-defined tie-break {code!r} is not supported", code=code))
     close = suggestions(code, list(TIEBREAKS), names=known_names())
-    hint = f"; did you mean {' or '.join(close)}?" if close else ""
     raise UnknownTiebreakError(
         msg(
-            "unknown tie-break {code!r}{value} {SYNTAX_REMINDER}",
+            "unknown tie-break {code!r}{hint} {reminder}",
             code=code,
-            value=hint or ".",
-            SYNTAX_REMINDER=SYNTAX_REMINDER,
+            hint=_did_you_mean(close) if close else ".",
+            reminder=SYNTAX_REMINDER,
         )
     )
 

@@ -18,7 +18,7 @@ from ...errors import (
     TrfConsistencyError,
     TrfSyntaxError,
 )
-from ...i18n import msg
+from ...i18n import Text, msg
 from ...model import ResultKind, Scoring, Tournament, TournamentKind
 from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
 from .headers import (
@@ -172,9 +172,9 @@ def _build(
                 msg(
                     "record 240 gives player {start_number} a {label} in round {number}, but the player's line says {label2}",
                     start_number=ct.players[i].start_number,
-                    label=bye_kind.label,
+                    label=Text(bye_kind.label, "kind"),
                     number=r + 1,
-                    label2=current.label,
+                    label2=Text(current.label, "kind"),
                 ),
                 pos,
                 related=Position(where, ct.lines[i], 1),

@@ -58,9 +58,13 @@ def _scan(lines: list[str], where: str) -> _Records:
         code = line[:3]
         if code == "001":
             if len(records.players) >= limit:
-                why = " (start numbers have 4 digits)" if limit == MAX_START_NUMBER else ""
+                too_many = (
+                    msg("more than {limit} player records (start numbers have 4 digits)", limit=limit)
+                    if limit == MAX_START_NUMBER
+                    else msg("more than {limit} player records", limit=limit)
+                )
                 raise InputLimitError(
-                    msg("more than {limit} player records{why}", limit=limit, why=why),
+                    too_many,
                     Position(where, lineno, 1),
                 )
             records.players.append((lineno, line))

@@ -123,9 +123,14 @@ def _load(source: list[bytes | str], where: str) -> tuple[list[str], str]:
     if len(data) > MAX_FILE_BYTES:
         raise InputLimitError(
             msg(
-                "the file has {value} {value2}, more than the limit of {MAX_FILE_BYTES}",
-                value=len(data),
-                value2="bytes" if isinstance(data, bytes) else "characters",
+                "the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                size=len(data),
+                MAX_FILE_BYTES=MAX_FILE_BYTES,
+            )
+            if isinstance(data, bytes)
+            else msg(
+                "the file has {size} characters, more than the limit of {MAX_FILE_BYTES}",
+                size=len(data),
                 MAX_FILE_BYTES=MAX_FILE_BYTES,
             ),
             Position(where, 1, 1),
