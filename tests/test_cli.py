@@ -141,7 +141,7 @@ def test_bad_arguments(
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "missing.trf"
     assert_error(
-        run(capsys, "standings", path), f"spareggio: {path}: cannot read the file (No such file or directory)"
+        run(capsys, "standings", path), f"spareggio: {path}: cannot read the file (no such file or directory)"
     )
 
 
@@ -215,7 +215,7 @@ def test_subprocess_missing_file(tmp_path: Path) -> None:
     proc = _spawn("standings", path, "-t", "BH")
     assert proc.returncode == 2
     assert proc.stdout == ""
-    assert proc.stderr == f"spareggio: {path}: cannot read the file (No such file or directory)\n"
+    assert proc.stderr == f"spareggio: {path}: cannot read the file (no such file or directory)\n"
 
 
 def test_subprocess_inconsistent_file(tmp_path: Path) -> None:

@@ -76,6 +76,12 @@ def english_messages() -> set[tuple[str | None, str]]:
         }
         ids |= {(c, m) for m, c in re.findall(r'\b_\(\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"', text)}
     ids |= error_messages()
+    # the command line's help (context "help") and click's words and usage errors (context "click")
+    from spareggio.cli import cli
+    from spareggio.clilang import CLICK_ERRORS, CLICK_WORDS, METAVARS, help_texts
+
+    ids |= {("help", text) for text in help_texts(cli)}
+    ids |= {("click", text) for text in (*CLICK_WORDS, *METAVARS, *CLICK_ERRORS)}
     # the web page: _("...") in templates and the application, without context
     for path in [*(SRC / "web" / "templates").glob("*.html"), SRC / "web" / "app.py"]:
         ids |= {
@@ -311,3 +317,80 @@ def test_the_assumed_rule_set_is_said_in_italian(args: list[str], needle: str, t
     assert "letta con il mese per primo è il 2026-01-03, con fide-2024" in text
     assert "scegline un altro con --rules" in text
     assert "can be read" not in text and "choose another" not in text
+
+
+def _commands() -> list[str]:
+    from spareggio.cli import cli
+
+    return sorted(cli.commands)
+
+
+@pytest.mark.parametrize("command", ["", *_commands()])
+def test_help_speaks_italian(command: str) -> None:
+    # every command's --help in Italian: click's words, the command's text and every option's help
+    from spareggio.cli import cli
+    from spareggio.clilang import help_texts
+
+    args = [command] if command else []
+    text = run(*args, "--help", "--lang", "it")
+    assert text.startswith("Uso: spareggio ")
+    assert "\nOpzioni:\n" in text and "Mostra questo messaggio ed esce." in text
+    target = cli.commands[command] if command else cli
+    english = [t.split("\n")[0] for t in help_texts(target) if t not in help_texts_of_children(target)]
+    # no English help sentence (its first words, as click may re-wrap the rest) is left
+    leaked = [t for t in english if " ".join(t.split()[:4]) in " ".join(text.split())]
+    assert leaked == []
+    assert run(*args, "--help", "--lang", "en").startswith("Usage: spareggio ")
+
+
+def help_texts_of_children(command: object) -> list[str]:
+    import click
+
+    from spareggio.clilang import help_texts
+
+    if not isinstance(command, click.Group):
+        return []
+    return [t for sub in command.commands.values() for t in help_texts(sub)]
+
+
+def test_help_of_generate_translates_defaults_and_required() -> None:
+    text = " ".join(run("generate", "--help", "--lang", "it").split())
+    assert "Numero di giocatori (al massimo 9999 in un file TRF). [2<=x<=1000000; obbligatorio]" in text
+    assert "[predefinito: 0.02; 0<=x<=1]" in text
+    assert "-n, --players INTERO" in text
+
+
+USAGE_ERRORS = [
+    # (arguments after the example file, Italian, French): click's own usage errors, translated
+    (["--bogus"], "spareggio: Opzione inesistente '--bogus'.", "spareggio: Option inexistante '--bogus'."),
+    (["--lan", "it"], "spareggio: Opzione inesistente '--lan'. Forse intendevi '--lang'?",
+     "spareggio: Option inexistante '--lan'. Vouliez-vous dire '--lang' ?"),
+    (["-a", "x"], "spareggio: Valore non valido per '-a' / '--after-round': 'x' non è un numero intero valido.",
+     "spareggio: Valeur invalide pour '-a' / '--after-round' : 'x' n'est pas un entier valide."),
+    (["-f", "doc"], "spareggio: Valore non valido per '-f' / '--format': 'doc' non è uno tra 'table', 'csv', 'json', 'html', 'pdf', 'xlsx'.",
+     "spareggio: Valeur invalide pour '-f' / '--format' : 'doc' n'est pas l'un de 'table', 'csv', 'json', 'html', 'pdf', 'xlsx'."),
+    (["extra"], "spareggio: Argomento in più non previsto (extra)", "spareggio: Argument supplémentaire inattendu (extra)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "italian", "french"), USAGE_ERRORS)
+def test_usage_errors_speak_the_language(args: list[str], italian: str, french: str) -> None:
+    assert run_error("standings", str(EXAMPLE), *args, "--lang", "it") == italian
+    assert run_error("standings", str(EXAMPLE), *args, "--lang", "fr") == french
+    assert not run_error("standings", str(EXAMPLE), *args, "--lang", "en").startswith(italian[:15])
+
+
+def test_missing_argument_and_range_in_italian() -> None:
+    assert run_error("standings", "--lang", "it") == "spareggio: Manca l'argomento 'FILE'."
+    assert run_error("generate", "-n", "1", "-r", "2", "-s", "1", "-o", "x.trf", "--lang", "it") == (
+        "spareggio: Valore non valido per '-n' / '--players': 1 non è nell'intervallo 2<=x<=1000000."
+    )
+
+
+def test_language_before_the_command_applies_to_it() -> None:
+    # spareggio --lang it standings FILE: the command speaks Italian though its own --lang is absent
+    text = run("--lang", "it", "standings", str(EXAMPLE), "-q")
+    assert "classifica dopo il turno 9" in text
+    assert run_error("--lang", "xx", "rules").startswith(
+        "spareggio: unknown language 'xx'; known languages: en"
+    )

@@ -602,6 +602,8 @@ def test_cli_output_that_fails_half_way(
     monkeypatch.undo()
     assert (code, out) == (2, "")
     assert (
-        err.startswith("spareggio: ") and err.endswith("No space left on device\n") and err.count("\n") == 1
+        err.startswith("spareggio: ")
+        and err.endswith("no space left on the device\n")
+        and err.count("\n") == 1
     )
     assert list(tmp_path.iterdir()) == []

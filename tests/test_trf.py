@@ -798,7 +798,7 @@ def test_read_trf_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "missing.trf"
     with pytest.raises(ArgumentError) as info:
         read_trf(path)
-    assert str(info.value) == f"{path}: cannot read the file (No such file or directory)"
+    assert str(info.value) == f"{path}: cannot read the file (no such file or directory)"
 
 
 def test_write_trf_keeps_record_162() -> None:

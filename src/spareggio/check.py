@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 
+from .errors import os_reason
 from .i18n import localize, msg, warning_body
 
 if TYPE_CHECKING:
@@ -468,7 +469,7 @@ class Source:
                     )
                 return archive.read(info)
         except (OSError, zipfile.BadZipFile, KeyError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
+            reason = os_reason(exc)
             raise ArgumentError(
                 msg("{name}: cannot read the file ({reason})", name=self.name, reason=reason)
             ) from None
@@ -669,7 +670,7 @@ def _reachable(address: str) -> None:
             msg(
                 "cannot reach the Dask scheduler at {address} ({value})",
                 address=address,
-                value=exc.strerror or exc,
+                value=os_reason(exc),
             )
         ) from None
 

@@ -41,9 +41,14 @@ def _emit(text: str | bytes, output: str | None) -> None:
 
 
 def _language(value: str | None) -> str:
-    """``--lang``, case-insensitive; by default the environment's language (LANG), else English."""
+    """``--lang`` of a command, case-insensitive; by default the one given before the command
+    (``spareggio --lang it standings ...``), else the environment's language (LANG), else English."""
     from .i18n import check_language
 
+    if value is None:
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None:
+            value = ctx.find_root().params.get("lang")
     return check_language(value)
 
 
@@ -176,8 +181,12 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="spareggio")
-def cli() -> None:
+@click.option(
+    "--lang", help="Language of every command: en, it or fr (default: the environment's LANG, else en)."
+)
+def cli(lang: str | None) -> None:
     """Chess tie-breaks computed exactly, under the rule set that applies, and explained."""
+    _language(lang)  # an unknown language is an error before any command runs
 
 
 @cli.command("standings")
@@ -329,6 +338,7 @@ def _team_event(file: str, opts: EventOptions) -> Any:
     required=True,
     help="File to write (atomically): tournament JSON if the name ends in .json, else TRF.",
 )
+@click.option("--lang", help=LANG_HELP)
 def generate_cmd(
     players: int,
     rounds: int,
@@ -342,11 +352,13 @@ def generate_cmd(
     start_date: datetime.datetime,
     name: str | None,
     output: str,
+    lang: str | None,
 ) -> None:
     """Write a synthetic tournament as a TRF or tournament JSON file (the same seed gives the same file)."""
     from .errors import ArgumentError
     from .generate import generate, generate_trf
 
+    _language(lang)
     as_json = output.lower().endswith(".json")
     try:
         made = (generate if as_json else generate_trf)(
@@ -363,8 +375,14 @@ def generate_cmd(
             name=name,
         )
     except ValueError as exc:
-        hint = "; an output name ending in .json writes tournament JSON, which has no such limit"
-        raise ArgumentError(str(exc) + (hint if not as_json and players > 9999 else "")) from None
+        if not as_json and players > 9999:
+            raise ArgumentError(
+                msg(
+                    "{problem}; an output name ending in .json writes tournament JSON, which has no such limit",
+                    problem=exc.args[0] if exc.args else str(exc),
+                )
+            ) from None
+        raise ArgumentError(exc.args[0] if exc.args else str(exc)) from None
     if isinstance(made, str):
         text = made
     else:
@@ -526,8 +544,14 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option(
     "--max-upload-mb", default=16, show_default=True, type=click.IntRange(1, 1024), help="Largest upload."
 )
-def serve_cmd(files: tuple[str, ...], host: str, port: int, open_browser: bool, max_upload_mb: int) -> None:
+@click.option("--lang", help=LANG_HELP)
+def serve_cmd(
+    files: tuple[str, ...], host: str, port: int, open_browser: bool, max_upload_mb: int, lang: str | None
+) -> None:
     """The web page for arbiters, with FILES open: standings, explanations, comparison, check."""
+    from .i18n import localize
+
+    language = _language(lang)
     try:
         import uvicorn
 
@@ -539,12 +563,16 @@ def serve_cmd(files: tuple[str, ...], host: str, port: int, open_browser: bool, 
     app = create_app(list(files), max_upload=max_upload_mb * 2**20)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
-        click.echo(
-            f"warning: listening on {host}: anyone who can reach this machine on port {port} can open the "
+        warning = msg(
+            "warning: listening on {host}: anyone who can reach this machine on port {port} can open the "
             "page, upload files and read the tournaments open in it",
-            err=True,
+            host=host,
+            port=port,
         )
-    click.echo(f"spareggio: serving on {url} (Ctrl+C to stop)", err=True)
+        click.echo(localize(warning, language), err=True)
+    click.echo(
+        "spareggio: " + localize(msg("serving on {url} (Ctrl+C to stop)", url=url), language), err=True
+    )
     if open_browser:
         import threading
         import webbrowser
@@ -770,9 +798,12 @@ def rules_cmd(lang: str | None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
+    from .clilang import click_error, localized_cli
+    from .i18n import localize, msg
+
     lang = _argv_language(list(argv) if argv is not None else sys.argv[1:])
     try:
-        status = cli.main(
+        status = localized_cli(cli, lang).main(
             args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False
         )
     except SpareggioError as exc:
@@ -780,19 +811,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"spareggio: {text}" if not _has_position(exc) else text, err=True)
         return 2
     except click.exceptions.Abort:
-        click.echo("spareggio: aborted", err=True)
+        click.echo("spareggio: " + localize(msg("aborted"), lang), err=True)
         return 130
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else "")
         return 0
     except click.ClickException as exc:
-        click.echo(f"spareggio: {exc.format_message()}", err=True)
+        click.echo(f"spareggio: {click_error(exc, lang)}", err=True)
         return 2
     except OSError as exc:
-        click.echo(f"spareggio: {exc.filename or ''}: {exc.strerror or exc}", err=True)
+        from .errors import os_reason
+
+        click.echo(f"spareggio: {exc.filename or ''}: {localize(os_reason(exc), lang)}", err=True)
         return 2
     except KeyboardInterrupt:
-        click.echo("spareggio: interrupted", err=True)
+        click.echo("spareggio: " + localize(msg("interrupted"), lang), err=True)
         return 130
     return status if isinstance(status, int) else 0
 

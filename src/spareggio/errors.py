@@ -136,3 +136,23 @@ class UnknownRulesetError(SpareggioError):
 
 class ArgumentError(SpareggioError):
     """Any other invalid argument."""
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why the system refused a file, in words the catalogues translate for the common cases (the
+    system's own English otherwise)."""
+    import errno
+
+    reasons = {
+        errno.ENOENT: msg("no such file or directory"),
+        errno.EACCES: msg("permission denied"),
+        errno.EPERM: msg("permission denied"),
+        errno.EISDIR: msg("it is a folder"),
+        errno.ENOTDIR: msg("a part of the path is not a folder"),
+        errno.ENOSPC: msg("no space left on the device"),
+        errno.EROFS: msg("the file system is read-only"),
+    }
+    code = getattr(exc, "errno", None)
+    if code in reasons:
+        return reasons[code]
+    return str(getattr(exc, "strerror", None) or exc)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from .i18n import msg
 from .io.trf import MAX_PLAYERS, MAX_ROUNDS, write_trf
 from .model import (
     PLAYED,
@@ -77,9 +78,11 @@ class GeneratorRates:
         """Raise ``ValueError`` unless every rate is a probability and the byes fit in one round."""
         for label, value in vars(self).items():
             if not 0.0 <= value <= 1.0:
-                raise ValueError(f"rate {label!r} must be between 0 and 1, found {value}")
+                raise ValueError(
+                    msg("rate {label!r} must be between 0 and 1, found {value}", label=label, value=value)
+                )
         if self.half_bye + self.zero_bye > 1.0:
-            raise ValueError("half-point and zero-point bye rates add up to more than 1")
+            raise ValueError(msg("half-point and zero-point bye rates add up to more than 1"))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -177,7 +180,11 @@ def generate_trf(
     """The TRF-16 text of :func:`generate` (at most 9999 players, the width of a start number)."""
     if players > MAX_TRF_PLAYERS:
         raise ValueError(
-            f"a TRF file holds at most {MAX_TRF_PLAYERS} players (4-digit start numbers), asked {players}"
+            msg(
+                "a TRF file holds at most {limit} players (4-digit start numbers), asked {players}",
+                limit=MAX_TRF_PLAYERS,
+                players=players,
+            )
         )
     t = generate(
         players,
@@ -201,17 +208,29 @@ def generate_trf(
 
 def _check_size(players: int, rounds: int, round_robin: bool, rating_range: tuple[int, int]) -> None:
     if not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be between 2 and {MAX_PLAYERS}, found {players}")
+        raise ValueError(
+            msg("players must be between 2 and {limit}, found {players}", limit=MAX_PLAYERS, players=players)
+        )
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise ValueError(f"rounds must be between 1 and {MAX_ROUNDS}, found {rounds}")
+        raise ValueError(
+            msg("rounds must be between 1 and {limit}, found {rounds}", limit=MAX_ROUNDS, rounds=rounds)
+        )
     if round_robin and rounds > 2 * berger_cycle(players):
         raise ValueError(
-            f"a round robin of {players} players has {berger_cycle(players)} rounds per cycle; "
-            f"at most two cycles ({2 * berger_cycle(players)} rounds), asked {rounds}"
+            msg(
+                "a round robin of {players} players has {cycle} rounds per cycle; at most two cycles "
+                "({limit} rounds), asked {rounds}",
+                players=players,
+                cycle=berger_cycle(players),
+                limit=2 * berger_cycle(players),
+                rounds=rounds,
+            )
         )
     low, high = rating_range
     if not 0 < low <= high <= 3500:
-        raise ValueError(f"rating range must satisfy 0 < low <= high <= 3500, found {rating_range}")
+        raise ValueError(
+            msg("rating range must satisfy 0 < low <= high <= 3500, found {found}", found=rating_range)
+        )
 
 
 # --------------------------------------------------------------------------------------------------

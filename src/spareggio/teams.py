@@ -28,7 +28,15 @@ from typing import Any
 
 import numpy as np
 
-from .errors import ArgumentError, Diagnostic, InputError, Position, SpareggioError, TiebreakSpecError
+from .errors import (
+    ArgumentError,
+    Diagnostic,
+    InputError,
+    Position,
+    SpareggioError,
+    TiebreakSpecError,
+    os_reason,
+)
 from .frame import Frame, Score
 from .i18n import Text, msg
 from .model import (
@@ -253,7 +261,7 @@ def read_team_event(path: str, *, lenient: bool = False, kind: TournamentKind | 
             data = handle.read(size_limit(path) + 1)
     except OSError as exc:
         raise ArgumentError(
-            msg("{path}: cannot read the file ({value})", path=path, value=exc.strerror or exc)
+            msg("{path}: cannot read the file ({value})", path=path, value=os_reason(exc))
         ) from None
     return parse_team_event(data, path, lenient=lenient, kind=kind)
 

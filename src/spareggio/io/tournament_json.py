@@ -66,7 +66,7 @@ from ..crosstable import (
     points_message,
     points_mismatches,
 )
-from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position
+from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position, os_reason
 from ..i18n import msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 
@@ -692,7 +692,7 @@ def read_tournament_json(path: str | os.PathLike[str], *, kind: TournamentKind |
         data = p.read_bytes()
     except OSError as exc:
         raise ArgumentError(
-            msg("{path}: cannot read the file ({value})", path=path, value=exc.strerror or exc)
+            msg("{path}: cannot read the file ({value})", path=path, value=os_reason(exc))
         ) from None
     return parse_tournament_json(data, str(path), kind=kind)
 

@@ -17,6 +17,7 @@ from ...errors import (
     Position,
     TrfConsistencyError,
     TrfSyntaxError,
+    os_reason,
 )
 from ...i18n import Text, msg
 from ...model import ResultKind, Scoring, Tournament, TournamentKind
@@ -54,7 +55,7 @@ def read_trf(
         size = p.stat().st_size
     except OSError as exc:
         raise ArgumentError(
-            msg("{path}: cannot read the file ({value})", path=path, value=exc.strerror or exc)
+            msg("{path}: cannot read the file ({value})", path=path, value=os_reason(exc))
         ) from None
     _check_size(size, where)
     try:
@@ -62,7 +63,7 @@ def read_trf(
             data = _read_bounded(handle, size)
     except OSError as exc:
         raise ArgumentError(
-            msg("{path}: cannot read the file ({value})", path=path, value=exc.strerror or exc)
+            msg("{path}: cannot read the file ({value})", path=path, value=os_reason(exc))
         ) from None
     source: list[bytes | str] = [data]
     del data
