@@ -477,3 +477,16 @@ def test_date_warning_heads_the_explanation(tmp_path: Path, capsys: pytest.Captu
         "read year first it is 2018-04-26, under fide-2009"
         in json.loads(capsys.readouterr().out)["rules_warning"]
     )
+
+
+def test_live_export_note_in_italian(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the note that the standings stand after an earlier round, in the table's language
+    path = tmp_path / "live.trf"
+    path.write_text(trf(*FOUR))
+    assert main(["standings", str(path), "-t", "BH,FB", "--lang", "it"]) == 0
+    out = capsys.readouterr()
+    assert (
+        "Nota: il turno 2 è abbinato ma 2 delle sue partite non hanno ancora un risultato: la classifica è "
+        "quella dopo il turno 1 (il Buchholz Fore prende gli abbinamenti del turno 2 come patte)"
+    ) in out.out
+    assert "is paired" not in out.out + out.err

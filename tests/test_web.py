@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -616,3 +617,25 @@ def test_api_and_page_rank_teams_by_game_points(client: TestClient) -> None:
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     rows = table(c.get(f"/t/{tok}?primary=GP&tiebreaks=MPvGP").text, "standings")
     assert rows[0][3:5] == ["GP", "MP"] and rows[1][3:5] == ["21.5", "12"]
+
+
+def test_italian_page_says_the_rule_set_reason_and_its_assumption(tmp_path: Path) -> None:
+    # the example dated 01/03/2026 with no other date: the rule set rests on reading the day first,
+    # and the page says so in Italian, with the rule set's title and why it applies
+    lines = [
+        "042 01/03/2026" if line.startswith("042") else line
+        for line in EXAMPLE.read_text(encoding="utf-8").split("\n")
+        if not line.startswith(("052", "132"))
+    ]
+    path = tmp_path / "ambiguous.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    c = TestClient(create_app([str(path)]))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    for page in ("", "/check"):
+        visible = " ".join(
+            html.unescape(re.sub(r"<[^>]+>", " ", c.get(f"/t/{tok}{page}?lang=it").text)).split()
+        )
+        assert "la data di inizio 2026-03-01 è uguale o successiva al 2026-03-01" in visible
+        assert "il record 042 '01/03/2026' si può leggere in più di un modo" in visible
+        assert "letta con il mese per primo è il 2026-01-03, con fide-2024" in visible
+        assert "can be read" not in visible and "is on or after" not in visible

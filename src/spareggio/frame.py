@@ -111,12 +111,20 @@ class Frame:
         if pending is not None and after_round is None:
             missing = int((t.kind[:, pending - 1] == ResultKind.PENDING).sum()) // 2
             notes = (
-                f"round {pending} is paired but {missing} of its games have no result yet: the standings "
-                f"stand after round {complete}"
-                + (
-                    " (Fore Buchholz takes round " + str(pending) + "'s pairings as draws)"
-                    if complete
-                    else ""
+                msg(
+                    "round {pending} is paired but {missing} of its games have no result yet: the standings "
+                    "stand after round {complete} (Fore Buchholz takes round {pending}'s pairings as draws)",
+                    pending=pending,
+                    missing=missing,
+                    complete=complete,
+                )
+                if complete
+                else msg(
+                    "round {pending} is paired but {missing} of its games have no result yet: the standings "
+                    "stand after round {complete}",
+                    pending=pending,
+                    missing=missing,
+                    complete=complete,
                 ),
             )
         kind = np.ascontiguousarray(t.kind[:, :rounds])

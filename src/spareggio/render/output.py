@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..i18n import msg
+from ..i18n import localize, msg
 from ..model import distinct
 from ..standings import StandingRow, Standings
 
@@ -336,7 +336,7 @@ def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     )  # fmt: skip
     if s.rules_warning:
         lines.append(_("WARNING: {text}", text=warning_body(s.rules_warning, lang)))
-    lines.extend(_("Note: {text}", text=note) for note in s.context.frame.notes)
+    lines.extend(_("Note: {text}", text=localize(note, lang)) for note in s.context.frame.notes)
     return lines
 
 

@@ -18,7 +18,15 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ArgumentError
-from ..i18n import check_language, msg, translate, translate_filled, translate_reason, warning_body
+from ..i18n import (
+    check_language,
+    localize,
+    msg,
+    translate,
+    translate_filled,
+    translate_reason,
+    warning_body,
+)
 from ..tiebreaks import TiebreakSpec, definition
 from .output import declared_rank_differs, format_number
 
@@ -249,7 +257,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
         text = warning_body(s.rules_warning, lang)
         head.append(f'<p class="warning"><strong>{escape(_t(lang, "warning"))}:</strong> {escape(text)}</p>')
     for note in s.context.frame.notes:
-        head.append(f'<p class="warning">{escape(note)}</p>')
+        head.append(f'<p class="warning">{escape(localize(note, lang))}</p>')
     head.append(f"<h2>{escape(_t(lang, 'tiebreaks'))}</h2>")
     if s.labels:
         items = "".join(

@@ -24,8 +24,9 @@ from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from ..errors import ArgumentError, SpareggioError
-from ..i18n import msg
+from ..check import inferred_text
+from ..errors import ArgumentError, Diagnostic, SpareggioError
+from ..i18n import localize, msg, translate, translate_reason, warning_body
 from ..model import Tournament
 from .i18n import LANGUAGE_NAMES, choose_language, languages, translator
 
@@ -300,9 +301,22 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         def switch(code: str) -> str:
             return here + "?" + urllib.parse.urlencode({**query, "lang": code})
 
+        def event_warnings(t: Tournament, s: Any) -> list[str]:
+            """The file's warnings and the standings' others (not the rule set's), in ``lang``."""
+            said = [localize(w.text() if isinstance(w, Diagnostic) else w, lang) for w in t.warnings]
+            if s is not None:
+                said += [localize(w, lang) for w in s.warnings if w != s.rules_warning]
+            return said
+
         html = env.get_template(template).render(
             _=_,
             lang=lang,
+            reason=lambda text: translate_reason(lang, text),
+            warning=lambda text: warning_body(text, lang),
+            ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
+            event_warnings=event_warnings,
+            inferred=lambda entry: inferred_text(entry, lang),
+            say=lambda value: localize(value, lang),
             languages=[(code, LANGUAGE_NAMES.get(code, code), switch(code)) for code in languages()],
             version=__version__,
             **values,
