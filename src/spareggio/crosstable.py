@@ -22,6 +22,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from .i18n import msg
 from .model import (
     PLAYED,
     BoolMatrix,
@@ -232,9 +233,12 @@ def points_mismatches(
 
 def points_message(player: Player, declared: Fraction, computed: Fraction) -> str:
     """The warning for a player whose declared points disagree with his results."""
-    return (
-        f"player {player.start_number}: the points column says {_points(declared)} but the results add up to "
-        f"{_points(computed)}; the results are used"
+    return msg(
+        "player {start_number}: the points column says {declared} but the results add up to {computed}; "
+        "the results are used",
+        start_number=player.start_number,
+        declared=_points(declared),
+        computed=_points(computed),
     )
 
 

@@ -27,9 +27,13 @@ _REPEATABLE = {"102", "112", "132", "240", "250", "260", "299", "XXZ", "XXS", "X
 """Records a file may hold more than once."""
 _TEAM_RECORDS = ("013", "310", "320", "330", "300")
 _NOT_APPLIED = {
-    "299": "record 299 (points assigned outside the results) is read but not applied: the points of the "
-    "results are used",
-    "XXS": "record XXS (scoring for pairing) is read but not applied: record 162 or the usual 1 / ½ / 0 is used",
+    "299": msg(
+        "record 299 (points assigned outside the results) is read but not applied: the points of the "
+        "results are used"
+    ),
+    "XXS": msg(
+        "record XXS (scoring for pairing) is read but not applied: record 162 or the usual 1 / ½ / 0 is used"
+    ),
 }
 """Records that could change the result and are not applied: a warning names each line."""
 
