@@ -63,6 +63,7 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= {("tiebreak.description", d.description) for d in TEAM_TIEBREAKS.values()}
     ids |= {("ruleset.title", r.title) for r in RULESETS.values()}
     ids |= {("ruleset.description", r.description) for r in RULESETS.values()}
+    ids |= {("ruleset.option", o.description) for r in RULESETS.values() for o in r.options}
     ids |= {("reason", text) for text in REASONS.values()}
     ids |= {("compare", text) for text in SUMMARY}
     ids |= {(None, k.label) for k in ResultKind}

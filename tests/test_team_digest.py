@@ -267,3 +267,25 @@ def test_t3_without_the_line_up_the_boards_move() -> None:
     ev = parse_team_event(text.encode(), "t3.trf")
     got = values(ev, "BC", "fide-2026")
     assert (got["Ilex"], got["Kapok"]) == (F(31, 2), 10)
+
+
+def test_t4_ede_restart_option_gives_reading_b() -> None:
+    # digest 8.4 reading B, rule-set option ede=restart: {Xeno, Yarrow, Zinnia} starts 13.3.1 again
+    # from MP among them: Xeno 4 (beat Yarrow 3.5-2.5 and Zinnia 3.5-2.5), Yarrow 2 (beat Zinnia
+    # 5-1), Zinnia 0; Tansy and Bramble keep their places from GP (13.5, 12)
+    expected = [["Tansy"], ["Bramble"], ["Xeno"], ["Yarrow"], ["Zinnia"]]
+    assert order("T4", "EDE", "fide-2026:ede=restart") == expected
+    assert order("T4", "EDE", "fide-2024:ede=restart") == expected
+    assert order("T4", "EDE", "fide-2026:ede=alternate") == order("T4", "EDE")
+
+
+@pytest.mark.parametrize("chain", ["EDEBT", "EDEBB"])
+def test_chain_board_count_option_gives_the_reference_reading(chain: str) -> None:
+    # digest 9.3, rule-set option chain-bc=higher: the higher board count first inside the chains.
+    # T2: Cherry 4.5, Date 5.5 -> Date before Cherry (the reference program's order); T1: Elm 4.5,
+    # Ash 5.5 -> Ash before Elm.  The chains without B (EDET, EDEB) do not change.
+    assert order("T2", chain, "fide-2026:chain-bc=higher") == [["Aspen"], ["Date"], ["Cherry"], ["Beech"]]
+    assert order("T1", f"MPvGP,{chain}", "fide-2026:chain-bc=higher")[:3] == [["Ash"], ["Elm"], ["Doum"]]
+    assert order("T1", f"MPvGP,{chain}")[:3] == [["Elm"], ["Ash"], ["Doum"]]
+    for unchanged in ("EDET", "EDEB"):
+        assert order("T2", unchanged, "fide-2026:chain-bc=higher") == order("T2", unchanged)

@@ -794,6 +794,10 @@ def rules_cmd(lang: str | None) -> None:
         click.echo(f"{r.name}{aliases}: {translate(language, r.title, 'ruleset.title')}{dates}")
         click.echo(f"    {translate(language, r.description, 'ruleset.description')}")
         click.echo(f"    {translate(language, 'source', 'listing')}: {r.source}")
+        for o in r.options:
+            choices = "|".join(o.choices)
+            text = translate(language, o.description, "ruleset.option")
+            click.echo(f"    {r.name}:{o.key}={choices} ({o.default}): {text}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -58,6 +58,21 @@ class Article16(RuleSet):
             "16.4.2: 'rounds' in the cap rounds x draw are the rounds evaluated so far (final standings: all "
             "of them) or the rounds announced for the event (record 142).",
         ),
+        RuleOption(
+            "ede",
+            ("alternate", "restart"),
+            "alternate",
+            "13.3.1 in team events: a sub-group still tied is ordered again on the score that split it, "
+            "the other score tried when it splits nobody (the FIDE reference program, TEC exercise 45), "
+            "or starts again from the primary score (the other reading of 6.2).",
+        ),
+        RuleOption(
+            "chain-bc",
+            ("lower", "higher"),
+            "lower",
+            "13.3.2 in team events: the board count inside the EDE chains ranks the lower sum first, as "
+            "12.1 says, or the higher first (the FIDE reference program).",
+        ),
     )
 
     def _apply_settings(self) -> None:

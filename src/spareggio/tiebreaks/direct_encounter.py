@@ -106,8 +106,15 @@ def order_group(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[li
 
 
 def _order(
-    ctx: Context, spec: TiebreakSpec, members: list[int], steps: list[DirectEncounterStep]
+    ctx: Context,
+    spec: TiebreakSpec,
+    members: list[int],
+    steps: list[DirectEncounterStep],
+    reapply: bool = True,
 ) -> list[list[int]]:
+    """The tied group ``members`` ordered by direct encounter: sub-groups best first.  With
+    ``reapply`` (6.2) a sub-group still tied is ordered again by its own encounters; without it
+    the first split is returned (EDE's ``restart`` reading re-applies it itself)."""
     if len(members) < 2:
         return [members]
     scores, unmet, encounters = _mini_scores(ctx, spec, members)
@@ -122,6 +129,8 @@ def _order(
         _record(steps, members, scores, unmet, True, groups, encounters)
         if len(groups) == 1:
             return [members]
+        if not reapply:
+            return groups
         for g in groups:
             out.extend(_order(ctx, spec, g, steps) if len(g) > 1 else [g])
         return out
@@ -143,7 +152,7 @@ def _order(
     if len(rest) == 1:
         out.append(rest)
     elif rest:
-        out.extend(_order(ctx, spec, rest, steps) if len(rest) < len(members) else [rest])
+        out.extend(_order(ctx, spec, rest, steps) if reapply and len(rest) < len(members) else [rest])
     return out
 
 

@@ -149,6 +149,17 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
     other = ctx.frame.secondary
     scores = [ctx] if other is None else [ctx, ctx.on(other.name)]
     ids = ctx.frame.ids
+    chain = EDE_CHAINS[spec.code]
+    if ctx.rules.settings.get("ede") == "restart":
+        # digest 8.4 reading B: every sub-group still tied starts 13.3.1 again from the primary score
+        def restart(group: list[int]) -> list[list[int]]:
+            for c in scores:
+                subs = _order(c, de, sorted(group, key=lambda i: int(ids[i])), steps, reapply=False)  # type: ignore[arg-type]
+                if len(subs) > 1:
+                    return [part for sub in subs for part in (restart(sub) if len(sub) > 1 else [sub])]
+            return [group]
+
+        return [part for g in restart(list(members)) for part in _chain(ctx, chain, g)]
     groups = [sorted(members, key=lambda i: int(ids[i]))]
     for _ in range(30):
         changed = False
@@ -164,15 +175,15 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
             groups = nxt
         if not changed:
             break
-    chain = EDE_CHAINS[spec.code]
     return [part for g in groups for part in _chain(ctx, chain, g)]
 
 
 def _chain(ctx: Context, steps: str, group: list[int]) -> list[list[int]]:
     """13.3.2: two teams still tied after EDE are separated by board criteria applied to their
     encounter only (their matches against each other, boards summed over repeated meetings):
-    B board count (12.1, lower is better), T top board result (12.2), E bottom board elimination
-    (12.3).  Groups of any other size, and teams that never met, are left as they are."""
+    B board count (12.1, lower is better; the rule-set option ``chain-bc=higher`` ranks the higher
+    sum first, as the FIDE reference program does), T top board result (12.2), E bottom board
+    elimination (12.3).  Groups of any other size, and teams that never met, are left as they are."""
     boards, opponent = ctx.frame.boards, ctx.frame.opponent
     if not steps or len(group) != 2 or boards is None:
         return [group]
@@ -185,7 +196,9 @@ def _chain(ctx: Context, steps: str, group: list[int]) -> list[list[int]]:
     for step in steps:
         if step == "B":
             weights = np.arange(1, n + 1)
-            ka, kb = -int((ga * weights).sum()), -int((gb * weights).sum())  # lower is better
+            ka, kb = -int((ga * weights).sum()), -int((gb * weights).sum())  # lower is better (12.1)
+            if ctx.rules.settings.get("chain-bc") == "higher":  # the FIDE reference program's reading
+                ka, kb = -ka, -kb
             if ka != kb:
                 return [[a], [b]] if ka > kb else [[b], [a]]
             continue
