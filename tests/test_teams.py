@@ -380,6 +380,8 @@ def _two_teams() -> bytes:
         ("EDET", ["Ardito", "Bizzarro"]),
         #   BBE (12.3): boards 1-3: Ardito 2, Bizzarro 1
         ("EDEB", ["Ardito", "Bizzarro"]),
+        #   EDEC (the reference program's code): BC alone, 4 < 6
+        ("EDEC", ["Ardito", "Bizzarro"]),
     ],
 )
 def test_ede_chains_for_two_teams(code: str, order: list[str] | None) -> None:
@@ -563,3 +565,18 @@ def test_bare_esb_is_opponent_primary_times_own_secondary(ev, primary: str, same
         # EGMSB Delfini: opponents' adjusted GP x own MP: Cavalieri 1.5 + 1 (its last-round zero-point
         # bye counts as a drawn match, 16.2.5) = 2.5 x 1 + Bianconeri 2.5 x 2 + Alfieri 3 x 2 = 13.5
         assert values(team_standings(ranked, "ESB", rules="fide-2026"), "ESB")["Delfini"] == F(27, 2)
+
+
+def test_chain_board_count_reversed_by_the_rule_set_option() -> None:
+    # rule-set option chain-bc=higher (digest 9.3): BC 4 against 6 now puts Bizzarro first in EDEC,
+    # EDEBT and EDEBB (BC separates them, TBR and BBE are not reached); EDET has no board count
+    ev = parse_team_event(_two_teams(), "two.trf")
+    for code in ("EDEC", "EDEBT", "EDEBB"):
+        s = team_standings(ev, code, rules="fide-2026:chain-bc=higher")
+        assert [row.player.name for row in s.rows] == ["Bizzarro", "Ardito"], code
+    assert [
+        row.player.name for row in team_standings(ev, "EDET", rules="fide-2026:chain-bc=higher").rows
+    ] == [
+        "Ardito",
+        "Bizzarro",
+    ]

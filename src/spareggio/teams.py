@@ -85,6 +85,7 @@ TEAM_CODES = {
     "EDEBB": "EDE, then for two teams Board Count and Bottom Board Elimination in their encounter (C.07 13.3.2)",
     "EDET": "EDE, then for two teams Top Board Result in their encounter (C.07 13.3.2)",
     "EDEB": "EDE, then for two teams Bottom Board Elimination in their encounter (C.07 13.3.2)",
+    "EDEC": "EDE, then for two teams Board Count in their encounter (the FIDE reference program's code)",
     "BBE": "Bottom Board Elimination (C.07 12.3)",
 }
 """The team-only criteria, by code."""

@@ -274,6 +274,7 @@ TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
                 ("EDEBB", "board count and bottom board elimination"),
                 ("EDET", "top board result"),
                 ("EDEB", "bottom board elimination"),
+                ("EDEC", "board count"),
             )
         ),
         TiebreakDef(

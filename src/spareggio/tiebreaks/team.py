@@ -31,7 +31,7 @@ __all__ = [
     "sssc_factor",
 ]
 
-EDE_CHAINS = {"EDE": "", "EDEBT": "BT", "EDEBB": "BE", "EDET": "T", "EDEB": "E"}
+EDE_CHAINS = {"EDE": "", "EDEBT": "BT", "EDEBB": "BE", "EDET": "T", "EDEB": "E", "EDEC": "B"}
 """EDE and its 13.3.2 chains: the board criteria applied, in order, when exactly two teams remain
 tied (B board count, T top board result, E bottom board elimination), over their encounter only."""
 
