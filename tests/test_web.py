@@ -639,3 +639,34 @@ def test_italian_page_says_the_rule_set_reason_and_its_assumption(tmp_path: Path
         assert "il record 042 '01/03/2026' si può leggere in più di un modo" in visible
         assert "letta con il mese per primo è il 2026-01-03, con fide-2024" in visible
         assert "can be read" not in visible and "is on or after" not in visible
+
+
+def test_api_explain_and_compare_take_primary_like_the_cli(client: TestClient) -> None:
+    # `primary` on /api/explain and /api/compare is --primary of explain and compare
+    team = ROOT / "examples" / "team-league-2026.trf"
+    for path, form, cli in [
+        ("/api/explain", {"player": "1", "primary": "GP", "tiebreaks": "MPvGP"},
+         ["explain", "-p", "1", "--primary", "gp", "-t", "MPvGP", "-f", "json"]),
+        ("/api/compare", {"rules": "fide-2026,naive", "primary": "gp", "tiebreaks": "BH"},
+         ["compare", "-r", "fide-2026,naive", "--primary", "gp", "-t", "BH", "-f", "json"]),
+    ]:  # fmt: skip
+        r = post(client, path, form, team.read_bytes())
+        assert r.status_code == 200, r.text  # type: ignore[attr-defined]
+        assert r.json() == json.loads(cli_output(cli[0], str(team), *cli[1:], "-q"))  # type: ignore[attr-defined]
+        by_mp = post(client, path, {**form, "primary": "MP"}, team.read_bytes()).json()  # type: ignore[attr-defined]
+        assert by_mp != r.json()  # type: ignore[attr-defined]
+    bad = post(client, "/api/compare", {"primary": "GP"}, EXAMPLE.read_bytes())
+    assert bad.status_code == 400 and "not a team event" in bad.json()["error"]  # type: ignore[attr-defined]
+
+
+def test_api_errors_speak_the_language_asked(client: TestClient) -> None:
+    # the same error as the command line, in the request's language
+    r = post(client, "/api/standings", {"after_round": "99", "lang": "it"})
+    assert r.status_code == 400  # type: ignore[attr-defined]
+    assert r.json()["error"] == "--after-round 99 è fuori intervallo: il file contiene i turni da 1 a 9"  # type: ignore[attr-defined]
+    r = post(client, "/api/explain", {"player": "abc", "lang": "fr"})
+    assert r.json()["error"].startswith("aucun joueur nommé 'abc'")  # type: ignore[attr-defined]
+    r = post(client, "/api/standings", {"after_round": "99"})
+    assert r.json()["error"].startswith("--after-round 99 is out of range")  # type: ignore[attr-defined]
+    r = post(client, "/api/check", {"lang": "it", "format": "table"})
+    assert r.status_code == 200 and "coincide" in r.text  # type: ignore[attr-defined]

@@ -714,8 +714,18 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
     # -- the JSON API --
 
-    def api_error(exc: Exception, status: int = 400) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=status)
+    def api_error(exc: Exception, lang: str = "en", status: int = 400) -> JSONResponse:
+        """The error of a request, in the language it asked for (English when it asked none or an
+        unknown one)."""
+        text = exc.localized(lang) if isinstance(exc, SpareggioError) else str(exc)
+        return JSONResponse({"error": text}, status_code=status)
+
+    def api_language(lang: str | None) -> str:
+        """The language a request asked for, for its errors (English when unknown: the error says so)."""
+        try:
+            return _api_language(lang)
+        except SpareggioError:
+            return "en"
 
     async def api_tournament(file: UploadFile) -> Any:
         """The tournament of the upload: a :class:`Tournament`, or a team event for a team file."""
@@ -767,7 +777,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             else:
                 body, media = _export(s, fmt, language_code)
         except SpareggioError as exc:
-            return api_error(exc)
+            return api_error(exc, api_language(lang))
         return Response(body, media_type=media)
 
     @app.post(
@@ -784,6 +794,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         tiebreaks: Annotated[str | None, Form()] = None,
         rules: Annotated[str | None, Form()] = None,
         after_round: Annotated[str | None, Form()] = None,
+        primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
         lang: Annotated[str | None, Form()] = None,
         format: Annotated[str | None, Form(description="json (default), html, text")] = None,
     ) -> Response:
@@ -792,7 +803,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
         try:
             t = await api_tournament(file)
-            opts = Options.parse(rules, tiebreaks, after_round)
+            opts = Options.parse(rules, tiebreaks, after_round, primary)
             language_code = _api_language(lang)
             s = api_rank(t, opts)
             t = s.tournament
@@ -816,7 +827,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 return PlainTextResponse(ex.render_versus_text(v, language_code))
             e = ex.explain_player(s, sno, None, language_code)
         except SpareggioError as exc:
-            return api_error(exc)
+            return api_error(exc, api_language(lang))
         if fmt == "json":
             return _json(ex.to_dict(e))
         if fmt == "html":
@@ -837,6 +848,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         rules: Annotated[str | None, Form(description="Comma-separated rule sets (default: all)")] = None,
         tiebreaks: Annotated[str | None, Form()] = None,
         after_round: Annotated[str | None, Form()] = None,
+        primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
         lang: Annotated[str | None, Form()] = None,
         format: Annotated[str | None, Form(description="json (default), html, pdf, table")] = None,
     ) -> Response:
@@ -844,15 +856,22 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
         try:
             t = await api_tournament(file)
-            opts = Options.parse(None, tiebreaks, after_round)
+            opts = Options.parse(None, tiebreaks, after_round, primary)
             language_code = _api_language(lang)
             names = [r.strip() for r in (rules or "").split(",") if r.strip()] or None
+            if opts.primary and isinstance(t, Tournament):
+                raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
             if isinstance(t, Tournament):
                 c = compare(t, names, opts.tiebreaks, opts.after_round)
             else:
                 from ..compare import compare_teams
 
-                c = compare_teams(t, names, opts.tiebreaks, opts.after_round)
+                c = compare_teams(
+                    t.with_primary(opts.primary) if opts.primary else t,
+                    names,
+                    opts.tiebreaks,
+                    opts.after_round,
+                )
             fmt = (format or "json").strip().lower()
             if fmt == "json":
                 return _json(comparison_to_dict(c))
@@ -869,7 +888,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 return PlainTextResponse(comparison_table(c))
             raise ArgumentError(msg("format must be json, html, pdf or table, not {fmt!r}", fmt=fmt))
         except SpareggioError as exc:
-            return api_error(exc)
+            return api_error(exc, api_language(lang))
 
     @app.post(
         "/api/check",
@@ -882,11 +901,13 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         rules: Annotated[str | None, Form()] = None,
         after_round: Annotated[str | None, Form()] = None,
         infer: Annotated[str | None, Form(description="true to infer the rule set and list")] = None,
+        lang: Annotated[str | None, Form(description="Language of the html and table reports")] = None,
         format: Annotated[str | None, Form(description="json (default), csv, html, table")] = None,
     ) -> Response:
         from ..check import CheckOptions, check_source, report_text
 
         try:
+            language_code = _api_language(lang)
             opts = Options.parse(rules, tiebreaks, after_round)
             if opts.tiebreaks:
                 from ..tiebreaks import parse_spec_list
@@ -900,7 +921,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             if fmt not in ("json", "csv", "html", "table"):
                 raise ArgumentError(msg("format must be json, csv, html or table, not {fmt!r}", fmt=fmt))
         except SpareggioError as exc:
-            return api_error(exc)
+            return api_error(exc, api_language(lang))
         data = await file.read()
         want = CheckOptions(
             tiebreaks=opts.tiebreaks,
@@ -909,7 +930,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             infer=(infer or "").strip().lower() in ("1", "true", "on", "yes"),
         )
         entry = check_source(_safe_name(file.filename or "upload.trf"), data, want)
-        text = report_text([entry], fmt)
+        text = report_text([entry], fmt, lang=language_code)
         media = {"json": "application/json", "csv": "text/csv", "html": "text/html", "table": "text/plain"}[
             fmt
         ]
