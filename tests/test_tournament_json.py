@@ -374,6 +374,26 @@ def test_cli_error_names_the_position(tmp_path: Path, capsys: pytest.CaptureFixt
     assert capsys.readouterr().err.startswith(f"{bad}:{line}:{column}: $.rounds[0].result[4]: ")
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "'X' is not a result code (1 = 0 W D L + - U F H Z, '-' or ' ' when not paired)"),
+        ("it", "'X' non è un codice di risultato (1 = 0 W D L + - U F H Z, '-' o ' ' se non abbinato)"),
+        ("fr", "'X' n'est pas un code de résultat (1 = 0 W D L + - U F H Z, '-' ou ' ' sans appariement)"),
+    ],
+)
+def test_cli_error_in_the_users_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    # the same position, the sentence in the language asked
+    bad = tmp_path / "bad.json"
+    text = HAND.replace('"10--U"', '"10--X"')
+    bad.write_text(text, encoding="utf-8")
+    assert main(["standings", str(bad), "--lang", lang]) == 2
+    line, column = position(text, '"10--X"', 5)
+    assert capsys.readouterr().err == f"{bad}:{line}:{column}: $.rounds[0].result[4]: {said}\n"
+
+
 def test_output_to_a_named_pipe_writes_through_it(tmp_path: Path) -> None:
     """A special file (here a FIFO; also /dev/null) is written in place, never replaced by a file."""
     fifo = tmp_path / "pipe"

@@ -67,7 +67,7 @@ from ..crosstable import (
     points_mismatches,
 )
 from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position, os_reason
-from ..i18n import msg
+from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 
 __all__ = [
@@ -268,7 +268,11 @@ class _Reader:
     def error(
         self, steps: Sequence[PathStep], message: str, cls: type[InputError] = InputError
     ) -> InputError:
-        return cls(f"{json_path(steps)}: {message}", _Locator(self.text).position(self.path, steps))
+        where = json_path(steps)
+        return cls(
+            Text("{where}: {message}", "join", where=where, message=message),
+            _Locator(self.text).position(self.path, steps),
+        )
 
     def warn(self, code: str, steps: Sequence[PathStep], message: str) -> None:
         self.warnings.append(
@@ -283,17 +287,17 @@ class _Reader:
 
     def obj(self, value: object, steps: tuple[PathStep, ...], known: set[str]) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.error(steps, f"expected an object, found {_what(value)}")
+            raise self.error(steps, msg("expected an object, found {found}", found=_what(value)))
         for key in getattr(value, "duplicates", ()):
-            raise self.error((*steps, key), f"member {key!r} is given more than once")
+            raise self.error((*steps, key), msg("member {key!r} is given more than once", key=key))
         for key in value:
             if key not in known:
-                self.warn("unknown-member", (*steps, key), f"unknown member {key!r} ignored")
+                self.warn("unknown-member", (*steps, key), msg("unknown member {key!r} ignored", key=key))
         return value
 
     def required(self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...]) -> Any:
         if key not in obj:
-            raise self.error(steps, f"missing member {key!r}")
+            raise self.error(steps, msg("missing member {key!r}", key=key))
         return obj[key]
 
     def text_value(self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...]) -> str:
@@ -301,7 +305,7 @@ class _Reader:
         if value is None:
             return ""
         if not isinstance(value, str):
-            raise self.error((*steps, key), f"expected a string, found {_what(value)}")
+            raise self.error((*steps, key), msg("expected a string, found {found}", found=_what(value)))
         return value
 
     def int_list(
@@ -309,42 +313,68 @@ class _Reader:
     ) -> npt.NDArray[np.int64]:
         """A list of ``n`` integers between ``low`` and ``high``, as an array."""
         if not isinstance(value, list):
-            raise self.error(steps, f"expected an array of {what}, found {_what(value)}")
+            raise self.error(
+                steps, msg("expected an array of {what}, found {found}", what=what, found=_what(value))
+            )
         if len(value) != n:
-            raise self.error(steps, f"expected {n} entries (one per player), found {len(value)}")
+            raise self.error(
+                steps, msg("expected {n} entries (one per player), found {count}", n=n, count=len(value))
+            )
         if not set(map(type, value)) <= {int}:
             k = next(k for k, v in enumerate(value) if type(v) is not int)
-            raise self.error((*steps, k), f"expected {what}, found {_what(value[k])}")
+            raise self.error(
+                (*steps, k), msg("expected {what}, found {found}", what=what, found=_what(value[k]))
+            )
         try:
             arr = np.array(value, dtype=np.int64)
         except OverflowError:
             arr = None
         if arr is None or (n and (int(arr.min()) < low or int(arr.max()) > high)):
             k = next(k for k, v in enumerate(value) if not low <= v <= high)
-            raise self.error((*steps, k), f"expected {what} between {low} and {high}, found {value[k]}")
+            raise self.error(
+                (*steps, k),
+                msg(
+                    "expected {what} between {low} and {high}, found {value}",
+                    what=what,
+                    low=low,
+                    high=high,
+                    value=value[k],
+                ),
+            )
         return arr
 
     def text_list(self, value: object, steps: tuple[PathStep, ...], n: int) -> list[str]:
         if not isinstance(value, list):
-            raise self.error(steps, f"expected an array of strings, found {_what(value)}")
+            raise self.error(steps, msg("expected an array of strings, found {found}", found=_what(value)))
         if len(value) != n:
-            raise self.error(steps, f"expected {n} entries (one per player), found {len(value)}")
+            raise self.error(
+                steps, msg("expected {n} entries (one per player), found {count}", n=n, count=len(value))
+            )
         if not set(map(type, value)) <= {str}:
             k = next(k for k, v in enumerate(value) if type(v) is not str)
-            raise self.error((*steps, k), f"expected a string, found {_what(value[k])}")
+            raise self.error((*steps, k), msg("expected a string, found {found}", found=_what(value[k])))
         return value
 
-    def codes(self, value: object, steps: tuple[PathStep, ...], n: int, what: str) -> npt.NDArray[np.uint8]:
-        """A string of ``n`` one-character codes, as bytes."""
+    def codes(
+        self, value: object, steps: tuple[PathStep, ...], n: int, what: str, one: str
+    ) -> npt.NDArray[np.uint8]:
+        """A string of ``n`` one-character codes (``what``, each ``one``), as bytes."""
         if not isinstance(value, str):
             raise self.error(
-                steps, f"expected a string of {what} (one character per player), found {_what(value)}"
+                steps,
+                msg(
+                    "expected a string of {what} (one character per player), found {found}",
+                    what=what,
+                    found=_what(value),
+                ),
             )
         if len(value) != n:
-            raise self.error(steps, f"expected {n} characters (one per player), found {len(value)}")
+            raise self.error(
+                steps, msg("expected {n} characters (one per player), found {count}", n=n, count=len(value))
+            )
         if not value.isascii():
             k = next(k for k, c in enumerate(value) if not c.isascii())
-            raise self.error((*steps, k), f"{value[k]!r} is not a valid {what[:-1]}")
+            raise self.error((*steps, k), msg("{value!r} is not a valid {what}", value=value[k], what=one))
         return np.frombuffer(value.encode("ascii"), dtype=np.uint8)
 
     # -- the sections -----------------------------------------------------------------------------
@@ -354,14 +384,24 @@ class _Reader:
         fmt = self.required(top, "format", ())
         if fmt != FORMAT:
             raise self.error(
-                ("format",), f"expected {FORMAT!r}, found {fmt!r}: not a spareggio tournament file"
+                ("format",),
+                msg(
+                    "expected {FORMAT!r}, found {fmt!r}: not a spareggio tournament file",
+                    FORMAT=FORMAT,
+                    fmt=fmt,
+                ),
             )
         version = self.required(top, "version", ())
         if type(version) is not int:
-            raise self.error(("version",), f"expected an integer, found {_what(version)}")
+            raise self.error(("version",), msg("expected an integer, found {found}", found=_what(version)))
         if version != VERSION:
             raise self.error(
-                ("version",), f"layout version {version} is not supported (this program reads {VERSION})"
+                ("version",),
+                msg(
+                    "layout version {version} is not supported (this program reads {VERSION})",
+                    version=version,
+                    VERSION=VERSION,
+                ),
             )
         return top
 
@@ -370,11 +410,15 @@ class _Reader:
         cols = self.obj(self.required(top, "players", ()), steps, _PLAYER_KEYS)
         raw_sno = self.required(cols, "start_number", steps)
         if not isinstance(raw_sno, list) or not raw_sno:
-            raise self.error((*steps, "start_number"), "expected a non-empty array of start numbers")
+            raise self.error((*steps, "start_number"), msg("expected a non-empty array of start numbers"))
         n = len(raw_sno)
         if n > MAX_PLAYERS:
-            raise self.error((*steps, "start_number"), f"more than {MAX_PLAYERS} players", InputLimitError)
-        sno = self.int_list(raw_sno, (*steps, "start_number"), n, 1, MAX_START_NUMBER, "start numbers")
+            raise self.error(
+                (*steps, "start_number"),
+                msg("more than {MAX_PLAYERS} players", MAX_PLAYERS=MAX_PLAYERS),
+                InputLimitError,
+            )
+        sno = self.int_list(raw_sno, (*steps, "start_number"), n, 1, MAX_START_NUMBER, msg("start numbers"))
         order = np.argsort(sno, kind="stable")
         repeated = np.flatnonzero(sno[order][1:] == sno[order][:-1])
         if repeated.size:
@@ -382,8 +426,11 @@ class _Reader:
             first, second = int(order[dup]), int(order[dup + 1])
             raise self.error(
                 (*steps, "start_number", second),
-                f"start number {int(sno[second])} is used twice "
-                f"(first at {json_path((*steps, 'start_number', first))})",
+                msg(
+                    "start number {player} is used twice (first at {where})",
+                    player=int(sno[second]),
+                    where=json_path((*steps, "start_number", first)),
+                ),
             )
         names = self.text_list(self.required(cols, "name", steps), (*steps, "name"), n)
         ratings: list[int | None] = [None] * n
@@ -391,20 +438,25 @@ class _Reader:
             raw = cols["rating"]
             rsteps = (*steps, "rating")
             if not isinstance(raw, list) or len(raw) != n:
-                raise self.error(rsteps, f"expected an array of {n} ratings or nulls")
+                raise self.error(rsteps, msg("expected an array of {n} ratings or nulls", n=n))
             if not set(map(type, raw)) <= {int, type(None)}:
                 k = next(k for k, v in enumerate(raw) if v is not None and type(v) is not int)
-                raise self.error((*rsteps, k), f"expected a rating or null, found {_what(raw[k])}")
+                raise self.error(
+                    (*rsteps, k), msg("expected a rating or null, found {found}", found=_what(raw[k]))
+                )
             bad = next((k for k, v in enumerate(raw) if v is not None and not 0 <= v <= 9999), None)
             if bad is not None:
-                raise self.error((*rsteps, bad), f"expected a rating between 0 and 9999, found {raw[bad]}")
+                raise self.error(
+                    (*rsteps, bad), msg("expected a rating between 0 and 9999, found {raw}", raw=raw[bad])
+                )
             ratings = [v or None for v in raw]  # 0 is "unrated", as in TRF
         sex = ""
         if cols.get("sex") is not None:
             sex = self.text_value(cols, "sex", steps)
             if len(sex) != n:
                 raise self.error(
-                    (*steps, "sex"), f"expected {n} characters (one per player), found {len(sex)}"
+                    (*steps, "sex"),
+                    msg("expected {n} characters (one per player), found {count}", n=n, count=len(sex)),
                 )
         text: dict[str, list[str] | None] = {}
         for key in _PLAYER_TEXT_COLUMNS:
@@ -439,7 +491,7 @@ class _Reader:
         raw = cols.get("points")
         if raw is not None:
             if not isinstance(raw, list) or len(raw) != n:
-                raise self.error((*steps, "points"), f"expected an array of {n} points or nulls")
+                raise self.error((*steps, "points"), msg("expected an array of {n} points or nulls", n=n))
             for k, v in enumerate(raw):
                 if v is None:
                     continue
@@ -449,16 +501,18 @@ class _Reader:
                     points[k] = Fraction(str(v).strip())
                 except (ValueError, ZeroDivisionError):
                     raise self.error(
-                        (*steps, "points", k), f'expected points such as 6, 6.5 or "13/2", found {_what(v)}'
+                        (*steps, "points", k),
+                        msg('expected points such as 6, 6.5 or "13/2", found {found}', found=_what(v)),
                     ) from None
         raw = cols.get("rank")
         if raw is not None:
             if not isinstance(raw, list) or len(raw) != n:
-                raise self.error((*steps, "rank"), f"expected an array of {n} ranks or nulls")
+                raise self.error((*steps, "rank"), msg("expected an array of {n} ranks or nulls", n=n))
             for k, v in enumerate(raw):
                 if v is not None and (type(v) is not int or not 0 <= v <= 999_999):
                     raise self.error(
-                        (*steps, "rank", k), f"expected a rank (0: not ranked) or null, found {_what(v)}"
+                        (*steps, "rank", k),
+                        msg("expected a rank (0: not ranked) or null, found {found}", found=_what(v)),
                     )
                 ranks[k] = v
         return points, ranks
@@ -469,9 +523,11 @@ class _Reader:
         """The crosstable as (opponent index, kind, colour, short game) arrays, players × rounds."""
         raw = self.required(top, "rounds", ())
         if not isinstance(raw, list):
-            raise self.error(("rounds",), f"expected an array of rounds, found {_what(raw)}")
+            raise self.error(("rounds",), msg("expected an array of rounds, found {found}", found=_what(raw)))
         if len(raw) > MAX_ROUNDS:
-            raise self.error(("rounds",), f"more than {MAX_ROUNDS} rounds", InputLimitError)
+            raise self.error(
+                ("rounds",), msg("more than {MAX_ROUNDS} rounds", MAX_ROUNDS=MAX_ROUNDS), InputLimitError
+            )
         n, width = sno.size, len(raw)
         opp_sno = np.zeros((width, n), dtype=np.int64)
         result = np.zeros((width, n), dtype=np.uint8)
@@ -485,11 +541,17 @@ class _Reader:
                 n,
                 0,
                 MAX_START_NUMBER,
-                "opponent start numbers (0 for none)",
+                msg("opponent start numbers (0 for none)"),
             )
-            result[r] = self.codes(self.required(rnd, "result", steps), (*steps, "result"), n, "result codes")
+            result[r] = self.codes(
+                self.required(rnd, "result", steps),
+                (*steps, "result"),
+                n,
+                msg("result codes"),
+                msg("result code"),
+            )
             if rnd.get("color") is not None:
-                colour[r] = self.codes(rnd["color"], (*steps, "color"), n, "colours")
+                colour[r] = self.codes(rnd["color"], (*steps, "color"), n, msg("colours"), msg("colour"))
         # players × rounds, contiguous
         opp_sno = np.ascontiguousarray(opp_sno.T)
         result = np.ascontiguousarray(result.T)
@@ -510,13 +572,16 @@ class _Reader:
             i, r = first_cell(unknown)
             raise self.error(
                 ("rounds", r, "opponent", i),
-                f"opponent {int(opp_sno[i, r])} is not the start number of any player",
+                msg("opponent {value} is not the start number of any player", value=int(opp_sno[i, r])),
             )
         opponent = np.where(opp_sno > 0, opponent, -1)
         rows = np.arange(n)[:, None]
         if (opponent == rows).any():
             i, r = first_cell(opponent == rows)
-            raise self.error(("rounds", r, "opponent", i), f"player {int(sno[i])} is paired against himself")
+            raise self.error(
+                ("rounds", r, "opponent", i),
+                msg("player {player} is paired against himself", player=int(sno[i])),
+            )
 
         # result codes
         paired = opponent >= 0
@@ -525,16 +590,21 @@ class _Reader:
             i, r = first_cell(kind == _NO_CODE)
             code = chr(result[i, r])
             if paired[i, r] and _WITHOUT_OPPONENT[result[i, r]]:
-                why = f"result {code!r} is a bye and cannot have an opponent"
+                why = msg("result {code!r} is a bye and cannot have an opponent", code=code)
             elif not paired[i, r] and _WITH_OPPONENT[result[i, r]]:
-                why = f"result {code!r} is a game and needs an opponent"
+                why = msg("result {code!r} is a game and needs an opponent", code=code)
             else:
-                why = f"{code!r} is not a result code (1 = 0 W D L + - U F H Z, '-' or ' ' when not paired)"
+                why = msg(
+                    "{code!r} is not a result code (1 = 0 W D L + - U F H Z, '-' or ' ' when not paired)",
+                    code=code,
+                )
             raise self.error(("rounds", r, "result", i), why)
         color = _COLOR[colour]
         if (color < 0).any():
             i, r = first_cell(color < 0)
-            raise self.error(("rounds", r, "color", i), f"{chr(colour[i, r])!r} is not a colour (w, b or -)")
+            raise self.error(
+                ("rounds", r, "color", i), msg("{code!r} is not a colour (w, b or -)", code=chr(colour[i, r]))
+            )
         color = np.where(paired, color, Color.NONE).astype(np.int8)
         short = paired & _SHORT[result]
 
@@ -546,33 +616,58 @@ class _Reader:
         if sides.one_sided.any():
             i, r = first_cell(sides.one_sided)
             other = int(opponent[i, r])
-            says = f"names opponent {int(sno[back[i, r]])}" if back[i, r] >= 0 else "has no opponent"
+            says = (
+                msg("names opponent {player}", player=int(sno[back[i, r]]))
+                if back[i, r] >= 0
+                else msg("has no opponent")
+            )
             raise self.error(
                 ("rounds", r, "opponent", i),
-                f"round {r + 1}: player {int(sno[i])} is paired with {int(sno[other])}, but player "
-                f"{int(sno[other])} {says} in round {r + 1}",
+                msg(
+                    "round {round}: player {player} is paired with {player2}, but player {player2} {says} in round {round}",
+                    round=r + 1,
+                    player=int(sno[i]),
+                    player2=int(sno[other]),
+                    says=says,
+                ),
             )
         if sides.misfit.any():
             i, r = first_cell(sides.misfit)
             other = int(opponent[i, r])
             raise self.error(
                 ("rounds", r, "result", i),
-                f"round {r + 1}: results {chr(result[i, r])!r} (player {int(sno[i])}) and "
-                f"{chr(result[other, r])!r} (player {int(sno[other])}) do not fit together",
+                msg(
+                    "round {round}: results {code!r} (player {player}) and {code2!r} (player {player2}) do not fit together",
+                    round=r + 1,
+                    code=chr(result[i, r]),
+                    player=int(sno[i]),
+                    code2=chr(result[other, r]),
+                    player2=int(sno[other]),
+                ),
             )
         if sides.same_colour.any():
             i, r = first_cell(sides.same_colour)
             raise self.error(
                 ("rounds", r, "color", i),
-                f"round {r + 1}: players {int(sno[i])} and {int(sno[opponent[i, r]])} both have colour "
-                f"{'w' if color[i, r] == Color.WHITE else 'b'}",
+                msg(
+                    "round {round}: players {player} and {player2} both have colour {value}",
+                    round=r + 1,
+                    player=int(sno[i]),
+                    player2=int(sno[opponent[i, r]]),
+                    value="w" if color[i, r] == Color.WHITE else "b",
+                ),
             )
         if sides.no_colour.any():
             i, r = first_cell(sides.no_colour)
             self.warn(
                 "missing-colour",
                 ("rounds", r, "color", i),
-                f"round {r + 1}: the game {int(sno[i])}-{int(sno[opponent[i, r]])} has no colour on one side",
+                msg(
+                    "round {round}: the game {player}-{player2} has no colour on one side",
+                    round=r + 1,
+                    player=int(sno[i]),
+                    player2=int(sno[opponent[i, r]]),
+                ),
             )
 
         finished = finish(opponent, kind, color, short)
@@ -581,8 +676,11 @@ class _Reader:
             i, r = late
             raise self.error(
                 ("rounds", r, "result", i),
-                f"round {r + 1}: a pairing of player {int(sno[i])} has no result; only the last round may be "
-                "paired without results",
+                msg(
+                    "round {round}: a pairing of player {player} has no result; only the last round may be paired without results",
+                    round=r + 1,
+                    player=int(sno[i]),
+                ),
             )
         return finished
 
@@ -601,17 +699,24 @@ class _Reader:
                     pass
                 if out[key] is None:
                     raise self.error(
-                        (*steps, key), f'expected a date like "2026-03-01", found {_what(value)}'
+                        (*steps, key),
+                        msg('expected a date like "2026-03-01", found {found}', found=_what(value)),
                     )
         kind = ev.get("kind")
         if kind is not None and kind not in ("swiss", "round-robin"):
-            raise self.error((*steps, "kind"), f'expected "swiss" or "round-robin", found {_what(kind)}')
+            raise self.error(
+                (*steps, "kind"), msg('expected "swiss" or "round-robin", found {found}', found=_what(kind))
+            )
         out["kind"] = None if kind is None else TournamentKind(kind)
         announced = ev.get("rounds")
         if announced is not None and (type(announced) is not int or not 1 <= announced <= MAX_ROUNDS):
             raise self.error(
                 (*steps, "rounds"),
-                f"expected a number of rounds from 1 to {MAX_ROUNDS}, found {_what(announced)}",
+                msg(
+                    "expected a number of rounds from 1 to {MAX_ROUNDS}, found {found}",
+                    MAX_ROUNDS=MAX_ROUNDS,
+                    found=_what(announced),
+                ),
             )
         out["rounds"] = announced
         out["scoring"] = self.scoring(ev.get("scoring"), (*steps, "scoring"))
@@ -642,11 +747,13 @@ class _Reader:
                 number = Fraction(str(raw).strip())
             except (ValueError, ZeroDivisionError):
                 raise self.error(
-                    (*steps, key), f'expected points such as 1, 0.5 or "1/2", found {_what(raw)}'
+                    (*steps, key),
+                    msg('expected points such as 1, 0.5 or "1/2", found {found}', found=_what(raw)),
                 ) from None
             if number < 0 or number.denominator > 100:
                 raise self.error(
-                    (*steps, key), f"points must be a non-negative number in hundredths, found {raw}"
+                    (*steps, key),
+                    msg("points must be a non-negative number in hundredths, found {raw}", raw=raw),
                 )
             kw[key] = number
         return Scoring(**kw)  # type: ignore[arg-type]
@@ -658,13 +765,13 @@ def _what(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else "a string"
+        return repr(value) if len(value) <= 40 else msg("a string")
     if isinstance(value, int | float):
         return str(value)
     if isinstance(value, list):
-        return "an array"
+        return msg("an array")
     if isinstance(value, dict):
-        return "an object"
+        return msg("an object")
     return type(value).__name__
 
 
@@ -733,7 +840,11 @@ def parse_tournament_json(
         reader.warn(
             "rounds-mismatch",
             ("event", "rounds"),
-            f"the file announces {announced} rounds but holds data for {rounds}",
+            msg(
+                "the file announces {announced} rounds but holds data for {rounds}",
+                announced=announced,
+                rounds=rounds,
+            ),
         )
     t = Tournament(
         name=ev["name"],
