@@ -106,7 +106,7 @@ def test_names_resolve_to_fide_specifiers(typed: str, spec: str) -> None:
         ("Buchholz/Q1", "'Buchholz/Q1' reads as BH/Q1: modifier '/Q1' is not allowed for BH"),
         ("Buchholz Cut 1/C2", "only one cut or median modifier is allowed"),
         # "medio" is "average" in Italian: Buchholz mediano or the average of the opponents' Buchholz
-        ("Buchholz medio", "write one of: BH/M1 (Buchholz mediano, C.07 8.1); AOB"),
+        ("Buchholz medio", "write one of: BH/M1 (median Buchholz, C.07 8.1); AOB"),
         ("cumulatif", "write one of: PS (progressive score, C.07 7.5); CUM (US Chess cumulative, 34E3)"),
         ("BH,Buchholz -1,BH/C1", "'BH/C1' (the same as 'Buchholz -1') is listed twice"),
     ],

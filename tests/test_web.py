@@ -670,3 +670,23 @@ def test_api_errors_speak_the_language_asked(client: TestClient) -> None:
     assert r.json()["error"].startswith("--after-round 99 is out of range")  # type: ignore[attr-defined]
     r = post(client, "/api/check", {"lang": "it", "format": "table"})
     assert r.status_code == 200 and "coincide" in r.text  # type: ignore[attr-defined]
+
+
+def test_page_errors_speak_the_pages_language() -> None:
+    # a file that cannot be read and an option that cannot be used: the page's language
+    lines = EXAMPLE.read_text(encoding="utf-8").split("\n")
+    lines[13] = lines[13][:98] + "Q" + lines[13][99:]  # round 1 of the first player: result 'Q'
+    c = TestClient(create_app())
+    r = c.post("/open?lang=it", files={"file": ("bad.trf", "\n".join(lines).encode())})
+    assert r.status_code == 400
+    assert (
+        "atteso un codice di risultato (1 = 0 + - W D L H F U Z) nella colonna 99, trovato &#39;Q&#39;"
+        in r.text
+    )
+    # its own client: ?lang= is remembered in a cookie
+    c = TestClient(create_app([str(EXAMPLE)]))
+    token = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    r = c.get(f"/t/{token}?lang=it&after_round=99")
+    assert r.status_code == 400 and "è fuori intervallo: il file contiene i turni da 1 a 9" in r.text
+    r = c.get(f"/t/{token}/download/csv?lang=fr&tiebreaks=XYZ")
+    assert r.status_code == 400 and r.text.startswith("départage inconnu 'XYZ'")

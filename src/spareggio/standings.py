@@ -272,7 +272,7 @@ def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
     """The error about entry ``k`` of the file's own tie-break list, placed at its line and column
     (the column of the entry in record 212 or 202; the record's start when it cannot be told); the
     error itself when the list has no place in a file."""
-    from .errors import InputError, Position
+    from .errors import InputError, Position, SpareggioError
 
     where = t.tiebreak_list_position
     if where is None:
@@ -287,7 +287,10 @@ def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
                 column = found[k][1]
             break
     return InputError(
-        msg("tie-break list of the file: {exc}", exc=exc),
+        msg(
+            "tie-break list of the file: {exc}",
+            exc=exc.text() if isinstance(exc, SpareggioError) else str(exc),
+        ),
         Position(where.path, where.line, column or where.column),
     )
 

@@ -362,7 +362,8 @@ def parse_spec(text: str) -> TiebreakSpec:
         try:
             return parse_spec(named)
         except TiebreakSpecError as exc:
-            detail = str(exc).removeprefix(f"{named!r}: ")
+            inner = exc.text()
+            detail = inner.params.get("problem", inner) if inner.template == "{raw!r}: {problem}" else inner
             raise TiebreakSpecError(
                 msg("{raw!r} reads as {named}: {detail}", raw=raw, named=named, detail=detail)
             ) from None
@@ -374,11 +375,15 @@ def parse_spec(text: str) -> TiebreakSpec:
         name, _, score = name.partition(":")
         if score.upper() not in ("MP", "GP"):
             raise TiebreakSpecError(
-                msg("{raw!r}: unknown score selector ':{score}' (expected :MP or :GP)", raw=raw, score=score)
+                msg(
+                    "{raw!r}: {problem}",
+                    raw=raw,
+                    problem=msg("unknown score selector ':{score}' (expected :MP or :GP)", score=score),
+                )
             )
         selector = score.upper()
     d = find_tiebreak(name)
-    allowed = ", ".join(_MOD_NAMES[m] for m in d.modifiers) or "none"
+    allowed = ", ".join(_MOD_NAMES[m] for m in d.modifiers) or msg("none")
     kw: dict[str, object] = {}
     for mod in parts[1:]:
         m = _MOD_RE.match(mod.strip().upper())
@@ -386,21 +391,34 @@ def parse_spec(text: str) -> TiebreakSpec:
         if m is None or letter is None or letter not in d.modifiers:
             raise TiebreakSpecError(
                 msg(
-                    "{raw!r}: modifier '/{mod}' is not allowed for {code}; allowed modifiers: {allowed}",
+                    "{raw!r}: {problem}",
                     raw=raw,
-                    mod=mod,
-                    code=d.code,
-                    allowed=allowed,
+                    problem=msg(
+                        "modifier '/{mod}' is not allowed for {code}; allowed modifiers: {allowed}",
+                        mod=mod,
+                        code=d.code,
+                        allowed=allowed,
+                    ),
                 )
             )
         if letter in ("C", "M"):
             n = int(m.group(2))
             if n < 1 or n > 99:
                 raise TiebreakSpecError(
-                    msg("{raw!r}: '/{mod}' must cut between 1 and 99 values", raw=raw, mod=mod)
+                    msg(
+                        "{raw!r}: {problem}",
+                        raw=raw,
+                        problem=msg("'/{mod}' must cut between 1 and 99 values", mod=mod),
+                    )
                 )
             if "cut_low" in kw:
-                raise TiebreakSpecError(msg("{raw!r}: only one cut or median modifier is allowed", raw=raw))
+                raise TiebreakSpecError(
+                    msg(
+                        "{raw!r}: {problem}",
+                        raw=raw,
+                        problem=msg("only one cut or median modifier is allowed"),
+                    )
+                )
             kw["cut_low"] = n
             kw["cut_high"] = n if letter == "M" else 0
         elif letter == "L":
@@ -435,7 +453,7 @@ def _from_name(raw: str) -> str | None:
     try:
         named = resolve_name(head, known_names(), TIEBREAKS)
     except ValueError as exc:
-        raise UnknownTiebreakError(str(exc)) from None
+        raise UnknownTiebreakError(exc.args[0] if exc.args else str(exc)) from None
     if named is None or named == upper:
         return None
     return f"{named}/{tail}" if slash else named

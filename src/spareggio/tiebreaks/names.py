@@ -20,6 +20,8 @@ import re
 import unicodedata
 from collections.abc import Collection, Mapping
 
+from ..i18n import Text, joined, msg
+
 __all__ = ["AMBIGUOUS", "NAMES", "normalise", "resolve_name", "suggestions"]
 
 NAMES: dict[str, str] = {
@@ -74,8 +76,8 @@ NAMES: dict[str, str] = {
 }  # fmt: skip
 """Normalised name -> FIDE specifier."""
 
-_PS = ("PS", "progressive score, C.07 7.5")
-_CUM = ("CUM", "US Chess cumulative, 34E3")
+_PS = ("PS", msg("progressive score, C.07 7.5"))
+_CUM = ("CUM", msg("US Chess cumulative, 34E3"))
 
 AMBIGUOUS: dict[str, tuple[tuple[str, str], ...]] = {
     "cumulative": (_PS, _CUM),
@@ -86,8 +88,8 @@ AMBIGUOUS: dict[str, tuple[tuple[str, str], ...]] = {
     "punteggio cumulativo": (_PS, _CUM),
     # "medio" is "average" in Italian ("Elo medio"), although some say it for the median
     "buchholz medio": (
-        ("BH/M1", "Buchholz mediano, C.07 8.1"),
-        ("AOB", "media dei Buchholz degli avversari, C.07 8.2"),
+        ("BH/M1", msg("median Buchholz, C.07 8.1")),
+        ("AOB", msg("average of the opponents' Buchholz, C.07 8.2")),
     ),
 }
 """Names that mean different tie-breaks in different traditions: refused with the choices."""
@@ -167,8 +169,14 @@ def resolve_name(
 
 
 def _ambiguous(text: str, name: str) -> str:
-    choices = "; ".join(f"{code} ({what})" for code, what in AMBIGUOUS[name])
-    return f"{text!r} means different tie-breaks in different rules; write one of: {choices}"
+    choices = joined(
+        [Text("{code} ({what})", "join", code=code, what=what) for code, what in AMBIGUOUS[name]], "; "
+    )
+    return msg(
+        "{text!r} means different tie-breaks in different rules; write one of: {choices}",
+        text=text,
+        choices=choices,
+    )
 
 
 def suggestions(

@@ -394,7 +394,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 "index.html",
                 400,
                 open_entries=store.entries(),
-                error=str(exc),
+                error=exc.localized(language(request)),
                 max_mb=max_upload // 2**20,
             )
         return RedirectResponse(f"/t/{entry.token}", status_code=303)
@@ -450,7 +450,13 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             opts = _options(request)
         except SpareggioError as exc:
             opts = Options()
-            return page(request, template, 400, error=str(exc), **common(request, entry, opts, None, active))
+            return page(
+                request,
+                template,
+                400,
+                error=exc.localized(language(request)),
+                **common(request, entry, opts, None, active),
+            )
         try:
             s = compute(entry, opts)
             values = extra(entry, opts, s)
@@ -459,7 +465,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 request,
                 "tournament.html",
                 400,
-                error=str(exc),
+                error=exc.localized(language(request)),
                 rows=[],
                 labels=[],
                 **common(request, entry, opts, None, "standings"),
@@ -634,7 +640,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             else:
                 body, media = _export(s, fmt, lang)
         except SpareggioError as exc:
-            return PlainTextResponse(str(exc), status_code=400)
+            return PlainTextResponse(exc.localized(language(request)), status_code=400)
         stem = Path(entry.filename).stem or "standings"
         response = Response(body, media_type=media)
         if fmt == "print":
@@ -670,7 +676,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             else:
                 raise ArgumentError(msg("format must be html, json or txt, not {fmt!r}", fmt=fmt))
         except SpareggioError as exc:
-            return PlainTextResponse(str(exc), status_code=400)
+            return PlainTextResponse(exc.localized(language(request)), status_code=400)
         return _attachment(body, media, entry, f"player-{sno}.{fmt}")
 
     @app.get("/t/{token}/compare/download/{fmt}", include_in_schema=False)
@@ -701,7 +707,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
             else:
                 raise ArgumentError(msg("format must be html, pdf or json, not {fmt!r}", fmt=fmt))
         except SpareggioError as exc:
-            return PlainTextResponse(str(exc), status_code=400)
+            return PlainTextResponse(exc.localized(language(request)), status_code=400)
         return _attachment(body, media, entry, f"compare.{fmt}")
 
     @app.get("/explain.css", include_in_schema=False)
