@@ -53,9 +53,20 @@ def _drop_pseudo(
         warnings.append(
             Diagnostic(
                 "pseudo-player",
-                f"player {player.start_number} {player.name!r} stands for the bye, not for a player: left out of "
-                f"the standings and of every tie-break"
-                + (f"; the {games} game(s) against it read as pairing-allocated byes" if games else ""),
+                msg(
+                    "player {start_number} {name!r} stands for the bye, not for a player: left out of the "
+                    "standings and of every tie-break; the {games} game(s) against it read as pairing-allocated byes",
+                    start_number=player.start_number,
+                    name=player.name,
+                    games=games,
+                )
+                if games
+                else msg(
+                    "player {start_number} {name!r} stands for the bye, not for a player: left out of the "
+                    "standings and of every tie-break",
+                    start_number=player.start_number,
+                    name=player.name,
+                ),
                 Position(where, ct.lines[i], 1),
             )
         )
@@ -240,17 +251,31 @@ class _Games:
         if opponent[j, r] != i:
             if (j, r) in self.completed:
                 k = self.completed[(j, r)]
-                other = (
-                    f"has no entry in round {r + 1} and was completed from the line of player "
-                    f"{self._start(k)}, also paired with {sj} (line {self.ct.lines[k]})"
+                other = msg(
+                    "has no entry in round {round} and was completed from the line of player {player}, also "
+                    "paired with {sj} (line {line})",
+                    round=r + 1,
+                    player=self._start(k),
+                    sj=sj,
+                    line=self.ct.lines[k],
                 )
             elif opponent[j, r] >= 0:
-                other = f"names opponent {self._start(int(opponent[j, r]))} in round {r + 1}"
+                other = msg(
+                    "names opponent {player} in round {round}",
+                    player=self._start(int(opponent[j, r])),
+                    round=r + 1,
+                )
             elif r >= self.ct.cells[j]:
-                other = f"has no entry in round {r + 1}"
+                other = msg("has no entry in round {round}", round=r + 1)
             else:
-                other = f"has no opponent in round {r + 1}"
-            message = f"round {r + 1}: player {si} is paired with {sj}, but player {sj}'s line {other}"
+                other = msg("has no opponent in round {round}", round=r + 1)
+            message = msg(
+                "round {round}: player {si} is paired with {sj}, but player {sj}'s line {other}",
+                round=r + 1,
+                si=si,
+                sj=sj,
+                other=other,
+            )
             if not lenient or opponent[j, r] >= 0 or kind[j, r] != K.ABSENT:
                 raise TrfConsistencyError(message, self._at(i, r, 0), related=self._at(j, r, 0))
             block = self._write_other_side(i, j, r)
@@ -272,16 +297,26 @@ class _Games:
         if j < i:
             return  # the game was checked from the other side
         if not LEGAL[kind[i, r], kind[j, r]]:
-            message = (
-                f"round {r + 1}: results {chr(self.code[i, r])!r} (player {si}) and {chr(self.code[j, r])!r} "
-                f"(player {sj}) do not fit together"
+            message = msg(
+                "round {round}: results {a!r} (player {si}) and {b!r} (player {sj}) do not fit together",
+                round=r + 1,
+                a=chr(self.code[i, r]),
+                si=si,
+                b=chr(self.code[j, r]),
+                sj=sj,
             )
             if K.PENDING in (kind[i, r], kind[j, r]):
                 a, b = (si, sj) if kind[i, r] == K.PENDING else (sj, si)
                 written = chr(self.code[j, r] if a == si else self.code[i, r])
-                message = (
-                    f"round {r + 1}: the game {si}-{sj} has no result on player {a}'s line but {written!r} on "
-                    f"player {b}'s"
+                message = msg(
+                    "round {round}: the game {si}-{sj} has no result on player {a}'s line but {written!r} on "
+                    "player {b}'s",
+                    round=r + 1,
+                    si=si,
+                    sj=sj,
+                    a=a,
+                    written=written,
+                    b=b,
                 )
                 raise TrfConsistencyError(message, self._at(i, r, 7), related=self._at(j, r, 7))
             if not lenient:
@@ -299,7 +334,13 @@ class _Games:
             )
         ci = int(color[i, r])
         if ci and ci == color[j, r]:
-            message = f"round {r + 1}: players {si} and {sj} both have colour {'w' if ci == 1 else 'b'}"
+            message = msg(
+                "round {round}: players {si} and {sj} both have colour {colour}",
+                round=r + 1,
+                si=si,
+                sj=sj,
+                colour="w" if ci == 1 else "b",
+            )
             if not lenient:
                 raise TrfConsistencyError(message, self._at(i, r, 5), related=self._at(j, r, 5))
             color[i, r] = color[j, r] = Color.NONE

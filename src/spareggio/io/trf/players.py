@@ -219,12 +219,12 @@ def _make_player(
     federation, fide_id, birth_date = line[53:56].strip(), line[57:68].strip(), line[69:79].strip()
     if not line.isprintable():
         at = pos.path, pos.line
-        name = notes.clean(name, f"player {sno}: name", Position(*at, 15))
-        sex = notes.clean(sex, f"player {sno}: sex", Position(*at, 10))
-        title = notes.clean(title, f"player {sno}: title", Position(*at, 11))
-        federation = notes.clean(federation, f"player {sno}: federation", Position(*at, 54))
-        fide_id = notes.clean(fide_id, f"player {sno}: FIDE id", Position(*at, 58))
-        birth_date = notes.clean(birth_date, f"player {sno}: birth date", Position(*at, 70))
+        name = notes.clean(name, msg("player {sno}: name", sno=sno), Position(*at, 15))
+        sex = notes.clean(sex, msg("player {sno}: sex", sno=sno), Position(*at, 10))
+        title = notes.clean(title, msg("player {sno}: title", sno=sno), Position(*at, 11))
+        federation = notes.clean(federation, msg("player {sno}: federation", sno=sno), Position(*at, 54))
+        fide_id = notes.clean(fide_id, msg("player {sno}: FIDE id", sno=sno), Position(*at, 58))
+        birth_date = notes.clean(birth_date, msg("player {sno}: birth date", sno=sno), Position(*at, 70))
     return Player(
         start_number=sno,
         name=name,
@@ -451,9 +451,14 @@ def _tab_error(line: str, exc: InputError, pos: Position) -> InputError:
     if not tab_col:  # the problem lies before the first tab: the columns are the file's own
         return exc
     return type(exc)(
-        f"tab character in column {tab_col} of a 001 record: with tabs expanded to every {TAB_SIZE}th column "
-        f"the record does not fit the TRF columns: {exc.message} (columns counted after expansion); "
-        "write blanks instead of tabs",
+        msg(
+            "tab character in column {tab_col} of a 001 record: with tabs expanded to every {size}th column "
+            "the record does not fit the TRF columns: {problem} (columns counted after expansion); "
+            "write blanks instead of tabs",
+            tab_col=tab_col,
+            size=TAB_SIZE,
+            problem=exc.message,
+        ),
         Position(pos.path, pos.line, tab_col),
     )
 

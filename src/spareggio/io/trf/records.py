@@ -96,7 +96,9 @@ def _scan(lines: list[str], where: str) -> _Records:
             if code in _TEAM_RECORDS and code not in records.team:
                 records.team[code] = pos
             value = line[4:].rstrip() if len(line) > 4 else ""
-            records.headers[code] = text_notes.clean(value, f"record {code}", Position(where, lineno, 5))
+            records.headers[code] = text_notes.clean(
+                value, msg("record {code}", code=code), Position(where, lineno, 5)
+            )
             records.header_pos[code] = pos
         else:
             key = code.strip() or line.strip()[:3]
