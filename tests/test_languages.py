@@ -395,3 +395,35 @@ def test_language_before_the_command_applies_to_it() -> None:
     assert run_error("--lang", "xx", "rules").startswith(
         "spareggio: unknown language 'xx'; known languages: en"
     )
+
+
+def test_every_error_is_a_catalogue_message() -> None:
+    # an error or warning built from an f-string or a plain literal would reach users in English
+    # only: every one is made with msg(...) (or passes a message already made)
+    import ast
+
+    kinds = {
+        "InputError", "TrfSyntaxError", "TrfConsistencyError", "InputLimitError", "ArgumentError",
+        "UnknownTiebreakError", "TiebreakSpecError", "UnknownRulesetError", "SpareggioError", "Diagnostic",
+    }  # fmt: skip
+    plain = []
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = (
+                func.id
+                if isinstance(func, ast.Name)
+                else func.attr
+                if isinstance(func, ast.Attribute)
+                else ""
+            )
+            at = 1 if name == "Diagnostic" else 0
+            if (
+                name in kinds
+                and len(node.args) > at
+                and isinstance(node.args[at], ast.JoinedStr | ast.Constant | ast.BinOp)
+            ):
+                plain.append(f"{path.relative_to(SRC)}:{node.lineno}")
+    assert plain == []

@@ -177,7 +177,9 @@ def check_language(lang: str) -> str:
     from .i18n import check_language as known
 
     if not (lang or "").strip():
-        raise ArgumentError("no language given; known languages: en, " + ", ".join(_others()))
+        raise ArgumentError(
+            msg("no language given; known languages: {known}", known=", ".join(["en", *_others()]))
+        )
     return known(lang)
 
 
