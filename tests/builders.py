@@ -15,10 +15,11 @@ puts ``-B1`` on 2's card).  Rounds nobody wrote are "not paired".  ``build(cards
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from spareggio import Tournament, parse_trf
 
-__all__ = ["build", "tournament"]
+__all__ = ["ambiguous_date", "build", "tournament"]
 
 _TOKEN = re.compile(r"^(?:([+=-])([WBF])(\d+)|DF(\d+)|(PAB|FPB|HPB|ZPB|--))$")
 _BYES = {"PAB": "U", "FPB": "F", "HPB": "H", "ZPB": "Z", "--": "-"}
@@ -99,3 +100,17 @@ def tournament(cards: dict[int, str], **kw: object) -> Tournament:
     t = parse_trf(build(cards, **kw), "test.trf")  # type: ignore[arg-type]
     t.warnings.clear()
     return t
+
+
+def ambiguous_date(example: Path, folder: Path) -> Path:
+    """``example`` dated 01/03/2026 with no end or round dates, written in ``folder``: day first it
+    is 1 March 2026 (fide-2026), month first 3 January 2026 (fide-2024), an assumption that changes
+    the rule set."""
+    lines = [
+        "042 01/03/2026" if line.startswith("042") else line
+        for line in example.read_text(encoding="utf-8").split("\n")
+        if not line.startswith(("052", "132"))
+    ]
+    path = folder / "ambiguous.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path

@@ -285,16 +285,9 @@ def test_unknown_rule_set_lists_every_alias_in_italian() -> None:
 
 
 def _ambiguous(tmp_path: Path) -> Path:
-    """The example dated 01/03/2026 with no end or round dates: day first it is 1 March 2026
-    (fide-2026), month first 3 January 2026 (fide-2024) — an assumption that changes the rule set."""
-    lines = [
-        "042 01/03/2026" if line.startswith("042") else line
-        for line in EXAMPLE.read_text(encoding="utf-8").split("\n")
-        if not line.startswith(("052", "132"))
-    ]
-    path = tmp_path / "ambiguous.trf"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return path
+    from builders import ambiguous_date
+
+    return ambiguous_date(EXAMPLE, tmp_path)
 
 
 @pytest.mark.parametrize(

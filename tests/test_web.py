@@ -622,14 +622,9 @@ def test_api_and_page_rank_teams_by_game_points(client: TestClient) -> None:
 def test_italian_page_says_the_rule_set_reason_and_its_assumption(tmp_path: Path) -> None:
     # the example dated 01/03/2026 with no other date: the rule set rests on reading the day first,
     # and the page says so in Italian, with the rule set's title and why it applies
-    lines = [
-        "042 01/03/2026" if line.startswith("042") else line
-        for line in EXAMPLE.read_text(encoding="utf-8").split("\n")
-        if not line.startswith(("052", "132"))
-    ]
-    path = tmp_path / "ambiguous.trf"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    c = TestClient(create_app([str(path)]))
+    from builders import ambiguous_date
+
+    c = TestClient(create_app([str(ambiguous_date(EXAMPLE, tmp_path))]))
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     for page in ("", "/check"):
         visible = " ".join(
