@@ -281,11 +281,6 @@ def _infer(
     ]
 
 
-def _numbers(start_numbers: Sequence[int]) -> str:
-    items = [str(n) for n in start_numbers]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def _text_value(value: object) -> str:
     if value is None:
         return "none"
