@@ -66,3 +66,35 @@ def test_compare_unknown_rule_set(capsys):
     code = main(["compare", str(EXAMPLE), "--rules", "fide-2026,nonsense"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "nonsense" in err
+
+
+def test_compare_table_of_many_rule_sets_stays_narrow():
+    # every rule set with three tie-breaks would be 277 columns wide in one table: the rule sets
+    # are lettered and the places and each tie-break get a block of their own, at most 100 wide
+    t = spareggio.read_trf(EXAMPLE)
+    c = compare(t, None, ["BH/C1", "BH", "SB"])
+    text = comparison_table(c)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert lines[1].startswith("Rule sets: A = fide-2026, B = fide-2024, C = fide-2009")
+    blocks = [k for k, line in enumerate(lines) if line in ("Place under each rule set", "BH/C1", "BH", "SB")]
+    assert [lines[k] for k in blocks] == ["Place under each rule set", "BH/C1", "BH", "SB"]
+    # Pace (1): places 2 2 1 1 1 2 2 and BH/C1 45 45 48.5 48.5 47 45 41 (the library's values)
+    place = next(x for x in lines[blocks[0] :] if "Pace" in x)
+    assert place.split()[-7:] == [c.rows[1].places[n] for n in c.rules] == ["2", "2", "1", "1", "1", "2", "2"]
+    bh = next(x for x in lines[blocks[1] :] if "Pace" in x)
+    assert bh.startswith("*") and bh.split()[-7:] == ["45", "45", "48.5", "48.5", "47", "45", "41"]
+    # a few rule sets keep the one table
+    narrow = comparison_table(compare(t, ["fide-2026", "italian"], ["BH/C1"]))
+    assert "Rule sets:" not in narrow and "Rk fide-2026" in narrow
+
+
+def test_compare_table_in_italian_writes_numbers_the_italian_way():
+    t = spareggio.read_trf(EXAMPLE)
+    text = comparison_table(compare(t, ["fide-2026", "italian"], ["BH/C1"]), "it")
+    pace = next(x for x in text.splitlines() if "Pace" in x)
+    assert pace.startswith("*") and "45 / 47" in pace
+    leone = next(x for x in text.splitlines() if "Leone" in x)
+    assert " 6½ " in leone and "48" in leone
+    esposito = next(x for x in text.splitlines() if "Esposito" in x)
+    assert "46,5" in esposito and "46.5" not in esposito
