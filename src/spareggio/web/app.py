@@ -891,7 +891,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                     page_html, media_type="text/html", headers={"Content-Security-Policy": CSP_DOCUMENT}
                 )
             if fmt == "table":
-                return PlainTextResponse(comparison_table(c))
+                return PlainTextResponse(comparison_table(c, language_code))
             raise ArgumentError(msg("format must be json, html, pdf or table, not {fmt!r}", fmt=fmt))
         except SpareggioError as exc:
             return api_error(exc, api_language(lang))
