@@ -13,11 +13,10 @@ import copy
 import inspect
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import click
 
-from .i18n import translate
+from .i18n import translate, translate_filled
 
 __all__ = ["CLICK_ERRORS", "CLICK_WORDS", "METAVARS", "click_error", "help_texts", "localized_cli"]
 
@@ -167,29 +166,13 @@ def _help_option(
     return help_option
 
 
-def _fill(text: str, lang: str) -> str | None:
-    """``text`` made from one of :data:`CLICK_ERRORS`, said in ``lang`` (a ``problem`` field is
-    itself one of them); ``None`` when no template makes it."""
-    for template in CLICK_ERRORS:
-        fields = re.findall(r"{(\w+)}", template)
-        pattern = "^" + re.sub(r"\\{(\w+)\\}", r"(?P<\1>.+?)", re.escape(template)) + "$"
-        m = re.match(pattern, text, re.DOTALL)
-        if m is None:
-            continue
-        values: dict[str, Any] = {f: m.group(f) for f in fields}
-        if "problem" in values:
-            values["problem"] = _fill(values["problem"], lang) or values["problem"]
-        return translate(lang, template, "click").format(**values)
-    return None
-
-
 def click_error(exc: click.ClickException, lang: str) -> str:
     """The message of a usage error click raised, in ``lang`` (click's English where no template
     makes it)."""
     if lang == "en":
         return exc.format_message()
     if isinstance(exc, click.NoSuchOption):
-        text = _fill(exc.message, lang) or exc.message
+        text = translate_filled(lang, exc.message, list(CLICK_ERRORS), "click")
         if exc.possibilities:
             possible = ", ".join(repr(p) for p in sorted(exc.possibilities))
             template = (
@@ -200,5 +183,4 @@ def click_error(exc: click.ClickException, lang: str) -> str:
             hint = translate(lang, template, "click").format(possibility=possible, possibilities=possible)
             text = f"{text} {hint}"
         return text
-    message = exc.format_message()
-    return _fill(message, lang) or message
+    return translate_filled(lang, exc.format_message(), list(CLICK_ERRORS), "click", nested="problem")

@@ -85,10 +85,12 @@ def default_language() -> str:
     return "en"
 
 
-def translate_filled(lang: str, text: str, templates: list[str], context: str) -> str:
+def translate_filled(
+    lang: str, text: str, templates: list[str], context: str, nested: str | None = None
+) -> str:
     """A sentence made from one of ``templates`` (English, with ``{name}`` fields) in ``lang``: the
-    template is recognised, translated, and filled with the same values.  Text no template makes
-    stays as it is."""
+    first template that matches is recognised, translated, and filled with the same values; the
+    field ``nested``, when given, is itself such a sentence.  Text no template makes stays as it is."""
     if lang == "en":
         return text
     import re
@@ -96,9 +98,12 @@ def translate_filled(lang: str, text: str, templates: list[str], context: str) -
     for template in templates:
         fields = re.findall(r"{(\w+)}", template)
         pattern = "^" + re.sub(r"\\{(\w+)\\}", r"(?P<\1>.+?)", re.escape(template)) + "$"
-        m = re.match(pattern, text)
+        m = re.match(pattern, text, re.DOTALL)
         if m is not None:
-            return translate(lang, template, context).format(**{f: m.group(f) for f in fields})
+            values = {f: m.group(f) for f in fields}
+            if nested in values:
+                values[nested] = translate_filled(lang, values[nested], templates, context, nested)
+            return translate(lang, template, context).format(**values)
     return text
 
 
