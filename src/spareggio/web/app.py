@@ -858,7 +858,8 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         lang: Annotated[str | None, Form()] = None,
         format: Annotated[str | None, Form(description="json (default), html, pdf, table")] = None,
     ) -> Response:
-        from ..compare import compare, comparison_table, comparison_to_dict
+        from ..compare import compare, comparison_to_dict
+        from ..render.comparison import comparison_table
 
         try:
             t = await api_tournament(file)
