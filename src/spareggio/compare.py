@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .i18n import Text, ntext
 from .model import Tournament
 from .numbers import exact_number, json_number
 from .rules import find_ruleset
@@ -37,7 +38,8 @@ class Comparison:
     labels: list[str]
     standings: dict[str, Standings]
     rows: list[ComparisonRow]
-    summary: list[str]
+    summary: list[Text]
+    """One line per rule set after the first: how many players change place against the first."""
     warnings: list[str]
 
     def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
@@ -118,17 +120,16 @@ def _comparison(t: Tournament, names: list[str], by_rules: dict[str, Standings])
     for other in names[1:]:
         moved = sum(1 for r in rows if r.ranks[names[0]] != r.ranks[other])
         changed = sum(1 for r in rows if any(r.values[names[0]][lb] != r.values[other][lb] for lb in labels))
-        summary.append(
-            SUMMARY[0 if moved != 1 else 1].format(moved=moved, a=names[0], b=other, changed=changed)
-        )
+        summary.append(ntext(*SUMMARY, moved, "compare", a=names[0], b=other, changed=changed))
     return Comparison(t, names, labels, by_rules, rows, summary, warnings)
 
 
 SUMMARY = (
-    "{moved} players change place between {a} and {b}; {changed} have different tie-break values",
-    "{moved} player change place between {a} and {b}; {changed} have different tie-break values",
+    "{n} player changes place between {a} and {b}; {changed} have different tie-break values",
+    "{n} players change place between {a} and {b}; {changed} have different tie-break values",
 )
-"""The summary lines, in English (message ids of the catalogues, context ``compare``)."""
+"""The summary line in English, singular and plural (message id and plural of the catalogues,
+context ``compare``)."""
 
 
 def comparison_to_dict(c: Comparison, *, exact: bool = False) -> dict[str, Any]:

@@ -11,6 +11,7 @@ tie-breaks.  Nothing is computed a second time.  :func:`explain_player` gives st
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -18,7 +19,9 @@ from typing import Any
 import numpy as np
 
 from .cuts import CutMark
-from .i18n import msg, translate, translate_reason, warning_body
+from .errors import ArgumentError
+from .errors import check_language as known_language
+from .i18n import languages, localize, msg, translate, warning_body
 from .messages import message
 from .model import Color, ResultKind
 from .numbers import exact_number, format_number, is_finite_decimal, json_number
@@ -27,7 +30,8 @@ from .standings import Standings
 from .tiebreaks import definition
 from .tiebreaks.base import Direction, TiebreakResult
 from .tiebreaks.direct_encounter import DirectEncounterStep
-from .tiebreaks.rating import DP_TABLE
+from .tiebreaks.fide_rating import DP_TABLE
+from .tiebreaks.names import normalise
 from .tiebreaks.records import (
     Aggregate,
     Record,
@@ -166,27 +170,14 @@ class PlayerExplanation:
 
     def to_json(self, *, exact: bool = False) -> str:
         """The explanation as the JSON text ``spareggio explain --format json`` prints."""
-        import json
-
         return json.dumps(to_dict(self, exact=exact), ensure_ascii=False, indent=2) + "\n"
 
 
 def check_language(lang: str) -> str:
     """``lang`` when explanations speak it (case-insensitive), else an error naming the known ones."""
-    from .errors import ArgumentError
-    from .i18n import check_language as known
-
     if not (lang or "").strip():
-        raise ArgumentError(
-            msg("no language given; known languages: {known}", known=", ".join(["en", *_others()]))
-        )
-    return known(lang)
-
-
-def _others() -> list[str]:
-    from .i18n import languages
-
-    return [code for code in languages() if code != "en"]
+        raise ArgumentError(msg("no language given; known languages: {known}", known=", ".join(languages())))
+    return known_language(lang)
 
 
 def find_player(t: Any, who: int | str) -> int:
@@ -197,9 +188,6 @@ def find_player(t: Any, who: int | str) -> int:
 
     :raises ArgumentError: when no player or more than one player matches (the candidates listed).
     """
-    from .errors import ArgumentError
-    from .tiebreaks.names import normalise
-
     text = str(who).strip()
     if text.isascii() and text.isdigit():
         t.index_of(int(text))
@@ -299,8 +287,6 @@ class Explanations(list[PlayerExplanation]):
 
     def to_json(self, *, exact: bool = False) -> str:
         """The JSON text ``spareggio explain --all --format json`` prints."""
-        import json
-
         return json.dumps(self.to_dict(exact=exact), ensure_ascii=False, indent=2) + "\n"
 
 
@@ -354,8 +340,6 @@ def _explain_tiebreak(
 
 
 def _spec_name(name: str, spec: Any, lang: str = "en") -> str:
-    from .i18n import translate
-
     def _(text: str) -> str:
         return translate(lang, text, "spec")
 
@@ -856,8 +840,6 @@ class Versus:
 
     def to_json(self, *, exact: bool = False) -> str:
         """The JSON text ``spareggio explain --versus --format json`` prints."""
-        import json
-
         return json.dumps(versus_to_dict(self, exact=exact), ensure_ascii=False, indent=2) + "\n"
 
 
@@ -867,8 +849,6 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
     :raises ArgumentError: when ``a`` and ``b`` are the same player.
     """
     if a == b:
-        from .errors import ArgumentError
-
         raise ArgumentError(msg("--versus names player {a} again: compare him with another player", a=a))
     lang = check_language(lang)
     t = s.tournament
@@ -929,7 +909,7 @@ def context_lines(e: PlayerExplanation) -> list[str]:
             lang,
             "rules",
             rules=e.rules,
-            reason=translate_reason(lang, e.rules_reason),
+            reason=localize(e.rules_reason, lang),
             after_round=e.after_round,
         ),
         *(

@@ -6,8 +6,8 @@ import json
 import textwrap
 from fractions import Fraction
 
-from ..compare import SUMMARY, Comparison, comparison_to_dict
-from ..i18n import translate, translate_filled
+from ..compare import Comparison, comparison_to_dict
+from ..i18n import localize, translate
 from .formats import RenderOptions, renderer
 from .publish import localized_number
 
@@ -108,7 +108,7 @@ def comparison_table(c: Comparison, lang: str = "en", width: int = TABLE_WIDTH) 
                 rows.append(("*" if len(set(vals)) > 1 else " ", [str(r.start_number), r.name, *vals]))
             lines += ["", label, *table([*who, *letters], rows)]
     lines.append("")
-    lines.extend(translate_filled(lang, line, list(SUMMARY), "compare") for line in c.summary)
+    lines.extend(localize(line, lang) for line in c.summary)
     return "\n".join(lines) + "\n"
 
 

@@ -6,6 +6,7 @@ values that are not finite decimals (e.g. an average of 1/3) are rounded to 6 de
 
 from __future__ import annotations
 
+import csv
 import io
 import itertools
 import json
@@ -18,7 +19,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..i18n import localize, msg
+from ..errors import ArgumentError
+from ..i18n import localize, msg, translate, warning_body
 from ..model import distinct
 from ..numbers import exact_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
@@ -29,6 +31,7 @@ __all__ = [
     "format_number",
     "is_finite_decimal",
     "json_number",
+    "localized_number",
     "safe_cell",
     "standings_csv",
     "standings_json",
@@ -203,6 +206,17 @@ def _number_column(
     return result
 
 
+def localized_number(value: Fraction | None, lang: str, *, points: bool = False) -> str:
+    """A value as the language writes it: ``40.25`` / ``40,25``; points with ½ in Italian (``5½``)."""
+    text = format_number(value)
+    if lang == "en" or value is None:
+        return text
+    if points and value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return text.replace(".", ",")
+
+
 def safe_cell(text: str) -> str:
     """Neutralise spreadsheet formulas in text taken from untrusted files."""
     if text and text[0] in "=+-@\t\r":
@@ -219,11 +233,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
     spreadsheets): semicolon-separated, decimal comma, UTF-8 with a BOM.  The place is the number
     in ``rank`` with the shared range in its own ``shared`` column, so that no spreadsheet reads
     ``3-4`` as a date; text that looks like a formula is neutralised."""
-    import csv
-
     if locale not in CSV_LOCALES:
-        from ..errors import ArgumentError
-
         raise ArgumentError(
             msg("unknown CSV locale {locale!r}; known: {items}", locale=locale, items=", ".join(CSV_LOCALES))
         )
@@ -283,7 +293,6 @@ def declared_rank_differs(row: StandingRow) -> bool:
 def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     """What heads every human output of the standings: the event, the rule set and why, and any
     assumption the rule set rests on (a missing or ambiguous date), never only in a warning list."""
-    from ..i18n import translate, translate_reason, warning_body
 
     def _(message: str, **values: object) -> str:
         return translate(lang, message, "table").format(**values)
@@ -292,7 +301,7 @@ def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     title = t.name or (os.path.basename(t.source) if t.source else "tournament")
     lines = [_("{title} - standings after round {round} ({kind})", title=title, round=s.after_round,
                kind=_(t.kind_of_event.value))]  # fmt: skip
-    reason = translate_reason(lang, s.rules_reason)
+    reason = localize(s.rules_reason, lang)
     lines.append(
         _("Rules: {rules} ({reason}); tie-breaks: {tiebreaks}", rules=s.rules.label, reason=reason,
           tiebreaks=", ".join(s.labels) or _("none"))
@@ -304,16 +313,10 @@ def heading_lines(s: Standings, lang: str = "en") -> list[str]:
 
 
 def standings_table(s: Standings, lang: str = "en") -> str:
-    from ..i18n import translate
-
     def _(text: str) -> str:
         return translate(lang, text, "table")
 
     def number(value: Fraction | None, points: bool = False) -> str:
-        if lang == "en" or value is None:
-            return format_number(value)
-        from .publish import localized_number
-
         return localized_number(value, lang, points=points)
 
     rows = s.rows

@@ -26,7 +26,7 @@ from markupsafe import Markup
 
 from ..check import inferred_text
 from ..errors import ArgumentError, Diagnostic, SpareggioError
-from ..i18n import localize, msg, translate, translate_reason, warning_body
+from ..i18n import localize, msg, translate, warning_body
 from ..model import Tournament
 from .i18n import LANGUAGE_NAMES, choose_language, languages, translator
 
@@ -311,7 +311,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         html = env.get_template(template).render(
             _=_,
             lang=lang,
-            reason=lambda text: translate_reason(lang, text),
+            reason=lambda text: localize(text, lang),
             warning=lambda text: warning_body(text, lang),
             ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
             event_warnings=event_warnings,
@@ -1056,7 +1056,7 @@ def _explained_in(lang: str) -> str:
 
 
 def _api_language(lang: str | None) -> str:
-    from ..i18n import check_language
+    from ..errors import check_language
 
     return check_language(lang or "en")
 

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 __all__ = ["LANGUAGE_NAMES", "choose_language", "languages", "translator"]
 
-LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "fr": "Français", "de": "Deutsch"}
-"""How each language names itself in the language switch."""
+from ..i18n import language_name
+from ..i18n import languages as _catalogue_languages
+
+LANGUAGE_NAMES = {code: language_name(code) for code in _catalogue_languages()}
+"""How each language names itself in the language switch (Babel's names; one per catalogue)."""
 
 
 def languages() -> tuple[str, ...]:
