@@ -910,7 +910,8 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         lang: Annotated[str | None, Form(description="Language of the html and table reports")] = None,
         format: Annotated[str | None, Form(description="json (default), csv, html, table")] = None,
     ) -> Response:
-        from ..check import CheckOptions, check_source, report_text
+        from ..check import CheckOptions, check_source
+        from ..render.check_report import report_text
 
         try:
             language_code = _api_language(lang)
