@@ -55,7 +55,7 @@ def test_languages_are_the_catalogues_present() -> None:
 
 
 def test_language_names_come_from_the_catalogues_and_babel() -> None:
-    assert list(LANGUAGE_NAMES) == list(languages())
+    assert set(LANGUAGE_NAMES) <= set(languages())  # no name for a language without a catalogue
     assert (language_name("it"), language_name("fr"), language_name("en")) == (
         "Italiano",
         "Français",
