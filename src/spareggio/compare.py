@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from .i18n import Text, ntext
 from .model import Tournament
-from .numbers import exact_number, json_number
 from .rules import find_ruleset
 from .standings import Standings, default_tiebreaks, file_tiebreaks, standings
+from .teams import TeamEvent, team_standings
 
-__all__ = ["Comparison", "compare", "compare_teams", "comparison_to_dict"]
+__all__ = ["Comparison", "compare", "compare_teams"]
 
 DEFAULT_COMPARE = ("fide-2026", "fide-2024", "fide-2009", "draw-vs-self", "italian", "us-chess", "naive")
 
@@ -42,17 +41,6 @@ class Comparison:
     """One line per rule set after the first: how many players change place against the first."""
     warnings: list[str]
 
-    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
-        """The comparison as JSON-ready data (``spareggio compare --format json``): numbers as JSON
-        numbers, or with ``exact`` exact fractions in strings (``"93/2"``)."""
-        return comparison_to_dict(self, exact=exact)
-
-    def to_json(self, *, exact: bool = False) -> str:
-        """The JSON text ``spareggio compare --format json`` prints."""
-        import json
-
-        return json.dumps(comparison_to_dict(self, exact=exact), ensure_ascii=False, indent=2) + "\n"
-
 
 def compare(
     t: Tournament,
@@ -78,12 +66,10 @@ def compare(
 
 
 def compare_teams(
-    ev: Any, rules: Sequence[str] | None = None, tiebreaks: str | Sequence[str] | None = None,
+    ev: TeamEvent, rules: Sequence[str] | None = None, tiebreaks: str | Sequence[str] | None = None,
     after_round: int | None = None,
 ) -> Comparison:  # fmt: skip
     """A team event ranked under every rule set named, with one list (the team standings)."""
-    from .teams import team_standings
-
     names = list(dict.fromkeys(find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)))
     by_rules = {name: team_standings(ev, tiebreaks, rules=name, after_round=after_round) for name in names}
     return _comparison(by_rules[names[0]].tournament, names, by_rules)
@@ -130,29 +116,3 @@ SUMMARY = (
 )
 """The summary line in English, singular and plural (message id and plural of the catalogues,
 context ``compare``)."""
-
-
-def comparison_to_dict(c: Comparison, *, exact: bool = False) -> dict[str, Any]:
-    """The comparison as JSON-ready data (``exact``: values as exact fractions in strings)."""
-    number = exact_number if exact else json_number
-
-    return {
-        "schema": 1,
-        "tournament": {"name": c.tournament.name, "rounds": c.tournament.rounds},
-        "rules": c.rules,
-        "tiebreaks": c.labels,
-        "players": [
-            {
-                "start_number": r.start_number,
-                "name": r.name,
-                "points": number(r.points),
-                "ranks": r.ranks,
-                "places": r.places,
-                "tiebreaks": {n: {lb: number(v) for lb, v in r.values[n].items()} for n in c.rules},
-                "rank_differs": r.rank_differs,
-                "value_differs": r.value_differs,
-            }
-            for r in c.rows
-        ],
-        "summary": c.summary,
-    }

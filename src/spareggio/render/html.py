@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain import PlayerExplanation, TiebreakExplanation, Versus, format_value, input_heading
+from ..explain import PlayerExplanation, TiebreakExplanation, Versus
+from ..explain.wording import format_value, input_heading
 from ..i18n import localize, warning_body
 from ..messages import message
 

@@ -24,6 +24,7 @@ from ..i18n import localize, msg, translate, warning_body
 from ..model import distinct
 from ..numbers import exact_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
+from ..teams import UNIT
 from .formats import RenderOptions, renderer
 
 __all__ = [
@@ -46,10 +47,11 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     """The JSON document of the standings as Python data (``rows=False``: an empty standings list).
 
     ``exact=True`` writes points and tie-break values as exact fractions in strings (``"93/2"``)
-    instead of JSON numbers."""
+    instead of JSON numbers.  Team standings (``s.team_event``) add the event's boards and primary
+    score, and each team's match and game points and roster."""
     number = exact_number if exact else json_number
     t = s.tournament
-    return {
+    doc = {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {
             "name": t.name,
@@ -87,16 +89,32 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
         ],
         "warnings": [str(w) for w in t.warnings] + list(s.warnings),
     }
+    ev = s.team_event
+    if ev is not None:
+        doc["tournament"]["team_event"] = True
+        doc["tournament"]["boards"] = ev.boards
+        doc["primary"] = ev.primary
+        rounds = s.after_round
+        by_number = {team.number: k for k, team in enumerate(ev.teams)}
+        for entry in doc["standings"]:
+            k = by_number[entry["start_number"]]
+            entry["match_points"] = number(Fraction(int(ev.mp[k, :rounds].sum()), UNIT))
+            entry["game_points"] = number(Fraction(int(ev.gp[k, :rounds].sum()), UNIT))
+            entry["roster"] = list(ev.teams[k].roster)
+    return doc
 
 
-def standings_json(s: Standings) -> str:
-    """The JSON document of :func:`standings_to_dict`, indented by two spaces.
+def standings_json(s: Standings, *, exact: bool = False) -> str:
+    """The JSON document of :func:`standings_to_dict`, indented by two spaces (``spareggio standings
+    --format json``).
 
     The same text as ``json.dumps(standings_to_dict(s), ensure_ascii=False, indent=2)``, but the
     standings entries are written column by column from the ranking arrays and the tie-break
     numerators: each distinct value of a column is formatted once (by :func:`json_number`), and
     the text of every entry is joined in one pass, with no dictionary or fraction per player.
     """
+    if exact or s.team_event is not None:
+        return json.dumps(standings_to_dict(s, exact=exact), ensure_ascii=False, indent=2) + "\n"
     head = standings_to_dict(s, rows=False)
     text = json.dumps(head, ensure_ascii=False, indent=2)
     marker = '\n  "standings": []'
@@ -393,4 +411,4 @@ def _csv(s: Standings, options: RenderOptions) -> str:
 
 @renderer(Standings, "json")
 def _json(s: Standings, options: RenderOptions) -> str:
-    return s.to_json()
+    return standings_json(s, exact=options.exact)
