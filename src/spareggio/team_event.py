@@ -162,8 +162,8 @@ class TeamEvent:
         )
 
 
-
 # -- building
+
 
 def build_team_event(t: Tournament, lines: TeamLines, *, lenient: bool = False) -> TeamEvent:
     """The team event of a file whose players ``t`` and team-record ``lines`` the TRF reader read
@@ -204,7 +204,10 @@ class _Builder:
         for i, p in enumerate(t.players):
             if member[i] < 0 and (bool(HAS_OPPONENT[t.kind[i]].any()) or bool(empty[i].any())):
                 raise InputError(
-                    msg("player {player} plays but is in no team roster (records 310/013)", player=p.start_number),
+                    msg(
+                        "player {player} plays but is in no team roster (records 310/013)",
+                        player=p.start_number,
+                    ),
                     self.where(i),
                 )
         self.member = member
@@ -223,7 +226,9 @@ class _Builder:
             raise InputError(message, at, related=related)
         if at not in self.reported:
             self.reported.add(at)
-            self.notes.append(Diagnostic(code, msg("{problem}; {repair}", problem=message, repair=repair), at))
+            self.notes.append(
+                Diagnostic(code, msg("{problem}; {repair}", problem=message, repair=repair), at)
+            )
 
     # -- one team in one round --------------------------------------------------------------------
 
@@ -232,8 +237,11 @@ class _Builder:
         return [i for i in self.order[k] if bool(HAS_OPPONENT[self.t.kind[i, r]])]
 
     def empties(self, k: int, r: int) -> list[int]:
-        """The players of team k with ``0000 - +`` or ``0000 - -`` in round r."""
-        return [i for i in self.order[k] if int(self.empty[i, r])]
+        """The players of team k with ``0000 - +`` or ``0000 - -`` in round r (``0000 - U``, the
+        older spelling of a board won against an empty board, too: a player has no bye of his own
+        when his team plays a match)."""
+        t = self.t
+        return [i for i in self.order[k] if int(self.empty[i, r]) or t.kind[i, r] == ResultKind.PAB]
 
     def rival(self, k: int, r: int, entries: list[int]) -> int:
         """The one team that team k's players face in round r (-1 for none)."""
@@ -258,7 +266,11 @@ class _Builder:
         if len(rivals) != 1 or -1 in rivals:
             first = entries[0]
             other = next(
-                (i for i in entries if int(member[int(t.opponent[i, r])]) != int(member[int(t.opponent[first, r])])),
+                (
+                    i
+                    for i in entries
+                    if int(member[int(t.opponent[i, r])]) != int(member[int(t.opponent[first, r])])
+                ),
                 first,
             )
             raise InputError(
@@ -299,7 +311,7 @@ class _Builder:
                     ),
                     at,
                 )  # fmt: skip
-            if i not in entries and not int(self.empty[i, r]):
+            if i not in entries and not int(self.empty[i, r]) and self.t.kind[i, r] != ResultKind.PAB:
                 raise InputError(
                     msg(
                         "record 300: player {player} on board {board} has no game in round {round}",
@@ -310,7 +322,11 @@ class _Builder:
                 )  # fmt: skip
             if i in out:
                 raise InputError(
-                    msg("record 300: player {player} is on two boards in round {round}", player=seat, round=r + 1),
+                    msg(
+                        "record 300: player {player} is on two boards in round {round}",
+                        player=seat,
+                        round=r + 1,
+                    ),
                     at,
                 )
             out.append(i)
@@ -452,7 +468,9 @@ class _Builder:
                 board_one[k, r] = seats[0] if seats and seats[0] >= 0 and seats[0] in entries else -1
                 gp[k, r] = int(board_gp[k, r].sum())
                 played[k, r] = bool(PLAYED[t.kind[entries, r]].any()) if entries else False
-                origin[(k, r)] = lineup_at or (self.where(entries[0]) if entries else Position(self.path, 1, 1))
+                origin[(k, r)] = lineup_at or (
+                    self.where(entries[0]) if entries else Position(self.path, 1, 1)
+                )
         for (k, r), at in origin.items():
             j = int(opponent[k, r])
             if j >= 0 and int(opponent[j, r]) != k:
@@ -491,7 +509,14 @@ class _Builder:
         )
 
     def forfeited(
-        self, k: int, r: int, entries: list[int], opponent: IntMatrix, gp: IntMatrix, board_gp: np.ndarray, boards: int
+        self,
+        k: int,
+        r: int,
+        entries: list[int],
+        opponent: IntMatrix,
+        gp: IntMatrix,
+        board_gp: np.ndarray,
+        boards: int,
     ) -> bool:
         """A match that record 330 declares forfeited: True when it is one (the boards score W or 0
         each), False when the players' games say otherwise (--lenient: the games are used)."""
@@ -704,5 +729,3 @@ def _team_event_kind(t: Tournament, opponent: IntMatrix) -> tuple[TournamentKind
         if found is not None:
             return found, f"file (record {code})"
     return infer_kind(opponent, opponent.shape[0])
-
-

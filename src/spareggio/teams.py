@@ -132,7 +132,6 @@ def parse_team_event(
     return build_team_event(t, lines, lenient=lenient)
 
 
-
 # -- ranking -------------------------------------------------------------------------------------------
 
 _LABEL = re.compile(r"^(?P<code>[A-Za-z]+)(?::(?P<score>MP|GP|mp|gp))?(?P<mods>(?:/[^/]+)*)$")

@@ -136,7 +136,14 @@ def _parse_lines(
     records = _scan(lines, where)
     del lines[:]
     return _from_records(
-        records, encoding, path, where, kind=kind, lenient=lenient, vectorised=vectorised, team_event=team_event
+        records,
+        encoding,
+        path,
+        where,
+        kind=kind,
+        lenient=lenient,
+        vectorised=vectorised,
+        team_event=team_event,
     )
 
 

@@ -122,7 +122,9 @@ def read_team_records(lines: TeamLines, rounds: int) -> TeamRecords:
             num = field_of(line, 5, 7).strip()
             if not (num.isascii() and num.isdigit()):
                 raise InputError(
-                    msg("record 310: team number in columns 5-7 must be a number, found {found!r}", found=num),
+                    msg(
+                        "record 310: team number in columns 5-7 must be a number, found {found!r}", found=num
+                    ),
                     Position(where, number, 5),
                 )
             ids = _ids(line, 74, where, number)
@@ -166,7 +168,9 @@ def read_team_records(lines: TeamLines, rounds: int) -> TeamRecords:
                     related=other.position,
                 )  # fmt: skip
             team_of[sno] = k
-    records = TeamRecords(where, tuple(rosters), team_of, scoring, primary, boards, boards_at, declared=declared)
+    records = TeamRecords(
+        where, tuple(rosters), team_of, scoring, primary, boards, boards_at, declared=declared
+    )
     by_roster = {team.roster for team in rosters}
     for number, name, ids in old_rosters:
         if ids not in by_roster:  # digest 7.4: the 310 rosters are used; a different 013 is worth a word
@@ -219,7 +223,11 @@ def _round_records(records: TeamRecords, lines: list[tuple[int, str]], rounds: i
             while col <= len(line):
                 text = field_of(line, col, col + 2).strip()
                 if text and text.isascii() and text.isdigit() and int(text) in number_to_team:
-                    records.pab[(number_to_team[int(text)], r)] = (mp_value, gp_value, Position(where, number, col))
+                    records.pab[(number_to_team[int(text)], r)] = (
+                        mp_value,
+                        gp_value,
+                        Position(where, number, col),
+                    )
                 col, r = col + 4, r + 1
         elif code == "300":
             r = round_of(field_of(line, 5, 7), number, 5)
