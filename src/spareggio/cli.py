@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from .__about__ import __version__
+from .cli_crosstable import crosstable_command
 from .errors import SpareggioError
 from .i18n import msg
 
@@ -530,6 +531,8 @@ def compare_cmd(
         text = comparison_table(c, language)
     _emit(text, opts.output)
 
+
+cli.add_command(crosstable_command(event_options, _emit, _language, _print_warnings, _team_event))
 
 REPORT_FORMATS = ("table", "json", "csv", "html")
 
