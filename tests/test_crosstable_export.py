@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from spareggio import numbers, standings
+from spareggio import standings
+from spareggio.render import localized as numbers
 from spareggio.cli import main
 from spareggio.io import read_tournament
 from spareggio.render.crosstable import build_crosstable

@@ -12,29 +12,15 @@ from typing import Any
 
 import click
 
-from .errors import ArgumentError
-from .i18n import msg
-from .render.crosstable import build_crosstable
-from .render.crosstable_export import crosstable_html, crosstable_pdf, crosstable_text, crosstable_xlsx
-from .render.publish import format_for
+from .render.crosstable import Crosstable, build_crosstable
+from .render.formats import choose_format, formats_for, render
 from .standings import standings
 from .teams import team_standings
 
 __all__ = ["CROSSTABLE_FORMATS", "crosstable_command"]
 
-CROSSTABLE_FORMATS = ("table", "html", "pdf", "xlsx")
+CROSSTABLE_FORMATS = tuple(f.name for f in formats_for(Crosstable))
 """What ``crosstable`` writes; ``-o FILE`` chooses by the extension when ``--format`` is not given."""
-
-
-def render_crosstable(x: Any, fmt: str) -> str | bytes:
-    """The crosstable ``x`` in one of :data:`CROSSTABLE_FORMATS`."""
-    if fmt == "html":
-        return crosstable_html(x)
-    if fmt == "pdf":
-        return crosstable_pdf(x)
-    if fmt == "xlsx":
-        return crosstable_xlsx(x)
-    return crosstable_text(x)
 
 
 def crosstable_command(
@@ -80,9 +66,7 @@ def crosstable_command(
         """The crosstable of FILE in standings order, with the points and the tie-break columns:
         one column per round for a Swiss, player against player for a round robin."""
         said = language(lang)
-        fmt = format_for(opts.output, fmt, allowed=CROSSTABLE_FORMATS)
-        if fmt not in CROSSTABLE_FORMATS:
-            raise ArgumentError(msg("crosstable writes table, html, pdf or xlsx, not {fmt}", fmt=fmt))
+        chosen = choose_format(fmt, opts.output, Crosstable)
         team = team_event(file, opts) if not file.lower().endswith(".json") else None
         if team is not None:
             s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
@@ -94,6 +78,6 @@ def crosstable_command(
             )
             print_warnings([*t.warnings, *s.warnings], opts.quiet, said)
         x = build_crosstable(s, said, grid=grid)
-        emit(render_crosstable(x, fmt), opts.output)
+        emit(render(x, chosen, lang=said), opts.output)
 
     return crosstable_cmd

@@ -1,7 +1,8 @@
 """A crosstable written out: a text table for the terminal, a print-ready HTML page (A4 landscape,
 the header row repeated on every page, pages numbered), the same page as PDF, and an XLSX sheet with
 numbers as numbers.  Each renders a :class:`~spareggio.render.crosstable.Crosstable`; nothing here
-computes a value.
+computes a value.  The four are registered in :mod:`spareggio.render.formats` (``table``, ``html``,
+``pdf``, ``xlsx``); a crosstable asked in another language than it was built in is built again in it.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ import os
 from fractions import Fraction
 from html import escape
 
-from .. import numbers
+from . import localized as numbers
 from ..__about__ import __version__
 from ..i18n import localize, translate, translate_reason, warning_body
-from .crosstable import Crosstable
+from .crosstable import Crosstable, build_crosstable
+from .formats import RenderOptions, renderer
 from .publish import describe_tiebreak, html_to_pdf
 
 __all__ = [
@@ -248,3 +250,27 @@ def _cell_number(value: object) -> int | float | None:
     if not isinstance(value, Fraction):
         return None
     return int(value) if value.denominator == 1 else float(value)
+
+
+def _in(x: Crosstable, options: RenderOptions) -> Crosstable:
+    return x if x.lang == options.lang else build_crosstable(x.standings, options.lang, grid=x.grid)
+
+
+@renderer(Crosstable, "table")
+def _table(x: Crosstable, options: RenderOptions) -> str:
+    return crosstable_text(_in(x, options))
+
+
+@renderer(Crosstable, "html")
+def _html(x: Crosstable, options: RenderOptions) -> str:
+    return crosstable_html(_in(x, options))
+
+
+@renderer(Crosstable, "pdf")
+def _pdf(x: Crosstable, options: RenderOptions) -> bytes:
+    return crosstable_pdf(_in(x, options))
+
+
+@renderer(Crosstable, "xlsx")
+def _xlsx(x: Crosstable, options: RenderOptions) -> bytes:
+    return crosstable_xlsx(_in(x, options))

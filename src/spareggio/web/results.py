@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 
-from .. import numbers
+from ..render import localized as numbers
 from ..errors import Diagnostic
 from ..i18n import Text, localize, msg, translate
 from ..render.crosstable import build_crosstable

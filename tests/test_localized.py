@@ -1,4 +1,4 @@
-"""Numbers and dates as each language writes them (spareggio.numbers, through Babel)."""
+"""Numbers and dates as each language writes them (spareggio.render.localized, through Babel)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spareggio import numbers
+from spareggio.render import localized as numbers
 
 F = Fraction
 
