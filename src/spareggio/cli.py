@@ -605,7 +605,7 @@ def check_cmd(
     """
     import time
 
-    from .check import CheckOptions, check_files, find_sources
+    from .check import CheckEntry, CheckOptions, check_files, find_sources
     from .errors import ArgumentError
 
     started = time.perf_counter()
@@ -632,7 +632,7 @@ def check_cmd(
         bar = click.progressbar(length=total, label="checking", file=sys.stderr)
         bar.__enter__()
 
-        def progress(entry: dict[str, Any]) -> None:
+        def progress(entry: CheckEntry) -> None:
             bar.update(1)
 
     try:
@@ -647,9 +647,9 @@ def check_cmd(
 
 def _write_report(
     results: Any, fmt: str, output: str | None, started: float, progress: Any, lang: str = "en"
-) -> dict[str, Any]:
+) -> Any:
     """The report to standard output, or written whole to ``output`` (a temporary file renamed)."""
-    from .check import run_batch
+    from .render.check_report import run_batch
 
     if not output:
         return run_batch(results, fmt, sys.stdout, started=started, progress=progress, lang=lang)

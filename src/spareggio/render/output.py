@@ -203,9 +203,21 @@ def _number_column(
     return result
 
 
+_FORMULA_START = "=+-@\t\r"
+"""What makes a spreadsheet read a cell as a formula (a leading tab or CR hides one)."""
+
+
 def safe_cell(text: str) -> str:
-    """Neutralise spreadsheet formulas in text taken from untrusted files."""
-    if text and text[0] in "=+-@\t\r":
+    """Neutralise spreadsheet formulas in text taken from untrusted files: a cell, and every line of a
+    cell, that starts like a formula gets a leading apostrophe.  A bare CR (which the CSV writer would
+    leave unquoted, starting a new row for some readers) becomes a LF, so that the cell is quoted."""
+    if not text:
+        return text
+    if "\r" in text or "\n" in text:
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        head = "'" + lines[0] if text[0] in _FORMULA_START else lines[0]
+        return "\n".join([head, *("'" + line if line[:1] in _FORMULA_START else line for line in lines[1:])])
+    if text[0] in _FORMULA_START:
         return "'" + text
     return text
 

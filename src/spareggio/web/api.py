@@ -10,8 +10,10 @@ from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.requests import Request
 
-from ..check import CheckOptions, check_source, report_text
-from ..compare import compare, compare_teams, comparison_table, comparison_to_dict
+from ..check import CheckOptions, check_source
+from ..render.check_report import report_text
+from ..compare import compare, compare_teams, comparison_to_dict
+from ..render.comparison import comparison_table
 from ..errors import ArgumentError, SpareggioError
 from ..explain import (
     explain_player,

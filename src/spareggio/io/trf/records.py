@@ -13,6 +13,7 @@ from ...errors import (
     Position,
 )
 from ...i18n import msg
+from ..limits import MAX_TEXT_CHARS, check_length
 from .text import MAX_PLAYERS, MAX_START_NUMBER, _TextNotes
 
 _KNOWN_RECORDS = {
@@ -25,6 +26,9 @@ _KNOWN_RECORDS = {
 _REPEATABLE = {"102", "112", "132", "240", "250", "260", "299", "XXZ", "XXS", "XXA", "XXP", "801", "802",
                "013", "300", "310", "320", "330"}  # fmt: skip
 """Records a file may hold more than once."""
+_TEXT_RECORDS = {"012", "022", "032", "092", "102", "112", "122", "192"}
+"""Records whose value is free text (name, city, federation, kind, arbiters, time control): each
+limited to :data:`~spareggio.io.limits.MAX_TEXT_CHARS` characters."""
 _TEAM_RECORDS = ("013", "310", "320", "330", "300")
 _NOT_APPLIED = {
     "299": msg(
@@ -96,6 +100,8 @@ def _scan(lines: list[str], where: str) -> _Records:
             if code in _TEAM_RECORDS and code not in records.team:
                 records.team[code] = pos
             value = line[4:].rstrip() if len(line) > 4 else ""
+            if code in _TEXT_RECORDS:
+                check_length(value, MAX_TEXT_CHARS, msg("record {code}", code=code), Position(where, lineno, 5))
             records.headers[code] = text_notes.clean(
                 value, msg("record {code}", code=code), Position(where, lineno, 5)
             )
