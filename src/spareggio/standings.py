@@ -352,7 +352,7 @@ def _standings_in(
             key = ("standings-result", spec)
             res = ctx.cache.get(key)
             if not isinstance(res, TiebreakResult):
-                res = d.compute(ctx.on(spec.score), spec)
+                res = d.compute(_context_for(ctx, spec), spec)
                 ctx.cache[key] = res
             results[label] = res
             warnings.extend(res.warnings)
@@ -362,7 +362,7 @@ def _standings_in(
     for label, spec in parsed:
         if label not in results:
             numerator, defined = positions[label]
-            group_ctx = ctx.on(spec.score)
+            group_ctx = _context_for(ctx, spec)
             d = definition(spec.code)
             details = (
                 d.group_details(group_ctx, spec)
@@ -389,6 +389,13 @@ def _standings_in(
         warnings=warnings,
         rules_warning=rules_warning,
     )
+
+
+def _context_for(ctx: Context, spec: TiebreakSpec) -> Context:
+    """The context a criterion is computed in: its team score (``:MP``/``:GP``) and its own rule
+    version (``/V2024``), else the list's."""
+    here = ctx.on(spec.score)
+    return here if spec.version is None else here.under(find_ruleset(spec.version))
 
 
 def _rank(
@@ -419,7 +426,7 @@ def _rank(
                 label, (np.zeros(order.size, dtype=np.int64), np.zeros(order.size, dtype=bool))
             )
             if tied.size:
-                _order_groups(ctx.on(spec.score), spec, d.order_group, order, starts, tied, place)
+                _order_groups(_context_for(ctx, spec), spec, d.order_group, order, starts, tied, place)
             continue
         if tied.size == 0:
             continue
