@@ -8,7 +8,7 @@ level after the whole list share the place (competition ranking: 1, 2, 2, 4).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -30,9 +30,10 @@ from .tiebreaks import (
     TiebreakResult,
     TiebreakSpec,
     definition,
-    parse_spec, parse_spec_list,
+    parse_spec,
+    parse_spec_list,
 )
-from .tiebreaks.base import GroupOrder
+from .tiebreaks.base import GroupOrder, GroupSteps
 
 BoolVector = npt.NDArray[np.bool_]
 
@@ -316,6 +317,14 @@ def _rule_set(tournament: Tournament, rules: str | RuleSet | None) -> tuple[Rule
     return find_ruleset(rules), REASONS["caller"], None
 
 
+def _computed(
+    ctx: Context, compute: Callable[[Context, TiebreakSpec], TiebreakResult], spec: TiebreakSpec
+) -> TiebreakResult:
+    """The values of ``spec`` in ``ctx``, computed once per context (a list naming it twice, or
+    another list ranked in the same context, reuses them)."""
+    return ctx.memo(("standings-result", spec), lambda: compute(_context_for(ctx, spec), spec))
+
+
 def _standings_in(
     ctx: Context,
     parsed: list[tuple[str, TiebreakSpec]],
@@ -335,15 +344,11 @@ def _standings_in(
             continue
         d = definition(spec.code)
         if d.compute is not None:
-            key = ("standings-result", spec)
-            res = ctx.cache.get(key)
-            if not isinstance(res, TiebreakResult):
-                res = d.compute(_context_for(ctx, spec), spec)
-                ctx.cache[key] = res
+            res = _computed(ctx, d.compute, spec)
             results[label] = res
             warnings.extend(res.warnings)
     for _, spec in parsed:
-        ctx.cache.pop(("DE-steps", spec), None)
+        ctx.forget_group_steps(spec)
     order, starts, positions = _rank(ctx, frame, parsed, results)
     for label, spec in parsed:
         if label not in results:
@@ -353,7 +358,7 @@ def _standings_in(
             details = (
                 d.group_details(group_ctx, spec)
                 if d.group_details is not None
-                else {"steps": group_ctx.cache.get(("DE-steps", spec), [])}
+                else GroupSteps(tuple(group_ctx.group_steps(spec)))
             )
             results[label] = TiebreakResult(
                 spec, label, numerator, 1, Direction.GROUP, defined=defined, details=details

@@ -19,9 +19,9 @@ from ..numbers import format_number, json_number
 from ..rules.base import Source
 from ..standings import Standings
 from ..tiebreaks import definition
-from ..tiebreaks.base import Direction, TiebreakResult
-from ..tiebreaks.direct_encounter import DirectEncounterStep
+from ..tiebreaks.base import Direction, GroupSteps, OpponentScores, TiebreakResult
 from ..tiebreaks.fide_rating import DP_TABLE
+from ..tiebreaks.koya import KoyaDetails
 from ..tiebreaks.records import (
     Aggregate,
     Record,
@@ -31,6 +31,7 @@ from ..tiebreaks.records import (
     perfect_rating,
     round_half_up,
 )
+from ..tiebreaks.team import BoardTotals
 from .lookup import check_language
 from .results import Explanations, Footnote, PlayerExplanation, RoundLine, TiebreakExplanation, Versus
 from .wording import (
@@ -114,9 +115,8 @@ def _explain_tiebreak(
         exp.rules_view = (table.rules or s.rules).label
     if c is not None:
         _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
-    elif d.code in ("ABH", "AFB"):
-        view = res.details["view"]
-        _explain_view(s, view, i, exp, lang)
+    elif isinstance(res.details, OpponentScores):
+        _explain_view(s, res.details.view, i, exp, lang)
     elif d.is_group or res.direction is Direction.GROUP:
         _explain_group(s, res, i, exp, lang)
     elif res.table is not None:
@@ -311,13 +311,13 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
                 below=rating - 1,
                 at_below=decimal_text(Fraction(expected_total(whole, rating - 1), 100)),
             )
-    if code == "KS" and "threshold" in res.details:
+    if isinstance(res.details, KoyaDetails):
         exp.lines.append(
             message(
                 lang,
                 "d.ks_line",
-                threshold=format_value(Fraction(str(res.details["threshold"]))),
-                maximum=format_value(Fraction(str(res.details["maximum"]))),
+                threshold=format_value(res.details.threshold),
+                maximum=format_value(res.details.maximum),
             )
         )
 
@@ -446,16 +446,16 @@ def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lan
 
 def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
     t = s.tournament
-    if "board_totals" in res.details:
-        totals = np.asarray(res.details["board_totals"])[i]
-        unit = int(res.details.get("unit", 2))  # type: ignore[call-overload]
+    if isinstance(res.details, BoardTotals):
+        totals = res.details.totals[i]
+        unit = res.details.unit
         boards = ", ".join(f"{b + 1}: {format_value(Fraction(int(x), unit))}" for b, x in enumerate(totals))
         exp.lines.append(message(lang, "board.totals", boards=boards))
         exp.lines.append(message(lang, f"board.rule.{res.spec.code}"))
         if res.value(i) is None:
             exp.lines.append(message(lang, "de.none"))
         return
-    steps: list[DirectEncounterStep] = list(res.details.get("steps", []))  # type: ignore[call-overload]
+    steps = res.details.steps if isinstance(res.details, GroupSteps) else ()
     mine = [st for st in steps if i in st.members]
     if not mine:
         exp.lines.append(message(lang, "de.none"))
