@@ -7,7 +7,7 @@ import stat
 import sys
 import tempfile
 import time
-from typing import Any
+from collections.abc import Callable, Iterable
 
 import click
 
@@ -15,7 +15,7 @@ from ..check import CheckEntry, CheckOptions, check_files, find_sources
 from ..errors import ArgumentError
 from ..i18n import msg
 from ..io.output import _umask
-from ..render.check_report import run_batch
+from ..render.check_report import Summary, run_batch
 from ..render.formats import choose_format
 from ..rules import find_ruleset
 from ..tiebreaks import parse_spec_list
@@ -103,8 +103,13 @@ def check_cmd(
 
 
 def _write_report(
-    results: Any, fmt: str, output: str | None, started: float, progress: Any, lang: str = "en"
-) -> Any:
+    results: Iterable[CheckEntry],
+    fmt: str,
+    output: str | None,
+    started: float,
+    progress: Callable[[CheckEntry], None] | None,
+    lang: str = "en",
+) -> Summary:
     """The report to standard output, or written whole to ``output`` (a temporary file renamed)."""
 
     if not output:

@@ -14,7 +14,8 @@ from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
 from ..i18n import default_language, localize, msg
 from ..io import read_tournament
 from ..io.output import write_atomic
-from ..model import TournamentKind
+from ..model import Tournament, TournamentKind
+from ..team_event import TeamEvent
 from ..teams import is_team_file, parse_team_event
 
 __all__ = [
@@ -84,7 +85,7 @@ def print_warnings(items: Sequence[object], quiet: bool, lang: str = "en") -> No
             click.echo(line, err=True)
 
 
-def kind_option(swiss: bool, round_robin: bool) -> Any:
+def kind_option(swiss: bool, round_robin: bool) -> TournamentKind | None:
 
     if swiss and round_robin:
         raise ArgumentError(msg("--swiss and --round-robin cannot be used together"))
@@ -110,9 +111,8 @@ class EventOptions:
     input_format: str | None = None
     rating: str | None = None
 
-    def load(self, file: str) -> Any:
+    def load(self, file: str) -> Tournament:
         """Read the tournament (any format of the reader registry) as these options ask."""
-
         if self.primary is not None:
             raise ArgumentError(
                 msg(
@@ -193,9 +193,8 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-def team_event(file: str, opts: EventOptions) -> Any:
+def team_event(file: str, opts: EventOptions) -> TeamEvent | None:
     """The team event in a TRF file, or None for an individual tournament."""
-
     try:
         with open(file, "rb") as handle:
             head = handle.read()

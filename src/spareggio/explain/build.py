@@ -6,17 +6,17 @@ group tie-breaks become their lines."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
 from ..cuts import CutMark
 from ..errors import ArgumentError
+from ..frame import Frame
 from ..i18n import msg
 from ..messages import message
 from ..model import ResultKind
 from ..numbers import format_number, json_number
-from ..rules.base import Source
+from ..rules.base import OpponentView, RuleSet, Source
 from ..standings import Standings
 from ..tiebreaks import definition
 from ..tiebreaks.base import Direction, GroupSteps, OpponentScores, TiebreakResult
@@ -326,8 +326,8 @@ def _source_note(
     s: Standings,
     rec: Record,
     j: int | None,
-    view: Any,
-    frame: Any,
+    view: OpponentView,
+    frame: Frame,
     refs: dict[int, str],
     letters: str,
     lang: str,
@@ -395,7 +395,9 @@ def _source_note(
     return message(lang, "src.none")
 
 
-def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str, rules: Any) -> Footnote:
+def _footnote(
+    s: Standings, view: OpponentView, frame: Frame, j: int, ref: str, lang: str, rules: RuleSet
+) -> Footnote:
     t = s.tournament
     p = t.players[j]
     rounds = []
@@ -431,7 +433,7 @@ def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str, 
     return Footnote(ref, p.start_number, p.name, actual, adjusted, tuple(rounds), text)
 
 
-def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lang: str) -> None:
+def _explain_view(s: Standings, view: OpponentView, i: int, exp: TiebreakExplanation, lang: str) -> None:
     frame = s.context.frame
     terms = []
     for r in range(frame.rounds):
