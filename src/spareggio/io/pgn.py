@@ -1,0 +1,388 @@
+"""Reader of an event's games in PGN (Portable Game Notation), read with python-chess.
+
+Every game is one pairing.  What is read, from the tags only (the moves are not needed):
+
+- **Round** ``"3"`` or ``"3.2"`` (round 3, board 2): the round of the game.  A game without a round
+  number is an error.
+- **White**, **Black**: the players, matched across games by their FIDE id (``WhiteFideId``,
+  ``BlackFideId``) when a game gives one, else by name (compared without case, accents or extra
+  blanks).  Start numbers are given by rating (highest first), then name.
+- **Result** ``1-0``, ``0-1``, ``1/2-1/2``; ``*`` is a game not (yet) played: allowed in the last
+  round only, where it is a pairing without result.  A decisive game whose ``Termination`` is
+  ``unplayed`` or ``forfeit`` is a forfeit.
+- **WhiteElo**/**BlackElo**, **WhiteTitle**/**BlackTitle**: rating and title from the player's first
+  game (earliest round).
+- **Event**, **Site**, **EventDate** (else the earliest **Date**): the event's name, place and start.
+
+A round in which a player has no game is a bye or an absence: PGN cannot tell them apart, so the
+reader counts it as :data:`BYES` says (``--byes``, default ``absent``: not paired, no point) and
+warns.  Rounds without a game up to the end count as a withdrawal when counted ``absent``.  Swiss or
+round robin is inferred from the pairings, as for TRF.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as _dt
+import io
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Protocol
+
+import chess.pgn
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import ArgumentError, Diagnostic, InputError, Position
+from ..i18n import Text, joined, msg
+from ..model import Color, Player, ResultKind, TournamentKind
+from .assemble import Crosstable, assemble, decode
+
+__all__ = ["BYES", "EXTENSIONS", "parse", "parse_pgn", "sniff"]
+
+EXTENSIONS = (".pgn",)
+K = ResultKind
+BYES: dict[str, ResultKind] = {
+    "absent": K.ABSENT,
+    "zero": K.ZERO_BYE,
+    "half": K.HALF_BYE,
+    "full": K.FULL_BYE,
+    "pab": K.PAB,
+}
+"""How a round without a game counts (``--byes``): not paired (no point, C.07 16.1.2 counts it as a
+voluntary unplayed round), a zero-point bye, a half-point bye, a full-point bye requested by the
+player, or the pairing-allocated bye (1 point, not a voluntary unplayed round)."""
+
+_RESULTS = {
+    "1-0": (K.PLAYED_WIN, K.PLAYED_LOSS),
+    "0-1": (K.PLAYED_LOSS, K.PLAYED_WIN),
+    "1/2-1/2": (K.PLAYED_DRAW, K.PLAYED_DRAW),
+    "½-½": (K.PLAYED_DRAW, K.PLAYED_DRAW),
+    "*": (K.PENDING, K.PENDING),
+}
+_FORFEIT = {
+    K.PLAYED_WIN: K.FORFEIT_WIN,
+    K.PLAYED_LOSS: K.FORFEIT_LOSS,
+}
+_UNPLAYED_TERMINATIONS = {"unplayed", "forfeit", "forfeited", "no show"}
+_ROUND = re.compile(r"^\s*(\d{1,3})(?:\.(\d{1,4}))?\s*$")
+_TAG = re.compile(r'^[ \t]*\[[ \t]*(\w+)[ \t]+"', re.MULTILINE)
+_SNIFF_TAG = re.compile(rb'^\s*\[(Event|Site|Date|Round|White|Black|Result)\s+"', re.MULTILINE)
+
+
+class _Options(Protocol):
+    @property
+    def kind(self) -> TournamentKind | None: ...
+
+    @property
+    def byes(self) -> str | None: ...
+
+
+def sniff(head: bytes, name: str) -> int:
+    """Confidence (0-100) that a file is PGN: tag pairs of the Seven Tag Roster at the start of a line,
+    and the ``.pgn`` extension."""
+    tags = {m.group(1) for m in _SNIFF_TAG.finditer(head)}
+    score = 40 if name.lower().endswith(EXTENSIONS) else 0
+    if len(tags) >= 3:
+        score += 55
+    elif tags:
+        score += 20
+    return min(score, 100)
+
+
+def parse(data: bytes, name: str, options: _Options) -> object:
+    """The registry's entry point: :func:`parse_pgn` with the reader options."""
+    return parse_pgn(data, name, kind=getattr(options, "kind", None), byes=getattr(options, "byes", None))
+
+
+@dataclass
+class _Game:
+    round: int
+    board: int | None
+    white: int
+    black: int
+    result: tuple[ResultKind, ResultKind]
+    line: int
+    where: dict[str, Position]
+
+
+@dataclass
+class _Entrant:
+    name: str
+    fide_id: str
+    rating: int | None
+    title: str
+    first_round: int
+    position: Position
+
+
+def _fold(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).replace(",", " ").split())
+
+
+def _date(value: str | None) -> _dt.date | None:
+    if not value:
+        return None
+    m = re.match(r"^\s*(\d{4})[.\-/](\d{2})[.\-/](\d{2})\s*$", value)
+    if m is None:
+        return None
+    try:
+        return _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+
+
+class _Reader:
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.warnings: list[Diagnostic] = []
+
+    def position(self, offset: int) -> Position:
+        line = bisect.bisect_right(self.starts, offset)
+        return Position(self.path, line, offset - self.starts[line - 1] + 1)
+
+    def tags(self, start: int, end: int) -> dict[str, Position]:
+        """Where every tag of the game between two offsets is written: the position of its value."""
+        found: dict[str, Position] = {}
+        for m in _TAG.finditer(self.text, start, end):
+            if m.group(1) in found and m.group(1) in ("White", "Round"):
+                raise InputError(
+                    msg(
+                        "a second {tag} tag in one game: a blank line must separate a game's moves from the next game's tags",
+                        tag=m.group(1),
+                    ),
+                    self.position(m.end()),
+                )
+            found.setdefault(m.group(1), self.position(m.end()))
+        return found
+
+
+def parse_pgn(
+    data: bytes | str, path: str = "<string>", *, kind: TournamentKind | None = None, byes: str | None = None
+) -> object:
+    """Read the games of an event in PGN and build its tournament (see the module's text).
+
+    :param byes: how a round without a game counts (a key of :data:`BYES`; default ``absent``).
+    :raises InputError: for a game that cannot be placed (no round, unknown result, a player twice in
+        one round), with its file, line and column.
+    """
+    how = (byes or "absent").strip().lower()
+    if how not in BYES:
+        raise ArgumentError(
+            msg("unknown --byes value {value!r}; known values: {known}", value=byes, known=", ".join(BYES))
+        )
+    text = decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff")
+    reader = _Reader(text, path)
+    handle = io.StringIO(text)
+    games: list[_Game] = []
+    entrants: list[_Entrant] = []
+    by_key: dict[tuple[str, str], int] = {}
+    event: dict[str, str] = {}
+    dates: list[_dt.date] = []
+    while True:
+        start = handle.tell()
+        headers = chess.pgn.read_headers(handle)
+        if headers is None:
+            break
+        end = handle.tell()
+        where = reader.tags(start, end)
+        first = min(where.values(), key=lambda p: (p.line, p.column), default=reader.position(start))
+        for key in ("Event", "Site", "EventDate"):
+            if key not in event and headers.get(key, "?").strip() not in ("", "?"):
+                event[key] = headers[key].strip()
+        day = _date(headers.get("Date"))
+        if day is not None:
+            dates.append(day)
+        games.append(_game(reader, headers, where, first, entrants, by_key))
+    if not games:
+        raise InputError(msg("no games in the file (a PGN game starts with tags such as [White \"...\"])"),
+                         Position(path, 1, 1))  # fmt: skip
+    return _build(reader, games, entrants, event, dates, how, kind)
+
+
+def _player(
+    entrants: list[_Entrant],
+    by_key: dict[tuple[str, str], int],
+    name: str,
+    fide_id: str,
+    elo: str,
+    title: str,
+    rnd: int,
+    at: Position,
+) -> int:
+    fide = fide_id.strip() if fide_id.strip() not in ("", "0", "?", "-") else ""
+    folded = _fold(name)
+    index = by_key.get(("fide", fide)) if fide else None
+    if index is None:
+        index = by_key.get(("name", folded))
+        if index is not None and fide and entrants[index].fide_id and entrants[index].fide_id != fide:
+            index = None  # two players of one name, told apart by their FIDE ids
+    rating = int(elo) if elo.strip().isdigit() and int(elo) > 0 else None
+    if index is None:
+        index = len(entrants)
+        entrants.append(_Entrant(name.strip(), fide, rating, title.strip(), rnd, at))
+    else:
+        e = entrants[index]
+        if fide and not e.fide_id:
+            e.fide_id = fide
+        if rnd < e.first_round:
+            e.first_round, e.rating, e.title = rnd, rating, title.strip() or e.title
+    if fide:
+        by_key[("fide", fide)] = index
+    by_key.setdefault(("name", folded), index)
+    return index
+
+
+def _game(
+    reader: _Reader,
+    headers: chess.pgn.Headers,
+    where: dict[str, Position],
+    first: Position,
+    entrants: list[_Entrant],
+    by_key: dict[tuple[str, str], int],
+) -> _Game:
+    raw_round = headers.get("Round")
+    m = _ROUND.match(raw_round or "")
+    if m is None or int(m.group(1)) < 1:
+        if raw_round is None:
+            raise InputError(msg("the game has no Round tag: its round is unknown"), first)
+        raise InputError(
+            msg("Round {value!r} is not a round number (write \"3\" or \"3.2\", round 3 board 2)", value=raw_round),
+            where.get("Round", first),
+        )
+    rnd = int(m.group(1))
+    board = int(m.group(2)) if m.group(2) else None
+    sides = []
+    for colour in ("White", "Black"):
+        name = headers.get(colour, "").strip()
+        if name in ("", "?"):
+            raise InputError(msg("the game has no {tag} player", tag=colour), where.get(colour, first))
+        sides.append(
+            _player(
+                entrants,
+                by_key,
+                name,
+                headers.get(f"{colour}FideId", ""),
+                headers.get(f"{colour}Elo", ""),
+                headers.get(f"{colour}Title", ""),
+                rnd,
+                where.get(colour, first),
+            )
+        )
+    if sides[0] == sides[1]:
+        raise InputError(
+            msg("{name} plays against himself", name=headers.get("White", "")), where.get("Black", first)
+        )
+    raw_result = headers.get("Result", "").strip()
+    if raw_result not in _RESULTS:
+        raise InputError(
+            msg("Result {value!r} is not a game result (1-0, 0-1, 1/2-1/2 or *)", value=raw_result),
+            where.get("Result", first),
+        )
+    result = _RESULTS[raw_result]
+    if headers.get("Termination", "").strip().lower() in _UNPLAYED_TERMINATIONS and result[0] in _FORFEIT:
+        result = (_FORFEIT[result[0]], _FORFEIT[result[1]])
+    return _Game(rnd, board, sides[0], sides[1], result, first.line, where)
+
+
+def _build(
+    reader: _Reader,
+    games: list[_Game],
+    entrants: list[_Entrant],
+    event: dict[str, str],
+    dates: list[_dt.date],
+    how: str,
+    kind: TournamentKind | None,
+) -> object:
+    # start numbers: rating (highest first), then name
+    order = sorted(range(len(entrants)), key=lambda i: (-(entrants[i].rating or 0), _fold(entrants[i].name)))
+    index = {old: new for new, old in enumerate(order)}
+    players = [
+        Player(
+            start_number=new + 1,
+            name=entrants[old].name,
+            title=entrants[old].title,
+            rating=entrants[old].rating,
+            fide_id=entrants[old].fide_id,
+            position=entrants[old].position,
+        )
+        for new, old in enumerate(order)
+    ]
+    rounds = max(g.round for g in games)
+    cells: dict[tuple[int, int], Position] = {}
+
+    def where(i: int, r: int) -> Position:
+        return cells.get((i, r), players[i].position or Position(reader.path, 1, 1))
+
+    ct = Crosstable.empty(players, rounds, where)
+    for g in games:
+        r = g.round - 1
+        for side, colour, other in ((index[g.white], Color.WHITE, index[g.black]), (index[g.black], Color.BLACK, index[g.white])):
+            if (side, r) in cells:
+                raise InputError(
+                    msg(
+                        "{name} has two games in round {round} (the other is at line {line})",
+                        name=players[side].name,
+                        round=g.round,
+                        line=cells[(side, r)].line,
+                    ),
+                    g.where.get("Round", Position(reader.path, g.line, 1)),
+                )
+            cells[(side, r)] = g.where.get("Round", Position(reader.path, g.line, 1))
+            ct.opponent[side, r] = other
+            ct.color[side, r] = colour
+        ct.kind[index[g.white], r] = g.result[0]
+        ct.kind[index[g.black], r] = g.result[1]
+    missing = ct.opponent < 0
+    if missing.any():
+        ct.kind[missing] = BYES[how]
+        ct.warnings.append(_byes_warning(players, missing, how, reader.path))
+    ct.warnings.extend(reader.warnings)
+    start = _date(event.get("EventDate")) or (min(dates) if dates else None)
+    t = assemble(
+        ct,
+        reader.path,
+        kind=kind,
+        name=event.get("Event", ""),
+        city=event.get("Site", ""),
+        start_date=start,
+        start_date_text=f"{start:%Y-%m-%d}" if start else None,
+        encoding="utf-8",
+    )
+    return t
+
+
+def _byes_warning(players: list[Player], missing: npt.NDArray[np.bool_], how: str, path: str) -> Diagnostic:
+    cells = np.argwhere(missing.T)  # (round, player), round by round
+    shown = [
+        msg("{name} in round {round}", name=players[int(i)].name, round=int(r) + 1) for r, i in cells[:5]
+    ]
+    more = len(cells) - len(shown)
+    listed: Text = joined(shown, ", ")
+    if more:
+        listed = msg("{listed} and {count} more", listed=listed, count=more)
+    return Diagnostic(
+        "pgn-byes",
+        msg(
+            "PGN cannot tell a bye from an absence: {count} rounds without a game ({listed}) counted as "
+            "{how} (choose with --byes absent|zero|half|full|pab)",
+            count=len(cells),
+            listed=listed,
+            how=Text(_BYE_WORDS[how], "byes"),
+        ),
+        Position(path, 1, 1),
+    )
+
+
+_BYE_WORDS = {
+    "absent": "absent (not paired, no point)",
+    "zero": "zero-point byes",
+    "half": "half-point byes",
+    "full": "full-point byes",
+    "pab": "pairing-allocated byes (1 point)",
+}
+
