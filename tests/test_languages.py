@@ -357,8 +357,8 @@ def test_help_of_generate_translates_defaults_and_required() -> None:
 USAGE_ERRORS = [
     # (arguments after the example file, Italian, French): click's own usage errors, translated
     (["--bogus"], "spareggio: Opzione inesistente '--bogus'.", "spareggio: Option inexistante '--bogus'."),
-    (["--lan", "it"], "spareggio: Opzione inesistente '--lan'. Forse intendevi '--lang'?",
-     "spareggio: Option inexistante '--lan'. Vouliez-vous dire '--lang' ?"),
+    (["--lagn", "it"], "spareggio: Opzione inesistente '--lagn'. Forse intendevi '--lang'?",
+     "spareggio: Option inexistante '--lagn'. Vouliez-vous dire '--lang' ?"),
     (["-a", "x"], "spareggio: Valore non valido per '-a' / '--after-round': 'x' non è un numero intero valido.",
      "spareggio: Valeur invalide pour '-a' / '--after-round' : 'x' n'est pas un entier valide."),
     (["-f", "doc"], "spareggio: Valore non valido per '-f' / '--format': 'doc' non è uno tra 'table', 'csv', 'json', 'html', 'pdf', 'xlsx'.",

@@ -37,6 +37,7 @@ import numpy as np
 
 from .errors import os_reason
 from .i18n import localize, msg, warning_body
+from .io.registry import READERS
 
 if TYPE_CHECKING:
     from .model import Tournament
@@ -63,8 +64,8 @@ REPORT_SCHEMA = 1
 STATUSES = ("differs", "error", "agree", "no-ranks")
 """The status of a file, in the order a report lists them (the files that need a look first)."""
 
-EXTENSIONS = (".trf", ".txt", ".json")
-"""What a folder or a zip archive is searched for."""
+EXTENSIONS = tuple(dict.fromkeys(ext for reader in READERS for ext in reader.extensions))
+"""What a folder or a zip archive is searched for: every extension of the reader registry."""
 
 CANDIDATE_LISTS_SWISS: tuple[tuple[str, ...], ...] = (
     ("BH/C1", "BH", "SB"),
@@ -517,9 +518,10 @@ def check_source(name: str, data: bytes, options: CheckOptions) -> dict[str, Any
     from .errors import SpareggioError
 
     try:
-        from .teams import TeamEvent, parse_event
+        from .io import ReadOptions, parse_event
+        from .teams import TeamEvent
 
-        event = parse_event(data, name, lenient=options.lenient)
+        event = parse_event(data, name, options=ReadOptions(lenient=options.lenient))
         if isinstance(event, TeamEvent):
             return check_team_event(event, options, name=name)
         return check_tournament(event, options, name=name)

@@ -111,9 +111,11 @@ class EventOptions:
     quiet: bool
     lenient: bool
     primary: str | None = None
+    input_format: str | None = None
+    rating: str | None = None
 
     def load(self, file: str) -> Any:
-        """Read the tournament (TRF or tournament JSON) as these options ask."""
+        """Read the tournament (any format of the reader registry) as these options ask."""
         from .io import read_tournament
 
         if self.primary is not None:
@@ -126,7 +128,13 @@ class EventOptions:
                     score=self.primary, file=file,
                 )
             )  # fmt: skip
-        return read_tournament(file, kind=_kind_option(self.swiss, self.round_robin), lenient=self.lenient)
+        return read_tournament(
+            file,
+            kind=_kind_option(self.swiss, self.round_robin),
+            lenient=self.lenient,
+            fmt=self.input_format,
+            rating=self.rating,  # type: ignore[arg-type]  # click's choice
+        )
 
 
 _EVENT_OPTIONS = (
@@ -148,6 +156,16 @@ _EVENT_OPTIONS = (
         type=click.Choice(["MP", "GP"], case_sensitive=False),
         help="Team events: rank the teams by match points or game points (default: record 192, else MP).",
     ),
+    click.option(
+        "--input-format",
+        metavar="FORMAT",
+        help="The format of the file (trf, json, ...), when its content and name do not tell it.",
+    ),
+    click.option(
+        "--rating",
+        type=click.Choice(["fide", "national"], case_sensitive=False),
+        help="The rating of rating tie-breaks: FIDE or national (TRF-26 record 172; default: as the file says, else FIDE).",
+    ),
 )
 
 
@@ -165,11 +183,15 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
         quiet: bool,
         lenient: bool,
         primary: str | None,
+        input_format: str | None,
+        rating: str | None,
         **kwargs: Any,
     ) -> None:
         opts = EventOptions(
             after_round, output, swiss, round_robin, unrated_rating, quiet, lenient,
             primary.upper() if primary else None,
+            input_format.lower() if input_format else None,
+            rating.lower() if rating else None,
         )  # fmt: skip
         f(*args, opts=opts, **kwargs)
 

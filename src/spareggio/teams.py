@@ -231,13 +231,12 @@ def is_team_file(data: bytes) -> bool:
 
 
 def parse_event(data: bytes, name: str = "<string>", *, lenient: bool = False) -> Tournament | TeamEvent:
-    """The content of any tournament file: a team event for a TRF file with team rosters, else the
-    individual tournament (TRF or tournament JSON)."""
-    from .io import parse_tournament
+    """The content of any tournament file: :func:`spareggio.io.parse_event` (a team event for a TRF
+    file with team rosters, else the individual tournament)."""
+    from .io import ReadOptions
+    from .io import parse_event as parse
 
-    if not name.lower().endswith(".json") and is_team_file(data):
-        return parse_team_event(data, name, lenient=lenient)
-    return parse_tournament(data, name, lenient=lenient)
+    return parse(data, name, options=ReadOptions(lenient=lenient))
 
 
 def rank_event(

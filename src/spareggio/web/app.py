@@ -75,7 +75,7 @@ class Store:
         self._lock = threading.Lock()
 
     def add(self, filename: str, data: bytes) -> Entry:
-        from ..teams import parse_event
+        from ..io import parse_event
 
         event = parse_event(data, filename)
         if isinstance(event, Tournament):
@@ -735,7 +735,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
 
     async def api_tournament(file: UploadFile) -> Any:
         """The tournament of the upload: a :class:`Tournament`, or a team event for a team file."""
-        from ..teams import parse_event
+        from ..io import parse_event
 
         data = await file.read()
         if not data:
