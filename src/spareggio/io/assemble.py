@@ -16,7 +16,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..crosstable import early_pending, finish, first_cell, game_sides, infer_kind, points_mismatches, points_message
+from ..crosstable import (
+    early_pending,
+    finish,
+    first_cell,
+    game_sides,
+    infer_kind,
+    points_message,
+    points_mismatches,
+)
 from ..errors import Diagnostic, InputError, Position
 from ..i18n import msg
 from ..model import Color, Player, ResultKind, Tournament, TournamentKind
@@ -127,7 +135,9 @@ def assemble(
         t.kind_of_event, t.kind_source = infer_kind(opponent, len(ct.players))
     for i, declared, computed in points_mismatches(t.players, t.kind, t.scoring):
         t.warnings.append(
-            Diagnostic("points-mismatch", points_message(t.players[i], declared, computed), t.players[i].position)
+            Diagnostic(
+                "points-mismatch", points_message(t.players[i], declared, computed), t.players[i].position
+            )
         )
     return t
 

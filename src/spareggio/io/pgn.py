@@ -28,7 +28,6 @@ import io
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Protocol
 
 import chess.pgn
 import numpy as np
@@ -36,12 +35,15 @@ import numpy.typing as npt
 
 from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import Text, joined, msg
-from ..model import Color, Player, ResultKind, TournamentKind
+from ..model import Color, Player, ResultKind, Tournament, TournamentKind
 from .assemble import Crosstable, assemble, decode
+from .options import ReadOptions
 
-__all__ = ["BYES", "EXTENSIONS", "parse", "parse_pgn", "sniff"]
+__all__ = ["BYES", "EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_pgn", "sniff"]
 
 EXTENSIONS = (".pgn",)
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""Files larger than this are refused before they are read (the moves make PGN large)."""
 K = ResultKind
 BYES: dict[str, ResultKind] = {
     "absent": K.ABSENT,
@@ -71,29 +73,20 @@ _TAG = re.compile(r'^[ \t]*\[[ \t]*(\w+)[ \t]+"', re.MULTILINE)
 _SNIFF_TAG = re.compile(rb'^\s*\[(Event|Site|Date|Round|White|Black|Result)\s+"', re.MULTILINE)
 
 
-class _Options(Protocol):
-    @property
-    def kind(self) -> TournamentKind | None: ...
-
-    @property
-    def byes(self) -> str | None: ...
-
-
 def sniff(head: bytes, name: str) -> int:
-    """Confidence (0-100) that a file is PGN: tag pairs of the Seven Tag Roster at the start of a line,
-    and the ``.pgn`` extension."""
+    """Confidence that a file is PGN: 95 for three tags of the Seven Tag Roster at the start of lines,
+    60 for one or two, 50 for the ``.pgn`` name alone."""
     tags = {m.group(1) for m in _SNIFF_TAG.finditer(head)}
-    score = 40 if name.lower().endswith(EXTENSIONS) else 0
     if len(tags) >= 3:
-        score += 55
-    elif tags:
-        score += 20
-    return min(score, 100)
+        return 95
+    if tags:
+        return 60
+    return 50 if name.lower().endswith(EXTENSIONS) else 0
 
 
-def parse(data: bytes, name: str, options: _Options) -> object:
+def parse(data: bytes, name: str, options: ReadOptions) -> Tournament:
     """The registry's entry point: :func:`parse_pgn` with the reader options."""
-    return parse_pgn(data, name, kind=getattr(options, "kind", None), byes=getattr(options, "byes", None))
+    return parse_pgn(data, name, kind=options.kind, byes=options.byes)
 
 
 @dataclass
@@ -163,7 +156,7 @@ class _Reader:
 
 def parse_pgn(
     data: bytes | str, path: str = "<string>", *, kind: TournamentKind | None = None, byes: str | None = None
-) -> object:
+) -> Tournament:
     """Read the games of an event in PGN and build its tournament (see the module's text).
 
     :param byes: how a round without a game counts (a key of :data:`BYES`; default ``absent``).
@@ -251,7 +244,9 @@ def _game(
         if raw_round is None:
             raise InputError(msg("the game has no Round tag: its round is unknown"), first)
         raise InputError(
-            msg("Round {value!r} is not a round number (write \"3\" or \"3.2\", round 3 board 2)", value=raw_round),
+            msg(
+                'Round {value!r} is not a round number (write "3" or "3.2", round 3 board 2)', value=raw_round
+            ),
             where.get("Round", first),
         )
     rnd = int(m.group(1))
@@ -297,7 +292,7 @@ def _build(
     dates: list[_dt.date],
     how: str,
     kind: TournamentKind | None,
-) -> object:
+) -> Tournament:
     # start numbers: rating (highest first), then name
     order = sorted(range(len(entrants)), key=lambda i: (-(entrants[i].rating or 0), _fold(entrants[i].name)))
     index = {old: new for new, old in enumerate(order)}
@@ -321,7 +316,10 @@ def _build(
     ct = Crosstable.empty(players, rounds, where)
     for g in games:
         r = g.round - 1
-        for side, colour, other in ((index[g.white], Color.WHITE, index[g.black]), (index[g.black], Color.BLACK, index[g.white])):
+        for side, colour, other in (
+            (index[g.white], Color.WHITE, index[g.black]),
+            (index[g.black], Color.BLACK, index[g.white]),
+        ):
             if (side, r) in cells:
                 raise InputError(
                     msg(
@@ -343,7 +341,7 @@ def _build(
         ct.warnings.append(_byes_warning(players, missing, how, reader.path))
     ct.warnings.extend(reader.warnings)
     start = _date(event.get("EventDate")) or (min(dates) if dates else None)
-    t = assemble(
+    return assemble(
         ct,
         reader.path,
         kind=kind,
@@ -353,7 +351,6 @@ def _build(
         start_date_text=f"{start:%Y-%m-%d}" if start else None,
         encoding="utf-8",
     )
-    return t
 
 
 def _byes_warning(players: list[Player], missing: npt.NDArray[np.bool_], how: str, path: str) -> Diagnostic:
@@ -385,4 +382,3 @@ _BYE_WORDS = {
     "full": "full-point byes",
     "pab": "pairing-allocated byes (1 point)",
 }
-

@@ -33,12 +33,13 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
 
 from ..errors import Diagnostic, InputError, Position
 from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .assemble import Crosstable, assemble, decode
+from .options import ReadOptions
 
 __all__ = [
     "EXTENSIONS",
@@ -95,29 +96,30 @@ _WITH_OPPONENT = {
     4: K.FORFEIT_LOSS,
     9: K.PENDING,
 }
-_WITHOUT_OPPONENT = {0: K.ABSENT, 1: K.PAB, 2: K.HALF_BYE, 3: K.PAB, 4: K.ZERO_BYE, 6: K.HALF_BYE, 8: K.HALF_BYE}
+_WITHOUT_OPPONENT = {
+    0: K.ABSENT,
+    1: K.PAB,
+    2: K.HALF_BYE,
+    3: K.PAB,
+    4: K.ZERO_BYE,
+    6: K.HALF_BYE,
+    8: K.HALF_BYE,
+}
 _COLOURS = {1: Color.WHITE, -1: Color.BLACK, 0: Color.NONE}
 _SECTIONS = ("# players color", "# players opponent", "# round results")
 
 
-class ReadOptionsLike(Protocol):
-    """What the Vega and PGN readers take from the reader options."""
-
-    @property
-    def kind(self) -> TournamentKind | None: ...
-
-
 def sniff(head: bytes, name: str) -> int:
-    """Confidence that a file is a Vega ``.veg``: its first line ``Vega <version>``."""
-    score = 45 if name.lower().endswith(EXTENSIONS) else 0
+    """Confidence that a file is a Vega ``.veg``: 95 for a first line ``Vega <version>``, 45 for the
+    ``.veg`` name alone."""
     if re.match(rb"^(\xef\xbb\xbf)?\s*Vega\s+\d", head):
-        score += 50
-    return min(score, 100)
+        return 95
+    return 45 if name.lower().endswith(EXTENSIONS) else 0
 
 
-def parse(data: bytes, name: str, options: ReadOptionsLike) -> Tournament:
+def parse(data: bytes, name: str, options: ReadOptions) -> Tournament:
     """The registry's entry point: :func:`parse_veg` with the reader options."""
-    return parse_veg(data, name, kind=getattr(options, "kind", None))
+    return parse_veg(data, name, kind=options.kind)
 
 
 # -- shared with the .tdf reader ----------------------------------------------------------------------
@@ -163,22 +165,23 @@ def tiebreak_specs(items: list[str]) -> tuple[str, ...]:
 RULES = {True: "fide-2009", False: "draw-vs-self"}
 
 
-def rules_note(kallithea: bool | None, where: Position) -> Diagnostic:
-    """What the standings must say about Vega's rule for unplayed games."""
-    if kallithea is None:
-        text = msg(
-            "Vega computes Buchholz and Sonneborn-Berger with the 2009 virtual opponent (Vega manual, "
-            "Appendix I); the file does not say otherwise, so {rules} is applied (choose another with --rules)",
-            rules=RULES[True],
-        )
-    else:
-        text = msg(
-            "the Vega file says the Kallithea 2009 rule was {state} for Buchholz, so {rules} is applied "
+def rules_note(kallithea: bool | None, where: Position) -> tuple[Text, Diagnostic | None]:
+    """Why a Vega file's rule set applies, and the warning to show when it is assumed (the file does
+    not say)."""
+    if kallithea is not None:
+        state = Text("on" if kallithea else "off", "state")
+        return msg("the Vega file's Kallithea 2009 setting is {state}", state=state), None
+    reason = msg("a Vega file: Vega applies the 2009 virtual opponent (Vega manual, Appendix I)")
+    warning = Diagnostic(
+        "vega-rules",
+        msg(
+            "the file does not say how Vega counted unplayed games: {rules}, Vega's default, is applied "
             "(choose another with --rules)",
-            state=Text("on" if kallithea else "off", "state"),
-            rules=RULES[kallithea],
-        )
-    return Diagnostic("vega-rules", text, where)
+            rules=RULES[True],
+        ),
+        where,
+    )
+    return reason, warning
 
 
 # -- the .veg file ---------------------------------------------------------------------------------
@@ -193,19 +196,24 @@ class _Lines:
     def pos(self, i: int | None = None, column: int = 1) -> Position:
         return Position(self.path, (self.i if i is None else i) + 1, column)
 
-    def next(self, what: Text) -> str:
+    def next(self) -> str:
         if self.i >= len(self.lines):
-            raise InputError(msg("the file ends before the {what}", what=what), self.pos(len(self.lines) - 1))
+            raise InputError(
+                msg("the file ends early: the header, the players or the rounds are incomplete"),
+                self.pos(max(len(self.lines) - 1, 0)),
+            )
         line = self.lines[self.i]
         self.i += 1
         return line.split(" #", 1)[0].strip()
 
 
-def _number(text: str, pos: Position, what: Text) -> Fraction:
+def _number(text: str, pos: Position) -> Fraction:
     try:
         return Fraction(text.replace(",", "."))
     except ValueError:
-        raise InputError(msg("{what} {value!r} is not a number", what=what, value=text), pos) from None
+        raise InputError(
+            msg('{value!r} is not the points for a draw and a win (as "0.5 1.0")', value=text), pos
+        ) from None
 
 
 def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind | None = None) -> Tournament:
@@ -215,31 +223,24 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
     """
     text = decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff")
     src = _Lines(text, path)
-    first = src.next(msg("header"))
+    first = src.next()
     if not first.lower().startswith("vega"):
         raise InputError(msg("a Vega file begins with a line 'Vega <version>'"), src.pos(0))
-    head: dict[str, Any] = {}
-    for key, what in (
-        ("name", msg("tournament name")),
-        ("city", msg("city")),
-        ("federation", msg("federation")),
-        ("dates", msg("dates")),
-        ("arbiter", msg("arbiter")),
-    ):
-        head[key] = src.next(what).strip()
-    points_line = src.next(msg("points for a draw and a win"))
+    head = {key: src.next() for key in ("name", "city", "federation", "dates", "arbiter")}
+    points_line = src.next()
     parts = points_line.split()
     if len(parts) < 2:
         raise InputError(
-            msg("{value!r} is not the points for a draw and a win (as \"0.5 1.0\")", value=points_line), src.pos(src.i - 1)
+            msg('{value!r} is not the points for a draw and a win (as "0.5 1.0")', value=points_line),
+            src.pos(src.i - 1),
         )
-    draw, win = (_number(p, src.pos(src.i - 1), msg("points")) for p in parts[:2])
-    order = src.next(msg("tie-break order")).split()
+    draw, win = (_number(p, src.pos(src.i - 1)) for p in parts[:2])
+    order = src.next().split()
     tb_pos = src.pos(src.i - 1)
     # the settings up to the players' column line: a stream of numbers (comments after '#')
     settings: list[str] = []
     while True:
-        line = src.next(msg("player list"))
+        line = src.next()
         if line.upper().startswith("NAME"):
             columns = [c.strip().upper() for c in line.split(";")]
             break
@@ -259,8 +260,12 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
     if status == 1 and current and current <= ct.kind.shape[1]:
         r = current - 1
         paired = ct.opponent[:, r] >= 0
-        ct.kind[paired & (ct.kind[:, r] == K.PLAYED_LOSS) & (ct.kind[ct.opponent[:, r], r] == K.PLAYED_LOSS), r] = K.PENDING
-    ct.warnings.append(rules_note(kallithea, src.pos(0)))
+        ct.kind[
+            paired & (ct.kind[:, r] == K.PLAYED_LOSS) & (ct.kind[ct.opponent[:, r], r] == K.PLAYED_LOSS), r
+        ] = K.PENDING
+    reason, warning = rules_note(kallithea, src.pos(0))
+    if warning is not None:  # an assumption: said where the warnings are
+        ct.warnings.append(warning)
     first_day, _, last_day = head["dates"].partition(",")
     start = parse_day(first_day)
     event: dict[str, Any] = {
@@ -276,12 +281,12 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
         "tiebreak_list": tiebreak_specs(order),
         "tiebreak_list_position": tb_pos,
         "declared_rules": RULES[True if kallithea is None else kallithea],
-        "declared_rules_reason": ct.warnings[-1].message,
+        "declared_rules_reason": reason,
         "encoding": "utf-8",
     }
     if kind is None and system in _SYSTEMS:
         event["kind_of_event"] = _SYSTEMS[system]
-        return assemble(ct, path, kind=None, kind_source=msg("file (Vega pairing system {value})", value=system), **event)
+        return assemble(ct, path, kind=None, kind_source=f"file (Vega pairing system {system})", **event)
     return assemble(ct, path, kind=kind, **event)
 
 
@@ -291,16 +296,19 @@ def _players(src: _Lines, columns: list[str], n: int) -> list[Player]:
         raise InputError(msg("the player list names no NAME column"), src.pos(src.i - 1))
     players = []
     for k in range(n):
-        line = src.next(msg("player {start_number}", start_number=k + 1))
+        line = src.next()
         fields = [f.strip() for f in line.split(";")]
 
-        def get(name: str) -> str:
+        def get(name: str, fields: list[str] = fields) -> str:
             j = col.get(name)
             return fields[j] if j is not None and j < len(fields) else ""
 
         if len(fields) < 2 or not get("NAME"):
             raise InputError(
-                msg("player {start_number}: a player line has ';'-separated fields, the name first", start_number=k + 1),
+                msg(
+                    "player {start_number}: a player line has ';'-separated fields, the name first",
+                    start_number=k + 1,
+                ),
                 src.pos(src.i - 1),
             )
         rating = get("ELOFIDE")
@@ -337,7 +345,7 @@ def _section(src: _Lines, title: str, n: int, rounds: int | None) -> tuple[list[
     src.i += 1
     rows, lines = [], []
     for k in range(n):
-        line = src.next(msg("player {start_number}", start_number=k + 1))
+        line = src.next()
         words = line.split()
         if not words or not all(w.lstrip("-").isdigit() for w in words) or int(words[0]) != k + 1:
             raise InputError(
@@ -372,7 +380,11 @@ def _rounds(src: _Lines, players: list[Player]) -> Crosstable:
             col = colours[i][r] if r < len(colours[i]) else 0
             if opp < 0 or opp > n:
                 raise InputError(
-                    msg("round {round}: opponent {value} is not a player id of the file", round=r + 1, value=opp),
+                    msg(
+                        "round {round}: opponent {value} is not a player id of the file",
+                        round=r + 1,
+                        value=opp,
+                    ),
                     Position(src.path, opp_lines[i] + 1, 1),
                 )
             table = _WITH_OPPONENT if opp else _WITHOUT_OPPONENT
@@ -386,7 +398,10 @@ def _rounds(src: _Lines, players: list[Player]) -> Crosstable:
                         ),
                         where(i, r),
                     )
-                raise InputError(msg("round {round}: {value} is not a Vega result code", round=r + 1, value=res), where(i, r))
+                raise InputError(
+                    msg("round {round}: {value} is not a Vega result code", round=r + 1, value=res),
+                    where(i, r),
+                )
             ct.kind[i, r] = table[res]
             if opp:
                 ct.opponent[i, r] = opp - 1

@@ -27,6 +27,7 @@ from markupsafe import Markup
 from ..check import inferred_text
 from ..errors import ArgumentError, Diagnostic, SpareggioError
 from ..i18n import localize, msg, translate, translate_reason, warning_body
+from ..io import READERS
 from ..model import Tournament
 from .i18n import LANGUAGE_NAMES, choose_language, languages, translator
 
@@ -74,10 +75,10 @@ class Store:
         self._items: OrderedDict[str, Entry] = OrderedDict()
         self._lock = threading.Lock()
 
-    def add(self, filename: str, data: bytes) -> Entry:
-        from ..io import parse_event
+    def add(self, filename: str, data: bytes, byes: str | None = None) -> Entry:
+        from ..io import ReadOptions, parse_event
 
-        event = parse_event(data, filename)
+        event = parse_event(data, filename, options=ReadOptions(byes=byes))
         if isinstance(event, Tournament):
             entry = Entry(secrets.token_urlsafe(12), filename, data, event)
         else:
@@ -269,6 +270,7 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals["accept"] = accept_attribute()
     app.state.store = store
     app.state.max_upload = max_upload
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -386,8 +388,9 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
                 error=_("Choose a file or paste its text."),
                 max_mb=max_upload // 2**20,
             )
+        byes = form.get("byes")
         try:
-            entry = store.add(name, data)
+            entry = store.add(name, data, byes if isinstance(byes, str) and byes else None)
         except SpareggioError as exc:
             return page(
                 request,
@@ -733,14 +736,16 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         except SpareggioError:
             return "en"
 
-    async def api_tournament(file: UploadFile) -> Any:
-        """The tournament of the upload: a :class:`Tournament`, or a team event for a team file."""
-        from ..io import parse_event
+    async def api_tournament(file: UploadFile, byes: str | None = None) -> Any:
+        """The tournament of the upload (any format of the reader registry): a :class:`Tournament`,
+        or a team event for a team file; ``byes`` says how a PGN's rounds without a game count."""
+        from ..io import ReadOptions, parse_event
 
         data = await file.read()
         if not data:
             raise ArgumentError(msg("the field 'file' is empty: send the tournament file"))
-        return parse_event(data, _safe_name(file.filename or "upload.trf"))
+        options = ReadOptions(byes=(byes or "").strip().lower() or None)
+        return parse_event(data, _safe_name(file.filename or "upload.trf"), options=options)
 
     def api_rank(t: Any, opts: Options) -> Any:
         from ..teams import TeamEvent, rank_event
@@ -761,18 +766,22 @@ def create_app(files: list[str] | None = None, *, max_upload: int = MAX_UPLOAD_B
         },
     )
     async def api_standings(
-        file: Annotated[UploadFile, File(description="TRF or tournament JSON file")],
+        file: Annotated[UploadFile, File(description="Tournament file: TRF, tournament JSON, Vega (.veg, .tdf) or PGN")],
         tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
         rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
         after_round: Annotated[str | None, Form(description="Standings after this round")] = None,
         primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+        byes: Annotated[
+            str | None,
+            Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+        ] = None,
         lang: Annotated[str | None, Form(description="en or it")] = None,
         format: Annotated[
             str | None, Form(description="json (default), html, pdf, xlsx, csv, table, trf")
         ] = None,
     ) -> Response:
         try:
-            t = await api_tournament(file)
+            t = await api_tournament(file, byes)
             opts = Options.parse(rules, tiebreaks, after_round, primary)
             language_code = _api_language(lang)
             s = api_rank(t, opts)
@@ -1040,6 +1049,13 @@ def _attachment(body: str | bytes, media: str, entry: Entry, suffix: str) -> Res
             "Content-Security-Policy": CSP_DOCUMENT,
         },
     )
+
+
+def accept_attribute() -> str:
+    """The open dialog's ``accept``: every extension of the reader registry, and the media types of
+    text, JSON and PGN (a browser that ignores an extension still offers the file)."""
+    extensions = sorted({e for r in READERS for e in r.extensions})
+    return ",".join([*extensions, "text/plain", "application/json", "application/vnd.chess-pgn"])
 
 
 def _safe_name(name: str) -> str:

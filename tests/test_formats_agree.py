@@ -1,0 +1,60 @@
+"""One event written as TRF, spareggio's tournament JSON, PGN, Vega's .veg and .tdf (tests/
+event_formats.py) gives the same standings through the command line: the same places, points and
+tie-break values, under each rule set asked."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from event_formats import ROUND_ROBIN, SWISS, Event, pgn, tdf, trf, veg
+from spareggio import parse_trf
+from spareggio.cli import main
+from spareggio.io.tournament_json import write_tournament_json
+
+# event_formats.SWISS with the round without a game of player 4 (round 3) a pairing-allocated bye
+# too, so that PGN (--byes pab) says the same as the other formats
+SWISS_PABS = replace(SWISS, byes={(1, 3): "PAB", (2, 5): "PAB", (3, 4): "PAB"})
+
+FORMATS = {
+    "trf": lambda e: trf(e),
+    "json": lambda e: write_tournament_json(parse_trf(trf(e))),
+    "pgn": lambda e: pgn(e),
+    "tdf": lambda e: tdf(e),
+    "veg": lambda e: veg(e),
+}
+
+
+def standings(
+    capsys: pytest.CaptureFixture[str], path: Path, *args: str
+) -> list[tuple[int, str, float, dict]]:
+    code = main(["standings", str(path), "--format", "json", "--byes", "pab", *args])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return [
+        (r["start_number"], r["place"], r["points"], r["tiebreaks"]) for r in json.loads(out)["standings"]
+    ]
+
+
+@pytest.mark.parametrize("rules", ["fide-2009", "fide-2026"])
+@pytest.mark.parametrize(
+    ("event", "tiebreaks"), [(ROUND_ROBIN, "DE,SB,KS,BH"), (SWISS_PABS, "BH/C1,BH,SB,ARO,WIN")]
+)
+def test_every_format_gives_the_same_standings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], event: Event, tiebreaks: str, rules: str
+) -> None:
+    results = {}
+    for fmt, write in FORMATS.items():
+        path = tmp_path / f"event.{fmt}"
+        path.write_text(write(event), encoding="utf-8")
+        results[fmt] = standings(capsys, path, "--tiebreaks", tiebreaks, "--rules", rules)
+    assert all(r == results["trf"] for r in results.values()), results
+    # and the points are the ones computed by hand in event_formats
+    points = {sno: pts for sno, _, pts, _ in results["trf"]}
+    if event is ROUND_ROBIN:
+        assert points == {1: 1.5, 2: 2, 3: 2, 4: 0.5}
+    else:  # SWISS with player 4's round 3 a PAB: 4 has 1 point
+        assert points == {1: 2.5, 2: 2, 3: 1, 4: 1, 5: 2.5}
