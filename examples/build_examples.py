@@ -1,4 +1,5 @@
-"""Rebuild the bundled example tournaments from the synthetic generator.
+"""Rebuild the bundled example tournaments from the synthetic generator: two TRF files, the open
+again as a Vega ``.tdf`` and the round robin again as PGN (the same events in other formats).
 
 Run from the repository root::
 
@@ -17,6 +18,8 @@ from pathlib import Path
 
 import spareggio
 from spareggio.generate import generate
+from spareggio.io.pgn import write_pgn
+from spareggio.io.vega_tdf import write_tdf
 
 HERE = Path(__file__).resolve().parent
 
@@ -114,8 +117,15 @@ def closed_rr_2026() -> str:
 
 
 def main() -> None:
-    (HERE / "open-2026.trf").write_text(open_2026(), encoding="utf-8", newline="\n")
-    (HERE / "closed-rr-2026.trf").write_text(closed_rr_2026(), encoding="utf-8", newline="\n")
+    open_trf, closed_trf = open_2026(), closed_rr_2026()
+    (HERE / "open-2026.trf").write_text(open_trf, encoding="utf-8", newline="\n")
+    (HERE / "closed-rr-2026.trf").write_text(closed_trf, encoding="utf-8", newline="\n")
+    # the same events as an arbiter may hold them: Vega's export of the open, the round robin's games
+    open_tdf = write_tdf(spareggio.parse_trf(open_trf), tiebreaks=OPEN_TIEBREAKS)
+    (HERE / "open-2026.tdf").write_text(open_tdf, encoding="utf-8", newline="\n")
+    (HERE / "closed-rr-2026.pgn").write_text(
+        write_pgn(spareggio.parse_trf(closed_trf)), encoding="utf-8", newline="\n"
+    )
 
 
 if __name__ == "__main__":

@@ -58,3 +58,44 @@ def test_every_format_gives_the_same_standings(
         assert points == {1: 1.5, 2: 2, 3: 2, 4: 0.5}
     else:  # SWISS with player 4's round 3 a PAB: 4 has 1 point
         assert points == {1: 2.5, 2: 2, 3: 1, 4: 1, 5: 2.5}
+
+
+# -- the bundled examples: the same events in TRF, Vega's .tdf and PGN ------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def by_name(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> list[tuple[str, str, float, dict]]:
+    """Standings keyed by name (a PGN numbers its players by rating)."""
+    code = main(["standings", str(path), "--format", "json", *args])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return [(r["name"], r["place"], r["points"], r["tiebreaks"]) for r in json.loads(out)["standings"]]
+
+
+@pytest.mark.parametrize("rules", ["fide-2026", "fide-2024", "italian", "fide-2009"])
+@pytest.mark.parametrize(
+    ("trf_name", "other", "tiebreaks"),
+    [
+        ("open-2026.trf", "open-2026.tdf", "BH/C1,BH,SB,ARO,PS"),
+        ("closed-rr-2026.trf", "closed-rr-2026.pgn", "DE,SB,KS,BH"),
+    ],
+)
+def test_the_bundled_examples_agree_across_formats(
+    capsys: pytest.CaptureFixture[str], trf_name: str, other: str, tiebreaks: str, rules: str
+) -> None:
+    args = ("--tiebreaks", tiebreaks, "--rules", rules)
+    assert by_name(capsys, EXAMPLES / other, *args) == by_name(capsys, EXAMPLES / trf_name, *args)
+
+
+def test_the_bundled_vega_and_pgn_files_say_what_they_assume(capsys: pytest.CaptureFixture[str]) -> None:
+    # the .tdf does not say how Vega counted unplayed games: Vega's default rule, with a warning
+    assert main(["standings", str(EXAMPLES / "open-2026.tdf"), "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    assert doc["rules"] == "fide-2009" and doc["tiebreaks"] == ["BH/C1", "BH", "SB"]  # record 172
+    assert "fide-2009, Vega's default, is applied" in err
+    # the round robin's PGN has a game in every round for everyone: nothing to assume
+    assert main(["standings", str(EXAMPLES / "closed-rr-2026.pgn"), "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and json.loads(out)["tournament"]["kind"] == "round-robin"

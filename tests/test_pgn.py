@@ -8,14 +8,18 @@ comments of that module or below.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from event_formats import ROUND_ROBIN, SWISS, pgn
-from spareggio import TournamentKind
+from builders import tournament
+from event_formats import ROUND_ROBIN, SWISS, pgn, trf
+from spareggio import TournamentKind, parse_trf
 from spareggio.cli import main
+from spareggio.errors import ArgumentError
 from spareggio.io import parse_tournament, reader_for
+from spareggio.io.pgn import write_pgn
 from spareggio.model import ResultKind as K
 
 
@@ -214,3 +218,17 @@ def test_an_unknown_byes_value_is_refused(tmp_path: Path, capsys: pytest.Capture
 )
 def test_the_registry_recognises_pgn(head: str, name: str, expected: str) -> None:
     assert reader_for(head.encode(), name).name == expected
+
+
+def test_write_pgn_is_read_back_as_the_same_crosstable() -> None:
+    # SWISS with every round without a game a pairing-allocated bye: PGN can say that (--byes pab)
+    source = parse_trf(trf(replace(SWISS, byes={(1, 3): "PAB", (2, 5): "PAB", (3, 4): "PAB"})))
+    back = parse_tournament(write_pgn(source).encode(), "swiss.pgn", byes="pab")
+    assert back.kind.tolist() == source.kind.tolist()
+    assert back.opponent.tolist() == source.opponent.tolist()  # ratings 2200 ... 1800: same numbers
+    assert back.color.tolist() == source.color.tolist()
+
+
+def test_write_pgn_refuses_a_double_forfeit() -> None:
+    with pytest.raises(ArgumentError, match="round 1: a double forfeit cannot be written in PGN"):
+        write_pgn(tournament({1: "DF2", 3: "+W4"}))

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from event_formats import ROUND_ROBIN, SWISS, tdf, veg
-from spareggio import TournamentKind
+from event_formats import ROUND_ROBIN, SWISS, tdf, trf, veg
+from spareggio import TournamentKind, parse_trf
 from spareggio.cli import main
 from spareggio.io import parse_tournament, reader_for
+from spareggio.io.vega_tdf import write_tdf
 from spareggio.model import ResultKind as K
 
 WRITERS = {"veg": veg, "tdf": tdf}
@@ -198,3 +199,13 @@ def test_bad_veg_is_one_line_with_its_position(tmp_path: Path, capsys: pytest.Ca
 )
 def test_the_registry_recognises_vega_files(content: str, name: str, expected: str) -> None:
     assert reader_for(content.encode(), name).name == expected
+
+
+def test_write_tdf_is_read_back_as_the_same_crosstable() -> None:
+    source = parse_trf(trf(SWISS))
+    back = parse_tournament(write_tdf(source).encode(), "open.tdf")
+    for field in ("kind", "opponent", "color"):
+        assert getattr(back, field).tolist() == getattr(source, field).tolist(), field
+    assert [(p.name, p.rating, p.points) for p in back.players] == [
+        (p.name, p.rating, p.points) for p in source.players
+    ]

@@ -39,7 +39,7 @@ from ..model import Color, Player, ResultKind, Tournament, TournamentKind
 from .assemble import Crosstable, assemble, decode
 from .options import ReadOptions
 
-__all__ = ["BYES", "EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_pgn", "sniff"]
+__all__ = ["BYES", "EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_pgn", "sniff", "write_pgn"]
 
 EXTENSIONS = (".pgn",)
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -382,3 +382,70 @@ _BYE_WORDS = {
     "full": "full-point byes",
     "pab": "pairing-allocated byes (1 point)",
 }
+
+
+# -- writing ---------------------------------------------------------------------------------------
+
+_WRITE_RESULT = {
+    K.PLAYED_WIN: "1-0",
+    K.PLAYED_LOSS: "0-1",
+    K.PLAYED_DRAW: "1/2-1/2",
+    K.FORFEIT_WIN: "1-0",
+    K.FORFEIT_LOSS: "0-1",
+    K.PENDING: "*",
+}
+"""The Result of a game by the White player's kind."""
+
+
+def write_pgn(t: Tournament) -> str:
+    """The pairings of a tournament as PGN, one game (tags, no moves) per pairing, in the layout
+    :func:`parse_pgn` reads: ``Round "r.b"`` (boards in the order of the White player's start
+    number), players' ratings and FIDE ids, forfeits with ``Termination "unplayed"``.  Byes and
+    absences are rounds without a game: read back with ``byes`` set to the kind they were.
+
+    :raises ArgumentError: for a double forfeit, which PGN cannot hold.
+    """
+    out = []
+    for r in range(t.rounds):
+        day = t.round_dates[r] if r < len(t.round_dates) and t.round_dates[r] else t.start_date
+        pairs = []
+        for i in range(t.n_players):
+            j = int(t.opponent[i, r])
+            if j < 0:
+                continue
+            white = t.color[i, r] == Color.WHITE or (t.color[i, r] == Color.NONE and i < j)
+            if white:
+                pairs.append((i, j))
+        pairs.sort(key=lambda p: t.players[p[0]].start_number)
+        for board, (w, b) in enumerate(pairs, start=1):
+            kind = ResultKind(int(t.kind[w, r]))
+            if kind not in _WRITE_RESULT:
+                raise ArgumentError(
+                    msg(
+                        "round {round}: a {label} cannot be written in PGN",
+                        round=r + 1,
+                        label=Text(kind.label, "kind"),
+                    )
+                )
+            game = chess.pgn.Game()
+            game.headers["Event"] = t.name or "?"
+            game.headers["Site"] = t.city or "?"
+            game.headers["Date"] = f"{day:%Y.%m.%d}" if day else "????.??.??"
+            game.headers["Round"] = f"{r + 1}.{board}"
+            game.headers["White"] = t.players[w].name
+            game.headers["Black"] = t.players[b].name
+            game.headers["Result"] = _WRITE_RESULT[kind]
+            if t.start_date:
+                game.headers["EventDate"] = f"{t.start_date:%Y.%m.%d}"
+            for side, i in (("White", w), ("Black", b)):
+                p = t.players[i]
+                if p.rating:
+                    game.headers[f"{side}Elo"] = str(p.rating)
+                if p.title:
+                    game.headers[f"{side}Title"] = p.title
+                if p.fide_id:
+                    game.headers[f"{side}FideId"] = p.fide_id
+            if kind in (K.FORFEIT_WIN, K.FORFEIT_LOSS):
+                game.headers["Termination"] = "unplayed"
+            out.append(str(game))
+    return "\n\n".join(out) + "\n"

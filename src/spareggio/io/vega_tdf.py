@@ -19,7 +19,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from ..errors import Diagnostic, InputError, Position
+from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .assemble import Crosstable, assemble, decode
@@ -33,7 +33,7 @@ from .vega import (
     tiebreak_specs,
 )
 
-__all__ = ["EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_tdf", "sniff"]
+__all__ = ["EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_tdf", "sniff", "write_tdf"]
 
 EXTENSIONS = (".tdf",)
 K = ResultKind
@@ -257,3 +257,90 @@ def _scoring(text: str, pos: Position) -> Scoring:
             msg('{value!r} is not the points for a win and a draw (as "1.0 0.5")', value=text), pos
         ) from None
     return Scoring(win=win, draw=draw)
+
+
+# -- writing ---------------------------------------------------------------------------------------
+
+_WRITE = {
+    K.PLAYED_WIN: "1",
+    K.PLAYED_LOSS: "0",
+    K.PLAYED_DRAW: "2",
+    K.FORFEIT_WIN: "+",
+    K.FORFEIT_LOSS: "-",
+    K.DOUBLE_FORFEIT: "-",
+}
+_WRITE_BYE = {
+    K.PAB: "0000 - +",
+    K.FULL_BYE: "0000 - +",
+    K.HALF_BYE: "0000 - =",
+    K.ZERO_BYE: "0000 - -",
+    K.ABSENT: "0000 - -",
+    K.WITHDRAWN: "",
+}
+_COLOUR_LETTER = {Color.WHITE: "w", Color.BLACK: "b", Color.NONE: "-"}
+
+
+def _points(value: Fraction) -> str:
+    return f"{float(value):.1f}"
+
+
+def write_tdf(t: Tournament, *, tiebreaks: tuple[str, ...] | None = None, program: str = "") -> str:
+    """A tournament as a Vega ``.tdf`` (manual, Appendix P), in the layout :func:`parse_tdf` reads.
+
+    What the layout cannot tell apart is written as its nearest: a requested full-point bye as a bye
+    of one point (read back as the pairing-allocated bye), a zero-point bye as an absence.  A game
+    not yet played cannot be written.
+
+    :raises ArgumentError: for a round paired but not yet played.
+    """
+    if t.pending_round is not None:
+        raise ArgumentError(
+            msg("round {round} is paired but not played: a .tdf holds results only", round=t.pending_round)
+        )
+    scoring = t.scoring
+    lines = [
+        f"012 {t.name}",
+        f"022 {t.city}",
+        f"032 {t.federation}",
+        f"042 {t.start_date:%d/%m/%Y}" if t.start_date else "042",
+        f"052 {t.end_date:%d/%m/%Y}" if t.end_date else "052",
+        f"062 {t.n_players}",
+        f"072 {sum(p.rating is not None for p in t.players)}",
+        "092 Individual: Round Robin" if t.is_round_robin else "092 Individual: Swiss-System",
+        "132 " + ";".join(f"{d:%Y/%m/%d}" if d else "" for d in t.round_dates) if t.round_dates else "132",
+        f"142 {_points(scoring.win)} {_points(scoring.draw)}",
+        f"162 {t.announced_rounds or t.rounds}",
+        "172 " + ";".join(tiebreaks if tiebreaks is not None else t.tiebreak_list or ()),
+    ]
+    if program:
+        lines.append(f"192 {program}")
+    lines.append("")
+    table = scoring.points_table()
+    for i, p in enumerate(t.players):
+        cells = []
+        for r in range(t.rounds):
+            kind = ResultKind(int(t.kind[i, r]))
+            j = int(t.opponent[i, r])
+            if j >= 0:
+                colour = _COLOUR_LETTER[Color(int(t.color[i, r]))]
+                cells.append(f"{t.players[j].start_number} {colour} {_WRITE[kind]}")
+            else:
+                cells.append(_WRITE_BYE[kind])
+        points = Fraction(int(table[t.kind[i].astype(int)].sum()), scoring.unit)
+        fields = [
+            str(p.start_number),
+            p.sex or "m",
+            p.title,
+            p.name,
+            str(p.rating or 0),
+            p.federation,
+            p.fide_id or "0",
+            "0",
+            "0",
+            p.birth_date,
+            _points(points),
+            str(p.rank or ""),
+            *cells,
+        ]
+        lines.append("001 " + " | ".join(fields))
+    return "\n".join(lines) + "\n"
