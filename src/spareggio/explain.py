@@ -21,7 +21,7 @@ from .cuts import CutMark
 from .i18n import msg, translate, translate_reason, warning_body
 from .messages import message
 from .model import Color, ResultKind
-from .render.output import exact_number, format_number, is_finite_decimal, json_number
+from .numbers import exact_number, format_number, is_finite_decimal, json_number
 from .rules.base import Source
 from .standings import Standings
 from .tiebreaks import definition
