@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from .__about__ import __version__
+from .cli_crosstable import crosstable_command
 from .compare import Comparison
 from .errors import SpareggioError
 from .explain import PlayerExplanation
@@ -520,6 +521,8 @@ def compare_cmd(
         _print_warnings([*t.warnings, *c.warnings], opts.quiet, language)
     _emit(render(c, chosen, lang=language), opts.output)
 
+
+cli.add_command(crosstable_command(event_options, _emit, _language, _print_warnings, _team_event))
 
 REPORT_FORMATS = ("table", "json", "csv", "html")
 

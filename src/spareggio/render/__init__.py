@@ -4,10 +4,20 @@
 and format) that the command line, the web page and the HTTP API all use.  The renderers:
 standings as a text table, CSV and JSON (:mod:`.output`); print-ready pages, PDF and spreadsheets
 (:mod:`.publish`); comparisons across rule sets (:mod:`.comparison`); explanations as text, JSON
-and pages (:mod:`.explanation`, :mod:`.html`).  Importing this package registers every renderer.
+and pages (:mod:`.explanation`, :mod:`.html`); crosstables as text, pages, PDF and spreadsheets
+(:mod:`.crosstable`, :mod:`.crosstable_export`).  Importing this package registers every renderer.
 :mod:`spareggio.io` reads and writes input files.
 """
 
-from . import comparison, explanation, formats, html, output, publish
+from . import comparison, crosstable, crosstable_export, explanation, formats, html, output, publish
 
-__all__ = ["comparison", "explanation", "formats", "html", "output", "publish"]
+__all__ = [
+    "comparison",
+    "crosstable",
+    "crosstable_export",
+    "explanation",
+    "formats",
+    "html",
+    "output",
+    "publish",
+]
