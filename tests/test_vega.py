@@ -209,3 +209,22 @@ def test_write_tdf_is_read_back_as_the_same_crosstable() -> None:
     assert [(p.name, p.rating, p.points) for p in back.players] == [
         (p.name, p.rating, p.points) for p in source.players
     ]
+
+
+@pytest.mark.parametrize(
+    ("record", "specs"),
+    [
+        # Appendix J's names, in Vega's spelling: "Cumulative" is the progressive score (C.07 7.5) and
+        # "Most Wins" counts games won over the board (Vega's source counts a forfeit win as a draw)
+        ("Buccholz Cut 1;Buchholz Total;Buchholz Median;Sonneborn-Berger", ("BH/C1", "BH", "BH/M1", "SB")),
+        (
+            "Cumulative;Average Rat. Opp.;Koya;Most Wins;Av. Perf. Rat. Opp.",
+            ("PS", "ARO", "KS", "WON", "APRO"),
+        ),
+        ("1;2;0", ("BH/C1", "BH")),  # numbers as in the .veg
+        ("Direct Encounter", ("Direct Encounter",)),  # other names: read by the tie-break catalogue
+    ],
+)
+def test_vegas_tie_break_names_become_fide_specifiers(record: str, specs: tuple[str, ...]) -> None:
+    text = tdf(SWISS).replace("172 Buchholz Cut 1;Buchholz Total;Sonneborn-Berger", f"172 {record}")
+    assert parse_tournament(text.encode(), "open.tdf").tiebreak_list == specs

@@ -74,6 +74,25 @@ TIEBREAKS = {
 """Vega's tie-break numbers (Appendix J) and the C.07 specifiers they stand for.  "Most Wins" is
 ``WON`` (games won over the board): Vega's source counts a forfeit win as a draw for it."""
 
+_NAMES = {
+    "buchholz cut 1": "BH/C1",
+    "buccholz cut 1": "BH/C1",
+    "buchholz total": "BH",
+    "buccholz total": "BH",
+    "buchholz median": "BH/M1",
+    "buccholz median": "BH/M1",
+    "sonneborn berger": "SB",
+    "cumulative": "PS",
+    "average rat opp": "ARO",
+    "average rating opponents": "ARO",
+    "koya": "KS",
+    "most wins": "WON",
+    "av perf rat opp": "APRO",
+    "average performance rating opponents": "APRO",
+}
+"""Vega's tie-break names (Appendix J's legend, with its spelling "Buccholz") and the C.07
+specifiers they stand for; "Cumulative" is Vega's progressive score, not US Chess's."""
+
 _SYSTEMS = {
     1: TournamentKind.SWISS,
     2: TournamentKind.ROUND_ROBIN,
@@ -152,13 +171,17 @@ def kind_from_system(text: str) -> TournamentKind | None:
 
 
 def tiebreak_specs(items: list[str]) -> tuple[str, ...]:
-    """A Vega tie-break list: Vega's numbers become C.07 specifiers, names are kept as written (the
-    tie-break catalogue reads "Buchholz Cut 1" and its like)."""
+    """A Vega tie-break list: Vega's numbers and names become C.07 specifiers; another name is kept
+    as written (the tie-break catalogue reads it, or says it does not know it)."""
     out = []
     for item in (i.strip() for i in items):
         if not item or item == "0":
             continue
-        out.append(TIEBREAKS.get(int(item), item) if item.isdigit() else item)
+        if item.isdigit():
+            out.append(TIEBREAKS.get(int(item), item))
+            continue
+        key = " ".join(re.sub(r"[^a-z0-9]+", " ", item.lower()).split())
+        out.append(_NAMES.get(key, item))
     return tuple(out)
 
 
