@@ -180,6 +180,9 @@ BAD = [
         "9:9",
         "a second Round tag in one game",
     ),
+    # beyond the limits of docs/limits.md: 99 rounds, names of 200 characters
+    (game("100.1", "A", "B", "1-0"), "2:9", "the file has 100 rounds, more than the limit of 99"),
+    (game("1.1", "A" * 201, "B", "1-0"), "3:9", "a player's name has 201 characters, more than the limit of 200"),
     # moves without tags
     ("1. e4 e5 *\n", "1:1", "the game has no Round tag"),
     # nothing at all

@@ -142,6 +142,9 @@ BAD_TDF = [
     ("001 1 | m |  | A | 2000 | ITA | 0 | 0 | 0 |  |  |  | 2 w 1\n001 2 | m |  | B | 0 | ITA | 0 | 0 | 0 |  |  |  | 1 b 1\n",
      "1:54", "round 1: the results of players 1 and 2 do not fit together"),
     ("001 x | m |  | A | 2000 | ITA | 0 | 0 | 0 |  |  |  |\n", "1:5", "'x' is not a number"),
+    # beyond the limits of docs/limits.md
+    ("001 1 | m |  | " + "A" * 201 + " | 2000 | ITA | 0 | 0 | 0 |  |  |  |\n", "1:16", "a player's name has 201 characters"),
+    ("012 " + "x" * 1001 + "\n001 1 | m |  | A | 0 | ITA | 0 | 0 | 0 |  |  |  |\n", "1:5", "a text field has 1001 characters"),
 ]  # fmt: skip
 
 

@@ -25,11 +25,15 @@ from ..crosstable import (
     points_message,
     points_mismatches,
 )
-from ..errors import Diagnostic, InputError, Position
+from ..errors import Diagnostic, InputError, InputLimitError, Position
 from ..i18n import msg
 from ..model import Color, Player, ResultKind, Tournament, TournamentKind
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 
-__all__ = ["Crosstable", "assemble"]
+__all__ = ["MAX_ROUNDS", "Crosstable", "assemble", "checked", "decode", "too_many_rounds"]
+
+MAX_ROUNDS = 99
+"""Rounds a file may hold (as TRF and tournament JSON)."""
 
 
 @dataclass
@@ -156,3 +160,22 @@ def decode(data: bytes, path: str) -> str:
         except UnicodeDecodeError:
             continue
     return data.decode("latin-1")
+
+
+def checked(text: str, position: Position, *, name: bool = False) -> str:
+    """``text`` stripped, refused beyond the limits of docs/limits.md (a name, or another text
+    field)."""
+    text = text.strip()
+    if name:
+        check_length(text, MAX_NAME_CHARS, msg("a player's name"), position)
+    else:
+        check_length(text, MAX_TEXT_CHARS, msg("a text field"), position)
+    return text
+
+
+def too_many_rounds(rounds: int, position: Position) -> InputLimitError:
+    """The error for a file with more than :data:`MAX_ROUNDS` rounds."""
+    return InputLimitError(
+        msg("the file has {rounds} rounds, more than the limit of {limit}", rounds=rounds, limit=MAX_ROUNDS),
+        position,
+    )

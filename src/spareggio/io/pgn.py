@@ -36,7 +36,7 @@ import numpy.typing as npt
 from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import Text, joined, msg
 from ..model import Color, Player, ResultKind, Tournament, TournamentKind
-from .assemble import Crosstable, assemble, decode
+from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, too_many_rounds
 from .options import ReadOptions
 
 __all__ = ["BYES", "EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_pgn", "sniff", "write_pgn"]
@@ -186,7 +186,7 @@ def parse_pgn(
         first = min(where.values(), key=lambda p: (p.line, p.column), default=reader.position(start))
         for key in ("Event", "Site", "EventDate"):
             if key not in event and headers.get(key, "?").strip() not in ("", "?"):
-                event[key] = headers[key].strip()
+                event[key] = checked(headers[key], where.get(key, first))
         day = _date(headers.get("Date"))
         if day is not None:
             dates.append(day)
@@ -250,10 +250,12 @@ def _game(
             where.get("Round", first),
         )
     rnd = int(m.group(1))
+    if rnd > MAX_ROUNDS:
+        raise too_many_rounds(rnd, where.get("Round", first))
     board = int(m.group(2)) if m.group(2) else None
     sides = []
     for colour in ("White", "Black"):
-        name = headers.get(colour, "").strip()
+        name = checked(headers.get(colour, ""), where.get(colour, first), name=True)
         if name in ("", "?"):
             raise InputError(msg("the game has no {tag} player", tag=colour), where.get(colour, first))
         sides.append(
@@ -261,9 +263,9 @@ def _game(
                 entrants,
                 by_key,
                 name,
-                headers.get(f"{colour}FideId", ""),
+                checked(headers.get(f"{colour}FideId", ""), where.get(f"{colour}FideId", first)),
                 headers.get(f"{colour}Elo", ""),
-                headers.get(f"{colour}Title", ""),
+                checked(headers.get(f"{colour}Title", ""), where.get(f"{colour}Title", first)),
                 rnd,
                 where.get(colour, first),
             )

@@ -38,7 +38,8 @@ from typing import Any
 from ..errors import Diagnostic, InputError, Position
 from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
-from .assemble import Crosstable, assemble, decode
+from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, too_many_rounds
+from .limits import MAX_LINE_CHARS, check_length
 from .options import ReadOptions
 
 __all__ = [
@@ -227,6 +228,7 @@ class _Lines:
             )
         line = self.lines[self.i]
         self.i += 1
+        check_length(line, MAX_LINE_CHARS, msg("a line"), self.pos(self.i - 1))
         return line.split(" #", 1)[0].strip()
 
 
@@ -249,7 +251,10 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
     first = src.next()
     if not first.lower().startswith("vega"):
         raise InputError(msg("a Vega file begins with a line 'Vega <version>'"), src.pos(0))
-    head = {key: src.next() for key in ("name", "city", "federation", "dates", "arbiter")}
+    head = {
+        key: checked(src.next(), src.pos(src.i - 1))
+        for key in ("name", "city", "federation", "dates", "arbiter")
+    }
     points_line = src.next()
     parts = points_line.split()
     if len(parts) < 2:
@@ -340,9 +345,9 @@ def _players(src: _Lines, columns: list[str], n: int) -> list[Player]:
         players.append(
             Player(
                 start_number=k + 1,
-                name=get("NAME"),
+                name=checked(get("NAME"), src.pos(src.i - 1), name=True),
                 sex=get("G").lower()[:1] or get("GENDER").lower()[:1],
-                title=get("TITLE").upper(),
+                title=checked(get("TITLE"), src.pos(src.i - 1)).upper(),
                 rating=int(value) if value.isdigit() and int(value) > 0 else None,
                 federation=get("COUNTRY"),
                 fide_id=get("IDFIDE") if get("IDFIDE") not in ("", "0") else "",
@@ -380,6 +385,8 @@ def _section(src: _Lines, title: str, n: int, rounds: int | None) -> tuple[list[
                 ),
                 src.pos(src.i - 1),
             )
+        if len(words) - 1 > MAX_ROUNDS:
+            raise too_many_rounds(len(words) - 1, src.pos(src.i - 1))
         rows.append([int(w) for w in words[1:]])
         lines.append(src.i - 1)
     return rows, lines

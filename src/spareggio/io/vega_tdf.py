@@ -22,7 +22,8 @@ from typing import Any
 from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
-from .assemble import Crosstable, assemble, decode
+from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, too_many_rounds
+from .limits import MAX_LINE_CHARS, check_length
 from .options import ReadOptions
 from .vega import (
     MAX_FILE_BYTES,
@@ -73,11 +74,12 @@ def parse_tdf(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
+        check_length(line, MAX_LINE_CHARS, msg("a line"), Position(path, number, 1))
         code = line[:3]
         if code == "001":
             rows.append((number, line))
         elif code.isdigit():
-            headers[code] = line[4:].strip()
+            headers[code] = checked(line[4:], Position(path, number, 5))
             header_pos[code] = Position(path, number, 5)
     if not rows:
         raise InputError(msg("no player rows (lines starting with '001') in the file"), Position(path, 1, 1))
@@ -145,8 +147,8 @@ def _players(rows: list[tuple[int, str]], path: str) -> tuple[list[Player], list
             Player(
                 start_number=sno,
                 sex=fields[1][0].lower()[:1],
-                title=fields[2][0].upper(),
-                name=fields[3][0],
+                title=checked(fields[2][0], at(2)).upper(),
+                name=checked(fields[3][0], at(3), name=True),
                 rating=_int(fields[4][0], at(4)),
                 federation=fields[5][0],
                 fide_id=fields[6][0] if fields[6][0] not in ("0", "") else "",
@@ -156,6 +158,8 @@ def _players(rows: list[tuple[int, str]], path: str) -> tuple[list[Player], list
                 position=Position(path, number, 1),
             )
         )
+        if len(fields) - _PLAYER_FIELDS > MAX_ROUNDS:
+            raise too_many_rounds(len(fields) - _PLAYER_FIELDS, Position(path, number, 1))
         cells.append([(value, Position(path, number, col)) for value, col in fields[_PLAYER_FIELDS:]])
     return players, cells
 
