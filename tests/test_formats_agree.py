@@ -95,6 +95,12 @@ def test_the_bundled_vega_and_pgn_files_say_what_they_assume(capsys: pytest.Capt
     doc = json.loads(out)
     assert doc["rules"] == "fide-2009" and doc["tiebreaks"] == ["BH/C1", "BH", "SB"]  # record 172
     assert "fide-2009, Vega's default, is applied" in err
+    # under Vega's rule player 1 is first, where the TRF's 2026 rules put player 7 first
+    # (tests/test_generate.py): the ranks the .tdf declares are Vega's, and check agrees with them
+    assert [r["start_number"] for r in doc["standings"][:2]] == [1, 7]
+    assert [r["declared_rank"] for r in doc["standings"][:2]] == [1, 2]
+    assert main(["check", str(EXAMPLES / "open-2026.tdf")]) == 0
+    assert capsys.readouterr().out.startswith("agree ")
     # the round robin's PGN has a game in every round for everyone: nothing to assume
     assert main(["standings", str(EXAMPLES / "closed-rr-2026.pgn"), "--format", "json"]) == 0
     out, err = capsys.readouterr()
