@@ -50,7 +50,7 @@ def _emit(text: str | bytes, output: str | None) -> None:
 def _language(value: str | None) -> str:
     """``--lang`` of a command, case-insensitive; by default the one given before the command
     (``spareggio --lang it standings ...``), else the environment's language (LANG), else English."""
-    from .i18n import check_language
+    from .errors import check_language
 
     if value is None:
         ctx = click.get_current_context(silent=True)
@@ -62,7 +62,8 @@ def _language(value: str | None) -> str:
 def _argv_language(args: Sequence[str]) -> str:
     """The language a command line asks for (``--lang X`` or ``--lang=X``), else the
     environment's: what errors and help are printed in, before the command itself has run."""
-    from .i18n import check_language, default_language
+    from .errors import check_language
+    from .i18n import default_language
 
     value = None
     for k, arg in enumerate(args):

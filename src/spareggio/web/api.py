@@ -11,23 +11,16 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.requests import Request
 
 from ..check import CheckOptions, check_source
-from ..compare import compare, compare_teams, comparison_to_dict
+from ..compare import compare, compare_teams
 from ..errors import ArgumentError, SpareggioError
-from ..explain import (
-    explain_player,
-    explain_versus,
-    find_player,
-    render_text,
-    render_versus_text,
-    to_dict,
-    versus_to_dict,
-)
+from ..explain import explain_player, explain_versus, find_player
 from ..i18n import msg
 from ..io import ReadOptions, parse_event
 from ..model import Tournament
 from ..render import html
 from ..render.check_report import report_text
-from ..render.comparison import comparison_table
+from ..render.comparison import comparison_table, comparison_to_dict
+from ..render.explanation import explanation_to_dict, render_text, render_versus_text, versus_to_dict
 from ..render.publish import compare_html, html_to_pdf
 from ..rules import find_ruleset
 from ..standings import Standings
@@ -41,7 +34,10 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/api")
 
-BAD: dict[int | str, dict[str, Any]] = {400: {"description": 'Bad file or option: {"error": message}'}, 413: {"description": "File too large"}}
+BAD: dict[int | str, dict[str, Any]] = {
+    400: {"description": 'Bad file or option: {"error": message}'},
+    413: {"description": "File too large"},
+}
 
 
 def api_error(exc: SpareggioError, lang: str | None, status: int = 400) -> JSONResponse:
@@ -143,7 +139,7 @@ def _explain(
         return PlainTextResponse(render_versus_text(v, language))
     e = explain_player(s, sno, None, language)
     if fmt == "json":
-        return as_json(to_dict(e))
+        return as_json(explanation_to_dict(e))
     if fmt == "html":
         return document(html.explanation_html(e), "text/html")
     return PlainTextResponse(render_text(e))

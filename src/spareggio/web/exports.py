@@ -11,16 +11,17 @@ from typing import Any
 
 from fastapi.responses import Response
 
-from ..compare import Comparison, comparison_to_dict
+from ..compare import Comparison
 from ..errors import ArgumentError
-from ..explain import explain_player, render_text, to_dict
+from ..explain import explain_player
 from ..i18n import msg
 from ..io.trf.writer import write_trf
 from ..render import html
 from ..render import output as out
+from ..render.comparison import comparison_to_dict
+from ..render.explanation import explanation_to_dict, render_text
 from ..render.publish import compare_html, html_to_pdf, standings_html, standings_xlsx
 from ..standings import Standings
-from ..teams import team_standings_dict
 from .limits import MAX_OUTPUT_BYTES
 from .options import safe_name
 from .store import Entry
@@ -107,10 +108,7 @@ def standings_export(
     media = EXPORT_MEDIA[fmt]
     body: str | bytes
     if fmt == "json":
-        if entry is not None and entry.team is not None:
-            body = json.dumps(team_standings_dict(entry.team, s), ensure_ascii=False, indent=2) + "\n"
-        else:
-            body = s.to_json()
+        body = out.standings_json(s)  # a team event's standings carry it: its team document
     elif fmt == "csv":
         body = out.standings_csv(s, lang)
     elif fmt in ("html", "print", "pdf"):
@@ -156,7 +154,9 @@ def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[str
     s.tournament.index_of(sno)
     e = explain_player(s, sno, None, lang)
     if fmt == "json":
-        return _bounded(json.dumps(to_dict(e), ensure_ascii=False, indent=2) + "\n"), "application/json"
+        return _bounded(
+            json.dumps(explanation_to_dict(e), ensure_ascii=False, indent=2) + "\n"
+        ), "application/json"
     if fmt == "html":
         return _bounded(html.explanation_html(e)), "text/html; charset=utf-8"
     if fmt == "txt":
