@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as _dt
+import functools
 import io
 import re
 import unicodedata
@@ -37,6 +38,7 @@ from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import Text, joined, msg
 from ..model import Color, Player, ResultKind, Tournament, TournamentKind
 from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, too_many_rounds
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from .options import ReadOptions
 
 __all__ = ["BYES", "EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_pgn", "sniff", "write_pgn"]
@@ -96,8 +98,7 @@ class _Game:
     white: int
     black: int
     result: tuple[ResultKind, ResultKind]
-    line: int
-    where: dict[str, Position]
+    where: _Tags
 
 
 @dataclass
@@ -110,6 +111,7 @@ class _Entrant:
     position: Position
 
 
+@functools.lru_cache(maxsize=65536)
 def _fold(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).replace(",", " ").split())
@@ -138,9 +140,9 @@ class _Reader:
         line = bisect.bisect_right(self.starts, offset)
         return Position(self.path, line, offset - self.starts[line - 1] + 1)
 
-    def tags(self, start: int, end: int) -> dict[str, Position]:
-        """Where every tag of the game between two offsets is written: the position of its value."""
-        found: dict[str, Position] = {}
+    def tags(self, start: int, end: int) -> _Tags:
+        """Where every tag of the game between two offsets is written (the offset of its value)."""
+        found: dict[str, int] = {}
         for m in _TAG.finditer(self.text, start, end):
             if m.group(1) in found and m.group(1) in ("White", "Round"):
                 raise InputError(
@@ -150,8 +152,29 @@ class _Reader:
                     ),
                     self.position(m.end()),
                 )
-            found.setdefault(m.group(1), self.position(m.end()))
-        return found
+            found.setdefault(m.group(1), m.end())
+        return _Tags(self, found, min(found.values(), default=start))
+
+
+class _Tags:
+    """The tags of one game and where they are; positions are computed only when asked (for an
+    error or a player's first appearance)."""
+
+    __slots__ = ("first", "offsets", "reader")
+
+    def __init__(self, reader: _Reader, offsets: dict[str, int], first: int) -> None:
+        self.reader, self.offsets, self.first = reader, offsets, first
+
+    def pos(self, tag: str | None = None) -> Position:
+        """The position of a tag's value, else of the game's first tag."""
+        return self.reader.position(self.offsets.get(tag, self.first) if tag else self.first)
+
+    def text(self, headers: chess.pgn.Headers, tag: str, *, name: bool = False) -> str:
+        """A tag's value, stripped, refused beyond the limits of docs/limits.md."""
+        value = headers.get(tag, "").strip()
+        if len(value) > MAX_TEXT_CHARS or (name and len(value) > MAX_NAME_CHARS):
+            checked(value, self.pos(tag), name=name)
+        return value
 
 
 def parse_pgn(
@@ -183,14 +206,13 @@ def parse_pgn(
             break
         end = handle.tell()
         where = reader.tags(start, end)
-        first = min(where.values(), key=lambda p: (p.line, p.column), default=reader.position(start))
         for key in ("Event", "Site", "EventDate"):
             if key not in event and headers.get(key, "?").strip() not in ("", "?"):
-                event[key] = checked(headers[key], where.get(key, first))
+                event[key] = where.text(headers, key)
         day = _date(headers.get("Date"))
         if day is not None:
             dates.append(day)
-        games.append(_game(reader, headers, where, first, entrants, by_key))
+        games.append(_game(headers, where, entrants, by_key))
     if not games:
         raise InputError(msg("no games in the file (a PGN game starts with tags such as [White \"...\"])"),
                          Position(path, 1, 1))  # fmt: skip
@@ -205,7 +227,8 @@ def _player(
     elo: str,
     title: str,
     rnd: int,
-    at: Position,
+    at: _Tags,
+    tag: str,
 ) -> int:
     fide = fide_id.strip() if fide_id.strip() not in ("", "0", "?", "-") else ""
     folded = _fold(name)
@@ -217,7 +240,7 @@ def _player(
     rating = int(elo) if elo.strip().isdigit() and int(elo) > 0 else None
     if index is None:
         index = len(entrants)
-        entrants.append(_Entrant(name.strip(), fide, rating, title.strip(), rnd, at))
+        entrants.append(_Entrant(name.strip(), fide, rating, title.strip(), rnd, at.pos(tag)))
     else:
         e = entrants[index]
         if fide and not e.fide_id:
@@ -231,10 +254,8 @@ def _player(
 
 
 def _game(
-    reader: _Reader,
     headers: chess.pgn.Headers,
-    where: dict[str, Position],
-    first: Position,
+    where: _Tags,
     entrants: list[_Entrant],
     by_key: dict[tuple[str, str], int],
 ) -> _Game:
@@ -242,48 +263,49 @@ def _game(
     m = _ROUND.match(raw_round or "")
     if m is None or int(m.group(1)) < 1:
         if raw_round is None:
-            raise InputError(msg("the game has no Round tag: its round is unknown"), first)
+            raise InputError(msg("the game has no Round tag: its round is unknown"), where.pos())
         raise InputError(
             msg(
                 'Round {value!r} is not a round number (write "3" or "3.2", round 3 board 2)', value=raw_round
             ),
-            where.get("Round", first),
+            where.pos("Round"),
         )
     rnd = int(m.group(1))
     if rnd > MAX_ROUNDS:
-        raise too_many_rounds(rnd, where.get("Round", first))
+        raise too_many_rounds(rnd, where.pos("Round"))
     board = int(m.group(2)) if m.group(2) else None
     sides = []
     for colour in ("White", "Black"):
-        name = checked(headers.get(colour, ""), where.get(colour, first), name=True)
+        name = where.text(headers, colour, name=True)
         if name in ("", "?"):
-            raise InputError(msg("the game has no {tag} player", tag=colour), where.get(colour, first))
+            raise InputError(msg("the game has no {tag} player", tag=colour), where.pos(colour))
         sides.append(
             _player(
                 entrants,
                 by_key,
                 name,
-                checked(headers.get(f"{colour}FideId", ""), where.get(f"{colour}FideId", first)),
+                where.text(headers, f"{colour}FideId"),
                 headers.get(f"{colour}Elo", ""),
-                checked(headers.get(f"{colour}Title", ""), where.get(f"{colour}Title", first)),
+                where.text(headers, f"{colour}Title"),
                 rnd,
-                where.get(colour, first),
+                where,
+                colour,
             )
         )
     if sides[0] == sides[1]:
         raise InputError(
-            msg("{name} plays against himself", name=headers.get("White", "")), where.get("Black", first)
+            msg("{name} plays against himself", name=headers.get("White", "")), where.pos("Black")
         )
     raw_result = headers.get("Result", "").strip()
     if raw_result not in _RESULTS:
         raise InputError(
             msg("Result {value!r} is not a game result (1-0, 0-1, 1/2-1/2 or *)", value=raw_result),
-            where.get("Result", first),
+            where.pos("Result"),
         )
     result = _RESULTS[raw_result]
     if headers.get("Termination", "").strip().lower() in _UNPLAYED_TERMINATIONS and result[0] in _FORFEIT:
         result = (_FORFEIT[result[0]], _FORFEIT[result[1]])
-    return _Game(rnd, board, sides[0], sides[1], result, first.line, where)
+    return _Game(rnd, board, sides[0], sides[1], result, where)
 
 
 def _build(
@@ -310,10 +332,13 @@ def _build(
         for new, old in enumerate(order)
     ]
     rounds = max(g.round for g in games)
-    cells: dict[tuple[int, int], Position] = {}
+    cells: dict[tuple[int, int], _Tags] = {}
 
     def where(i: int, r: int) -> Position:
-        return cells.get((i, r), players[i].position or Position(reader.path, 1, 1))
+        tags = cells.get((i, r))
+        if tags is not None:
+            return tags.pos("Round")
+        return players[i].position or Position(reader.path, 1, 1)
 
     ct = Crosstable.empty(players, rounds, where)
     for g in games:
@@ -328,11 +353,11 @@ def _build(
                         "{name} has two games in round {round} (the other is at line {line})",
                         name=players[side].name,
                         round=g.round,
-                        line=cells[(side, r)].line,
+                        line=cells[(side, r)].pos("Round").line,
                     ),
-                    g.where.get("Round", Position(reader.path, g.line, 1)),
+                    g.where.pos("Round"),
                 )
-            cells[(side, r)] = g.where.get("Round", Position(reader.path, g.line, 1))
+            cells[(side, r)] = g.where
             ct.opponent[side, r] = other
             ct.color[side, r] = colour
         ct.kind[index[g.white], r] = g.result[0]
