@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from ..errors import SpareggioError
 from ..i18n import msg
-from ..teams import TeamEvent, parse_event
+from ..io import ReadOptions, parse_event
+from ..teams import TeamEvent
 from .entry import CheckEntry, CheckOptions, error_entry
 from .ranks import check_team_event, check_tournament
 from .sources import Source, Unusable, reason
@@ -30,7 +31,7 @@ Work = Source | Loaded
 def check_source(name: str, data: bytes, options: CheckOptions) -> CheckEntry:
     """Read and check one file's content; any problem becomes an ``error`` entry."""
     try:
-        event = parse_event(data, name, lenient=options.lenient)
+        event = parse_event(data, name, options=ReadOptions(lenient=options.lenient))
         if isinstance(event, TeamEvent):
             return check_team_event(event, options, name=name)
         return check_tournament(event, options, name=name)

@@ -23,7 +23,7 @@ from typing import BinaryIO, Self
 
 from ..errors import ArgumentError, SpareggioError, os_reason
 from ..i18n import Text, msg
-from ..io import size_limit
+from ..io import READERS, size_limit
 from .entry import SourceKind
 
 __all__ = [
@@ -38,8 +38,8 @@ __all__ = [
     "reason",
 ]
 
-EXTENSIONS = (".trf", ".txt", ".json")
-"""What a folder or a zip archive is searched for."""
+EXTENSIONS = tuple(dict.fromkeys(ext for reader in READERS for ext in reader.extensions))
+"""What a folder or a zip archive is searched for: every extension of the reader registry."""
 MAX_MEMBERS = 100_000
 """Members an archive may have; an archive with more is one ``error`` row."""
 MAX_MEMBER_BYTES = 64 * 1024 * 1024

@@ -72,6 +72,7 @@ from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Pos
 from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
+from .options import ReadOptions
 
 __all__ = [
     "FORMAT",
@@ -88,6 +89,9 @@ FORMAT = "spareggio-tournament"
 """The value of the ``format`` member."""
 VERSION = 1
 """The layout version this module reads and writes."""
+_FORMAT_MARK = re.compile(rb'"format"\s*:\s*"spareggio-tournament"')
+"""How this format names itself near the start of a file."""
+
 MAX_FILE_BYTES = 1024 * 1024 * 1024
 """Files larger than this are refused before they are read."""
 MAX_PLAYERS = 1_000_000
@@ -798,6 +802,21 @@ def _what(value: object) -> str:
 
 
 # -- public entry points -------------------------------------------------------------------------------
+
+
+def sniff(head: bytes, name: str) -> int:
+    """95 for a JSON object whose head names this format (``"format": "spareggio-tournament"``), 40
+    for another JSON object (another JSON reader may know it better), 30 for a ``.json`` name alone,
+    else 0."""
+    text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if text.startswith(b"{"):
+        return 95 if _FORMAT_MARK.search(text) else 40
+    return 30 if name.lower().endswith(".json") else 0
+
+
+def parse(data: bytes, name: str, options: ReadOptions) -> Tournament:
+    """The reader registry's entry: :func:`parse_tournament_json` with the options that apply."""
+    return parse_tournament_json(data, name, kind=options.kind)
 
 
 def read_tournament_json(path: str | os.PathLike[str], *, kind: TournamentKind | None = None) -> Tournament:
