@@ -299,7 +299,7 @@ def test_more_jobs_than_cores_is_capped_with_a_warning(
     ("command", "name"),
     [
         (["standings", "{t}", "-f", "csv", "-o", "{t}"], "t.trf"),
-        (["explain", "{t}", "--all", "-o", "{t}"], "t.trf"),
+        (["explain", "{t}", "--all", "-f", "json", "-o", "{t}"], "t.trf"),
         (["compare", "{t}", "-o", "{link}"], "t.trf"),
         (["check", "{t}", "-o", "{t}"], "s.json"),
         (["check", "{folder}", "-f", "json", "-o", "{t}"], "t.trf"),
