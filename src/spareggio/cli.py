@@ -22,6 +22,7 @@ from .console import console, raw_stream
 from .errors import SpareggioError
 from .explain import PlayerExplanation
 from .i18n import msg
+from .render.check_report import CheckReport
 from .render.formats import choose_format, formats_for, render
 from .standings import Standings
 
@@ -528,7 +529,7 @@ def compare_cmd(
 
 cli.add_command(crosstable_command(event_options, _emit, _language, _print_warnings, _team_event))
 
-REPORT_FORMATS = ("table", "json", "csv", "html")
+REPORT_FORMATS = tuple(f.name for f in formats_for(CheckReport))
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
