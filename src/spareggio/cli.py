@@ -16,13 +16,17 @@ from typing import Any
 import click
 
 from .__about__ import __version__
+from .check import CheckEntry, CheckOptions, check_files, find_sources
+from .check.batch import cores
 from .cli_crosstable import crosstable_command
+from .clilang import click_error, localized_cli
 from .compare import Comparison
 from .console import console, raw_stream
-from .errors import SpareggioError
+from .errors import ArgumentError, Diagnostic, SpareggioError, os_reason
 from .explain import PlayerExplanation
-from .i18n import msg
-from .render.check_report import CheckReport
+from .i18n import localize, msg
+from .io.output import atomic_text, refuse_inputs, write_atomic
+from .render.check_report import CheckReport, run_batch
 from .render.formats import choose_format, formats_for, render
 from .standings import Standings
 
@@ -39,12 +43,8 @@ def _emit(text: str | bytes, output: str | None) -> None:
     """Write ``text`` to the file ``output`` (whole or not at all, never over an input of the
     command), else to standard output."""
     if output:
-        from .io.output import write_atomic
-
         write_atomic(output, text, inputs=_inputs())
     elif isinstance(text, bytes):
-        from .errors import ArgumentError
-
         raise ArgumentError(msg("PDF and XLSX output is binary: write it to a file with -o FILE"))
     else:
         click.echo(text, nl=False)
@@ -93,9 +93,6 @@ def _argv_language(args: Sequence[str]) -> str:
 
 
 def _print_warnings(items: Sequence[object], quiet: bool, lang: str = "en") -> None:
-    from .errors import Diagnostic
-    from .i18n import localize, msg
-
     if quiet:
         return
     seen: set[str] = set()
@@ -621,9 +618,6 @@ def check_cmd(
     """
     import time
 
-    from .check import CheckEntry, CheckOptions, check_files, find_sources
-    from .errors import ArgumentError
-
     started = time.perf_counter()
     language = _language(lang)
     fmt = choose_format(fmt, output, choices=REPORT_FORMATS).name
@@ -638,8 +632,6 @@ def check_cmd(
     if after_round is not None and after_round < 0:
         raise ArgumentError(msg("--after-round must be 0 or more"))
     if output:
-        from .io.output import refuse_inputs
-
         refuse_inputs(output, paths)  # before the batch, not after it
     jobs = _capped_jobs(jobs, quiet, language)
     options = CheckOptions(
@@ -668,8 +660,6 @@ def check_cmd(
 
 def _capped_jobs(jobs: int | None, quiet: bool, lang: str) -> int | None:
     """``-j`` at most the number of cores, with a warning when more were asked."""
-    from .check.batch import cores
-
     available = cores()
     if jobs is None or jobs <= available:
         return jobs
@@ -686,12 +676,8 @@ def _write_report(
     results: Any, fmt: str, output: str | None, started: float, progress: Any, lang: str = "en"
 ) -> Any:
     """The report to standard output, or written whole to ``output`` (a temporary file renamed)."""
-    from .render.check_report import run_batch
-
     if not output:
         return run_batch(results, fmt, sys.stdout, started=started, progress=progress, lang=lang)
-    from .io.output import atomic_text
-
     with atomic_text(output, inputs=_inputs()) as handle:
         return run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)
 
@@ -805,9 +791,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None, lang: str) -> int:
-    from .clilang import click_error, localized_cli
-    from .i18n import localize, msg
-
     try:
         status = localized_cli(cli, lang).main(
             args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False
@@ -826,8 +809,6 @@ def _run(argv: Sequence[str] | None, lang: str) -> int:
         click.echo(f"spareggio: {click_error(exc, lang)}", err=True)
         return 2
     except OSError as exc:
-        from .errors import os_reason
-
         click.echo(f"spareggio: {exc.filename or ''}: {localize(os_reason(exc), lang)}", err=True)
         return 2
     except KeyboardInterrupt:
