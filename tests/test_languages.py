@@ -51,6 +51,7 @@ def english_messages() -> set[tuple[str | None, str]]:
     from spareggio.compare import SUMMARY
     from spareggio.messages import EN
     from spareggio.model import ResultKind
+    from spareggio.render.formats import FORMATS
     from spareggio.render.publish import _TEXT
     from spareggio.rules import REASONS, RULESETS
     from spareggio.tiebreaks import TEAM_TIEBREAKS, TIEBREAKS
@@ -67,6 +68,7 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= {("reason", text) for text in REASONS.values()}
     ids |= {("compare", text) for text in SUMMARY}
     ids |= {(None, k.label) for k in ResultKind}
+    ids |= {("format", f.title) for f in FORMATS.values()}
     # literal calls in the code: translate(lang, "...", "context"), _tr(lang, "..."), _("...", "context")
     for path in SRC.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
