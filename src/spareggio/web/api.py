@@ -10,8 +10,10 @@ from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import Response
 from starlette.requests import Request
 
-from ..check import CheckOptions, check_source, report_text
-from ..compare import compare, compare_teams, comparison_table, comparison_to_dict
+from ..check import CheckOptions, check_source
+from ..render.check_report import report_text
+from ..compare import compare, compare_teams, comparison_to_dict
+from ..render.comparison import comparison_table
 from ..errors import ArgumentError, SpareggioError
 from ..explain import (
     explain_player,
@@ -28,7 +30,8 @@ from ..render import html
 from ..render.publish import compare_html, html_to_pdf
 from ..rules import find_ruleset
 from ..standings import Standings
-from ..teams import TeamEvent, parse_event, rank_event
+from ..io import parse_event
+from ..teams import TeamEvent, rank_event
 from ..tiebreaks import parse_spec_list
 from .exports import as_json, document, encoded, json_error, standings_export, text
 from .options import Options, api_language, checked_format, clean_text, error_language, safe_name

@@ -9,7 +9,8 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass
 
 from ..model import Tournament
-from ..teams import TeamEvent, parse_event
+from ..io import parse_event
+from ..teams import TeamEvent
 from .limits import STORE_BYTES, STORE_LIMIT
 
 __all__ = ["Closed", "Entry", "NotOpen", "Store"]
