@@ -64,7 +64,7 @@ def _inputs() -> list[str]:
 def _language(value: str | None) -> str:
     """``--lang`` of a command, case-insensitive; by default the one given before the command
     (``spareggio --lang it standings ...``), else the environment's language (LANG), else English."""
-    from .i18n import check_language
+    from .errors import check_language
 
     if value is None:
         ctx = click.get_current_context(silent=True)
@@ -76,7 +76,8 @@ def _language(value: str | None) -> str:
 def _argv_language(args: Sequence[str]) -> str:
     """The language a command line asks for (``--lang X`` or ``--lang=X``), else the
     environment's: what errors and help are printed in, before the command itself has run."""
-    from .i18n import check_language, default_language
+    from .errors import check_language
+    from .i18n import default_language
 
     value = None
     for k, arg in enumerate(args):
@@ -536,23 +537,36 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option(
     "--max-upload-mb", default=16, show_default=True, type=click.IntRange(1, 1024), help="Largest upload."
 )
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    help="Another host name the page answers to (the name a reverse proxy forwards); repeatable. "
+    "127.0.0.1, localhost, ::1 and --host are always allowed; '*' allows any.",
+)
 @click.option("--lang", help=LANG_HELP)
 def serve_cmd(
-    files: tuple[str, ...], host: str, port: int, open_browser: bool, max_upload_mb: int, lang: str | None
+    files: tuple[str, ...],
+    host: str,
+    port: int,
+    open_browser: bool,
+    max_upload_mb: int,
+    allow_hosts: tuple[str, ...],
+    lang: str | None,
 ) -> None:
     """The web page for arbiters, with FILES open: standings, explanations, comparison, check."""
     from .i18n import localize
 
     language = _language(lang)
     try:
-        import uvicorn
-
         from .web import create_app
+        from .web.server import serve
     except ImportError as exc:  # pragma: no cover - the web extras are dependencies
         from .errors import ArgumentError
 
         raise ArgumentError(msg("the web page needs {name}: pip install spareggio", name=exc.name)) from None
-    app = create_app(list(files), max_upload=max_upload_mb * 2**20)
+    hosts = None if "*" in allow_hosts else [host, *allow_hosts]
+    app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
         warning = msg(
@@ -570,7 +584,7 @@ def serve_cmd(
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    serve(app, host, port)
 
 
 @cli.command("tiebreaks")
