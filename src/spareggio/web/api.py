@@ -11,29 +11,22 @@ from fastapi.responses import Response
 from starlette.requests import Request
 
 from ..check import CheckOptions, check_source
-from ..render.check_report import report_text
-from ..compare import compare, compare_teams, comparison_to_dict
-from ..render.comparison import comparison_table
+from ..compare import compare, compare_teams
 from ..errors import ArgumentError, SpareggioError
 from ..explain import (
     explain_player,
     explain_versus,
     find_player,
-    render_text,
-    render_versus_text,
-    to_dict,
-    versus_to_dict,
 )
 from ..i18n import msg
+from ..io import parse_event
 from ..model import Tournament
-from ..render import html
-from ..render.publish import compare_html, html_to_pdf
+from ..render.check_report import report_text
 from ..rules import find_ruleset
 from ..standings import Standings
-from ..io import parse_event
 from ..teams import TeamEvent, rank_event
 from ..tiebreaks import parse_spec_list
-from .exports import as_json, document, encoded, json_error, standings_export, text
+from .exports import document, encoded, json_error, result_response, standings_export
 from .options import Options, api_language, checked_format, clean_text, error_language, safe_name
 from .site import site_of
 
@@ -131,18 +124,8 @@ def _explain(
         other = find_player(t, other_text)
         if other == sno:
             raise ArgumentError(msg("player {sno} cannot be compared with himself", sno=sno))
-        v = explain_versus(s, sno, other, language)
-        if fmt == "json":
-            return as_json(versus_to_dict(v))
-        if fmt == "html":
-            return document(html.versus_html(v, language), "text/html")
-        return text(render_versus_text(v, language))
-    e = explain_player(s, sno, None, language)
-    if fmt == "json":
-        return as_json(to_dict(e))
-    if fmt == "html":
-        return document(html.explanation_html(e), "text/html")
-    return text(render_text(e))
+        return result_response(explain_versus(s, sno, other, language), fmt, language)
+    return result_response(explain_player(s, sno, None, language), fmt, language)
 
 
 @router.post(
@@ -186,14 +169,7 @@ def _compare(
         c = compare_teams(ranked, names or None, opts.tiebreaks, opts.after_round)
     else:
         c = compare(ranked, names or None, opts.tiebreaks, opts.after_round)
-    if fmt == "json":
-        return as_json(comparison_to_dict(c))
-    if fmt == "table":
-        return text(comparison_table(c, language))
-    page_html = compare_html(c, language)
-    if fmt == "pdf":
-        return Response(encoded(html_to_pdf(page_html)), media_type="application/pdf")
-    return document(page_html, "text/html")
+    return result_response(c, fmt, language)
 
 
 @router.post("/compare", summary="The ranking under several rule sets, as `spareggio compare`", responses=BAD)
