@@ -31,6 +31,7 @@ from spareggio.web import create_app, pages
 from spareggio.web.exports import content_disposition
 from spareggio.web.security import Guard
 from spareggio.web.store import Store
+from spareggio.web.work import Worker
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "open-2026.trf"
@@ -655,3 +656,39 @@ def test_a_10mb_name_takes_bounded_memory() -> None:
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
     assert all(400 <= status < 500 for status in seen["statuses"]), seen
     assert seen["rss_mb"] < 300, seen
+
+
+def test_listening_everywhere_answers_the_machines_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spareggio.web import server
+
+    monkeypatch.setattr(server.socket, "gethostname", lambda: "arbiter-laptop")
+    monkeypatch.setattr(server.socket, "getfqdn", lambda: "arbiter-laptop.club.lan")
+    addresses = {"arbiter-laptop": "192.168.1.5", "arbiter-laptop.club.lan": "192.168.1.5"}
+    monkeypatch.setattr(
+        server.socket, "getaddrinfo", lambda name, port: [(2, 1, 6, "", (addresses[name], 0))]
+    )
+    names = server.machine_names("0.0.0.0")
+    assert set(names) == {"0.0.0.0", "arbiter-laptop", "arbiter-laptop.club.lan", "192.168.1.5"}
+    assert server.machine_names("127.0.0.1") == ["127.0.0.1"]  # one interface: its own name only
+    c = local(create_app(hosts=names))
+    assert c.get("/", headers={"host": "192.168.1.5:8000"}).status_code == 200
+    assert c.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_a_computation_over_the_time_limit_is_503(monkeypatch: pytest.MonkeyPatch) -> None:
+    c = local(create_app([str(EXAMPLE)], worker=Worker(workers=1, seconds=0.2)))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    release = threading.Event()
+
+    def stuck(*args: object) -> object:
+        release.wait(30)
+        return {}
+
+    monkeypatch.setattr(pages, "standings_view", stuck)
+    r = c.get(f"/t/{tok}?lang=it")
+    release.set()
+    assert r.status_code == 503
+    assert "troppo occupato" in r.text
+    _assert_secured(r)
+    r = c.post("/api/standings", files={"file": ("t.trf", TRF)})
+    assert r.status_code == 200  # the pool goes on
