@@ -8,6 +8,7 @@ import asyncio
 import io
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -692,3 +693,16 @@ def test_a_computation_over_the_time_limit_is_503(monkeypatch: pytest.MonkeyPatc
     _assert_secured(r)
     r = c.post("/api/standings", files={"file": ("t.trf", TRF)})
     assert r.status_code == 200  # the pool goes on
+
+
+def test_a_comparison_asked_a_thousand_times_is_computed_once(client: TestClient, token: str) -> None:
+    query = "&".join(["with=fide-2026"] * 1000 + ["with=italian"])
+    r = client.get(f"/t/{token}/compare?{query}")
+    assert r.status_code == 200, re.findall('role="alert">([^<]*)', r.text)
+    # the rule sets compared: each once (its column head in the chart), italian beyond the list's bound
+    assert r.text.count('class="bump-head">fide-2026<') == 1
+    r = client.post(
+        "/api/compare", files={"file": ("t.trf", TRF)}, data={"rules": ",".join(["fide-2024"] * 100)}
+    )
+    assert r.status_code == 200 and r.json()["rules"] == ["fide-2024"]
+    assert client.get(f"/t/{token}/compare?with=" + "x" * 2000).status_code == 400

@@ -27,7 +27,15 @@ from ..standings import Standings
 from ..teams import TeamEvent, rank_event
 from ..tiebreaks import parse_spec_list
 from .exports import document, encoded, json_error, result_response, standings_export
-from .options import Options, api_language, checked_format, clean_text, error_language, safe_name
+from .options import (
+    Options,
+    api_language,
+    checked_format,
+    clean_text,
+    error_language,
+    rule_set_names,
+    safe_name,
+)
 from .site import site_of
 
 __all__ = ["router"]
@@ -161,7 +169,7 @@ def _compare(
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "pdf", "table"))
     t = _event(name, data)
-    names = [r.strip() for r in (clean_text(rules, "rules") or "").split(",") if r.strip()]
+    names = rule_set_names((clean_text(rules, "rules") or "").split(","))
     if opts.primary and isinstance(t, Tournament):
         raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
     ranked = t.with_primary(opts.primary) if opts.primary and isinstance(t, TeamEvent) else t
