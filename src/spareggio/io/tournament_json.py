@@ -954,7 +954,7 @@ _MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 
 def _long_number(text: str, path: str) -> Position:
     """The position of the first run of digits too long to convert."""
-    found = re.search(r"[0-9]{%d,}" % (_MAX_DIGITS + 1), text)
+    found = re.search(f"[0-9]{{{_MAX_DIGITS + 1},}}", text)
     at = found.start() if found else 0
     line = text.count("\n", 0, at) + 1
     return Position(path, line, at - (text.rfind("\n", 0, at) + 1) + 1)
