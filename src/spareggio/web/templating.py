@@ -72,7 +72,8 @@ class Pages:
             version=__version__,
             **values,
         )
-        return HTMLResponse(html, status_code=status)
+        # a lone surrogate read from a JSON escape cannot be sent: it becomes U+FFFD
+        return HTMLResponse(html.encode("utf-8", "replace"), status_code=status)
 
     def error(self, request: Request, status: int, message: str) -> HTMLResponse:
         """The error page, ``message`` already in the page's language."""
