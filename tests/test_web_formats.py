@@ -17,7 +17,7 @@ from spareggio.web import create_app
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app([], max_upload=2**20))
+    return TestClient(create_app([], max_upload=2**20), base_url="http://127.0.0.1")
 
 
 def test_the_open_dialog_accepts_every_format(client: TestClient) -> None:
