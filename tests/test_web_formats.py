@@ -74,3 +74,15 @@ def test_the_page_opens_a_pgn_with_the_chosen_byes(client: TestClient) -> None:
     )
     assert r.status_code == 200
     assert "PGN cannot tell a bye from an absence" in r.text and "half-point byes" in r.text
+
+
+def test_explain_and_compare_take_the_byes_field(client: TestClient) -> None:
+    upload = {"file": ("open.pgn", pgn(SWISS).encode())}
+    # player 3 has no game in round 1: a half-point bye with byes=half, nothing without
+    for byes, points in ((None, 0), ("half", 0.5)):
+        data = {"player": "3", "tiebreaks": "BH"} | ({"byes": byes} if byes else {})
+        r = client.post("/api/explain", files=upload, data=data)
+        assert r.status_code == 200, r.text
+        assert r.json()["player"]["points"] == points
+    r = client.post("/api/compare", files=upload, data={"rules": "fide-2009,fide-2026", "byes": "half"})
+    assert r.status_code == 200, r.text

@@ -127,11 +127,18 @@ async def api_standings(
 
 
 def _explain(
-    name: str, data: bytes, opts: Options, player: str, versus: str | None, lang: str | None, fmt: str | None
+    name: str,
+    data: bytes,
+    opts: Options,
+    player: str,
+    versus: str | None,
+    lang: str | None,
+    fmt: str | None,
+    byes: str | None = None,
 ) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "text"))
-    s = _rank(_event(name, data), opts)
+    s = _rank(_event(name, data, clean_text(byes, "byes")), opts)
     t = s.tournament
     sno = find_player(t, clean_text(player, "player") or "")
     other_text = clean_text(versus, "versus")
@@ -159,6 +166,10 @@ async def api_explain(
     rules: Annotated[str | None, Form()] = None,
     after_round: Annotated[str | None, Form()] = None,
     primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    byes: Annotated[
+        str | None,
+        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+    ] = None,
     lang: Annotated[str | None, Form()] = None,
     format: Annotated[str | None, Form(description="json (default), html, text")] = None,
 ) -> Response:
@@ -167,15 +178,21 @@ async def api_explain(
     except SpareggioError as exc:
         return api_error(exc, lang)
     name, data = await _upload(file)
-    return await _answer(request, lang, _explain, name, data, opts, player, versus, lang, format)
+    return await _answer(request, lang, _explain, name, data, opts, player, versus, lang, format, byes)
 
 
 def _compare(
-    name: str, data: bytes, opts: Options, rules: str | None, lang: str | None, fmt: str | None
+    name: str,
+    data: bytes,
+    opts: Options,
+    rules: str | None,
+    lang: str | None,
+    fmt: str | None,
+    byes: str | None = None,
 ) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "pdf", "table"))
-    t = _event(name, data)
+    t = _event(name, data, clean_text(byes, "byes"))
     names = rule_set_names((clean_text(rules, "rules") or "").split(","))
     if opts.primary and isinstance(t, Tournament):
         raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
@@ -195,6 +212,10 @@ async def api_compare(
     tiebreaks: Annotated[str | None, Form()] = None,
     after_round: Annotated[str | None, Form()] = None,
     primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    byes: Annotated[
+        str | None,
+        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+    ] = None,
     lang: Annotated[str | None, Form()] = None,
     format: Annotated[str | None, Form(description="json (default), html, pdf, table")] = None,
 ) -> Response:
@@ -203,7 +224,7 @@ async def api_compare(
     except SpareggioError as exc:
         return api_error(exc, lang)
     name, data = await _upload(file)
-    return await _answer(request, lang, _compare, name, data, opts, rules, lang, format)
+    return await _answer(request, lang, _compare, name, data, opts, rules, lang, format, byes)
 
 
 def _check(
