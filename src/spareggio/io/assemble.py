@@ -30,7 +30,7 @@ from ..i18n import msg
 from ..model import Color, Player, ResultKind, Tournament, TournamentKind
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 
-__all__ = ["MAX_ROUNDS", "Crosstable", "assemble", "checked", "decode", "too_many_rounds"]
+__all__ = ["MAX_ROUNDS", "Crosstable", "assemble", "checked", "decode", "small_int", "too_many_rounds"]
 
 MAX_ROUNDS = 99
 """Rounds a file may hold (as TRF and tournament JSON)."""
@@ -179,3 +179,14 @@ def too_many_rounds(rounds: int, position: Position) -> InputLimitError:
         msg("the file has {rounds} rounds, more than the limit of {limit}", rounds=rounds, limit=MAX_ROUNDS),
         position,
     )
+
+
+def small_int(text: str, *, signed: bool = False) -> int | None:
+    """The integer an ASCII number of at most nine digits writes (``-`` first when ``signed``), else
+    None: no other digit system, no number too long to mean anything here."""
+    body = text.strip()
+    if signed and body.startswith("-"):
+        body = body[1:]
+    if not (body.isascii() and body.isdigit() and len(body) <= 9):
+        return None
+    return int(text)

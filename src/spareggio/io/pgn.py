@@ -37,7 +37,7 @@ import numpy.typing as npt
 from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import Text, joined, msg
 from ..model import Color, Player, ResultKind, Tournament, TournamentKind
-from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, too_many_rounds
+from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from .options import ReadOptions
 
@@ -237,7 +237,7 @@ def _player(
         index = by_key.get(("name", folded))
         if index is not None and fide and entrants[index].fide_id and entrants[index].fide_id != fide:
             index = None  # two players of one name, told apart by their FIDE ids
-    rating = int(elo) if elo.strip().isdigit() and int(elo) > 0 else None
+    rating = small_int(elo) or None
     if index is None:
         index = len(entrants)
         entrants.append(_Entrant(name.strip(), fide, rating, title.strip(), rnd, at.pos(tag)))

@@ -38,7 +38,7 @@ from typing import Any
 from ..errors import Diagnostic, InputError, Position
 from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
-from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, too_many_rounds
+from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
 from .limits import MAX_LINE_CHARS, check_length
 from .options import ReadOptions
 
@@ -178,8 +178,9 @@ def tiebreak_specs(items: list[str]) -> tuple[str, ...]:
     for item in (i.strip() for i in items):
         if not item or item == "0":
             continue
-        if item.isdigit():
-            out.append(TIEBREAKS.get(int(item), item))
+        number = small_int(item)
+        if number is not None:
+            out.append(TIEBREAKS.get(number, item))
             continue
         key = " ".join(re.sub(r"[^a-z0-9]+", " ", item.lower()).split())
         out.append(_NAMES.get(key, item))
@@ -274,12 +275,12 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
             break
         settings.extend(line.split("#", 1)[0].split())
     count = settings[-1] if settings else ""
-    if not count.isdigit():
+    if small_int(count) is None:
         raise InputError(msg("the number of players must come before the player list"), src.pos(src.i - 2))
     n = int(count)
     players = _players(src, columns, n)
     ct = _rounds(src, players)
-    values = [int(v) if v.lstrip("-").isdigit() else None for v in settings[:-1]]
+    values = [small_int(v, signed=True) for v in settings[:-1]]
     rounds_announced = values[0] if values else None
     current = values[1] if len(values) > 1 else None
     system = values[2] if len(values) > 2 else None
@@ -341,14 +342,14 @@ def _players(src: _Lines, columns: list[str], n: int) -> list[Player]:
             )
         rating = get("ELOFIDE")
         national = get("ELONAT")
-        value = rating if rating.isdigit() and int(rating) > 0 else national
+        value = small_int(rating) or small_int(national) or None
         players.append(
             Player(
                 start_number=k + 1,
                 name=checked(get("NAME"), src.pos(src.i - 1), name=True),
                 sex=get("G").lower()[:1] or get("GENDER").lower()[:1],
                 title=checked(get("TITLE"), src.pos(src.i - 1)).upper(),
-                rating=int(value) if value.isdigit() and int(value) > 0 else None,
+                rating=value,
                 federation=get("COUNTRY"),
                 fide_id=get("IDFIDE") if get("IDFIDE") not in ("", "0") else "",
                 birth_date=get("BIRTHDAY") if get("BIRTHDAY") not in ("", "00.00.00") else "",
@@ -375,7 +376,8 @@ def _section(src: _Lines, title: str, n: int, rounds: int | None) -> tuple[list[
     for k in range(n):
         line = src.next()
         words = line.split()
-        if not words or not all(w.lstrip("-").isdigit() for w in words) or int(words[0]) != k + 1:
+        numbers = [small_int(w, signed=True) for w in words]
+        if not words or None in numbers or numbers[0] != k + 1:
             raise InputError(
                 msg(
                     "{title!r} section: expected player {start_number}'s line (the id, then one number per round), found {value!r}",
@@ -387,7 +389,7 @@ def _section(src: _Lines, title: str, n: int, rounds: int | None) -> tuple[list[
             )
         if len(words) - 1 > MAX_ROUNDS:
             raise too_many_rounds(len(words) - 1, src.pos(src.i - 1))
-        rows.append([int(w) for w in words[1:]])
+        rows.append([int(w) for w in words[1:]])  # each checked by small_int above
         lines.append(src.i - 1)
     return rows, lines
 

@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
-from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, too_many_rounds
+from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
 from .limits import MAX_LINE_CHARS, check_length
 from .options import ReadOptions
 from .vega import (
@@ -78,7 +78,7 @@ def parse_tdf(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
         code = line[:3]
         if code == "001":
             rows.append((number, line))
-        elif code.isdigit():
+        elif code.isascii() and code.isdigit():
             headers[code] = checked(line[4:], Position(path, number, 5))
             header_pos[code] = Position(path, number, 5)
     if not rows:
@@ -101,9 +101,10 @@ def _fields(line: str) -> list[tuple[str, int]]:
 def _int(value: str, pos: Position) -> int | None:
     if value in ("", "0", "0000"):
         return None
-    if not value.isdigit():
+    number = small_int(value)
+    if number is None:
         raise InputError(msg("{value!r} is not a number", value=value), pos)
-    return int(value)
+    return number
 
 
 def _players(rows: list[tuple[int, str]], path: str) -> tuple[list[Player], list[list[tuple[str, Position]]]]:
@@ -234,8 +235,8 @@ def _build(
         event["start_date"], event["start_date_text"] = start, headers["042"]
         event["start_date_position"] = header_pos["042"]
     event["end_date"] = parse_day(headers.get("052", ""))
-    if "162" in headers and headers["162"].isdigit():
-        event["announced_rounds"] = int(headers["162"])
+    if small_int(headers.get("162", "")) is not None:
+        event["announced_rounds"] = small_int(headers["162"])
     if "142" in headers:
         event["scoring"] = _scoring(headers["142"], header_pos["142"])
     if headers.get("172"):
