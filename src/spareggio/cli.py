@@ -560,12 +560,12 @@ def serve_cmd(
     language = _language(lang)
     try:
         from .web import create_app
-        from .web.server import serve
+        from .web.server import machine_names, serve
     except ImportError as exc:  # pragma: no cover - the web extras are dependencies
         from .errors import ArgumentError
 
         raise ArgumentError(msg("the web page needs {name}: pip install spareggio", name=exc.name)) from None
-    hosts = None if "*" in allow_hosts else [host, *allow_hosts]
+    hosts = None if "*" in allow_hosts else [*machine_names(host), *allow_hosts]
     app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
