@@ -158,6 +158,18 @@ def test_an_archive_of_4000_members_is_listed_and_read_in_one_pass(tmp_path: Pat
     assert contents[0] == b"012 Event 0\n" and contents[-1] == b"012 Event 3999\n"
 
 
+def test_an_archive_with_too_many_members_is_one_error_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the count comes from the archive's end record, before its directory is parsed
+    from spareggio.check import sources
+
+    monkeypatch.setattr(sources, "MAX_MEMBERS", 3)
+    path = tmp_path / "five.zip"
+    path.write_bytes(_zip([(f"t{k}.trf", GOOD.encode()) for k in range(5)]))
+    assert list(find_sources([str(path)])) == [(str(path), f"{path}: the archive has 5 members, more than 3")]
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
 def test_a_fifo_and_a_link_to_dev_zero_in_a_folder_are_never_opened(tmp_path: Path) -> None:
     folder = tmp_path / "archive"
