@@ -269,7 +269,8 @@ def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
     for code in ("212", "202"):
         if code in t.headers:
             found = [(m.group(0), 5 + m.start()) for m in re.finditer(r"[^,\s]+", t.headers[code])]
-            found = [(text, col) for text, col in found if not (code == "212" and text.upper() == "PTS")]
+            if code == "212" and found and found[0][0].upper() == "PTS":
+                found = found[1:]
             if [text for text, _ in found] == items and k < len(found):
                 column = found[k][1]
             break
@@ -407,6 +408,10 @@ def _rank(
     order = np.lexsort((sno, -total))
     starts = np.ones(order.size, dtype=bool)
     starts[1:] = total[order[1:]] != total[order[:-1]]
+    if any(spec.code == "PTS" for _, spec in parsed):
+        # a list that names PTS (TRF-26 212 with a tie-break before it) ranks by the list as given
+        order = np.argsort(sno, kind="stable")
+        starts[1:] = False
     keys: dict[str, IntVector] = {}
     positions: dict[str, tuple[IntVector, BoolVector]] = {}
     for label, spec in parsed:

@@ -14,23 +14,39 @@ from collections.abc import Sequence
 
 import click
 
+from ..cli_check import check_command
 from ..cli_crosstable import crosstable_command
 from ..clilang import click_error, localized_cli
+from ..console import console
 from ..errors import InputError, SpareggioError, os_reason
 from ..i18n import localize, msg
-from . import check, compare, explain, generate, listing, rank, serve
+from . import compare, explain, generate, listing, rank, serve
 from .app import cli
-from .common import argv_language, choose_language, emit, event_options, print_warnings, team_event
+from .common import (
+    LANG_HELP,
+    argv_language,
+    choose_language,
+    emit,
+    event_options,
+    inputs,
+    print_warnings,
+    team_event,
+)
 
-__all__ = ["check", "cli", "compare", "explain", "generate", "listing", "main", "rank", "serve"]
+__all__ = ["cli", "compare", "explain", "generate", "listing", "main", "rank", "serve"]
 
 cli.add_command(crosstable_command(event_options, emit, choose_language, print_warnings, team_event))
+cli.add_command(check_command(choose_language, print_warnings, inputs, LANG_HELP))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
-
     lang = argv_language(list(argv) if argv is not None else sys.argv[1:])
+    with console():
+        return _run(argv, lang)
+
+
+def _run(argv: Sequence[str] | None, lang: str) -> int:
     try:
         status = localized_cli(cli, lang).main(
             args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False

@@ -25,6 +25,7 @@ __all__ = [
     "choose_language",
     "emit",
     "event_options",
+    "inputs",
     "kind_option",
     "print_warnings",
     "team_event",
@@ -34,19 +35,32 @@ LANG_HELP = "Language: en, it or fr, case-insensitive (default: the environment'
 
 
 def emit(text: str | bytes, output: str | None) -> None:
-    """Write ``text`` to the file ``output`` (whole or not at all), else to standard output."""
+    """Write ``text`` to the file ``output`` (whole or not at all, never over an input of the
+    command), else to standard output."""
     if output:
-        write_atomic(output, text)
+        write_atomic(output, text, inputs=inputs())
     elif isinstance(text, bytes):
         raise ArgumentError(msg("PDF and XLSX output is binary: write it to a file with -o FILE"))
     else:
         click.echo(text, nl=False)
 
 
+def inputs() -> list[str]:
+    """Every path the running command was given (its arguments and options but ``-o``)."""
+    ctx = click.get_current_context(silent=True)
+    found: list[str] = []
+    for key, value in ctx.params.items() if ctx is not None else ():
+        if key == "output":
+            continue
+        for item in value if isinstance(value, tuple | list) else (value,):
+            if isinstance(item, str) and item:
+                found.append(item)
+    return found
+
+
 def choose_language(value: str | None) -> str:
     """``--lang`` of a command, case-insensitive; by default the one given before the command
     (``spareggio --lang it standings ...``), else the environment's language (LANG), else English."""
-
     if value is None:
         ctx = click.get_current_context(silent=True)
         if ctx is not None:
@@ -57,7 +71,6 @@ def choose_language(value: str | None) -> str:
 def argv_language(args: Sequence[str]) -> str:
     """The language a command line asks for (``--lang X`` or ``--lang=X``), else the
     environment's: what errors and help are printed in, before the command itself has run."""
-
     value = None
     for k, arg in enumerate(args):
         if arg == "--lang" and k + 1 < len(args):
@@ -110,6 +123,7 @@ class EventOptions:
     primary: str | None = None
     input_format: str | None = None
     rating: str | None = None
+    byes: str | None = None
 
     def load(self, file: str) -> Tournament:
         """Read the tournament (any format of the reader registry) as these options ask."""
@@ -126,6 +140,7 @@ class EventOptions:
             lenient=self.lenient,
             fmt=self.input_format,
             rating=self.rating,  # type: ignore[arg-type]  # click's choice
+            byes=self.byes,
         )
 
 
@@ -158,6 +173,13 @@ _EVENT_OPTIONS = (
         type=click.Choice(["fide", "national"], case_sensitive=False),
         help="The rating of rating tie-breaks: FIDE or national (TRF-26 record 172; default: as the file says, else FIDE).",
     ),
+    click.option(
+        "--byes",
+        type=click.Choice(["absent", "zero", "half", "full", "pab"], case_sensitive=False),
+        help="PGN: how a round in which a player has no game counts (PGN cannot tell a bye from an "
+        "absence): absent (default; not paired, no point), zero, half or full (requested byes), pab "
+        "(pairing-allocated bye).",
+    ),
 )
 
 
@@ -177,6 +199,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
         primary: str | None,
         input_format: str | None,
         rating: str | None,
+        byes: str | None,
         **kwargs: Any,
     ) -> None:
         opts = EventOptions(
@@ -184,6 +207,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
             primary.upper() if primary else None,
             input_format.lower() if input_format else None,
             rating.lower() if rating else None,
+            byes.lower() if byes else None,
         )  # fmt: skip
         f(*args, opts=opts, **kwargs)
 

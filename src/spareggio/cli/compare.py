@@ -31,7 +31,6 @@ def compare_cmd(
     file: str, rules: str | None, tiebreaks: str | None, fmt: str | None, lang: str | None, opts: EventOptions
 ) -> None:
     """Rank FILE under several rule sets and show where the ranking changes."""
-
     language = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Comparison)
 

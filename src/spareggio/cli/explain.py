@@ -54,7 +54,6 @@ def explain_cmd(
 ) -> None:
     """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead;
     with --all, every player)."""
-
     language = choose_language(lang)
     chosen = choose_format(fmt, opts.output, PlayerExplanation, default="text")
     if every == (player is not None):

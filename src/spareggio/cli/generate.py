@@ -93,7 +93,6 @@ def generate_cmd(
     lang: str | None,
 ) -> None:
     """Write a synthetic tournament as a TRF or tournament JSON file (the same seed gives the same file)."""
-
     choose_language(lang)
     as_json = output.lower().endswith(".json")
     try:

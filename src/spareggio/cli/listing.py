@@ -24,7 +24,6 @@ __all__ = ["rules_cmd", "tiebreaks_cmd"]
 @click.option("--lang", help=LANG_HELP)
 def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     """List every supported tie-break."""
-
     language = choose_language(lang)
 
     def _(text: str, context: str = "listing") -> str:
@@ -91,7 +90,6 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
 @click.option("--lang", help=LANG_HELP)
 def rules_cmd(lang: str | None) -> None:
     """List the rule sets for unplayed rounds."""
-
     language = choose_language(lang)
     for r in RULESETS.values():
         dates = ""

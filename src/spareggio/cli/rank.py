@@ -45,7 +45,6 @@ def standings_cmd(
 ) -> None:
     """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks.
     A team event (TRF records 310 or 013) is ranked by teams."""
-
     language = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
     team = team_event(file, opts) if not file.lower().endswith(".json") else None

@@ -29,20 +29,32 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option(
     "--max-upload-mb", default=16, show_default=True, type=click.IntRange(1, 1024), help="Largest upload."
 )
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    help="Another host name the page answers to (the name a reverse proxy forwards); repeatable. "
+    "127.0.0.1, localhost, ::1 and --host are always allowed; '*' allows any.",
+)
 @click.option("--lang", help=LANG_HELP)
 def serve_cmd(
-    files: tuple[str, ...], host: str, port: int, open_browser: bool, max_upload_mb: int, lang: str | None
+    files: tuple[str, ...],
+    host: str,
+    port: int,
+    open_browser: bool,
+    max_upload_mb: int,
+    allow_hosts: tuple[str, ...],
+    lang: str | None,
 ) -> None:
     """The web page for arbiters, with FILES open: standings, explanations, comparison, check."""
-
     language = choose_language(lang)
     try:  # the web stack, loaded by this command only
-        import uvicorn
-
         from ..web import create_app
+        from ..web.server import machine_names, serve
     except ImportError as exc:  # pragma: no cover - the web extras are dependencies
         raise ArgumentError(msg("the web page needs {name}: pip install spareggio", name=exc.name)) from None
-    app = create_app(list(files), max_upload=max_upload_mb * 2**20)
+    hosts = None if "*" in allow_hosts else [*machine_names(host), *allow_hosts]
+    app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
         warning = msg(
@@ -57,4 +69,4 @@ def serve_cmd(
     )
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    serve(app, host, port)

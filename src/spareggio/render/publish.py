@@ -337,6 +337,14 @@ def _number(value: Fraction | None) -> int | float | None:
     return int(value) if value.denominator == 1 else float(value)
 
 
+def _sheet_text(value: object) -> object:
+    """A cell's value: a text without the control characters a workbook cannot hold (NUL, ESC ...:
+    each becomes U+FFFD), any other value as it is."""
+    if not isinstance(value, str):
+        return value
+    return "".join("\ufffd" if (ord(c) < 32 and c not in "\t\n\r") else c for c in value)
+
+
 def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
     """The standings as an XLSX workbook: one sheet, a header row, numbers as numbers, text as text
     (never a formula), shared places as the first place plus a ``shared`` column."""
@@ -367,7 +375,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
         p = row.player
         if team:  # match and game points as numbers, the primary score first
             ws.append(
-                [row.rank, row.place if row.shared else None, p.start_number, p.name,
+                [row.rank, row.place if row.shared else None, p.start_number, _sheet_text(p.name),
                  *(_number(v) for _n, v in s.team_scores(row)), *(_number(row.values[label]) for label in s.labels),
                  p.rank]
             )  # fmt: skip
@@ -387,7 +395,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
             *(_number(row.values[label]) for label in s.labels),
             p.rank,
         ]
-        ws.append(list(values))
+        ws.append([_sheet_text(v) for v in values])
         for cell in ws[ws.max_row]:
             if isinstance(cell.value, str):
                 cell.data_type = "s"  # text from the file stays text, even when it starts with '='

@@ -225,7 +225,7 @@ def plain_view(frame: Frame) -> OpponentView:
     """Opponents count with their actual score."""
     return OpponentView(
         score=frame.total,
-        round_value=frame.points,
+        round_value=frame.scores,
         revalued=np.zeros(frame.points.shape, dtype=bool),
     )
 
