@@ -87,4 +87,4 @@ def test_a_legend_ranks_through_the_command_line(tmp_path: Path) -> None:
     sb24 = spareggio.standings(t, ["SB"], rules="fide-2024")
     first = doc["standings"][0]
     assert first["tiebreaks"]["BH/C1/V2026"] == float(direct.rows[0].values["BH/C1"])
-    assert first["tiebreaks"]["SB/V2024"] == float(sb24.row_of(first["number"]).values["SB"])
+    assert first["tiebreaks"]["SB/V2024"] == float(sb24.row_of(first["start_number"]).values["SB"])
