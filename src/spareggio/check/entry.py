@@ -110,9 +110,22 @@ class Candidate:
     tiebreaks: tuple[str, ...]
     mismatches: int
     """How many ranked players it misplaces."""
+    shared: int = 0
+    """How many ranked players it leaves inside a shared place where the file ranks them apart."""
+    continuation: tuple[str, ...] = ()
+    """Criteria applied after the list, which the program does not print (``TPN``)."""
+    program: str | None = None
+    """The program whose computation the rule set is (a profile: ``Swiss-Manager``)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"rules": self.rules, "tiebreaks": list(self.tiebreaks), "mismatches": self.mismatches}
+        out: dict[str, Any] = {"rules": self.rules, "tiebreaks": list(self.tiebreaks), "mismatches": self.mismatches}
+        if self.shared:
+            out["shared"] = self.shared
+        if self.continuation:
+            out["continuation"] = list(self.continuation)
+        if self.program:
+            out["program"] = self.program
+        return out
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,15 @@ def _misplaced(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> np.nda
     return np.flatnonzero(wrong)
 
 
+def _shared(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> int:
+    """How many ranked players sit in a computed place shared by several players while the file gives
+    them a rank no other player has: ties the file broke by something outside the list."""
+    first, last = _restricted_places(_groups(s), ranked)
+    ranks, counts = np.unique(declared[ranked], return_counts=True)
+    alone = np.isin(declared, ranks[counts == 1])
+    return int((ranked & (first < last) & alone).sum())
+
+
 def _deciding(s: Standings, a: int, b: int) -> tuple[str, Fraction | None, Fraction | None]:
     """The first criterion (points, then the list in order) on which players a and b differ."""
     frame = s.context.frame
@@ -157,7 +166,10 @@ def _entry(
     entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if mismatches else Status.AGREE)
     if options.infer and infer_lists:
         candidates = infer(
-            t, s, lambda cand: int(_misplaced(cand, declared, ranked).size), options.after_round
+            t,
+            s,
+            lambda cand: (int(_misplaced(cand, declared, ranked).size), _shared(cand, declared, ranked)),
+            options.after_round,
         )
         entry = replace(entry, inferred_count=len(candidates), inferred=tuple(candidates[:INFERRED_SHOWN]))
         entry = replace(entry, inferred_text=inferred_text(entry))
