@@ -82,3 +82,11 @@ def test_a_ranking_the_listed_criteria_explain_needs_no_program() -> None:
     entry = check_tournament(t, CheckOptions(infer=True))
     best = entry.inferred[0]
     assert (best.rules, best.tiebreaks, best.mismatches, best.continuation) == ("fide-2026", ("BH/C1", "BH", "SB"), 0, ())
+
+
+def test_a_rule_set_that_programs_compute_names_them() -> None:
+    # the Italian variant: Diena, GTS and RWGets compute it (founding document 001's table)
+    t = declared(["BH/C1", "BH", "SB"], "italian", ["BH/C1", "BH", "SB"])
+    entry = check_tournament(t, CheckOptions(infer=True, rules="italian"))
+    assert entry.inferred[0].rules == "italian"
+    assert "italian (as Diena, GTS, RWGets compute) gives with BH/C1, BH, SB" in entry.inferred_text

@@ -21,6 +21,7 @@ from ..standings import Standings, standings
 from ..teams import TeamEvent, team_standings
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
+from .values import value_mismatches
 from .words import inferred_text
 
 __all__ = ["check_team_event", "check_tournament"]
@@ -160,10 +161,16 @@ def _entry(
         ranked=int(ranked.sum()),
         warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings),
     )
+    compared, wrong_values = value_mismatches(t, s) if t.printed_values else (0, ())
+    if compared:
+        entry = replace(entry, values_compared=compared, value_mismatches=wrong_values)
     if not ranked.any():
+        if compared:
+            entry = replace(entry, status=Status.DIFFERS if wrong_values else Status.AGREE)
         return entry
     mismatches = _mismatches(s, declared, ranked)
-    entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if mismatches else Status.AGREE)
+    differs = bool(mismatches) or bool(wrong_values)
+    entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if differs else Status.AGREE)
     if options.infer and infer_lists:
         candidates = infer(
             t,

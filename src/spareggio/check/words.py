@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..i18n import translate
 from .entry import CheckEntry, Number
+from .infer import same_as
 
 __all__ = ["inferred_text", "text_value"]
 
@@ -28,6 +29,9 @@ def inferred_text(entry: CheckEntry, lang: str = "en") -> str:
     applied, announced = entry.rules, ", ".join(entry.tiebreaks)
     lst = ", ".join(best.tiebreaks)
     who = best.program or best.rules
+    alike = [] if best.program else same_as(best.rules)
+    if alike:
+        who = _tr(lang, "{rules} (as {programs} compute)", rules=best.rules, programs=", ".join(alike))
     if best.mismatches == 0 and best.continuation:
         exact = len([c for c in inferred if c.mismatches == 0 and c.shared == 0]) - 1
         text = _tr(lang, "the declared ranking is exactly what {who} gives with {tiebreaks}, then {continuation}, which it does not print",

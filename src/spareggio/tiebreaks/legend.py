@@ -20,12 +20,9 @@ import re
 from dataclasses import dataclass
 
 from ..i18n import msg
-from ..programs import Program, programs
+from ..programs import LEGEND, Program, is_legend, legend_items, programs
 
 __all__ = ["LEGEND", "ProgramNames", "is_legend", "legend_items", "program_names", "program_spec"]
-
-LEGEND = re.compile(r"tie\s*-?\s*break\s*(\d+)\s*[:.]", re.IGNORECASE)
-"""The head of each item of a legend: ``Tie Break1:``."""
 
 _YEARS = {"2026": "2026", "2024": "2024", "2023": "2023", "2009": "2009"}
 
@@ -67,21 +64,6 @@ def program_names(code: str | None = None) -> ProgramNames:
     for key in clash:
         del names[key]
     return ProgramNames(names, tuple(sorted(ignored, key=len, reverse=True)), printed)
-
-
-def is_legend(text: str) -> bool:
-    """Whether a tie-break list is a legend pasted whole (``Tie Break1: ...``)."""
-    return LEGEND.search(text) is not None
-
-
-def legend_items(text: str) -> list[str]:
-    """The items of a legend, in the order of their numbers."""
-    heads = list(LEGEND.finditer(text))
-    items = []
-    for k, head in enumerate(heads):
-        end = heads[k + 1].start() if k + 1 < len(heads) else len(text)
-        items.append((int(head.group(1)), text[head.end() : end].strip().strip(";,").strip()))
-    return [item for _, item in sorted(items, key=lambda pair: pair[0])]
 
 
 def program_spec(text: str, code: str | None = None) -> str | None:
