@@ -20,7 +20,7 @@ from .buchholz import (
 from .counts import black_games, black_wins, games_won, pairing_number, rounds_elected, standard_points, wins
 from .direct_encounter import order_group as direct_encounter_order
 from .koya import koya
-from .legend import is_legend, legend_items, program_names, program_spec
+from .legend import is_legend, legend_items, program_spec
 from .names import AMBIGUOUS, NAMES, normalise, resolve_name, suggestions
 from .points import points
 from .progressive import progressive_score
@@ -490,18 +490,16 @@ def _from_name(raw: str) -> str | None:
     if upper in TIEBREAKS or any(upper in d.aliases for d in TIEBREAKS.values()):
         return None  # an acronym of the catalogue is never read as a name
     try:
-        printed = program_spec(raw)
-    except ValueError as exc:
-        raise TiebreakSpecError(exc.args[0] if exc.args else str(exc)) from None
-    if printed is not None:
-        return printed
-    try:
         named = resolve_name(head, known_names(), TIEBREAKS)
     except ValueError as exc:
         raise UnknownTiebreakError(exc.args[0] if exc.args else str(exc)) from None
-    if named is None or named == upper:
-        return None
-    return f"{named}/{tail}" if slash else named
+    if named is not None and named != upper:
+        return f"{named}/{tail}" if slash else named
+    try:
+        printed = program_spec(raw)
+    except ValueError as exc:
+        raise TiebreakSpecError(exc.args[0] if exc.args else str(exc)) from None
+    return printed
 
 
 @functools.cache
@@ -516,8 +514,6 @@ def known_names() -> dict[str, str]:
             name = translate(lang, d.name, "tiebreak")
             for form in (name, re.sub(r"\s*\([^)]*\)", "", name)):
                 printed.setdefault(normalise(form), set()).add(d.code)
-    for spec_of_name in program_names().names.items():
-        printed.setdefault(spec_of_name[0], set()).add(spec_of_name[1])
     out = dict(NAMES)
     for key, codes in printed.items():
         if (

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ..i18n import msg
 from ..programs import LEGEND, Program, is_legend, legend_items, programs
+from .names import NAMES
 
 __all__ = ["LEGEND", "ProgramNames", "is_legend", "legend_items", "program_names", "program_spec"]
 
@@ -31,6 +32,9 @@ def _words(text: str) -> str:
     """Lower case, every run of characters other than letters and digits one space."""
     return re.sub(r"[^0-9a-zà-ÿ]+", " ", text.lower()).strip()
 
+
+_GENERAL = frozenset(_words(name) for name in NAMES)
+"""The names of the catalogue (:data:`~spareggio.tiebreaks.names.NAMES`) in matching form."""
 
 @dataclass(frozen=True)
 class ProgramNames:
@@ -110,7 +114,9 @@ def program_spec(text: str, code: str | None = None) -> str | None:
             unknown.append(token)
         k += 1
     if unknown:
-        close = difflib.get_close_matches(words, list(table.names), n=1, cutoff=0.6)
+        close = difflib.get_close_matches(words, list(table.names), n=1, cutoff=0.8 if best in _GENERAL else 0.6)
+        if best in _GENERAL and not (close and close[0] != best):
+            return None  # a name every tradition uses ("Buchholz"): the catalogue's names read the rest
         if close and close[0] != best:
             raise ValueError(
                 msg("unknown tie-break {text!r}; did you mean {name!r}?", text=text, name=table.printed[close[0]])
