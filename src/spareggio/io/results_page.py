@@ -29,7 +29,10 @@ from ..programs import LEGEND, legend_items
 from .assemble import Crosstable, assemble, decode
 from .options import Event, ReadOptions
 
-__all__ = ["parse", "sniff"]
+__all__ = ["MAX_FILE_BYTES", "parse", "sniff"]
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest page read: a crosstable of a thousand players is a few megabytes."""
 
 _ROUND = re.compile(r"^(\d+)\s*\.?\s*(?:rd|r|rnd|runde|turno|t|ronde)\.?$", re.IGNORECASE)
 _NUMBER = {"no.", "nr.", "n.", "no", "nr", "snr", "br."}
