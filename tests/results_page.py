@@ -30,6 +30,7 @@ def page(
     ranks: Mapping[int, int],
     *,
     title: str = "Test Open 2026: Open A",
+    date: str = "2026/06/01 to 2026/06/02",
 ) -> str:
     """The HTML of the page: ``values[k]`` holds column TBk+1 by start number."""
     rounds = t.rounds
@@ -55,7 +56,10 @@ def page(
     annotation = "<br/>".join(f"Tie Break{k + 1}: {escape(item)}" for k, item in enumerate(legend))
     return (
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Chess-Results Server Chess-results.com - "
-        f"{escape(title)}</title></head><body>\n<h2>{escape(title)}</h2>\n<h2>Starting rank crosstable</h2>\n"
+        f"{escape(title)}</title></head><body>\n<h2>{escape(title)}</h2>\n"
+        '<table class="CRs2"><tr><td class="CR">Location</td><td class="CR">Montebello</td></tr>\n'
+        f'<tr><td class="CR">Date</td><td class="CR">{date}</td></tr></table>\n'
+        "<h2>Starting rank crosstable</h2>\n"
         '<div><table class="CRs1" border="0" cellpadding="1" cellspacing="1">\n' + "\n".join(rows)
         + f'\n</table><p class="CR"><b>Annotation:</b><br/>{annotation}</p></div>\n'
         "<div>Chess-Tournament-Results-Server</div></body></html>\n"

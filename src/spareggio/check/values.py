@@ -23,14 +23,15 @@ SHOWN = 50
 
 
 def _departures() -> list[tuple[str, str, str, str]]:
-    """Every documented departure: (program title, option, article, what), without repeats."""
-    seen: dict[str, tuple[str, str, str, str]] = {}
+    """Every documented departure: (the programs that make it, option, article, what), one row per
+    option."""
+    found: dict[str, tuple[list[str], str, str]] = {}
     for rules in program_rulesets().values():
         if rules.program is None:
             continue
         for d in rules.program.departures:
-            seen.setdefault(d.option, (rules.program.title, d.option, d.article, d.what))
-    return list(seen.values())
+            found.setdefault(d.option, ([], d.article, d.what))[0].append(rules.program.title)
+    return [(", ".join(sorted(names)), option, article, what) for option, (names, article, what) in found.items()]
 
 
 def value_mismatches(t: Tournament, s: Standings) -> tuple[int, tuple[ValueMismatch, ...]]:

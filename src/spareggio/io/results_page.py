@@ -17,6 +17,7 @@ refused saying so.
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from fractions import Fraction
 
@@ -112,9 +113,8 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     if found is None:
         raise InputError(
             msg(
-                "{path}: no crosstable in this page: a results page needs a table with the start number, "
-                "the name and one column per round (a round-robin grid is not read)",
-                path=name,
+                "no crosstable in this page: a results page needs a table with the start number, "
+                "the name and one column per round (a round-robin grid is not read)"
             ),
             Position(name, 1, 1),
         )
@@ -126,6 +126,13 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     fed_col = next((k for k, h in enumerate(heads) if h in _FED), None)
     rank_col = next((k for k, h in enumerate(heads) if h in _RANK), None)
     round_cols = [k for k, h in enumerate(heads) if _ROUND.match(h)]
+    numbers = [int(m.group(1)) for h in heads if (m := _ROUND.match(h))]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise InputError(
+            msg("the round columns are numbered {numbers}, not 1, 2, 3 ... in order",
+                numbers=", ".join(map(str, numbers))),
+            _position(name, table),
+        )  # fmt: skip
     tb_cols = sorted(((int(m.group(1)), k) for k, h in enumerate(heads) if (m := _TB.match(h))))
     title_col = name_col - 1 if name_col > 0 and not heads[name_col - 1] else None
     del column
@@ -133,8 +140,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     if tb_cols and len(legend) != len(tb_cols):
         raise InputError(
             msg(
-                "{path}: the page prints {n} tie-break columns but its legend names {m}",
-                path=name,
+                "the page prints {n} tie-break columns but its legend names {m}",
                 n=len(tb_cols),
                 m=len(legend),
             ),
@@ -147,8 +153,8 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
             continue
         if len(cells) < len(heads):
             raise InputError(
-                msg("{path}: row {row} has {n} cells where the header has {m}", path=name,
-                    row=_text(cells[0]), n=len(cells), m=len(heads)),
+                msg("row {row} has {n} cells where the header has {m}", row=_text(cells[0]), n=len(cells),
+                    m=len(heads)),
                 _position(name, tr),
             )  # fmt: skip
         rows.append((tr, cells))
@@ -157,7 +163,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         where = _position(name, tr)
         sno_text = _text(cells[number])
         if not sno_text.isdigit():
-            raise InputError(msg("{path}: a row without a start number: {text!r}", path=name, text=sno_text), where)
+            raise InputError(msg("a row without a start number: {text!r}", text=sno_text), where)
         rating_text = _text(cells[rating_col]) if rating_col is not None else ""
         rank_text = _text(cells[rank_col]) if rank_col is not None else ""
         points = None
@@ -175,7 +181,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         )
     index = {p.start_number: i for i, p in enumerate(players)}
     if len(index) != len(players):
-        raise InputError(msg("{path}: a start number appears on two rows", path=name), _position(name, table))
+        raise InputError(msg("a start number appears on two rows"), _position(name, table))
     cells_at = [[cells[k] for k in round_cols] for _, cells in rows]
     ct = Crosstable.empty(players, len(round_cols), lambda i, r: _position(name, cells_at[i][r]))
     for i, round_cells in enumerate(cells_at):
@@ -186,17 +192,36 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         for item, (_, k) in zip(legend, tb_cols, strict=True)
     }
     heading = soup.find("h2")
+    info = _info(soup)
+    dates = [_dt.date(int(y), int(m), int(d)) for y, m, d in re.findall(r"(\d{4})/(\d{2})/(\d{2})", info.get("date", ""))]
     t = assemble(
         ct,
         name,
         kind=options.kind,
         name=_text(heading) if heading is not None else name,
         tiebreak_list=tuple(legend) or None,
+        start_date=dates[0] if dates else None,
+        end_date=dates[-1] if dates else None,
+        start_date_text=info.get("date"),
+        city=info.get("location", ""),
     )
     t.printed_values = printed
     if options.kind is None and t.kind_of_event is not TournamentKind.SWISS:
         t.kind_of_event, t.kind_source = TournamentKind.SWISS, "file"
     return t
+
+
+def _info(soup: BeautifulSoup) -> dict[str, str]:
+    """The page's table of facts (``Date``, ``Location``, ``Chief Arbiter`` ...): label, lower case,
+    -> value, from the rows of two cells."""
+    found: dict[str, str] = {}
+    for tr in soup.find_all("tr"):
+        cells = tr.find_all("td", recursive=False)
+        if len(cells) == 2:
+            label = _text(cells[0]).lower()
+            if label and len(label) < 40 and label not in found:
+                found[label] = _text(cells[1])
+    return found
 
 
 def _legend(soup: BeautifulSoup) -> list[str]:
@@ -212,7 +237,7 @@ def _cell_value(path: str, cell: Tag, row: str) -> Fraction | None:
         return _value(_text(cell))
     except (ValueError, ZeroDivisionError):
         raise InputError(
-            msg("{path}: row {row}: {text!r} is not a number", path=path, row=row, text=_text(cell)),
+            msg("row {row}: {text!r} is not a number", row=row, text=_text(cell)),
             _position(path, cell),
         ) from None
 
@@ -222,8 +247,7 @@ def _read_cell(ct: Crosstable, i: int, r: int, text: str, index: dict[int, int],
         opponent = index.get(int(m.group(1)))
         if opponent is None:
             raise InputError(
-                msg("{path}: round {round}: no player with start number {player}", path=path, round=r + 1,
-                    player=m.group(1)),
+                msg("round {round}: no player with start number {player}", round=r + 1, player=m.group(1)),
                 ct.where(i, r),
             )  # fmt: skip
         ct.opponent[i, r] = opponent
@@ -236,6 +260,6 @@ def _read_cell(ct: Crosstable, i: int, r: int, text: str, index: dict[int, int],
     if not text:
         return
     raise InputError(
-        msg("{path}: round {round}: cannot read the cell {text!r}", path=path, round=r + 1, text=text),
+        msg("round {round}: cannot read the cell {text!r}", round=r + 1, text=text),
         ct.where(i, r),
     )

@@ -88,8 +88,8 @@ def _value_words(v: ValueMismatch, lang: str = "en") -> str:
     )  # fmt: skip
     if v.departure:
         text += _tr(
-            lang, " ({program} departs from {article}: {departure} gives {printed})",
-            program=v.program, article=v.article, departure=v.departure, printed=text_value(v.printed),
+            lang, " ({departure}, as {programs} compute, departing from {article}, gives {printed})",
+            programs=v.program, article=v.article, departure=v.departure, printed=text_value(v.printed),
         )  # fmt: skip
     return text
 
