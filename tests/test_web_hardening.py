@@ -707,3 +707,33 @@ def test_a_comparison_asked_a_thousand_times_is_computed_once(client: TestClient
     )
     assert r.status_code == 200 and r.json()["rules"] == ["fide-2024"]
     assert client.get(f"/t/{token}/compare?with=" + "x" * 2000).status_code == 400
+
+
+def test_200_concurrent_api_requests_are_all_answered_correctly(live: tuple[str, object]) -> None:
+    # issue 21's load: every answer the library's own document (the latencies are measured by
+    # benchmarks/bench_web.py, not here)
+    import concurrent.futures
+    import http.client
+
+    from spareggio.render.output import standings_json
+
+    host, port = live[0].split(":")
+    expected = json.loads(standings_json(spareggio.standings(spareggio.read_trf(EXAMPLE))))
+    body = (
+        b'--B\r\nContent-Disposition: form-data; name="file"; filename="t.trf"\r\n\r\n'
+        + TRF
+        + b"\r\n--B--\r\n"
+    )
+
+    def one(_: int) -> bool:
+        conn = http.client.HTTPConnection(host, int(port), timeout=300)
+        try:
+            conn.request("POST", "/api/standings", body, {"Content-Type": "multipart/form-data; boundary=B"})
+            r = conn.getresponse()
+            return r.status == 200 and json.loads(r.read()) == expected
+        finally:
+            conn.close()
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=200) as pool:
+        answers = list(pool.map(one, range(200)))
+    assert sum(answers) == 200
