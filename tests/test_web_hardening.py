@@ -737,3 +737,32 @@ def test_200_concurrent_api_requests_are_all_answered_correctly(live: tuple[str,
     with concurrent.futures.ThreadPoolExecutor(max_workers=200) as pool:
         answers = list(pool.map(one, range(200)))
     assert sum(answers) == 200
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_pages_never_ask_to_type_command_line_options(client: TestClient, token: str, lang: str) -> None:
+    # frame.py says "--after-round 12 is out of range" to the command line; the page names its round
+    r = client.get(f"/t/{token}?after_round=12&lang={lang}")
+    assert r.status_code == 400
+    alert = re.findall(r'role="alert">([^<]*)<', r.text)
+    assert alert and "12" in alert[0] and "1" in alert[0]
+    assert "--" not in r.text.split("<main", 1)[1]
+    r = client.get(f"/t/{token}/download/csv?after_round=12&lang={lang}")
+    assert r.status_code == 400 and not r.text.startswith("--")
+
+
+def test_the_rule_set_assumption_points_to_the_menu(tmp_path: Path) -> None:
+    # no start date: the rule set is assumed, and the page says where to choose another (C.07 needs
+    # the date to pick the rule set; the command line says "--rules", the page its menu)
+    undated = tmp_path / "undated.trf"
+    undated.write_bytes(
+        b"\n".join(line for line in TRF.splitlines() if not line.startswith((b"042", b"052"))) + b"\n"
+    )
+    c = local(create_app([str(undated)]))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    for lang, words in [
+        ("en", "choose another in the rule set menu"),
+        ("it", "scegline un altro nel menu dei regolamenti"),
+    ]:
+        page = c.get(f"/t/{tok}?lang={lang}").text
+        assert words in page and "--rules" not in page
