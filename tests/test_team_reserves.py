@@ -179,3 +179,15 @@ def test_line_up_contradictions(old: str, new: str, column: int, words: str) -> 
         parse_team_event(text.encode(), "bad.trf")
     assert err.value.position is not None and err.value.position.column == column
     assert words in str(err.value)
+
+
+def test_individual_reads_only_the_players(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """--individual ranks the players of a team file without its team records: a line-up that
+    contradicts the games stops the team standings (located), not the players' standings."""
+    text = _with_300("300   3   1   3    5    1    6    2", "300   3   1   3    5    1    3    2")
+    path = tmp_path / "bad-line-up.trf"
+    path.write_text(text, encoding="utf-8")
+    assert main(["standings", str(path)]) == 2
+    assert "bad-line-up.trf:" in capsys.readouterr().err
+    assert main(["standings", str(path), "--individual"]) == 0
+    assert "Player 5" in capsys.readouterr().out

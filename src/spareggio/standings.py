@@ -230,7 +230,7 @@ def standings(
     if tiebreaks is None and tournament.tiebreak_list is not None:
         parsed = file_tiebreaks(tournament)
     else:
-        parsed = parse_spec_list(chosen)
+        parsed = parse_spec_list(chosen, team=False)
     for label, spec in parsed:
         if spec.score is not None:
             from .errors import TiebreakSpecError
@@ -256,7 +256,7 @@ def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
     seen: dict[TiebreakSpec, str] = {}
     for k, item in enumerate(items):
         try:
-            ((label, spec),) = parse_spec_list([item])
+            ((label, spec),) = parse_spec_list([item], team=False)
             if spec in seen and not TIEBREAKS[spec.code].is_group:
                 raise TiebreakSpecError(
                     msg("{item!r} is listed twice (first as {value!r})", item=item, value=seen[spec])
@@ -317,7 +317,7 @@ def rank_lists(
         ctx = contexts.get(ruleset.label)
         if ctx is None:
             ctx = contexts[ruleset.label] = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
-        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks))
+        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks), team=False)
         out.append(_standings_in(ctx, parsed, REASONS["caller"], "given by the caller", None))
     return out
 

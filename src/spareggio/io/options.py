@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from ..model import Tournament, TournamentKind
-from ..teams import TeamEvent
+from ..team_event import TeamEvent
 
 __all__ = ["SNIFF_BYTES", "Event", "RatingChoice", "ReadOptions", "Reader"]
 

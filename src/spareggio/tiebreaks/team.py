@@ -75,9 +75,15 @@ def extended_sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> TiebreakResul
     what the team scored in that round in the own-side score (the second letter); Cut-1 drops the
     opponent with the lowest opponent-side score, the lowest contribution among equals (14.1.2),
     16.5 applied."""
-    ctx = ctx.on("MP" if spec.code[1] == "M" else "GP")
+    if spec.code == "ESB":  # the reference program's name: opponent's primary x own secondary score
+        other = ctx.frame.secondary
+        if other is None:
+            raise ValueError("ESB needs a team frame (with the secondary score)")
+        key_side, own_side = ctx.frame.score, other.name
+    else:
+        key_side, own_side = ("MP" if spec.code[1] == "M" else "GP"), ("MP" if spec.code[2] == "M" else "GP")
+    ctx = ctx.on(key_side)
     frame = ctx.frame
-    own_side = "MP" if spec.code[2] == "M" else "GP"
     elements = ctx.elements(False, spec.forfeits_played)
     own = frame.on(own_side).points
     value = np.where(elements.present, elements.key * own, 0)
@@ -96,9 +102,9 @@ def extended_sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> TiebreakResul
 
 def sssc_factor(ctx: Context, spec: TiebreakSpec) -> int:
     """FN of 13.4.2: ``/Kx`` when given, else floor(the maximum primary score of the event / the
-    maximum secondary score of one match), at least 1."""
-    if spec.limit is not None:
-        return max(int(spec.limit), 1)
+    maximum secondary score of one match: a won match's MP, or a win on every board), at least 1."""
+    if spec.factor is not None:
+        return spec.factor
     frame = ctx.frame
     other = ctx.frame.secondary
     assert other is not None

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from ...teams import is_team_file, parse_team_event
 from ..options import Event, ReadOptions
 from .reader import parse_trf
 from .records import _KNOWN_RECORDS
+from .team_matches import is_team_file, parse_team_event
 
 __all__ = ["parse", "sniff"]
 
