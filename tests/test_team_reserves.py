@@ -191,3 +191,17 @@ def test_individual_reads_only_the_players(tmp_path, capsys) -> None:  # type: i
     assert "bad-line-up.trf:" in capsys.readouterr().err
     assert main(["standings", str(path), "--individual"]) == 0
     assert "Player 5" in capsys.readouterr().out
+
+
+def test_board_count_explains_forfeited_and_empty_boards(ev) -> None:  # type: ignore[no-untyped-def]
+    """Round 3: Ant's board 4 won against Cat's empty board; the BC records of that round say how
+    such a board counts (C.07 12 intro), the other rounds say nothing more."""
+    s = team_standings(ev, "BC", rules="fide-2026")
+    for team in (0, 2):  # Ant and Cat
+        records = s.results["BC"].records(team)
+        assert [r.detail for r in records] == ["", "", "forfeited_board"]
+    assert [r.contribution for r in s.results["BC"].records(0)] == [
+        7,
+        5,
+        6,
+    ]  # 1 + 1 + 3 + 2; 5 x 1/2 x 2; 1 + 1 + 0 + 4

@@ -56,6 +56,8 @@ class TeamEvent:
     gp: IntMatrix
     board_gp: np.ndarray
     """Game points on every board (teams x rounds x boards), in half points."""
+    board_forfeits: np.ndarray | None = None
+    """Per team and round: a board of its match was won or lost by forfeit, or left empty."""
     match_win: Fraction = Fraction(2)
     match_draw: Fraction = Fraction(1)
     match_loss: Fraction = Fraction(0)
@@ -147,5 +149,8 @@ class TeamEvent:
             score=score,
             secondary=dataclasses.replace(other, points=np.ascontiguousarray(other.points[:, :rounds])),
             boards=np.ascontiguousarray(self.board_gp[:, :rounds, :]),
+            board_forfeits=(
+                None if self.board_forfeits is None else np.ascontiguousarray(self.board_forfeits[:, :rounds])
+            ),
             **Frame.participants_of(t, rounds),
         )

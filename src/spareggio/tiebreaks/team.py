@@ -130,7 +130,8 @@ def sssc(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
 
 def board_count(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """BC (12.1): the sum over the team's boards of board number x game points on that board, over
-    the event (a PAB and an FPB count a win on every board, an HPB a draw); lower is better."""
+    the event (a PAB and an FPB count a win on every board, an HPB a draw, a board won or lost by
+    forfeit a standard win or loss, an empty board nothing); lower is better."""
     frame = ctx.frame
     boards = frame.boards
     if boards is None:
@@ -140,6 +141,7 @@ def board_count(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     table = RecordTable(
         frame, Aggregate.SUM, "board_weighted_points", per_round, frame.unit, per_round, frame.unit,
         np.zeros(per_round.shape, dtype=np.int8), rules=ctx.rules,
+        detail=frame.board_forfeits, detail_code="forfeited_board",
     )  # fmt: skip
     return TiebreakResult.from_table(spec, table, Direction.LOWER)
 

@@ -299,6 +299,7 @@ class _Builder:
         gp = np.zeros((n, rounds), dtype=np.int64)
         board_gp = np.zeros((n, rounds, boards), dtype=np.int64)
         played = np.zeros((n, rounds), dtype=bool)
+        board_forfeits = np.zeros((n, rounds), dtype=bool)
         board_one = np.full((n, rounds), -1, dtype=np.int64)  # the player on board 1, -1 for none
         origin: dict[tuple[int, int], Position] = {}
         pab = dict(rec.pab)
@@ -360,6 +361,9 @@ class _Builder:
                     )  # fmt: skip
                 for b, i in enumerate(seats):
                     board_gp[k, r, b] = self.board_points(i, r)
+                    forfeit = i < 0 or i not in entries or not bool(PLAYED[t.kind[i, r]])
+                    board_forfeits[k, r] |= forfeit
+                board_forfeits[k, r] |= len(seats) < boards  # a short line-up: its missing boards are empty
                 board_one[k, r] = seats[0] if seats and seats[0] >= 0 and seats[0] in entries else -1
                 gp[k, r] = int(board_gp[k, r].sum())
                 played[k, r] = bool(PLAYED[t.kind[entries, r]].any()) if entries else False
@@ -401,6 +405,7 @@ class _Builder:
                 board_one >= 0, t.color[np.maximum(board_one, 0), np.arange(rounds)], Color.NONE
             ).astype(np.int8),
             boards_source=boards_source,
+            board_forfeits=board_forfeits,
         )
 
     def forfeited(
