@@ -504,7 +504,7 @@ def compare_cmd(
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
     team = _team_event(file, opts) if not file.lower().endswith(".json") else None
     if team is not None:
-        from .compare import compare_teams
+        from .teams import compare_teams
 
         c = compare_teams(team, names, tiebreaks, opts.after_round)
         _print_warnings(c.warnings, opts.quiet, language)

@@ -12,7 +12,7 @@ from .numbers import exact_number, json_number
 from .rules import find_ruleset
 from .standings import Standings, default_tiebreaks, file_tiebreaks, standings
 
-__all__ = ["Comparison", "compare", "compare_teams", "comparison_to_dict"]
+__all__ = ["DEFAULT_COMPARE", "Comparison", "compare", "comparison", "comparison_to_dict"]
 
 DEFAULT_COMPARE = ("fide-2026", "fide-2024", "fide-2009", "draw-vs-self", "italian", "us-chess", "naive")
 
@@ -75,16 +75,10 @@ def compare(
     return _comparison(t, names, by_rules)
 
 
-def compare_teams(
-    ev: Any, rules: Sequence[str] | None = None, tiebreaks: str | Sequence[str] | None = None,
-    after_round: int | None = None,
-) -> Comparison:  # fmt: skip
-    """A team event ranked under every rule set named, with one list (the team standings)."""
-    from .teams import team_standings
-
-    names = list(dict.fromkeys(find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)))
-    by_rules = {name: team_standings(ev, tiebreaks, rules=name, after_round=after_round) for name in names}
-    return _comparison(by_rules[names[0]].tournament, names, by_rules)
+def comparison(t: Tournament, names: list[str], by_rules: dict[str, Standings]) -> Comparison:
+    """The comparison of standings already computed under the rule sets ``names`` (the first is the
+    reference): the standings of players, or of teams (:func:`spareggio.teams.compare_teams`)."""
+    return _comparison(t, names, by_rules)
 
 
 def _comparison(t: Tournament, names: list[str], by_rules: dict[str, Standings]) -> Comparison:

@@ -21,6 +21,7 @@ from .frame import Frame
 from .i18n import msg
 from .model import IntVector, Player, Tournament
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
+from .team_event import TeamEvent
 from .tiebreaks import (
     TIEBREAKS,
     Context,
@@ -114,7 +115,7 @@ class Standings:
     rules_warning: str | None = None
     """Set when the rule set rests on an assumption about the file (a missing, unreadable or
     ambiguous start date): every human output shows it beside the rule set, at the top."""
-    team_event: Any = None
+    team_event: TeamEvent | None = None
     """The team event when the standings rank its teams (:func:`spareggio.teams.team_standings`):
     its match and game points and rosters join the JSON rows."""
 
@@ -153,13 +154,12 @@ class Standings:
 
         Numbers are JSON numbers; ``exact=True`` gives points and tie-break values as exact
         fractions in strings (``"93/2"``)."""
-        if self.team_event is not None:
-            from .teams import team_standings_dict
-
-            return team_standings_dict(self.team_event, self, exact=exact)
         from .render.output import standings_to_dict
 
-        return standings_to_dict(self, exact=exact)
+        doc = standings_to_dict(self, exact=exact)
+        if self.team_event is not None:
+            self.team_event.add_to_document(doc, self.after_round, exact=exact)
+        return doc
 
     def to_json(self, *, exact: bool = False) -> str:
         """The JSON text ``spareggio standings --format json`` writes (``exact``: see :meth:`to_dict`)."""

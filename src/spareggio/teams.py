@@ -19,20 +19,24 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
+from .compare import DEFAULT_COMPARE, Comparison, comparison
 from .errors import ArgumentError, SpareggioError, TiebreakSpecError, os_reason
 from .i18n import msg
+from .io import ReadOptions, size_limit
+from .io import parse_event as read_any
 from .io.trf.team_matches import is_team_file, parse_team_event
 from .model import Tournament, TournamentKind
-from .numbers import exact_number, json_number
-from .team_event import UNIT, Team, TeamEvent
-from .tiebreaks import Scope, TiebreakSpec, definition, parse_spec_list
+from .rules import REASONS, choose_ruleset, find_ruleset
+from .standings import Standings, _standings_in, file_list_error, standings
+from .team_event import Team, TeamEvent
+from .tiebreaks import Context, Scope, TiebreakSpec, definition, parse_spec_list
 
 __all__ = [
     "Team",
     "TeamEvent",
+    "compare_teams",
     "is_team_file",
     "parse_event",
     "parse_team_event",
@@ -52,10 +56,7 @@ DEFAULT_ROUND_ROBIN = ("MPvGP", "EDE", "EMGSB")
 def parse_event(data: bytes, name: str = "<string>", *, lenient: bool = False) -> Tournament | TeamEvent:
     """The content of any tournament file: :func:`spareggio.io.parse_event` (a team event for a TRF
     file with team rosters, else the individual tournament)."""
-    from .io import ReadOptions
-    from .io import parse_event as parse
-
-    return parse(data, name, options=ReadOptions(lenient=lenient))
+    return read_any(data, name, options=ReadOptions(lenient=lenient))
 
 
 def rank_event(
@@ -63,18 +64,14 @@ def rank_event(
     tiebreaks: str | Sequence[str] | None = None,
     rules: str | None = None,
     after_round: int | None = None,
-) -> Any:
+) -> Standings:
     """The standings of what :func:`parse_event` read: the teams of a team event, else the players."""
     if isinstance(event, TeamEvent):
         return team_standings(event, tiebreaks, rules=rules, after_round=after_round)
-    from .standings import standings
-
     return standings(event, tiebreaks, rules=rules, after_round=after_round)
 
 
 def read_team_event(path: str, *, lenient: bool = False, kind: TournamentKind | None = None) -> TeamEvent:
-    from .io import size_limit
-
     try:
         with open(path, "rb") as handle:
             data = handle.read(size_limit(path) + 1)
@@ -90,8 +87,6 @@ def read_team_event(path: str, *, lenient: bool = False, kind: TournamentKind | 
 
 def _file_list_error(ev: TeamEvent, chosen: Sequence[str], exc: Exception) -> Exception:
     """The error in the file's own list placed at the entry that causes it (its line and column)."""
-    from .standings import file_list_error
-
     listed = list(ev.players.tiebreak_list or ())
     offset = len(listed) - len(chosen)  # the primary score the list opened with was taken off
     for k in range(1, len(chosen) + 1):
@@ -124,12 +119,8 @@ def team_standings(
     tiebreaks: str | Sequence[str] | None = None,
     rules: str | None = None,
     after_round: int | None = None,
-) -> Any:
+) -> Standings:
     """The team standings: the primary score, then the list (C.07 Arts. 2, 4, 5 for teams)."""
-    from .rules import REASONS, choose_ruleset, find_ruleset
-    from .standings import _standings_in
-    from .tiebreaks import Context
-
     warning = None
     if rules is None:
         choice = choose_ruleset(ev.players)
@@ -169,22 +160,20 @@ def team_standings(
     return dataclasses.replace(s, warnings=[*s.warnings, *ev.warnings], team_event=ev)
 
 
-def team_standings_dict(ev: TeamEvent, s: Any, *, exact: bool = False) -> dict[str, Any]:
-    """The JSON document of team standings: the individual layout, each row with the team's match
-    and game points (``points`` is the primary score); ``exact`` as in ``Standings.to_dict``."""
-    from .render.output import standings_to_dict
+def compare_teams(
+    ev: TeamEvent,
+    rules: Sequence[str] | None = None,
+    tiebreaks: str | Sequence[str] | None = None,
+    after_round: int | None = None,
+) -> Comparison:
+    """A team event ranked under every rule set named, with one list (the team standings)."""
+    names = list(dict.fromkeys(find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)))
+    by_rules = {name: team_standings(ev, tiebreaks, rules=name, after_round=after_round) for name in names}
+    return comparison(by_rules[names[0]].tournament, names, by_rules)
 
-    number = exact_number if exact else json_number
-    doc: dict[str, Any] = standings_to_dict(s, exact=exact)
-    doc["tournament"]["team_event"] = True
-    doc["tournament"]["boards"] = ev.boards
-    doc["tournament"]["boards_source"] = ev.boards_source
-    doc["primary"] = ev.primary
-    rounds = s.after_round
-    by_number = {team.number: k for k, team in enumerate(ev.teams)}
-    for row in doc["standings"]:
-        k = by_number[row["start_number"]]
-        row["match_points"] = number(Fraction(int(ev.mp[k, :rounds].sum()), UNIT))
-        row["game_points"] = number(Fraction(int(ev.gp[k, :rounds].sum()), UNIT))
-        row["roster"] = list(ev.teams[k].roster)
+
+def team_standings_dict(ev: TeamEvent, s: Standings, *, exact: bool = False) -> dict[str, Any]:
+    """The JSON document of team standings (``s.to_dict``: the individual layout, each row with the
+    team's match and game points and roster; ``exact`` as in ``Standings.to_dict``)."""
+    doc: dict[str, Any] = s.to_dict(exact=exact)
     return doc

@@ -20,7 +20,6 @@ from ..render import html
 from ..render import output as out
 from ..render.publish import compare_html, html_to_pdf, standings_html, standings_xlsx
 from ..standings import Standings
-from ..teams import team_standings_dict
 from .limits import MAX_OUTPUT_BYTES
 from .options import safe_name
 from .store import Entry
@@ -107,10 +106,7 @@ def standings_export(
     media = EXPORT_MEDIA[fmt]
     body: str | bytes
     if fmt == "json":
-        if entry is not None and entry.team is not None:
-            body = json.dumps(team_standings_dict(entry.team, s), ensure_ascii=False, indent=2) + "\n"
-        else:
-            body = s.to_json()
+        body = s.to_json()  # a team event's standings carry it
     elif fmt == "csv":
         body = out.standings_csv(s, lang)
     elif fmt in ("html", "print", "pdf"):
