@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import translate
+
 __all__ = ["EN", "message"]
 
 EN: dict[str, str] = {
@@ -123,6 +125,7 @@ EN: dict[str, str] = {
     "detail.less_a_win": "less a win for a round won without playing: {value} (US Chess 34E3)",
     "detail.unrated": "unrated: counts at the rating given to unrated players (C.07 Art. 10)",
     "detail.forfeited_board": "a board won or lost by forfeit counts as a win or a loss, an empty board as nothing (C.07 12)",
+    "detail.record_299": "points assigned by the file's record 299 (abnormal points): the result scores {input}, the round adds {value}",
     "why.not_part": "not an element of this tie-break",
     "why.not_part.opponent_rating": "not a game over the board: not counted (C.07 Art. 10)",
     "why.not_part.opponent_tpr": "not a game over the board: not counted (C.07 Art. 10)",
@@ -145,6 +148,7 @@ EN: dict[str, str] = {
     "why.below_line": "opponent below the Koya line: not counted (C.07 9.2)",
     "why.undefined": "the opponent's value is undefined: not counted (C.07 10.4-10.5)",
     "agg.none": "no element counts: undefined",
+    "agg.zero": "no element counts: 0, as the rule set's program prints it (C.07 Art. 10 leaves it undefined)",
     "agg.average": "({terms}) / {count} = {value}",
     "agg.rounded": "({terms}) / {count} = {exact} -> {value} (rounded, .5 up; C.07 Art. 10)",
     "agg.tpr": (
@@ -172,17 +176,9 @@ EN: dict[str, str] = {
 }
 
 
-def _languages() -> tuple[str, ...]:
-    from .i18n import languages
-
-    return languages()
-
-
 def message(lang: str, key: str, **args: Any) -> str:
     """The sentence ``key`` in language ``lang`` (English if a catalogue lacks it), formatted with
     ``args``.  The English text is the gettext message id, the key its context."""
-    from .i18n import translate
-
     english = EN.get(key)
     if english is None:
         return key

@@ -17,10 +17,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .errors import InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
 from .i18n import msg
 from .model import IntVector, Player, Tournament
-from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
+from .numbers import exact_number, json_number
+from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
 from .team_event import TeamEvent
 from .tiebreaks import (
     TIEBREAKS,
@@ -29,7 +31,7 @@ from .tiebreaks import (
     TiebreakResult,
     TiebreakSpec,
     definition,
-    parse_spec_list,
+    parse_spec, parse_spec_list,
 )
 from .tiebreaks.base import GroupOrder
 
@@ -74,8 +76,6 @@ class StandingRow:
 
     def to_dict(self, *, exact: bool = False) -> dict[str, object]:
         """The row as JSON-ready data: numbers as JSON numbers, or exact fractions in strings."""
-        from .render.output import exact_number, json_number
-
         number = exact_number if exact else json_number
         return {
             "rank": self.rank,
@@ -148,29 +148,6 @@ class Standings:
         position[self.order] = np.arange(self.order.size)
         return position
 
-    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
-        """The standings as JSON-ready data: the document of ``spareggio standings --format json``
-        (for a team event, with each team's match and game points and roster).
-
-        Numbers are JSON numbers; ``exact=True`` gives points and tie-break values as exact
-        fractions in strings (``"93/2"``)."""
-        from .render.output import standings_to_dict
-
-        doc = standings_to_dict(self, exact=exact)
-        if self.team_event is not None:
-            self.team_event.add_to_document(doc, self.after_round, exact=exact)
-        return doc
-
-    def to_json(self, *, exact: bool = False) -> str:
-        """The JSON text ``spareggio standings --format json`` writes (``exact``: see :meth:`to_dict`)."""
-        if exact or self.team_event is not None:
-            import json
-
-            return json.dumps(self.to_dict(exact=exact), ensure_ascii=False, indent=2) + "\n"
-        from .render.output import standings_json
-
-        return standings_json(self)
-
     def team_scores(self, row: StandingRow) -> tuple[tuple[str, Fraction], ...]:
         """A team's match and game points after the standings' round, the primary score first
         (``(("MP", 12), ("GP", 21.5))``); nothing for an individual event."""
@@ -233,24 +210,36 @@ def standings(
         parsed = parse_spec_list(chosen, team=False)
     for label, spec in parsed:
         if spec.score is not None:
-            from .errors import TiebreakSpecError
-
             raise TiebreakSpecError(
                 msg(
                     "{label!r}: the score selectors :MP and :GP are for team events (match or game points)",
                     label=label,
                 )
             )
+    extra = continuation(ruleset, parsed)
     frame = Frame.build(tournament, after_round)
     ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
-    return _standings_in(ctx, parsed, reason, source, rules_warning)
+    result = _standings_in(ctx, [*parsed, *extra], reason, source, rules_warning)
+    if extra and ruleset.program is not None:
+        result.warnings.append(
+            msg(
+                "{criteria}: applied after the list, as {program} does without printing them",
+                criteria=", ".join(label for label, _ in extra),
+                program=ruleset.program.title,
+            )
+        )
+    return result
+
+
+def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> list[tuple[str, TiebreakSpec]]:
+    """The criteria a program profile applies after the list (``TPN``), those the list lacks."""
+    present = {spec.code for _, spec in parsed}
+    return [(code, parse_spec(code)) for code in ruleset.continuation if code not in present]
 
 
 def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
     """The file's own list (record 212, or 202) parsed; a bad entry is an input error at its place
     in the file (line and column of the entry in a TRF record)."""
-    from .errors import SpareggioError, TiebreakSpecError
-
     items = list(t.tiebreak_list or ())
     parsed: list[tuple[str, TiebreakSpec]] = []
     seen: dict[TiebreakSpec, str] = {}
@@ -272,8 +261,6 @@ def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
     """The error about entry ``k`` of the file's own tie-break list, placed at its line and column
     (the column of the entry in record 212 or 202; the record's start when it cannot be told); the
     error itself when the list has no place in a file."""
-    from .errors import InputError, Position, SpareggioError
-
     where = t.tiebreak_list_position
     if where is None:
         return exc
@@ -282,7 +269,8 @@ def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
     for code in ("212", "202"):
         if code in t.headers:
             found = [(m.group(0), 5 + m.start()) for m in re.finditer(r"[^,\s]+", t.headers[code])]
-            found = [(text, col) for text, col in found if not (code == "212" and text.upper() == "PTS")]
+            if code == "212" and found and found[0][0].upper() == "PTS":
+                found = found[1:]
             if [text for text, _ in found] == items and k < len(found):
                 column = found[k][1]
             break
@@ -352,7 +340,7 @@ def _standings_in(
             key = ("standings-result", spec)
             res = ctx.cache.get(key)
             if not isinstance(res, TiebreakResult):
-                res = d.compute(ctx.on(spec.score), spec)
+                res = d.compute(_context_for(ctx, spec), spec)
                 ctx.cache[key] = res
             results[label] = res
             warnings.extend(res.warnings)
@@ -362,7 +350,7 @@ def _standings_in(
     for label, spec in parsed:
         if label not in results:
             numerator, defined = positions[label]
-            group_ctx = ctx.on(spec.score)
+            group_ctx = _context_for(ctx, spec)
             d = definition(spec.code)
             details = (
                 d.group_details(group_ctx, spec)
@@ -391,6 +379,13 @@ def _standings_in(
     )
 
 
+def _context_for(ctx: Context, spec: TiebreakSpec) -> Context:
+    """The context a criterion is computed in: its team score (``:MP``/``:GP``) and its own rule
+    version (``/V2024``), else the list's."""
+    here = ctx.on(spec.score)
+    return here if spec.version is None else here.under(version_rules(ctx.rules, spec.version))
+
+
 def _rank(
     ctx: Context, frame: Frame, parsed: list[tuple[str, TiebreakSpec]], results: dict[str, TiebreakResult]
 ) -> tuple[IntVector, BoolVector, dict[str, tuple[IntVector, BoolVector]]]:
@@ -409,6 +404,10 @@ def _rank(
     order = np.lexsort((sno, -total))
     starts = np.ones(order.size, dtype=bool)
     starts[1:] = total[order[1:]] != total[order[:-1]]
+    if any(spec.code == "PTS" for _, spec in parsed):
+        # a list that names PTS (TRF-26 212 with a tie-break before it) ranks by the list as given
+        order = np.argsort(sno, kind="stable")
+        starts[1:] = False
     keys: dict[str, IntVector] = {}
     positions: dict[str, tuple[IntVector, BoolVector]] = {}
     for label, spec in parsed:
@@ -419,7 +418,7 @@ def _rank(
                 label, (np.zeros(order.size, dtype=np.int64), np.zeros(order.size, dtype=bool))
             )
             if tied.size:
-                _order_groups(ctx.on(spec.score), spec, d.order_group, order, starts, tied, place)
+                _order_groups(_context_for(ctx, spec), spec, d.order_group, order, starts, tied, place)
             continue
         if tied.size == 0:
             continue

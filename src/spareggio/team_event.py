@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
@@ -19,7 +18,6 @@ from .errors import ArgumentError, Position
 from .frame import Frame, Score
 from .i18n import msg
 from .model import Color, IntMatrix, Player, Scoring, Tournament, TournamentKind
-from .numbers import exact_number, json_number
 
 __all__ = ["UNIT", "Team", "TeamEvent"]
 
@@ -156,19 +154,3 @@ class TeamEvent:
             ),
             **Frame.participants_of(t, rounds),
         )
-
-    def add_to_document(self, doc: dict[str, Any], after_round: int, *, exact: bool = False) -> None:
-        """Complete the JSON document of the teams' standings (the individual layout, ``points`` the
-        primary score): the event's boards and primary score, and each row's match and game points
-        and roster (``exact``: exact fractions in strings, as ``Standings.to_dict``)."""
-        number = exact_number if exact else json_number
-        doc["tournament"]["team_event"] = True
-        doc["tournament"]["boards"] = self.boards
-        doc["tournament"]["boards_source"] = self.boards_source
-        doc["primary"] = self.primary
-        by_number = {team.number: k for k, team in enumerate(self.teams)}
-        for row in doc["standings"]:
-            k = by_number[row["start_number"]]
-            row["match_points"] = number(Fraction(int(self.mp[k, :after_round].sum()), UNIT))
-            row["game_points"] = number(Fraction(int(self.gp[k, :after_round].sum()), UNIT))
-            row["roster"] = list(self.teams[k].roster)

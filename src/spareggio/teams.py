@@ -21,7 +21,6 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from .compare import DEFAULT_COMPARE, Comparison, comparison
 from .errors import ArgumentError, SpareggioError, TiebreakSpecError, os_reason
 from .i18n import msg
 from .io import ReadOptions, size_limit
@@ -36,14 +35,12 @@ from .tiebreaks import Context, Scope, TiebreakSpec, definition, parse_spec_list
 __all__ = [
     "Team",
     "TeamEvent",
-    "compare_teams",
     "is_team_file",
     "parse_event",
     "parse_team_event",
     "rank_event",
     "read_team_event",
     "team_standings",
-    "team_standings_dict",
 ]
 
 DEFAULT_SWISS = ("MPvGP", "BH/C1", "EMGSB")
@@ -158,22 +155,3 @@ def team_standings(
     ctx = Context(teams, ev.frame(ev.primary, after_round, teams), ruleset)
     s = _standings_in(ctx, criteria, reason, source, warning)
     return dataclasses.replace(s, warnings=[*s.warnings, *ev.warnings], team_event=ev)
-
-
-def compare_teams(
-    ev: TeamEvent,
-    rules: Sequence[str] | None = None,
-    tiebreaks: str | Sequence[str] | None = None,
-    after_round: int | None = None,
-) -> Comparison:
-    """A team event ranked under every rule set named, with one list (the team standings)."""
-    names = list(dict.fromkeys(find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)))
-    by_rules = {name: team_standings(ev, tiebreaks, rules=name, after_round=after_round) for name in names}
-    return comparison(by_rules[names[0]].tournament, names, by_rules)
-
-
-def team_standings_dict(ev: TeamEvent, s: Standings, *, exact: bool = False) -> dict[str, Any]:
-    """The JSON document of team standings (``s.to_dict``: the individual layout, each row with the
-    team's match and game points and roster; ``exact`` as in ``Standings.to_dict``)."""
-    doc: dict[str, Any] = s.to_dict(exact=exact)
-    return doc

@@ -17,6 +17,7 @@ from .fide2024 import Fide2024
 from .fide2026 import Fide2026
 from .italian import Italian
 from .naive import Naive
+from .programs import profiles
 from .uschess import USChess
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "VurSelection",
     "choose_ruleset",
     "find_ruleset",
+    "program_rulesets",
+    "version_rules",
     "ruleset_for_date",
 ]
 
@@ -52,7 +55,7 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
     wanted = re.sub(r"[\s_]+", "-", base.strip().lower())
     if wanted in RETIRED_ALIASES:
         raise UnknownRulesetError(RETIRED_ALIASES[wanted])
-    for rules in RULESETS.values():
+    for rules in (*RULESETS.values(), *program_rulesets().values()):
         if wanted == rules.name or wanted in rules.aliases:
             if not opts.strip():
                 return rules
@@ -85,6 +88,24 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
     )
 
 
+def program_rulesets() -> dict[str, RuleSet]:
+    """The program profiles (``swiss-manager``, ``sharly-chess``, ``diena`` ...): each computes as its
+    program does, with its departures from C.07 selected (:mod:`spareggio.programs`)."""
+    return profiles(RULESETS)
+
+
+def version_rules(rules: RuleSet, version: str) -> RuleSet:
+    """The rule set of a criterion with its own version (``/V2024``) in a list ranked under ``rules``:
+    the version's rule set, with a program profile's departures where that rule set has the option
+    (Swiss-Manager's "(2023)" criteria keep its departures)."""
+    found = find_ruleset(version)
+    if rules.program is None or found.program is not None:
+        return found
+    keys = {o.key for o in found.options}
+    settings = {k: v for k, v in rules.program.settings.items() if k in keys}
+    return found.configure(**settings) if settings else found
+
+
 RETIRED_ALIASES = {
     "vega": msg(
         "'vega' is ambiguous: Vega computes either rule; write vega-2009 for its FIDE 2009 setting "
@@ -110,19 +131,23 @@ def _in_force(day: _dt.date) -> RuleSet:
     return dated[0]  # before the first dated rule set
 
 
-REASONS = {
-    "caller": "chosen by the caller",
-    "from": "start date {date} is on or after {start}",
-    "between": "start date {date} is between {start} and {end}",
-    "today": "no start date in the file (record 042): {rules}, the rules in force today, assumed",
-    "before": "start date {date} is before {start}, the earliest rule set spareggio dates; {rules} applied",
+REASONS: dict[str, Text] = {
+    key: Text(template, "reason")
+    for key, template in {
+        "caller": "chosen by the caller",
+        "from": "start date {date} is on or after {start}",
+        "between": "start date {date} is between {start} and {end}",
+        "today": "no start date in the file (record 042): {rules}, the rules in force today, assumed",
+        "before": "start date {date} is before {start}, the earliest rule set spareggio dates; {rules} applied",
+    }.items()
 }
-"""Why a rule set applies, in English: the message ids that catalogues translate (context ``reason``)."""
+"""Why a rule set applies: the English templates, message ids of the catalogues (context ``reason``).
+``REASONS["caller"]`` is itself the reason of a rule set the caller chose."""
 
 
 def _reason(key: str, **params: object) -> Text:
     """One of :data:`REASONS`, filled (translated by the catalogues in context ``reason``)."""
-    return Text(REASONS[key], "reason", **params)
+    return Text(REASONS[key].template, "reason", **params)
 
 
 def _dated_reason(start: _dt.date, rules: RuleSet) -> Text:

@@ -25,9 +25,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import UnknownRulesetError
 from ..frame import Frame
 from ..i18n import msg
 from ..model import IntMatrix, IntVector
+from ..programs import Program
 
 __all__ = [
     "Elements",
@@ -139,6 +141,12 @@ class RuleSet:
     the article that adjusts them)."""
     options: tuple[RuleOption, ...] = ()
     vur_selection: VurSelection = VurSelection.CONTRIBUTION
+    program: Program | None = None
+    """The program whose computation this rule set reproduces (a profile), else None."""
+    base: str | None = None
+    """A profile's underlying rule set (``fide-2026``)."""
+    continuation: tuple[str, ...] = ()
+    """Criteria a profile's program applies after the list, unprinted (``TPN``)."""
 
     def __init__(self) -> None:
         self.settings: dict[str, str] = {o.key: o.default for o in self.options}
@@ -153,8 +161,6 @@ class RuleSet:
 
     def configure(self, **settings: str) -> RuleSet:
         """A copy of this rule set with other readings selected."""
-        from ..errors import UnknownRulesetError
-
         other = copy.copy(self)
         other.settings = dict(self.settings)
         known = {o.key: o for o in self.options}
@@ -219,7 +225,7 @@ def plain_view(frame: Frame) -> OpponentView:
     """Opponents count with their actual score."""
     return OpponentView(
         score=frame.total,
-        round_value=frame.points,
+        round_value=frame.scores,
         revalued=np.zeros(frame.points.shape, dtype=bool),
     )
 

@@ -12,7 +12,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..check import CheckOptions, check_team_event, check_tournament
-from ..compare import DEFAULT_COMPARE, Comparison, compare
+from ..compare import DEFAULT_COMPARE, Comparison, compare, compare_teams
 from ..errors import ArgumentError
 from ..explain import explain_player, explain_versus
 from ..i18n import msg
@@ -22,7 +22,7 @@ from ..render.output import declared_rank_differs
 from ..render.publish import describe_tiebreak, localized_number
 from ..rules import RULESETS
 from ..standings import Standings
-from ..teams import compare_teams, rank_event
+from ..teams import rank_event
 from ..tiebreaks import Scope, catalogue
 from .chart import bump_chart
 from .i18n import translator
