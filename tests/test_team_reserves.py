@@ -205,3 +205,23 @@ def test_board_count_explains_forfeited_and_empty_boards(ev) -> None:  # type: i
         5,
         6,
     ]  # 1 + 1 + 3 + 2; 5 x 1/2 x 2; 1 + 1 + 0 + 4
+
+
+def test_ede_chain_counts_only_the_encounter_ede_counts() -> None:
+    """13.3.2 applies the board criteria to the direct encounter that EDE considered: in a Swiss a
+    forfeited match is not one (13.3.1 with Art. 6: unplayed matches are ignored) unless /P.
+    R1 Ant-Bee +-+- (every board forfeited, 2-2: no board played), Cat-Dog 1=1=; R2 Ant-Cat 1100,
+    Bee-Dog 1=0=.  Ant and Bee: 2 MP, 4 GP each; board 1 of their encounter went to Ant by forfeit."""
+    text = team_trf(
+        "Forfeited encounter", ["Ant", "Bee", "Cat", "Dog"], 4,
+        [[("Ant", "Bee", "+-+-"), ("Cat", "Dog", "1=1=")], [("Ant", "Cat", "1100"), ("Bee", "Dog", "1=0=")]],
+        headers=["092 Team Swiss"],
+    )  # fmt: skip
+    ev = parse_team_event(text.encode(), "forfeited-encounter.trf")
+    assert by_name(ev, ev.mp) == {"Ant": 2, "Bee": 2, "Cat": 3, "Dog": 1}
+    assert by_name(ev, ev.gp) == {"Ant": 4, "Bee": 4, "Cat": 5, "Dog": 3}
+    for chain in ("EDET", "EDEB", "EDEBT"):
+        ranks = {row.player.name: row.rank for row in team_standings(ev, chain, rules="fide-2026").rows}
+        assert ranks["Ant"] == ranks["Bee"] == 2, chain
+    ranks = {row.player.name: row.rank for row in team_standings(ev, "EDET/P", rules="fide-2026").rows}
+    assert (ranks["Ant"], ranks["Bee"]) == (2, 3)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..cuts import apply_cuts
-from ..model import VUR
+from ..model import FORFEIT, VUR
 from .base import _WHY_OF_CUT, Context, Direction, TiebreakResult, TiebreakSpec
 from .direct_encounter import _order
 from .points import points
@@ -163,7 +163,7 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
                     return [part for sub in subs for part in (restart(sub) if len(sub) > 1 else [sub])]
             return [group]
 
-        return [part for g in restart(list(members)) for part in _chain(ctx, chain, g)]
+        return [part for g in restart(list(members)) for part in _chain(ctx, spec, chain, g)]
     groups = [sorted(members, key=lambda i: int(ids[i]))]
     for _ in range(30):
         changed = False
@@ -179,12 +179,13 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
             groups = nxt
         if not changed:
             break
-    return [part for g in groups for part in _chain(ctx, chain, g)]
+    return [part for g in groups for part in _chain(ctx, spec, chain, g)]
 
 
-def _chain(ctx: Context, steps: str, group: list[int]) -> list[list[int]]:
+def _chain(ctx: Context, spec: TiebreakSpec, steps: str, group: list[int]) -> list[list[int]]:
     """13.3.2: two teams still tied after EDE are separated by board criteria applied to their
-    encounter only (their matches against each other, boards summed over repeated meetings):
+    encounter only (their matches against each other that EDE counted: played, or forfeited in a
+    round robin or with /P; boards summed over repeated meetings):
     B board count (12.1, lower is better; the rule-set option ``chain-bc=higher`` ranks the higher
     sum first, as the FIDE reference program does), T top board result (12.2), E bottom board
     elimination (12.3).  Groups of any other size, and teams that never met, are left as they are."""
@@ -192,7 +193,9 @@ def _chain(ctx: Context, steps: str, group: list[int]) -> list[list[int]]:
     if not steps or len(group) != 2 or boards is None:
         return [group]
     a, b = group
-    met = np.flatnonzero(opponent[a] == b)
+    frame = ctx.frame
+    counted = frame.played[a] | (FORFEIT[frame.kind[a]] & (spec.forfeits_played or frame.is_round_robin))
+    met = np.flatnonzero((opponent[a] == b) & counted)
     if met.size == 0:
         return [group]
     ga, gb = boards[a, met, :].sum(axis=0), boards[b, met, :].sum(axis=0)
