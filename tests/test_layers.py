@@ -21,12 +21,12 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("errors and words", ("spareggio.errors", "spareggio.dates", "spareggio.messages")),
     ("model", ("spareggio.model", "spareggio.programs")),
     ("frame", ("spareggio.frame", "spareggio.crosstable")),
+    ("team event", ("spareggio.team_event",)),
     ("rule sets", ("spareggio.rules",)),
     ("cuts", ("spareggio.cuts",)),
     ("tie-breaks", ("spareggio.tiebreaks",)),
     ("ranking", ("spareggio.standings",)),
     ("readers and writers", ("spareggio.io",)),
-    ("team event", ("spareggio.team_event",)),
     ("team ranking", ("spareggio.teams",)),
     ("results", ("spareggio.compare", "spareggio.explain", "spareggio.generate")),
     ("check", ("spareggio.check",)),
@@ -40,10 +40,6 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 UPWARD_ALLOWED: dict[tuple[str, str], str] = {
     # (importer, imported): why, until it is fixed
-    ("spareggio.io.trf.event", "spareggio.teams"): "the TRF team reader reads through teams.py, so io "
-    "and teams import each other (issue 22 item 1: one reader entry point)",
-    ("spareggio.io.options", "spareggio.team_event"): "the Event type names the team event, built from "
-    "io's team records (issue 22 item 1)",
     ("spareggio.cli.serve", "spareggio.web"): "serve starts the web page, on the floor above",
     ("spareggio.cli.serve", "spareggio.web.server"): "serve starts the web page, on the floor above",
 }
@@ -52,10 +48,6 @@ UPWARD_ALLOWED: dict[tuple[str, str], str] = {
 LOCAL_ALLOWED: dict[tuple[str, str], str] = {
     ("spareggio.cli.serve", "spareggio.web"): "the web stack (FastAPI, uvicorn) costs other commands 0.3 s",
     ("spareggio.cli.serve", "spareggio.web.server"): "the web stack, as above",
-    ("spareggio.teams", "spareggio.io"): "hides the cycle teams -> io -> teams (issue 22 item 1)",
-    ("spareggio.teams", "spareggio.rules"): "teams.py imports inside functions (issue 22 item 1)",
-    ("spareggio.teams", "spareggio.standings"): "teams.py imports inside functions (issue 22 item 1)",
-    ("spareggio.teams", "spareggio.tiebreaks"): "teams.py imports inside functions (issue 22 item 1)",
 }
 """Imports of spareggio modules made inside a function, each with its reason (a shrinking list).
 Optional third-party dependencies (weasyprint, openpyxl, dask ...) may be imported there freely."""

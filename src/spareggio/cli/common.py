@@ -14,6 +14,7 @@ from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
 from ..i18n import default_language, localize, msg
 from ..io import read_tournament
 from ..io.output import write_atomic
+from ..io.trf import parse_trf
 from ..model import Tournament, TournamentKind
 from ..team_event import TeamEvent
 from ..teams import is_team_file, parse_team_event
@@ -217,8 +218,9 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-def team_event(file: str, opts: EventOptions) -> TeamEvent | None:
-    """The team event in a TRF file, or None for an individual tournament."""
+def team_event(file: str, opts: EventOptions, *, players_only: bool = False) -> TeamEvent | Tournament | None:
+    """The team event in a TRF file, or None for an individual tournament; with ``players_only``
+    the players of a team event (its team records are not read: --individual)."""
     try:
         with open(file, "rb") as handle:
             head = handle.read()
@@ -226,5 +228,8 @@ def team_event(file: str, opts: EventOptions) -> TeamEvent | None:
         return None  # the reader reports it
     if not is_team_file(head):
         return None
-    ev = parse_team_event(head, file, lenient=opts.lenient, kind=kind_option(opts.swiss, opts.round_robin))
+    kind = kind_option(opts.swiss, opts.round_robin)
+    if players_only:
+        return parse_trf(head, file, lenient=opts.lenient, kind=kind, team_event=True)
+    ev = parse_team_event(head, file, lenient=opts.lenient, kind=kind)
     return ev.with_primary(opts.primary) if opts.primary else ev

@@ -6,6 +6,7 @@ import click
 
 from ..compare import Comparison, compare, compare_teams
 from ..render.formats import choose_format, formats_for, render
+from ..team_event import TeamEvent
 from .app import cli
 from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
 
@@ -36,7 +37,7 @@ def compare_cmd(
 
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
     team = team_event(file, opts) if not file.lower().endswith(".json") else None
-    if team is not None:
+    if isinstance(team, TeamEvent):
         c = compare_teams(team, names, tiebreaks, opts.after_round)
         print_warnings(c.warnings, opts.quiet, language)
     else:

@@ -10,6 +10,7 @@ from ..explain import PlayerExplanation
 from ..i18n import msg
 from ..render.formats import choose_format, formats_for, render
 from ..standings import standings
+from ..team_event import TeamEvent
 from ..teams import team_standings
 from .app import cli
 from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
@@ -61,7 +62,7 @@ def explain_cmd(
     if every and versus is not None:
         raise ArgumentError(msg("--versus compares two players: use it with --player, not --all"))
     team = team_event(file, opts) if not file.lower().endswith(".json") else None
-    if team is not None:
+    if isinstance(team, TeamEvent):
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         t = s.tournament
         print_warnings(s.warnings, opts.quiet, language)

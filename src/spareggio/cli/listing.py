@@ -8,8 +8,7 @@ import click
 
 from ..i18n import translate
 from ..rules import RULESETS
-from ..teams import SHARED_CODES
-from ..tiebreaks import TEAM_TIEBREAKS, TIEBREAKS, known_names, modifier_help
+from ..tiebreaks import TIEBREAKS, Scope, catalogue, known_names, modifier_help
 from ..tiebreaks.names import AMBIGUOUS
 from .app import cli
 from .common import LANG_HELP, choose_language
@@ -47,6 +46,7 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
                 "aliases": list(d.aliases),
                 "names": names(d.code),
                 "description": _(d.description, "tiebreak.description"),
+                "scope": d.scope.value,
             }
             for d in TIEBREAKS.values()
         ]
@@ -55,7 +55,7 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     rows = [
         (d.code, _(d.name, "tiebreak"), d.article, ", ".join(modifier_help(d)) or "-", _(d.direction.value),
          _(d.description, "tiebreak.description"))
-        for d in TIEBREAKS.values()
+        for d in catalogue(team=False)
     ]  # fmt: skip
     head = tuple(_(h) for h in ("Code", "Name", "Article", "Modifiers", "Direction", "Description"))
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head[:-1])]
@@ -64,8 +64,11 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
 
     click.echo("")
 
-    click.echo(_("Team tie-breaks (also {codes} with :MP or :GP):").format(codes=", ".join(SHARED_CODES)))
-    for d in TEAM_TIEBREAKS.values():
+    shared = [d.code for d in TIEBREAKS.values() if d.scope is Scope.BOTH and d.code != "PTS"]
+    click.echo(_("Team tie-breaks (also {codes} with :MP or :GP):").format(codes=", ".join(shared)))
+    for d in TIEBREAKS.values():
+        if d.scope is not Scope.TEAM:
+            continue
         click.echo(
             f"  {d.code:<6} {_(d.name, 'tiebreak')} ({d.article}): {_(d.description, 'tiebreak.description')}"
         )

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import click
 
+from ..model import Tournament
 from ..render.formats import choose_format, formats_for, render
 from ..standings import DEFAULT_SWISS, Standings, standings
+from ..team_event import TeamEvent
 from ..teams import team_standings
 from .app import cli
 from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
@@ -47,12 +49,12 @@ def standings_cmd(
     A team event (TRF records 310 or 013) is ranked by teams."""
     language = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
-    team = team_event(file, opts) if not file.lower().endswith(".json") else None
-    if team is not None and not individual:
+    team = team_event(file, opts, players_only=individual) if not file.lower().endswith(".json") else None
+    if isinstance(team, TeamEvent) and not individual:
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         print_warnings(s.warnings, opts.quiet, language)
     else:
-        t = team.players if team is not None else opts.load(file)
+        t = team if isinstance(team, Tournament) else opts.load(file)
         if team is not None and tiebreaks is None:
             tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
         s = standings(

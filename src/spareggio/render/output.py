@@ -93,6 +93,7 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     if ev is not None:
         doc["tournament"]["team_event"] = True
         doc["tournament"]["boards"] = ev.boards
+        doc["tournament"]["boards_source"] = ev.boards_source
         doc["primary"] = ev.primary
         rounds = s.after_round
         by_number = {team.number: k for k, team in enumerate(ev.teams)}
