@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from .__about__ import __version__
+from .cli_prizes import decision_options, prizes_cmd, write_decided_trf
 from .errors import SpareggioError
 from .i18n import msg
 
@@ -206,6 +207,7 @@ def cli(lang: str | None) -> None:
 @click.option("--csv-locale", help="CSV for en, it or fr spreadsheets (default: the --lang language).")
 @click.option("--individual", is_flag=True, help="In a team event, rank the players instead of the teams.")
 @event_options
+@decision_options
 def standings_cmd(
     file: str,
     tiebreaks: str | None,
@@ -215,6 +217,8 @@ def standings_cmd(
     csv_locale: str | None,
     individual: bool,
     opts: EventOptions,
+    decisions: Any = None,
+    save_trf: str | None = None,
 ) -> None:
     """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks.
     A team event (TRF records 310 or 013) is ranked by teams."""
@@ -241,9 +245,11 @@ def standings_cmd(
 
             tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
         s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
-        )
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
         _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
     if fmt == "json":
         text = s.to_json()
     elif fmt == "csv":
@@ -798,6 +804,9 @@ def rules_cmd(lang: str | None) -> None:
             choices = "|".join(o.choices)
             text = translate(language, o.description, "ruleset.option")
             click.echo(f"    {r.name}:{o.key}={choices} ({o.default}): {text}")
+
+
+cli.add_command(prizes_cmd)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .dates import DateReading
+from .decisions import Decisions
 from .errors import Diagnostic, Position
 from .i18n import msg
 
@@ -287,6 +288,9 @@ class Tournament:
     headers: dict[str, str] = field(default_factory=dict)
     """Raw text of the header records, by record code (the last one wins)."""
     warnings: list[Diagnostic] = field(default_factory=list)
+    decisions: Decisions = field(default_factory=Decisions)
+    """Playoffs, an arbiter's order, the drawing of lots, exclusions and the log of changes the file
+    records (spareggio's TRF records XPO, XLT, XEX, XCL; ``event.decisions`` in tournament JSON)."""
     source: str | None = None
     encoding: str = "utf-8"
 

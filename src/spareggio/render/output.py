@@ -120,6 +120,20 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
             for row in (s.rows if rows else ())
         ],
         "warnings": [str(w) for w in t.warnings] + list(s.warnings),
+        **({"decisions": decisions_dict(s)} if s.decided or not s.decisions.empty else {}),
+    }
+
+
+def decisions_dict(s: Standings) -> dict[str, Any]:
+    """The decisions behind the standings as JSON: each decided block of places, the excluded
+    players, the seed of the lots and the log of changes (the file's records with the options')."""
+    return {
+        "decided": [
+            {"how": d.how, "places": [d.first, d.last], "players": list(d.players), "note": d.note, "source": d.source}
+            for d in s.decided
+        ],
+        **s.decisions.to_dict(),
+        "notes": [str(note) for note in s.decision_notes()],
     }
 
 
@@ -153,6 +167,8 @@ def _json_entries(s: Standings) -> str:
     heads = [
         f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}-{b}"'
         if b > a
+        else f'{_ROW}{{\n{_FIELD}"rank": 0,\n{_FIELD}"place": "—"'
+        if a == 0
         else f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}"'
         for a, b in zip(s.rank.tolist(), s.rank_to.tolist(), strict=True)
     ]
@@ -337,6 +353,7 @@ def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     if s.rules_warning:
         lines.append(_("WARNING: {text}", text=warning_body(s.rules_warning, lang)))
     lines.extend(_("Note: {text}", text=localize(note, lang)) for note in s.context.frame.notes)
+    lines.extend(_("Note: {text}", text=localize(note, lang)) for note in s.decision_notes())
     return lines
 
 

@@ -256,7 +256,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
     if s.rules_warning:
         text = warning_body(s.rules_warning, lang)
         head.append(f'<p class="warning"><strong>{escape(_t(lang, "warning"))}:</strong> {escape(text)}</p>')
-    for note in s.context.frame.notes:
+    for note in [*s.context.frame.notes, *s.decision_notes()]:
         head.append(f'<p class="warning">{escape(localize(note, lang))}</p>')
     head.append(f"<h2>{escape(_t(lang, 'tiebreaks'))}</h2>")
     if s.labels:

@@ -11,6 +11,7 @@ from ...crosstable import (
     finish,
     pseudo_players,
 )
+from ...decisions import Decisions, parse_record
 from ...errors import (
     ArgumentError,
     Diagnostic,
@@ -217,7 +218,12 @@ def _build(
     elif "202" in headers:
         tiebreaks, tb_pos = tuple(_split_tiebreaks(headers["202"])), header_pos["202"]
 
+    decisions = Decisions()
+    for record, text, pos in records.decisions:
+        decisions = parse_record(record, text, pos, decisions)
+
     t = Tournament(
+        decisions=decisions,
         name=headers.get("012", "").strip(),
         players=tuple(ct.players),
         opponent=opponent,
