@@ -151,3 +151,15 @@ def test_options_on_top_of_the_file_are_logged_and_exported() -> None:
 def test_bad_playoff_options(value: str) -> None:
     with pytest.raises(ArgumentError):
         parse_playoff_option(value)
+
+
+def test_the_explanation_says_the_playoff_decided() -> None:
+    from spareggio.explain import explain_player, explain_versus
+
+    given = Decisions(playoffs=(Playoff((2, 1), "playoff", "1½-½"),))
+    s = standings(parse_trf(level()), LIST, decisions=given)
+    v = explain_versus(s, 2, 1)
+    assert v.relation == "above"
+    assert v.lines[-1] == "No tie-break in the list separates them: the playoff decided (1½-½)."
+    assert explain_player(s, 1).decisions == ["places 1-2 decided by playoff (1½-½): 2 Player 2, 1 Player 1"]
+    assert explain_player(s, 3).decisions == []

@@ -129,3 +129,20 @@ def test_the_example_prize_file_reads(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capsys, "prizes", ROOT / "examples" / "open-2026.trf", "--prizes",
                        ROOT / "examples" / "prizes-2026.toml", "-q")  # fmt: skip
     assert code == 0 and "Best woman" in out
+
+
+def test_the_readme_shows_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Prizes, playoffs and drawing of lots", 1)[1].split("### Team tournaments", 1)[
+        0
+    ]
+    shown = section.split("```\nCategory", 1)[1].split("```", 1)[0]
+    _, out, _ = run(capsys, "prizes", ROOT / "examples" / "open-2026.trf", "--prizes",
+                    ROOT / "examples" / "prizes-2026.toml", "-q")  # fmt: skip
+    for line in ("Category" + shown).strip().splitlines():
+        assert line in out.splitlines() or not line.strip(), line
+    toml = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    assert (
+        toml.strip().splitlines()[-3:]
+        == (ROOT / "examples" / "prizes-2026.toml").read_text().strip().splitlines()[-3:]
+    )

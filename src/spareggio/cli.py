@@ -416,6 +416,7 @@ def generate_cmd(
 )
 @click.option("--lang", help=LANG_HELP)
 @event_options
+@decision_options
 def explain_cmd(
     file: str,
     player: str | None,
@@ -426,6 +427,8 @@ def explain_cmd(
     fmt: str,
     lang: str | None,
     opts: EventOptions,
+    decisions: Any = None,
+    save_trf: str | None = None,
 ) -> None:
     """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead;
     with --all, every player)."""
@@ -450,9 +453,11 @@ def explain_cmd(
     else:
         t = opts.load(file)
         s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
-        )
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
         _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
     if every:
         explanations = ex.explain_all(s, None, language)
         if fmt == "json":

@@ -11,6 +11,7 @@ tie-breaks.  Nothing is computed a second time.  :func:`explain_player` gives st
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from .cuts import CutMark
-from .i18n import msg, translate, translate_reason, warning_body
+from .i18n import localize, msg, translate, translate_reason, warning_body
 from .messages import message
 from .model import Color, ResultKind
 from .render.output import exact_number, format_number, is_finite_decimal, json_number
@@ -158,6 +159,8 @@ class PlayerExplanation:
     """The tournament's name, heading every explanation."""
     standings_tiebreaks: list[str] = field(default_factory=list)
     """The tie-break list of the standings explained, in order (the explanation may show fewer)."""
+    decisions: list[str] = field(default_factory=list)
+    """The decisions that placed the player (a playoff, the arbiter, a lot, his exclusion)."""
 
     def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
         """The explanation as JSON-ready data (the layout of ``spareggio explain --format json``);
@@ -277,7 +280,16 @@ def explain_player(
         place=row.rank,
         tournament=t.name,
         standings_tiebreaks=list(s.labels),
+        decisions=[note for note in s.decision_notes() if _names_player(note, start_number)],
     )
+
+
+def _names_player(note: str, start_number: int) -> bool:
+    """Whether a decision note (:meth:`Standings.decision_notes`) is about this player."""
+    params = getattr(note, "params", {})
+    if "number" in params:
+        return bool(params["number"] == start_number)
+    return bool(re.search(rf"(^|, ){start_number} ", str(params.get("players", ""))))
 
 
 class Explanations(list[PlayerExplanation]):
@@ -902,7 +914,10 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
                     break
             equal.append(label)
             lines.append(message(lang, "vs.equal", label=label, value=format_value(va)))
-        if deciding is None:
+        decided = s.decided_between(ia, ib) if deciding is None else None
+        if decided is not None:
+            lines.append(message(lang, f"vs.{decided.how}", note=decided.note or "-"))
+        elif deciding is None:
             lines.append(message(lang, "vs.nothing"))
     shown = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)
     ea = explain_player(s, a, shown, lang)
@@ -942,6 +957,7 @@ def context_lines(e: PlayerExplanation) -> list[str]:
             if e.standings_tiebreaks
             else []
         ),
+        *(localize(note, lang) for note in e.decisions),
     ]
 
 
@@ -1054,6 +1070,7 @@ def to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[str, Any]:
         "rules": e.rules,
         "rules_reason": e.rules_reason,
         "rules_warning": e.rules_warning,
+        "decisions": [str(note) for note in e.decisions],
         "after_round": e.after_round,
         "standings_tiebreaks": list(e.standings_tiebreaks),
         "lang": e.lang,
