@@ -63,7 +63,8 @@ def measure(path: str, tiebreaks: str, repeat: int) -> dict[str, Any]:
     start = _now()
     import spareggio
     from spareggio.frame import Frame
-    from spareggio.render import output, read_tournament
+    from spareggio.io import read_tournament
+    from spareggio.render import output
     from spareggio.rules import ruleset_for_date
     from spareggio.tiebreaks import TIEBREAKS, Context, TiebreakResult, parse_spec_list
 
@@ -117,7 +118,8 @@ def profile(path: str, tiebreaks: str, entries: int) -> str:
     import pstats
 
     import spareggio
-    from spareggio.render import output, read_tournament
+    from spareggio.io import read_tournament
+    from spareggio.render import output
 
     profiler = cProfile.Profile()
     profiler.enable()

@@ -7,7 +7,9 @@ are skipped.  Screenshots of every page go to ``test-artifacts/`` (not kept in t
 from __future__ import annotations
 
 import os
+import shutil
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -211,3 +213,221 @@ def test_phone_width(browser: object, server: str) -> None:
     assert width <= 390 + 1
     shot(pg, "10-phone")
     context.close()
+
+
+# -- the results page: tables that never break, every feature by clicks, Italian throughout -----------
+
+ROUND_ROBIN = ROOT / "examples" / "closed-rr-2026.trf"
+TEAMS = ROOT / "examples" / "team-league-2026.trf"
+LIVE = ROOT / "tests" / "data" / "programs" / "vega-live-export.trf"
+
+BROKEN_CELLS = """
+() => {
+  // every word or number of a visible table cell must sit on one line, and the text must fit its box
+  const bad = [];
+  for (const cell of document.querySelectorAll("table td, table th")) {
+    if (!cell.getClientRects().length) continue;
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let node;
+    while ((node = walker.nextNode())) {
+      const re = /\\S+/g;
+      let m;
+      while ((m = re.exec(node.textContent))) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) bad.push(`${m[0]} broken in "${cell.textContent.trim()}"`);
+      }
+    }
+    if (cell.scrollWidth > cell.clientWidth + 1) bad.push(`"${cell.textContent.trim()}" wider than its cell`);
+  }
+  return bad;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def events() -> Iterator[tuple[str, dict[str, str]]]:
+    """A server with the bundled events open: its address and each event's page by name."""
+    app = create_app([str(EXAMPLE), str(ROUND_ROBIN), str(TEAMS), str(LIVE)])
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the web server did not start")
+        time.sleep(0.05)
+    base = f"http://127.0.0.1:{port}"
+    pages = {Path(e.filename).stem: f"{base}/t/{e.token}" for e in app.state.store.entries()}
+    yield base, pages
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+def _context(browser: object, width: int, height: int = 900) -> object:
+    return browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+
+
+PAGES = [
+    ("open-2026", ""),
+    ("open-2026", "/crosstable"),
+    ("open-2026", "/compare"),
+    ("open-2026", "/check"),
+    ("open-2026", "/player/7"),
+    ("open-2026", "/player/7?versus=1"),
+    ("closed-rr-2026", "/crosstable"),
+    ("team-league-2026", ""),
+    ("team-league-2026", "/player/1"),
+]
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_no_table_cell_breaks_inside_a_word_or_number(
+    browser: object, events: tuple[str, dict[str, str]], width: int
+) -> None:
+    _base, pages = events
+    context = _context(browser, width)
+    pg = context.new_page()  # type: ignore[attr-defined]
+    found = {}
+    for lang in ("en", "it"):
+        for event, path in PAGES:
+            url = pages[event] + path + ("&" if "?" in path else "?") + f"lang={lang}"
+            pg.goto(url)
+            assert path.startswith("/check") or pg.locator("table").count() > 0, url
+            bad = pg.evaluate(BROKEN_CELLS)
+            if bad:
+                found[url] = bad[:5]
+            # the page itself never scrolls sideways: wide tables scroll in their own box
+            assert pg.evaluate("document.documentElement.scrollWidth") <= width + 1, url
+            shot(pg, f"cells-{width}-{lang}-{event}{path.replace('/', '-').replace('?', '-')}")
+    context.close()  # type: ignore[attr-defined]
+    assert found == {}
+
+
+def test_the_check_can_fail(browser: object, events: tuple[str, dict[str, str]]) -> None:
+    """The cell check finds the breaks the old style made (``overflow-wrap: anywhere``) on a phone."""
+    _base, pages = events
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)  # type: ignore[attr-defined]
+    pg = context.new_page()
+    pg.goto(pages["open-2026"] + "/player/7")
+    pg.add_style_tag(content="main { overflow-wrap: anywhere } th, td { white-space: normal !important; } "
+                     ".scroll { overflow: visible !important } table { width: 100% !important; table-layout: fixed }")
+    assert pg.evaluate(BROKEN_CELLS) != []
+    context.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("event", "path"), [("open-2026", ""), ("open-2026", "/crosstable"), ("closed-rr-2026", "/crosstable")])
+def test_printed_pages_keep_every_cell_whole(
+    browser: object, events: tuple[str, dict[str, str]], event: str, path: str, tmp_path: Path
+) -> None:
+    _base, pages = events
+    context = _context(browser, 1040, 740)  # A4 landscape's printable width
+    pg = context.new_page()  # type: ignore[attr-defined]
+    pg.goto(pages[event] + path + "?lang=it")
+    pg.emulate_media(media="print")
+    assert pg.evaluate(BROKEN_CELLS) == []
+    # nothing but the results: no form, tabs or downloads
+    assert not pg.locator("form.options").is_visible()
+    assert not pg.locator("nav.tabs").is_visible()
+    table = pg.locator("table").first.bounding_box()
+    assert table is not None and table["x"] + table["width"] <= 1040 + 1
+    shot(pg, f"print-{event}{path.replace('/', '-')}")
+    pdf = tmp_path / "printed.pdf"
+    pg.pdf(path=str(pdf), prefer_css_page_size=True)
+    context.close()  # type: ignore[attr-defined]
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
+        leader = "Esposito," if event == "open-2026" else "Testa,"
+        line = next((line for line in text.splitlines() if leader in line), text)
+        numbers = "46,5" if event == "open-2026" else "5½"
+        assert numbers in line.split(), line
+
+
+def test_inference_is_reached_by_clicks(page: object, events: tuple[str, dict[str, str]]) -> None:
+    _base, pages = events
+    pg = page
+    pg.goto(pages["open-2026"])  # type: ignore[attr-defined]
+    pg.click("nav.tabs >> text=Check the declared ranking")  # type: ignore[attr-defined]
+    pg.check("form.infer input[name=infer]")  # type: ignore[attr-defined]
+    pg.click("form.infer button[type=submit]")  # type: ignore[attr-defined]
+    pg.wait_for_selector("#inferred")  # type: ignore[attr-defined]
+    assert pg.locator("table.inferred-list tbody tr").count() > 0  # type: ignore[attr-defined]
+    shot(pg, "11-inference")
+
+
+def test_the_versus_answer_is_scrolled_into_view(browser: object, events: tuple[str, dict[str, str]]) -> None:
+    _base, pages = events
+    for width, height in ((1366, 800), (390, 844)):
+        context = _context(browser, width, height)
+        pg = context.new_page()  # type: ignore[attr-defined]
+        pg.goto(pages["open-2026"] + "?lang=it")
+        pg.click("table.standings tbody tr >> nth=0 >> th a")
+        pg.select_option("#versus", "1")
+        pg.click("section.versus button[type=submit]")
+        pg.wait_for_selector("#versus-answer")
+        assert pg.evaluate("location.hash") == "#versus-answer"
+        top = pg.evaluate("document.getElementById('versus-answer').getBoundingClientRect().top")
+        assert -2 <= top < height / 2, top
+        shot(pg, f"12-versus-{width}")
+        context.close()  # type: ignore[attr-defined]
+
+
+def test_team_explanations_by_clicks(page: object, events: tuple[str, dict[str, str]]) -> None:
+    _base, pages = events
+    pg = page
+    pg.goto(pages["team-league-2026"] + "?lang=it")  # type: ignore[attr-defined]
+    heads = pg.locator("table.standings thead th").all_inner_texts()  # type: ignore[attr-defined]
+    assert heads[2] == "Squadra"
+    assert "squadre" in pg.locator(".event .meta").first.inner_text()  # type: ignore[attr-defined]
+    pg.click("table.standings tbody tr >> nth=0 >> th a")  # type: ignore[attr-defined]
+    pg.wait_for_selector("article.explanation")  # type: ignore[attr-defined]
+    assert "Scacchi Trento" in pg.locator("article.explanation").inner_text()  # type: ignore[attr-defined]
+    shot(pg, "13-team-explanation")
+
+
+def test_options_fold_after_first_use_on_a_phone(browser: object, events: tuple[str, dict[str, str]]) -> None:
+    _base, pages = events
+    context = _context(browser, 390, 844)
+    pg = context.new_page()  # type: ignore[attr-defined]
+    pg.goto(pages["open-2026"])
+    assert pg.locator("details.options-box").get_attribute("open") is not None
+    pg.select_option("#rules", "italian")
+    pg.click("form.options button[type=submit]")
+    pg.wait_for_selector("table.standings")
+    assert pg.locator("details.options-box").get_attribute("open") is None
+    # the standings start on the first screen
+    top = pg.evaluate("document.querySelector('table.standings').getBoundingClientRect().top")
+    assert top < 844
+    # the menu ranks as the address does: italian's own list, as ?rules=italian and the command line
+    labels = pg.locator("table.standings thead th.num").all_inner_texts()
+    pg.goto(pages["open-2026"] + "?rules=italian")
+    assert pg.locator("table.standings thead th.num").all_inner_texts() == labels
+    for tab in ("Crosstable", "Compare rule sets", "Check the declared ranking"):
+        pg.click(f"nav.tabs >> text={tab}")
+        assert pg.locator("details.options-box").get_attribute("open") is None, tab
+    shot(pg, "14-phone-folded")
+    context.close()  # type: ignore[attr-defined]
+
+
+def test_sorting_by_rating_starts_from_the_highest(page: object, events: tuple[str, dict[str, str]]) -> None:
+    _base, pages = events
+    pg = page
+    pg.goto(pages["open-2026"])  # type: ignore[attr-defined]
+    heads = pg.locator("table.standings thead th").all_inner_texts()  # type: ignore[attr-defined]
+    column = heads.index("Rating") + 1
+    pg.click(f"table.standings thead th:nth-child({column})")  # type: ignore[attr-defined]
+    ratings = [int(x) for x in pg.locator(f"table.standings tbody td:nth-child({column})").all_inner_texts() if x]  # type: ignore[attr-defined]
+    assert ratings[0] == 2558 and ratings == sorted(ratings, reverse=True)  # Pace, Emanuele: 2558
+
+
+def test_the_live_export_note_comes_first_and_open(page: object, events: tuple[str, dict[str, str]]) -> None:
+    _base, pages = events
+    pg = page
+    pg.goto(pages["vega-live-export"] + "?lang=it")  # type: ignore[attr-defined]
+    box = pg.locator("details.warnings")  # type: ignore[attr-defined]
+    assert box.get_attribute("open") is not None
+    first = box.locator("li").first.inner_text()
+    assert first.startswith("il turno 5 è abbinato"), first

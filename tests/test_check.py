@@ -19,18 +19,20 @@ from builders import build
 from spareggio import parse_trf
 from spareggio.check import (
     REPORT_SCHEMA,
+    CheckEntry,
     CheckOptions,
     Source,
+    Status,
     check_files,
     check_source,
     check_tournament,
     find_sources,
     inferred_text,
-    report_text,
 )
 from spareggio.cli import main
 from spareggio.generate import generate
 from spareggio.io.trf.writer import write_trf
+from spareggio.render.check_report import report_text
 from spareggio.standings import standings
 from strategies import render, swiss_tournaments
 
@@ -54,8 +56,13 @@ def with_ranks(text: str, ranks: dict[int, int | None], start: dt.date | None = 
     return write_trf(changed)
 
 
-def check_text(text: str, **options: object) -> dict:
+def check_entry(text: str, **options: object) -> CheckEntry:
     return check_source("t.trf", text.encode(), CheckOptions(**options))  # type: ignore[arg-type]
+
+
+def check_text(text: str, **options: object) -> dict:
+    """The entry as the JSON report writes it (schema 1)."""
+    return check_entry(text, **options).to_json()
 
 
 def six(ranks: dict[int, int | None]) -> str:
@@ -126,7 +133,7 @@ def test_a_file_without_ranks() -> None:
 
 
 def test_a_bad_file_is_an_error_entry_with_its_position() -> None:
-    entry = check_source("bad.trf", b"001 nonsense\n", CheckOptions())
+    entry = check_source("bad.trf", b"001 nonsense\n", CheckOptions()).to_json()
     assert entry["status"] == "error"
     assert entry["error"].startswith("bad.trf:1:")
 
@@ -246,15 +253,15 @@ def test_sources_of_a_folder(archive: Path) -> None:
 
 def test_a_missing_path_is_an_error_row(tmp_path: Path) -> None:
     entries = list(check_files([str(tmp_path / "nope.trf")], jobs=1))
-    assert entries[0]["status"] == "error"
-    assert "no such file or folder" in entries[0]["error"]
+    assert entries[0].status is Status.ERROR
+    assert entries[0].error is not None and "no such file or folder" in entries[0].error
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_batch_goes_on_past_a_bad_file(archive: Path, jobs: int) -> None:
     entries = list(check_files([str(archive)], CheckOptions(tiebreaks="BH/C1,BH,SB"), jobs=jobs))
-    status = {os.path.basename(e["file"].replace("!", "/")): e["status"] for e in entries}
-    assert sorted(e["status"] for e in entries) == [
+    status = {os.path.basename(e.file.replace("!", "/")): e.status for e in entries}
+    assert sorted(e.status for e in entries) == [
         "agree",
         "agree",
         "differs",
@@ -430,12 +437,12 @@ def test_a_device_as_output_is_written_in_place(archive: Path) -> None:
 def test_dask_cluster_report_equals_the_local_one(archive: Path) -> None:
     distributed = pytest.importorskip("distributed")
     options = CheckOptions(tiebreaks="BH/C1,BH,SB", infer=True)
-    local = sorted(check_files([str(archive)], options, jobs=1), key=lambda e: e["file"])
+    local = sorted(check_files([str(archive)], options, jobs=1), key=lambda e: e.file)
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
     ) as cluster:
         remote = sorted(
-            check_files([str(archive)], options, scheduler=cluster.scheduler_address), key=lambda e: e["file"]
+            check_files([str(archive)], options, scheduler=cluster.scheduler_address), key=lambda e: e.file
         )
     assert remote == local
 
@@ -450,22 +457,22 @@ def test_scheduler_that_cannot_be_reached_is_a_one_line_error(archive: Path) -> 
 def test_check_tournament_library_entry() -> None:
     t = parse_trf(six(RIGHT))
     entry = check_tournament(t, CheckOptions(tiebreaks="BH/C1,BH,SB"), name="six")
-    assert entry["file"] == "six" and entry["status"] == "agree"
-    assert json.loads(json.dumps(entry)) == entry
+    assert entry.file == "six" and entry.status is Status.AGREE
+    assert json.loads(json.dumps(entry.to_json())) == entry.to_json()
 
 
 def test_the_inference_is_said_in_the_report_language() -> None:
     # the same inference as above, in Italian: the report's words and its sentences, while the
     # JSON field stays English for programs
     text, _ = ranked_under(distinctive_seed("italian"), "italian", dt.date(2026, 6, 1))
-    entry = check_text(text, infer=True)
-    first = entry["mismatches"][0]
+    entry = check_entry(text, infer=True)
+    first = entry.mismatches[0]
     italian = inferred_text(entry, "it")
     assert italian.startswith(
         "la classifica dichiarata è esattamente quella che dà italian con BH/C1, BH, SB"
     )
     assert "con fide-2026 e BH/C1, BH, SB, che si applica a questo file, " in italian
-    assert f"(decide {first['decided_by']}: " in italian
+    assert f"(decide {first.decided_by}: " in italian
     report = report_text([entry], "table", lang="it")
-    assert f"dedotto: {italian}" in report and entry["inferred_text"] not in report
-    assert entry["inferred_text"].startswith("the declared ranking is exactly what italian gives")
+    assert f"dedotto: {italian}" in report and entry.inferred_text not in report
+    assert entry.inferred_text.startswith("the declared ranking is exactly what italian gives")

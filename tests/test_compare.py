@@ -8,7 +8,8 @@ from pathlib import Path
 
 import spareggio
 from spareggio.cli import main
-from spareggio.compare import compare, comparison_table
+from spareggio.compare import compare
+from spareggio.render.comparison import comparison_table
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "open-2026.trf"
 

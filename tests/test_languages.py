@@ -51,6 +51,7 @@ def english_messages() -> set[tuple[str | None, str]]:
     from spareggio.compare import SUMMARY
     from spareggio.messages import EN
     from spareggio.model import ResultKind
+    from spareggio.render.formats import FORMATS
     from spareggio.render.publish import _TEXT
     from spareggio.rules import REASONS, RULESETS
     from spareggio.tiebreaks import TEAM_TIEBREAKS, TIEBREAKS
@@ -74,6 +75,7 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= {("decisions", text) for text in DECISION_TEXTS.values()}
     ids |= {("prizes", text) for text in PRIZE_TEXTS.values()}
     ids |= {("prizes.word", text) for text in PRIZE_WORDS.values()}
+    ids |= {("format", f.title) for f in FORMATS.values()}
     # literal calls in the code: translate(lang, "...", "context"), _tr(lang, "..."), _("...", "context")
     for path in SRC.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
@@ -364,8 +366,8 @@ def test_help_of_generate_translates_defaults_and_required() -> None:
 USAGE_ERRORS = [
     # (arguments after the example file, Italian, French): click's own usage errors, translated
     (["--bogus"], "spareggio: Opzione inesistente '--bogus'.", "spareggio: Option inexistante '--bogus'."),
-    (["--lan", "it"], "spareggio: Opzione inesistente '--lan'. Forse intendevi '--lang'?",
-     "spareggio: Option inexistante '--lan'. Vouliez-vous dire '--lang' ?"),
+    (["--lagn", "it"], "spareggio: Opzione inesistente '--lagn'. Forse intendevi '--lang'?",
+     "spareggio: Option inexistante '--lagn'. Vouliez-vous dire '--lang' ?"),
     (["-a", "x"], "spareggio: Valore non valido per '-a' / '--after-round': 'x' non è un numero intero valido.",
      "spareggio: Valeur invalide pour '-a' / '--after-round' : 'x' n'est pas un entier valide."),
     (["-f", "doc"], "spareggio: Valore non valido per '-f' / '--format': 'doc' non è uno tra 'table', 'csv', 'json', 'html', 'pdf', 'xlsx'.",

@@ -18,8 +18,7 @@ import pytest
 
 import spareggio
 from spareggio.cli import main
-from spareggio.errors import ArgumentError
-from spareggio.render.publish import describe_tiebreak, format_for, localized_number, standings_html
+from spareggio.render.publish import describe_tiebreak, localized_number, standings_html
 from spareggio.tiebreaks import parse_spec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -269,31 +268,12 @@ def test_csv_locale_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.startswith("\ufeffrank;shared;")
 
 
-@pytest.mark.parametrize(
-    ("name", "fmt"),
-    [
-        ("x.html", "html"),
-        ("x.HTM", "html"),
-        ("x.pdf", "pdf"),
-        ("x.xlsx", "xlsx"),
-        ("x.csv", "csv"),
-        ("x.json", "json"),
-        ("x.txt", "table"),
-    ],
-)
-def test_format_from_the_extension(name: str, fmt: str) -> None:
-    assert format_for(name, None) == fmt
-    assert format_for(name, "json") == "json"  # --format wins
-
-
 def test_unknown_extension_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "classifica.doc"
     assert main(["standings", str(EXAMPLE), "-o", str(out), "-q"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot tell the format from the extension '.doc'" in err
     assert not out.exists()
-    with pytest.raises(ArgumentError):
-        format_for("noext", None)
 
 
 def test_binary_output_needs_a_file(capsys: pytest.CaptureFixture[str]) -> None:

@@ -441,6 +441,88 @@ def test_too_many_lines(monkeypatch: pytest.MonkeyPatch) -> None:
     assert str(info.value) == "long.trf:11:1: the file has 11 lines, more than the limit of 10"
 
 
+def test_a_line_longer_than_the_limit_is_refused_at_its_column() -> None:
+    # docs/limits.md: a TRF line holds at most 4,096 characters (99 round blocks need 1,081)
+    text = "012 Open\n022 " + "x" * 5000 + "\n" + record(1, "Solo")
+    with pytest.raises(InputLimitError) as info:
+        parse_trf(text, "long.trf")
+    assert str(info.value) == "long.trf:2:4097: the line has 5004 characters, more than the limit of 4096"
+
+
+def test_a_text_record_longer_than_the_limit_is_refused() -> None:
+    # the event's name (record 012) is free text: 1,000 characters at most, counted from column 5
+    text = "012 " + "N" * 1001 + "\n" + record(1, "Solo")
+    with pytest.raises(InputLimitError) as info:
+        parse_trf(text, "name.trf")
+    assert str(info.value) == "name.trf:1:5: record 012 has 1001 characters, more than the limit of 1000"
+    assert parse_trf("012 " + "N" * 1000 + "\n" + record(1, "Solo")).name == "N" * 1000
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-32-be"])
+def test_wide_text_with_a_byte_order_mark_is_read(encoding: str) -> None:
+    # Notepad's "Unicode" is UTF-16 LE with a mark; the event reads as the UTF-8 original
+    original = (DIALECTS / "standard.trf").read_text(encoding="utf-8")
+    # the plain codecs write their mark, the -be ones none: it is written by hand
+    data = ("\ufeff" + original).encode(encoding) if encoding.endswith("-be") else original.encode(encoding)
+    assert data[:2] in (b"\xff\xfe", b"\xfe\xff", b"\x00\x00")
+    t = parse_trf(data, "wide.trf")
+    assert t.encoding == encoding.removesuffix("-be")
+    assert crosstable(t) == STANDARD
+    assert [p.name for p in t.players] == [p.name for p in parse_trf(original).players]
+
+
+def test_wide_text_that_is_not_what_its_mark_says() -> None:
+    with pytest.raises(TrfSyntaxError) as info:
+        parse_trf(b"\xff\xfe" + "012 x\n".encode("utf-16-le") + b"\x00\xd8", "odd.trf")
+    assert str(info.value) == (
+        "odd.trf:1:1: the file starts with a UTF-16 byte-order mark but is not UTF-16 text (byte 14)"
+    )
+
+
+def tournament_json(names: list[str], **event: object) -> str:
+    """A two-round tournament JSON file: player 1 beats 2, then 2 beats 1."""
+    import json
+
+    n = len(names)
+    return json.dumps(
+        {
+            "format": "spareggio-tournament",
+            "version": 1,
+            "event": {"name": "Hostile", **event},
+            "players": {"start_number": list(range(1, n + 1)), "name": names},
+            "rounds": [
+                {"opponent": [2, 1] + [0] * (n - 2), "color": "wb" + "-" * (n - 2), "result": "10" + " " * (n - 2)}
+            ],
+        },
+        ensure_ascii=False,
+    )
+
+
+def test_a_json_name_longer_than_the_limit_is_refused_at_its_place() -> None:
+    from spareggio.io.tournament_json import parse_tournament_json
+
+    text = tournament_json(["Rossi", "B" * 201])
+    with pytest.raises(InputLimitError) as info:
+        parse_tournament_json(text, "t.json")
+    column = text.index("B" * 201) + 1  # one line: the column is the offset of the string's start
+    assert str(info.value) == (
+        f"t.json:1:{column - 1}: $.players.name[1]: the text has 201 characters, more than the limit of 200"
+    )
+    assert parse_tournament_json(tournament_json(["Rossi", "B" * 200])).players[1].name == "B" * 200
+    with pytest.raises(InputLimitError, match=r"\$\.event\.city: the text has 1001 characters"):
+        parse_tournament_json(tournament_json(["A", "B"], city="C" * 1001))
+
+
+def test_a_json_integer_of_4301_digits_is_an_input_error() -> None:
+    # Python refuses to convert more than 4,300 digits (ValueError, not a JSON syntax error)
+    from spareggio.io.tournament_json import parse_tournament_json
+
+    text = tournament_json(["A", "B"]).replace('"version": 1', '"version": 1,\n "x": ' + "7" * 4301)
+    with pytest.raises(InputLimitError) as info:
+        parse_tournament_json(text, "digits.json")
+    assert str(info.value) == "digits.json:2:7: invalid JSON: a number has more than 4300 digits"
+
+
 def test_more_player_records_than_start_numbers() -> None:
     # start numbers have 4 digits: the 10000th record (line 7 + 10000) is refused before any is parsed
     header = (DIALECTS / "standard.trf").read_text(encoding="utf-8").split("\n")[:7]

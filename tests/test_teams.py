@@ -407,15 +407,15 @@ def test_check_declared_team_ranks() -> None:
     # default team list MPvGP, BH/C1, EMGSB: Delfini, Alfieri, Bianconeri (GP 2.5), Cavalieri (GP 1.5)
     from spareggio.check import CheckOptions, check_source
 
-    right = check_source("t.trf", _with_team_ranks({4: 1, 1: 2, 2: 3, 3: 4}), CheckOptions())
+    right = check_source("t.trf", _with_team_ranks({4: 1, 1: 2, 2: 3, 3: 4}), CheckOptions()).to_json()
     assert right["status"] == "agree" and right["team_event"] is True
-    wrong = check_source("t.trf", _with_team_ranks({4: 1, 1: 2, 2: 4, 3: 3}), CheckOptions(infer=True))
+    wrong = check_source("t.trf", _with_team_ranks({4: 1, 1: 2, 2: 4, 3: 3}), CheckOptions(infer=True)).to_json()
     assert wrong["status"] == "differs"
     first = wrong["mismatches"][0]
     assert (first["start_number"], first["declared_rank"], first["computed_rank"]) == (2, 4, 3)
     assert first["decided_by"] == "MPvGP" and first["values"] == {"2": 2.5, "3": 1.5}
     assert any("--infer" in w for w in wrong["warnings"])
-    assert check_source("t.trf", FOUR.read_bytes(), CheckOptions())["status"] == "no-ranks"
+    assert check_source("t.trf", FOUR.read_bytes(), CheckOptions()).status == "no-ranks"
 
 
 def test_compare_team_rule_sets(ev) -> None:  # type: ignore[no-untyped-def]

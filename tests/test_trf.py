@@ -757,7 +757,7 @@ def test_no_player_records() -> None:
     [
         b"\x00\x01\x02\x03PK\x03\x04",
         b"PK\x03\x04" + bytes(range(256)),
-        trf(player(1, "0000 - U")).encode("utf-16"),
+        trf(player(1, "0000 - U")).encode("utf-16-le"),  # no byte-order mark: binary
     ],
 )
 def test_binary_file(data: bytes) -> None:

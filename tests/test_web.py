@@ -576,7 +576,7 @@ def test_a_team_file_opens_as_team_standings() -> None:
     rows = table(c.get(f"/t/{tok}").text, "standings")
     assert len(rows) == 1 + 13 and rows[1][2] == "Scacchi Trento"
     # a team's columns: no title, federation or rating; MP then GP (the primary first), then the list
-    assert rows[0][:6] == ["Rank", "No.", "Name", "MP", "GP", "MPvGP"]
+    assert rows[0][:6] == ["Rank", "No.", "Team", "MP", "GP", "MPvGP"]
     assert rows[1][3:5] == ["12", "21.5"]  # Scacchi Trento: 12 MP, 21.5 GP (the JSON's values below)
     page = c.get(f"/t/{tok}").text
     assert "EMGSB" in page.split('class="catalogue"')[1] and "ARO" not in page.split('class="catalogue"')[1]

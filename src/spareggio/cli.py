@@ -16,19 +16,26 @@ from typing import Any
 import click
 
 from .__about__ import __version__
+from .cli_crosstable import crosstable_command
 from .cli_prizes import decision_options, prizes_cmd, write_decided_trf
+from .compare import Comparison
 from .errors import SpareggioError
+from .explain import PlayerExplanation
 from .i18n import msg
+from .render.formats import choose_format, formats_for, render
+from .standings import Standings
 
 __all__ = ["cli", "main"]
 
-FORMATS = ("table", "csv", "json")
 LANG_HELP = "Language: en, it or fr, case-insensitive (default: the environment's LANG, else en)."
-PUBLISH_FORMATS = ("table", "csv", "json", "html", "pdf", "xlsx")
+PUBLISH_FORMATS = tuple(f.name for f in formats_for(Standings))
 """What ``standings`` writes; ``-o FILE`` chooses by the extension when ``--format`` is not given."""
+EXPLAIN_FORMATS = tuple(f.name for f in formats_for(PlayerExplanation))
+COMPARE_FORMATS = tuple(f.name for f in formats_for(Comparison))
 
 
 def _emit(text: str | bytes, output: str | None) -> None:
+    """Write ``text`` to the file ``output`` (whole or not at all), else to standard output."""
     if output:
         from .io.output import write_atomic
 
@@ -112,9 +119,11 @@ class EventOptions:
     quiet: bool
     lenient: bool
     primary: str | None = None
+    input_format: str | None = None
+    rating: str | None = None
 
     def load(self, file: str) -> Any:
-        """Read the tournament (TRF or tournament JSON) as these options ask."""
+        """Read the tournament (any format of the reader registry) as these options ask."""
         from .io import read_tournament
 
         if self.primary is not None:
@@ -127,7 +136,13 @@ class EventOptions:
                     score=self.primary, file=file,
                 )
             )  # fmt: skip
-        return read_tournament(file, kind=_kind_option(self.swiss, self.round_robin), lenient=self.lenient)
+        return read_tournament(
+            file,
+            kind=_kind_option(self.swiss, self.round_robin),
+            lenient=self.lenient,
+            fmt=self.input_format,
+            rating=self.rating,  # type: ignore[arg-type]  # click's choice
+        )
 
 
 _EVENT_OPTIONS = (
@@ -149,6 +164,16 @@ _EVENT_OPTIONS = (
         type=click.Choice(["MP", "GP"], case_sensitive=False),
         help="Team events: rank the teams by match points or game points (default: record 192, else MP).",
     ),
+    click.option(
+        "--input-format",
+        metavar="FORMAT",
+        help="The format of the file (trf, json, ...), when its content and name do not tell it.",
+    ),
+    click.option(
+        "--rating",
+        type=click.Choice(["fide", "national"], case_sensitive=False),
+        help="The rating of rating tie-breaks: FIDE or national (TRF-26 record 172; default: as the file says, else FIDE).",
+    ),
 )
 
 
@@ -166,11 +191,15 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
         quiet: bool,
         lenient: bool,
         primary: str | None,
+        input_format: str | None,
+        rating: str | None,
         **kwargs: Any,
     ) -> None:
         opts = EventOptions(
             after_round, output, swiss, round_robin, unrated_rating, quiet, lenient,
             primary.upper() if primary else None,
+            input_format.lower() if input_format else None,
+            rating.lower() if rating else None,
         )  # fmt: skip
         f(*args, opts=opts, **kwargs)
 
@@ -223,21 +252,15 @@ def standings_cmd(
     """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks.
     A team event (TRF records 310 or 013) is ranked by teams."""
     from . import standings
-    from .render import output as out
-    from .render.publish import format_for
 
     language = _language(lang)
-    fmt = format_for(opts.output, fmt)
+    chosen = choose_format(fmt, opts.output, Standings)
     team = _team_event(file, opts) if not file.lower().endswith(".json") else None
-    text: str | bytes
     if team is not None and not individual:
         from .teams import team_standings
 
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         _print_warnings(s.warnings, opts.quiet, language)
-        if fmt == "json":
-            _emit(s.to_json(), opts.output)
-            return
     else:
         t = team.players if team is not None else opts.load(file)
         if team is not None and tiebreaks is None:
@@ -250,23 +273,10 @@ def standings_cmd(
         )  # fmt: skip
         _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
         write_decided_trf(save_trf, s)
-    if fmt == "json":
-        text = s.to_json()
-    elif fmt == "csv":
-        text = out.standings_csv(s, _language(csv_locale) if csv_locale else language)
-    elif fmt in ("html", "pdf"):
-        from .render.publish import html_to_pdf, standings_html
-
-        text = standings_html(s, language)
-        if fmt == "pdf":
-            text = html_to_pdf(text)
-    elif fmt == "xlsx":
-        from .render.publish import standings_xlsx
-
-        text = standings_xlsx(s, language)
-    else:
-        text = out.standings_table(s, language)
-    _emit(text, opts.output)
+    _emit(
+        render(s, chosen, lang=language, csv_locale=_language(csv_locale) if csv_locale else None),
+        opts.output,
+    )
 
 
 def _team_event(file: str, opts: EventOptions) -> Any:
@@ -412,7 +422,11 @@ def generate_cmd(
 @click.option("-t", "--tiebreaks", help="Comma-separated list (default: the standings list).")
 @click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by the start date).")
 @click.option(
-    "-f", "--format", "fmt", type=click.Choice(("text", "json", "html")), default="text", show_default=True
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(EXPLAIN_FORMATS),
+    help="Output format (default: text, or the extension of -o: .txt .json .html).",
 )
 @click.option("--lang", help=LANG_HELP)
 @event_options
@@ -424,7 +438,7 @@ def explain_cmd(
     versus: str | None,
     tiebreaks: str | None,
     rules: str | None,
-    fmt: str,
+    fmt: str | None,
     lang: str | None,
     opts: EventOptions,
     decisions: Any = None,
@@ -436,9 +450,9 @@ def explain_cmd(
     from . import explain as ex
     from . import standings
     from .errors import ArgumentError
-    from .render import html
 
     language = _language(lang)
+    chosen = choose_format(fmt, opts.output, PlayerExplanation, default="text")
     if every == (player is not None):
         raise ArgumentError(msg("name one player with --player (number or name), or use --all"))
     if every and versus is not None:
@@ -458,36 +472,17 @@ def explain_cmd(
         )  # fmt: skip
         _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
         write_decided_trf(save_trf, s)
+    result: object
     if every:
-        explanations = ex.explain_all(s, None, language)
-        if fmt == "json":
-            text = explanations.to_json()
-        elif fmt == "html":
-            text = html.explanations_html(explanations, t.name or file)
-        else:
-            text = "\n".join(ex.render_text(e) for e in explanations)
-        _emit(text, opts.output)
-        return
-    assert player is not None
-    sno = ex.find_player(t, player)
-    if versus is not None:
-        other = ex.find_player(t, versus)
-        v = ex.explain_versus(s, sno, other, language)
-        if fmt == "json":
-            text = v.to_json()
-        elif fmt == "html":
-            text = html.versus_html(v, language)
-        else:
-            text = ex.render_versus_text(v, language)
+        result = ex.explain_all(s, None, language)
     else:
-        e = ex.explain_player(s, sno, None, language)
-        if fmt == "json":
-            text = e.to_json()
-        elif fmt == "html":
-            text = html.explanation_html(e)
+        assert player is not None
+        sno = ex.find_player(t, player)
+        if versus is not None:
+            result = ex.explain_versus(s, sno, ex.find_player(t, versus), language)
         else:
-            text = ex.render_text(e)
-    _emit(text, opts.output)
+            result = ex.explain_player(s, sno, None, language)
+    _emit(render(result, chosen, lang=language, title=t.name or file), opts.output)
 
 
 @cli.command("compare")
@@ -498,7 +493,7 @@ def explain_cmd(
     "-f",
     "--format",
     "fmt",
-    type=click.Choice(("table", "json", "html", "pdf")),
+    type=click.Choice(COMPARE_FORMATS),
     help="Output format (default: table, or the extension of -o: .txt .json .html .pdf).",
 )
 @click.option("--lang", help=LANG_HELP)
@@ -508,14 +503,10 @@ def compare_cmd(
 ) -> None:
     """Rank FILE under several rule sets and show where the ranking changes."""
 
-    from .compare import compare, comparison_table
-    from .errors import ArgumentError
-    from .render.publish import format_for
+    from .compare import compare
 
     language = _language(lang)
-    fmt = format_for(opts.output, fmt)
-    if fmt not in ("table", "json", "html", "pdf"):
-        raise ArgumentError(msg("compare writes table, json, html or pdf, not {fmt}", fmt=fmt))
+    chosen = choose_format(fmt, opts.output, Comparison)
 
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
     team = _team_event(file, opts) if not file.lower().endswith(".json") else None
@@ -528,19 +519,10 @@ def compare_cmd(
         t = opts.load(file)
         c = compare(t, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
         _print_warnings([*t.warnings, *c.warnings], opts.quiet, language)
-    text: str | bytes
-    if fmt == "json":
-        text = c.to_json()
-    elif fmt in ("html", "pdf"):
-        from .render.publish import compare_html, html_to_pdf
+    _emit(render(c, chosen, lang=language), opts.output)
 
-        text = compare_html(c, language)
-        if fmt == "pdf":
-            text = html_to_pdf(text)
-    else:
-        text = comparison_table(c, language)
-    _emit(text, opts.output)
 
+cli.add_command(crosstable_command(event_options, _emit, _language, _print_warnings, _team_event))
 
 REPORT_FORMATS = ("table", "json", "csv", "html")
 
@@ -634,13 +616,12 @@ def check_cmd(
     """
     import time
 
-    from .check import CheckOptions, check_files, find_sources
+    from .check import CheckEntry, CheckOptions, check_files, find_sources
     from .errors import ArgumentError
-    from .render.publish import format_for
 
     started = time.perf_counter()
     language = _language(lang)
-    fmt = format_for(output, fmt, allowed=REPORT_FORMATS)
+    fmt = choose_format(fmt, output, choices=REPORT_FORMATS).name
     if tiebreaks is not None:
         from .tiebreaks import parse_spec_list
 
@@ -662,7 +643,7 @@ def check_cmd(
         bar = click.progressbar(length=total, label="checking", file=sys.stderr)
         bar.__enter__()
 
-        def progress(entry: dict[str, Any]) -> None:
+        def progress(entry: CheckEntry) -> None:
             bar.update(1)
 
     try:
@@ -677,9 +658,9 @@ def check_cmd(
 
 def _write_report(
     results: Any, fmt: str, output: str | None, started: float, progress: Any, lang: str = "en"
-) -> dict[str, Any]:
+) -> Any:
     """The report to standard output, or written whole to ``output`` (a temporary file renamed)."""
-    from .check import run_batch
+    from .render.check_report import run_batch
 
     if not output:
         return run_batch(results, fmt, sys.stdout, started=started, progress=progress, lang=lang)

@@ -12,10 +12,12 @@ import click
 
 from .decisions import Decisions, merged, parse_exclusion_option, parse_playoff_option
 from .i18n import check_language, msg
+from .prizes import PrizeList
+from .render.formats import formats_for
 
 __all__ = ["decision_options", "prizes_cmd", "write_decided_trf"]
 
-_FORMATS = ("table", "csv", "json", "html", "pdf", "xlsx")
+_FORMATS = tuple(f.name for f in formats_for(PrizeList))
 
 
 def decision_options(f: Callable[..., None]) -> Callable[..., None]:
@@ -91,14 +93,12 @@ def prizes_cmd(file: str, prize_file: str, tiebreaks: str | None, rules: str | N
     """Award the prizes of a prize file on the final standings of FILE, and say why each went where
     it went: who was eligible, who was ahead, which tie-break decided."""
     from .io import read_tournament
-    from .io.output import write_atomic
     from .prizes import award_prizes, load_prize_file
-    from .render import prizes as render
-    from .render.publish import format_for, html_to_pdf
+    from .render.formats import choose_format, render
     from .standings import standings
 
     language = _language(lang)
-    fmt = format_for(output, fmt, allowed=_FORMATS)
+    chosen = choose_format(fmt, output, PrizeList)
     spec = load_prize_file(prize_file)
     t = read_tournament(file)
     s = standings(t, tiebreaks, rules=rules, after_round=after_round, decisions=decisions)
@@ -112,22 +112,11 @@ def prizes_cmd(file: str, prize_file: str, tiebreaks: str | None, rules: str | N
         ]
         for line in dict.fromkeys(lines):
             click.echo(line, err=True)
-    pl = award_prizes(s, spec)
-    text: str | bytes
-    if fmt == "json":
-        text = render.prizes_json(pl)
-    elif fmt == "csv":
-        text = render.prizes_csv(pl, language)
-    elif fmt in ("html", "pdf"):
-        text = render.prizes_html(pl, language)
-        if fmt == "pdf":
-            text = html_to_pdf(text)
-    elif fmt == "xlsx":
-        text = render.prizes_xlsx(pl, language)
-    else:
-        text = render.prizes_table(pl, language)
+    text = render(award_prizes(s, spec), chosen, lang=language)
     write_decided_trf(save_trf, s)
     if output:
+        from .io.output import write_atomic
+
         write_atomic(output, text)
     elif isinstance(text, bytes):
         from .errors import ArgumentError

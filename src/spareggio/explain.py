@@ -22,7 +22,7 @@ from .cuts import CutMark
 from .i18n import localize, msg, translate, translate_reason, warning_body
 from .messages import message
 from .model import Color, ResultKind
-from .render.output import exact_number, format_number, is_finite_decimal, json_number
+from .numbers import exact_number, format_number, is_finite_decimal, json_number
 from .rules.base import Source
 from .standings import Standings
 from .tiebreaks import definition
@@ -544,6 +544,9 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         return
     if how is Aggregate.SUM:
         exp.sum_line = f"{terms} = {format_value(total)}"
+    elif not counted and how is Aggregate.ROUNDED_AVERAGE_OR_ZERO:
+        exp.sum_label = "average"
+        exp.sum_line = message(lang, "agg.zero")
     elif not counted:
         exp.sum_label = "average"
         exp.sum_line = message(lang, "agg.none")
@@ -552,7 +555,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         exp.sum_label = "average"
         exp.exact = exact
         exp.sum_line = message(lang, "agg.average", terms=terms, count=len(counted), value=exact_text(exact))
-    elif how is Aggregate.ROUNDED_AVERAGE:
+    elif how in (Aggregate.ROUNDED_AVERAGE, Aggregate.ROUNDED_AVERAGE_OR_ZERO):
         exact = total / len(counted)
         exp.sum_label = "average"
         exp.exact = exact

@@ -22,7 +22,7 @@ from .decisions import Decided, Decisions, change, decide_ties, default_seed
 from .frame import Frame
 from .i18n import Text, msg
 from .model import IntVector, Player, Tournament
-from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
+from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
 from .tiebreaks import (
     TIEBREAKS,
     Context,
@@ -30,7 +30,7 @@ from .tiebreaks import (
     TiebreakResult,
     TiebreakSpec,
     definition,
-    parse_spec_list,
+    parse_spec, parse_spec_list,
 )
 from .tiebreaks.base import GroupOrder
 
@@ -304,9 +304,19 @@ def standings(
                     label=label,
                 )
             )
+    extra = continuation(ruleset, parsed)
     frame = Frame.build(tournament, after_round)
     ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
-    return _standings_in(ctx, parsed, reason, source, rules_warning, effective)
+    result = _standings_in(ctx, [*parsed, *extra], reason, source, rules_warning, effective)
+    if extra and ruleset.program is not None:
+        result.warnings.append(
+            msg(
+                "{criteria}: applied after the list, as {program} does without printing them",
+                criteria=", ".join(label for label, _ in extra),
+                program=ruleset.program.title,
+            )
+        )
+    return result
 
 
 def _without_lots(chosen: str | Sequence[str]) -> tuple[str | tuple[str, ...], bool]:
@@ -321,6 +331,12 @@ def _without_lots(chosen: str | Sequence[str]) -> tuple[str | tuple[str, ...], b
 
         raise TiebreakSpecError(msg("RND (drawing of lots) can only be the last tie-break of the list"))
     return tuple(items), lots
+
+
+def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> list[tuple[str, TiebreakSpec]]:
+    """The criteria a program profile applies after the list (``TPN``), those the list lacks."""
+    present = {spec.code for _, spec in parsed}
+    return [(code, parse_spec(code)) for code in ruleset.continuation if code not in present]
 
 
 def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
@@ -433,7 +449,7 @@ def _standings_in(
             key = ("standings-result", spec)
             res = ctx.cache.get(key)
             if not isinstance(res, TiebreakResult):
-                res = d.compute(ctx.on(spec.score), spec)
+                res = d.compute(_context_for(ctx, spec), spec)
                 ctx.cache[key] = res
             results[label] = res
             warnings.extend(res.warnings)
@@ -455,7 +471,7 @@ def _standings_in(
     for label, spec in parsed:
         if label not in results:
             numerator, defined = positions[label]
-            group_ctx = ctx.on(spec.score)
+            group_ctx = _context_for(ctx, spec)
             d = definition(spec.code)
             details = (
                 d.group_details(group_ctx, spec)
@@ -486,6 +502,13 @@ def _standings_in(
         decisions=decisions,
         decided=decided,
     )
+
+
+def _context_for(ctx: Context, spec: TiebreakSpec) -> Context:
+    """The context a criterion is computed in: its team score (``:MP``/``:GP``) and its own rule
+    version (``/V2024``), else the list's."""
+    here = ctx.on(spec.score)
+    return here if spec.version is None else here.under(version_rules(ctx.rules, spec.version))
 
 
 def _rank(
@@ -522,7 +545,7 @@ def _rank(
                 label, (np.zeros(order.size, dtype=np.int64), np.zeros(order.size, dtype=bool))
             )
             if tied.size:
-                _order_groups(ctx.on(spec.score), spec, d.order_group, order, starts, tied, place)
+                _order_groups(_context_for(ctx, spec), spec, d.order_group, order, starts, tied, place)
             continue
         if tied.size == 0:
             continue

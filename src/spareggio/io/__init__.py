@@ -1,81 +1,84 @@
-"""Input and output formats: TRF and tournament JSON reading and writing, tables, CSV and JSON."""
+"""Input and output formats: every tournament file format through one reader registry
+(:mod:`spareggio.io.registry`), TRF and tournament JSON writing, tables, CSV and JSON."""
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
 
+from ..errors import ArgumentError, InputError, Position
 from ..i18n import msg
+from ..model import Tournament, TournamentKind
+from .options import Event, RatingChoice, ReadOptions
+from .registry import READERS, find_reader, parse_event, read_event, reader_for, size_limit
+from .registry import SNIFF_BYTES as _SNIFF_BYTES
 
-if TYPE_CHECKING:
-    from ..model import Tournament, TournamentKind
-
-__all__ = ["is_tournament_json", "parse_tournament", "read_tournament"]
-
-_SNIFF_BYTES = 64
+__all__ = [
+    "READERS",
+    "ReadOptions",
+    "find_reader",
+    "is_tournament_json",
+    "parse_event",
+    "parse_tournament",
+    "read_event",
+    "read_tournament",
+    "reader_for",
+    "size_limit",
+]
 
 
 def is_tournament_json(path: str | os.PathLike[str]) -> bool:
-    """Whether a file is to be read as tournament JSON: a ``.json`` name, or (any other name) text
-    whose first non-blank character is ``{`` (a TRF file starts with a record code)."""
-    if os.fspath(path).lower().endswith(".json"):
-        return True
+    """Whether the reader registry reads a file as spareggio's tournament JSON."""
     try:
         with open(path, "rb") as handle:
             head = handle.read(_SNIFF_BYTES)
     except OSError:
-        return False  # the TRF reader reports the problem
-    return head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(b"{")
+        head = b""
+    try:
+        return reader_for(head, os.fspath(path)).name == "json"
+    except (ArgumentError, InputError):
+        return False
 
 
 def read_tournament(
-    path: str | os.PathLike[str], *, kind: TournamentKind | None = None, **trf_options: Any
+    path: str | os.PathLike[str],
+    *,
+    kind: TournamentKind | None = None,
+    lenient: bool = False,
+    fmt: str | None = None,
+    rating: RatingChoice | None = None,
 ) -> Tournament:
-    """Read a tournament from a TRF or a tournament JSON file, chosen by :func:`is_tournament_json`.
+    """Read an individual tournament from a file in any format the registry reads.
 
     :param kind: declare the event Swiss or round robin, whatever the file says.
-    :param trf_options: further options of :func:`~spareggio.io.trf.read_trf` (TRF files only).
-    :raises InputError: for any problem in the file, with its position.
+    :param lenient: repair the recoverable contradictions of a TRF file, with a warning each.
+    :param fmt: the format's code (``trf``, ``json``, ...); None: told from the content and name.
+    :param rating: the rating rating tie-breaks use (``fide`` or ``national``); None: the file's.
+    :raises InputError: for any problem in the file, with its position (a team event is refused:
+        :func:`read_event` reads it).
     """
-    if is_tournament_json(path):
-        from .tournament_json import read_tournament_json
-
-        if trf_options.get("lenient"):
-            from ..errors import ArgumentError
-
-            raise ArgumentError(
-                msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=path)
-            )
-        return read_tournament_json(path, kind=kind)
-    from .trf import read_trf
-
-    return read_trf(path, kind=kind, **trf_options)
-
-
-def size_limit(name: str) -> int:
-    """The largest file read under this name: tournament JSON may hold far more players than TRF."""
-    if name.lower().endswith(".json"):
-        from .tournament_json import MAX_FILE_BYTES as json_limit
-
-        return json_limit
-    from .trf.text import MAX_FILE_BYTES as trf_limit
-
-    return trf_limit
+    if lenient and (fmt == "json" or (fmt is None and is_tournament_json(path))):
+        raise ArgumentError(
+            msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=path)
+        )
+    options = ReadOptions(kind=kind, lenient=lenient, rating=rating, teams=False)
+    return _individual(read_event(path, fmt=fmt, options=options), os.fspath(path))
 
 
 def parse_tournament(
     data: bytes, name: str = "<string>", *, kind: TournamentKind | None = None, lenient: bool = False
 ) -> Tournament:
-    """Parse the content of a TRF or tournament JSON file (JSON: a ``.json`` name, or content that
-    starts with ``{``); ``name`` is the file name used in messages.
+    """Parse the content of an individual tournament file in any format the registry reads; ``name``
+    is the file name used in messages (and, with the content, tells the format).
 
     :raises InputError: for any problem in the content, with its position.
     """
-    head = data[:_SNIFF_BYTES].removeprefix(b"\xef\xbb\xbf").lstrip()
-    if name.lower().endswith(".json") or head.startswith(b"{"):
-        from .tournament_json import parse_tournament_json
+    event = parse_event(data, name, options=ReadOptions(kind=kind, lenient=lenient, teams=False))
+    return _individual(event, name)
 
-        return parse_tournament_json(data, name, kind=kind)
-    from .trf import parse_trf
 
-    return parse_trf(data, name, kind=kind, lenient=lenient)
+def _individual(event: Event, name: str) -> Tournament:
+    """The tournament a reader asked for an individual event returned (a reader that cannot read
+    a team event's players alone refuses the file itself; this is the guard if one does not)."""
+    if isinstance(event, Tournament):
+        return event
+    raise InputError(msg("this is a team tournament: read it with spareggio.io.read_event"), Position(name, 1, 1))

@@ -49,6 +49,8 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import re
+import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -70,6 +72,8 @@ from ..decisions import Decisions, decisions_from_data
 from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position, os_reason
 from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
+from .options import ReadOptions
 
 __all__ = [
     "FORMAT",
@@ -86,6 +90,9 @@ FORMAT = "spareggio-tournament"
 """The value of the ``format`` member."""
 VERSION = 1
 """The layout version this module reads and writes."""
+_FORMAT_MARK = re.compile(rb'"format"\s*:\s*"spareggio-tournament"')
+"""How this format names itself near the start of a file."""
+
 MAX_FILE_BYTES = 1024 * 1024 * 1024
 """Files larger than this are refused before they are read."""
 MAX_PLAYERS = 1_000_000
@@ -302,13 +309,27 @@ class _Reader:
             raise self.error(steps, msg("missing member {key!r}", key=key))
         return obj[key]
 
-    def text_value(self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...]) -> str:
+    def text_value(
+        self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...], limit: int = MAX_TEXT_CHARS
+    ) -> str:
         value = obj.get(key, "")
         if value is None:
             return ""
         if not isinstance(value, str):
             raise self.error((*steps, key), msg("expected a string, found {found}", found=_what(value)))
+        if len(value) > limit:
+            raise self.too_long((*steps, key), value, limit)
         return value
+
+    def too_long(self, steps: Sequence[PathStep], value: str, limit: int) -> InputError:
+        """The error of a text longer than its limit (docs/limits.md)."""
+        return self.error(
+            steps,
+            msg(
+                "the text has {count} characters, more than the limit of {limit}", count=len(value), limit=limit
+            ),
+            InputLimitError,
+        )
 
     def int_list(
         self, value: object, steps: tuple[PathStep, ...], n: int, low: int, high: int, what: str
@@ -345,7 +366,9 @@ class _Reader:
             )
         return arr
 
-    def text_list(self, value: object, steps: tuple[PathStep, ...], n: int) -> list[str]:
+    def text_list(
+        self, value: object, steps: tuple[PathStep, ...], n: int, limit: int = MAX_TEXT_CHARS
+    ) -> list[str]:
         if not isinstance(value, list):
             raise self.error(steps, msg("expected an array of strings, found {found}", found=_what(value)))
         if len(value) != n:
@@ -355,6 +378,9 @@ class _Reader:
         if not set(map(type, value)) <= {str}:
             k = next(k for k, v in enumerate(value) if type(v) is not str)
             raise self.error((*steps, k), msg("expected a string, found {found}", found=_what(value[k])))
+        if value and max(map(len, value)) > limit:
+            k = next(k for k, v in enumerate(value) if len(v) > limit)
+            raise self.too_long((*steps, k), value[k], limit)
         return value
 
     def codes(
@@ -434,7 +460,7 @@ class _Reader:
                     where=json_path((*steps, "start_number", first)),
                 ),
             )
-        names = self.text_list(self.required(cols, "name", steps), (*steps, "name"), n)
+        names = self.text_list(self.required(cols, "name", steps), (*steps, "name"), n, MAX_NAME_CHARS)
         ratings: list[int | None] = [None] * n
         if cols.get("rating") is not None:
             raw = cols["rating"]
@@ -454,7 +480,7 @@ class _Reader:
             ratings = [v or None for v in raw]  # 0 is "unrated", as in TRF
         sex = ""
         if cols.get("sex") is not None:
-            sex = self.text_value(cols, "sex", steps)
+            sex = self.text_value(cols, "sex", steps, MAX_PLAYERS)  # one character a player
             if len(sex) != n:
                 raise self.error(
                     (*steps, "sex"),
@@ -785,6 +811,21 @@ def _what(value: object) -> str:
 # -- public entry points -------------------------------------------------------------------------------
 
 
+def sniff(head: bytes, name: str) -> int:
+    """95 for a JSON object whose head names this format (``"format": "spareggio-tournament"``), 40
+    for another JSON object (another JSON reader may know it better), 30 for a ``.json`` name alone,
+    else 0."""
+    text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if text.startswith(b"{"):
+        return 95 if _FORMAT_MARK.search(text) else 40
+    return 30 if name.lower().endswith(".json") else 0
+
+
+def parse(data: bytes, name: str, options: ReadOptions) -> Tournament:
+    """The reader registry's entry: :func:`parse_tournament_json` with the options that apply."""
+    return parse_tournament_json(data, name, kind=options.kind)
+
+
 def read_tournament_json(path: str | os.PathLike[str], *, kind: TournamentKind | None = None) -> Tournament:
     """Read a tournament JSON file.  The file is opened read-only and never modified.
 
@@ -833,6 +874,11 @@ def parse_tournament_json(
     except json.JSONDecodeError as exc:
         raise InputError(
             msg("invalid JSON: {msg_}", msg_=exc.msg), Position(path, exc.lineno, exc.colno)
+        ) from None
+    except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise InputLimitError(
+            msg("invalid JSON: a number has more than {limit} digits", limit=_MAX_DIGITS),
+            _long_number(text, path),
         ) from None
     except RecursionError:
         raise InputError(msg("invalid JSON: nested too deeply"), Position(path, 1, 1)) from None
@@ -886,6 +932,18 @@ def parse_tournament_json(
             "points-mismatch", ("players", "points", i), points_message(t.players[i], declared, computed)
         )
     return t
+
+
+_MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+"""The most digits Python converts to an integer; a JSON number with more is refused."""
+
+
+def _long_number(text: str, path: str) -> Position:
+    """The position of the first run of digits too long to convert."""
+    found = re.search(r"[0-9]{%d,}" % (_MAX_DIGITS + 1), text)
+    at = found.start() if found else 0
+    line = text.count("\n", 0, at) + 1
+    return Position(path, line, at - (text.rfind("\n", 0, at) + 1) + 1)
 
 
 def reader_position(reader: _Reader, steps: Sequence[PathStep]) -> Position:

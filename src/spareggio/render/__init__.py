@@ -1,4 +1,24 @@
-"""Rendering what the library computes: tables, CSV and JSON (:mod:`.output`), explanation pages
-(:mod:`.html`), print-ready pages, PDF and spreadsheets (:mod:`.publish`).  Nothing here computes a
-tie-break; :mod:`spareggio.io` reads and writes files.
+"""Rendering what the library computes, and nothing else: no value is computed here.
+
+:mod:`.formats` is the table of output formats and the registry of renderers (one per result type
+and format) that the command line, the web page and the HTTP API all use.  The renderers:
+standings as a text table, CSV and JSON (:mod:`.output`); print-ready pages, PDF and spreadsheets
+(:mod:`.publish`); comparisons across rule sets (:mod:`.comparison`); explanations as text, JSON
+and pages (:mod:`.explanation`, :mod:`.html`); crosstables as text, pages, PDF and spreadsheets
+(:mod:`.crosstable`, :mod:`.crosstable_export`); prize lists (:mod:`.prizes`).  Importing this package registers every renderer.
+:mod:`spareggio.io` reads and writes input files.
 """
+
+from . import comparison, crosstable, crosstable_export, explanation, formats, html, output, prizes, publish
+
+__all__ = [
+    "comparison",
+    "crosstable",
+    "crosstable_export",
+    "explanation",
+    "formats",
+    "html",
+    "output",
+    "prizes",
+    "publish",
+]

@@ -20,7 +20,9 @@ import numpy.typing as npt
 
 from ..i18n import localize, msg
 from ..model import distinct
+from ..numbers import exact_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
+from .formats import RenderOptions, renderer
 
 __all__ = [
     "JSON_SCHEMA_VERSION",
@@ -35,45 +37,6 @@ __all__ = [
 ]
 
 JSON_SCHEMA_VERSION = 1
-
-
-def is_finite_decimal(value: Fraction) -> bool:
-    """Whether the value has a finite decimal expansion (denominator of the form 2^a 5^b)."""
-    d = value.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    return d == 1
-
-
-def json_number(value: Fraction | None) -> int | float | None:
-    """A JSON number for an exact value: an int when whole, else a float."""
-    if value is None:
-        return None
-    if value.denominator == 1:
-        return int(value)
-    if is_finite_decimal(value):
-        return float(value)
-    return round(float(value), 6)
-
-
-def format_number(value: Fraction | None, decimals: int | None = None) -> str:
-    """Human formatting: ``7``, ``7.5``, ``23.25``; non-terminating values to 2 decimals."""
-    if value is None:
-        return "-"
-    if decimals is not None:
-        return f"{float(value):.{decimals}f}"
-    if value.denominator == 1:
-        return str(int(value))
-    if is_finite_decimal(value) and value.denominator <= 100:
-        text = f"{float(value):.2f}".rstrip("0")
-        return text
-    return f"{float(value):.2f}"
-
-
-def exact_number(value: Fraction | None) -> str | None:
-    """An exact value as text: ``"93/2"``, ``"7"`` (None stays None)."""
-    return None if value is None else str(value)
 
 
 def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -> dict[str, Any]:
@@ -256,9 +219,21 @@ def _number_column(
     return result
 
 
+_FORMULA_START = "=+-@\t\r"
+"""What makes a spreadsheet read a cell as a formula (a leading tab or CR hides one)."""
+
+
 def safe_cell(text: str) -> str:
-    """Neutralise spreadsheet formulas in text taken from untrusted files."""
-    if text and text[0] in "=+-@\t\r":
+    """Neutralise spreadsheet formulas in text taken from untrusted files: a cell, and every line of a
+    cell, that starts like a formula gets a leading apostrophe.  A bare CR (which the CSV writer would
+    leave unquoted, starting a new row for some readers) becomes a LF, so that the cell is quoted."""
+    if not text:
+        return text
+    if "\r" in text or "\n" in text:
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        head = "'" + lines[0] if text[0] in _FORMULA_START else lines[0]
+        return "\n".join([head, *("'" + line if line[:1] in _FORMULA_START else line for line in lines[1:])])
+    if text[0] in _FORMULA_START:
         return "'" + text
     return text
 
@@ -418,3 +393,18 @@ def standings_table(s: Standings, lang: str = "en") -> str:
     lines.append("  ".join("-" * w for w in widths))
     lines.extend(fmt(r) for r in body)
     return "\n".join(lines) + "\n"
+
+
+@renderer(Standings, "table")
+def _table(s: Standings, options: RenderOptions) -> str:
+    return standings_table(s, options.lang)
+
+
+@renderer(Standings, "csv")
+def _csv(s: Standings, options: RenderOptions) -> str:
+    return standings_csv(s, options.csv_locale or options.lang)
+
+
+@renderer(Standings, "json")
+def _json(s: Standings, options: RenderOptions) -> str:
+    return s.to_json()

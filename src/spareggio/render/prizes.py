@@ -18,8 +18,9 @@ from typing import Any
 
 from ..i18n import check_language, localize, translate, translate_reason
 from ..prizes import Award, PrizeList
+from .formats import RenderOptions, renderer
 from .output import safe_cell
-from .publish import _document, _event_lines, _footer, _title, localized_number
+from .publish import _document, _event_lines, _footer, _title, html_to_pdf, localized_number
 
 __all__ = [
     "WORDS",
@@ -286,3 +287,37 @@ def prizes_xlsx(pl: PrizeList, lang: str = "en") -> bytes:
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
+
+
+# --------------------------------------------------------------------------------------------------
+# the format registry
+
+
+@renderer(PrizeList, "table")
+def _table(pl: PrizeList, options: RenderOptions) -> str:
+    return prizes_table(pl, options.lang)
+
+
+@renderer(PrizeList, "csv")
+def _csv(pl: PrizeList, options: RenderOptions) -> str:
+    return prizes_csv(pl, options.csv_locale or options.lang)
+
+
+@renderer(PrizeList, "json")
+def _json(pl: PrizeList, options: RenderOptions) -> str:
+    return prizes_json(pl)
+
+
+@renderer(PrizeList, "html")
+def _html(pl: PrizeList, options: RenderOptions) -> str:
+    return prizes_html(pl, options.lang)
+
+
+@renderer(PrizeList, "pdf")
+def _pdf(pl: PrizeList, options: RenderOptions) -> bytes:
+    return html_to_pdf(prizes_html(pl, options.lang))
+
+
+@renderer(PrizeList, "xlsx")
+def _xlsx(pl: PrizeList, options: RenderOptions) -> bytes:
+    return prizes_xlsx(pl, options.lang)

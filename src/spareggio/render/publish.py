@@ -15,8 +15,9 @@ import io
 from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..compare import SUMMARY, Comparison
 from ..errors import ArgumentError
 from ..i18n import (
     check_language,
@@ -27,35 +28,20 @@ from ..i18n import (
     translate_reason,
     warning_body,
 )
+from ..standings import Standings
 from ..tiebreaks import TiebreakSpec, definition
+from .formats import RenderOptions, renderer
 from .output import declared_rank_differs, format_number
 
-if TYPE_CHECKING:
-    from ..compare import Comparison
-    from ..standings import Standings
-
 __all__ = [
-    "EXTENSIONS",
     "compare_html",
     "describe_tiebreak",
-    "format_for",
     "html_to_pdf",
     "localized_number",
     "standings_html",
     "standings_xlsx",
 ]
 
-
-EXTENSIONS = {
-    ".txt": "table",
-    ".csv": "csv",
-    ".json": "json",
-    ".html": "html",
-    ".htm": "html",
-    ".pdf": "pdf",
-    ".xlsx": "xlsx",
-}
-"""The output format of ``-o FILE`` when ``--format`` is not given, by the file's extension."""
 
 _TEXT: dict[str, dict[str, str]] = {
     "en": {
@@ -104,35 +90,6 @@ def _t(lang: str, key: str, **args: Any) -> str:
 
 def _check_lang(lang: str) -> str:
     return check_language(lang)
-
-
-def format_for(
-    path: str | None, fmt: str | None, default: str = "table", *, allowed: Sequence[str] | None = None
-) -> str:
-    """The output format: ``fmt`` when given, else the one the extension of ``path`` names.
-
-    :param allowed: the formats the command writes (default: all of them).
-    :raises ArgumentError: for an extension no format is written with.
-    """
-    if fmt:
-        return fmt
-    if not path:
-        return default
-    import os
-
-    ext = os.path.splitext(path)[1].lower()
-    usable = {e: f for e, f in EXTENSIONS.items() if allowed is None or f in allowed}
-    if ext in usable:
-        return usable[ext]
-    known = ", ".join(sorted(usable))
-    raise ArgumentError(
-        msg(
-            "{path}: cannot tell the format from the extension {value!r}; use --format or one of {known}",
-            path=path,
-            value=ext or "(none)",
-            known=known,
-        )
-    )
 
 
 def localized_number(value: Fraction | None, lang: str, *, points: bool = False) -> str:
@@ -358,8 +315,6 @@ def compare_html(c: Comparison, lang: str = "en") -> str:
         cls = ' class="changed"' if (r.rank_differs or r.value_differs) else ""
         body.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
     table = f"<table>\n<thead><tr>{header}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>"
-    from ..compare import SUMMARY
-
     summary = "".join(
         f"<li>{escape(translate_filled(lang, line, list(SUMMARY), 'compare'))}</li>"
         for line in c.summary
@@ -444,3 +399,28 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
+
+
+@renderer(Standings, "html")
+def _standings_html(s: Standings, options: RenderOptions) -> str:
+    return standings_html(s, options.lang)
+
+
+@renderer(Standings, "pdf")
+def _standings_pdf(s: Standings, options: RenderOptions) -> bytes:
+    return html_to_pdf(standings_html(s, options.lang))
+
+
+@renderer(Standings, "xlsx")
+def _standings_xlsx(s: Standings, options: RenderOptions) -> bytes:
+    return standings_xlsx(s, options.lang)
+
+
+@renderer(Comparison, "html")
+def _compare_html(c: Comparison, options: RenderOptions) -> str:
+    return compare_html(c, options.lang)
+
+
+@renderer(Comparison, "pdf")
+def _compare_pdf(c: Comparison, options: RenderOptions) -> bytes:
+    return html_to_pdf(compare_html(c, options.lang))

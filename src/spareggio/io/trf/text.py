@@ -1,5 +1,7 @@
 """Stage 1 of the TRF reader: the text.  The size is checked before anything is read, NUL bytes mark a
-binary file, the bytes are decoded (UTF-8, else Windows-1252, else Latin-1) and split into lines.
+binary file, the bytes are decoded (UTF-16 or UTF-32 when the file starts with their byte-order
+mark, else UTF-8, else Windows-1252, else Latin-1) and split into lines, none longer than
+:data:`~spareggio.io.limits.MAX_LINE_CHARS`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from ...errors import (
     TrfSyntaxError,
 )
 from ...i18n import msg
+from ..limits import MAX_LINE_CHARS
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Files larger than this are refused before they are read.  A complete TRF of 9999 players and 99
@@ -78,6 +81,34 @@ def _place(position: Position | None) -> tuple[int, int]:
 # decoding
 
 
+_WIDE_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+"""Byte-order marks of the wide encodings (UTF-32 first: its little-endian mark starts like UTF-16's).
+Windows Notepad saves "Unicode" as UTF-16 with a mark."""
+
+
+def _wide(data: bytes, where: str) -> tuple[str, str] | None:
+    """The text of a UTF-16 or UTF-32 file that starts with its byte-order mark, else ``None``."""
+    for bom, encoding in _WIDE_BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(encoding), encoding
+            except UnicodeDecodeError as exc:
+                raise TrfSyntaxError(
+                    msg(
+                        "the file starts with a {encoding} byte-order mark but is not {encoding} text (byte {offset})",
+                        encoding=encoding.upper(),
+                        offset=exc.start,
+                    ),
+                    Position(where, 1, 1),
+                ) from None
+    return None
+
+
 def _decode(data: bytes) -> tuple[str, str]:
     """Decode TRF bytes: UTF-8 (BOM stripped), else Windows-1252, else Latin-1."""
     if data.startswith(b"\xef\xbb\xbf"):
@@ -135,7 +166,11 @@ def _load(source: list[bytes | str], where: str) -> tuple[list[str], str]:
             ),
             Position(where, 1, 1),
         )
-    if isinstance(data, bytes):
+    wide = _wide(data, where) if isinstance(data, bytes) else None
+    if wide is not None:
+        text, encoding = wide
+        text = text.removeprefix("\ufeff")
+    elif isinstance(data, bytes):
         if b"\x00" in data[:4096]:
             raise TrfSyntaxError(
                 msg("this is a binary file, not a TRF text file (found NUL bytes)"), Position(where, 1, 1)
@@ -158,6 +193,16 @@ def _load(source: list[bytes | str], where: str) -> tuple[list[str], str]:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     del text
+    if lines and max(map(len, lines)) > MAX_LINE_CHARS:
+        k = next(k for k, line in enumerate(lines) if len(line) > MAX_LINE_CHARS)
+        raise InputLimitError(
+            msg(
+                "the line has {count} characters, more than the limit of {limit}",
+                count=len(lines[k]),
+                limit=MAX_LINE_CHARS,
+            ),
+            Position(where, k + 1, MAX_LINE_CHARS + 1),
+        )
     return lines, encoding
 
 

@@ -45,8 +45,14 @@ def _decimal(value: Fraction, width: int) -> str | None:
     return text if len(text) <= width else None
 
 
+_BREAKS = {c: " " for c in (*range(0x20), 0x7F, *range(0x80, 0xA0), 0x2028, 0x2029)}
+"""Line breaks and control characters (C0, DEL, C1, the Unicode line and paragraph separators): a
+field holding one would end its record early or send an escape sequence to whoever prints it."""
+
+
 def _one_line(text: str) -> str:
-    return " ".join(text.splitlines())
+    """A text field as a TRF field: every line break and control character written as a blank."""
+    return text if text.isprintable() else text.translate(_BREAKS)
 
 
 def _blocks(t: Tournament) -> list[str]:
@@ -104,7 +110,7 @@ def write_trf(t: Tournament) -> str:
             + "".join(f"{sym}{_decimal(v, 4) or f'{float(v):.2f}'[:4]:>4}    " for sym, v in cells).rstrip()
         )
     if t.tiebreak_list:
-        out.append("212 PTS," + ",".join(t.tiebreak_list))
+        out.append("212 PTS," + ",".join(_one_line(x) for x in t.tiebreak_list))
     out.extend(t.decisions.records())
     table = t.scoring.points_table()
     unit = t.scoring.unit
@@ -113,9 +119,11 @@ def write_trf(t: Tournament) -> str:
         pts = _decimal(Fraction(total, unit), 4) or ""
         rating = f"{p.rating:4d}" if p.rating and 0 < p.rating <= 9999 else "    "
         rank = f"{p.rank:4d}" if p.rank is not None and 0 <= p.rank <= 9999 else "    "
+        sex, title, name = _one_line(p.sex[:1]), _one_line(p.title[:3]), _one_line(p.name[:33])
+        fed, fide_id, born = _one_line(p.federation[:3]), _one_line(p.fide_id[:11]), _one_line(p.birth_date[:10])
         head = (
-            f"001 {p.start_number:4d} {p.sex[:1] or ' '}{p.title[:3]:>3} {p.name[:33]:<33} {rating} "
-            f"{p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth_date[:10]:<10} {pts:>4} {rank}"
+            f"001 {p.start_number:4d} {sex or ' '}{title:>3} {name:<33} {rating} "
+            f"{fed:<3} {fide_id:>11} {born:<10} {pts:>4} {rank}"
         )
         out.append(head + blocks)
     return "\n".join(out) + "\n"

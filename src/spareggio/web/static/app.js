@@ -36,7 +36,9 @@
   // Sortable tables: a click (or Enter) on a column head sorts by it; again reverses.
   function key(cell) {
     var text = (cell.textContent || "").trim();
-    var number = parseFloat(text.replace("½", ".5").replace(",", ".").replace(/^(\d+)-\d+$/, "$1"));
+    var plain = text.replace(/^(\d+)-\d+$/, "$1").replace(",", ".").replace(/^½$/, "0.5").replace("½", ".5");
+    var number = /^-?[\d.]+$/.test(plain) ? parseFloat(plain) : NaN;
+    if (text === "" || text === "–") { return -Infinity; }
     return isNaN(number) ? text.toLowerCase() : number;
   }
   document.querySelectorAll("table.sortable").forEach(function (table) {
@@ -47,9 +49,14 @@
       function sort() {
         var body = table.tBodies[0];
         var rows = Array.prototype.slice.call(body.rows);
-        var ascending = th.getAttribute("aria-sort") !== "ascending";
+        // the first click sorts ratings, points and tie-breaks from the highest (data-first)
+        var current = th.getAttribute("aria-sort");
+        var ascending = current === "none"
+          ? th.getAttribute("data-first") !== "descending"
+          : current !== "ascending";
         rows.sort(function (a, b) {
           var x = key(a.cells[column]), y = key(b.cells[column]);
+          if (typeof x !== typeof y) { x = String(x); y = String(y); }
           if (x === y) { return 0; }
           return (x < y ? -1 : 1) * (ascending ? 1 : -1);
         });

@@ -1,0 +1,103 @@
+"""``check --scheduler``: a batch on a Dask distributed cluster.  The files are read here and sent
+with the tasks (:data:`CHUNK_FILES` a task), so the workers need no access to them."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterable, Iterator
+
+from ..errors import ArgumentError, SpareggioError, os_reason
+from ..i18n import msg
+from .entry import CheckEntry, CheckOptions, error_entry
+from .one import check_source
+from .sources import Source, Unusable
+
+__all__ = ["CHUNK_FILES", "on_cluster"]
+
+CHUNK_FILES = 16
+"""Files per cluster task: enough to make a task worth its scheduling, few enough to spread."""
+
+
+def check_chunk(items: list[tuple[str, bytes]], options: CheckOptions) -> list[CheckEntry]:
+    """A task of the cluster: files sent with the task, checked on the worker."""
+    return [check_source(name, data, options) for name, data in items]
+
+
+def _chunks(
+    sources: Iterable[Source | Unusable], size: int
+) -> Iterator[tuple[list[tuple[str, bytes]], list[CheckEntry]]]:
+    """Groups of (name, content) to send, with the error rows of the files that could not be read."""
+    batch: list[tuple[str, bytes]] = []
+    errors: list[CheckEntry] = []
+    for item in sources:
+        if isinstance(item, tuple):
+            errors.append(error_entry(*item))
+        else:
+            try:
+                batch.append((item.name, item.read()))
+            except SpareggioError as exc:
+                errors.append(error_entry(item.name, exc.text()))
+        if len(batch) >= size or len(errors) >= size:
+            yield batch, errors
+            batch, errors = [], []
+    if batch or errors:
+        yield batch, errors
+
+
+def on_cluster(
+    sources: Iterable[Source | Unusable], options: CheckOptions, scheduler: str
+) -> Iterator[CheckEntry]:
+    """Check the sources on the cluster whose scheduler listens at ``scheduler``."""
+    try:
+        from distributed import Client, as_completed  # optional dependency
+    except ImportError:
+        raise ArgumentError(
+            msg('--scheduler needs Dask distributed: pip install "spareggio[dask]"')
+        ) from None
+    _reachable(scheduler)
+    try:
+        client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError) as exc:
+        raise ArgumentError(
+            msg("cannot reach the Dask scheduler at {scheduler} ({exc})", scheduler=scheduler, exc=exc)
+        ) from None
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        window = workers * 4
+        running = as_completed()  # type: ignore[no-untyped-call]
+        inflight = 0
+        for batch, errors in _chunks(sources, CHUNK_FILES):
+            yield from errors
+            if batch:
+                running.add(client.submit(check_chunk, batch, options, pure=False))  # type: ignore[no-untyped-call]
+                inflight += 1
+            while inflight >= window:
+                future = next(running)
+                inflight -= 1
+                yield from future.result()
+                future.release()
+        for future in running:
+            yield from future.result()
+            future.release()
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+
+
+def _reachable(address: str) -> None:
+    """Fail fast, in one line, when nothing listens at a ``tcp://host:port`` scheduler address."""
+    rest = address.split("://", 1)[-1]
+    host, sep, port = rest.rpartition(":")
+    if not sep or not (port.isascii() and port.isdigit()):
+        raise ArgumentError(
+            msg("--scheduler wants an address like tcp://host:8786, not {address!r}", address=address)
+        )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as exc:
+        raise ArgumentError(
+            msg(
+                "cannot reach the Dask scheduler at {address} ({value})",
+                address=address,
+                value=os_reason(exc),
+            )
+        ) from None

@@ -1,0 +1,174 @@
+"""The entry of a checked file: one typed record, built in one place, rendered by
+:mod:`spareggio.render.check_report`.
+
+The JSON report (schema 1, docs/check.md) is :meth:`CheckEntry.to_json`; its keys and their order
+are the schema's.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "REPORT_SCHEMA",
+    "STATUSES",
+    "Candidate",
+    "CheckEntry",
+    "CheckOptions",
+    "Mismatch",
+    "Number",
+    "SourceKind",
+    "Status",
+    "error_entry",
+]
+
+REPORT_SCHEMA = 1
+
+Number = int | float
+"""A value as the JSON report writes it: an int when whole, else a float."""
+
+
+class Status(enum.StrEnum):
+    """The status of a checked file; the order of the members is the order a report lists them
+    (the files that need a look first)."""
+
+    DIFFERS = "differs"
+    ERROR = "error"
+    AGREE = "agree"
+    NO_RANKS = "no-ranks"
+
+
+STATUSES: tuple[str, ...] = tuple(s.value for s in Status)
+"""The statuses as the report writes them, in the order a report lists them."""
+
+
+class SourceKind(enum.Enum):
+    """Where a checked file comes from."""
+
+    FILE = "file"
+    """A file given, or found in a folder."""
+    ZIP_MEMBER = "zip-member"
+    """A member of a zip archive (named ``archive.zip!member``)."""
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """What ``spareggio check`` was asked: the same for every file of a batch."""
+
+    tiebreaks: str | None = None
+    """Used for files that announce no list of their own (records 212/202)."""
+    rules: str | None = None
+    after_round: int | None = None
+    infer: bool = False
+    lenient: bool = False
+
+
+DEFAULT_OPTIONS = CheckOptions()
+"""The options of a check that was asked nothing in particular."""
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A ranked player whose declared rank is outside his computed place."""
+
+    start_number: int
+    name: str
+    declared_rank: int
+    computed_rank: int
+    """First place of the computed (possibly shared) place, among the ranked players."""
+    computed_rank_to: int
+    points: Number
+    swapped_with: int | None = None
+    """Start number of the player he changed places with, when one can be named."""
+    decided_by: str | None = None
+    """``PTS`` or the label of the first tie-break of the list on which the two differ."""
+    values: dict[int, Number | None] = field(default_factory=dict)
+    """The deciding values of both players, by start number (the player first)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "start_number": self.start_number,
+            "name": self.name,
+            "declared_rank": self.declared_rank,
+            "computed_rank": self.computed_rank,
+            "computed_rank_to": self.computed_rank_to,
+            "points": self.points,
+            "swapped_with": self.swapped_with,
+            "decided_by": self.decided_by,
+            "values": {str(k): v for k, v in self.values.items()},
+        }
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One combination tried by ``--infer``: a rule set (with its options) and a list."""
+
+    rules: str
+    tiebreaks: tuple[str, ...]
+    mismatches: int
+    """How many ranked players it misplaces."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": self.rules, "tiebreaks": list(self.tiebreaks), "mismatches": self.mismatches}
+
+
+@dataclass(frozen=True)
+class CheckEntry:
+    """The outcome of checking one file: what was applied, what differs, what was inferred, or the
+    one-line reason the file could not be checked."""
+
+    file: str
+    """The path as given, or ``archive.zip!member``."""
+    status: Status
+    name: str | None = None
+    rules: str | None = None
+    rules_reason: str | None = None
+    rules_warning: str | None = None
+    tiebreaks: tuple[str, ...] = ()
+    tiebreaks_source: str | None = None
+    after_round: int | None = None
+    players: int | None = None
+    ranked: int | None = None
+    mismatches: tuple[Mismatch, ...] = ()
+    inferred: tuple[Candidate, ...] = ()
+    """With ``--infer``: the closest candidates, best first."""
+    inferred_text: str = ""
+    warnings: tuple[str, ...] = ()
+    error: str | None = None
+    inferred_count: int | None = None
+    """With ``--infer``: how many candidates were tried (``None`` when none were)."""
+    team_event: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry of the JSON report (schema 1)."""
+        out: dict[str, Any] = {
+            "file": self.file,
+            "status": self.status.value,
+            "name": self.name,
+            "rules": self.rules,
+            "rules_reason": self.rules_reason,
+            "rules_warning": self.rules_warning,
+            "tiebreaks": list(self.tiebreaks),
+            "tiebreaks_source": self.tiebreaks_source,
+            "after_round": self.after_round,
+            "players": self.players,
+            "ranked": self.ranked,
+            "mismatches": [m.to_json() for m in self.mismatches],
+            "inferred": [c.to_json() for c in self.inferred],
+            "inferred_text": self.inferred_text,
+            "warnings": list(self.warnings),
+            "error": self.error,
+        }
+        if self.inferred_count is not None:
+            out["inferred_count"] = self.inferred_count
+        if self.team_event:
+            out["team_event"] = True
+        return out
+
+
+def error_entry(name: str, message: str) -> CheckEntry:
+    """The entry of a file that could not be checked: ``message`` is the one-line reason."""
+    return CheckEntry(file=name, status=Status.ERROR, error=message)

@@ -1,0 +1,164 @@
+"""One tournament: the declared ranks against the computed places, as a :class:`CheckEntry`.
+
+Comparison rules:
+
+* players declared with rank 0 or no rank are not ranked and are not compared;
+* places are compared as places: the computed ranking is restricted to the players the file ranks,
+  and a declared rank is right when it falls inside the player's computed place (a declared 3 and 4
+  for two players level on everything are both right).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+
+from ..model import Tournament
+from ..render.output import json_number
+from ..standings import Standings, standings
+from ..teams import TeamEvent, team_standings
+from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
+from .infer import INFERRED_SHOWN, infer
+from .words import inferred_text
+
+__all__ = ["check_team_event", "check_tournament"]
+
+
+def _groups(s: Standings) -> np.ndarray:
+    """Group number of every player (0 = first place); players level on everything share one."""
+    gid = np.empty(s.order.size, dtype=np.int64)
+    gid[s.order] = np.cumsum(np.append(True, s.rank[1:] != s.rank[:-1])) - 1
+    return gid
+
+
+def _restricted_places(gid: np.ndarray, ranked: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Computed place (first, last) of every player among the players the file ranks."""
+    kept = np.sort(gid[ranked])
+    first = np.searchsorted(kept, gid, side="left") + 1
+    last = np.searchsorted(kept, gid, side="right")
+    return first, last
+
+
+def _declared(t: Tournament) -> np.ndarray:
+    """Declared rank of every player, 0 for none."""
+    return np.fromiter((p.rank or 0 for p in t.players), dtype=np.int64, count=t.n_players)
+
+
+def _misplaced(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> np.ndarray:
+    """Indices of the ranked players whose declared rank is outside their computed place."""
+    first, last = _restricted_places(_groups(s), ranked)
+    wrong = ranked & ((declared < first) | (declared > last))
+    return np.flatnonzero(wrong)
+
+
+def _deciding(s: Standings, a: int, b: int) -> tuple[str, Fraction | None, Fraction | None]:
+    """The first criterion (points, then the list in order) on which players a and b differ."""
+    frame = s.context.frame
+    pa, pb = Fraction(int(frame.total[a]), frame.unit), Fraction(int(frame.total[b]), frame.unit)
+    if pa != pb:
+        return "PTS", pa, pb
+    for label in s.labels:
+        va, vb = s.results[label].value(a), s.results[label].value(b)
+        if va != vb:
+            return label, va, vb
+    return "", None, None
+
+
+def _mismatches(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> tuple[Mismatch, ...]:
+    """Every misplaced player, with the player he changed places with and what decides between them."""
+    t = s.tournament
+    gid = _groups(s)
+    first, last = _restricted_places(gid, ranked)
+    frame = s.context.frame
+    out: list[Mismatch] = []
+    wrong = _misplaced(s, declared, ranked)
+    for a in wrong[np.lexsort((wrong, gid[wrong]))].tolist():
+        # the partner: a ranked player whose declared order against a is the reverse of the
+        # computed one, the nearest in the computed standings
+        inverted = ranked & (
+            ((declared < declared[a]) & (gid > gid[a])) | ((declared > declared[a]) & (gid < gid[a]))
+        )
+        candidates = np.flatnonzero(inverted)
+        swapped = decided = None
+        values: dict[int, int | float | None] = {}
+        if candidates.size:
+            b = int(candidates[np.argmin(np.abs(gid[candidates] - gid[a]) * 100000 + candidates)])
+            label, va, vb = _deciding(s, a, b)
+            sa, sb = t.players[a].start_number, t.players[b].start_number
+            swapped, decided = sb, label or None
+            if label:
+                values = {sa: json_number(va), sb: json_number(vb)}
+        points = json_number(Fraction(int(frame.total[a]), frame.unit))
+        assert points is not None
+        out.append(
+            Mismatch(
+                start_number=t.players[a].start_number,
+                name=t.players[a].name,
+                declared_rank=int(declared[a]),
+                computed_rank=int(first[a]),
+                computed_rank_to=int(last[a]),
+                points=points,
+                swapped_with=swapped,
+                decided_by=decided,
+                values=values,
+            )
+        )
+    return tuple(out)
+
+
+def check_tournament(
+    t: Tournament, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
+) -> CheckEntry:
+    """Check the declared ranking of one tournament."""
+    tiebreaks = None if t.tiebreak_list is not None else options.tiebreaks
+    s = standings(t, tiebreaks, options.rules, options.after_round)
+    return _entry(t, s, options, name, infer_lists=True)
+
+
+def check_team_event(
+    ev: TeamEvent, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
+) -> CheckEntry:
+    """Check the team ranks a team file declares (record 310, columns 69-71) against the team
+    standings; ``--infer`` is for individual events (the entry says so in its warnings)."""
+    tiebreaks = None if ev.players.tiebreak_list is not None else options.tiebreaks
+    s = team_standings(ev, tiebreaks, options.rules, options.after_round)
+    entry = _entry(s.tournament, s, options, name, infer_lists=False)
+    warnings = entry.warnings
+    if options.infer:
+        warnings += ("--infer tries individual rule sets and lists: not applied to a team event",)
+    return replace(entry, team_event=True, warnings=warnings)
+
+
+def _entry(
+    t: Tournament, s: Standings, options: CheckOptions, name: str | None, *, infer_lists: bool
+) -> CheckEntry:
+    """The one builder of the entry of a file that was read and ranked."""
+    declared = _declared(t)
+    ranked = declared > 0
+    entry = CheckEntry(
+        file=name if name is not None else t.name,
+        status=Status.NO_RANKS,
+        name=t.name,
+        rules=s.rules.label,
+        rules_reason=s.rules_reason,
+        rules_warning=s.rules_warning,
+        tiebreaks=tuple(s.labels),
+        tiebreaks_source=s.tiebreaks_source,
+        after_round=s.after_round,
+        players=t.n_players,
+        ranked=int(ranked.sum()),
+        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings),
+    )
+    if not ranked.any():
+        return entry
+    mismatches = _mismatches(s, declared, ranked)
+    entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if mismatches else Status.AGREE)
+    if options.infer and infer_lists:
+        candidates = infer(
+            t, s, lambda cand: int(_misplaced(cand, declared, ranked).size), options.after_round
+        )
+        entry = replace(entry, inferred_count=len(candidates), inferred=tuple(candidates[:INFERRED_SHOWN]))
+        entry = replace(entry, inferred_text=inferred_text(entry))
+    return entry

@@ -1,0 +1,44 @@
+"""The limits on text every reader enforces: one table, documented in docs/limits.md.
+
+A field longer than its limit is an :class:`~spareggio.errors.InputLimitError` at its line and
+column, raised while the file is read, so that no later stage (a table padded to the longest name,
+a page, a spreadsheet) ever sees a gigabyte of text.  The sizes of whole files, the number of
+lines, players and rounds are limited by each reader (``MAX_FILE_BYTES`` ...).
+"""
+
+from __future__ import annotations
+
+from ..errors import InputLimitError, Position
+from ..i18n import msg
+
+__all__ = ["FIELD_LIMITS", "MAX_LINE_CHARS", "MAX_NAME_CHARS", "MAX_TEXT_CHARS", "check_length"]
+
+MAX_NAME_CHARS = 200
+"""A player's or a team's name (TRF holds 33 characters; tournament JSON any string)."""
+MAX_TEXT_CHARS = 1_000
+"""Any other text field: the event's name, city, federation, arbiters, a title, a FIDE id, a
+tie-break specifier."""
+MAX_LINE_CHARS = 4_096
+"""A line of a TRF file (a ``001`` record of 99 rounds has 1,081 characters)."""
+
+FIELD_LIMITS: dict[str, int] = {
+    "name": MAX_NAME_CHARS,
+    "text": MAX_TEXT_CHARS,
+    "trf-line": MAX_LINE_CHARS,
+}
+"""Every limit by the kind of field it applies to, as docs/limits.md lists them."""
+
+
+def check_length(text: str, limit: int, what: str, position: Position) -> None:
+    """Refuse ``text`` when it is longer than ``limit`` characters: ``what`` names the field, the
+    error points at ``position``."""
+    if len(text) > limit:
+        raise InputLimitError(
+            msg(
+                "{what} has {count} characters, more than the limit of {limit}",
+                what=what,
+                count=len(text),
+                limit=limit,
+            ),
+            position,
+        )

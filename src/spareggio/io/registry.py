@@ -1,0 +1,165 @@
+"""The reader registry: every input format spareggio reads, in one list.
+
+A :class:`Reader` names a format (a stable code such as ``"trf"``), says how sure it is that some
+content is in its format (:attr:`Reader.sniff`, from the first :data:`SNIFF_BYTES` bytes and the
+file name) and reads it (:attr:`Reader.parse`).  :func:`reader_for` asks every reader and keeps the
+surest; a file no reader claims, or that two readers claim equally, is an
+:class:`~spareggio.errors.InputError` naming the formats tried.  :func:`parse_event` and
+:func:`read_event` are the one way in for the library, the command line, ``check`` and the web page.
+
+Adding a format is writing its reader module and adding one line to :data:`READERS`.
+
+Sniffing rules: content decides over the name.  A reader answers 0 for content that cannot be in its
+format, about 50 for a name alone (its extension), about 90 for content that is clearly its own
+(the records of a TRF file, the ``format`` key of spareggio's JSON), and more for a dialect that is
+a refinement of a general format (lichess's TRF over TRF).  ``fmt=`` names the format and skips
+sniffing.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
+from ..i18n import msg
+from . import tournament_json
+from .options import SNIFF_BYTES, Event, ReadOptions, Reader
+from .tournament_json import MAX_FILE_BYTES as JSON_BYTES
+from .trf import event as trf_event
+from .trf.text import MAX_FILE_BYTES as TRF_BYTES
+
+__all__ = [
+    "READERS",
+    "SNIFF_BYTES",
+    "Event",
+    "ReadOptions",
+    "Reader",
+    "find_reader",
+    "parse_event",
+    "read_event",
+    "reader_for",
+    "size_limit",
+]
+
+READERS: tuple[Reader, ...] = (
+    Reader("trf", "FIDE Tournament Report File (TRF-16, TRF-26)", (".trf", ".txt"), trf_event.sniff, trf_event.parse, TRF_BYTES),
+    Reader("json", "spareggio tournament JSON", (".json",), tournament_json.sniff, tournament_json.parse, JSON_BYTES),
+)  # fmt: skip
+"""Every input format, in the order listings show them: adding a format is adding a line."""
+
+
+def find_reader(fmt: str) -> Reader:
+    """The reader of a format code (any case).
+
+    :raises ArgumentError: for an unknown code, listing the known ones.
+    """
+    for reader in READERS:
+        if reader.name == fmt.strip().lower():
+            return reader
+    raise ArgumentError(
+        msg(
+            "unknown input format {value!r}; the formats are: {known}",
+            value=fmt,
+            known=", ".join(r.name for r in READERS),
+        )
+    )
+
+
+def reader_for(data: bytes, name: str = "<string>", fmt: str | None = None) -> Reader:
+    """The reader for content named ``name``: the one of ``fmt`` if given, else the reader surest of
+    it (:attr:`Reader.sniff` on the first :data:`SNIFF_BYTES` bytes).
+
+    :raises InputError: when no reader claims the content, or two claim it equally.
+    """
+    if fmt is not None:
+        return find_reader(fmt)
+    head = data[:SNIFF_BYTES]
+    scored = sorted(((r.sniff(head, name), i, r) for i, r in enumerate(READERS)), key=lambda s: (-s[0], s[1]))
+    best = scored[0][0]
+    tried = ", ".join(r.name for r in READERS)
+    if best <= 0:
+        raise InputError(
+            msg("not a tournament file spareggio reads (formats tried: {tried})", tried=tried),
+            Position(name, 1, 1),
+        )
+    rivals = [r.name for score, _, r in scored if score == best]
+    if len(rivals) > 1:
+        raise InputError(
+            msg(
+                "the format cannot be told from the content and the name: it could be {rivals} (formats tried: {tried}); name it with the input format option",
+                rivals=" / ".join(rivals),
+                tried=tried,
+            ),
+            Position(name, 1, 1),
+        )
+    return scored[0][2]
+
+
+def parse_event(
+    data: bytes, name: str = "<string>", *, fmt: str | None = None, options: ReadOptions = ReadOptions()
+) -> Event:
+    """The event in a file's content, read by its reader (:func:`reader_for`).
+
+    :raises InputError: for any problem in the content, with its position.
+    """
+    reader = reader_for(data, name, fmt)
+    if len(data) > reader.max_bytes:
+        raise InputLimitError(
+            msg(
+                "the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                size=len(data),
+                MAX_FILE_BYTES=reader.max_bytes,
+            ),
+            Position(name, 1, 1),
+        )
+    return reader.parse(data, name, options)
+
+
+def read_event(
+    path: str | os.PathLike[str], *, fmt: str | None = None, options: ReadOptions = ReadOptions()
+) -> Event:
+    """Read the event in a file (opened read-only, never modified); see :func:`parse_event`.
+
+    The head of the file chooses the reader; a file larger than that reader accepts is refused
+    before the rest is read.
+
+    :raises InputError: for any problem in the file, with its position.
+    :raises ArgumentError: if the file cannot be read.
+    """
+    name = os.fspath(path)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(SNIFF_BYTES)
+            reader = reader_for(head, name, fmt)
+            size = os.fstat(handle.fileno()).st_size
+            if size > reader.max_bytes:
+                raise InputLimitError(
+                    msg(
+                        "the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                        size=size,
+                        MAX_FILE_BYTES=reader.max_bytes,
+                    ),
+                    Position(name, 1, 1),
+                )
+            data = head + handle.read(reader.max_bytes + 1 - len(head))
+    except OSError as exc:
+        raise ArgumentError(
+            msg("{path}: cannot read the file ({value})", path=name, value=os_reason(exc))
+        ) from None
+    if len(data) > reader.max_bytes:
+        raise InputLimitError(
+            msg(
+                "the file has {size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                size=len(data),
+                MAX_FILE_BYTES=reader.max_bytes,
+            ),
+            Position(name, 1, 1),
+        )
+    return reader.parse(data, name, options)
+
+
+def size_limit(name: str) -> int:
+    """The largest file read under this name, before its content is seen: the limit of the readers
+    that claim its extension (the largest), else the largest of all."""
+    claimed = [r.max_bytes for r in READERS if r.claims_name(name)]
+    return max(claimed) if claimed else max(r.max_bytes for r in READERS)

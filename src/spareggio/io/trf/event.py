@@ -1,0 +1,32 @@
+"""The TRF format as the reader registry sees it: how sure the content is TRF, and the event read
+from it (a team event when the file has team rosters)."""
+
+from __future__ import annotations
+
+import re
+
+from ... import teams as team_reading
+from ..options import Event, ReadOptions
+from .reader import parse_trf
+from .records import _KNOWN_RECORDS
+
+__all__ = ["parse", "sniff"]
+
+_RECORD = re.compile(rb"^(?:" + b"|".join(re.escape(c.encode()) for c in sorted(_KNOWN_RECORDS)) + rb")(?: |\r?$)", re.M)
+
+
+def sniff(head: bytes, name: str) -> int:
+    """90 for content with TRF records (``001``, ``012``, ``XXR`` ... at the start of a line), 50 for
+    a ``.trf`` or ``.txt`` name alone, else 0."""
+    text = head.removeprefix(b"\xef\xbb\xbf")
+    if not text.lstrip().startswith((b"{", b"[")) and _RECORD.search(text):
+        return 90
+    return 50 if name.lower().endswith((".trf", ".txt")) else 0
+
+
+def parse(data: bytes, name: str, options: ReadOptions) -> Event:
+    """The tournament in TRF content; a team event when it has team rosters (records 310 or 013) and
+    ``options.teams`` is set."""
+    if options.teams and team_reading.is_team_file(data):
+        return team_reading.parse_team_event(data, name, lenient=options.lenient, kind=options.kind)
+    return parse_trf(data, name, kind=options.kind, lenient=options.lenient)

@@ -1,0 +1,227 @@
+"""The report of ``spareggio check``: a table, JSON (schema 1), CSV or an HTML page, with the files
+that differ first.  Rendered from :class:`~spareggio.check.CheckEntry` values; the words of the
+table and the page in the report's language (JSON and CSV keep their codes)."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TextIO
+
+from ..check.batch import Spool, report_summary
+from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch
+from ..check.words import inferred_text, text_value
+from ..i18n import localize, translate, warning_body
+from .output import safe_cell
+
+__all__ = [
+    "CSV_COLUMNS",
+    "REPORT_FORMATS",
+    "report_text",
+    "run_batch",
+    "summary_words",
+    "write_report",
+]
+
+Summary = Mapping[str, int | float]
+
+
+def _tr(lang: str, message: str, **values: object) -> str:
+    return translate(lang, message, "check").format(**values)
+
+
+def _json_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
+    out.write(f'{{\n  "schema": {REPORT_SCHEMA},\n  "files": [')
+    first = True
+    for entry in entries:
+        text = json.dumps(entry.to_json(), ensure_ascii=False, indent=2)
+        out.write(("\n" if first else ",\n") + _indent(text, 4))
+        first = False
+    out.write(("\n  ]" if not first else "]") + ',\n  "summary": ')
+    out.write(_indent(json.dumps(dict(summary), indent=2), 2).lstrip() + "\n}\n")
+
+
+def _indent(text: str, n: int) -> str:
+    pad = " " * n
+    return "\n".join(pad + line for line in text.splitlines())
+
+
+def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
+    computed = (
+        str(m.computed_rank)
+        if m.computed_rank == m.computed_rank_to
+        else f"{m.computed_rank}-{m.computed_rank_to}"
+    )
+    text = _tr(
+        lang, "{sno} {name}: declared {declared}, computed {computed}",
+        sno=m.start_number, name=m.name, declared=m.declared_rank, computed=computed,
+    )  # fmt: skip
+    if m.swapped_with is not None:
+        text += _tr(lang, "; against {other}", other=m.swapped_with)
+        if m.decided_by:
+            a, b = list(m.values.values())
+            text += _tr(
+                lang, ", {tiebreak} decides: {a} against {b}",
+                tiebreak=m.decided_by, a=text_value(a), b=text_value(b),
+            )  # fmt: skip
+    return text
+
+
+def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
+    for e in entries:
+        word = _tr(lang, e.status.value)
+        if e.error is not None:
+            out.write(f"{word:<9} {localize(e.error, lang)}\n")
+            continue
+        out.write(f"{word:<9} {e.file}  ({e.rules}; {', '.join(e.tiebreaks)})\n")
+        if e.rules_warning:
+            out.write(
+                "          " + _tr(lang, "warning: {text}", text=warning_body(e.rules_warning, lang)) + "\n"
+            )
+        out.writelines(f"          {_mismatch_words(m, lang)}\n" for m in e.mismatches)
+        if e.inferred_text:
+            out.write("          " + _tr(lang, "inferred: {text}", text=inferred_text(e, lang)) + "\n")
+    out.write(summary_words(summary, lang) + f" ({summary['seconds']} s)\n")
+
+
+def summary_words(summary: Summary, lang: str = "en") -> str:
+    """``3 files: 1 agrees, 1 differs, 0 without ranks, 1 error``."""
+    n, agree, differs, errors = summary["files"], summary["agree"], summary["differs"], summary["error"]
+    if lang != "en":
+        return _tr(
+            lang, "{n} files: {agree} agree, {differs} differ, {noranks} without ranks, {errors} errors",
+            n=n, agree=agree, differs=differs, noranks=summary["no-ranks"], errors=errors,
+        )  # fmt: skip
+    return (
+        f"{n} file{'s' if n != 1 else ''}: {agree} agree{'s' if agree == 1 else ''}, "
+        f"{differs} differ{'s' if differs == 1 else ''}, {summary['no-ranks']} without ranks, "
+        f"{errors} error{'s' if errors != 1 else ''}"
+    )
+
+
+CSV_COLUMNS = (
+    "file", "status", "rules", "tiebreaks", "start_number", "name", "declared_rank",
+    "computed_rank", "points", "swapped_with", "decided_by", "values", "inferred", "error",
+)  # fmt: skip
+
+
+def _csv_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+
+    def row(e: CheckEntry, m: Mismatch | None) -> list[object]:
+        cells: list[object] = [e.file, e.status.value, e.rules or "", ",".join(e.tiebreaks)]
+        if m is None:
+            cells += ["", "", "", "", "", "", "", ""]
+        else:
+            cells += [
+                m.start_number, m.name, m.declared_rank, m.computed_rank,
+                text_value(m.points), m.swapped_with or "", m.decided_by or "",
+                " ".join(f"{k}={text_value(v)}" for k, v in m.values.items()),
+            ]  # fmt: skip
+        cells += [inferred_text(e, lang), localize(e.error, lang) if e.error else ""]
+        return [safe_cell(c) if isinstance(c, str) else c for c in cells]
+
+    for e in entries:
+        if e.mismatches:
+            for m in e.mismatches:
+                writer.writerow(row(e, m))
+        else:
+            writer.writerow(row(e, None))
+
+
+def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
+    esc = html.escape
+    out.write(
+        f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'
+        "<title>spareggio check</title><style>"
+        "body{font-family:system-ui,sans-serif;margin:1.5em;color:#111}"
+        "table{border-collapse:collapse;margin:.3em 0 1em}th,td{border:1px solid #999;padding:.2em .5em}"
+        "th{background:#eee}.differs{color:#a40000}.error{color:#7a3e00}.agree{color:#075e00}"
+        "@media print{thead{display:table-header-group}}"
+        f"</style></head><body>\n<h1>{esc(_tr(lang, 'Declared rankings checked'))}</h1>\n"
+    )
+    out.write(f"<p>{esc(summary_words(summary, lang))}.</p>\n")
+    for e in entries:
+        status = e.status.value
+        out.write(f'<section><h2 class="{esc(status)}">{esc(_tr(lang, status))}: {esc(e.file)}</h2>\n')
+        if e.error is not None:
+            out.write(f"<p>{esc(localize(e.error, lang))}</p></section>\n")
+            continue
+        out.write(f"<p>{esc(e.name or '')} — {esc(e.rules or '')}; {esc(', '.join(e.tiebreaks))}</p>\n")
+        if e.rules_warning:
+            out.write(
+                f"<p><strong>{esc(_tr(lang, 'warning: {text}', text=warning_body(e.rules_warning, lang)))}</strong></p>\n"
+            )
+        if e.mismatches:
+            heads = ("No.", "Name", "Declared", "Computed", "Points", "Against", "Decided by", "Values")
+            cells = "".join(f'<th scope="col">{esc(_tr(lang, h))}</th>' for h in heads)
+            out.write(f"<table><thead><tr>{cells}</tr></thead><tbody>\n")
+            for m in e.mismatches:
+                values = ", ".join(f"{k}: {text_value(v)}" for k, v in m.values.items())
+                out.write(
+                    f"<tr><td>{m.start_number}</td><td>{esc(m.name)}</td><td>{m.declared_rank}</td>"
+                    f"<td>{m.computed_rank}</td><td>{esc(text_value(m.points))}</td>"
+                    f"<td>{esc(str(m.swapped_with or ''))}</td><td>{esc(m.decided_by or '')}</td>"
+                    f"<td>{esc(values)}</td></tr>\n"
+                )
+            out.write("</tbody></table>\n")
+        if e.inferred_text:
+            out.write(f"<p>{esc(_tr(lang, 'inferred: {text}', text=inferred_text(e, lang)))}</p>\n")
+        out.write("</section>\n")
+    out.write("</body></html>\n")
+
+
+REPORT_FORMATS: dict[str, Callable[[Iterable[CheckEntry], Summary, TextIO, str], None]] = {
+    "table": _table_report,
+    "json": _json_report,
+    "csv": _csv_report,
+    "html": _html_report,
+}
+
+
+def write_report(
+    entries: Iterable[CheckEntry], summary: Summary, fmt: str, out: TextIO, lang: str = "en"
+) -> None:
+    """Write a report of checked files (entries in the order to show) in ``fmt``."""
+    REPORT_FORMATS[fmt](entries, summary, out, lang)
+
+
+def report_text(
+    entries: Sequence[CheckEntry], fmt: str = "json", seconds: float = 0.0, lang: str = "en"
+) -> str:
+    """The report of a few entries as text (the files that differ first)."""
+    ordered = sorted(entries, key=lambda e: STATUSES.index(e.status.value))
+    counts = dict.fromkeys(STATUSES, 0)
+    for e in entries:
+        counts[e.status.value] += 1
+    buffer = io.StringIO()
+    write_report(ordered, report_summary(counts, seconds), fmt, buffer, lang)
+    return buffer.getvalue()
+
+
+def run_batch(
+    results: Iterable[CheckEntry],
+    fmt: str,
+    out: TextIO,
+    *,
+    started: float,
+    progress: Callable[[CheckEntry], None] | None = None,
+    lang: str = "en",
+) -> Summary:
+    """Spool the entries as they come, then write the report; returns the summary."""
+    spool = Spool()
+    try:
+        for entry in results:
+            spool.add(entry)
+            if progress is not None:
+                progress(entry)
+        summary = report_summary(spool.counts, time.perf_counter() - started)
+        write_report(spool.ordered(), summary, fmt, out, lang)
+        return summary
+    finally:
+        spool.close()

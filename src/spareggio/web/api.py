@@ -1,0 +1,257 @@
+"""The JSON HTTP API: the command line's ``standings``, ``explain``, ``compare`` and ``check`` over
+HTTP.  Each endpoint takes the tournament file as the multipart field ``file`` and the options as
+form fields; every error is ``{"error": message}`` with a 4xx status."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, File, Form, UploadFile
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from starlette.requests import Request
+
+from ..check import CheckOptions, check_source
+from ..render.check_report import report_text
+from ..compare import compare, compare_teams, comparison_to_dict
+from ..render.comparison import comparison_table
+from ..errors import ArgumentError, SpareggioError
+from ..explain import (
+    explain_player,
+    explain_versus,
+    find_player,
+    render_text,
+    render_versus_text,
+    to_dict,
+    versus_to_dict,
+)
+from ..i18n import msg
+from ..model import Tournament
+from ..render import html
+from ..render.publish import compare_html, html_to_pdf
+from ..rules import find_ruleset
+from ..standings import Standings
+from ..io import parse_event
+from ..teams import TeamEvent, rank_event
+from ..tiebreaks import parse_spec_list
+from .exports import as_json, document, standings_export
+from .options import Options, api_language, checked_format, clean_text, error_language, safe_name
+from .site import site_of
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api")
+
+BAD: dict[int | str, dict[str, Any]] = {400: {"description": 'Bad file or option: {"error": message}'}, 413: {"description": "File too large"}}
+
+
+def api_error(exc: SpareggioError, lang: str | None, status: int = 400) -> JSONResponse:
+    """The error of a request, in the language it asked for (English when it asked none or an
+    unknown one)."""
+    return JSONResponse({"error": exc.localized(error_language(lang))}, status_code=status)
+
+
+async def _upload(file: UploadFile) -> tuple[str, bytes]:
+    return safe_name(file.filename or "upload.trf"), await file.read()
+
+
+def _event(name: str, data: bytes) -> Tournament | TeamEvent:
+    """The tournament of the upload: a :class:`Tournament`, or a team event for a team file."""
+    if not data:
+        raise ArgumentError(msg("the field 'file' is empty: send the tournament file"))
+    return parse_event(data, name)
+
+
+def _rank(t: Tournament | TeamEvent, opts: Options) -> Standings:
+    event: Any = t
+    if opts.primary:
+        if not isinstance(t, TeamEvent):
+            raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
+        event = t.with_primary(opts.primary)
+    ranked: Standings = rank_event(event, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
+    return ranked
+
+
+async def _answer(request: Request, lang: str | None, fn: Any, *args: Any) -> Response:
+    """``fn(*args)`` computed in the pool of work; a :class:`SpareggioError` is the JSON error."""
+    try:
+        response: Response = await site_of(request).worker.run(fn, *args)
+    except SpareggioError as exc:
+        return api_error(exc, lang)
+    return response
+
+
+def _standings(name: str, data: bytes, opts: Options, lang: str | None, fmt: str | None) -> Response:
+    language = api_language(lang)
+    fmt = checked_format(fmt, ("json", "html", "print", "pdf", "xlsx", "csv", "table", "trf"))
+    s = _rank(_event(name, data), opts)
+    body, media = standings_export(s, fmt, language)
+    if fmt in ("html", "print"):
+        return document(body, media)
+    return Response(body, media_type=media)
+
+
+@router.post(
+    "/standings",
+    summary="The standings, as `spareggio standings` computes them",
+    responses={200: {"description": "JSON (the standings document), or the export asked by `format`"}, **BAD},
+)
+async def api_standings(
+    request: Request,
+    file: Annotated[UploadFile, File(description="TRF or tournament JSON file")],
+    tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
+    rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
+    after_round: Annotated[str | None, Form(description="Standings after this round")] = None,
+    primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    lang: Annotated[str | None, Form(description="en, it or fr")] = None,
+    format: Annotated[
+        str | None, Form(description="json (default), html, pdf, xlsx, csv, table, trf")
+    ] = None,
+) -> Response:
+    try:
+        opts = Options.parse(rules, tiebreaks, after_round, primary)
+    except SpareggioError as exc:
+        return api_error(exc, lang)
+    name, data = await _upload(file)
+    return await _answer(request, lang, _standings, name, data, opts, lang, format)
+
+
+def _explain(
+    name: str, data: bytes, opts: Options, player: str, versus: str | None, lang: str | None, fmt: str | None
+) -> Response:
+    language = api_language(lang)
+    fmt = checked_format(fmt, ("json", "html", "text"))
+    s = _rank(_event(name, data), opts)
+    t = s.tournament
+    sno = find_player(t, clean_text(player, "player") or "")
+    other_text = clean_text(versus, "versus")
+    if other_text is not None:
+        other = find_player(t, other_text)
+        if other == sno:
+            raise ArgumentError(msg("player {sno} cannot be compared with himself", sno=sno))
+        v = explain_versus(s, sno, other, language)
+        if fmt == "json":
+            return as_json(versus_to_dict(v))
+        if fmt == "html":
+            return document(html.versus_html(v, language), "text/html")
+        return PlainTextResponse(render_versus_text(v, language))
+    e = explain_player(s, sno, None, language)
+    if fmt == "json":
+        return as_json(to_dict(e))
+    if fmt == "html":
+        return document(html.explanation_html(e), "text/html")
+    return PlainTextResponse(render_text(e))
+
+
+@router.post(
+    "/explain",
+    summary="A player's tie-breaks explained round by round, as `spareggio explain`",
+    responses=BAD,
+)
+async def api_explain(
+    request: Request,
+    file: Annotated[UploadFile, File()],
+    player: Annotated[str, Form(description="Start number or name of the player")],
+    versus: Annotated[
+        str | None, Form(description="Start number or name of another player: why one is above the other")
+    ] = None,
+    tiebreaks: Annotated[str | None, Form()] = None,
+    rules: Annotated[str | None, Form()] = None,
+    after_round: Annotated[str | None, Form()] = None,
+    primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    lang: Annotated[str | None, Form()] = None,
+    format: Annotated[str | None, Form(description="json (default), html, text")] = None,
+) -> Response:
+    try:
+        opts = Options.parse(rules, tiebreaks, after_round, primary)
+    except SpareggioError as exc:
+        return api_error(exc, lang)
+    name, data = await _upload(file)
+    return await _answer(request, lang, _explain, name, data, opts, player, versus, lang, format)
+
+
+def _compare(
+    name: str, data: bytes, opts: Options, rules: str | None, lang: str | None, fmt: str | None
+) -> Response:
+    language = api_language(lang)
+    fmt = checked_format(fmt, ("json", "html", "pdf", "table"))
+    t = _event(name, data)
+    names = [r.strip() for r in (clean_text(rules, "rules") or "").split(",") if r.strip()]
+    if opts.primary and isinstance(t, Tournament):
+        raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
+    ranked = t.with_primary(opts.primary) if opts.primary and isinstance(t, TeamEvent) else t
+    if isinstance(ranked, TeamEvent):
+        c = compare_teams(ranked, names or None, opts.tiebreaks, opts.after_round)
+    else:
+        c = compare(ranked, names or None, opts.tiebreaks, opts.after_round)
+    if fmt == "json":
+        return as_json(comparison_to_dict(c))
+    if fmt == "table":
+        return PlainTextResponse(comparison_table(c, language))
+    page_html = compare_html(c, language)
+    if fmt == "pdf":
+        return Response(html_to_pdf(page_html), media_type="application/pdf")
+    return document(page_html, "text/html")
+
+
+@router.post("/compare", summary="The ranking under several rule sets, as `spareggio compare`", responses=BAD)
+async def api_compare(
+    request: Request,
+    file: Annotated[UploadFile, File()],
+    rules: Annotated[str | None, Form(description="Comma-separated rule sets (default: all)")] = None,
+    tiebreaks: Annotated[str | None, Form()] = None,
+    after_round: Annotated[str | None, Form()] = None,
+    primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    lang: Annotated[str | None, Form()] = None,
+    format: Annotated[str | None, Form(description="json (default), html, pdf, table")] = None,
+) -> Response:
+    try:
+        opts = Options.parse(None, tiebreaks, after_round, primary)
+    except SpareggioError as exc:
+        return api_error(exc, lang)
+    name, data = await _upload(file)
+    return await _answer(request, lang, _compare, name, data, opts, rules, lang, format)
+
+
+def _check(
+    name: str, data: bytes, opts: Options, infer: str | None, lang: str | None, fmt: str | None
+) -> Response:
+    language = api_language(lang)
+    if opts.tiebreaks:
+        parse_spec_list(opts.tiebreaks)
+    if opts.rules:
+        find_ruleset(opts.rules)
+    fmt = checked_format(fmt, ("json", "csv", "html", "table"))
+    want = CheckOptions(
+        tiebreaks=opts.tiebreaks,
+        rules=opts.rules,
+        after_round=opts.after_round,
+        infer=(clean_text(infer, "infer") or "").lower() in ("1", "true", "on", "yes"),
+    )
+    text = report_text([check_source(name, data, want)], fmt, lang=language)
+    if fmt == "html":
+        return document(text, "text/html")
+    media = {"json": "application/json", "csv": "text/csv", "table": "text/plain"}[fmt]
+    return Response(text, media_type=media)
+
+
+@router.post(
+    "/check",
+    summary="The declared ranking checked, as `spareggio check`",
+    responses={400: {"description": "Bad option"}, 413: {"description": "File too large"}},
+)
+async def api_check(
+    request: Request,
+    file: Annotated[UploadFile, File()],
+    tiebreaks: Annotated[str | None, Form()] = None,
+    rules: Annotated[str | None, Form()] = None,
+    after_round: Annotated[str | None, Form()] = None,
+    infer: Annotated[str | None, Form(description="true to infer the rule set and list")] = None,
+    lang: Annotated[str | None, Form(description="Language of the html and table reports")] = None,
+    format: Annotated[str | None, Form(description="json (default), csv, html, table")] = None,
+) -> Response:
+    try:
+        opts = Options.parse(rules, tiebreaks, after_round)
+    except SpareggioError as exc:
+        return api_error(exc, lang)
+    name, data = await _upload(file)
+    return await _answer(request, lang, _check, name, data, opts, infer, lang, format)

@@ -1,0 +1,87 @@
+"""The downloads of the page: the standings in every export format, a player's explanation and the
+comparison, as attachments named after the tournament's file (RFC 6266)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter
+from fastapi.responses import PlainTextResponse, Response
+from starlette.requests import Request
+
+from ..errors import SpareggioError
+from .exports import (
+    CSP_DOCUMENT,
+    attachment,
+    comparison_export,
+    content_disposition,
+    document,
+    explanation_export,
+    standings_export,
+)
+from .i18n import request_language
+from .options import options_of, safe_name
+from .site import site_of
+from .views import comparison, compute
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+def _standings_file(request: Request, token: str, fmt: str) -> Response:
+    entry = site_of(request).store.get(token)
+    lang = request_language(request)
+    try:
+        s = compute(entry, options_of(request))
+        body, media = standings_export(s, fmt, lang, entry)
+    except SpareggioError as exc:
+        return PlainTextResponse(exc.localized(lang), status_code=400)
+    if fmt == "print":  # the printable page, shown in the browser
+        return document(body, media)
+    stem = safe_name(Path(entry.filename).stem or "standings")
+    return Response(
+        body,
+        media_type=media,
+        headers={
+            "Content-Disposition": content_disposition(f"{stem}-standings.{fmt}"),
+            "Content-Security-Policy": CSP_DOCUMENT,
+        },
+    )
+
+
+@router.get("/t/{token}/download/{fmt}")
+async def download(request: Request, token: str, fmt: str) -> Response:
+    return await site_of(request).worker.run(_standings_file, request, token, fmt)
+
+
+def _explanation_file(request: Request, token: str, sno: int, fmt: str) -> Response:
+    entry = site_of(request).store.get(token)
+    lang = request_language(request)
+    try:
+        body, media = explanation_export(compute(entry, options_of(request)), sno, fmt, lang)
+    except SpareggioError as exc:
+        return PlainTextResponse(exc.localized(lang), status_code=400)
+    return attachment(body, media, entry, f"player-{sno}.{fmt}")
+
+
+@router.get("/t/{token}/player/{sno}/download/{fmt}")
+async def download_explanation(request: Request, token: str, sno: int, fmt: str) -> Response:
+    return await site_of(request).worker.run(_explanation_file, request, token, sno, fmt)
+
+
+def _comparison_file(request: Request, token: str, fmt: str) -> Response:
+    entry = site_of(request).store.get(token)
+    lang = request_language(request)
+    names = [r for r in request.query_params.getlist("with") if r.strip()]
+    try:
+        opts = options_of(request)
+        body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round), fmt, lang)
+    except SpareggioError as exc:
+        return PlainTextResponse(exc.localized(lang), status_code=400)
+    return attachment(body, media, entry, f"compare.{fmt}")
+
+
+@router.get("/t/{token}/compare/download/{fmt}")
+async def download_comparison(request: Request, token: str, fmt: str) -> Response:
+    return await site_of(request).worker.run(_comparison_file, request, token, fmt)

@@ -1,0 +1,215 @@
+"""The files the page and the API hand out: the command line's exports (the same functions),
+served as attachments under their own Content-Security-Policy, within a bound on their size."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+from fastapi.responses import Response
+
+from ..compare import Comparison, comparison_to_dict
+from ..errors import ArgumentError
+from ..explain import explain_player, render_text, to_dict
+from ..i18n import msg
+from ..io.trf.writer import write_trf
+from ..render import html
+from ..render import output as out
+from ..render.publish import compare_html, html_to_pdf, standings_html, standings_xlsx
+from ..standings import Standings
+from ..teams import team_standings_dict
+from .limits import MAX_OUTPUT_BYTES
+from .options import safe_name
+from .store import Entry
+
+__all__ = [
+    "CSP_DOCUMENT",
+    "EXPORT_MEDIA",
+    "OutputTooLarge",
+    "attachment",
+    "comparison_export",
+    "content_disposition",
+    "document",
+    "explanation_export",
+    "standings_export",
+]
+
+CSP_DOCUMENT = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'"
+)
+"""For the standalone documents (exports, the API's html): their style is inline, they run no script."""
+
+EXPORT_MEDIA = {
+    "json": "application/json",
+    "html": "text/html; charset=utf-8",
+    "print": "text/html; charset=utf-8",
+    "pdf": "application/pdf",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "csv": "text/csv; charset=utf-8",
+    "table": "text/plain; charset=utf-8",
+    "trf": "text/plain; charset=utf-8",
+}
+"""The standings' formats and their media types."""
+
+TABLE_OVERHEAD = 160
+"""Characters of a table row besides the name (numbers, spaces, columns), for the size estimate."""
+
+
+class OutputTooLarge(ArgumentError):
+    """The answer would be larger than :data:`MAX_OUTPUT_BYTES`."""
+
+
+def _too_large() -> OutputTooLarge:
+    return OutputTooLarge(
+        msg("the answer would be larger than the limit of {mb} MB", mb=MAX_OUTPUT_BYTES // 2**20)
+    )
+
+
+def _bounded(body: str | bytes) -> str | bytes:
+    """``body`` when it is within :data:`MAX_OUTPUT_BYTES` (UTF-8 bytes for a text).
+
+    :raises OutputTooLarge: when it is not.
+    """
+    if isinstance(body, str):
+        # a character is 1 to 4 bytes: encode only when the count of characters leaves a doubt
+        size = len(body) if len(body) * 4 <= MAX_OUTPUT_BYTES else len(body.encode("utf-8", "surrogatepass"))
+    else:
+        size = len(body)
+    if size > MAX_OUTPUT_BYTES:
+        raise _too_large()
+    return body
+
+
+def _table_size(s: Standings) -> int:
+    """An upper estimate of the characters of the aligned table, which pads every name to the
+    longest: refused before it is built when over the limit."""
+    longest = max((len(row.player.name) for row in s.rows), default=0)
+    return len(s.rows) * (longest + TABLE_OVERHEAD + 12 * len(s.labels))
+
+
+def standings_export(
+    s: Standings, fmt: str, lang: str, entry: Entry | None = None
+) -> tuple[str | bytes, str]:
+    """The standings in one of the formats the command line writes.
+
+    A team event's ``json`` is its team document and its ``trf`` the file with the computed team
+    ranks in record 310 (when ``entry`` holds the file).
+
+    :raises ArgumentError: for an unknown format, or an answer over the size limit.
+    """
+    if fmt not in EXPORT_MEDIA:
+        raise ArgumentError(
+            msg("format must be one of {items}, not {fmt!r}", items=", ".join(EXPORT_MEDIA), fmt=fmt)
+        )
+    media = EXPORT_MEDIA[fmt]
+    body: str | bytes
+    if fmt == "json":
+        if entry is not None and entry.team is not None:
+            body = json.dumps(team_standings_dict(entry.team, s), ensure_ascii=False, indent=2) + "\n"
+        else:
+            body = s.to_json()
+    elif fmt == "csv":
+        body = out.standings_csv(s, lang)
+    elif fmt in ("html", "print", "pdf"):
+        page_html = standings_html(s, lang)
+        body = html_to_pdf(page_html) if fmt == "pdf" else page_html
+    elif fmt == "xlsx":
+        body = standings_xlsx(s, lang)
+    elif fmt == "trf":
+        body = _team_trf(entry, s) if entry is not None and entry.team is not None else _trf_with_ranks(s)
+    else:
+        if _table_size(s) > MAX_OUTPUT_BYTES:
+            raise _too_large()
+        body = out.standings_table(s, lang)
+    return _bounded(body), media
+
+
+def _team_trf(entry: Entry, s: Standings) -> str:
+    """A team event's TRF file with the computed team ranks written into record 310, columns 69-71."""
+    rank = {row.player.start_number: row.rank for row in s.rows}
+    text = entry.data.decode("utf-8", errors="replace")
+    lines = []
+    for line in text.splitlines():
+        number = line[4:7].strip()
+        if line.startswith("310") and number.isascii() and number.isdigit() and int(number) in rank:
+            line = line.ljust(71)[:68] + f"{rank[int(number)]:>3}" + line.ljust(71)[71:]
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _trf_with_ranks(s: Standings) -> str:
+    """The tournament as TRF with the computed ranks in columns 86-89."""
+    t = s.tournament
+    rank = {row.player.start_number: row.rank for row in s.rows}
+    players = tuple(dataclasses.replace(p, rank=rank[p.start_number]) for p in t.players)
+    return write_trf(dataclasses.replace(t, players=players))
+
+
+def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[str | bytes, str]:
+    """One participant's explanation as a file.
+
+    :raises SpareggioError: for a start number not in the event, or an unknown format.
+    """
+    s.tournament.index_of(sno)
+    e = explain_player(s, sno, None, lang)
+    if fmt == "json":
+        return _bounded(json.dumps(to_dict(e), ensure_ascii=False, indent=2) + "\n"), "application/json"
+    if fmt == "html":
+        return _bounded(html.explanation_html(e)), "text/html; charset=utf-8"
+    if fmt == "txt":
+        return _bounded(render_text(e)), "text/plain; charset=utf-8"
+    raise ArgumentError(msg("format must be html, json or txt, not {fmt!r}", fmt=fmt))
+
+
+def comparison_export(c: Comparison, fmt: str, lang: str) -> tuple[str | bytes, str]:
+    """A comparison as a file.
+
+    :raises ArgumentError: for an unknown format.
+    """
+    if fmt == "json":
+        return _bounded(
+            json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
+        ), "application/json"
+    if fmt in ("html", "pdf"):
+        body = compare_html(c, lang)
+        if fmt == "pdf":
+            return _bounded(html_to_pdf(body)), "application/pdf"
+        return _bounded(body), "text/html; charset=utf-8"
+    raise ArgumentError(msg("format must be html, pdf or json, not {fmt!r}", fmt=fmt))
+
+
+def content_disposition(filename: str) -> str:
+    """``attachment`` with the file's name for every browser (RFC 6266): an ASCII fallback in
+    ``filename`` and the exact name in UTF-8 in ``filename*`` (``Łódź.trf`` downloads as such)."""
+    fallback = "".join(c if " " <= c < "\x7f" and c not in '"\\%;' else "_" for c in filename) or "download"
+    exact = urllib.parse.quote(filename, safe="")
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{exact}"
+
+
+def attachment(body: str | bytes, media: str, entry: Entry, suffix: str) -> Response:
+    """A download named after the tournament's file, as a standalone document (no script)."""
+    stem = safe_name(Path(entry.filename).stem or "tournament")
+    return Response(
+        body,
+        media_type=media,
+        headers={
+            "Content-Disposition": content_disposition(f"{stem}-{suffix}"),
+            "Content-Security-Policy": CSP_DOCUMENT,
+        },
+    )
+
+
+def document(body: str | bytes, media: str) -> Response:
+    """A standalone document shown in the browser (the printable page, the API's html), under its own
+    Content-Security-Policy that lets its inline style apply and no script run."""
+    return Response(body, media_type=media, headers={"Content-Security-Policy": CSP_DOCUMENT})
+
+
+def as_json(data: Any) -> Response:
+    """A JSON answer written as the command line writes it."""
+    return Response(
+        _bounded(json.dumps(data, ensure_ascii=False, indent=2) + "\n"), media_type="application/json"
+    )

@@ -1,0 +1,161 @@
+"""The pages for arbiters: open a file, then its standings, explanations, crosstable, comparison of
+rule sets and check of the declared ranking.  Each handler reads the request, has the library
+compute in the pool of work (:mod:`.work`) and renders a template (:mod:`.views`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import FormData, UploadFile
+from starlette.requests import Request
+
+from ..errors import SpareggioError
+from ..render.html import EXPLANATION_CSS
+from ..standings import Standings
+from .i18n import request_language, translator
+from .options import Options, options_of, safe_name
+from .site import site_of
+from .store import Entry
+from .views import check_view, common, compare_view, compute, crosstable_view, player_view, standings_view
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+Extra = Callable[[Entry, Options, Standings], dict[str, Any]]
+
+
+def _index(request: Request, status: int, error: str | None) -> HTMLResponse:
+    site = site_of(request)
+    return site.pages.render(
+        request,
+        "index.html",
+        status,
+        open_entries=site.store.entries(),
+        error=error,
+        max_mb=site.max_upload // 2**20,
+    )
+
+
+@router.get("/", response_class=HTMLResponse)
+async def index(request: Request) -> HTMLResponse:
+    return _index(request, 200, None)
+
+
+async def read_form(request: Request) -> FormData:
+    """The posted form; an empty one when the body is no form (a bad request, never a crash)."""
+    try:
+        return await request.form(max_part_size=site_of(request).max_upload)
+    except Exception:  # noqa: BLE001 - any malformed body from a client is a bad request
+        return FormData()
+
+
+@router.post("/open")
+async def open_file(request: Request) -> Response:
+    form = await read_form(request)
+    try:
+        upload = form.get("file")
+        text = form.get("text")
+        data = b""
+        name = "pasted.trf"
+        if isinstance(upload, UploadFile):
+            data = await upload.read()
+            name = safe_name(upload.filename or "upload.trf")
+        if not data and isinstance(text, str) and text.strip():
+            data = text.encode("utf-8", "surrogatepass")
+            name = "pasted.json" if text.lstrip().startswith("{") else "pasted.trf"
+    finally:
+        await form.close()
+    lang = request_language(request)
+    if not data:
+        return _index(request, 400, translator(lang)("Choose a file or paste its text."))
+    site = site_of(request)
+    try:
+        entry = await site.worker.run(site.store.parse, name, data)
+    except SpareggioError as exc:
+        return _index(request, 400, exc.localized(lang))
+    site.store.keep(entry)
+    return RedirectResponse(f"/t/{entry.token}", status_code=303)
+
+
+def _tournament_page(request: Request, token: str, template: str, active: str, extra: Extra) -> HTMLResponse:
+    """A page of an open tournament: the standings its options ask for and what ``extra`` adds,
+    or the page with the error of an option."""
+    site = site_of(request)
+    entry = site.store.get(token)
+    lang = request_language(request)
+    try:
+        opts = options_of(request)
+    except SpareggioError as exc:
+        opts = Options()
+        return site.pages.render(
+            request, template, 400, error=exc.localized(lang), **common(entry, opts, None, active, lang)
+        )
+    try:
+        s = compute(entry, opts)
+        values = extra(entry, opts, s)
+    except SpareggioError as exc:
+        return site.pages.render(
+            request,
+            "tournament.html",
+            400,
+            error=exc.localized(lang),
+            rows=[],
+            labels=[],
+            **common(entry, opts, None, "standings", lang),
+        )
+    return site.pages.render(request, template, error=None, **common(entry, opts, s, active, lang), **values)
+
+
+async def _page(request: Request, token: str, template: str, active: str, extra: Extra) -> HTMLResponse:
+    return await site_of(request).worker.run(_tournament_page, request, token, template, active, extra)
+
+
+@router.get("/t/{token}", response_class=HTMLResponse)
+async def tournament(request: Request, token: str) -> HTMLResponse:
+    lang = request_language(request)
+    return await _page(
+        request, token, "tournament.html", "standings", lambda e, o, s: standings_view(e, o, s, lang)
+    )
+
+
+@router.get("/t/{token}/player/{sno}", response_class=HTMLResponse)
+async def player(request: Request, token: str, sno: int) -> HTMLResponse:
+    lang = request_language(request)
+    versus = request.query_params.get("versus", "")
+    return await _page(
+        request, token, "player.html", "standings", lambda e, _o, s: player_view(e, s, sno, versus, lang)
+    )
+
+
+@router.get("/t/{token}/compare", response_class=HTMLResponse)
+async def compare_page(request: Request, token: str) -> HTMLResponse:
+    lang = request_language(request)
+    chosen = [r for r in request.query_params.getlist("with") if r.strip()]
+    return await _page(
+        request, token, "compare.html", "compare", lambda e, o, s: compare_view(e, o, s, chosen, lang)
+    )
+
+
+@router.get("/t/{token}/check", response_class=HTMLResponse)
+async def check_page(request: Request, token: str) -> HTMLResponse:
+    infer = request.query_params.get("infer") in ("1", "on", "true")
+    return await _page(request, token, "check.html", "check", lambda e, o, _s: check_view(e, o, infer))
+
+
+@router.get("/t/{token}/crosstable", response_class=HTMLResponse)
+async def crosstable(request: Request, token: str) -> HTMLResponse:
+    lang = request_language(request)
+    return await _page(
+        request, token, "crosstable.html", "crosstable", lambda e, _o, s: crosstable_view(e, s, lang)
+    )
+
+
+@router.get("/explain.css")
+async def explain_css() -> Response:
+    # the page has its own frame: only the rules of the explanation itself
+    rules = [line for line in EXPLANATION_CSS.splitlines() if not line.startswith("body")]
+    return Response("\n".join(rules) + "\n", media_type="text/css")

@@ -1,0 +1,167 @@
+"""What the results page shows around its tables, in the page's language: the event's dates, the
+warnings in order of importance, the rule sets of the menu with their titles, variant names with a
+description, the team scores' legend, the comparison's count of players who move, and the one-line
+answer to an upload that is not a tournament file.  Each function renders what the library computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup
+
+from ..render import localized as numbers
+from ..errors import Diagnostic
+from ..i18n import Text, localize, msg, translate
+from ..render.crosstable import build_crosstable
+from ..render.crosstable_export import table_html
+from ..rules import RULESETS, RuleSet
+
+if TYPE_CHECKING:
+    from ..model import Tournament
+    from ..standings import Standings
+
+__all__ = [
+    "CHANGES_STANDINGS",
+    "PageWarning",
+    "crosstable_table",
+    "event_dates",
+    "moved_summary",
+    "ordered_warnings",
+    "ruleset_choices",
+    "score_legend",
+    "upload_problem",
+    "variant_description",
+]
+
+CHANGES_STANDINGS = frozenset(
+    {
+        "points-mismatch",
+        "team-points-mismatch",
+        "pseudo-player",
+        "bye-as-forfeit",
+        "one-sided-game",
+        "results-misfit",
+        "record-not-applied",
+        "rules-assumed",
+        "ambiguous-date",
+    }
+)
+"""Warnings of the file whose subject changes the standings (the engine ranks by something other than
+what the file says, or leaves something of it out): shown first, the box open."""
+
+
+class PageWarning(str):
+    """A warning as the page shows it; ``changes`` when what it says changes the standings."""
+
+    changes: bool
+
+    def __new__(cls, text: str, changes: bool) -> PageWarning:
+        self = super().__new__(cls, text)
+        self.changes = changes
+        return self
+
+
+def ordered_warnings(t: Tournament, s: Standings | None, lang: str) -> list[PageWarning]:
+    """The file's and the standings' warnings (not the rule set's own, shown beside it), in ``lang``:
+    first the standings' notes (a round paired but not played: the standings stand before it), then
+    the file's warnings that change the standings, then the others, each in the file's order."""
+    notes: list[PageWarning] = []
+    if s is not None:
+        notes = [PageWarning(localize(w, lang), True) for w in s.warnings if w != s.rules_warning]
+    first, rest = [], []
+    for w in t.warnings:
+        if isinstance(w, Diagnostic):
+            said = PageWarning(localize(w.message, lang), w.code in CHANGES_STANDINGS)
+            (first if said.changes else rest).append(said)
+        else:
+            rest.append(PageWarning(localize(w, lang), False))
+    seen: set[str] = set()
+    out = []
+    for w in [*notes, *first, *rest]:
+        if w not in seen:
+            seen.add(w)
+            out.append(w)
+    return out
+
+
+def event_dates(t: Tournament, lang: str) -> str:
+    """The event's days in the language's words (``18–25 apr 2026``); empty when the file has none."""
+    return numbers.date_range(t.start_date, t.end_date, lang)
+
+
+def variant_description(rules: RuleSet, lang: str) -> str:
+    """A rule set in words: its title, and for a variant (``fide-2024:vur=score``) each option that
+    differs from the default with its value."""
+    words = translate(lang, rules.title, "ruleset.title")
+    changed = [
+        f"{translate(lang, o.description, 'ruleset.option')} = {rules.settings[o.key]}"
+        for o in rules.options
+        if rules.settings[o.key] != o.default
+    ]
+    return words + (" — " + "; ".join(changed) if changed else "")
+
+
+def ruleset_choices(lang: str) -> list[tuple[str, str, str]]:
+    """The rule sets of the menu: (name, title, description) in ``lang``."""
+    return [
+        (
+            r.name,
+            translate(lang, r.title, "ruleset.title"),
+            translate(lang, r.description, "ruleset.description"),
+        )
+        for r in RULESETS.values()
+    ]
+
+
+def score_legend(names: Sequence[str], lang: str) -> list[tuple[str, str]]:
+    """What the team scores' columns are (``MP``: match points, ``GP``: game points), by the names
+    the columns carry."""
+    words = {
+        "MP": translate(lang, "match points: 2 for a match won, 1 for a match drawn", "results"),
+        "GP": translate(lang, "game points: the points of the team's boards", "results"),
+    }
+    return [(name, words[name]) for name in names if name in words]
+
+
+def moved_summary(moved: int, total: int, rules: int, team: bool, lang: str) -> str:
+    """How many players (or teams) change place between the rule sets compared."""
+    if moved == 0:
+        text = translate(lang, "Every place is the same under the {n} rule sets.", "results")
+        return text.format(n=rules)
+    if team:
+        text = (
+            translate(lang, "1 team of {total} changes place.", "results")
+            if moved == 1
+            else translate(lang, "{n} teams of {total} change place.", "results")
+        )
+    else:
+        text = (
+            translate(lang, "1 player of {total} changes place.", "results")
+            if moved == 1
+            else translate(lang, "{n} players of {total} change place.", "results")
+        )
+    return text.format(n=moved, total=total)
+
+
+def upload_problem(data: bytes, name: str) -> Text | None:
+    """Why an upload is not a tournament file, before reading it: empty, or a web page (a results
+    page saved from a site instead of the program's export)."""
+    if not data.strip():
+        return msg("{name}: the file is empty; choose the tournament file the pairing program exported", name=name)
+    head = data[:2048].lstrip().lower()
+    if head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml")) or b"<html" in head[:512]:
+        return msg(
+            "{name}: this is a web page, not a tournament file; export the tournament from the pairing "
+            "program as a FIDE TRF file (or tournament JSON)",
+            name=name,
+        )
+    return None
+
+
+def crosstable_table(s: Standings, lang: str, link: str, *, grid: bool | None = None) -> tuple[Markup, str, str]:
+    """The crosstable's table for the page (names linking to ``link`` with ``{sno}``), its title and
+    how to read a cell."""
+    x = build_crosstable(s, lang, grid=grid)
+    return Markup(table_html(x, link=link)), x.title, x.key

@@ -1,0 +1,110 @@
+"""The tournaments the page has open: in memory (never on disk), by an unguessable token, bounded
+by count and by size, the oldest forgotten first."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict, deque
+from dataclasses import dataclass
+
+from ..model import Tournament
+from ..io import parse_event
+from ..teams import TeamEvent
+from .limits import STORE_BYTES, STORE_LIMIT
+
+__all__ = ["Closed", "Entry", "NotOpen", "Store"]
+
+REMEMBERED = 4096
+"""Tokens of forgotten tournaments remembered, so that their pages can say why they are gone."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A tournament the page has open."""
+
+    token: str
+    filename: str
+    data: bytes
+    tournament: Tournament
+    """The participants: the players, or in a team event the teams."""
+    team: TeamEvent | None = None
+    """The team event of a team file, else None."""
+
+    @property
+    def event(self) -> Tournament | TeamEvent:
+        """What is ranked: the team event of a team file, else the tournament."""
+        return self.team if self.team is not None else self.tournament
+
+
+class NotOpen(Exception):
+    """No open tournament has this token (it never had one)."""
+
+
+class Closed(NotOpen):
+    """The tournament of this token was forgotten to make room for newer ones."""
+
+
+class Store:
+    """Open tournaments by token, at most ``limit`` of them and ``max_bytes`` of files in all."""
+
+    def __init__(self, limit: int = STORE_LIMIT, max_bytes: int = STORE_BYTES) -> None:
+        self.limit = limit
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[str, Entry] = OrderedDict()
+        self._bytes = 0
+        self._forgotten: deque[str] = deque(maxlen=REMEMBERED)
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def parse(filename: str, data: bytes) -> Entry:
+        """The entry of a file, not yet kept (the slow part, done outside the lock).
+
+        :raises SpareggioError: when the file cannot be read (with its position).
+        """
+        event = parse_event(data, filename)
+        token = secrets.token_urlsafe(12)
+        if isinstance(event, Tournament):
+            return Entry(token, filename, data, event)
+        return Entry(token, filename, data, event.participants(), event)
+
+    def keep(self, entry: Entry) -> Entry:
+        """Keep ``entry``, forgetting the oldest ones beyond the limits (never the newest)."""
+        with self._lock:
+            self._items[entry.token] = entry
+            self._bytes += len(entry.data)
+            while len(self._items) > 1 and (len(self._items) > self.limit or self._bytes > self.max_bytes):
+                token, old = self._items.popitem(last=False)
+                self._bytes -= len(old.data)
+                self._forgotten.append(token)
+        return entry
+
+    def add(self, filename: str, data: bytes) -> Entry:
+        """Read and keep a file.
+
+        :raises SpareggioError: when the file cannot be read (with its position).
+        """
+        return self.keep(self.parse(filename, data))
+
+    def get(self, token: str) -> Entry:
+        """The entry of ``token``, now the most recently used.
+
+        :raises Closed: when it was forgotten to make room.
+        :raises NotOpen: when there never was one.
+        """
+        with self._lock:
+            entry = self._items.get(token)
+            if entry is None:
+                raise Closed(token) if token in self._forgotten else NotOpen(token)
+            self._items.move_to_end(token)
+            return entry
+
+    def entries(self) -> list[Entry]:
+        """The open tournaments, the most recently used first."""
+        with self._lock:
+            return list(reversed(self._items.values()))
+
+    @property
+    def size(self) -> int:
+        """Bytes of files kept."""
+        return self._bytes

@@ -1,0 +1,70 @@
+"""The page frame: Jinja2 templates rendered in the page's language with the helpers they use."""
+
+from __future__ import annotations
+
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.requests import Request
+
+from ..__about__ import __version__
+from ..check import inferred_text
+from ..errors import Diagnostic
+from ..i18n import localize, translate, translate_reason, warning_body
+from ..model import Tournament
+from ..standings import Standings
+from .i18n import language_name, languages, request_language, translator
+
+__all__ = ["Pages"]
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+class Pages:
+    """Renders the templates of the page for one request, in its language."""
+
+    def __init__(self, folder: Path = TEMPLATES) -> None:
+        self.env = Environment(
+            loader=FileSystemLoader(str(folder)),
+            autoescape=select_autoescape(default=True, default_for_string=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+
+    def render(self, request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+        """``template`` filled with ``values`` and the helpers every page uses."""
+        lang = request_language(request)
+        here = request.url.path
+        query = {k: v for k, v in request.query_params.items() if k != "lang"}
+
+        def switch(code: str) -> str:
+            return here + "?" + urllib.parse.urlencode({**query, "lang": code})
+
+        def event_warnings(t: Tournament, s: Standings | None) -> list[str]:
+            """The file's warnings and the standings' others (not the rule set's), in ``lang``."""
+            said = [localize(w.text() if isinstance(w, Diagnostic) else w, lang) for w in t.warnings]
+            if s is not None:
+                said += [localize(w, lang) for w in s.warnings if w != s.rules_warning]
+            return said
+
+        html = self.env.get_template(template).render(
+            _=translator(lang),
+            lang=lang,
+            reason=lambda text: translate_reason(lang, text),
+            warning=lambda text: warning_body(text, lang),
+            ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
+            event_warnings=event_warnings,
+            inferred=lambda entry: inferred_text(entry, lang),
+            say=lambda value: localize(value, lang),
+            languages=[(code, language_name(code), switch(code)) for code in languages()],
+            version=__version__,
+            **values,
+        )
+        return HTMLResponse(html, status_code=status)
+
+    def error(self, request: Request, status: int, message: str) -> HTMLResponse:
+        """The error page, ``message`` already in the page's language."""
+        return self.render(request, "error.html", status, message=message)

@@ -1,0 +1,251 @@
+"""What each page shows, built from the library's results: plain values for the templates.
+
+Nothing here computes a tie-break; each function asks the library (standings, explanations,
+comparison, check) and lays its answer out for a template."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from markupsafe import Markup
+
+from ..check import CheckOptions, check_team_event, check_tournament
+from ..compare import DEFAULT_COMPARE, Comparison, compare, compare_teams
+from ..errors import ArgumentError
+from ..explain import explain_player, explain_versus
+from ..i18n import msg
+from ..model import Color, ResultKind, Tournament
+from ..render.html import explanation_body, versus_body
+from ..render.output import declared_rank_differs
+from ..render.publish import describe_tiebreak, localized_number
+from ..rules import RULESETS
+from ..standings import Standings
+from ..teams import SHARED_CODES, rank_event
+from ..tiebreaks import TEAM_TIEBREAKS, TIEBREAKS
+from .chart import bump_chart
+from .i18n import translator
+from .options import Options, bounded_number, clean_text
+from .store import Entry
+
+__all__ = [
+    "check_view",
+    "common",
+    "compare_view",
+    "comparison",
+    "compute",
+    "crosstable_view",
+    "player_view",
+    "standings_view",
+]
+
+View = dict[str, Any]
+
+
+def number(value: Fraction | None, lang: str) -> str:
+    """A tie-break value written the language's way, a dash when there is none."""
+    return localized_number(value, lang) if value is not None else "–"
+
+
+def points(value: Fraction | None, lang: str) -> str:
+    """Points written the language's way (``6½``), a dash when there are none."""
+    return localized_number(value, lang, points=True) if value is not None else "–"
+
+
+def compute(entry: Entry, opts: Options) -> Standings:
+    """The standings the options ask for (individual or team, as the file is).
+
+    :raises SpareggioError: for an option the event cannot take.
+    """
+    event: Any = entry.event
+    if opts.primary and entry.team is not None:
+        event = entry.team.with_primary(opts.primary)
+    ranked: Standings = rank_event(event, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
+    return ranked
+
+
+def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: str) -> View:
+    """What every page of an open tournament shows: its event, the options and the catalogues."""
+    t = entry.tournament
+    _ = translator(lang)
+    # a team event offers the team criteria and the individual ones C.07 applies to teams
+    offered = (
+        [*TEAM_TIEBREAKS.items(), *((code, TIEBREAKS[code]) for code in SHARED_CODES)]
+        if entry.team is not None
+        else list(TIEBREAKS.items())
+    )
+    kind = t.kind_of_event.value
+    return {
+        "entry": entry,
+        "t": t,
+        "opts": opts,
+        "s": s,
+        "active": active,
+        "base": f"/t/{entry.token}",
+        "q": opts.query(),
+        "rulesets": [(r.name, r.title, r.description) for r in RULESETS.values()],
+        "catalogue": [
+            (code, d.name, d.article, d.description) for code, d in offered if d.compute or d.order_group
+        ],
+        "rounds": list(range(1, t.rounds + 1)),
+        "kind": _({"swiss": "Swiss", "round-robin": "Round robin"}.get(kind, kind)),
+    }
+
+
+def standings_view(entry: Entry, opts: Options, s: Standings, lang: str) -> View:
+    """The standings table: one row per participant, every value linked to its explanation."""
+    rows = []
+    for row in s.rows:
+        p = row.player
+        rows.append(
+            {
+                "place": row.place,
+                "rank": row.rank,
+                "shared": row.shared,
+                "sno": p.start_number,
+                "title": p.title,
+                "name": p.name,
+                "fed": p.federation,
+                "rating": p.rating or "",
+                "points": points(row.points, lang),
+                "scores": [(name, points(value, lang)) for name, value in s.team_scores(row)],
+                "cells": [(label, number(row.values[label], lang)) for label in s.labels],
+                "declared": p.rank if declared_rank_differs(row) else None,
+            }
+        )
+    described = [
+        (label, describe_tiebreak(label, spec, lang)) for label, spec in zip(s.labels, s.specs, strict=True)
+    ]
+    scores = [name for name, _value in s.team_scores(s.rows[0])] if s.rows else []
+    return {"rows": rows, "labels": s.labels, "described": described, "scores": scores}
+
+
+def player_view(entry: Entry, s: Standings, sno: int, versus_text: str, lang: str) -> View:
+    """One participant's tie-breaks explained, and why one is above another when asked.
+
+    :raises SpareggioError: for a start number not in the event.
+    """
+    t = entry.tournament
+    t.index_of(sno)
+    versus_text = clean_text(versus_text, "versus") or ""
+    body = explanation_body(explain_player(s, sno, None, lang))
+    versus = None
+    if versus_text:
+        if not (versus_text.isascii() and versus_text.isdigit()):
+            raise ArgumentError(
+                msg("versus must be a start number, not {versus_text!r}", versus_text=versus_text[:20])
+            )
+        other = bounded_number(versus_text, "versus")
+        assert other is not None  # digits were checked above
+        t.index_of(other)
+        if other == sno:
+            raise ArgumentError(
+                msg("player {sno} cannot be compared with himself: choose another player", sno=sno)
+            )
+        versus = Markup(versus_body(explain_versus(s, sno, other, lang), lang))
+    return {
+        "body": Markup(body),
+        "sno": sno,
+        "versus": versus,
+        "versus_sno": versus_text,
+        "others": [(p.start_number, p.name) for p in t.players if p.start_number != sno],
+    }
+
+
+def comparison(entry: Entry, names: list[str], tiebreaks: Any, after_round: int | None) -> Comparison:
+    """The event ranked under each of ``names`` (the default rule sets when empty)."""
+    chosen = names or list(DEFAULT_COMPARE)
+    if entry.team is not None:
+        return compare_teams(entry.team, chosen, tiebreaks, after_round)
+    return compare(entry.tournament, chosen, tiebreaks, after_round)
+
+
+def compare_view(entry: Entry, opts: Options, s: Standings, names: list[str], lang: str) -> View:
+    """The places under several rule sets, the changes highlighted, and their chart."""
+    c = comparison(entry, names, opts.tiebreaks or s.labels, opts.after_round)
+    rows = [
+        {
+            "sno": r.start_number,
+            "name": r.name,
+            "points": points(r.points, lang),
+            "places": [(n, r.places[n], r.ranks[n] != r.ranks[c.rules[0]]) for n in c.rules],
+            "differs": r.rank_differs,
+        }
+        for r in c.rows
+    ]
+    moved = {f"{r.start_number} {r.name}" for r in c.rows if r.rank_differs}
+    chart = bump_chart(
+        [(f"{r.start_number} {r.name}", [r.ranks[n] for n in c.rules]) for r in c.rows], c.rules, moved
+    )
+    return {"c": c, "crow": rows, "chart": chart, "chosen": c.rules, "moved": len(moved)}
+
+
+def check_view(entry: Entry, opts: Options, infer: bool) -> View:
+    """The declared ranking checked against the computed one."""
+    wanted = CheckOptions(
+        tiebreaks=opts.tiebreaks, rules=opts.rules, after_round=opts.after_round, infer=infer
+    )
+    if entry.team is not None:
+        result = check_team_event(entry.team, wanted, name=entry.filename)
+    else:
+        result = check_tournament(entry.tournament, wanted, name=entry.filename)
+    return {"check": result, "infer": infer}
+
+
+_SHORT = {
+    ResultKind.PAB: "PAB",
+    ResultKind.FULL_BYE: "FPB",
+    ResultKind.HALF_BYE: "HPB",
+    ResultKind.ZERO_BYE: "ZPB",
+    ResultKind.ABSENT: "–",
+    ResultKind.WITHDRAWN: "–",
+}
+
+
+def crosstable_cell(
+    kind: int, opponent: int, color: int, t: Tournament, _: Callable[..., str]
+) -> tuple[str, str]:
+    """The crosstable notation arbiters use (``+W19``, ``=B3``, ``-F5``, ``PAB``) and its meaning."""
+    k = ResultKind(kind)
+    opp = t.players[opponent].start_number if opponent >= 0 else None
+    col = {Color.WHITE: _("W"), Color.BLACK: _("B")}.get(Color(color), "")
+    label = _(k.label)
+    if k is ResultKind.PLAYED_WIN:
+        return f"+{col}{opp}", label
+    if k is ResultKind.PLAYED_DRAW:
+        return f"={col}{opp}", label
+    if k is ResultKind.PLAYED_LOSS:
+        return f"-{col}{opp}", label
+    if k is ResultKind.FORFEIT_WIN:
+        return f"+F{opp}", label
+    if k in (ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT):
+        return f"-F{opp}", label
+    if k is ResultKind.PENDING:
+        return f"?{col}{opp}", label
+    return _SHORT.get(k, "?"), label
+
+
+def crosstable_view(entry: Entry, s: Standings, lang: str) -> View:
+    """The crosstable in the order of the standings, up to the round they stand after."""
+    t = entry.tournament
+    _ = translator(lang)
+    rounds = s.after_round
+    rows = []
+    for row in s.rows:
+        i = row.index
+        cells = [
+            crosstable_cell(int(t.kind[i, r]), int(t.opponent[i, r]), int(t.color[i, r]), t, _)
+            for r in range(rounds)
+        ]
+        rows.append(
+            {
+                "place": row.place,
+                "sno": row.player.start_number,
+                "name": row.player.name,
+                "rating": row.player.rating or "",
+                "points": points(row.points, lang),
+                "cells": cells,
+            }
+        )
+    return {"xrows": rows, "xrounds": list(range(1, rounds + 1))}

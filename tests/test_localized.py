@@ -1,0 +1,71 @@
+"""Numbers and dates as each language writes them (spareggio.render.localized, through Babel)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spareggio.render import localized as numbers
+
+F = Fraction
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "text"),
+    [
+        (F(93, 2), "en", "46.5"),  # Esposito's BH/C1, open-2026: 50.5 - 4
+        (F(93, 2), "it", "46,5"),
+        (F(93, 2), "fr", "46,5"),
+        (F(149, 4), "it", "37,25"),  # his SB
+        (F(2345), "it", "2345"),  # no grouping: ratings and sums as arbiters print them
+        (F(1, 3), "en", "0.33"),  # no short decimal expansion: two decimals
+        (F(1, 3), "it", "0,33"),
+        (F(-3, 2), "it", "-1,5"),
+        (None, "it", "–"),
+    ],
+)
+def test_value(value: Fraction | None, lang: str, text: str) -> None:
+    assert numbers.value(value, lang) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "text"),
+    [
+        (F(13, 2), "en", "6.5"),
+        (F(13, 2), "it", "6½"),
+        (F(13, 2), "fr", "6½"),
+        (F(1, 2), "it", "½"),
+        (F(7), "it", "7"),
+        (F(9, 4), "it", "2,25"),  # a quarter point (3-1-0 or football scoring is whole)
+    ],
+)
+def test_points(value: Fraction, lang: str, text: str) -> None:
+    assert numbers.points(value, lang) == text
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "Apr 18\u2009–\u200925, 2026"),  # thin spaces; records 042 and 052 of examples/open-2026.trf
+        ("it", "18–25 apr 2026"),
+        ("fr", "18–25 avr. 2026"),
+    ],
+)
+def test_date_range(lang: str, text: str) -> None:
+    assert numbers.date_range(dt.date(2026, 4, 18), dt.date(2026, 4, 25), lang) == text
+
+
+def test_one_day_and_none() -> None:
+    day = dt.date(2026, 4, 18)
+    assert numbers.date_range(day, None, "it") == numbers.date(day, "it") == "18 apr 2026"
+    assert numbers.date_range(day, day, "en") == "Apr 18, 2026"
+    assert numbers.date_range(None, None, "en") == ""
+
+
+@given(st.fractions(min_value=-10_000, max_value=10_000, max_denominator=400), st.sampled_from(["it", "fr"]))
+def test_the_languages_differ_only_in_the_decimal_symbol(value: Fraction, lang: str) -> None:
+    assert numbers.value(value, lang) == numbers.value(value, "en").replace(".", ",")
