@@ -30,7 +30,8 @@ from .tiebreaks import (
     TiebreakResult,
     TiebreakSpec,
     definition,
-    parse_spec, parse_spec_list,
+    parse_spec,
+    parse_spec_list,
 )
 from .tiebreaks.base import GroupOrder
 

@@ -26,6 +26,7 @@ from .formats import RenderOptions, renderer
 
 __all__ = [
     "JSON_SCHEMA_VERSION",
+    "decisions_dict",
     "format_number",
     "is_finite_decimal",
     "json_number",
