@@ -63,7 +63,8 @@ def _w(lang: str, key: str, **values: object) -> str:
     return text.format(**values) if values else text
 
 
-def _money(value: Decimal, lang: str) -> str:
+def money_text(value: Decimal, lang: str) -> str:
+    """An amount as the language writes it (``31,67`` in Italian and French), exactly."""
     text = format(value, "f")
     return text.replace(".", ",") if lang in ("it", "fr") else text
 
@@ -110,7 +111,7 @@ def prizes_table(pl: PrizeList, lang: str = "en") -> str:
         body.append([
             a.category.name, _place(a), str(p.start_number) if p else "", p.name if p else _w(lang, "none"),
             localized_number(s.row_of(p.start_number).points, lang, points=True) if p else "",
-            _money(a.amount, lang), _money(paid, lang) if paid is not None else "",
+            money_text(a.amount, lang), money_text(paid, lang) if paid is not None else "",
         ])  # fmt: skip
     widths = [max(len(r[k]) for r in [head, *body]) for k in range(len(head))]
     right = {1, 2, 4, 5, 6}
@@ -125,12 +126,12 @@ def prizes_table(pl: PrizeList, lang: str = "en") -> str:
     out += [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body), "", _w(lang, "why")]
     for a, i, paid in _rows(pl):
         who = f"{t.players[i].start_number} {t.players[i].name}" if i is not None else _w(lang, "none")
-        money = f": {_money(paid, lang)}" if paid is not None else ""
+        money = f": {money_text(paid, lang)}" if paid is not None else ""
         out.append(f"{a.category.name} {_place(a)} - {who}{money}")
         out.extend(f"  {localize(line, lang)}" for line in a.why)
     out += ["", _w(lang, "totals")]
     out += [
-        f"  {t.players[i].start_number:>4} {t.players[i].name}  {_money(v, lang)}"
+        f"  {t.players[i].start_number:>4} {t.players[i].name}  {money_text(v, lang)}"
         for i, v in pl.payouts.items()
     ]
     return "\n".join(out) + "\n"
@@ -203,7 +204,7 @@ def prizes_csv(pl: PrizeList, lang: str = "en") -> str:
         out.writerow([
             safe_cell(a.category.name), a.place or "", p.start_number if p else "", safe_cell(p.name) if p else "",
             localized_number(pl.standings.row_of(p.start_number).points, lang) if p else "",
-            _money(a.amount, lang), _money(paid, lang) if paid is not None else "",
+            money_text(a.amount, lang), money_text(paid, lang) if paid is not None else "",
             " ".join(str(t.players[j].start_number) for j in a.shared_with),
             safe_cell(" | ".join(localize(line, lang) for line in a.why)),
         ])  # fmt: skip
@@ -236,7 +237,7 @@ def prizes_html(pl: PrizeList, lang: str = "en") -> str:
             f'<td class="text">{escape(a.category.name)}</td>', f"<td>{escape(_place(a))}</td>",
             f"<td>{p.start_number if p else ''}</td>", f'<td class="text">{escape(p.name if p else _w(lang, "none"))}</td>',
             f"<td>{escape(localized_number(s.row_of(p.start_number).points, lang, points=True)) if p else ''}</td>",
-            f"<td>{escape(_money(a.amount, lang))}</td>", f"<td>{escape(_money(paid, lang)) if paid is not None else ''}</td>",
+            f"<td>{escape(money_text(a.amount, lang))}</td>", f"<td>{escape(money_text(paid, lang)) if paid is not None else ''}</td>",
         ]  # fmt: skip
         rows.append("<tr>" + "".join(cells) + "</tr>")
     parts.append(
@@ -245,14 +246,14 @@ def prizes_html(pl: PrizeList, lang: str = "en") -> str:
     parts.append(f"<h2>{escape(_w(lang, 'why'))}</h2>")
     for a, i, paid in _rows(pl):
         who = f"{t.players[i].start_number} {t.players[i].name}" if i is not None else _w(lang, "none")
-        money = f": {_money(paid, lang)}" if paid is not None else ""
+        money = f": {money_text(paid, lang)}" if paid is not None else ""
         items = "".join(f"<li>{escape(localize(line, lang))}</li>" for line in a.why)
         parts.append(
             f'<section class="award"><h3>{escape(f"{a.category.name} {_place(a)} - {who}{money}")}</h3><ul>{items}</ul></section>'
         )
     parts.append(f"<h2>{escape(_w(lang, 'totals'))}</h2>")
     totals = "".join(
-        f'<tr><td>{t.players[i].start_number}</td><td class="text">{escape(t.players[i].name)}</td><td>{escape(_money(v, lang))}</td></tr>'
+        f'<tr><td>{t.players[i].start_number}</td><td class="text">{escape(t.players[i].name)}</td><td>{escape(money_text(v, lang))}</td></tr>'
         for i, v in pl.payouts.items()
     )
     parts.append(f"<table><tbody>{totals}</tbody></table>")
