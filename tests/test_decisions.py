@@ -163,3 +163,9 @@ def test_the_explanation_says_the_playoff_decided() -> None:
     assert v.lines[-1] == "No tie-break in the list separates them: the playoff decided (1½-½)."
     assert explain_player(s, 1).decisions == ["places 1-2 decided by playoff (1½-½): 2 Player 2, 1 Player 1"]
     assert explain_player(s, 3).decisions == []
+
+
+def test_rnd_alone_draws_lots_after_points() -> None:
+    # every pair level on points is drawn: seed "spareggio" puts 2 before 1 and 4 before 3
+    s = standings(parse_trf(level("XLT spareggio")), "RND")
+    assert order(s) == [("1", 2), ("2", 1), ("3", 4), ("4", 3)]

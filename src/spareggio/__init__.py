@@ -33,6 +33,7 @@ from .errors import (
 if TYPE_CHECKING:
     from .check import CheckOptions, check_files, check_tournament
     from .compare import Comparison, compare
+    from .decisions import Decisions, Exclusion, Playoff
     from .explain import (
         Explanations,
         PlayerExplanation,
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from .io.tournament_json import parse_tournament_json, read_tournament_json, write_tournament_json
     from .io.trf import parse_trf, read_trf, write_trf
     from .model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+    from .prizes import PrizeFile, PrizeList, award_prizes, load_prize_file
     from .rules import RULESETS, RuleSet, find_ruleset, ruleset_for_date
     from .standings import StandingRow, Standings, standings
     from .tiebreaks import TIEBREAKS, Contribution, TiebreakResult, TiebreakSpec, find_tiebreak, parse_spec
@@ -89,6 +91,13 @@ _LAZY: dict[str, str] = {
     "CheckOptions": ".check",
     "check_files": ".check",
     "check_tournament": ".check",
+    "Decisions": ".decisions",
+    "Exclusion": ".decisions",
+    "Playoff": ".decisions",
+    "PrizeFile": ".prizes",
+    "PrizeList": ".prizes",
+    "award_prizes": ".prizes",
+    "load_prize_file": ".prizes",
 }
 """Public names loaded on first use, and the module that defines each."""
 
@@ -126,26 +135,31 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "RULESETS",
-    "TIEBREAKS",
     "ArgumentError",
     "CheckOptions",
     "Color",
     "Comparison",
     "Contribution",
+    "Decisions",
     "Diagnostic",
+    "Exclusion",
     "Explanations",
     "InputError",
     "InputLimitError",
     "Player",
     "PlayerExplanation",
+    "Playoff",
     "Position",
+    "PrizeFile",
+    "PrizeList",
+    "RULESETS",
     "ResultKind",
     "RuleSet",
     "Scoring",
     "SpareggioError",
     "StandingRow",
     "Standings",
+    "TIEBREAKS",
     "TiebreakResult",
     "TiebreakSpec",
     "TiebreakSpecError",
@@ -157,6 +171,7 @@ __all__ = [
     "UnknownTiebreakError",
     "Versus",
     "__version__",
+    "award_prizes",
     "check_files",
     "check_tournament",
     "compare",
@@ -166,6 +181,7 @@ __all__ = [
     "find_player",
     "find_ruleset",
     "find_tiebreak",
+    "load_prize_file",
     "parse_spec",
     "parse_tournament_json",
     "parse_trf",

@@ -285,7 +285,7 @@ def standings(
         parsed = file_tiebreaks(tournament)
         lots = lots or _without_lots(tournament.tiebreak_list)[1]
     else:
-        parsed = parse_spec_list(chosen)
+        parsed = parse_spec_list(chosen) if chosen or not lots else []  # "RND" alone: by lot after points
         if tournament.tiebreak_list is not None and tiebreaks is not None:
             given = ",".join(label for label, _ in parsed) + (",RND" if lots else "")
             if given.upper() != ",".join(tournament.tiebreak_list).upper():
