@@ -135,6 +135,8 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "RULESETS",
+    "TIEBREAKS",
     "ArgumentError",
     "CheckOptions",
     "Color",
@@ -152,14 +154,12 @@ __all__ = [
     "Position",
     "PrizeFile",
     "PrizeList",
-    "RULESETS",
     "ResultKind",
     "RuleSet",
     "Scoring",
     "SpareggioError",
     "StandingRow",
     "Standings",
-    "TIEBREAKS",
     "TiebreakResult",
     "TiebreakSpec",
     "TiebreakSpecError",
