@@ -169,3 +169,18 @@ def test_rnd_alone_draws_lots_after_points() -> None:
     # every pair level on points is drawn: seed "spareggio" puts 2 before 1 and 4 before 3
     s = standings(parse_trf(level("XLT spareggio")), "RND")
     assert order(s) == [("1", 2), ("2", 1), ("3", 4), ("4", 3)]
+
+
+def test_the_excluded_player_is_marked_in_csv_and_xlsx() -> None:
+    from openpyxl import load_workbook
+
+    from spareggio.render.output import standings_csv
+    from spareggio.render.publish import standings_xlsx
+
+    s = standings(parse_trf(level("XEX 1 ; expelled")), LIST)
+    last = standings_csv(s).strip().splitlines()[-1].split(",")
+    assert last[:3] == ["0", "—", "1"]  # rank 0, the place column says "—", start number 1
+    import io
+
+    ws = load_workbook(io.BytesIO(standings_xlsx(s))).active
+    assert [c.value for c in ws[ws.max_row]][:3] == [0, "—", 1]

@@ -271,7 +271,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
         for row in s.rows:
             scores = dict(s.team_scores(row))
             w.writerow(
-                [row.rank, row.place if row.shared else "", row.player.start_number, safe_cell(row.player.name),
+                [row.rank, row.place if row.shared or row.excluded else "", row.player.start_number, safe_cell(row.player.name),
                  number(scores["MP"]), number(scores["GP"]), number(row.points),
                  *(number(row.values[label]) for label in s.labels),
                  "" if row.player.rank is None else row.player.rank]
@@ -286,7 +286,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
         w.writerow(
             [
                 row.rank,
-                row.place if row.shared else "",
+                row.place if row.shared or row.excluded else "",
                 p.start_number,
                 safe_cell(p.name),
                 p.rating or "",

@@ -369,7 +369,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
         p = row.player
         if team:  # match and game points as numbers, the primary score first
             ws.append(
-                [row.rank, row.place if row.shared else None, p.start_number, p.name,
+                [row.rank, row.place if row.shared or row.excluded else None, p.start_number, p.name,
                  *(_number(v) for _n, v in s.team_scores(row)), *(_number(row.values[label]) for label in s.labels),
                  p.rank]
             )  # fmt: skip
@@ -379,7 +379,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
             continue
         values: Sequence[object] = [
             row.rank,
-            row.place if row.shared else None,
+            row.place if row.shared or row.excluded else None,
             p.start_number,
             p.title or None,
             p.name,
