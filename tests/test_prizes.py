@@ -189,6 +189,22 @@ def test_the_three_formats_read_the_same(name: str, data: bytes) -> None:
             b'[[categories]]\nid="g"\nprizes=[10]\nrating_below=1800\n',
             "categories[0].rating_below: unknown condition",
         ),
+        # amounts and the rounding unit are bounded (no million-digit arithmetic from a file)
+        (
+            "p.json",
+            b'{"categories": [{"id": "g", "prizes": ["1e1000000"]}]}',
+            "categories[0].prizes[0]: expected an amount below",
+        ),
+        (
+            "p.json",
+            b'{"rounding": "0.000001", "categories": [{"id": "g", "prizes": [1]}]}',
+            "rounding: expected an amount below",
+        ),
+        (
+            "p.yaml",
+            b"players: [1, 2]\ncategories: [{id: g, prizes: [1]}]\n",
+            "players: expected a start number",
+        ),
     ],
 )
 def test_bad_prize_files(name: str, data: bytes, where: str) -> None:

@@ -66,3 +66,24 @@ def test_a_bad_prize_file_is_the_page_with_its_error(client: TestClient) -> None
         "prizes.toml:1:1: categories[0].prizes[1]: a place&#39;s prize cannot be larger than the place before"
         in r.text
     )
+
+
+def test_the_api_answers_the_prize_list_as_json_and_in_every_format(client: TestClient) -> None:
+    files = {"file": ("open.trf", EXAMPLE.read_bytes()), "prizes": ("p.toml", PRIZES.read_bytes())}
+    doc = client.post("/api/prizes", files=files).json()
+    assert [(a["place"], a["holder"]["start_number"], a["paid"]) for a in doc["awards"][:2]] == [
+        (1, 7, "550.00"),  # Hort: 300 + (300 + 200) / 2
+        (2, 1, "450.00"),
+    ]
+    r = client.post("/api/prizes", files=files, data={"format": "csv", "lang": "it"})
+    assert r.headers["content-type"].startswith("text/csv") and "550,00" in r.text
+    r = client.post("/api/prizes", files=files, data={"playoff": "1,7:1½-½", "tiebreaks": "DE"})
+    assert r.status_code == 400 and "not level after the tie-breaks" in r.json()["error"]
+
+
+def test_the_api_refuses_an_empty_prize_file(client: TestClient) -> None:
+    files = {"file": ("open.trf", EXAMPLE.read_bytes()), "prizes": ("p.toml", b"")}
+    r = client.post("/api/prizes", files=files, data={"lang": "it"})
+    assert r.status_code == 400 and r.json() == {
+        "error": "il campo 'prizes' è vuoto: inviare il file dei premi"
+    }

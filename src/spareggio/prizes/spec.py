@@ -37,7 +37,7 @@ import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import Any
 
 from ..errors import InputError, Position
@@ -47,6 +47,8 @@ from ..model import Player
 __all__ = ["SCHEMA", "Category", "PlayerData", "PrizeFile", "load_prize_file", "parse_prize_data"]
 
 SHARING = ("none", "equal", "hort")
+MAX_AMOUNT = Decimal(10) ** 12
+"""Amounts (and the rounding unit) are below a million millions, with at most four decimals."""
 AWARDING = ("amount", "listed")
 _TOP = {
     "currency",
@@ -268,7 +270,10 @@ def parse_prize_data(raw: object, name: str = "<prizes>") -> PrizeFile:
         if ids.index(c.id) != k:
             raise bad(f"categories[{k}].id", msg("{id!r} is used by two categories", id=c.id))
     players: dict[int, PlayerData] = {}
-    for key, value in (raw.get("players") or {}).items():
+    given = raw.get("players") or {}
+    if not isinstance(given, dict):
+        raise bad("players", msg("expected a start number and a table with club and national_rating"))
+    for key, value in given.items():
         where = f"players.{key}"
         if not str(key).isdigit() or not isinstance(value, dict):
             raise bad(where, msg("expected a start number and a table with club and national_rating"))
@@ -296,6 +301,8 @@ def _amount(value: object, where: str, bad: Any) -> Decimal:
         raise bad(where, msg('expected an amount such as 150 or "150.50"')) from None
     if not amount.is_finite() or amount < 0:
         raise bad(where, msg("expected an amount of zero or more"))
+    if amount >= MAX_AMOUNT or amount != amount.quantize(Decimal("0.0001"), rounding=ROUND_FLOOR):
+        raise bad(where, msg("expected an amount below {limit} with at most four decimals", limit=MAX_AMOUNT))
     return amount
 
 

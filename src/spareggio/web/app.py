@@ -74,6 +74,7 @@ def create_app(
     app.include_router(prizes.router)
     app.include_router(downloads.router)
     app.include_router(api.router)
+    app.include_router(prizes.api_router)
     for kind, handler in _HANDLERS.items():
         app.add_exception_handler(kind, handler)
     app.add_middleware(Guard, limit=max_upload, hosts=None if hosts is None else allowed_hosts(hosts))
