@@ -56,9 +56,21 @@ def test_a_playoff_from_the_file_record() -> None:
 
 
 def test_a_playoff_between_players_not_level_is_refused() -> None:
-    given = Decisions(playoffs=(Playoff((3, 1)),))
+    given = Decisions(playoffs=(Playoff((3, 1), source="option"),))
     with pytest.raises(ArgumentError, match=r"not level after the tie-breaks \(places 1 and 3\)"):
         standings(parse_trf(level()), LIST, decisions=given)
+
+
+def test_a_playoff_of_the_file_that_another_list_does_not_tie_is_not_applied_and_said() -> None:
+    # 1 and 2 are level under BH,SB,DE; TPN (the start number) separates them, so the playoff
+    # recorded in the file cannot apply: the standings say so instead of failing
+    s = standings(parse_trf(level("XPO PLAYOFF 2 1 ; 1½-½")), "TPN")
+    assert order(s)[:2] == [("1", 1), ("2", 2)]
+    assert s.decided == []
+    assert (
+        "playoff 2, 1 of the file not applied: these players are not level after these tie-breaks (places 1 and 2)"
+        in s.warnings
+    )
 
 
 def test_a_bad_playoff_record_is_placed() -> None:

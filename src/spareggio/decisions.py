@@ -302,6 +302,7 @@ def decide_ties(
     sno: npt.NDArray[np.int64],
     ranked: int,
     decisions: Decisions,
+    warnings: list[str] | None = None,
 ) -> list[Decided]:
     """Break the ties left in ``order`` (player indices; ``starts`` marks the first position of each
     group still level) by the playoffs, in the order given, then by lot; in place.
@@ -310,7 +311,12 @@ def decide_ties(
     players must all be level after the list (one group); they take the first places of it in the
     playoff's order, and the rest of the group stays level after them.
 
-    :raises InputError, ArgumentError: for a playoff between players who are not level.
+    A playoff the tournament file records between players who are not level (under another rule
+    set or list than the event's) is not applied, and ``warnings`` says so; one given as an option
+    is refused.
+
+    :raises InputError, ArgumentError: for a playoff given as an option between players who are not
+        level, or naming a player who is not ranked.
     """
     decided: list[Decided] = []
     position_of = {int(sno[i]): k for k, i in enumerate(order.tolist())}
@@ -322,6 +328,10 @@ def decide_ties(
         where = sorted(position_of[x] for x in p.players)
         a = _group_start(starts, where[0])
         b = _group_end(starts, a, ranked)
+        if where[-1] >= b and p.source == "file" and warnings is not None:
+            warnings.append(msg("{how} {players} of the file not applied: these players are not level after these tie-breaks (places {first} and {second})",
+                                how=p.how, players=_names(p), first=where[0] + 1, second=where[-1] + 1))  # fmt: skip
+            continue
         if where[-1] >= b:
             _refuse(p, msg("{how} {players}: these players are not level after the tie-breaks (places {first} and {second})",
                            how=p.how, players=_names(p), first=where[0] + 1, second=where[-1] + 1))  # fmt: skip

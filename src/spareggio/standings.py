@@ -468,7 +468,7 @@ def _standings_in(
             excluded[index[e.start_number]] = True
     order, starts, positions = _rank(ctx, frame, parsed, results, excluded)
     ranked = int(order.size - excluded.sum())
-    decided = decide_ties(order, starts, frame.ids, ranked, decisions)
+    decided = decide_ties(order, starts, frame.ids, ranked, decisions, warnings)
     for label, spec in parsed:
         if label not in results:
             numerator, defined = positions[label]
