@@ -87,3 +87,13 @@ def test_the_api_refuses_an_empty_prize_file(client: TestClient) -> None:
     assert r.status_code == 400 and r.json() == {
         "error": "il campo 'prizes' è vuoto: inviare il file dei premi"
     }
+
+
+def test_the_standings_page_says_what_the_file_decided() -> None:
+    # the bundled open with a playoff for places 3-4 under DE (3 and 5 share them) and an exclusion
+    text = EXAMPLE.read_text(encoding="utf-8") + "XPO PLAYOFF 5 3 ; 2-0\nXEX 40 ; expelled\n"
+    client = TestClient(create_app())
+    r = client.post("/open", files={"file": ("open.trf", text.encode())}, follow_redirects=True)
+    page = client.get(str(r.url) + "?tiebreaks=DE").text
+    assert "places 3-4 decided by playoff (2-0): 5 Colombo, Mattia, 3 Leone, Michele" in page
+    assert "is excluded from the ranking (expelled)" in page

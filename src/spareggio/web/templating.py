@@ -48,6 +48,7 @@ class Pages:
             said = [localize(w.text() if isinstance(w, Diagnostic) else w, lang) for w in t.warnings]
             if s is not None:
                 said += [localize(w, lang) for w in s.warnings if w != s.rules_warning]
+                said += [localize(note, lang) for note in s.decision_notes()]
             return said
 
         html = self.env.get_template(template).render(
