@@ -13,6 +13,7 @@ from spareggio import parse_trf, standings, write_trf
 from spareggio.decisions import Decisions, Exclusion, Playoff, lot_key, parse_playoff_option
 from spareggio.errors import ArgumentError, InputError, SpareggioError
 from spareggio.io.tournament_json import parse_tournament_json, write_tournament_json
+from spareggio.render.output import standings_to_dict
 
 # Four players, two rounds, everyone level in pairs on everything:
 #   1: +W3 =W2   1.5   BH 0.5+1.5 = 2   SB 0.5 + 0.75 = 1.25   DE: drew with 2
@@ -128,7 +129,7 @@ def test_an_excluded_player_is_not_ranked_but_his_games_count() -> None:
     assert s.row_of(3).values["BH"] == 2
     assert s.row_of(1).excluded and not s.row_of(2).excluded
     assert "1 Player 1 is excluded from the ranking (expelled)" in str(s.decision_notes()[0])
-    assert s.to_dict()["decisions"]["excluded"] == [{"start_number": 1, "reason": "expelled"}]
+    assert standings_to_dict(s)["decisions"]["excluded"] == [{"start_number": 1, "reason": "expelled"}]
 
 
 def test_decisions_survive_trf_and_json() -> None:
@@ -156,7 +157,7 @@ def test_options_on_top_of_the_file_are_logged_and_exported() -> None:
     )
     exported = write_trf(dataclasses.replace(t, decisions=s.decisions))
     assert "XCL tie-break list SB,BH given instead of the file's BH,SB,DE" in exported
-    assert "change: player 4 excluded (expelled)" in s.to_dict()["decisions"]["notes"]
+    assert "change: player 4 excluded (expelled)" in standings_to_dict(s)["decisions"]["notes"]
 
 
 @pytest.mark.parametrize("value", ["3", "3,3", "a,b", ""])

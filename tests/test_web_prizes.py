@@ -20,7 +20,7 @@ PRIZES = ROOT / "examples" / "prizes-2026.toml"
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(create_app([str(EXAMPLE)], max_upload=2**20))
+    return TestClient(create_app([str(EXAMPLE)], max_upload=2**20), base_url="http://127.0.0.1")
 
 
 def token(client: TestClient) -> str:
@@ -92,7 +92,7 @@ def test_the_api_refuses_an_empty_prize_file(client: TestClient) -> None:
 def test_the_standings_page_says_what_the_file_decided() -> None:
     # the bundled open with a playoff for places 3-4 under DE (3 and 5 share them) and an exclusion
     text = EXAMPLE.read_text(encoding="utf-8") + "XPO PLAYOFF 5 3 ; 2-0\nXEX 40 ; expelled\n"
-    client = TestClient(create_app())
+    client = TestClient(create_app(), base_url="http://127.0.0.1")
     r = client.post("/open", files={"file": ("open.trf", text.encode())}, follow_redirects=True)
     page = client.get(str(r.url) + "?tiebreaks=DE").text
     assert "places 3-4 decided by playoff (2-0): 5 Colombo, Mattia, 3 Leone, Michele" in page

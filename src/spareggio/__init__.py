@@ -48,6 +48,8 @@ if TYPE_CHECKING:
     from .io.trf import parse_trf, read_trf, write_trf
     from .model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
     from .prizes import PrizeFile, PrizeList, award_prizes, load_prize_file
+    from .render.formats import formats_for
+    from .render.formats import render as render_as
     from .rules import RULESETS, RuleSet, find_ruleset, ruleset_for_date
     from .standings import StandingRow, Standings, standings
     from .tiebreaks import TIEBREAKS, Contribution, TiebreakResult, TiebreakSpec, find_tiebreak, parse_spec
@@ -86,6 +88,8 @@ _LAZY: dict[str, str] = {
     "explain_player": ".explain",
     "explain_versus": ".explain",
     "find_player": ".explain",
+    "render_as": ".render.formats:render",
+    "formats_for": ".render.formats",
     "Comparison": ".compare",
     "compare": ".compare",
     "CheckOptions": ".check",
@@ -125,7 +129,8 @@ def __getattr__(name: str) -> Any:
             if exc.name != f"{__name__}.{name}":
                 raise
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module, __name__), name)
+    module, _, attribute = module.partition(":")
+    value = getattr(importlib.import_module(module, __name__), attribute or name)
     globals()[name] = value
     return value
 
@@ -181,6 +186,7 @@ __all__ = [
     "find_player",
     "find_ruleset",
     "find_tiebreak",
+    "formats_for",
     "load_prize_file",
     "parse_spec",
     "parse_tournament_json",
@@ -188,6 +194,7 @@ __all__ = [
     "read_tournament",
     "read_tournament_json",
     "read_trf",
+    "render_as",
     "ruleset_for_date",
     "standings",
     "write_tournament_json",

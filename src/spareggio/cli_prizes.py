@@ -11,7 +11,8 @@ from typing import Any
 import click
 
 from .decisions import Decisions, merged, parse_exclusion_option, parse_playoff_option
-from .i18n import check_language, msg
+from .errors import check_language
+from .i18n import msg
 from .prizes import PrizeList
 from .render.formats import formats_for
 

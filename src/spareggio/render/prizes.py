@@ -16,11 +16,12 @@ from decimal import Decimal
 from html import escape
 from typing import Any
 
-from ..i18n import check_language, localize, translate, translate_reason
+from ..errors import check_language
+from ..i18n import localize, translate
 from ..prizes import Award, PrizeList
 from .formats import RenderOptions, renderer
-from .output import safe_cell
-from .publish import _document, _event_lines, _footer, _title, html_to_pdf, localized_number
+from .output import localized_number, safe_cell
+from .publish import _document, _event_lines, _footer, _title, html_to_pdf
 
 __all__ = [
     "WORDS",
@@ -72,7 +73,7 @@ def money_text(value: Decimal, lang: str) -> str:
 def _lines(pl: PrizeList, lang: str) -> list[str]:
     s, p = pl.standings, pl.prizes
     lines = [
-        _w(lang, "rules", rules=s.rules.label, reason=translate_reason(lang, s.rules_reason),
+        _w(lang, "rules", rules=s.rules.label, reason=localize(s.rules_reason, lang),
            tiebreaks=", ".join(s.labels) or "-"),
         _w(lang, "settings", sharing=_w(lang, f"sharing.{p.sharing}"), one=_w(lang, "yes" if p.one_prize_per_player else "no"),
            awarding=_w(lang, f"awarding.{p.awarding}")),
