@@ -211,3 +211,38 @@ def test_bad_prize_files(name: str, data: bytes, where: str) -> None:
     with pytest.raises(InputError) as err:
         parse_prize_bytes(data, name)
     assert where in str(err.value)
+
+
+def test_a_national_rating_band_reads_the_trf26_national_records() -> None:
+    # record 172 ITA and national rating records: 3 has a national 1750 (FIDE 2370), 4 has 1900
+    # (FIDE 2360); a national under-1800 prize goes to 3, the FIDE one to nobody (all over 2300)
+    nrs = [
+        "172 ITA NRO",
+        f"ITA {3:4d}      {'Player 3':<33} {1750:4d}",
+        f"ITA {4:4d}      {'Player 4':<33} {1900:4d}",
+    ]
+    s = standings(parse_trf(build(BYES, players=6, extra_headers=nrs)), "TPN")
+    national = {"categories": [{"id": "u1800", "rating_under": 1800, "rating": "national", "prizes": [30]}]}
+    assert paid(award_prizes(s, parse_prize_data(national))) == {3: Decimal("30.00")}
+    fide = {"categories": [{"id": "u1800", "rating_under": 1800, "prizes": [30]}]}
+    assert award_prizes(s, parse_prize_data(fide)).awards[0].holder is None
+    # the prize file's players table gives a club and overrides a national rating
+    data = {**national, "players": {"3": {"national_rating": 1850}, "4": {"national_rating": 1700}}}
+    assert paid(award_prizes(s, parse_prize_data(data))) == {4: Decimal("30.00")}
+
+
+def test_club_federation_and_unrated_categories() -> None:
+    text = build(BYES, players=6, ratings={1: 2390, 2: 2380, 3: 2370, 4: 2360, 5: 0, 6: 2340})
+    text = text.replace("   6 m    Player 6                          2340 ITA", "   6 m    Player 6                          2340 SUI")
+    s = standings(parse_trf(text), "TPN")
+    data = {
+        "one_prize_per_player": False,
+        "players": {"4": {"club": "Torre Genova"}, "2": {"club": "torre genova"}},
+        "categories": [
+            {"id": "club", "club": "Torre Genova", "prizes": [20]},  # 2 and 4 (case ignored): 2 is ahead
+            {"id": "sui", "federation": ["SUI", "LIE"], "prizes": [15]},  # only 6
+            {"id": "unrated", "unrated": True, "prizes": [10]},  # only 5 (rating 0 is unrated)
+        ],
+    }
+    pl = award_prizes(s, parse_prize_data(data))
+    assert paid(pl) == {2: Decimal("20.00"), 5: Decimal("10.00"), 6: Decimal("15.00")}

@@ -25,9 +25,10 @@ A prize file is TOML (read with :mod:`tomllib`), JSON or YAML (PyYAML), chosen b
 Conditions of a category, all of which a player must meet: ``sex`` (``m``, ``w``/``f``),
 ``age_under`` and ``age_from`` (completed years on the reference date), ``rating_under`` and
 ``rating_from`` (a rating band: unrated players are outside it), ``rating`` (``fide`` or
-``national``), ``unrated`` (``true``: unrated players only; ``false``: rated only), ``federation``
-and ``club`` (a name or a list).  A TRF file has no club and no national rating: the prize file's
-``players`` table gives them by start number (``[players.12] club = "Torre Genova"``).
+``national``: TRF-26's national rating record), ``unrated`` (``true``: unrated players only;
+``false``: rated only), ``federation`` and ``club`` (a name or a list).  A TRF file has no club: the
+prize file's ``players`` table gives clubs (and national ratings, over the file's) by start number
+(``[players.12] club = "Torre Genova"``).
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ class Category:
                 return "age"
             if self.age_from is not None and age < self.age_from:
                 return "age"
-        rating = extra.national_rating if self.rating == "national" else p.rating
+        national = extra.national_rating if extra.national_rating is not None else p.national_rating
+        rating = national if self.rating == "national" else p.rating
         if self.unrated is not None and (rating is None or rating == 0) != self.unrated:
             return "rating"
         if self.rating_under is not None or self.rating_from is not None:
