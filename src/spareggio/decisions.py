@@ -319,6 +319,8 @@ def decide_ties(
         level, or naming a player who is not ranked.
     """
     decided: list[Decided] = []
+    if not decisions.playoffs and decisions.lots_seed is None:
+        return decided
     position_of = {int(sno[i]): k for k, i in enumerate(order.tolist())}
     for p in decisions.playoffs:
         missing = [x for x in p.players if x not in position_of or position_of[x] >= ranked]
