@@ -27,8 +27,8 @@ from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 
 from ..i18n import Text
-from ..standings import StandingRow, Standings
-from .spec import Category, PlayerData, PrizeFile
+from ..standings import Standings
+from .spec import Category, PlayerTable, PrizeFile
 
 __all__ = ["TEXTS", "Award", "PrizeList", "award_prizes"]
 
@@ -89,47 +89,65 @@ class PrizeList:
     """The shared groups: category, members (indices), pot, what each member is paid."""
     notes: list[Text] = field(default_factory=list)
 
-    def row(self, index: int) -> StandingRow:
-        return self.standings.row_of(self.standings.tournament.players[index].start_number)
+    def points(self, index: int) -> Fraction:
+        """A player's points in the standings the prizes were awarded on."""
+        frame = self.standings.context.frame
+        return Fraction(int(frame.total[index]), frame.unit)
+
+    def place(self, index: int) -> str:
+        """A player's place as printed (``3``, ``3-4``; ``—`` when excluded)."""
+        return _place_of(self.standings, index)
+
+
+def _place_of(s: Standings, i: int) -> str:
+    k = int(s._position[i])
+    rank, rank_to = int(s.rank[k]), int(s.rank_to[k])
+    if rank == 0:
+        return "—"
+    return f"{rank}-{rank_to}" if rank_to > rank else str(rank)
+
+
+def eligibility(s: Standings, prizes: PrizeFile) -> dict[str, list[int]]:
+    """Every category's eligible players (indices), in standings order, excluded players left out."""
+    t = s.tournament
+    ranked = s.order[s.rank > 0]
+    ages = any(c.age_under is not None or c.age_from is not None for c in prizes.categories)
+    table = PlayerTable.of(t.players, prizes.players, prizes.reference_date or t.start_date, ages)
+    everyone = ranked.tolist()
+    return {c.id: everyone if c.open else ranked[c.mask(table)[ranked]].tolist() for c in prizes.categories}
 
 
 def award_prizes(s: Standings, prizes: PrizeFile) -> PrizeList:
     """Award the prizes of ``prizes`` on the standings ``s`` (see the module's docstring)."""
-    t = s.tournament
-    rows = [row for row in s.rows if not row.excluded]
-    position = {row.index: k for k, row in enumerate(rows)}
-    on = prizes.reference_date or t.start_date
-    eligible: dict[str, list[int]] = {}
-    for c in prizes.categories:
-        eligible[c.id] = [
-            row.index
-            for row in rows
-            if c.refusal(row.player, prizes.players.get(row.player.start_number, PlayerData()), on) is None
-        ]
+    eligible = eligibility(s, prizes)
     awards = [Award(c, k + 1, amount) for c in prizes.categories for k, amount in enumerate(c.prizes)]
     listed = list(range(len(awards)))
     if prizes.awarding == "amount":
         listed.sort(key=lambda k: (-awards[k].amount, k))
     held: dict[int, Award] = {}
     held_in: dict[str, set[int]] = {c.id: set() for c in prizes.categories}
+    cursor = dict.fromkeys(held_in, 0)
     for k in listed:
         a = awards[k]
         c = a.category
-        candidates = [
-            i
-            for i in eligible[c.id]
-            if (i not in held if prizes.one_prize_per_player else i not in held_in[c.id])
-        ]
-        a.why.append(_t("eligible", n=len(eligible[c.id]), category=c.name))
-        if not candidates:
+        pool = eligible[c.id]
+        taken = held if prizes.one_prize_per_player else held_in[c.id]
+        at = cursor[c.id]
+        while at < len(pool) and pool[at] in taken:
+            at += 1
+        cursor[c.id] = at  # the players before hold a prize for good: never looked at again
+        a.why.append(_t("eligible", n=len(pool), category=c.name))
+        if at == len(pool):
             a.why.append(_t("nobody"))
             continue
-        a.holder = candidates[0]
-        a.runner_up = candidates[1] if len(candidates) > 1 else None
+        a.holder = pool[at]
+        nxt = at + 1
+        while nxt < len(pool) and pool[nxt] in taken:
+            nxt += 1
+        a.runner_up = pool[nxt] if nxt < len(pool) else None
         held.setdefault(a.holder, a)
         held_in[c.id].add(a.holder)
     # the reasons, once every prize has a holder
-    names = {i: _who(s, i) for i in range(t.n_players)}
     for a in awards:
         if a.holder is None:
             continue
@@ -138,18 +156,16 @@ def award_prizes(s: Standings, prizes: PrizeFile) -> PrizeList:
                 break
             other = held.get(i)
             if other is not None and other.category is not a.category:
-                a.why.append(
-                    _t("ahead", player=names[i], place=rows[position[i]].place, prize=_prize_name(other))
-                )
+                a.why.append(_t("ahead", player=_who(s, i), place=_place_of(s, i), prize=_prize_name(other)))
         if a.runner_up is None:
             a.why.append(_t("no_next"))
         else:
             a.why.append(decider(s, a.holder, a.runner_up))
-            taken = held.get(a.runner_up)
-            if taken is not None and taken.category is not a.category:
-                a.why.append(_t("next_other", b=names[a.runner_up], prize=_prize_name(taken)))
-            elif taken is None:
-                a.why.append(_t("next_none", b=names[a.runner_up]))
+            taken_by = held.get(a.runner_up)
+            if taken_by is not None and taken_by.category is not a.category:
+                a.why.append(_t("next_other", b=_who(s, a.runner_up), prize=_prize_name(taken_by)))
+            elif taken_by is None:
+                a.why.append(_t("next_none", b=_who(s, a.runner_up)))
         a.paid = {a.holder: a.amount.quantize(prizes.rounding, rounding=ROUND_FLOOR)}
     result = PrizeList(s, prizes, awards, {})
     if prizes.sharing != "none":
@@ -158,21 +174,25 @@ def award_prizes(s: Standings, prizes: PrizeFile) -> PrizeList:
     for a in awards:
         for i, amount in a.paid.items():
             totals[i] = totals.get(i, Decimal(0)) + amount
-    result.payouts = dict(sorted(totals.items(), key=lambda item: position[item[0]]))
+    result.payouts = dict(sorted(totals.items(), key=lambda item: int(s._position[item[0]])))
     return result
 
 
 def _share(result: PrizeList, eligible: dict[str, list[int]], held: dict[int, Award]) -> None:
     s, prizes = result.standings, result.prizes
-    rows = {row.index: row for row in s.rows}
+    total = s.context.frame.total
     for c in prizes.categories:
         mine = [a for a in result.awards if a.category is c and a.holder is not None]
         holders = {a.holder: a for a in mine if a.holder is not None}
-        for points in sorted({rows[i].points for i in holders}, reverse=True):
-            group = [
-                i for i in eligible[c.id]
-                if rows[i].points == points and (i in holders or i not in held or not prizes.one_prize_per_player)
-            ]  # fmt: skip
+        by_points: dict[int, list[int]] = {}
+        wanted = {int(total[i]) for i in holders}
+        for i in eligible[c.id]:
+            p = int(total[i])
+            if p in wanted and (i in holders or i not in held or not prizes.one_prize_per_player):
+                by_points.setdefault(p, []).append(i)
+        for p in sorted(by_points, reverse=True):
+            group = by_points[p]
+            points = result.points(group[0])
             if len(group) < 2:
                 continue
             own = {i: (holders[i].amount if i in holders else Decimal(0)) for i in group}
@@ -206,15 +226,17 @@ def _share(result: PrizeList, eligible: dict[str, list[int]], held: dict[int, Aw
                 )
                 a.why.append(_t(key, points=_num(points), others=others, places=places_text,
                                 pot=_money(pot, prizes), own=_money(own[i], prizes)))  # fmt: skip
-            left = pot - sum(
-                (Decimal(int(v / Fraction(prizes.rounding))) * prizes.rounding for v in exact.values()),
-                Decimal(0),
-            )
+            left = pot - sum(paid_down(v, prizes.rounding) for v in exact.values())
             if left:
                 result.notes.append(
                     _t("rounded", unit=_money(prizes.rounding, prizes), left=_money(left, prizes))
                 )
             result.shares.append((c, tuple(group), pot, paid))
+
+
+def paid_down(value: Fraction, unit: Decimal) -> Decimal:
+    """``value`` rounded down to a multiple of ``unit``."""
+    return Decimal(int(value // Fraction(unit))) * unit
 
 
 def _round(
@@ -232,14 +254,16 @@ def _round(
 def decider(s: Standings, a: int, b: int) -> Text:
     """Why player ``a`` is ranked above ``b``: points, the first tie-break that differs, a playoff,
     the arbiter, a lot, or nothing (a shared place)."""
-    ra, rb = s.row_of(s.tournament.players[a].start_number), s.row_of(s.tournament.players[b].start_number)
+    frame = s.context.frame
     wa, wb = _who(s, a), _who(s, b)
-    if ra.points != rb.points:
-        return _t("points", a=wa, b=wb, pa=_num(ra.points), pb=_num(rb.points))
+    pa, pb = Fraction(int(frame.total[a]), frame.unit), Fraction(int(frame.total[b]), frame.unit)
+    if pa != pb:
+        return _t("points", a=wa, b=wb, pa=_num(pa), pb=_num(pb))
     for label in s.labels:
-        va, vb = ra.values.get(label), rb.values.get(label)
+        result = s.results[label]
+        va, vb = result.value(a), result.value(b)
         if va != vb:
-            return _t("tiebreak", a=wa, b=wb, points=_num(ra.points), label=label, va=_num(va), vb=_num(vb))
+            return _t("tiebreak", a=wa, b=wb, points=_num(pa), label=label, va=_num(va), vb=_num(vb))
     d = s.decided_between(a, b)
     if d is not None:
         return _t(d.how, a=wa, b=wb, note=d.note or "-")

@@ -36,16 +36,27 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from ..errors import InputError, Position
 from ..i18n import msg
 from ..model import Player
 
-__all__ = ["SCHEMA", "Category", "PlayerData", "PrizeFile", "load_prize_file", "parse_prize_data"]
+__all__ = [
+    "SCHEMA",
+    "Category",
+    "PlayerData",
+    "PlayerTable",
+    "PrizeFile",
+    "load_prize_file",
+    "parse_prize_data",
+]
 
 SHARING = ("none", "equal", "hort")
 MAX_AMOUNT = Decimal(10) ** 12
@@ -97,34 +108,66 @@ class Category:
                     or self.rating_under is not None or self.rating_from is not None
                     or self.unrated is not None or self.federations or self.clubs)  # fmt: skip
 
-    def refusal(self, p: Player, extra: PlayerData, on: _dt.date | None) -> str | None:
-        """Why the player is not eligible (the condition he fails, in English), or None."""
-        if self.sex is not None and _sex(p.sex) != self.sex:
-            return "sex"
+    def mask(self, table: PlayerTable) -> npt.NDArray[np.bool_]:
+        """Which players (by index) meet every condition of the category."""
+        ok = np.ones(table.sex.size, dtype=bool)
+        if self.sex is not None:
+            ok &= table.sex == self.sex
         if self.age_under is not None or self.age_from is not None:
-            age = age_on(p.birth_date, on)
-            if age is None:
-                return "age unknown"
-            if self.age_under is not None and age >= self.age_under:
-                return "age"
-            if self.age_from is not None and age < self.age_from:
-                return "age"
-        national = extra.national_rating if extra.national_rating is not None else p.national_rating
-        rating = national if self.rating == "national" else p.rating
-        if self.unrated is not None and (rating is None or rating == 0) != self.unrated:
-            return "rating"
+            ok &= table.age >= 0  # an unknown age is outside every age category
+            if self.age_under is not None:
+                ok &= table.age < self.age_under
+            if self.age_from is not None:
+                ok &= table.age >= self.age_from
+        rating = table.national if self.rating == "national" else table.fide
+        if self.unrated is not None:
+            ok &= (rating == 0) == self.unrated
         if self.rating_under is not None or self.rating_from is not None:
-            if not rating:
-                return "rating"
-            if self.rating_under is not None and rating >= self.rating_under:
-                return "rating"
-            if self.rating_from is not None and rating < self.rating_from:
-                return "rating"
-        if self.federations and p.federation.upper() not in self.federations:
-            return "federation"
-        if self.clubs and extra.club.casefold() not in self.clubs:
-            return "club"
-        return None
+            ok &= rating > 0  # unrated players are outside every rating band
+            if self.rating_under is not None:
+                ok &= rating < self.rating_under
+            if self.rating_from is not None:
+                ok &= rating >= self.rating_from
+        if self.federations:
+            ok &= np.isin(table.federation, list(self.federations))
+        if self.clubs:
+            ok &= np.isin(table.club, list(self.clubs))
+        return ok
+
+
+@dataclass(frozen=True)
+class PlayerTable:
+    """What the categories look at, one array entry per player (by index): built once per award."""
+
+    sex: npt.NDArray[np.str_]
+    age: npt.NDArray[np.int64]
+    """Completed years on the reference date; -1 when unknown."""
+    fide: npt.NDArray[np.int64]
+    """0 for an unrated player."""
+    national: npt.NDArray[np.int64]
+    federation: npt.NDArray[np.str_]
+    club: npt.NDArray[np.str_]
+    """Case-folded."""
+
+    @classmethod
+    def of(
+        cls, players: Sequence[Player], extra: Mapping[int, PlayerData], on: _dt.date | None, ages: bool
+    ) -> PlayerTable:
+        none = PlayerData()
+        given = [extra.get(p.start_number, none) for p in players]
+        national = [
+            (x.national_rating if x.national_rating is not None else p.national_rating) or 0
+            for p, x in zip(players, given, strict=True)
+        ]
+        age = [age_on(p.birth_date, on) for p in players] if ages else []
+        return cls(
+            np.array([_sex(p.sex) for p in players], dtype=str),
+            np.array([-1 if a is None else a for a in age] if ages else [-1] * len(players), dtype=np.int64),
+            np.array([p.rating or 0 for p in players], dtype=np.int64),
+            np.array(national, dtype=np.int64),
+            np.array([p.federation.upper() for p in players], dtype=str),
+            np.array([x.club.casefold() for x in given], dtype=str),
+        )
 
 
 @dataclass(frozen=True)

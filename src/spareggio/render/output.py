@@ -52,7 +52,7 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     score, and each team's match and game points and roster."""
     number = exact_number if exact else json_number
     t = s.tournament
-    doc = {
+    doc: dict[str, Any] = {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {
             "name": t.name,

@@ -111,7 +111,7 @@ def prizes_table(pl: PrizeList, lang: str = "en") -> str:
         p = t.players[i] if i is not None else None
         body.append([
             a.category.name, _place(a), str(p.start_number) if p else "", p.name if p else _w(lang, "none"),
-            localized_number(s.row_of(p.start_number).points, lang, points=True) if p else "",
+            localized_number(pl.points(i), lang, points=True) if i is not None else "",
             money_text(a.amount, lang), money_text(paid, lang) if paid is not None else "",
         ])  # fmt: skip
     widths = [max(len(r[k]) for r in [head, *body]) for k in range(len(head))]
@@ -148,9 +148,13 @@ def prizes_to_dict(pl: PrizeList) -> dict[str, Any]:
     def player(i: int | None) -> dict[str, object] | None:
         if i is None:
             return None
-        row = s.row_of(t.players[i].start_number)
-        return {"start_number": row.player.start_number, "name": row.player.name, "place": row.place,
-                "points": str(row.points)}  # fmt: skip
+        p = t.players[i]
+        return {
+            "start_number": p.start_number,
+            "name": p.name,
+            "place": pl.place(i),
+            "points": str(pl.points(i)),
+        }
 
     return {
         "tournament": _title(s),
@@ -204,7 +208,7 @@ def prizes_csv(pl: PrizeList, lang: str = "en") -> str:
         p = t.players[i] if i is not None else None
         out.writerow([
             safe_cell(a.category.name), a.place or "", p.start_number if p else "", safe_cell(p.name) if p else "",
-            localized_number(pl.standings.row_of(p.start_number).points, lang) if p else "",
+            localized_number(pl.points(i), lang) if i is not None else "",
             money_text(a.amount, lang), money_text(paid, lang) if paid is not None else "",
             " ".join(str(t.players[j].start_number) for j in a.shared_with),
             safe_cell(" | ".join(localize(line, lang) for line in a.why)),
@@ -237,7 +241,7 @@ def prizes_html(pl: PrizeList, lang: str = "en") -> str:
         cells = [
             f'<td class="text">{escape(a.category.name)}</td>', f"<td>{escape(_place(a))}</td>",
             f"<td>{p.start_number if p else ''}</td>", f'<td class="text">{escape(p.name if p else _w(lang, "none"))}</td>',
-            f"<td>{escape(localized_number(s.row_of(p.start_number).points, lang, points=True)) if p else ''}</td>",
+            f"<td>{escape(localized_number(pl.points(i), lang, points=True)) if i is not None else ''}</td>",
             f"<td>{escape(money_text(a.amount, lang))}</td>", f"<td>{escape(money_text(paid, lang)) if paid is not None else ''}</td>",
         ]  # fmt: skip
         rows.append("<tr>" + "".join(cells) + "</tr>")
@@ -277,7 +281,7 @@ def prizes_xlsx(pl: PrizeList, lang: str = "en") -> bytes:
     t = pl.standings.tournament
     for a, i, paid in _rows(pl):
         p = t.players[i] if i is not None else None
-        pts = pl.standings.row_of(p.start_number).points if p else None
+        pts = pl.points(i) if i is not None else None
         ws.append([
             a.category.name, a.place or None, p.start_number if p else None, p.name if p else None,
             (int(pts) if pts.denominator == 1 else float(pts)) if pts is not None else None,

@@ -55,7 +55,7 @@ def prizes_view(pl: PrizeList, lang: str) -> dict[str, Any]:
             "place": str(a.place) if a.place else a.places,
             "sno": p.start_number if p else "",
             "name": p.name if p else word("none"),
-            "points": points(s.row_of(p.start_number).points, lang) if p else "",
+            "points": points(pl.points(a.holder), lang) if a.holder is not None else "",
             "amount": money_text(a.amount, lang),
             "paid": money_text(paid, lang) if paid is not None else "",
             "why": [localize(line, lang) for line in a.why],
