@@ -13,21 +13,29 @@ from starlette.requests import Request
 from ..check import CheckOptions, check_source
 from ..compare import compare, compare_teams
 from ..errors import ArgumentError, SpareggioError
-from ..explain import explain_player, explain_versus, find_player
+from ..explain import (
+    explain_player,
+    explain_versus,
+    find_player,
+)
 from ..i18n import msg
-from ..io import parse_event
+from ..io import ReadOptions, parse_event
 from ..model import Tournament
-from ..render import html
 from ..render.check_report import report_text
-from ..render.comparison import comparison_table, comparison_to_dict
-from ..render.explanation import explanation_to_dict, render_text, render_versus_text, versus_to_dict
-from ..render.publish import compare_html, html_to_pdf
 from ..rules import find_ruleset
 from ..standings import Standings
 from ..teams import TeamEvent, rank_event
 from ..tiebreaks import parse_spec_list
-from .exports import as_json, document, encoded, json_error, standings_export, text
-from .options import Options, api_language, checked_format, clean_text, error_language, safe_name
+from .exports import document, encoded, json_error, result_response, standings_export
+from .options import (
+    Options,
+    api_language,
+    checked_format,
+    clean_text,
+    error_language,
+    rule_set_names,
+    safe_name,
+)
 from .site import site_of
 
 __all__ = ["router"]
@@ -50,11 +58,12 @@ async def _upload(file: UploadFile) -> tuple[str, bytes]:
     return safe_name(file.filename or "upload.trf"), await file.read()
 
 
-def _event(name: str, data: bytes) -> Tournament | TeamEvent:
-    """The tournament of the upload: a :class:`Tournament`, or a team event for a team file."""
+def _event(name: str, data: bytes, byes: str | None = None) -> Tournament | TeamEvent:
+    """The tournament of the upload (any format of the reader registry): a :class:`Tournament`, or
+    a team event for a team file; ``byes`` says how a PGN's rounds without a game count."""
     if not data:
         raise ArgumentError(msg("the field 'file' is empty: send the tournament file"))
-    return parse_event(data, name)
+    return parse_event(data, name, options=ReadOptions(byes=(byes or "").strip().lower() or None))
 
 
 def _rank(t: Tournament | TeamEvent, opts: Options) -> Standings:
@@ -76,10 +85,12 @@ async def _answer(request: Request, lang: str | None, fn: Any, *args: Any) -> Re
     return response
 
 
-def _standings(name: str, data: bytes, opts: Options, lang: str | None, fmt: str | None) -> Response:
+def _standings(
+    name: str, data: bytes, opts: Options, lang: str | None, fmt: str | None, byes: str | None = None
+) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "print", "pdf", "xlsx", "csv", "table", "trf"))
-    s = _rank(_event(name, data), opts)
+    s = _rank(_event(name, data, clean_text(byes, "byes")), opts)
     body, media = standings_export(s, fmt, language)
     if fmt in ("html", "print"):
         return document(body, media)
@@ -93,11 +104,15 @@ def _standings(name: str, data: bytes, opts: Options, lang: str | None, fmt: str
 )
 async def api_standings(
     request: Request,
-    file: Annotated[UploadFile, File(description="TRF or tournament JSON file")],
+    file: Annotated[UploadFile, File(description="Tournament file: TRF, tournament JSON, Vega (.veg, .tdf) or PGN")],
     tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
     rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
     after_round: Annotated[str | None, Form(description="Standings after this round")] = None,
     primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    byes: Annotated[
+        str | None,
+        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+    ] = None,
     lang: Annotated[str | None, Form(description="en, it or fr")] = None,
     format: Annotated[
         str | None, Form(description="json (default), html, pdf, xlsx, csv, table, trf")
@@ -108,15 +123,22 @@ async def api_standings(
     except SpareggioError as exc:
         return api_error(exc, lang)
     name, data = await _upload(file)
-    return await _answer(request, lang, _standings, name, data, opts, lang, format)
+    return await _answer(request, lang, _standings, name, data, opts, lang, format, byes)
 
 
 def _explain(
-    name: str, data: bytes, opts: Options, player: str, versus: str | None, lang: str | None, fmt: str | None
+    name: str,
+    data: bytes,
+    opts: Options,
+    player: str,
+    versus: str | None,
+    lang: str | None,
+    fmt: str | None,
+    byes: str | None = None,
 ) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "text"))
-    s = _rank(_event(name, data), opts)
+    s = _rank(_event(name, data, clean_text(byes, "byes")), opts)
     t = s.tournament
     sno = find_player(t, clean_text(player, "player") or "")
     other_text = clean_text(versus, "versus")
@@ -124,18 +146,8 @@ def _explain(
         other = find_player(t, other_text)
         if other == sno:
             raise ArgumentError(msg("player {sno} cannot be compared with himself", sno=sno))
-        v = explain_versus(s, sno, other, language)
-        if fmt == "json":
-            return as_json(versus_to_dict(v))
-        if fmt == "html":
-            return document(html.versus_html(v, language), "text/html")
-        return text(render_versus_text(v, language))
-    e = explain_player(s, sno, None, language)
-    if fmt == "json":
-        return as_json(explanation_to_dict(e))
-    if fmt == "html":
-        return document(html.explanation_html(e), "text/html")
-    return text(render_text(e))
+        return result_response(explain_versus(s, sno, other, language), fmt, language)
+    return result_response(explain_player(s, sno, None, language), fmt, language)
 
 
 @router.post(
@@ -154,6 +166,10 @@ async def api_explain(
     rules: Annotated[str | None, Form()] = None,
     after_round: Annotated[str | None, Form()] = None,
     primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    byes: Annotated[
+        str | None,
+        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+    ] = None,
     lang: Annotated[str | None, Form()] = None,
     format: Annotated[str | None, Form(description="json (default), html, text")] = None,
 ) -> Response:
@@ -162,16 +178,22 @@ async def api_explain(
     except SpareggioError as exc:
         return api_error(exc, lang)
     name, data = await _upload(file)
-    return await _answer(request, lang, _explain, name, data, opts, player, versus, lang, format)
+    return await _answer(request, lang, _explain, name, data, opts, player, versus, lang, format, byes)
 
 
 def _compare(
-    name: str, data: bytes, opts: Options, rules: str | None, lang: str | None, fmt: str | None
+    name: str,
+    data: bytes,
+    opts: Options,
+    rules: str | None,
+    lang: str | None,
+    fmt: str | None,
+    byes: str | None = None,
 ) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "pdf", "table"))
-    t = _event(name, data)
-    names = [r.strip() for r in (clean_text(rules, "rules") or "").split(",") if r.strip()]
+    t = _event(name, data, clean_text(byes, "byes"))
+    names = rule_set_names((clean_text(rules, "rules") or "").split(","))
     if opts.primary and isinstance(t, Tournament):
         raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
     ranked = t.with_primary(opts.primary) if opts.primary and isinstance(t, TeamEvent) else t
@@ -179,14 +201,7 @@ def _compare(
         c = compare_teams(ranked, names or None, opts.tiebreaks, opts.after_round)
     else:
         c = compare(ranked, names or None, opts.tiebreaks, opts.after_round)
-    if fmt == "json":
-        return as_json(comparison_to_dict(c))
-    if fmt == "table":
-        return text(comparison_table(c, language))
-    page_html = compare_html(c, language)
-    if fmt == "pdf":
-        return Response(encoded(html_to_pdf(page_html)), media_type="application/pdf")
-    return document(page_html, "text/html")
+    return result_response(c, fmt, language)
 
 
 @router.post("/compare", summary="The ranking under several rule sets, as `spareggio compare`", responses=BAD)
@@ -197,6 +212,10 @@ async def api_compare(
     tiebreaks: Annotated[str | None, Form()] = None,
     after_round: Annotated[str | None, Form()] = None,
     primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    byes: Annotated[
+        str | None,
+        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+    ] = None,
     lang: Annotated[str | None, Form()] = None,
     format: Annotated[str | None, Form(description="json (default), html, pdf, table")] = None,
 ) -> Response:
@@ -205,7 +224,7 @@ async def api_compare(
     except SpareggioError as exc:
         return api_error(exc, lang)
     name, data = await _upload(file)
-    return await _answer(request, lang, _compare, name, data, opts, rules, lang, format)
+    return await _answer(request, lang, _compare, name, data, opts, rules, lang, format, byes)
 
 
 def _check(

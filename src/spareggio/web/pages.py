@@ -13,10 +13,11 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
 from ..errors import SpareggioError
+from ..io.pgn import BYES
 from ..render.html import EXPLANATION_CSS
 from ..standings import Standings
 from .i18n import request_language, translator
-from .options import Options, options_of, safe_name
+from .options import Options, options_of, rule_set_names, safe_name
 from .site import site_of
 from .store import Entry
 from .views import check_view, common, compare_view, compute, crosstable_view, player_view, standings_view
@@ -59,6 +60,8 @@ async def open_file(request: Request) -> Response:
     try:
         upload = form.get("file")
         text = form.get("text")
+        chosen = form.get("byes")
+        byes = chosen if isinstance(chosen, str) and chosen in BYES else None
         data = b""
         name = "pasted.trf"
         if isinstance(upload, UploadFile):
@@ -74,7 +77,7 @@ async def open_file(request: Request) -> Response:
         return _index(request, 400, translator(lang)("Choose a file or paste its text."))
     site = site_of(request)
     try:
-        entry = await site.worker.run(site.store.parse, name, data)
+        entry = await site.worker.run(site.store.parse, name, data, byes)
     except SpareggioError as exc:
         return _index(request, 400, exc.localized(lang))
     site.store.keep(entry)
@@ -139,9 +142,13 @@ async def player(request: Request, token: str, sno: int) -> HTMLResponse:
 @router.get("/t/{token}/compare", response_class=HTMLResponse)
 async def compare_page(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
-    chosen = [r for r in request.query_params.getlist("with") if r.strip()]
+    chosen = request.query_params.getlist("with")
     return await _page(
-        request, token, "compare.html", "compare", lambda e, o, s: compare_view(e, o, s, chosen, lang)
+        request,
+        token,
+        "compare.html",
+        "compare",
+        lambda e, o, s: compare_view(e, o, s, rule_set_names(chosen), lang),
     )
 
 
