@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .decisions import Decided, Decisions, change, decide_ties, default_seed
-from .errors import InputError, Position, SpareggioError, TiebreakSpecError
+from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
 from .i18n import Text, msg
 from .model import IntVector, Player, Tournament
@@ -302,8 +302,6 @@ def _without_lots(chosen: str | Sequence[str]) -> tuple[str | tuple[str, ...], b
     if lots:
         items = items[:-1]
     if any(x.upper() == "RND" for x in items):
-        from .errors import TiebreakSpecError
-
         raise TiebreakSpecError(msg("RND (drawing of lots) can only be the last tie-break of the list"))
     return tuple(items), lots
 
@@ -432,8 +430,6 @@ def _standings_in(
         index = ctx.tournament._index()
         for e in decisions.exclusions:
             if e.start_number not in index:
-                from .errors import ArgumentError, InputError
-
                 text = msg("excluded player {number}: no player has this start number", number=e.start_number)
                 raise InputError(text, e.position) if e.position is not None else ArgumentError(text)
             excluded[index[e.start_number]] = True

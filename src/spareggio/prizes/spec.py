@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError, Position
+from ..errors import InputError, Position, os_reason
 from ..i18n import msg
 from ..model import Player
 
@@ -220,8 +220,6 @@ def load_prize_file(path: str | os.PathLike[str]) -> PrizeFile:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as exc:
-        from ..errors import os_reason
-
         raise InputError(
             msg("cannot read the prize file: {reason}", reason=os_reason(exc)), Position(name, 1)
         ) from None

@@ -20,7 +20,7 @@ from ..errors import check_language
 from ..i18n import localize, translate
 from ..prizes import Award, PrizeList
 from .formats import RenderOptions, renderer
-from .output import localized_number, safe_cell
+from .output import decisions_dict, localized_number, safe_cell
 from .publish import _document, _event_lines, _footer, _title, html_to_pdf
 
 __all__ = [
@@ -140,8 +140,6 @@ def prizes_table(pl: PrizeList, lang: str = "en") -> str:
 
 def prizes_to_dict(pl: PrizeList) -> dict[str, Any]:
     """The prize list as JSON data (English sentences; money as strings, exact)."""
-    from .output import decisions_dict
-
     s, p = pl.standings, pl.prizes
     t = s.tournament
 

@@ -13,7 +13,8 @@ from starlette.requests import Request
 
 from ..decisions import Decisions, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, SpareggioError
-from ..i18n import localize, msg
+from ..i18n import localize, msg, translate
+from ..io import parse_event
 from ..model import Tournament
 from ..prizes import PrizeList, award_prizes, parse_prize_bytes
 from ..render.formats import FORMATS, formats_for, render
@@ -37,8 +38,6 @@ EXAMPLE = (Path(__file__).resolve().parent / "prize-example.toml").read_text(enc
 
 def prizes_view(pl: PrizeList, lang: str) -> dict[str, Any]:
     """The prize list as the template shows it: rows, reasons and totals, in ``lang``."""
-    from ..i18n import translate
-
     s = pl.standings
     t = s.tournament
 
@@ -140,8 +139,6 @@ def _api_prizes(
     lang: str,
     fmt: str,
 ) -> Response:
-    from ..io import parse_event
-
     if not data:
         raise ArgumentError(msg("the field 'file' is empty: send the tournament file"))
     if not prize_data:
