@@ -469,10 +469,10 @@ def test_the_inference_is_said_in_the_report_language() -> None:
     first = entry.mismatches[0]
     italian = inferred_text(entry, "it")
     assert italian.startswith(
-        "la classifica dichiarata è esattamente quella che dà italian con BH/C1, BH, SB"
+        "la classifica dichiarata è esattamente quella che dà italian (come calcolano Diena, GTS, RWGets) con BH/C1, BH, SB"
     )
     assert "con fide-2026 e BH/C1, BH, SB, che si applica a questo file, " in italian
     assert f"(decide {first.decided_by}: " in italian
     report = report_text([entry], "table", lang="it")
     assert f"dedotto: {italian}" in report and entry.inferred_text not in report
-    assert entry.inferred_text.startswith("the declared ranking is exactly what italian gives")
+    assert entry.inferred_text.startswith("the declared ranking is exactly what italian (as Diena, GTS, RWGets compute) gives")

@@ -67,13 +67,11 @@ def english_messages() -> set[tuple[str | None, str]]:
     from spareggio.render.formats import FORMATS
     from spareggio.render.publish import _HEAD
     from spareggio.rules import REASONS, RULESETS
-    from spareggio.tiebreaks import TEAM_TIEBREAKS, TIEBREAKS
+    from spareggio.tiebreaks import TIEBREAKS
 
     ids: set[tuple[str | None, str]] = {(key, text) for key, text in EN.items()}
     ids |= {("tiebreak", d.name) for d in TIEBREAKS.values()}
     ids |= {("tiebreak.description", d.description) for d in TIEBREAKS.values()}
-    ids |= {("tiebreak", d.name) for d in TEAM_TIEBREAKS.values()}
-    ids |= {("tiebreak.description", d.description) for d in TEAM_TIEBREAKS.values()}
     ids |= {("ruleset.title", r.title) for r in RULESETS.values()}
     ids |= {("ruleset.description", r.description) for r in RULESETS.values()}
     ids |= {("ruleset.option", o.description) for r in RULESETS.values() for o in r.options}

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +24,7 @@ from .i18n import Text, msg
 from .model import IntVector, Player, Tournament
 from .numbers import exact_number, json_number
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
+from .team_event import TeamEvent
 from .tiebreaks import (
     TIEBREAKS,
     Context,
@@ -124,7 +124,7 @@ class Standings:
     rules_warning: str | None = None
     """Set when the rule set rests on an assumption about the file (a missing, unreadable or
     ambiguous start date): every human output shows it beside the rule set, at the top."""
-    team_event: Any = None
+    team_event: TeamEvent | None = None
     """The team event when the standings rank its teams (:func:`spareggio.teams.team_standings`):
     its match and game points and rosters join the JSON rows."""
     decisions: Decisions = field(default_factory=Decisions)
@@ -261,7 +261,7 @@ def standings(
         parsed = file_tiebreaks(tournament)
         lots = lots or _without_lots(tournament.tiebreak_list)[1]
     else:
-        parsed = parse_spec_list(chosen) if chosen or not lots else []  # "RND" alone: by lot after points
+        parsed = parse_spec_list(chosen, team=False) if chosen or not lots else []  # "RND" alone: by lot after points
         if tournament.tiebreak_list is not None and tiebreaks is not None:
             given = ",".join(label for label, _ in parsed) + (",RND" if lots else "")
             if given.upper() != ",".join(tournament.tiebreak_list).upper():
@@ -320,7 +320,7 @@ def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
     seen: dict[TiebreakSpec, str] = {}
     for k, item in enumerate(items):
         try:
-            ((label, spec),) = parse_spec_list([item])
+            ((label, spec),) = parse_spec_list([item], team=False)
             if spec in seen and not TIEBREAKS[spec.code].is_group:
                 raise TiebreakSpecError(
                     msg("{item!r} is listed twice (first as {value!r})", item=item, value=seen[spec])
@@ -380,7 +380,7 @@ def rank_lists(
         ctx = contexts.get(ruleset.label)
         if ctx is None:
             ctx = contexts[ruleset.label] = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
-        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks))
+        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks), team=False)
         out.append(_standings_in(ctx, parsed, REASONS["caller"], "given by the caller", None))
     return out
 

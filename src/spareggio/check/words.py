@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..i18n import translate
 from .entry import CheckEntry, Number
+from .infer import same_as
 
 __all__ = ["inferred_text", "text_value"]
 
@@ -27,10 +28,24 @@ def inferred_text(entry: CheckEntry, lang: str = "en") -> str:
     best = inferred[0]
     applied, announced = entry.rules, ", ".join(entry.tiebreaks)
     lst = ", ".join(best.tiebreaks)
-    if best.mismatches == 0:
+    who = best.program or best.rules
+    alike = [] if best.program else same_as(best.rules)
+    if alike:
+        who = _tr(lang, "{rules} (as {programs} compute)", rules=best.rules, programs=", ".join(alike))
+    if best.mismatches == 0 and best.continuation:
+        exact = len([c for c in inferred if c.mismatches == 0 and c.shared == 0]) - 1
+        text = _tr(lang, "the declared ranking is exactly what {who} gives with {tiebreaks}, then {continuation}, which it does not print",
+                   who=who, tiebreaks=lst, continuation=", ".join(best.continuation))  # fmt: skip
+        if exact == 1:
+            text += _tr(lang, " (and {n} other combination)", n=exact)
+        elif exact > 1:
+            text += _tr(lang, " (and {n} other combinations)", n=exact)
+    elif best.mismatches == 0:
         exact = len([c for c in inferred if c.mismatches == 0]) - 1
-        text = _tr(lang, "the declared ranking is exactly what {rules} gives with {tiebreaks}", rules=best.rules,
+        text = _tr(lang, "the declared ranking is exactly what {rules} gives with {tiebreaks}", rules=who,
                    tiebreaks=lst)  # fmt: skip
+        if best.shared:
+            text += _tr(lang, ", which leaves {n} declared ranks inside shared places", n=best.shared)
         if exact == 1:
             text += _tr(lang, " (and {n} other combination)", n=exact)
         elif exact > 1:
@@ -41,7 +56,7 @@ def inferred_text(entry: CheckEntry, lang: str = "en") -> str:
             text = _tr(lang, "no candidate reproduces the declared ranking; the closest is {rules} with {tiebreaks}, which misplaces {n} player", rules=best.rules, tiebreaks=lst, n=n)  # fmt: skip
         else:
             text = _tr(lang, "no candidate reproduces the declared ranking; the closest is {rules} with {tiebreaks}, which misplaces {n} players", rules=best.rules, tiebreaks=lst, n=n)  # fmt: skip
-    if best.rules == applied and best.tiebreaks == entry.tiebreaks:
+    if best.rules == applied and best.tiebreaks == entry.tiebreaks and not best.continuation:
         return text
     mism = entry.mismatches
     if not mism:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..check.batch import Spool, report_summary
-from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch
+from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch, ValueMismatch
 from ..check.words import inferred_text, text_value
 from ..i18n import localize, translate, warning_body
 from .formats import RenderOptions, renderer
@@ -78,6 +78,22 @@ def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
     return text
 
 
+def _value_words(v: ValueMismatch, lang: str = "en") -> str:
+    """A printed value that differs: ``12 Rossi, Ada: BH/C1 printed 41, computed 42``, and the
+    departure from C.07 that gives the printed value when one does."""
+    text = _tr(
+        lang, "{sno} {name}: {tiebreak} printed {printed}, computed {computed}",
+        sno=v.start_number, name=v.name, tiebreak=v.tiebreak, printed=text_value(v.printed),
+        computed=text_value(v.computed),
+    )  # fmt: skip
+    if v.departure:
+        text += _tr(
+            lang, " ({departure}, as {programs} compute, departing from {article}, gives {printed})",
+            programs=v.program, article=v.article, departure=v.departure, printed=text_value(v.printed),
+        )  # fmt: skip
+    return text
+
+
 def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
     for e in entries:
         word = _tr(lang, e.status.value)
@@ -90,6 +106,7 @@ def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, 
                 "          " + _tr(lang, "warning: {text}", text=warning_body(e.rules_warning, lang)) + "\n"
             )
         out.writelines(f"          {_mismatch_words(m, lang)}\n" for m in e.mismatches)
+        out.writelines(f"          {_value_words(v, lang)}\n" for v in e.value_mismatches)
         if e.inferred_text:
             out.write("          " + _tr(lang, "inferred: {text}", text=inferred_text(e, lang)) + "\n")
     out.write(summary_words(summary, lang) + f" ({summary['seconds']} s)\n")
@@ -177,6 +194,9 @@ def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
                     f"<td>{esc(values)}</td></tr>\n"
                 )
             out.write("</tbody></table>\n")
+        if e.value_mismatches:
+            items = "".join(f"<li>{esc(_value_words(v, lang))}</li>" for v in e.value_mismatches)
+            out.write(f"<ul>{items}</ul>\n")
         if e.inferred_text:
             out.write(f"<p>{esc(_tr(lang, 'inferred: {text}', text=inferred_text(e, lang)))}</p>\n")
         out.write("</section>\n")
