@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from builders import tournament
-from results_page import page
+from chess_results_page import page
 
 import spareggio
 from spareggio.check import CheckOptions, check_tournament
