@@ -295,15 +295,16 @@ def standings(
 
 
 def _without_lots(chosen: str | Sequence[str]) -> tuple[str | tuple[str, ...], bool]:
-    """The list without a final ``RND`` ("by lot"), and whether it had one (C.07 4.2)."""
+    """The list without a final ``RND`` ("by lot"), and whether it had one (C.07 4.2); any other
+    text (a program's legend in words) is passed on as it is."""
     items = [x.strip() for x in (chosen.split(",") if isinstance(chosen, str) else chosen)]
-    items = [x for x in items if x]
-    lots = bool(items) and items[-1].upper() == "RND"
-    if lots:
-        items = items[:-1]
-    if any(x.upper() == "RND" for x in items):
+    rnd = [k for k, x in enumerate(items) if x.upper() == "RND"]
+    if not rnd:
+        return (chosen if isinstance(chosen, str) else tuple(chosen)), False
+    if rnd != [len(items) - 1]:
         raise TiebreakSpecError(msg("RND (drawing of lots) can only be the last tie-break of the list"))
-    return tuple(items), lots
+    rest = tuple(x for x in items[:-1] if x)
+    return (chosen[: chosen.upper().rindex("RND")].rstrip().rstrip(",") if isinstance(chosen, str) else rest), True
 
 
 def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> list[tuple[str, TiebreakSpec]]:
