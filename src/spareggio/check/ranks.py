@@ -21,7 +21,7 @@ from ..standings import Standings, standings
 from ..teams import TeamEvent, team_standings
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
-from .words import inferred_text
+from .words import inferred_sentence
 
 __all__ = ["check_team_event", "check_tournament"]
 
@@ -160,5 +160,5 @@ def _entry(
             t, s, lambda cand: int(_misplaced(cand, declared, ranked).size), options.after_round
         )
         entry = replace(entry, inferred_count=len(candidates), inferred=tuple(candidates[:INFERRED_SHOWN]))
-        entry = replace(entry, inferred_text=inferred_text(entry))
+        entry = replace(entry, inferred_text=inferred_sentence(entry))
     return entry
