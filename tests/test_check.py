@@ -509,3 +509,25 @@ def test_the_inference_sentence_takes_each_language_s_plural(
     said = inferred_text(entry, lang)
     assert combinations in said and more in said
     assert entry.to_json()["inferred_text"] == inferred_text(entry, "en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "counts", "said"),
+    [
+        ("en", (3, 1, 1, 0, 1), "3 files: 1 agrees, 1 differs, 0 without ranks, 1 error"),
+        ("en", (1, 0, 0, 1, 0), "1 file: 0 agree, 0 differ, 1 without ranks, 0 errors"),
+        ("it", (3, 1, 1, 0, 1), "3 file: 1 coincide, 1 diverso, 0 senza classifica, 1 errore"),
+        ("it", (5, 2, 2, 0, 1), "5 file: 2 coincidono, 2 diversi, 0 senza classifica, 1 errore"),
+        # French: 0 and 1 take the singular (Plural-Forms: plural=(n > 1))
+        ("fr", (1, 0, 0, 1, 0), "1 fichier : 0 conforme, 0 différent, 1 sans classement, 0 erreur"),
+        ("fr", (4, 2, 1, 0, 1), "4 fichiers : 2 conformes, 1 différent, 0 sans classement, 1 erreur"),
+    ],
+)
+def test_the_summary_counts_take_each_language_s_plural(
+    lang: str, counts: tuple[int, ...], said: str
+) -> None:
+    from spareggio.render.check_report import summary_words
+
+    files, agree, differs, noranks, errors = counts
+    summary = {"files": files, "agree": agree, "differs": differs, "no-ranks": noranks, "error": errors}
+    assert summary_words(summary, lang) == said

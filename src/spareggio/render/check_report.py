@@ -20,7 +20,7 @@ from typing import TextIO
 from ..check.batch import Spool, report_summary
 from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch
 from ..check.words import inferred_text, text_value
-from ..i18n import localize, translate, warning_body
+from ..i18n import Text, localize, ntext, translate, warning_body
 from .formats import RenderOptions, renderer
 from .output import safe_cell
 
@@ -30,6 +30,7 @@ __all__ = [
     "CheckReport",
     "report_text",
     "run_batch",
+    "summary_sentence",
     "summary_words",
     "write_report",
 ]
@@ -95,19 +96,21 @@ def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, 
     out.write(summary_words(summary, lang) + f" ({summary['seconds']} s)\n")
 
 
+def summary_sentence(summary: Summary) -> Text:
+    """``3 files: 1 agrees, 1 differs, 0 without ranks, 1 error``, each count in its plural form."""
+    return Text(
+        "{files}: {agree}, {differs}, {noranks}, {errors}", "check",
+        files=ntext("{n} file", "{n} files", int(summary["files"]), "check"),
+        agree=ntext("{n} agrees", "{n} agree", int(summary["agree"]), "check"),
+        differs=ntext("{n} differs", "{n} differ", int(summary["differs"]), "check"),
+        noranks=Text("{n} without ranks", "check", n=summary["no-ranks"]),
+        errors=ntext("{n} error", "{n} errors", int(summary["error"]), "check"),
+    )  # fmt: skip
+
+
 def summary_words(summary: Summary, lang: str = "en") -> str:
-    """``3 files: 1 agrees, 1 differs, 0 without ranks, 1 error``."""
-    n, agree, differs, errors = summary["files"], summary["agree"], summary["differs"], summary["error"]
-    if lang != "en":
-        return _tr(
-            lang, "{n} files: {agree} agree, {differs} differ, {noranks} without ranks, {errors} errors",
-            n=n, agree=agree, differs=differs, noranks=summary["no-ranks"], errors=errors,
-        )  # fmt: skip
-    return (
-        f"{n} file{'s' if n != 1 else ''}: {agree} agree{'s' if agree == 1 else ''}, "
-        f"{differs} differ{'s' if differs == 1 else ''}, {summary['no-ranks']} without ranks, "
-        f"{errors} error{'s' if errors != 1 else ''}"
-    )
+    """The summary of a report in ``lang`` (:func:`summary_sentence`)."""
+    return localize(summary_sentence(summary), lang)
 
 
 CSV_COLUMNS = (
