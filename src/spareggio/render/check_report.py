@@ -38,10 +38,6 @@ __all__ = [
 Summary = Mapping[str, int | float]
 
 
-def _tr(lang: str, message: str, **values: object) -> str:
-    return translate(lang, message, "check").format(**values)
-
-
 def _json_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
     out.write(f'{{\n  "schema": {REPORT_SCHEMA},\n  "files": [')
     first = True
@@ -58,41 +54,47 @@ def _indent(text: str, n: int) -> str:
     return "\n".join(pad + line for line in text.splitlines())
 
 
+def _warning(warning: str, lang: str) -> str:
+    return localize(Text("warning: {text}", "check", text=warning_body(warning, lang)), lang)
+
+
+def _inferred(entry: CheckEntry, lang: str) -> str:
+    return localize(Text("inferred: {text}", "check", text=inferred_text(entry, lang)), lang)
+
+
 def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
     computed = (
         str(m.computed_rank)
         if m.computed_rank == m.computed_rank_to
         else f"{m.computed_rank}-{m.computed_rank_to}"
     )
-    text = _tr(
-        lang, "{sno} {name}: declared {declared}, computed {computed}",
+    text = localize(Text(
+        "{sno} {name}: declared {declared}, computed {computed}", "check",
         sno=m.start_number, name=m.name, declared=m.declared_rank, computed=computed,
-    )  # fmt: skip
+    ), lang)  # fmt: skip
     if m.swapped_with is not None:
-        text += _tr(lang, "; against {other}", other=m.swapped_with)
+        text += localize(Text("; against {other}", "check", other=m.swapped_with), lang)
         if m.decided_by:
             a, b = list(m.values.values())
-            text += _tr(
-                lang, ", {tiebreak} decides: {a} against {b}",
+            text += localize(Text(
+                ", {tiebreak} decides: {a} against {b}", "check",
                 tiebreak=m.decided_by, a=text_value(a), b=text_value(b),
-            )  # fmt: skip
+            ), lang)  # fmt: skip
     return text
 
 
 def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
     for e in entries:
-        word = _tr(lang, e.status.value)
+        word = translate(lang, e.status.value, "check")
         if e.error is not None:
             out.write(f"{word:<9} {localize(e.error, lang)}\n")
             continue
         out.write(f"{word:<9} {e.file}  ({e.rules}; {', '.join(e.tiebreaks)})\n")
         if e.rules_warning:
-            out.write(
-                "          " + _tr(lang, "warning: {text}", text=warning_body(e.rules_warning, lang)) + "\n"
-            )
+            out.write("          " + _warning(e.rules_warning, lang) + "\n")
         out.writelines(f"          {_mismatch_words(m, lang)}\n" for m in e.mismatches)
         if e.inferred_text:
-            out.write("          " + _tr(lang, "inferred: {text}", text=inferred_text(e, lang)) + "\n")
+            out.write("          " + _inferred(e, lang) + "\n")
     out.write(summary_words(summary, lang) + f" ({summary['seconds']} s)\n")
 
 
@@ -153,23 +155,23 @@ def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
         "table{border-collapse:collapse;margin:.3em 0 1em}th,td{border:1px solid #999;padding:.2em .5em}"
         "th{background:#eee}.differs{color:#a40000}.error{color:#7a3e00}.agree{color:#075e00}"
         "@media print{thead{display:table-header-group}}"
-        f"</style></head><body>\n<h1>{esc(_tr(lang, 'Declared rankings checked'))}</h1>\n"
+        f"</style></head><body>\n<h1>{esc(translate(lang, 'Declared rankings checked', 'check'))}</h1>\n"
     )
     out.write(f"<p>{esc(summary_words(summary, lang))}.</p>\n")
     for e in entries:
         status = e.status.value
-        out.write(f'<section><h2 class="{esc(status)}">{esc(_tr(lang, status))}: {esc(e.file)}</h2>\n')
+        out.write(
+            f'<section><h2 class="{esc(status)}">{esc(translate(lang, status, "check"))}: {esc(e.file)}</h2>\n'
+        )
         if e.error is not None:
             out.write(f"<p>{esc(localize(e.error, lang))}</p></section>\n")
             continue
         out.write(f"<p>{esc(e.name or '')} — {esc(e.rules or '')}; {esc(', '.join(e.tiebreaks))}</p>\n")
         if e.rules_warning:
-            out.write(
-                f"<p><strong>{esc(_tr(lang, 'warning: {text}', text=warning_body(e.rules_warning, lang)))}</strong></p>\n"
-            )
+            out.write(f"<p><strong>{esc(_warning(e.rules_warning, lang))}</strong></p>\n")
         if e.mismatches:
             heads = ("No.", "Name", "Declared", "Computed", "Points", "Against", "Decided by", "Values")
-            cells = "".join(f'<th scope="col">{esc(_tr(lang, h))}</th>' for h in heads)
+            cells = "".join(f'<th scope="col">{esc(translate(lang, h, "check"))}</th>' for h in heads)
             out.write(f"<table><thead><tr>{cells}</tr></thead><tbody>\n")
             for m in e.mismatches:
                 values = ", ".join(f"{k}: {text_value(v)}" for k, v in m.values.items())
@@ -181,7 +183,7 @@ def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
                 )
             out.write("</tbody></table>\n")
         if e.inferred_text:
-            out.write(f"<p>{esc(_tr(lang, 'inferred: {text}', text=inferred_text(e, lang)))}</p>\n")
+            out.write(f"<p>{esc(_inferred(e, lang))}</p>\n")
         out.write("</section>\n")
     out.write("</body></html>\n")
 
