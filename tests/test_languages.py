@@ -60,7 +60,6 @@ def test_error_templates_are_found() -> None:
 
 def english_messages() -> set[tuple[str | None, str]]:
     """Every message id the program can show, with its context."""
-    from spareggio.check import _tr  # noqa: F401  (the check report's words use context "check")
     from spareggio.compare import SUMMARY
     from spareggio.messages import EN
     from spareggio.model import ResultKind
