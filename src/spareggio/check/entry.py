@@ -205,7 +205,7 @@ class CheckEntry:
             "ranked": self.ranked,
             "mismatches": [m.to_json() for m in self.mismatches],
             "inferred": [c.to_json() for c in self.inferred],
-            "inferred_text": self.inferred_text,
+            "inferred_text": str(self.inferred_text),
             "warnings": list(self.warnings),
             "error": self.error,
         }

@@ -143,8 +143,13 @@ def _effective(rules: RuleSet) -> tuple[str, tuple[tuple[str, str], ...]]:
 
 
 def same_as(label: str) -> list[str]:
-    """The programs that compute as the rule set ``label`` does (``italian``: Diena, GTS, RWGets)."""
-    found = _effective(find_ruleset(label))
+    """The programs that compute as the rule set ``label`` does (``italian``: Diena, GTS, RWGets).
+    A FIDE text computed as written is not credited to the programs that follow it: that would say
+    nothing about who printed the ranking."""
+    rules = find_ruleset(label)
+    if (rules.base or rules.name).startswith("fide-"):
+        return []
+    found = _effective(rules)
     return [r.program.title for r in program_rulesets().values() if r.program and _effective(r) == found]
 
 

@@ -22,7 +22,7 @@ from ..teams import TeamEvent, team_standings
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
 from .values import value_mismatches
-from .words import inferred_text
+from .words import inferred_sentence
 
 __all__ = ["check_team_event", "check_tournament"]
 
@@ -179,5 +179,5 @@ def _entry(
             options.after_round,
         )
         entry = replace(entry, inferred_count=len(candidates), inferred=tuple(candidates[:INFERRED_SHOWN]))
-        entry = replace(entry, inferred_text=inferred_text(entry))
+        entry = replace(entry, inferred_text=inferred_sentence(entry))
     return entry

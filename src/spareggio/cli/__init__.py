@@ -16,6 +16,7 @@ import click
 
 from ..cli_check import check_command
 from ..cli_crosstable import crosstable_command
+from ..cli_prizes import prizes_cmd
 from ..clilang import click_error, localized_cli
 from ..console import console
 from ..errors import InputError, SpareggioError, os_reason
@@ -37,6 +38,7 @@ __all__ = ["cli", "compare", "explain", "generate", "listing", "main", "rank", "
 
 cli.add_command(crosstable_command(event_options, emit, choose_language, print_warnings, team_event))
 cli.add_command(check_command(choose_language, print_warnings, inputs, LANG_HELP))
+cli.add_command(prizes_cmd)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

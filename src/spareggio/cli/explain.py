@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 
 from .. import explain as ex
+from ..cli_prizes import decision_options, write_decided_trf
+from ..decisions import Decisions
 from ..errors import ArgumentError
 from ..explain import PlayerExplanation
 from ..i18n import msg
@@ -42,6 +44,7 @@ EXPLAIN_FORMATS = tuple(f.name for f in formats_for(PlayerExplanation))
 )
 @click.option("--lang", help=LANG_HELP)
 @event_options
+@decision_options
 def explain_cmd(
     file: str,
     player: str | None,
@@ -52,6 +55,8 @@ def explain_cmd(
     fmt: str | None,
     lang: str | None,
     opts: EventOptions,
+    decisions: Decisions | None = None,
+    save_trf: str | None = None,
 ) -> None:
     """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead;
     with --all, every player)."""
@@ -69,9 +74,11 @@ def explain_cmd(
     else:
         t = opts.load(file)
         s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
-        )
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
         print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
     result: object
     if every:
         result = ex.explain_all(s, None, language)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from ..cli_prizes import decision_options, write_decided_trf
+from ..decisions import Decisions
 from ..model import Tournament
 from ..render.formats import choose_format, formats_for, render
 from ..standings import DEFAULT_SWISS, Standings, standings
@@ -35,6 +37,7 @@ PUBLISH_FORMATS = tuple(f.name for f in formats_for(Standings))
 @click.option("--csv-locale", help="CSV for en, it or fr spreadsheets (default: the --lang language).")
 @click.option("--individual", is_flag=True, help="In a team event, rank the players instead of the teams.")
 @event_options
+@decision_options
 def standings_cmd(
     file: str,
     tiebreaks: str | None,
@@ -44,6 +47,8 @@ def standings_cmd(
     csv_locale: str | None,
     individual: bool,
     opts: EventOptions,
+    decisions: Decisions | None = None,
+    save_trf: str | None = None,
 ) -> None:
     """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks.
     A team event (TRF records 310 or 013) is ranked by teams."""
@@ -58,9 +63,11 @@ def standings_cmd(
         if team is not None and tiebreaks is None:
             tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
         s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
-        )
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
         print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
     emit(
         render(s, chosen, lang=language, csv_locale=choose_language(csv_locale) if csv_locale else None),
         opts.output,
