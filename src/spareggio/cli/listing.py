@@ -6,8 +6,10 @@ import json
 
 import click
 
-from ..i18n import translate
-from ..rules import RULESETS
+from ..errors import ArgumentError
+from ..i18n import localize, msg, translate
+from ..programs import find_program, programs
+from ..rules import RULESETS, program_rulesets
 from ..tiebreaks import TIEBREAKS, Scope, catalogue, known_names, modifier_help
 from ..tiebreaks.names import AMBIGUOUS
 from .app import cli
@@ -20,13 +22,23 @@ __all__ = ["rules_cmd", "tiebreaks_cmd"]
 @click.option(
     "-f", "--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True
 )
+@click.option(
+    "--program",
+    metavar="NAME",
+    help="List the tie-break names a program prints (swiss-manager, sharly-chess, vega, lichess ...) "
+    "and the specifier each stands for, with its source.",
+)
 @click.option("--lang", help=LANG_HELP)
-def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
+def tiebreaks_cmd(fmt: str, program: str | None, lang: str | None) -> None:
     """List every supported tie-break."""
     language = choose_language(lang)
 
     def _(text: str, context: str = "listing") -> str:
         return translate(language, text, context)
+
+    if program is not None:
+        _program_names(program, fmt, language)
+        return
 
     def names(code: str) -> list[str]:
         return [
@@ -89,6 +101,33 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     click.echo(_("Refused as ambiguous: {names}").format(names=refused))
 
 
+def _program_names(name: str, fmt: str, language: str) -> None:
+    """``spareggio tiebreaks --program NAME``: a program's name table."""
+    found = find_program(name)
+    if found is None:
+        raise ArgumentError(
+            msg("unknown program {name!r}; the programs are: {known}", name=name, known=", ".join(programs()))
+        )
+    if fmt == "json":
+        data = {
+            "program": found.code,
+            "title": found.title,
+            "sources": list(found.sources),
+            "names": [{"printed": n.text, "spec": n.spec, "source": n.source} for n in found.names],
+        }
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"{found.title} ({found.code})")
+    for source in found.sources:
+        click.echo(f"  {translate(language, 'source', 'listing')}: {source}")
+    if not found.names:
+        click.echo("  " + localize(msg("no printed names are known for this program"), language))
+        return
+    width = max(len(n.text) for n in found.names)
+    for n in found.names:
+        click.echo(f"  {n.text.ljust(width)}  {n.spec:<14} {n.source}")
+
+
 @cli.command("rules")
 @click.option("--lang", help=LANG_HELP)
 def rules_cmd(lang: str | None) -> None:
@@ -107,3 +146,17 @@ def rules_cmd(lang: str | None) -> None:
             choices = "|".join(o.choices)
             text = translate(language, o.description, "ruleset.option")
             click.echo(f"    {r.name}:{o.key}={choices} ({o.default}): {text}")
+    click.echo("")
+    click.echo(localize(msg("Program profiles (--rules NAME computes as the program does; docs/programs.md):"), language))
+    for name, r in program_rulesets().items():
+        program = r.program
+        assert program is not None
+        word = translate(language, "aliases", "listing")
+        others = [a for a in r.aliases if a != name]
+        aliases = f" ({word}: {', '.join(others)})" if others else ""
+        click.echo(f"{name}{aliases}: {program.title}, {r.base}")
+        click.echo(f"    {translate(language, r.description, 'ruleset.description')}")
+        for d in program.departures:
+            click.echo(f"    {d.option} ({d.article}): {translate(language, d.what, 'program.departure')}")
+        if program.continuation:
+            click.echo("    " + localize(msg("after the list, unprinted: {criteria}", criteria=", ".join(program.continuation)), language))
