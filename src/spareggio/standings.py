@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -375,12 +375,15 @@ def rank_lists(
     """
     frame = Frame.build(tournament, after_round)
     contexts: dict[str, Context] = {}
+    shared: dict[Hashable, object] = {}  # what depends on the frame alone, for every rule set
     out: list[Standings] = []
     for rules, tiebreaks in candidates:
         ruleset = find_ruleset(rules)
         ctx = contexts.get(ruleset.label)
         if ctx is None:
-            ctx = contexts[ruleset.label] = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
+            ctx = contexts[ruleset.label] = Context(
+                tournament, frame, ruleset, unrated_rating=unrated_rating, shared=shared
+            )
         parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks), team=False)
         out.append(_standings_in(ctx, parsed, REASONS["caller"], "given by the caller", None))
     return out

@@ -414,7 +414,13 @@ class Context:
     tournament: ``tournament`` is what the standings name and show."""
 
     def __init__(
-        self, tournament: Tournament, frame: Frame, rules: RuleSet, *, unrated_rating: int | None = None
+        self,
+        tournament: Tournament,
+        frame: Frame,
+        rules: RuleSet,
+        *,
+        unrated_rating: int | None = None,
+        shared: dict[Hashable, object] | None = None,
     ):
         self.tournament = tournament
         self.frame = frame
@@ -426,6 +432,7 @@ class Context:
         self._on: dict[str, Context] = {}
         self._under: dict[str, Context] = {}
         self._memo: dict[Hashable, object] = {}
+        self._shared: dict[Hashable, object] = {} if shared is None else shared
         self._steps: dict[TiebreakSpec, list[DirectEncounterStep]] = {}
 
     def memo(self, key: Hashable, build: Callable[[], T]) -> T:
@@ -435,6 +442,14 @@ class Context:
         if key not in self._memo:
             self._memo[key] = build()
         return cast(T, self._memo[key])
+
+    def frame_memo(self, key: Hashable, build: Callable[[], T]) -> T:
+        """As :meth:`memo`, for what depends on the frame alone, not on the rule set (direct
+        encounter): shared by every context of the same frame under other rule sets (a rule version
+        of a criterion, the candidates of ``check --infer``)."""
+        if key not in self._shared:
+            self._shared[key] = build()
+        return cast(T, self._shared[key])
 
     def group_steps(self, spec: TiebreakSpec) -> list[DirectEncounterStep]:
         """The examinations of tied groups that the group tie-break ``spec`` recorded in this
@@ -467,7 +482,9 @@ class Context:
             return self
         found = self._under.get(rules.label)
         if found is None:
-            found = Context(self.tournament, self.frame, rules, unrated_rating=self.unrated_rating)
+            found = Context(
+                self.tournament, self.frame, rules, unrated_rating=self.unrated_rating, shared=self._shared
+            )
             found._under[self.rules.label] = self
             self._under[rules.label] = found
         return found

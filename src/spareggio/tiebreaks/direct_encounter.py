@@ -75,9 +75,20 @@ def _scratch_positions(ctx: Context) -> np.ndarray:
 
 
 def order_group(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[list[int]]:
-    """Order a tied group by direct encounter; returns sub-groups, best first."""
-    steps = ctx.group_steps(spec)
-    return _order(ctx, spec, sorted(members, key=lambda i: int(ctx.frame.ids[i])), steps)
+    """Order a tied group by direct encounter; returns sub-groups, best first.
+
+    The order depends on the frame alone (the games among the members), not on the rule set, so
+    it is computed once per frame and group for every rule set that asks (``check --infer`` asks
+    the same groups under each); the examinations are recorded in every context that asks."""
+    ordered = sorted(members, key=lambda i: int(ctx.frame.ids[i]))
+
+    def build() -> tuple[list[list[int]], list[DirectEncounterStep]]:
+        found: list[DirectEncounterStep] = []
+        return _order(ctx, spec, ordered, found), found
+
+    groups, found = ctx.frame_memo(("DE-order", spec, tuple(ordered)), build)
+    ctx.group_steps(spec).extend(found)
+    return [list(g) for g in groups]
 
 
 def _order(
