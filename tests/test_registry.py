@@ -12,8 +12,16 @@ from builders import build
 from spareggio import InputError, Tournament
 from spareggio.cli import main
 from spareggio.errors import ArgumentError, InputLimitError
-from spareggio.io import READERS, ReadOptions, find_reader, parse_event, read_event, reader_for, size_limit
-from spareggio.io import registry
+from spareggio.io import (
+    READERS,
+    ReadOptions,
+    find_reader,
+    parse_event,
+    read_event,
+    reader_for,
+    registry,
+    size_limit,
+)
 from spareggio.io.options import Reader
 
 # 1 beats 2, 3 has the pairing-allocated bye; round 2: 3 beats 1, 2 has the bye
@@ -43,7 +51,9 @@ def test_sniffing_picks_the_format(content: str, name: str, expected: str) -> No
     assert reader_for(content.encode("utf-8"), name).name == expected
 
 
-@pytest.mark.parametrize(("content", "name"), [("hello world\n", "notes.md"), ("", "noext"), ("\x00\x01", "x.bin")])
+@pytest.mark.parametrize(
+    ("content", "name"), [("hello world\n", "notes.md"), ("", "noext"), ("\x00\x01", "x.bin")]
+)
 def test_a_file_no_reader_claims_names_the_formats_tried(content: str, name: str) -> None:
     with pytest.raises(InputError) as info:
         parse_event(content.encode(), name)

@@ -98,8 +98,10 @@ def test_299_records_are_said_where_they_are() -> None:
     notes = [str(w) for w in t.warnings]
     assert notes == [
         "bonus.trf:5:1: warning: record 299 applied: -1.0 to the score of player(s) 1 in round 2 (a bonus or penalty)",
-        "bonus.trf:6:1: warning: record 299 applied: +0.5 to the score of player(s) 3, once (a bonus or penalty of "
-        "no round: counted in the last round)",
+        (
+            "bonus.trf:6:1: warning: record 299 applied: +0.5 to the score of player(s) 3, once (a bonus or penalty of "
+            "no round: counted in the last round)"
+        ),
         "bonus.trf:7:1: warning: record 299 applied: the half-point bye of player(s) 4 in round 2 scores 0.0",
     ]  # and no points-mismatch: the declared points include the adjustments
 
@@ -153,10 +155,16 @@ def test_a_299_that_names_nothing_says_so() -> None:
     ("line", "error"),
     [
         (r299("Q", "1.0", "001", [1]), "t.trf:5:5: record 299: expected a result type (W D L F H Z + -)"),
-        (r299(" ", "x.0", "001", [1]), "t.trf:5:14: record 299: expected points like '-1.0' in columns 14-17"),
+        (
+            r299(" ", "x.0", "001", [1]),
+            "t.trf:5:14: record 299: expected points like '-1.0' in columns 14-17",
+        ),
         (r299(" ", "1.0", "0a1", [1]), "t.trf:5:20: record 299: expected a round number in columns 20-22"),
         (r299(" ", "1.0", "001", [9]), "t.trf:5:27: record 299: no player with start number 9"),
-        (r299(" ", "1.0", "001", []), "t.trf:5:24: record 299: a bonus or penalty (blank type) needs the start numbers"),
+        (
+            r299(" ", "1.0", "001", []),
+            "t.trf:5:24: record 299: a bonus or penalty (blank type) needs the start numbers",
+        ),
     ],
 )
 def test_bad_299_records(line: str, error: str) -> None:
@@ -171,11 +179,18 @@ def test_212_with_a_tie_break_before_pts_ranks_by_it() -> None:
     s = standings(t)
     assert [r.player.start_number for r in s.rows] == [3, 2, 4, 1]
     assert [str(w) for w in t.warnings if "212" in str(w)] == [
-        "o.trf:5:1: warning: record 212 puts BH before the points (PTS): the standings rank by BH first, as the "
-        "file asks"
+        (
+            "o.trf:5:1: warning: record 212 puts BH before the points (PTS): the standings rank by BH first, as the "
+            "file asks"
+        )
     ]
     # PTS first (or 202) keeps the points first
-    assert [r.player.start_number for r in standings(parse_trf(event("212 PTS,BH"), "o.trf")).rows] == [1, 2, 4, 3]
+    assert [r.player.start_number for r in standings(parse_trf(event("212 PTS,BH"), "o.trf")).rows] == [
+        1,
+        2,
+        4,
+        3,
+    ]
 
 
 def nrs(sno: int, rating: int, name: str = "") -> str:
@@ -213,7 +228,10 @@ def test_national_ratings(records: list[str], rating: str | None, aro_1: int, ar
 
 def test_the_rating_used_is_said() -> None:
     t = parse_trf(event(*NATIONAL), "n.trf")
-    assert "n.trf:5:1: warning: rating tie-breaks use the higher of the FIDE and national ratings (record 172; 2 players have a national rating)" in [str(w) for w in t.warnings]
+    assert (
+        "n.trf:5:1: warning: rating tie-breaks use the higher of the FIDE and national ratings (record 172; 2 players have a national rating)"
+        in [str(w) for w in t.warnings]
+    )
     t = parse_trf(event(*NATIONAL), "n.trf", rating="national")
     assert t.rating_method == "NRO"
     assert any("rating tie-breaks use the national rating (--rating national;" in str(w) for w in t.warnings)

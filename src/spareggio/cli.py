@@ -10,7 +10,7 @@ import datetime
 import functools
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import click
@@ -120,6 +120,8 @@ class EventOptions:
     primary: str | None = None
     input_format: str | None = None
     rating: str | None = None
+    read: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Individual tournaments already read by :func:`_team_event`, by file name."""
 
     def load(self, file: str) -> Any:
         """Read the tournament (any format of the reader registry) as these options ask."""
@@ -135,6 +137,8 @@ class EventOptions:
                     score=self.primary, file=file,
                 )
             )  # fmt: skip
+        if file in self.read:
+            return self.read.pop(file)
         return read_tournament(
             file,
             kind=_kind_option(self.swiss, self.round_robin),
@@ -251,7 +255,7 @@ def standings_cmd(
 
     language = _language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
-    team = _team_event(file, opts) if not file.lower().endswith(".json") else None
+    team = _team_event(file, opts)
     if team is not None and not individual:
         from .teams import team_standings
 
@@ -274,17 +278,22 @@ def standings_cmd(
 
 
 def _team_event(file: str, opts: EventOptions) -> Any:
-    """The team event in a TRF file, or None for an individual tournament."""
-    from .teams import is_team_file, parse_team_event
+    """The team event in a file (any format of the reader registry), or None for an individual
+    tournament (kept for :meth:`EventOptions.load`, so that the file is read once)."""
+    from .io import ReadOptions, read_event
+    from .model import Tournament
 
-    try:
-        with open(file, "rb") as handle:
-            head = handle.read()
-    except OSError:
-        return None  # the reader reports it
-    if not is_team_file(head):
+    if opts.lenient and opts.input_format is None and file.lower().endswith(".json"):
+        return None  # EventOptions.load says that --lenient is for TRF files
+    options = ReadOptions(
+        kind=_kind_option(opts.swiss, opts.round_robin),
+        lenient=opts.lenient,
+        rating=opts.rating,  # type: ignore[arg-type]  # click's choice
+    )
+    ev = read_event(file, fmt=opts.input_format, options=options)
+    if isinstance(ev, Tournament):
+        opts.read[file] = ev
         return None
-    ev = parse_team_event(head, file, lenient=opts.lenient, kind=_kind_option(opts.swiss, opts.round_robin))
     return ev.with_primary(opts.primary) if opts.primary else ev
 
 
@@ -448,7 +457,7 @@ def explain_cmd(
         raise ArgumentError(msg("name one player with --player (number or name), or use --all"))
     if every and versus is not None:
         raise ArgumentError(msg("--versus compares two players: use it with --player, not --all"))
-    team = _team_event(file, opts) if not file.lower().endswith(".json") else None
+    team = _team_event(file, opts)
     if team is not None:
         from .teams import team_standings
 
@@ -498,7 +507,7 @@ def compare_cmd(
     chosen = choose_format(fmt, opts.output, Comparison)
 
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
-    team = _team_event(file, opts) if not file.lower().endswith(".json") else None
+    team = _team_event(file, opts)
     if team is not None:
         from .compare import compare_teams
 

@@ -22,12 +22,12 @@ from .errors import Diagnostic, Position
 from .i18n import msg
 
 __all__ = [
+    "RATING_METHODS",
     "BoolMatrix",
     "Color",
     "IntMatrix",
     "Player",
     "PointAdjustment",
-    "RATING_METHODS",
     "ResultKind",
     "Scoring",
     "Tournament",

@@ -81,4 +81,6 @@ def _individual(event: Event, name: str) -> Tournament:
     a team event's players alone refuses the file itself; this is the guard if one does not)."""
     if isinstance(event, Tournament):
         return event
-    raise InputError(msg("this is a team tournament: read it with spareggio.io.read_event"), Position(name, 1, 1))
+    raise InputError(
+        msg("this is a team tournament: read it with spareggio.io.read_event"), Position(name, 1, 1)
+    )

@@ -22,8 +22,9 @@ import os
 
 from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
 from ..i18n import msg
-from . import tournament_json
-from .options import SNIFF_BYTES, Event, ReadOptions, Reader
+from . import chess_json, tournament_json
+from .chess_json import MAX_FILE_BYTES as CHESS_JSON_BYTES
+from .options import SNIFF_BYTES, Event, Reader, ReadOptions
 from .tournament_json import MAX_FILE_BYTES as JSON_BYTES
 from .trf import event as trf_event
 from .trf.text import MAX_FILE_BYTES as TRF_BYTES
@@ -44,8 +45,13 @@ __all__ = [
 READERS: tuple[Reader, ...] = (
     Reader("trf", "FIDE Tournament Report File (TRF-16, TRF-26)", (".trf", ".txt"), trf_event.sniff, trf_event.parse, TRF_BYTES),
     Reader("json", "spareggio tournament JSON", (".json",), tournament_json.sniff, tournament_json.parse, JSON_BYTES),
+    Reader("chess-json", "Chess-JSON (FIDE reference program)", (".json",), chess_json.sniff, chess_json.parse, CHESS_JSON_BYTES),
 )  # fmt: skip
 """Every input format, in the order listings show them: adding a format is adding a line."""
+
+
+_DEFAULT = ReadOptions()
+"""The options that let the file decide everything."""
 
 
 def find_reader(fmt: str) -> Reader:
@@ -96,7 +102,7 @@ def reader_for(data: bytes, name: str = "<string>", fmt: str | None = None) -> R
 
 
 def parse_event(
-    data: bytes, name: str = "<string>", *, fmt: str | None = None, options: ReadOptions = ReadOptions()
+    data: bytes, name: str = "<string>", *, fmt: str | None = None, options: ReadOptions | None = None
 ) -> Event:
     """The event in a file's content, read by its reader (:func:`reader_for`).
 
@@ -112,11 +118,11 @@ def parse_event(
             ),
             Position(name, 1, 1),
         )
-    return reader.parse(data, name, options)
+    return reader.parse(data, name, options or _DEFAULT)
 
 
 def read_event(
-    path: str | os.PathLike[str], *, fmt: str | None = None, options: ReadOptions = ReadOptions()
+    path: str | os.PathLike[str], *, fmt: str | None = None, options: ReadOptions | None = None
 ) -> Event:
     """Read the event in a file (opened read-only, never modified); see :func:`parse_event`.
 
@@ -155,7 +161,7 @@ def read_event(
             ),
             Position(name, 1, 1),
         )
-    return reader.parse(data, name, options)
+    return reader.parse(data, name, options or _DEFAULT)
 
 
 def size_limit(name: str) -> int:
