@@ -74,7 +74,8 @@ def test_two_readers_equally_sure_is_an_error_naming_both(monkeypatch: pytest.Mo
 
 def test_the_format_can_be_named() -> None:
     assert find_reader(" TRF ").name == "trf"
-    with pytest.raises(ArgumentError, match="unknown input format 'veg'; the formats are: trf, json"):
+    known = ", ".join(r.name for r in READERS)
+    with pytest.raises(ArgumentError, match=f"unknown input format 'veg'; the formats are: {known}$"):
         find_reader("veg")
     # a named format is read as that format, whatever the content
     with pytest.raises(InputError, match="JSON"):
@@ -106,7 +107,8 @@ def test_options_reach_the_reader() -> None:
 
 def test_the_size_limit_is_the_readers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     small = Reader("trf", "TRF", (".trf",), READERS[0].sniff, READERS[0].parse, 100)
-    monkeypatch.setattr(registry, "READERS", (small, *READERS[1:]))
+    others = tuple(r for r in READERS[1:] if not r.claims_name("x.trf"))
+    monkeypatch.setattr(registry, "READERS", (small, *others))
     path = tmp_path / "big.trf"
     path.write_text(TRF, encoding="utf-8")
     with pytest.raises(InputLimitError, match=f"the file has {len(TRF)} bytes, more than the limit of 100"):
@@ -141,4 +143,5 @@ def test_cli_input_format_option(tmp_path: Path, capsys: pytest.CaptureFixture[s
     junk.write_text("hello\n", encoding="utf-8")
     assert main(["standings", str(junk)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"{junk}:1:1: not a tournament file spareggio reads (formats tried: trf, json")
+    tried = ", ".join(r.name for r in READERS)
+    assert err == f"{junk}:1:1: not a tournament file spareggio reads (formats tried: {tried})\n"

@@ -22,7 +22,7 @@ import os
 
 from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
 from ..i18n import msg
-from . import chess_json, tournament_json
+from . import chess_json, lichess, tournament_json
 from .chess_json import MAX_FILE_BYTES as CHESS_JSON_BYTES
 from .options import SNIFF_BYTES, Event, Reader, ReadOptions
 from .tournament_json import MAX_FILE_BYTES as JSON_BYTES
@@ -46,6 +46,7 @@ READERS: tuple[Reader, ...] = (
     Reader("trf", "FIDE Tournament Report File (TRF-16, TRF-26)", (".trf", ".txt"), trf_event.sniff, trf_event.parse, TRF_BYTES),
     Reader("json", "spareggio tournament JSON", (".json",), tournament_json.sniff, tournament_json.parse, JSON_BYTES),
     Reader("chess-json", "Chess-JSON (FIDE reference program)", (".json",), chess_json.sniff, chess_json.parse, CHESS_JSON_BYTES),
+    Reader("lichess", "lichess Swiss TRF export", (".trf",), lichess.sniff, lichess.parse, TRF_BYTES),
 )  # fmt: skip
 """Every input format, in the order listings show them: adding a format is adding a line."""
 
