@@ -154,3 +154,20 @@ def test_results_errors_and_disagreements(tmp_path: Path) -> None:
         InputError, match=r'other.ndjson:1:1: a lichess result needs a whole "rank" and a "username"'
     ):
         read_event(trf, options=ReadOptions(ranks=str(results)))
+
+
+def test_cli_declared_ranks_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trf = tmp_path / "friday.trf"
+    trf.write_text(TRF, encoding="utf-8")
+    results = tmp_path / "exported.ndjson"
+    results.write_text("\n".join(json.dumps(r) for r in RESULTS), encoding="utf-8")
+    assert main(["standings", str(trf), "--declared-ranks", str(results), "-r", "naive", "-f", "json", "-q"]) == 0
+    rows = json.loads(capsys.readouterr().out)["standings"]
+    assert [(r["start_number"], r["declared_rank"]) for r in rows] == [(1, 1), (4, 2), (3, 3), (2, 4), (5, 5)]
+    # a TRF file declares its own ranks
+    plain = tmp_path / "plain.trf"
+    plain.write_text(TRF.replace("032 Lichess", "032 ITA").replace("lichess.org", "example.org"), encoding="utf-8")
+    assert main(["standings", str(plain), "--declared-ranks", str(results)]) == 2
+    assert "--declared-ranks applies to lichess Swiss exports; this file is FIDE Tournament Report File" in (
+        capsys.readouterr().err
+    )

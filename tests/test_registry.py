@@ -145,3 +145,10 @@ def test_cli_input_format_option(tmp_path: Path, capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err
     tried = ", ".join(r.name for r in READERS)
     assert err == f"{junk}:1:1: not a tournament file spareggio reads (formats tried: {tried})\n"
+
+
+def test_options_a_format_cannot_honour_are_errors() -> None:
+    with pytest.raises(ArgumentError, match="--rating national: spareggio tournament JSON has no national ratings"):
+        parse_event(JSON.encode(), "e.json", options=ReadOptions(rating="national"))
+    with pytest.raises(ArgumentError, match="--declared-ranks applies to lichess Swiss exports"):
+        parse_event(TRF.encode(), "e.trf", options=ReadOptions(ranks="results.ndjson"))

@@ -120,6 +120,7 @@ class EventOptions:
     primary: str | None = None
     input_format: str | None = None
     rating: str | None = None
+    declared_ranks: str | None = None
     read: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Individual tournaments already read by :func:`_team_event`, by file name."""
 
@@ -145,6 +146,7 @@ class EventOptions:
             lenient=self.lenient,
             fmt=self.input_format,
             rating=self.rating,  # type: ignore[arg-type]  # click's choice
+            ranks=self.declared_ranks,
         )
 
 
@@ -177,6 +179,11 @@ _EVENT_OPTIONS = (
         type=click.Choice(["fide", "national"], case_sensitive=False),
         help="The rating of rating tie-breaks: FIDE or national (TRF-26 record 172; default: as the file says, else FIDE).",
     ),
+    click.option(
+        "--declared-ranks",
+        type=click.Path(dir_okay=False),
+        help="lichess Swiss: its results export, for the ranks it declares (default: FILE.ndjson beside the file).",
+    ),
 )
 
 
@@ -196,6 +203,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
         primary: str | None,
         input_format: str | None,
         rating: str | None,
+        declared_ranks: str | None,
         **kwargs: Any,
     ) -> None:
         opts = EventOptions(
@@ -203,6 +211,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
             primary.upper() if primary else None,
             input_format.lower() if input_format else None,
             rating.lower() if rating else None,
+            declared_ranks,
         )  # fmt: skip
         f(*args, opts=opts, **kwargs)
 
@@ -289,6 +298,7 @@ def _team_event(file: str, opts: EventOptions) -> Any:
         kind=_kind_option(opts.swiss, opts.round_robin),
         lenient=opts.lenient,
         rating=opts.rating,  # type: ignore[arg-type]  # click's choice
+        ranks=opts.declared_ranks,
     )
     ev = read_event(file, fmt=opts.input_format, options=options)
     if isinstance(ev, Tournament):

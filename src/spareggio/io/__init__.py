@@ -46,6 +46,7 @@ def read_tournament(
     lenient: bool = False,
     fmt: str | None = None,
     rating: RatingChoice | None = None,
+    ranks: str | None = None,
 ) -> Tournament:
     """Read an individual tournament from a file in any format the registry reads.
 
@@ -53,6 +54,7 @@ def read_tournament(
     :param lenient: repair the recoverable contradictions of a TRF file, with a warning each.
     :param fmt: the format's code (``trf``, ``json``, ...); None: told from the content and name.
     :param rating: the rating rating tie-breaks use (``fide`` or ``national``); None: the file's.
+    :param ranks: a file of declared ranks (a lichess Swiss results export).
     :raises InputError: for any problem in the file, with its position (a team event is refused:
         :func:`read_event` reads it).
     """
@@ -60,7 +62,7 @@ def read_tournament(
         raise ArgumentError(
             msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=path)
         )
-    options = ReadOptions(kind=kind, lenient=lenient, rating=rating, teams=False)
+    options = ReadOptions(kind=kind, lenient=lenient, rating=rating, teams=False, ranks=ranks)
     return _individual(read_event(path, fmt=fmt, options=options), os.fspath(path))
 
 

@@ -119,7 +119,7 @@ def parse_event(
             ),
             Position(name, 1, 1),
         )
-    return reader.parse(data, name, options or _DEFAULT)
+    return reader.parse(data, name, _checked(reader, options or _DEFAULT))
 
 
 def read_event(
@@ -162,7 +162,20 @@ def read_event(
             ),
             Position(name, 1, 1),
         )
-    return reader.parse(data, name, options or _DEFAULT)
+    return reader.parse(data, name, _checked(reader, options or _DEFAULT))
+
+
+def _checked(reader: Reader, options: ReadOptions) -> ReadOptions:
+    """The options, refused where they ask what the format cannot do."""
+    if options.ranks is not None and reader.name != "lichess":
+        raise ArgumentError(
+            msg(
+                "--declared-ranks applies to lichess Swiss exports; this file is {title}", title=reader.title
+            )
+        )
+    if options.rating == "national" and reader.name not in ("trf", "lichess"):
+        raise ArgumentError(msg("--rating national: {title} has no national ratings", title=reader.title))
+    return options
 
 
 def size_limit(name: str) -> int:
