@@ -16,11 +16,15 @@ from typing import Any
 import click
 
 from .__about__ import __version__
+from .cli_check import check_command
 from .cli_crosstable import crosstable_command
+from .clilang import click_error, localized_cli
 from .compare import Comparison
-from .errors import SpareggioError
+from .console import console
+from .errors import ArgumentError, Diagnostic, SpareggioError, os_reason
 from .explain import PlayerExplanation
-from .i18n import msg
+from .i18n import localize, msg
+from .io.output import write_atomic
 from .render.formats import choose_format, formats_for, render
 from .standings import Standings
 
@@ -34,23 +38,33 @@ COMPARE_FORMATS = tuple(f.name for f in formats_for(Comparison))
 
 
 def _emit(text: str | bytes, output: str | None) -> None:
-    """Write ``text`` to the file ``output`` (whole or not at all), else to standard output."""
+    """Write ``text`` to the file ``output`` (whole or not at all, never over an input of the
+    command), else to standard output."""
     if output:
-        from .io.output import write_atomic
-
-        write_atomic(output, text)
+        write_atomic(output, text, inputs=_inputs())
     elif isinstance(text, bytes):
-        from .errors import ArgumentError
-
         raise ArgumentError(msg("PDF and XLSX output is binary: write it to a file with -o FILE"))
     else:
         click.echo(text, nl=False)
 
 
+def _inputs() -> list[str]:
+    """Every path the running command was given (its arguments and options but ``-o``)."""
+    ctx = click.get_current_context(silent=True)
+    found: list[str] = []
+    for key, value in ctx.params.items() if ctx is not None else ():
+        if key == "output":
+            continue
+        for item in value if isinstance(value, tuple | list) else (value,):
+            if isinstance(item, str) and item:
+                found.append(item)
+    return found
+
+
 def _language(value: str | None) -> str:
     """``--lang`` of a command, case-insensitive; by default the one given before the command
     (``spareggio --lang it standings ...``), else the environment's language (LANG), else English."""
-    from .i18n import check_language
+    from .errors import check_language
 
     if value is None:
         ctx = click.get_current_context(silent=True)
@@ -62,7 +76,8 @@ def _language(value: str | None) -> str:
 def _argv_language(args: Sequence[str]) -> str:
     """The language a command line asks for (``--lang X`` or ``--lang=X``), else the
     environment's: what errors and help are printed in, before the command itself has run."""
-    from .i18n import check_language, default_language
+    from .errors import check_language
+    from .i18n import default_language
 
     value = None
     for k, arg in enumerate(args):
@@ -77,9 +92,6 @@ def _argv_language(args: Sequence[str]) -> str:
 
 
 def _print_warnings(items: Sequence[object], quiet: bool, lang: str = "en") -> None:
-    from .errors import Diagnostic
-    from .i18n import localize, msg
-
     if quiet:
         return
     seen: set[str] = set()
@@ -531,8 +543,7 @@ def compare_cmd(
 
 
 cli.add_command(crosstable_command(event_options, _emit, _language, _print_warnings, _team_event))
-
-REPORT_FORMATS = ("table", "json", "csv", "html")
+cli.add_command(check_command(_language, _print_warnings, _inputs, LANG_HELP))
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -545,23 +556,36 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option(
     "--max-upload-mb", default=16, show_default=True, type=click.IntRange(1, 1024), help="Largest upload."
 )
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    help="Another host name the page answers to (the name a reverse proxy forwards); repeatable. "
+    "127.0.0.1, localhost, ::1 and --host are always allowed; '*' allows any.",
+)
 @click.option("--lang", help=LANG_HELP)
 def serve_cmd(
-    files: tuple[str, ...], host: str, port: int, open_browser: bool, max_upload_mb: int, lang: str | None
+    files: tuple[str, ...],
+    host: str,
+    port: int,
+    open_browser: bool,
+    max_upload_mb: int,
+    allow_hosts: tuple[str, ...],
+    lang: str | None,
 ) -> None:
     """The web page for arbiters, with FILES open: standings, explanations, comparison, check."""
     from .i18n import localize
 
     language = _language(lang)
     try:
-        import uvicorn
-
         from .web import create_app
+        from .web.server import machine_names, serve
     except ImportError as exc:  # pragma: no cover - the web extras are dependencies
         from .errors import ArgumentError
 
         raise ArgumentError(msg("the web page needs {name}: pip install spareggio", name=exc.name)) from None
-    app = create_app(list(files), max_upload=max_upload_mb * 2**20)
+    hosts = None if "*" in allow_hosts else [*machine_names(host), *allow_hosts]
+    app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
         warning = msg(
@@ -579,124 +603,7 @@ def serve_cmd(
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
-
-
-@cli.command("check")
-@click.argument("paths", nargs=-1, required=True)
-@click.option("-t", "--tiebreaks", help="List for files that announce none (records 212/202).")
-@click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by each file's date).")
-@click.option("-a", "--after-round", type=int, help="Check the ranking as it stood after this round.")
-@click.option(
-    "--infer", is_flag=True, help="Find which rule set and tie-break list give the declared ranking."
-)
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(REPORT_FORMATS),
-    help="Report format (default: table, or the extension of -o: .txt .json .csv .html).",
-)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report to this file.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: every core).")
-@click.option("--scheduler", help="Address of a Dask distributed scheduler to run the batch on.")
-@click.option("--lenient", is_flag=True, help="Repair games whose two sides disagree, with a warning.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-@click.option("--lang", help=LANG_HELP)
-def check_cmd(
-    paths: tuple[str, ...],
-    tiebreaks: str | None,
-    rules: str | None,
-    after_round: int | None,
-    infer: bool,
-    fmt: str | None,
-    output: str | None,
-    jobs: int | None,
-    scheduler: str | None,
-    lenient: bool,
-    quiet: bool,
-    lang: str | None,
-) -> int:
-    """Check the ranking that files declare (FILES, folders, zip archives) against the computed one.
-
-    Exit status: 0 when every file agrees (or declares no ranks), 1 when any differs, 2 when a file
-    cannot be read or an option is bad.
-    """
-    import time
-
-    from .check import CheckEntry, CheckOptions, check_files, find_sources
-    from .errors import ArgumentError
-
-    started = time.perf_counter()
-    language = _language(lang)
-    fmt = choose_format(fmt, output, choices=REPORT_FORMATS).name
-    if tiebreaks is not None:
-        from .tiebreaks import parse_spec_list
-
-        parse_spec_list(tiebreaks)
-    if rules is not None:
-        from .rules import find_ruleset
-
-        find_ruleset(rules)
-    if after_round is not None and after_round < 0:
-        raise ArgumentError(msg("--after-round must be 0 or more"))
-    options = CheckOptions(
-        tiebreaks=tiebreaks, rules=rules, after_round=after_round, infer=infer, lenient=lenient
-    )
-    results = check_files(paths, options, jobs=jobs, scheduler=scheduler)
-    progress = None
-    bar = None
-    if not quiet and sys.stderr.isatty():
-        total = sum(1 for _ in find_sources(paths))
-        bar = click.progressbar(length=total, label="checking", file=sys.stderr)
-        bar.__enter__()
-
-        def progress(entry: CheckEntry) -> None:
-            bar.update(1)
-
-    try:
-        summary = _write_report(results, fmt, output, started, progress, language)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-    if summary["error"]:
-        return 2
-    return 1 if summary["differs"] else 0
-
-
-def _write_report(
-    results: Any, fmt: str, output: str | None, started: float, progress: Any, lang: str = "en"
-) -> Any:
-    """The report to standard output, or written whole to ``output`` (a temporary file renamed)."""
-    from .render.check_report import run_batch
-
-    if not output:
-        return run_batch(results, fmt, sys.stdout, started=started, progress=progress, lang=lang)
-    import os
-    import stat
-    import tempfile
-
-    from .io.output import _umask
-
-    try:
-        special = not stat.S_ISREG(os.stat(output).st_mode)
-    except OSError:
-        special = False
-    if special:  # /dev/null, a pipe: written in place, never replaced by a file
-        with open(output, "w", encoding="utf-8", newline="") as handle:
-            return run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)
-    folder = os.path.dirname(os.path.abspath(output))
-    fd, tmp = tempfile.mkstemp(prefix=".spareggio-", suffix=".tmp", dir=folder)
-    try:
-        os.chmod(tmp, 0o666 & ~_umask())
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            summary = run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)
-        os.replace(tmp, output)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return summary
+    serve(app, host, port)
 
 
 @cli.command("tiebreaks")
@@ -802,10 +709,12 @@ def rules_cmd(lang: str | None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
-    from .clilang import click_error, localized_cli
-    from .i18n import localize, msg
-
     lang = _argv_language(list(argv) if argv is not None else sys.argv[1:])
+    with console():
+        return _run(argv, lang)
+
+
+def _run(argv: Sequence[str] | None, lang: str) -> int:
     try:
         status = localized_cli(cli, lang).main(
             args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False
@@ -824,8 +733,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(f"spareggio: {click_error(exc, lang)}", err=True)
         return 2
     except OSError as exc:
-        from .errors import os_reason
-
         click.echo(f"spareggio: {exc.filename or ''}: {localize(os_reason(exc), lang)}", err=True)
         return 2
     except KeyboardInterrupt:

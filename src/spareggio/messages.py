@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import translate
+
 __all__ = ["EN", "message"]
 
 EN: dict[str, str] = {
@@ -173,17 +175,9 @@ EN: dict[str, str] = {
 }
 
 
-def _languages() -> tuple[str, ...]:
-    from .i18n import languages
-
-    return languages()
-
-
 def message(lang: str, key: str, **args: Any) -> str:
     """The sentence ``key`` in language ``lang`` (English if a catalogue lacks it), formatted with
     ``args``.  The English text is the gettext message id, the key its context."""
-    from .i18n import translate
-
     english = EN.get(key)
     if english is None:
         return key

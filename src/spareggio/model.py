@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .dates import DateReading
-from .errors import Diagnostic, Position
+from .errors import ArgumentError, Diagnostic, Position
 from .i18n import msg
 
 __all__ = [
@@ -430,8 +430,6 @@ class Tournament:
         try:
             return self._index()[start_number]
         except KeyError:
-            from .errors import ArgumentError
-
             raise ArgumentError(
                 msg("no player with start number {start_number}", start_number=start_number)
             ) from None

@@ -58,6 +58,7 @@ from ..model import Player, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
 from .jsontext import Locator, PathStep, json_path, load_json
 from .options import Event, ReadOptions
+from .tournament_json import MAX_POINTS, POINTS_CHARS
 from .trf.headers import _event_kind_from_text
 from .trf.records import TeamLines
 
@@ -158,13 +159,14 @@ class _Doc:
             return None
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             raise self.error(steps, msg('expected points like "1.5", found {found}', found=_what(value)))
+        text = str(value).strip()
         try:
-            number = Decimal(str(value).strip())
+            number = Decimal(text)
         except InvalidOperation:
             raise self.error(
                 steps, msg('expected points like "1.5", found {found}', found=_what(value))
             ) from None
-        if not number.is_finite():
+        if not number.is_finite() or len(text) > POINTS_CHARS or abs(number) > MAX_POINTS:
             raise self.error(steps, msg('expected points like "1.5", found {found}', found=_what(value)))
         return Fraction(number)
 

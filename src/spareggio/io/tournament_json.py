@@ -378,7 +378,7 @@ class _Reader:
                 try:
                     if type(v) is bool or not isinstance(v, int | float | str):
                         raise ValueError
-                    points[k] = Fraction(str(v).strip())
+                    points[k] = _points_number(v)
                 except (ValueError, ZeroDivisionError):
                     raise self.error(
                         (*steps, "points", k),
@@ -506,7 +506,7 @@ class _Reader:
             try:
                 if type(raw) is bool or not isinstance(raw, int | float | str):
                     raise ValueError
-                number = Fraction(str(raw).strip())
+                number = _points_number(raw)
             except (ValueError, ZeroDivisionError):
                 raise self.error(
                     (*steps, key),
@@ -519,6 +519,28 @@ class _Reader:
                 )
             kw[key] = number
         return Scoring(**kw)  # type: ignore[arg-type]
+
+
+MAX_POINTS = 100_000
+"""Largest number of points read (a score, a result's value): any larger one is refused before any
+arithmetic ("1e999" would be a number of a thousand digits)."""
+POINTS_CHARS = 32
+"""Longest text of a number of points ("6.5", "13/2")."""
+
+
+def _points_number(raw: float | str) -> Fraction:
+    """A number of points as written, within the bounds.
+
+    :raises ValueError: when it is no number, or is over :data:`MAX_POINTS` or
+        :data:`POINTS_CHARS` characters.
+    """
+    text = str(raw).strip()
+    if len(text) > POINTS_CHARS:
+        raise ValueError(text)
+    number = Fraction(text)
+    if abs(number) > MAX_POINTS:
+        raise ValueError(text)
+    return number
 
 
 def _what(value: object) -> str:

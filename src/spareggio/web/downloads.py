@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import PlainTextResponse, Response
+from fastapi.responses import Response
 from starlette.requests import Request
 
 from ..errors import SpareggioError
@@ -18,9 +18,10 @@ from .exports import (
     document,
     explanation_export,
     standings_export,
+    text,
 )
 from .i18n import request_language
-from .options import options_of, safe_name
+from .options import options_of, rule_set_names, safe_name
 from .site import site_of
 from .views import comparison, compute
 
@@ -36,7 +37,7 @@ def _standings_file(request: Request, token: str, fmt: str) -> Response:
         s = compute(entry, options_of(request))
         body, media = standings_export(s, fmt, lang, entry)
     except SpareggioError as exc:
-        return PlainTextResponse(exc.localized(lang), status_code=400)
+        return text(exc.localized(lang), status=400)
     if fmt == "print":  # the printable page, shown in the browser
         return document(body, media)
     stem = safe_name(Path(entry.filename).stem or "standings")
@@ -61,7 +62,7 @@ def _explanation_file(request: Request, token: str, sno: int, fmt: str) -> Respo
     try:
         body, media = explanation_export(compute(entry, options_of(request)), sno, fmt, lang)
     except SpareggioError as exc:
-        return PlainTextResponse(exc.localized(lang), status_code=400)
+        return text(exc.localized(lang), status=400)
     return attachment(body, media, entry, f"player-{sno}.{fmt}")
 
 
@@ -73,12 +74,12 @@ async def download_explanation(request: Request, token: str, sno: int, fmt: str)
 def _comparison_file(request: Request, token: str, fmt: str) -> Response:
     entry = site_of(request).store.get(token)
     lang = request_language(request)
-    names = [r for r in request.query_params.getlist("with") if r.strip()]
     try:
+        names = rule_set_names(request.query_params.getlist("with"))
         opts = options_of(request)
         body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round), fmt, lang)
     except SpareggioError as exc:
-        return PlainTextResponse(exc.localized(lang), status_code=400)
+        return text(exc.localized(lang), status=400)
     return attachment(body, media, entry, f"compare.{fmt}")
 
 

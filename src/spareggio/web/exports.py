@@ -7,20 +7,16 @@ import dataclasses
 import json
 import urllib.parse
 from pathlib import Path
-from typing import Any
 
 from fastapi.responses import Response
 
-from ..compare import Comparison, comparison_to_dict
+from ..compare import Comparison
 from ..errors import ArgumentError
-from ..explain import explain_player, render_text, to_dict
+from ..explain import explain_player
 from ..i18n import msg
 from ..io.trf.writer import write_trf
-from ..render import html
-from ..render import output as out
-from ..render.publish import compare_html, html_to_pdf, standings_html, standings_xlsx
+from ..render.formats import FORMATS, formats_for, render
 from ..standings import Standings
-from ..teams import team_standings_dict
 from .limits import MAX_OUTPUT_BYTES
 from .options import safe_name
 from .store import Entry
@@ -33,8 +29,12 @@ __all__ = [
     "comparison_export",
     "content_disposition",
     "document",
+    "encoded",
     "explanation_export",
+    "json_error",
+    "result_response",
     "standings_export",
+    "text",
 ]
 
 CSP_DOCUMENT = (
@@ -43,16 +43,12 @@ CSP_DOCUMENT = (
 """For the standalone documents (exports, the API's html): their style is inline, they run no script."""
 
 EXPORT_MEDIA = {
-    "json": "application/json",
-    "html": "text/html; charset=utf-8",
-    "print": "text/html; charset=utf-8",
-    "pdf": "application/pdf",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "csv": "text/csv; charset=utf-8",
-    "table": "text/plain; charset=utf-8",
+    **{f.name: f.media_type for f in formats_for(Standings)},
+    "print": FORMATS["html"].media_type,
     "trf": "text/plain; charset=utf-8",
 }
-"""The standings' formats and their media types."""
+"""The standings' formats and their media types: the registry's (:mod:`spareggio.render.formats`),
+the printable page (its html shown in the browser) and the TRF file with the computed ranks."""
 
 TABLE_OVERHEAD = 160
 """Characters of a table row besides the name (numbers, spaces, columns), for the size estimate."""
@@ -68,17 +64,17 @@ def _too_large() -> OutputTooLarge:
     )
 
 
-def _bounded(body: str | bytes) -> str | bytes:
-    """``body`` when it is within :data:`MAX_OUTPUT_BYTES` (UTF-8 bytes for a text).
+def encoded(body: str | bytes) -> bytes:
+    """``body`` as the bytes of the answer, within :data:`MAX_OUTPUT_BYTES`: a text in UTF-8, where
+    a character that is not text (a lone surrogate read from a JSON escape) becomes U+FFFD.
 
-    :raises OutputTooLarge: when it is not.
+    :raises OutputTooLarge: when it is over the limit.
     """
     if isinstance(body, str):
-        # a character is 1 to 4 bytes: encode only when the count of characters leaves a doubt
-        size = len(body) if len(body) * 4 <= MAX_OUTPUT_BYTES else len(body.encode("utf-8", "surrogatepass"))
-    else:
-        size = len(body)
-    if size > MAX_OUTPUT_BYTES:
+        if len(body) > MAX_OUTPUT_BYTES:  # at least one byte a character: over before encoding
+            raise _too_large()
+        body = body.encode("utf-8", "replace")
+    if len(body) > MAX_OUTPUT_BYTES:
         raise _too_large()
     return body
 
@@ -90,13 +86,11 @@ def _table_size(s: Standings) -> int:
     return len(s.rows) * (longest + TABLE_OVERHEAD + 12 * len(s.labels))
 
 
-def standings_export(
-    s: Standings, fmt: str, lang: str, entry: Entry | None = None
-) -> tuple[str | bytes, str]:
-    """The standings in one of the formats the command line writes.
+def standings_export(s: Standings, fmt: str, lang: str, entry: Entry | None = None) -> tuple[bytes, str]:
+    """The standings in one of the formats the command line writes (the registry's renderers).
 
-    A team event's ``json`` is its team document and its ``trf`` the file with the computed team
-    ranks in record 310 (when ``entry`` holds the file).
+    ``trf`` is the file with the computed ranks: a team event's own file with them in record 310
+    (when ``entry`` holds it), else the tournament written as TRF.
 
     :raises ArgumentError: for an unknown format, or an answer over the size limit.
     """
@@ -104,27 +98,15 @@ def standings_export(
         raise ArgumentError(
             msg("format must be one of {items}, not {fmt!r}", items=", ".join(EXPORT_MEDIA), fmt=fmt)
         )
-    media = EXPORT_MEDIA[fmt]
-    body: str | bytes
-    if fmt == "json":
-        if entry is not None and entry.team is not None:
-            body = json.dumps(team_standings_dict(entry.team, s), ensure_ascii=False, indent=2) + "\n"
-        else:
-            body = s.to_json()
-    elif fmt == "csv":
-        body = out.standings_csv(s, lang)
-    elif fmt in ("html", "print", "pdf"):
-        page_html = standings_html(s, lang)
-        body = html_to_pdf(page_html) if fmt == "pdf" else page_html
-    elif fmt == "xlsx":
-        body = standings_xlsx(s, lang)
-    elif fmt == "trf":
-        body = _team_trf(entry, s) if entry is not None and entry.team is not None else _trf_with_ranks(s)
+    if fmt == "trf":
+        body: str | bytes = (
+            _team_trf(entry, s) if entry is not None and entry.team is not None else _trf_with_ranks(s)
+        )
     else:
-        if _table_size(s) > MAX_OUTPUT_BYTES:
+        if fmt == "table" and _table_size(s) > MAX_OUTPUT_BYTES:
             raise _too_large()
-        body = out.standings_table(s, lang)
-    return _bounded(body), media
+        body = render(s, "html" if fmt == "print" else fmt, lang=lang)
+    return encoded(body), EXPORT_MEDIA[fmt]
 
 
 def _team_trf(entry: Entry, s: Standings) -> str:
@@ -148,37 +130,39 @@ def _trf_with_ranks(s: Standings) -> str:
     return write_trf(dataclasses.replace(t, players=players))
 
 
-def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[str | bytes, str]:
-    """One participant's explanation as a file.
+EXPLANATION_FORMATS = {"txt": "text", "html": "html", "json": "json"}
+"""The downloads of an explanation, by extension: the registry's format of each."""
+
+
+def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[bytes, str]:
+    """One participant's explanation as a file (``txt``, ``html`` or ``json``).
 
     :raises SpareggioError: for a start number not in the event, or an unknown format.
     """
+    if fmt not in EXPLANATION_FORMATS:
+        raise ArgumentError(msg("format must be html, json or txt, not {fmt!r}", fmt=fmt))
     s.tournament.index_of(sno)
-    e = explain_player(s, sno, None, lang)
-    if fmt == "json":
-        return _bounded(json.dumps(to_dict(e), ensure_ascii=False, indent=2) + "\n"), "application/json"
-    if fmt == "html":
-        return _bounded(html.explanation_html(e)), "text/html; charset=utf-8"
-    if fmt == "txt":
-        return _bounded(render_text(e)), "text/plain; charset=utf-8"
-    raise ArgumentError(msg("format must be html, json or txt, not {fmt!r}", fmt=fmt))
+    name = EXPLANATION_FORMATS[fmt]
+    return encoded(render(explain_player(s, sno, None, lang), name, lang=lang)), FORMATS[name].media_type
 
 
-def comparison_export(c: Comparison, fmt: str, lang: str) -> tuple[str | bytes, str]:
-    """A comparison as a file.
+def comparison_export(c: Comparison, fmt: str, lang: str) -> tuple[bytes, str]:
+    """A comparison as a file (``html``, ``pdf`` or ``json``).
 
     :raises ArgumentError: for an unknown format.
     """
-    if fmt == "json":
-        return _bounded(
-            json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
-        ), "application/json"
-    if fmt in ("html", "pdf"):
-        body = compare_html(c, lang)
-        if fmt == "pdf":
-            return _bounded(html_to_pdf(body)), "application/pdf"
-        return _bounded(body), "text/html; charset=utf-8"
-    raise ArgumentError(msg("format must be html, pdf or json, not {fmt!r}", fmt=fmt))
+    if fmt not in ("html", "pdf", "json"):
+        raise ArgumentError(msg("format must be html, pdf or json, not {fmt!r}", fmt=fmt))
+    return encoded(render(c, fmt, lang=lang)), FORMATS[fmt].media_type
+
+
+def result_response(result: object, fmt: str, lang: str) -> Response:
+    """An API answer: ``result`` in format ``fmt`` by the registry's renderer; an HTML document
+    under its own policy."""
+    body = encoded(render(result, fmt, lang=lang))
+    if fmt == "html":
+        return document(body, FORMATS[fmt].media_type)
+    return Response(body, media_type=FORMATS[fmt].media_type)
 
 
 def content_disposition(filename: str) -> str:
@@ -202,14 +186,18 @@ def attachment(body: str | bytes, media: str, entry: Entry, suffix: str) -> Resp
     )
 
 
+def text(body: str, media: str = "text/plain; charset=utf-8", status: int = 200) -> Response:
+    """A text answer (a table, an explanation, an error), encoded within the bounds (:func:`encoded`)."""
+    return Response(encoded(body), status_code=status, media_type=media)
+
+
 def document(body: str | bytes, media: str) -> Response:
     """A standalone document shown in the browser (the printable page, the API's html), under its own
     Content-Security-Policy that lets its inline style apply and no script run."""
-    return Response(body, media_type=media, headers={"Content-Security-Policy": CSP_DOCUMENT})
+    return Response(encoded(body), media_type=media, headers={"Content-Security-Policy": CSP_DOCUMENT})
 
 
-def as_json(data: Any) -> Response:
-    """A JSON answer written as the command line writes it."""
-    return Response(
-        _bounded(json.dumps(data, ensure_ascii=False, indent=2) + "\n"), media_type="application/json"
-    )
+def json_error(message: str, status: int = 400) -> Response:
+    """The API's error answer: ``{"error": message}``."""
+    body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8", "replace")
+    return Response(body, status_code=status, media_type="application/json")

@@ -16,7 +16,7 @@ from ..errors import SpareggioError
 from ..render.html import EXPLANATION_CSS
 from ..standings import Standings
 from .i18n import request_language, translator
-from .options import Options, options_of, safe_name
+from .options import Options, options_of, rule_set_names, safe_name
 from .site import site_of
 from .store import Entry
 from .views import check_view, common, compare_view, compute, crosstable_view, player_view, standings_view
@@ -89,10 +89,15 @@ def _tournament_page(request: Request, token: str, template: str, active: str, e
     lang = request_language(request)
     try:
         opts = options_of(request)
-    except SpareggioError as exc:
-        opts = Options()
+    except SpareggioError as exc:  # the page's frame with the error, and no table
         return site.pages.render(
-            request, template, 400, error=exc.localized(lang), **common(entry, opts, None, active, lang)
+            request,
+            "tournament.html",
+            400,
+            error=exc.localized(lang),
+            rows=[],
+            labels=[],
+            **common(entry, Options(), None, active, lang),
         )
     try:
         s = compute(entry, opts)
@@ -134,9 +139,13 @@ async def player(request: Request, token: str, sno: int) -> HTMLResponse:
 @router.get("/t/{token}/compare", response_class=HTMLResponse)
 async def compare_page(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
-    chosen = [r for r in request.query_params.getlist("with") if r.strip()]
+    chosen = request.query_params.getlist("with")
     return await _page(
-        request, token, "compare.html", "compare", lambda e, o, s: compare_view(e, o, s, chosen, lang)
+        request,
+        token,
+        "compare.html",
+        "compare",
+        lambda e, o, s: compare_view(e, o, s, rule_set_names(chosen), lang),
     )
 
 
