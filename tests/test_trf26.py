@@ -22,6 +22,7 @@ from spareggio.cli import main
 from spareggio.errors import ArgumentError
 from spareggio.explain import explain_player
 from spareggio.io import read_tournament
+from spareggio.io.tournament_json import write_tournament_json
 from spareggio.io.trf import parse_trf
 
 F = Fraction
@@ -261,3 +262,10 @@ def test_record_162_accepts_z_for_the_absence() -> None:
     # 162 with Z: a zero-point bye (absence) worth ½; the default 162 letters otherwise
     t = parse_trf(event("162  W 1.0    D 0.5    L 0.0    Z 0.5"), "z.trf")
     assert t.scoring.absence == F(1, 2) and t.scoring.win == 1
+
+
+def test_writers_refuse_what_they_cannot_hold() -> None:
+    with pytest.raises(ArgumentError, match="record 299"):
+        write_tournament_json(parse_trf(ADJUSTED, "bonus.trf"))
+    with pytest.raises(ArgumentError, match="national ratings"):
+        write_tournament_json(parse_trf(event(*NATIONAL), "n.trf"))

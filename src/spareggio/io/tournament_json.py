@@ -676,7 +676,15 @@ def _compact(value: object) -> str:
 
 
 def write_tournament_json(t: Tournament) -> str:
-    """The tournament in the JSON layout of this module: a few lines per section, one per round."""
+    """The tournament in the JSON layout of this module: a few lines per section, one per round.
+
+    :raises ArgumentError: for a tournament the layout cannot hold whole (point adjustments of
+        TRF-26 record 299, national ratings).
+    """
+    if t.adjustments:
+        raise ArgumentError(msg("the tournament JSON layout has no place for the point adjustments of record 299"))
+    if any(p.national_rating is not None for p in t.players):
+        raise ArgumentError(msg("the tournament JSON layout has no place for national ratings"))
     s = t.scoring
     event: dict[str, object] = {
         "name": t.name,
