@@ -112,7 +112,7 @@ def read_adjustments(
         who = ", ".join(str(start_numbers[i]) for i in players)
         shown = _show(points) if not result else f"{float(points):.1f}"
         if result:
-            targets = players or [None]
+            targets: list[int | None] = list(players) or [None]
             for i in targets:
                 found.append(PointAdjustment(result, points, i, rnd, pos))
             rows = players or list(range(kind.shape[0]))
