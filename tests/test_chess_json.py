@@ -11,10 +11,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spareggio import InputError, ResultKind, Tournament, standings
 from spareggio.cli import main
 from spareggio.errors import ArgumentError
+from spareggio.generate import generate
 from spareggio.io import parse_event, reader_for
 from spareggio.io.chess_json import parse_chess_json
 from spareggio.io.chess_json_write import write_chess_json
@@ -278,3 +281,34 @@ def test_cli_reads_chess_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     rows = list(csv.reader(capsys.readouterr().out.splitlines()))
     assert rows[0][:7] == ["rank", "shared", "start_number", "name", "rating", "federation", "points"]
     assert [(r[2], r[6]) for r in rows[1:]] == [("1", "9"), ("2", "4"), ("3", "0"), ("4", "0")]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 30),
+    rounds=st.integers(1, 9),
+    seed=st.integers(0, 10_000),
+    round_robin=st.booleans(),
+    rates=st.tuples(*(st.sampled_from([0.0, 0.05, 0.2]) for _ in range(4))),
+)
+def test_chess_json_round_trip_keeps_every_round(
+    players: int, rounds: int, seed: int, round_robin: bool, rates: tuple[float, float, float, float]
+) -> None:
+    # property: whatever the crosstable (byes of every kind, forfeits, double forfeits, withdrawals),
+    # writing Chess-JSON and reading it back gives the same arrays
+    half, zero, forfeit, withdrawal = rates
+    t = generate(
+        players,
+        rounds,
+        seed,
+        round_robin=round_robin,
+        half_bye_rate=half,
+        zero_bye_rate=zero,
+        forfeit_rate=forfeit,
+        withdrawal_rate=withdrawal,
+    )
+    back = parse_chess_json(write_chess_json(t), "g.json")
+    assert isinstance(back, Tournament)
+    for name in ("opponent", "kind", "color", "short_game"):
+        assert np.array_equal(getattr(back, name), getattr(t, name)), name
+    assert [p.rating for p in back.players] == [p.rating for p in t.players]

@@ -16,14 +16,18 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spareggio import InputError, standings
 from spareggio.cli import main
 from spareggio.errors import ArgumentError
 from spareggio.explain import explain_player
+from spareggio.generate import generate
 from spareggio.io import read_tournament
 from spareggio.io.tournament_json import write_tournament_json
 from spareggio.io.trf import parse_trf
+from spareggio.model import PointAdjustment
 
 F = Fraction
 
@@ -269,3 +273,33 @@ def test_writers_refuse_what_they_cannot_hold() -> None:
         write_tournament_json(parse_trf(ADJUSTED, "bonus.trf"))
     with pytest.raises(ArgumentError, match="national ratings"):
         write_tournament_json(parse_trf(event(*NATIONAL), "n.trf"))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    bonuses=st.lists(
+        st.tuples(
+            st.integers(0, 9), st.one_of(st.none(), st.integers(0, 4)), st.sampled_from([-2, -1, 1, 3])
+        ),
+        max_size=6,
+    ),
+)
+def test_bonuses_add_to_the_score_and_the_records_make_the_total(
+    seed: int, bonuses: list[tuple[int, int | None, int]]
+) -> None:
+    # property: a bonus or penalty (299, blank type) adds its points to the player's score whatever
+    # its round, and the PTS records a player's explanation shows add up to that score
+    t = generate(10, 5, seed)
+    base = standings(t, "PTS")
+    before = {r.player.start_number: r.points for r in base.rows}
+    t.adjustments = tuple(PointAdjustment("", Fraction(v, 2), i, r) for i, r, v in bonuses)
+    s = standings(t, "PTS")
+    added = {
+        p.start_number: sum(Fraction(v, 2) for i, _, v in bonuses if i == k) for k, p in enumerate(t.players)
+    }
+    assert {r.player.start_number: r.points for r in s.rows} == {k: before[k] + added[k] for k in before}
+    result = s.results["PTS"]
+    for row in s.rows:
+        records = result.records(row.index)
+        assert sum(rec.value for rec in records if rec.counted) == row.points
