@@ -171,3 +171,12 @@ def test_cli_declared_ranks_option(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "--declared-ranks applies to lichess Swiss exports; this file is FIDE Tournament Report File" in (
         capsys.readouterr().err
     )
+
+
+def test_the_name_of_content_opens_no_companion(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # content that is no file on disk (an upload) never makes spareggio open a file named after it
+    (tmp_path / "friday.ndjson").write_text("\n".join(json.dumps(r) for r in RESULTS), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    t = parse_event(TRF.encode(), "friday.trf")
+    assert [p.rank for p in t.players] == [None] * 5
+    assert "lichess-no-ranks" in [w.code for w in t.warnings]

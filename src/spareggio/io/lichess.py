@@ -19,8 +19,9 @@ with a warning for each of its habits:
 The results export (``/api/swiss/{id}/results``: lines like ``{"rank": 1, "points": 4.5,
 "tieBreak": 12.25, "rating": 1800, "username": "Name", "performance": 1905}``) gives each player's
 declared rank, matched by username (any case).  It is read from the file named by
-``ReadOptions.ranks``, else from a companion next to the TRF: the same name with ``.ndjson``,
-``.results.ndjson`` or ``.results.json`` instead of ``.trf``.
+``ReadOptions.ranks``, else from a companion next to the TRF file on disk (``ReadOptions.beside``:
+never for an upload): the same name with ``.ndjson``, ``.results.ndjson`` or ``.results.json``
+instead of ``.trf``.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
                 Position(where, 1, 1),
             )
         )
-    results = options.ranks or companion(name)
+    results = options.ranks or (companion(options.beside) if options.beside else None)
     if results is not None:
         read_results(t, results)
     elif all(p.rank is None for p in t.players):

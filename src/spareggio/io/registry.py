@@ -18,6 +18,7 @@ sniffing.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
@@ -162,7 +163,8 @@ def read_event(
             ),
             Position(name, 1, 1),
         )
-    return reader.parse(data, name, _checked(reader, options or _DEFAULT))
+    options = dataclasses.replace(options or _DEFAULT, beside=name)
+    return reader.parse(data, name, _checked(reader, options))
 
 
 def _checked(reader: Reader, options: ReadOptions) -> ReadOptions:
