@@ -133,6 +133,7 @@ class EventOptions:
     input_format: str | None = None
     rating: str | None = None
     declared_ranks: str | None = None
+    byes: str | None = None
     read: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Individual tournaments already read by :func:`_team_event`, by file name."""
 
@@ -159,6 +160,7 @@ class EventOptions:
             fmt=self.input_format,
             rating=self.rating,  # type: ignore[arg-type]  # click's choice
             ranks=self.declared_ranks,
+            byes=self.byes,
         )
 
 
@@ -196,6 +198,13 @@ _EVENT_OPTIONS = (
         type=click.Path(dir_okay=False),
         help="lichess Swiss: its results export, for the ranks it declares (default: FILE.ndjson beside the file).",
     ),
+    click.option(
+        "--byes",
+        type=click.Choice(["absent", "zero", "half", "full", "pab"], case_sensitive=False),
+        help="PGN: how a round in which a player has no game counts (PGN cannot tell a bye from an "
+        "absence): absent (default; not paired, no point), zero, half or full (requested byes), pab "
+        "(pairing-allocated bye).",
+    ),
 )
 
 
@@ -216,6 +225,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
         input_format: str | None,
         rating: str | None,
         declared_ranks: str | None,
+        byes: str | None,
         **kwargs: Any,
     ) -> None:
         opts = EventOptions(
@@ -224,6 +234,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
             input_format.lower() if input_format else None,
             rating.lower() if rating else None,
             declared_ranks,
+            byes.lower() if byes else None,
         )  # fmt: skip
         f(*args, opts=opts, **kwargs)
 
@@ -311,6 +322,7 @@ def _team_event(file: str, opts: EventOptions) -> Any:
         lenient=opts.lenient,
         rating=opts.rating,  # type: ignore[arg-type]  # click's choice
         ranks=opts.declared_ranks,
+        byes=opts.byes,
     )
     ev = read_event(file, fmt=opts.input_format, options=options)
     if isinstance(ev, Tournament):
