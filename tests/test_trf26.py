@@ -26,7 +26,7 @@ from spareggio.explain import explain_player
 from spareggio.generate import generate
 from spareggio.io import read_tournament
 from spareggio.io.tournament_json import write_tournament_json
-from spareggio.io.trf import parse_trf
+from spareggio.io.trf import parse_trf, write_trf
 from spareggio.model import PointAdjustment
 
 F = Fraction
@@ -303,3 +303,29 @@ def test_bonuses_add_to_the_score_and_the_records_make_the_total(
     for row in s.rows:
         records = result.records(row.index)
         assert sum(rec.value for rec in records if rec.counted) == row.points
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ADJUSTED,
+        event(*NATIONAL),
+        event("212 BH,PTS"),
+        event(r299("H", "0.0", "", []), "172 ITA NIDOF", nrs(3, 2400)),
+    ],
+    ids=["299", "national", "212", "typed-299-and-nidof"],
+)
+def test_the_trf_writer_keeps_the_trf26_records(text: str) -> None:
+    t = parse_trf(text, "a.trf")
+    back = parse_trf(write_trf(t), "b.trf")
+    assert back.adjustments == tuple(
+        PointAdjustment(a.result, a.points, a.player, a.round, back.adjustments[k].position)
+        for k, a in enumerate(t.adjustments)
+    )
+    assert back.rating_method == t.rating_method and back.tiebreak_list == t.tiebreak_list
+    assert [p.national_rating for p in back.players] == [p.national_rating for p in t.players]
+    a, b = standings(t, "PTS,BH,ARO"), standings(back, "PTS,BH,ARO")
+    assert [(r.player.start_number, r.points, r.values) for r in a.rows] == [
+        (r.player.start_number, r.points, r.values) for r in b.rows
+    ]
+    assert not [w for w in back.warnings if w.code == "points-mismatch"]
