@@ -287,14 +287,14 @@ def standings_cmd(
 
     language = _language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
-    team = _team_event(file, opts)
+    team = _team_event(file, opts, players_only=individual)
     if team is not None and not individual:
         from .teams import team_standings
 
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         _print_warnings(s.warnings, opts.quiet, language)
     else:
-        t = team.players if team is not None else opts.load(file)
+        t = team if team is not None else opts.load(file)
         if team is not None and tiebreaks is None:
             from .standings import DEFAULT_SWISS
 
@@ -309,16 +309,30 @@ def standings_cmd(
     )
 
 
-def _team_event(file: str, opts: EventOptions) -> Any:
+def _team_event(file: str, opts: EventOptions, *, players_only: bool = False) -> Any:
     """The team event in a file (any format of the reader registry), or None for an individual
-    tournament (kept for :meth:`EventOptions.load`, so that the file is read once)."""
-    from .io import ReadOptions, read_event
+    tournament (kept for :meth:`EventOptions.load`, so that the file is read once); with
+    ``players_only`` the players of a TRF team event (its team records are not read: --individual)."""
+    from .io import ReadOptions, read_event, reader_for
+    from .io.registry import SNIFF_BYTES
+    from .io.trf import parse_trf
     from .model import Tournament
+    from .teams import is_team_file
+
+    kind = _kind_option(opts.swiss, opts.round_robin)
+    if players_only and opts.input_format in (None, "trf"):
+        try:
+            with open(file, "rb") as handle:
+                head = handle.read()
+        except OSError:
+            head = b""  # the reader reports it
+        if head and reader_for(head[:SNIFF_BYTES], file, opts.input_format).name == "trf" and is_team_file(head):
+            return parse_trf(head, file, lenient=opts.lenient, kind=kind, team_event=True)
 
     if opts.lenient and opts.input_format is None and file.lower().endswith(".json"):
         return None  # EventOptions.load says that --lenient is for TRF files
     options = ReadOptions(
-        kind=_kind_option(opts.swiss, opts.round_robin),
+        kind=kind,
         lenient=opts.lenient,
         rating=opts.rating,  # type: ignore[arg-type]  # click's choice
         ranks=opts.declared_ranks,
@@ -634,7 +648,7 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     def _(text: str, context: str = "listing") -> str:
         return translate(language, text, context)
 
-    from .tiebreaks import TIEBREAKS, known_names, modifier_help
+    from .tiebreaks import TIEBREAKS, Scope, catalogue, known_names, modifier_help
     from .tiebreaks.names import AMBIGUOUS
 
     def names(code: str) -> list[str]:
@@ -655,6 +669,7 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
                 "aliases": list(d.aliases),
                 "names": names(d.code),
                 "description": _(d.description, "tiebreak.description"),
+                "scope": d.scope.value,
             }
             for d in TIEBREAKS.values()
         ]
@@ -663,19 +678,18 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     rows = [
         (d.code, _(d.name, "tiebreak"), d.article, ", ".join(modifier_help(d)) or "-", _(d.direction.value),
          _(d.description, "tiebreak.description"))
-        for d in TIEBREAKS.values()
+        for d in catalogue(team=False)
     ]  # fmt: skip
     head = tuple(_(h) for h in ("Code", "Name", "Article", "Modifiers", "Direction", "Description"))
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head[:-1])]
     for r in [head, *rows]:
         click.echo("  ".join(c.ljust(widths[k]) for k, c in enumerate(r[:-1])) + "  " + r[-1])
-    from .tiebreaks import TEAM_TIEBREAKS
-
     click.echo("")
-    from .teams import SHARED_CODES
-
-    click.echo(_("Team tie-breaks (also {codes} with :MP or :GP):").format(codes=", ".join(SHARED_CODES)))
-    for d in TEAM_TIEBREAKS.values():
+    shared = [d.code for d in TIEBREAKS.values() if d.scope is Scope.BOTH and d.code != "PTS"]
+    click.echo(_("Team tie-breaks (also {codes} with :MP or :GP):").format(codes=", ".join(shared)))
+    for d in TIEBREAKS.values():
+        if d.scope is not Scope.TEAM:
+            continue
         click.echo(
             f"  {d.code:<6} {_(d.name, 'tiebreak')} ({d.article}): {_(d.description, 'tiebreak.description')}"
         )

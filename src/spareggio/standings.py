@@ -23,6 +23,7 @@ from .i18n import msg
 from .model import IntVector, Player, Tournament
 from .numbers import exact_number, json_number
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
+from .team_event import TeamEvent
 from .tiebreaks import (
     TIEBREAKS,
     Context,
@@ -114,7 +115,7 @@ class Standings:
     rules_warning: str | None = None
     """Set when the rule set rests on an assumption about the file (a missing, unreadable or
     ambiguous start date): every human output shows it beside the rule set, at the top."""
-    team_event: Any = None
+    team_event: TeamEvent | None = None
     """The team event when the standings rank its teams (:func:`spareggio.teams.team_standings`):
     its match and game points and rosters join the JSON rows."""
 
@@ -206,7 +207,7 @@ def standings(
     if tiebreaks is None and tournament.tiebreak_list is not None:
         parsed = file_tiebreaks(tournament)
     else:
-        parsed = parse_spec_list(chosen)
+        parsed = parse_spec_list(chosen, team=False)
     for label, spec in parsed:
         if spec.score is not None:
             raise TiebreakSpecError(
@@ -244,7 +245,7 @@ def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
     seen: dict[TiebreakSpec, str] = {}
     for k, item in enumerate(items):
         try:
-            ((label, spec),) = parse_spec_list([item])
+            ((label, spec),) = parse_spec_list([item], team=False)
             if spec in seen and not TIEBREAKS[spec.code].is_group:
                 raise TiebreakSpecError(
                     msg("{item!r} is listed twice (first as {value!r})", item=item, value=seen[spec])
@@ -304,7 +305,7 @@ def rank_lists(
         ctx = contexts.get(ruleset.label)
         if ctx is None:
             ctx = contexts[ruleset.label] = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
-        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks))
+        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks), team=False)
         out.append(_standings_in(ctx, parsed, REASONS["caller"], "given by the caller", None))
     return out
 

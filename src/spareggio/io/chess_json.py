@@ -50,7 +50,6 @@ from typing import Any
 
 import numpy as np
 
-from .. import team_event as team_building
 from ..crosstable import infer_kind, points_message, points_mismatches
 from ..errors import Diagnostic, InputError, InputLimitError, Position
 from ..i18n import msg
@@ -61,6 +60,7 @@ from .options import Event, ReadOptions
 from .tournament_json import MAX_POINTS, POINTS_CHARS
 from .trf.headers import _event_kind_from_text
 from .trf.records import TeamLines
+from .trf.team_matches import build_team_event
 
 __all__ = ["MAX_FILE_BYTES", "parse", "parse_chess_json", "sniff"]
 
@@ -328,7 +328,7 @@ def parse_chess_json(
             ),
         )
     lines = _team_lines(d, tour, ts, roster_of, sno, t.rounds)
-    return team_building.build_team_event(t, lines)
+    return build_team_event(t, lines)
 
 
 def _profiles(

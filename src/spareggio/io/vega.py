@@ -281,12 +281,12 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
     players = _players(src, columns, n)
     ct = _rounds(src, players)
     values = [small_int(v, signed=True) for v in settings[:-1]]
-    rounds_announced = values[0] if values else None
+    rounds_announced = values[0] if values and values[0] is not None and values[0] > 0 else None
     current = values[1] if len(values) > 1 else None
     system = values[2] if len(values) > 2 else None
     status = values[5] if len(values) > 5 else None
     kallithea = bool(values[6]) if len(values) > 6 and values[6] is not None else None
-    if status == 1 and current and current <= ct.kind.shape[1]:
+    if status == 1 and current is not None and 0 < current <= ct.kind.shape[1]:
         r = current - 1
         paired = ct.opponent[:, r] >= 0
         ct.kind[
@@ -359,7 +359,7 @@ def _players(src: _Lines, columns: list[str], n: int) -> list[Player]:
     return players
 
 
-def _section(src: _Lines, title: str, n: int, rounds: int | None) -> tuple[list[list[int]], list[int]]:
+def _section(src: _Lines, title: str, n: int) -> tuple[list[list[int]], list[int]]:
     """The ``n`` lines of a round section after its title: per player, one integer per round."""
     while src.i < len(src.lines) and src.lines[src.i].strip().lower() != title:
         src.i += 1
@@ -396,9 +396,9 @@ def _section(src: _Lines, title: str, n: int, rounds: int | None) -> tuple[list[
 
 def _rounds(src: _Lines, players: list[Player]) -> Crosstable:
     n = len(players)
-    colours, _ = _section(src, _SECTIONS[0], n, None)
-    opponents, opp_lines = _section(src, _SECTIONS[1], n, None)
-    results, res_lines = _section(src, _SECTIONS[2], n, None)
+    colours, _ = _section(src, _SECTIONS[0], n)
+    opponents, opp_lines = _section(src, _SECTIONS[1], n)
+    results, res_lines = _section(src, _SECTIONS[2], n)
     rounds = max((len(r) for r in opponents), default=0)
 
     def where(i: int, r: int) -> Position:

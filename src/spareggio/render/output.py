@@ -24,7 +24,7 @@ from ..i18n import localize, msg, translate, warning_body
 from ..model import distinct
 from ..numbers import exact_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
-from ..teams import UNIT
+from ..team_event import UNIT
 from .formats import RenderOptions, renderer
 
 __all__ = [
@@ -51,7 +51,7 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     score, and each team's match and game points and roster."""
     number = exact_number if exact else json_number
     t = s.tournament
-    doc = {
+    doc: dict[str, Any] = {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {
             "name": t.name,
@@ -93,6 +93,7 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     if ev is not None:
         doc["tournament"]["team_event"] = True
         doc["tournament"]["boards"] = ev.boards
+        doc["tournament"]["boards_source"] = ev.boards_source
         doc["primary"] = ev.primary
         rounds = s.after_round
         by_number = {team.number: k for k, team in enumerate(ev.teams)}
