@@ -18,6 +18,7 @@ import click
 from .__about__ import __version__
 from .cli_check import check_command
 from .cli_crosstable import crosstable_command
+from .cli_prizes import decision_options, prizes_cmd, write_decided_trf
 from .clilang import click_error, localized_cli
 from .compare import Comparison
 from .console import console
@@ -271,6 +272,7 @@ def cli(lang: str | None) -> None:
 @click.option("--csv-locale", help="CSV for en, it or fr spreadsheets (default: the --lang language).")
 @click.option("--individual", is_flag=True, help="In a team event, rank the players instead of the teams.")
 @event_options
+@decision_options
 def standings_cmd(
     file: str,
     tiebreaks: str | None,
@@ -280,6 +282,8 @@ def standings_cmd(
     csv_locale: str | None,
     individual: bool,
     opts: EventOptions,
+    decisions: Any = None,
+    save_trf: str | None = None,
 ) -> None:
     """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks.
     A team event (TRF records 310 or 013) is ranked by teams."""
@@ -300,9 +304,11 @@ def standings_cmd(
 
             tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
         s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
-        )
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
         _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
     _emit(
         render(s, chosen, lang=language, csv_locale=_language(csv_locale) if csv_locale else None),
         opts.output,
@@ -481,6 +487,7 @@ def generate_cmd(
 )
 @click.option("--lang", help=LANG_HELP)
 @event_options
+@decision_options
 def explain_cmd(
     file: str,
     player: str | None,
@@ -491,6 +498,8 @@ def explain_cmd(
     fmt: str | None,
     lang: str | None,
     opts: EventOptions,
+    decisions: Any = None,
+    save_trf: str | None = None,
 ) -> None:
     """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead;
     with --all, every player)."""
@@ -515,9 +524,11 @@ def explain_cmd(
     else:
         t = opts.load(file)
         s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
-        )
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
         _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
     result: object
     if every:
         result = ex.explain_all(s, None, language)
@@ -731,6 +742,9 @@ def rules_cmd(lang: str | None) -> None:
             choices = "|".join(o.choices)
             text = translate(language, o.description, "ruleset.option")
             click.echo(f"    {r.name}:{o.key}={choices} ({o.default}): {text}")
+
+
+cli.add_command(prizes_cmd)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,6 +5,7 @@ group tie-breaks become their lines."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -83,7 +84,16 @@ def explain_player(
         place=row.rank,
         tournament=t.name,
         standings_tiebreaks=list(s.labels),
+        decisions=[note for note in s.decision_notes() if _names_player(note, start_number)],
     )
+
+
+def _names_player(note: str, start_number: int) -> bool:
+    """Whether a decision note (:meth:`Standings.decision_notes`) is about this player."""
+    params = getattr(note, "params", {})
+    if "number" in params:
+        return bool(params["number"] == start_number)
+    return bool(re.search(rf"(^|, ){start_number} ", str(params.get("players", ""))))
 
 
 def explain_all(s: Standings, labels: list[str] | None = None, lang: str = "en") -> Explanations:
@@ -558,7 +568,10 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
                     break
             equal.append(label)
             lines.append(message(lang, "vs.equal", label=label, value=format_value(va)))
-        if deciding is None:
+        decided = s.decided_between(ia, ib) if deciding is None else None
+        if decided is not None:
+            lines.append(message(lang, f"vs.{decided.how}", note=decided.note or "-"))
+        elif deciding is None:
             lines.append(message(lang, "vs.nothing"))
     shown = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)
     ea = explain_player(s, a, shown, lang)

@@ -11,6 +11,7 @@ from ...crosstable import (
     finish,
     pseudo_players,
 )
+from ...decisions import Decisions, parse_record
 from ...errors import (
     ArgumentError,
     Diagnostic,
@@ -316,10 +317,15 @@ def _build(
     elif "202" in headers:
         tiebreaks, tb_pos = tuple(_split_tiebreaks(headers["202"])), header_pos["202"]
 
+    decisions = Decisions()
+    for record, text, pos in records.decisions:
+        decisions = parse_record(record, text, pos, decisions)
+
     players, rating_method = apply_national(
         list(ct.players), records.national, headers, header_pos, where, rating, warnings
     )
     t = Tournament(
+        decisions=decisions,
         name=headers.get("012", "").strip(),
         players=tuple(players),
         rating_method=rating_method,

@@ -115,6 +115,7 @@ def write_trf(t: Tournament) -> str:
         # a list that names PTS (a tie-break before the points) is written as it is
         pts_first = "" if any(x.upper() == "PTS" for x in t.tiebreak_list) else "PTS,"
         out.append("212 " + pts_first + ",".join(_one_line(x) for x in t.tiebreak_list))
+    out.extend(t.decisions.records())
     out.extend(_adjustment_lines(t))
     national = _national_lines(t)
     out.extend(national)
