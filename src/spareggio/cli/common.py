@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import click
 
 from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
 from ..i18n import default_language, localize, msg
-from ..io import read_tournament
+from ..io import ReadOptions, read_event, read_tournament, reader_for
+from ..io.registry import SNIFF_BYTES
 from ..io.output import write_atomic
 from ..io.trf import parse_trf
 from ..model import Tournament, TournamentKind
 from ..team_event import TeamEvent
-from ..teams import is_team_file, parse_team_event
+from ..teams import is_team_file
 
 __all__ = [
     "LANG_HELP",
@@ -124,7 +125,10 @@ class EventOptions:
     primary: str | None = None
     input_format: str | None = None
     rating: str | None = None
+    declared_ranks: str | None = None
     byes: str | None = None
+    read: dict[str, Tournament] = field(default_factory=dict, compare=False, repr=False)
+    """Individual tournaments already read by :func:`team_event`, by file name."""
 
     def load(self, file: str) -> Tournament:
         """Read the tournament (any format of the reader registry) as these options ask."""
@@ -135,12 +139,15 @@ class EventOptions:
                     score=self.primary, file=file,
                 )
             )  # fmt: skip
+        if file in self.read:
+            return self.read.pop(file)
         return read_tournament(
             file,
             kind=kind_option(self.swiss, self.round_robin),
             lenient=self.lenient,
             fmt=self.input_format,
             rating=self.rating,  # type: ignore[arg-type]  # click's choice
+            ranks=self.declared_ranks,
             byes=self.byes,
         )
 
@@ -175,6 +182,11 @@ _EVENT_OPTIONS = (
         help="The rating of rating tie-breaks: FIDE or national (TRF-26 record 172; default: as the file says, else FIDE).",
     ),
     click.option(
+        "--declared-ranks",
+        type=click.Path(dir_okay=False),
+        help="lichess Swiss: its results export, for the ranks it declares (default: FILE.ndjson beside the file).",
+    ),
+    click.option(
         "--byes",
         type=click.Choice(["absent", "zero", "half", "full", "pab"], case_sensitive=False),
         help="PGN: how a round in which a player has no game counts (PGN cannot tell a bye from an "
@@ -200,6 +212,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
         primary: str | None,
         input_format: str | None,
         rating: str | None,
+        declared_ranks: str | None,
         byes: str | None,
         **kwargs: Any,
     ) -> None:
@@ -208,6 +221,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
             primary.upper() if primary else None,
             input_format.lower() if input_format else None,
             rating.lower() if rating else None,
+            declared_ranks,
             byes.lower() if byes else None,
         )  # fmt: skip
         f(*args, opts=opts, **kwargs)
@@ -219,17 +233,29 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
 
 
 def team_event(file: str, opts: EventOptions, *, players_only: bool = False) -> TeamEvent | Tournament | None:
-    """The team event in a TRF file, or None for an individual tournament; with ``players_only``
-    the players of a team event (its team records are not read: --individual)."""
-    try:
-        with open(file, "rb") as handle:
-            head = handle.read()
-    except OSError:
-        return None  # the reader reports it
-    if not is_team_file(head):
-        return None
+    """The team event in a file (any format of the reader registry), or None for an individual
+    tournament (kept for :meth:`EventOptions.load`, so that the file is read once); with
+    ``players_only`` the players of a TRF team event (its team records are not read: --individual)."""
     kind = kind_option(opts.swiss, opts.round_robin)
-    if players_only:
-        return parse_trf(head, file, lenient=opts.lenient, kind=kind, team_event=True)
-    ev = parse_team_event(head, file, lenient=opts.lenient, kind=kind)
+    if players_only and opts.input_format in (None, "trf"):
+        try:
+            with open(file, "rb") as handle:
+                head = handle.read()
+        except OSError:
+            head = b""  # the reader reports it
+        if head and reader_for(head[:SNIFF_BYTES], file, opts.input_format).name == "trf" and is_team_file(head):
+            return parse_trf(head, file, lenient=opts.lenient, kind=kind, team_event=True)
+    if opts.lenient and opts.input_format is None and file.lower().endswith(".json"):
+        return None  # EventOptions.load says that --lenient is for TRF files
+    options = ReadOptions(
+        kind=kind,
+        lenient=opts.lenient,
+        rating=opts.rating,  # type: ignore[arg-type]  # click's choice
+        ranks=opts.declared_ranks,
+        byes=opts.byes,
+    )
+    ev = read_event(file, fmt=opts.input_format, options=options)
+    if isinstance(ev, Tournament):
+        opts.read[file] = ev
+        return None
     return ev.with_primary(opts.primary) if opts.primary else ev

@@ -36,7 +36,7 @@ def compare_cmd(
     chosen = choose_format(fmt, opts.output, Comparison)
 
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
-    team = team_event(file, opts) if not file.lower().endswith(".json") else None
+    team = team_event(file, opts)
     if isinstance(team, TeamEvent):
         c = compare_teams(team, names, tiebreaks, opts.after_round)
         print_warnings(c.warnings, opts.quiet, language)

@@ -66,7 +66,7 @@ def explain_cmd(
         raise ArgumentError(msg("name one player with --player (number or name), or use --all"))
     if every and versus is not None:
         raise ArgumentError(msg("--versus compares two players: use it with --player, not --all"))
-    team = team_event(file, opts) if not file.lower().endswith(".json") else None
+    team = team_event(file, opts)
     if isinstance(team, TeamEvent):
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         t = s.tournament

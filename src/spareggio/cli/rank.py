@@ -54,7 +54,7 @@ def standings_cmd(
     A team event (TRF records 310 or 013) is ranked by teams."""
     language = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
-    team = team_event(file, opts, players_only=individual) if not file.lower().endswith(".json") else None
+    team = team_event(file, opts, players_only=individual)
     if isinstance(team, TeamEvent) and not individual:
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         print_warnings(s.warnings, opts.quiet, language)
