@@ -16,6 +16,7 @@ from ..i18n import msg
 from ..messages import message
 from ..model import ResultKind
 from ..numbers import format_number, json_number
+from ..rules import version_rules
 from ..rules.base import Source
 from ..standings import Standings
 from ..tiebreaks import definition
@@ -112,6 +113,8 @@ def _explain_tiebreak(
     table = res.record_table()
     if table is not None:
         exp.rules_view = (table.rules or s.rules).label
+    if res.spec.version is not None:
+        exp.version = version_rules(s.rules, res.spec.version).label
     if c is not None:
         _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
     elif d.code in ("ABH", "AFB"):

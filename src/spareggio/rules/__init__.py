@@ -96,13 +96,18 @@ def program_rulesets() -> dict[str, RuleSet]:
 
 def version_rules(rules: RuleSet, version: str) -> RuleSet:
     """The rule set of a criterion with its own version (``/V2024``) in a list ranked under ``rules``:
-    the version's rule set, with a program profile's departures where that rule set has the option
-    (Swiss-Manager's "(2023)" criteria keep its departures)."""
+    the version's rule set, with the readings or departures chosen for the list where that rule set
+    has the option (a program profile's departures: Swiss-Manager's "(2023)" criteria keep them;
+    ``fide-2026:full-bye=vur`` keeps ``full-bye=vur``)."""
     found = find_ruleset(version)
-    if rules.program is None or found.program is not None:
+    if found.program is not None:
         return found
+    if rules.program is not None:
+        chosen = dict(rules.program.settings)
+    else:
+        chosen = {o.key: rules.settings[o.key] for o in rules.options if rules.settings[o.key] != o.default}
     keys = {o.key for o in found.options}
-    settings = {k: v for k, v in rules.program.settings.items() if k in keys}
+    settings = {k: v for k, v in chosen.items() if k in keys and found.settings.get(k) != v}
     return found.configure(**settings) if settings else found
 
 
@@ -202,12 +207,15 @@ def _other_readings(readings: tuple[DateReading, ...], rules: RuleSet) -> list[T
 
 
 def choose_ruleset(t: Tournament) -> RuleChoice:
-    """The rule set for a tournament read from a file: the one in force on its start date.
+    """The rule set for a tournament read from a file: the one the file says its program applied
+    (:attr:`~spareggio.model.Tournament.declared_rules`), else the one in force on its start date.
 
     A missing or unreadable date, or one that can be read in two ways falling under different rule
     sets (``01/03/2026``), gives a warning that names the assumption and how to override it.  The
     reason and the warning are :class:`~spareggio.i18n.Text`: said in the user's language wherever
     they are shown."""
+    if t.declared_rules is not None:
+        return RuleChoice(find_ruleset(t.declared_rules), t.declared_rules_reason or t.declared_rules)
     where = t.start_date_position
     what: Text
     if t.start_date is not None:

@@ -29,6 +29,7 @@ from .buchholz import (
 from .counts import black_games, black_wins, games_won, pairing_number, rounds_elected, standard_points, wins
 from .direct_encounter import order_group as direct_encounter_order
 from .koya import koya
+from .legend import is_legend, legend_items, program_spec
 from .names import AMBIGUOUS, NAMES, normalise, resolve_name, suggestions
 from .points import points
 from .progressive import progressive_score
@@ -552,9 +553,13 @@ def _from_name(raw: str) -> str | None:
         named = resolve_name(head, known_names(), TIEBREAKS)
     except ValueError as exc:
         raise UnknownTiebreakError(exc.args[0] if exc.args else str(exc)) from None
-    if named is None or named == upper:
-        return None
-    return f"{named}/{tail}" if slash else named
+    if named is not None and named != upper:
+        return f"{named}/{tail}" if slash else named
+    try:
+        printed = program_spec(raw)
+    except ValueError as exc:
+        raise TiebreakSpecError(exc.args[0] if exc.args else str(exc)) from None
+    return printed
 
 
 @functools.cache
@@ -582,10 +587,54 @@ def known_names() -> dict[str, str]:
     return out
 
 
+def split_list(text: str) -> list[str]:
+    """A comma-separated list split at the commas outside brackets (a printed name may carry
+    ``(Gamepoints, Cut1)``)."""
+    items, depth, start = [], 0, 0
+    for k, char in enumerate(text):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(depth - 1, 0)
+        elif char == "," and depth == 0:
+            items.append(text[start:k].strip())
+            start = k + 1
+    items.append(text[start:].strip())
+    return items
+
+
+def _rejoin(items: list[str]) -> list[str]:
+    """Items split at a comma that belongs to a printed name ("Progressive Score, before
+    FIDE-Tie-Break (PS)") joined again: an item no name or specifier reads is joined with the one
+    before when together they are a program's printed name."""
+    out: list[str] = []
+    for item in items:
+        if out and _unreadable(item):
+            joined = f"{out[-1]}, {item}"
+            try:
+                if program_spec(joined) is not None:
+                    out[-1] = joined
+                    continue
+            except ValueError:
+                pass
+        out.append(item)
+    return out
+
+
+def _unreadable(item: str) -> bool:
+    try:
+        parse_spec(item)
+    except (UnknownTiebreakError, TiebreakSpecError):
+        return True
+    return False
+
+
 def parse_spec_list(
     text: str | list[str] | tuple[str, ...], *, allow_empty: bool = False, team: bool | None = None
 ) -> list[tuple[str, TiebreakSpec]]:
-    """Parse a comma-separated list (or a sequence); returns (label, spec) pairs.
+    """Parse a comma-separated list (or a sequence, or a legend pasted whole: ``Tie Break1: ...
+    Tie Break2: ...``); returns (label, spec) pairs.  Items may be names as programs print them
+    (:mod:`spareggio.tiebreaks.legend`).
 
     The label is the text as given for a FIDE specifier (``bh/c1``), the FIDE specifier for a name
     (``Buchholz Cut 1`` -> ``BH/C1``); ``team`` as in :func:`parse_spec`.
@@ -594,12 +643,16 @@ def parse_spec_list(
         list the points alone) or a tie-break listed twice (a group tie-break, DE, may come again
         after others: C.07 4.3).
     """
-    items = [s.strip() for s in text.split(",")] if isinstance(text, str) else [s.strip() for s in text]
+    if isinstance(text, str):
+        items = legend_items(text) if is_legend(text) else split_list(text)
+    else:
+        items = [s.strip() for s in text]
     items = [s for s in items if s]
     if not items and not allow_empty:
         raise TiebreakSpecError(msg("the tie-break list is empty: name at least one, e.g. BH/C1,BH,SB"))
     out: list[tuple[str, TiebreakSpec]] = []
     seen: dict[TiebreakSpec, str] = {}
+    items = _rejoin(items)
     for item in items:
         spec = parse_spec(item, team=team)
         label = item if _from_name(item) is None else str(spec)

@@ -20,7 +20,7 @@ from .exports import (
     standings_export,
     text,
 )
-from .i18n import request_language
+from .i18n import request_language, said
 from .options import options_of, rule_set_names, safe_name
 from .site import site_of
 from .views import comparison, compute
@@ -37,7 +37,7 @@ def _standings_file(request: Request, token: str, fmt: str) -> Response:
         s = compute(entry, options_of(request))
         body, media = standings_export(s, fmt, lang, entry)
     except SpareggioError as exc:
-        return text(exc.localized(lang), status=400)
+        return text(said(exc, lang), status=400)
     if fmt == "print":  # the printable page, shown in the browser
         return document(body, media)
     stem = safe_name(Path(entry.filename).stem or "standings")
@@ -62,7 +62,7 @@ def _explanation_file(request: Request, token: str, sno: int, fmt: str) -> Respo
     try:
         body, media = explanation_export(compute(entry, options_of(request)), sno, fmt, lang)
     except SpareggioError as exc:
-        return text(exc.localized(lang), status=400)
+        return text(said(exc, lang), status=400)
     return attachment(body, media, entry, f"player-{sno}.{fmt}")
 
 
@@ -79,7 +79,7 @@ def _comparison_file(request: Request, token: str, fmt: str) -> Response:
         opts = options_of(request)
         body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round), fmt, lang)
     except SpareggioError as exc:
-        return text(exc.localized(lang), status=400)
+        return text(said(exc, lang), status=400)
     return attachment(body, media, entry, f"compare.{fmt}")
 
 

@@ -13,9 +13,10 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
 from ..errors import SpareggioError
+from ..io.pgn import BYES
 from ..render.html import EXPLANATION_CSS
 from ..standings import Standings
-from .i18n import request_language, translator
+from .i18n import request_language, said, translator
 from .options import Options, options_of, rule_set_names, safe_name
 from .site import site_of
 from .store import Entry
@@ -59,6 +60,8 @@ async def open_file(request: Request) -> Response:
     try:
         upload = form.get("file")
         text = form.get("text")
+        chosen = form.get("byes")
+        byes = chosen if isinstance(chosen, str) and chosen in BYES else None
         data = b""
         name = "pasted.trf"
         if isinstance(upload, UploadFile):
@@ -74,9 +77,9 @@ async def open_file(request: Request) -> Response:
         return _index(request, 400, translator(lang)("Choose a file or paste its text."))
     site = site_of(request)
     try:
-        entry = await site.worker.run(site.store.parse, name, data)
+        entry = await site.worker.run(site.store.parse, name, data, byes)
     except SpareggioError as exc:
-        return _index(request, 400, exc.localized(lang))
+        return _index(request, 400, said(exc, lang))
     site.store.keep(entry)
     return RedirectResponse(f"/t/{entry.token}", status_code=303)
 
@@ -94,7 +97,7 @@ def _tournament_page(request: Request, token: str, template: str, active: str, e
             request,
             "tournament.html",
             400,
-            error=exc.localized(lang),
+            error=said(exc, lang),
             rows=[],
             labels=[],
             **common(entry, Options(), None, active, lang),
@@ -107,7 +110,7 @@ def _tournament_page(request: Request, token: str, template: str, active: str, e
             request,
             "tournament.html",
             400,
-            error=exc.localized(lang),
+            error=said(exc, lang),
             rows=[],
             labels=[],
             **common(entry, opts, None, "standings", lang),

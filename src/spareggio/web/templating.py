@@ -13,14 +13,22 @@ from starlette.requests import Request
 from ..__about__ import __version__
 from ..check import inferred_text
 from ..errors import Diagnostic
-from ..i18n import localize, translate, warning_body
+from ..i18n import translate, warning_body
+from ..io import READERS
 from ..model import Tournament
 from ..standings import Standings
-from .i18n import language_name, languages, request_language, translator
+from .i18n import for_page, language_name, languages, request_language, said, translator
 
 __all__ = ["Pages"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def accept_attribute() -> str:
+    """The open dialog's ``accept``: every extension of the reader registry, and the media types of
+    text, JSON and PGN (a browser that ignores an extension still offers the file)."""
+    extensions = sorted({e for r in READERS for e in r.extensions})
+    return ",".join([*extensions, "text/plain", "application/json", "application/vnd.chess-pgn"])
 
 
 class Pages:
@@ -33,6 +41,7 @@ class Pages:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        self.env.globals["accept"] = accept_attribute()
 
     def render(self, request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         """``template`` filled with ``values`` and the helpers every page uses."""
@@ -45,20 +54,20 @@ class Pages:
 
         def event_warnings(t: Tournament, s: Standings | None) -> list[str]:
             """The file's warnings and the standings' others (not the rule set's), in ``lang``."""
-            said = [localize(w.text() if isinstance(w, Diagnostic) else w, lang) for w in t.warnings]
+            told = [said(w.text() if isinstance(w, Diagnostic) else w, lang) for w in t.warnings]
             if s is not None:
-                said += [localize(w, lang) for w in s.warnings if w != s.rules_warning]
-            return said
+                told += [said(w, lang) for w in s.warnings if w != s.rules_warning]
+            return told
 
         html = self.env.get_template(template).render(
             _=translator(lang),
             lang=lang,
-            reason=lambda text: localize(text, lang),
-            warning=lambda text: warning_body(text, lang),
+            reason=lambda text: said(text, lang),
+            warning=lambda text: warning_body(for_page(text), lang),  # type: ignore[arg-type]
             ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
             event_warnings=event_warnings,
             inferred=lambda entry: inferred_text(entry, lang),
-            say=lambda value: localize(value, lang),
+            say=lambda value: said(value, lang),
             languages=[(code, language_name(code), switch(code)) for code in languages()],
             version=__version__,
             **values,
