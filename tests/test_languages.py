@@ -78,6 +78,13 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= {("compare", text) for text in SUMMARY}
     ids |= {(h.context, str(h)) for h in _HEAD.values()}
     ids |= {(None, k.label) for k in ResultKind}
+    from spareggio.decisions import TEXTS as DECISION_TEXTS
+    from spareggio.prizes.award import TEXTS as PRIZE_TEXTS
+    from spareggio.render.prizes import WORDS as PRIZE_WORDS
+
+    ids |= {("decisions", text) for text in DECISION_TEXTS.values()}
+    ids |= {("prizes", text) for text in PRIZE_TEXTS.values()}
+    ids |= {("prizes.word", text) for text in PRIZE_WORDS.values()}
     ids |= {("format", f.title) for f in FORMATS.values()}
     # literal calls in the code: translate(lang, "...", "context"), _tr(lang, "..."), _("...", "context")
     for path in SRC.rglob("*.py"):

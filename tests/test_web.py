@@ -288,7 +288,7 @@ def test_italian_pages_do_not_leak_english(token: str) -> None:
         ("json", "application/json", b"{"),
         ("csv", "text/csv", b"rank,"),
         ("html", "text/html", b"<!DOCTYPE html>"),
-        ("pdf", "application/pdf", b"%PDF"),
+        pytest.param("pdf", "application/pdf", b"%PDF", marks=pytest.mark.needs_weasyprint),
         ("xlsx", "application/vnd.openxmlformats", b"PK"),
         ("trf", "text/plain", b"012 "),
     ],
@@ -378,7 +378,7 @@ def test_api_check_equals_the_cli_report(client: TestClient) -> None:
         ("html", "text/html"),
         ("csv", "text/csv"),
         ("xlsx", "application/vnd.openxmlformats"),
-        ("pdf", "application/pdf"),
+        pytest.param("pdf", "application/pdf", marks=pytest.mark.needs_weasyprint),
     ],
 )
 def test_api_exports(client: TestClient, fmt: str, media: str) -> None:
@@ -429,7 +429,7 @@ def test_api_check_of_a_bad_file_is_an_error_row(client: TestClient) -> None:
 
 def test_openapi_document(client: TestClient) -> None:
     doc = client.get("/openapi.json").json()
-    assert set(doc["paths"]) == {"/api/standings", "/api/explain", "/api/compare", "/api/check"}
+    assert set(doc["paths"]) == {"/api/standings", "/api/explain", "/api/compare", "/api/check", "/api/prizes"}
 
 
 # -- safety --------------------------------------------------------------------------------------------
@@ -552,7 +552,8 @@ def test_serve_refuses_a_bad_preloaded_file(tmp_path: Path) -> None:
         ("/player/7/download/txt", "text/plain", lambda b: b"BH/C1" in b),
         ("/compare/download/json?with=fide-2026&with=naive", "application/json",
          lambda b: json.loads(b)["rules"] == ["fide-2026", "naive"]),
-        ("/compare/download/pdf", "application/pdf", lambda b: b.startswith(b"%PDF")),
+        pytest.param("/compare/download/pdf", "application/pdf", lambda b: b.startswith(b"%PDF"),
+                     marks=pytest.mark.needs_weasyprint),
     ],
 )  # fmt: skip
 def test_explanation_and_comparison_downloads(

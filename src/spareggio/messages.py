@@ -172,6 +172,9 @@ EN: dict[str, str] = {
     "vs.decides": "{label} decides: {a} against {b}.",
     "vs.points_decide": "The points decide.",
     "vs.nothing": "No tie-break in the list separates them: they share the place.",
+    "vs.playoff": "No tie-break in the list separates them: the playoff decided ({note}).",
+    "vs.arbiter": "No tie-break in the list separates them: the arbiter decided ({note}).",
+    "vs.lot": "No tie-break in the list separates them: the drawing of lots decided (seed {note}).",
     "vs.group": "{label} (a group tie-break) orders them: place {a} against {b} in their tied group.",
 }
 

@@ -18,16 +18,17 @@ import numpy as np
 import numpy.typing as npt
 
 from .dates import DateReading
+from .decisions import Decisions
 from .errors import ArgumentError, Diagnostic, Position
 from .i18n import msg
 
 __all__ = [
+    "RATING_METHODS",
     "BoolMatrix",
     "Color",
     "IntMatrix",
     "Player",
     "PointAdjustment",
-    "RATING_METHODS",
     "ResultKind",
     "Scoring",
     "Tournament",
@@ -399,6 +400,9 @@ class Tournament:
     """The rating rating tie-breaks use (a :data:`RATING_METHODS` key): record 172's method, or the
     reader's ``rating`` option."""
     warnings: list[Diagnostic] = field(default_factory=list)
+    decisions: Decisions = field(default_factory=Decisions)
+    """Playoffs, an arbiter's order, the drawing of lots, exclusions and the log of changes the file
+    records (spareggio's TRF records XPO, XLT, XEX, XCL; ``event.decisions`` in tournament JSON)."""
     source: str | None = None
     encoding: str = "utf-8"
 

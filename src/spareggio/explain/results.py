@@ -106,6 +106,8 @@ class PlayerExplanation:
     """The tournament's name, heading every explanation."""
     standings_tiebreaks: list[str] = field(default_factory=list)
     """The tie-break list of the standings explained, in order (the explanation may show fewer)."""
+    decisions: list[str] = field(default_factory=list)
+    """The decisions that placed the player (a playoff, the arbiter, a lot, his exclusion)."""
 
 
 class Explanations(list[PlayerExplanation]):

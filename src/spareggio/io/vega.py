@@ -38,6 +38,7 @@ from typing import Any
 from ..errors import Diagnostic, InputError, Position
 from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..programs import programs
 from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
 from .limits import MAX_LINE_CHARS, check_length
 from .options import ReadOptions
@@ -75,24 +76,10 @@ TIEBREAKS = {
 """Vega's tie-break numbers (Appendix J) and the C.07 specifiers they stand for.  "Most Wins" is
 ``WON`` (games won over the board): Vega's source counts a forfeit win as a draw for it."""
 
-_NAMES = {
-    "buchholz cut 1": "BH/C1",
-    "buccholz cut 1": "BH/C1",
-    "buchholz total": "BH",
-    "buccholz total": "BH",
-    "buchholz median": "BH/M1",
-    "buccholz median": "BH/M1",
-    "sonneborn berger": "SB",
-    "cumulative": "PS",
-    "average rat opp": "ARO",
-    "average rating opponents": "ARO",
-    "koya": "KS",
-    "most wins": "WON",
-    "av perf rat opp": "APRO",
-    "average performance rating opponents": "APRO",
-}
-"""Vega's tie-break names (Appendix J's legend, with its spelling "Buccholz") and the C.07
-specifiers they stand for; "Cumulative" is Vega's progressive score, not US Chess's."""
+_NAMES = {" ".join(re.sub(r"[^a-z0-9]+", " ", n.text.lower()).split()): n.spec for n in programs()["vega"].names}
+"""Vega's tie-break names and the C.07 specifiers they stand for: the name table of Vega's profile
+(``programs/data/vega.toml``, Appendix J's legend with its spelling "Buccholz"); in a Vega file
+"Cumulative" is Vega's progressive score, not US Chess's."""
 
 _SYSTEMS = {
     1: TournamentKind.SWISS,

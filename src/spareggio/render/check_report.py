@@ -86,16 +86,16 @@ def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
 def _value_words(v: ValueMismatch, lang: str = "en") -> str:
     """A printed value that differs: ``12 Rossi, Ada: BH/C1 printed 41, computed 42``, and the
     departure from C.07 that gives the printed value when one does."""
-    text = _tr(
-        lang, "{sno} {name}: {tiebreak} printed {printed}, computed {computed}",
+    text = localize(Text(
+        "{sno} {name}: {tiebreak} printed {printed}, computed {computed}", "check",
         sno=v.start_number, name=v.name, tiebreak=v.tiebreak, printed=text_value(v.printed),
         computed=text_value(v.computed),
-    )  # fmt: skip
+    ), lang)  # fmt: skip
     if v.departure:
-        text += _tr(
-            lang, " ({departure}, as {programs} compute, departing from {article}, gives {printed})",
+        text += localize(Text(
+            " ({departure}, as {programs} compute, departing from {article}, gives {printed})", "check",
             programs=v.program, article=v.article, departure=v.departure, printed=text_value(v.printed),
-        )  # fmt: skip
+        ), lang)  # fmt: skip
     return text
 
 

@@ -136,6 +136,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
         "rules_warning": e.rules_warning,
         "after_round": e.after_round,
         "standings_tiebreaks": list(e.standings_tiebreaks),
+        "decisions": [str(note) for note in e.decisions],
         "lang": e.lang,
         "tiebreaks": [
             {

@@ -203,7 +203,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
         head.append(
             f'<p class="warning"><strong>{escape(localize(Text("Warning", "publish.warning"), lang))}:</strong> {escape(text)}</p>'
         )
-    for note in s.context.frame.notes:
+    for note in [*s.context.frame.notes, *s.decision_notes()]:
         head.append(f'<p class="warning">{escape(localize(note, lang))}</p>')
     head.append(f"<h2>{escape(localize(Text('Tie-breaks, in order', 'publish.tiebreaks'), lang))}</h2>")
     if s.labels:
@@ -325,6 +325,14 @@ def html_to_pdf(html: str) -> bytes:
         import weasyprint
     except ImportError:  # pragma: no cover - weasyprint is a dependency
         raise ArgumentError(msg("PDF output needs WeasyPrint: python3 -m pip install weasyprint")) from None
+    except OSError:  # WeasyPrint is installed, the system libraries it loads (Pango, HarfBuzz) are not
+        raise ArgumentError(
+            msg(
+                "PDF output needs the Pango and HarfBuzz libraries, which WeasyPrint could not load; on "
+                "Debian or Ubuntu: apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 "
+                "(other systems: WeasyPrint's installation guide)"
+            )
+        ) from None
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     pdf: bytes = weasyprint.HTML(string=html).write_pdf()
@@ -375,7 +383,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
         p = row.player
         if team:  # match and game points as numbers, the primary score first
             ws.append(
-                [row.rank, row.place if row.shared else None, p.start_number, _sheet_text(p.name),
+                [row.rank, row.place if row.shared or row.excluded else None, p.start_number, _sheet_text(p.name),
                  *(_number(v) for _n, v in s.team_scores(row)), *(_number(row.values[label]) for label in s.labels),
                  p.rank]
             )  # fmt: skip
@@ -385,7 +393,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
             continue
         values: Sequence[object] = [
             row.rank,
-            row.place if row.shared else None,
+            row.place if row.shared or row.excluded else None,
             p.start_number,
             p.title or None,
             p.name,

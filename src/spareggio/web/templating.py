@@ -57,6 +57,7 @@ class Pages:
             told = [said(w.text() if isinstance(w, Diagnostic) else w, lang) for w in t.warnings]
             if s is not None:
                 told += [said(w, lang) for w in s.warnings if w != s.rules_warning]
+                told += [said(note, lang) for note in s.decision_notes()]
             return told
 
         html = self.env.get_template(template).render(
