@@ -12,19 +12,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import singledispatch
 
 import numpy as np
 
+from ..event import Event, rank
 from ..model import Tournament
 from ..numbers import json_number
-from ..standings import Standings, standings
-from ..teams import TeamEvent, team_standings
+from ..standings import Standings
+from ..team_event import TeamEvent
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
 from .values import value_mismatches
 from .words import inferred_sentence
 
-__all__ = ["check_team_event", "check_tournament"]
+__all__ = ["check", "check_tournament"]
 
 
 def _groups(s: Standings) -> np.ndarray:
@@ -118,22 +120,31 @@ def _mismatches(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> tuple
     return tuple(out)
 
 
+@singledispatch
+def check(event: Event, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None) -> CheckEntry:
+    """Check the ranks an event declares against the standings :func:`~spareggio.event.rank`
+    computes: the players' ranks of a tournament, the team ranks of a team event."""
+    raise TypeError(f"not an event: {type(event).__name__}")
+
+
+@check.register
 def check_tournament(
     t: Tournament, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
 ) -> CheckEntry:
     """Check the declared ranking of one tournament."""
     tiebreaks = None if t.tiebreak_list is not None else options.tiebreaks
-    s = standings(t, tiebreaks, options.rules, options.after_round)
+    s = rank(t, tiebreaks, options.rules, options.after_round)
     return _entry(t, s, options, name, infer_lists=True)
 
 
-def check_team_event(
+@check.register
+def _check_team_event(
     ev: TeamEvent, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
 ) -> CheckEntry:
     """Check the team ranks a team file declares (record 310, columns 69-71) against the team
     standings; ``--infer`` is for individual events (the entry says so in its warnings)."""
     tiebreaks = None if ev.players.tiebreak_list is not None else options.tiebreaks
-    s = team_standings(ev, tiebreaks, options.rules, options.after_round)
+    s = rank(ev, tiebreaks, options.rules, options.after_round)
     entry = _entry(s.tournament, s, options, name, infer_lists=False)
     warnings = entry.warnings
     if options.infer:
