@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import singledispatch
 
-from .event import Event, rank
+from .event import Event, comparison_list, rank
 from .i18n import Text, ntext
 from .model import Tournament
 from .rules import find_ruleset
-from .standings import Standings, default_tiebreaks, file_tiebreaks
-from .team_event import TeamEvent
+from .standings import Standings
 
 __all__ = ["Comparison", "compare"]
 
@@ -56,31 +54,12 @@ def compare(
     them) with one tie-break list."""
     names = list(dict.fromkeys(find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)))
     if tiebreaks is None:
-        tiebreaks = _one_list(event)
+        tiebreaks = comparison_list(event)
     by_rules = {
         name: rank(event, tiebreaks, rules=name, after_round=after_round, unrated_rating=unrated_rating)
         for name in names
     }
     return _comparison(by_rules[names[0]].tournament, names, by_rules)
-
-
-@singledispatch
-def _one_list(event: Event) -> Sequence[str] | None:
-    """The one list every rule set is compared with when the caller names none."""
-    raise TypeError(f"not an event: {type(event).__name__}")
-
-
-@_one_list.register
-def _players_list(t: Tournament) -> Sequence[str] | None:
-    if t.tiebreak_list is not None:
-        # the file's own list, read once: an error in it is an input error at its line and column
-        return [label for label, _ in file_tiebreaks(t)]
-    return default_tiebreaks(t)[0]  # the default for the kind of event, not a rule set's usual list
-
-
-@_one_list.register
-def _teams_list(ev: TeamEvent) -> Sequence[str] | None:
-    return None  # the file's list or the default for team events, the same under every rule set
 
 
 def _comparison(t: Tournament, names: list[str], by_rules: dict[str, Standings]) -> Comparison:

@@ -19,11 +19,11 @@ from .i18n import msg
 from .io.options import Event
 from .model import Tournament
 from .rules import RuleSet
-from .standings import Standings, standings
+from .standings import Standings, default_tiebreaks, file_tiebreaks, standings
 from .team_event import TeamEvent
 from .teams import team_standings
 
-__all__ = ["Event", "rank", "reading_warnings"]
+__all__ = ["Event", "comparison_list", "rank", "reading_warnings"]
 
 
 @singledispatch
@@ -94,3 +94,23 @@ def _tournament_warnings(event: Tournament) -> list[Diagnostic]:
 @reading_warnings.register
 def _team_warnings(event: TeamEvent) -> list[Diagnostic]:
     return []  # the team standings carry the event's warnings (team_standings)
+
+
+@singledispatch
+def comparison_list(event: Event) -> list[str] | tuple[str, ...] | None:
+    """The one tie-break list every rule set of a comparison ranks with when the caller names none
+    (None: the event's own choice, the same under every rule set)."""
+    raise TypeError(f"not an event: {type(event).__name__}")
+
+
+@comparison_list.register
+def _players_list(t: Tournament) -> list[str] | tuple[str, ...] | None:
+    if t.tiebreak_list is not None:
+        # the file's own list, read once: an error in it is an input error at its line and column
+        return [label for label, _ in file_tiebreaks(t)]
+    return default_tiebreaks(t)[0]  # the default for the kind of event, not a rule set's usual list
+
+
+@comparison_list.register
+def _teams_list(ev: TeamEvent) -> list[str] | tuple[str, ...] | None:
+    return None  # the file's list or the default for team events, whatever the rule set

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from functools import singledispatch
 
 import numpy as np
 
@@ -20,7 +19,6 @@ from ..event import Event, rank
 from ..model import Tournament
 from ..numbers import json_number
 from ..standings import Standings
-from ..team_event import TeamEvent
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
 from .values import value_mismatches
@@ -120,36 +118,27 @@ def _mismatches(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> tuple
     return tuple(out)
 
 
-@singledispatch
 def check(event: Event, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None) -> CheckEntry:
     """Check the ranks an event declares against the standings :func:`~spareggio.event.rank`
-    computes: the players' ranks of a tournament, the team ranks of a team event."""
-    raise TypeError(f"not an event: {type(event).__name__}")
-
-
-@check.register
-def check_tournament(
-    t: Tournament, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
-) -> CheckEntry:
-    """Check the declared ranking of one tournament."""
-    tiebreaks = None if t.tiebreak_list is not None else options.tiebreaks
-    s = rank(t, tiebreaks, options.rules, options.after_round)
-    return _entry(t, s, options, name, infer_lists=True)
-
-
-@check.register
-def _check_team_event(
-    ev: TeamEvent, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
-) -> CheckEntry:
-    """Check the team ranks a team file declares (record 310, columns 69-71) against the team
-    standings; ``--infer`` is for individual events (the entry says so in its warnings)."""
-    tiebreaks = None if ev.players.tiebreak_list is not None else options.tiebreaks
-    s = rank(ev, tiebreaks, options.rules, options.after_round)
+    computes: the players' ranks of a tournament, the team ranks of a team event (record 310,
+    columns 69-71).  ``--infer`` tries individual rule sets and lists: for a team event the entry
+    says so in its warnings."""
+    tiebreaks = None if event.tiebreak_list is not None else options.tiebreaks
+    s = rank(event, tiebreaks, options.rules, options.after_round)
+    if s.team_event is None:
+        return _entry(s.tournament, s, options, name, infer_lists=True)
     entry = _entry(s.tournament, s, options, name, infer_lists=False)
     warnings = entry.warnings
     if options.infer:
         warnings += ("--infer tries individual rule sets and lists: not applied to a team event",)
     return replace(entry, team_event=True, warnings=warnings)
+
+
+def check_tournament(
+    t: Tournament, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
+) -> CheckEntry:
+    """Check the declared ranking of one tournament (:func:`check` of an individual event)."""
+    return check(t, options, name=name)
 
 
 def _entry(
