@@ -18,6 +18,8 @@ from ..i18n import msg
 from ..io.trf.writer import write_trf
 from ..render import html
 from ..render import output as out
+from ..render.crosstable import build_crosstable
+from ..render.formats import FORMATS, render
 from ..render.publish import compare_html, html_to_pdf, standings_html, standings_xlsx
 from ..standings import Standings
 from ..teams import team_standings_dict
@@ -26,12 +28,14 @@ from .options import safe_name
 from .store import Entry
 
 __all__ = [
+    "CROSSTABLE_FORMATS",
     "CSP_DOCUMENT",
     "EXPORT_MEDIA",
     "OutputTooLarge",
     "attachment",
     "comparison_export",
     "content_disposition",
+    "crosstable_export",
     "document",
     "explanation_export",
     "standings_export",
@@ -179,6 +183,23 @@ def comparison_export(c: Comparison, fmt: str, lang: str) -> tuple[str | bytes, 
             return _bounded(html_to_pdf(body)), "application/pdf"
         return _bounded(body), "text/html; charset=utf-8"
     raise ArgumentError(msg("format must be html, pdf or json, not {fmt!r}", fmt=fmt))
+
+
+CROSSTABLE_FORMATS = ("pdf", "xlsx", "html")
+"""What the page offers to download a crosstable as."""
+
+
+def crosstable_export(s: Standings, fmt: str, lang: str, grid: bool | None) -> tuple[str | bytes, str]:
+    """The crosstable of ``s`` as a file (through the format registry).
+
+    :raises ArgumentError: for a format the page does not offer, or an answer over the size limit.
+    """
+    if fmt not in CROSSTABLE_FORMATS:
+        raise ArgumentError(
+            msg("format must be one of {items}, not {fmt!r}", items=", ".join(CROSSTABLE_FORMATS), fmt=fmt)
+        )
+    chosen = FORMATS[fmt]
+    return _bounded(render(build_crosstable(s, lang, grid=grid), chosen, lang=lang)), chosen.media_type
 
 
 def content_disposition(filename: str) -> str:

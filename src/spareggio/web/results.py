@@ -7,14 +7,15 @@ answer to an upload that is not a tournament file.  Each function renders what t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from markupsafe import Markup
 
-from ..render import localized as numbers
+from ..compare import SUMMARY, Comparison
 from ..errors import Diagnostic
-from ..i18n import Text, localize, msg, translate
-from ..render.crosstable import build_crosstable
+from ..i18n import Text, localize, msg, translate, translate_filled
+from ..render import localized as numbers
+from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
 from ..rules import RULESETS, RuleSet
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CHANGES_STANDINGS",
     "PageWarning",
+    "comparison_summary",
     "crosstable_table",
     "event_dates",
     "moved_summary",
@@ -57,7 +59,7 @@ class PageWarning(str):
 
     changes: bool
 
-    def __new__(cls, text: str, changes: bool) -> PageWarning:
+    def __new__(cls, text: str, changes: bool) -> Self:
         self = super().__new__(cls, text)
         self.changes = changes
         return self
@@ -145,11 +147,25 @@ def moved_summary(moved: int, total: int, rules: int, team: bool, lang: str) -> 
     return text.format(n=moved, total=total)
 
 
+def comparison_summary(c: Comparison, lang: str) -> list[str]:
+    """The comparison's summary lines (how many move between the first rule set and each other) in
+    ``lang``."""
+    return [
+        localize(line, lang)
+        if isinstance(line, Text)
+        else translate_filled(lang, line, list(SUMMARY), "compare")
+        for line in c.summary
+        if line.strip()
+    ]
+
+
 def upload_problem(data: bytes, name: str) -> Text | None:
     """Why an upload is not a tournament file, before reading it: empty, or a web page (a results
     page saved from a site instead of the program's export)."""
     if not data.strip():
-        return msg("{name}: the file is empty; choose the tournament file the pairing program exported", name=name)
+        return msg(
+            "{name}: the file is empty; choose the tournament file the pairing program exported", name=name
+        )
     head = data[:2048].lstrip().lower()
     if head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml")) or b"<html" in head[:512]:
         return msg(
@@ -160,8 +176,10 @@ def upload_problem(data: bytes, name: str) -> Text | None:
     return None
 
 
-def crosstable_table(s: Standings, lang: str, link: str, *, grid: bool | None = None) -> tuple[Markup, str, str]:
-    """The crosstable's table for the page (names linking to ``link`` with ``{sno}``), its title and
-    how to read a cell."""
+def crosstable_table(
+    s: Standings, lang: str, link: str, *, grid: bool | None = None
+) -> tuple[Markup, Crosstable]:
+    """The crosstable's table for the page (names linking to ``link`` with ``{sno}``), and the
+    crosstable itself (its title, how to read a cell, whether it is a grid)."""
     x = build_crosstable(s, lang, grid=grid)
-    return Markup(table_html(x, link=link)), x.title, x.key
+    return Markup(table_html(x, link=link)), x

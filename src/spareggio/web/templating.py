@@ -12,11 +12,11 @@ from starlette.requests import Request
 
 from ..__about__ import __version__
 from ..check import inferred_text
-from ..errors import Diagnostic
 from ..i18n import localize, translate, translate_reason, warning_body
 from ..model import Tournament
 from ..standings import Standings
 from .i18n import language_name, languages, request_language, translator
+from .results import PageWarning, event_dates, ordered_warnings, variant_description
 
 __all__ = ["Pages"]
 
@@ -43,12 +43,9 @@ class Pages:
         def switch(code: str) -> str:
             return here + "?" + urllib.parse.urlencode({**query, "lang": code})
 
-        def event_warnings(t: Tournament, s: Standings | None) -> list[str]:
-            """The file's warnings and the standings' others (not the rule set's), in ``lang``."""
-            said = [localize(w.text() if isinstance(w, Diagnostic) else w, lang) for w in t.warnings]
-            if s is not None:
-                said += [localize(w, lang) for w in s.warnings if w != s.rules_warning]
-            return said
+        def event_warnings(t: Tournament, s: Standings | None) -> list[PageWarning]:
+            """The standings' notes and the file's warnings, those that change the standings first."""
+            return ordered_warnings(t, s, lang)
 
         html = self.env.get_template(template).render(
             _=translator(lang),
@@ -57,6 +54,8 @@ class Pages:
             warning=lambda text: warning_body(text, lang),
             ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
             event_warnings=event_warnings,
+            event_dates=lambda t: event_dates(t, lang),
+            describe_rules=lambda rules: variant_description(rules, lang),
             inferred=lambda entry: inferred_text(entry, lang),
             say=lambda value: localize(value, lang),
             languages=[(code, language_name(code), switch(code)) for code in languages()],
