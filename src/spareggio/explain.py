@@ -532,6 +532,9 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         return
     if how is Aggregate.SUM:
         exp.sum_line = f"{terms} = {format_value(total)}"
+    elif not counted and how is Aggregate.ROUNDED_AVERAGE_OR_ZERO:
+        exp.sum_label = "average"
+        exp.sum_line = message(lang, "agg.zero")
     elif not counted:
         exp.sum_label = "average"
         exp.sum_line = message(lang, "agg.none")
@@ -540,7 +543,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         exp.sum_label = "average"
         exp.exact = exact
         exp.sum_line = message(lang, "agg.average", terms=terms, count=len(counted), value=exact_text(exact))
-    elif how is Aggregate.ROUNDED_AVERAGE:
+    elif how in (Aggregate.ROUNDED_AVERAGE, Aggregate.ROUNDED_AVERAGE_OR_ZERO):
         exact = total / len(counted)
         exp.sum_label = "average"
         exp.exact = exact

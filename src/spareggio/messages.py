@@ -144,6 +144,7 @@ EN: dict[str, str] = {
     "why.below_line": "opponent below the Koya line: not counted (C.07 9.2)",
     "why.undefined": "the opponent's value is undefined: not counted (C.07 10.4-10.5)",
     "agg.none": "no element counts: undefined",
+    "agg.zero": "no element counts: 0, as the rule set's program prints it (C.07 Art. 10 leaves it undefined)",
     "agg.average": "({terms}) / {count} = {value}",
     "agg.rounded": "({terms}) / {count} = {exact} -> {value} (rounded, .5 up; C.07 Art. 10)",
     "agg.tpr": (

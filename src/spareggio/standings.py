@@ -20,7 +20,7 @@ import numpy.typing as npt
 from .frame import Frame
 from .i18n import msg
 from .model import IntVector, Player, Tournament
-from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
+from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
 from .tiebreaks import (
     TIEBREAKS,
     Context,
@@ -28,7 +28,7 @@ from .tiebreaks import (
     TiebreakResult,
     TiebreakSpec,
     definition,
-    parse_spec_list,
+    parse_spec, parse_spec_list,
 )
 from .tiebreaks.base import GroupOrder
 
@@ -241,9 +241,25 @@ def standings(
                     label=label,
                 )
             )
+    extra = continuation(ruleset, parsed)
     frame = Frame.build(tournament, after_round)
     ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
-    return _standings_in(ctx, parsed, reason, source, rules_warning)
+    result = _standings_in(ctx, [*parsed, *extra], reason, source, rules_warning)
+    if extra and ruleset.program is not None:
+        result.warnings.append(
+            msg(
+                "{criteria}: applied after the list, as {program} does without printing them",
+                criteria=", ".join(label for label, _ in extra),
+                program=ruleset.program.title,
+            )
+        )
+    return result
+
+
+def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> list[tuple[str, TiebreakSpec]]:
+    """The criteria a program profile applies after the list (``TPN``), those the list lacks."""
+    present = {spec.code for _, spec in parsed}
+    return [(code, parse_spec(code)) for code in ruleset.continuation if code not in present]
 
 
 def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
@@ -352,7 +368,7 @@ def _standings_in(
             key = ("standings-result", spec)
             res = ctx.cache.get(key)
             if not isinstance(res, TiebreakResult):
-                res = d.compute(ctx.on(spec.score), spec)
+                res = d.compute(_context_for(ctx, spec), spec)
                 ctx.cache[key] = res
             results[label] = res
             warnings.extend(res.warnings)
@@ -362,7 +378,7 @@ def _standings_in(
     for label, spec in parsed:
         if label not in results:
             numerator, defined = positions[label]
-            group_ctx = ctx.on(spec.score)
+            group_ctx = _context_for(ctx, spec)
             d = definition(spec.code)
             details = (
                 d.group_details(group_ctx, spec)
@@ -389,6 +405,13 @@ def _standings_in(
         warnings=warnings,
         rules_warning=rules_warning,
     )
+
+
+def _context_for(ctx: Context, spec: TiebreakSpec) -> Context:
+    """The context a criterion is computed in: its team score (``:MP``/``:GP``) and its own rule
+    version (``/V2024``), else the list's."""
+    here = ctx.on(spec.score)
+    return here if spec.version is None else here.under(version_rules(ctx.rules, spec.version))
 
 
 def _rank(
@@ -419,7 +442,7 @@ def _rank(
                 label, (np.zeros(order.size, dtype=np.int64), np.zeros(order.size, dtype=bool))
             )
             if tied.size:
-                _order_groups(ctx.on(spec.score), spec, d.order_group, order, starts, tied, place)
+                _order_groups(_context_for(ctx, spec), spec, d.order_group, order, starts, tied, place)
             continue
         if tied.size == 0:
             continue

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from ..model import Tournament, TournamentKind
-from ..teams import TeamEvent
+
+if TYPE_CHECKING:
+    from ..team_event import TeamEvent
 
 __all__ = ["SNIFF_BYTES", "Event", "RatingChoice", "ReadOptions", "Reader"]
 
 SNIFF_BYTES = 4096
 """The head of a file that :attr:`Reader.sniff` sees."""
 
-Event: TypeAlias = Tournament | TeamEvent
+Event: TypeAlias = "Tournament | TeamEvent"
 """What a reader returns: an individual tournament, or a team event."""
 
 RatingChoice: TypeAlias = Literal["fide", "national"]

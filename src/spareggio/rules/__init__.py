@@ -17,6 +17,7 @@ from .fide2024 import Fide2024
 from .fide2026 import Fide2026
 from .italian import Italian
 from .naive import Naive
+from .programs import profiles
 from .uschess import USChess
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "VurSelection",
     "choose_ruleset",
     "find_ruleset",
+    "program_rulesets",
+    "version_rules",
     "ruleset_for_date",
 ]
 
@@ -52,7 +55,7 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
     wanted = re.sub(r"[\s_]+", "-", base.strip().lower())
     if wanted in RETIRED_ALIASES:
         raise UnknownRulesetError(RETIRED_ALIASES[wanted])
-    for rules in RULESETS.values():
+    for rules in (*RULESETS.values(), *program_rulesets().values()):
         if wanted == rules.name or wanted in rules.aliases:
             if not opts.strip():
                 return rules
@@ -83,6 +86,24 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
     raise UnknownRulesetError(
         msg("unknown rule set {name!r}; known rule sets: {known}", name=name, known=known)
     )
+
+
+def program_rulesets() -> dict[str, RuleSet]:
+    """The program profiles (``swiss-manager``, ``sharly-chess``, ``diena`` ...): each computes as its
+    program does, with its departures from C.07 selected (:mod:`spareggio.programs`)."""
+    return profiles(RULESETS)
+
+
+def version_rules(rules: RuleSet, version: str) -> RuleSet:
+    """The rule set of a criterion with its own version (``/V2024``) in a list ranked under ``rules``:
+    the version's rule set, with a program profile's departures where that rule set has the option
+    (Swiss-Manager's "(2023)" criteria keep its departures)."""
+    found = find_ruleset(version)
+    if rules.program is None or found.program is not None:
+        return found
+    keys = {o.key for o in found.options}
+    settings = {k: v for k, v in rules.program.settings.items() if k in keys}
+    return found.configure(**settings) if settings else found
 
 
 RETIRED_ALIASES = {

@@ -13,10 +13,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..frame import Frame
-from ..model import FORFEIT, REQUESTED_BYE, VUR
+from ..model import FORFEIT, REQUESTED_BYE, VUR, ResultKind
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection, opponent_keys
 
 __all__ = ["Article16", "last_non_vur_round", "trailing_requested_byes"]
@@ -67,6 +69,27 @@ class Article16(RuleSet):
             "or starts again from the primary score (the other reading of 6.2).",
         ),
         RuleOption(
+            "full-bye",
+            ("not-vur", "vur"),
+            "not-vur",
+            "16.2.1: a full-point bye is not a voluntary unplayed round (the text), or is cut first as one "
+            "(Swiss-Manager, for a late entry given the point of a round it did not play).",
+        ),
+        RuleOption(
+            "rr-forfeit",
+            ("opponent", "dummy"),
+            "opponent",
+            "15.2: in a round robin a forfeit counts as a game against the scheduled opponent (the text), "
+            "or against a dummy opponent on the player's own score as in a Swiss (Swiss-Manager).",
+        ),
+        RuleOption(
+            "no-games",
+            ("undefined", "zero"),
+            "undefined",
+            "Art. 10: ARO, APRO and APPO of a player without games over the board are undefined (the text), "
+            "or 0 (Swiss-Manager, Sharly Chess).",
+        ),
+        RuleOption(
             "chain-bc",
             ("lower", "higher"),
             "lower",
@@ -85,6 +108,35 @@ class Article16(RuleSet):
 
     def vur_priority(self, frame: Frame) -> bool:
         return not frame.is_round_robin
+
+    def _vur(self, kind: np.ndarray) -> np.ndarray:
+        """The voluntary unplayed rounds that 16.5 cuts first: C.07 16.1.2, and full-point byes under
+        ``full-bye=vur``."""
+        vur: np.ndarray = VUR[kind]
+        if self.settings.get("full-bye") == "vur":
+            vur = vur | (kind == ResultKind.FULL_BYE)
+        return vur
+
+    def elements(self, frame: Frame, view: OpponentView, *, forfeits_as_played: bool = False) -> Elements:
+        found = super().elements(frame, view, forfeits_as_played=forfeits_as_played)
+        if not (frame.is_round_robin and self.round_robin_as_played) or self.settings.get("rr-forfeit") != "dummy":
+            return found
+        # rr-forfeit=dummy: a forfeit in a round robin meets a dummy on the player's own score (16.4)
+        forfeit = FORFEIT[frame.kind.astype(np.intp)]
+        own = np.broadcast_to(frame.total[:, None], forfeit.shape)
+        dummy, source = own, np.full(forfeit.shape, np.int8(Source.DUMMY_OWN))
+        cap = np.full(forfeit.shape, -1, dtype=np.int64)
+        if self.caps:  # 16.4.1: capped at the scheduled opponent's adjusted score
+            capped = own > found.key
+            dummy = np.where(capped, found.key, own)
+            source = np.where(capped, np.int8(Source.DUMMY_CAP_OPPONENT), source)
+            cap = np.where(forfeit, found.key, -1)
+        return replace(
+            found,
+            key=np.where(forfeit, dummy, found.key).astype(np.int64, copy=False),
+            source=np.where(forfeit, source, found.source).astype(np.int8, copy=False),
+            cap=np.where(forfeit, cap, found.cap).astype(np.int64, copy=False),
+        )
 
     def swiss_opponent_view(self, frame: Frame) -> OpponentView:
         revalued = trailing_requested_byes(frame)
@@ -124,7 +176,7 @@ class Article16(RuleSet):
             key=key.astype(np.int64, copy=False),
             factor=frame.points,
             present=np.ones(kind.shape, dtype=bool),
-            vur=VUR[kind] & ~as_game,
+            vur=self._vur(kind) & ~as_game,
             source=source.astype(np.int8, copy=False),
             own=own,
             cap=cap.astype(np.int64, copy=False),

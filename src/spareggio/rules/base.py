@@ -28,6 +28,7 @@ import numpy.typing as npt
 from ..frame import Frame
 from ..i18n import msg
 from ..model import IntMatrix, IntVector
+from ..programs import Program
 
 __all__ = [
     "Elements",
@@ -139,6 +140,12 @@ class RuleSet:
     the article that adjusts them)."""
     options: tuple[RuleOption, ...] = ()
     vur_selection: VurSelection = VurSelection.CONTRIBUTION
+    program: Program | None = None
+    """The program whose computation this rule set reproduces (a profile), else None."""
+    base: str | None = None
+    """A profile's underlying rule set (``fide-2026``)."""
+    continuation: tuple[str, ...] = ()
+    """Criteria a profile's program applies after the list, unprinted (``TPN``)."""
 
     def __init__(self) -> None:
         self.settings: dict[str, str] = {o.key: o.default for o in self.options}

@@ -6,8 +6,9 @@ import functools
 import re
 from fractions import Fraction
 
-from ..errors import TiebreakSpecError, UnknownTiebreakError
+from ..errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from ..i18n import Text, msg
+from ..rules import find_ruleset
 from .base import Context, Contribution, Contributions, Direction, TiebreakDef, TiebreakResult, TiebreakSpec
 from .buchholz import (
     adjusted_score,
@@ -341,6 +342,35 @@ def find_tiebreak(code: str) -> TiebreakDef:
 
 _MOD_RE = re.compile(r"^(?:(C|M)(\d+)|(L)([+-]?)(\d+(?:\.\d+)?)|(U)(\d+)|(P|F|R))$")
 _MOD_NAMES = {"C": "Cn (cut)", "M": "Mn (median)", "P": "P", "F": "F", "R": "R", "L": "Ln/L+n/L-n", "U": "Un"}
+_VERSION_RE = re.compile(r"^[Vv](\S+)$")
+
+VERSIONS: dict[str, str] = {"2026": "fide-2026", "2024": "fide-2024", "2023": "fide-2024", "2009": "fide-2009"}
+"""Rule versions written as a year after ``/V``: C.07 as in force from 1 March 2026, the 2024 text
+(which Swiss-Manager calls "2023": the Sep-2023 text, in force from 1 August 2024, is the same), and
+the 2009 virtual opponent."""
+
+
+def rule_version(text: str, raw: str = "") -> str:
+    """The rule set a ``/V`` modifier names (``2026``, ``2024``, ``2023``, ``2009`` or a rule-set name
+    with its options, ``italian``, ``fide-2026:vur=score``), as its label.
+
+    :raises TiebreakSpecError: for a version no rule set answers to.
+    """
+    name = VERSIONS.get(text, text)
+    try:
+        return find_ruleset(name).label
+    except UnknownRulesetError:
+        raise TiebreakSpecError(
+            msg(
+                "{raw!r}: {problem}",
+                raw=raw or text,
+                problem=msg(
+                    "unknown rule version '/V{version}': write a year ({years}) or a rule set's name",
+                    version=text,
+                    years=", ".join(VERSIONS),
+                ),
+            )
+        ) from None
 
 
 def modifier_help(d: TiebreakDef) -> list[str]:
@@ -386,6 +416,14 @@ def parse_spec(text: str) -> TiebreakSpec:
     allowed = ", ".join(_MOD_NAMES[m] for m in d.modifiers) or msg("none")
     kw: dict[str, object] = {}
     for mod in parts[1:]:
+        version = _VERSION_RE.match(mod.strip())
+        if version is not None:
+            if "version" in kw:
+                raise TiebreakSpecError(
+                    msg("{raw!r}: {problem}", raw=raw, problem=msg("only one rule version is allowed"))
+                )
+            kw["version"] = rule_version(version.group(1), raw)
+            continue
         m = _MOD_RE.match(mod.strip().upper())
         letter = None if m is None else next(g for g in (m.group(1), m.group(3), m.group(6), m.group(8)) if g)
         if m is None or letter is None or letter not in d.modifiers:

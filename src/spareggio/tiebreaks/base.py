@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -62,6 +63,10 @@ class TiebreakSpec:
     """``/Un``: the rating that unrated players count as."""
     score: str | None = None
     """``:MP`` or ``:GP``: the team score the criterion is computed on (team events only)."""
+    version: str | None = None
+    """``/V2026``, ``/V2024``, ``/V2009`` ...: the rule set this criterion is computed under, whatever
+    the list's rule set (a program may print one Buchholz under the 2026 text and another under the
+    2024 text); the canonical name of that rule set, as :func:`~spareggio.rules.find_ruleset` takes it."""
 
     def __str__(self) -> str:
         parts = [self.code + (f":{self.score}" if self.score else "")]
@@ -83,7 +88,16 @@ class TiebreakSpec:
             parts.append("R")
         if self.unrated is not None:
             parts.append(f"U{self.unrated}")
+        if self.version is not None:
+            parts.append(f"V{version_code(self.version)}")
         return "/".join(parts)
+
+
+def version_code(rules: str) -> str:
+    """How a rule version is written after ``/V``: the year for the FIDE texts (``fide-2024`` ->
+    ``2024``), the rule set's name otherwise (``italian``)."""
+    m = re.fullmatch(r"fide-(\d{4})", rules)
+    return m.group(1) if m else rules
 
 
 Contribution = Record
@@ -342,6 +356,7 @@ class Context:
         self._views: dict[bool, OpponentView] = {}
         self._elements: dict[tuple[bool, bool], Elements] = {}
         self._on: dict[str, Context] = {}
+        self._under: dict[str, Context] = {}
         self.cache: dict[object, object] = {}
 
     def on(self, score: str | None) -> Context:
@@ -357,6 +372,18 @@ class Context:
             )
             found._on[self.frame.score] = self
             self._on[score] = found
+        return found
+
+    def under(self, rules: RuleSet) -> Context:
+        """The context of the same participants and frame under another rule set (a criterion
+        with its own rule version, ``/V2024``); this context for its own rule set."""
+        if rules.label == self.rules.label:
+            return self
+        found = self._under.get(rules.label)
+        if found is None:
+            found = Context(self.tournament, self.frame, rules, unrated_rating=self.unrated_rating)
+            found._under[self.rules.label] = self
+            self._under[rules.label] = found
         return found
 
     def frame_for(self, fore: bool) -> Frame:

@@ -242,11 +242,18 @@ def _cut_games(g: RatedGames, low: int, high: int) -> npt.NDArray[np.int8]:
     return why.astype(np.int8)
 
 
+def _average(ctx: Context) -> Aggregate:
+    """ARO's, APRO's and APPO's aggregate: undefined without games (C.07 10), or 0 under a rule set
+    that computes as a program printing 0 there (``no-games=zero``)."""
+    zero = ctx.rules.settings.get("no-games") == "zero"
+    return Aggregate.ROUNDED_AVERAGE_OR_ZERO if zero else Aggregate.ROUNDED_AVERAGE
+
+
 def _aro_table(ctx: Context, g: RatedGames, low: int = 0, high: int = 0) -> RecordTable:
     """ARO's records: each game's opponent rating, the cut ones marked."""
     return RecordTable(
         ctx.frame,
-        Aggregate.ROUNDED_AVERAGE,
+        _average(ctx),
         "opponent_rating",
         g.opponent_rating,
         1,
@@ -447,7 +454,7 @@ def _opponents_table(
     opponent_value = np.where(g.played, values[opponent], 0)
     why = np.where(g.played, np.where(defined[opponent], Why.COUNTED, Why.UNDEFINED), Why.NOT_PART)
     return RecordTable(
-        ctx.frame, Aggregate.ROUNDED_AVERAGE, code, opponent_value, 1, opponent_value, 1, why.astype(np.int8),
+        ctx.frame, _average(ctx), code, opponent_value, 1, opponent_value, 1, why.astype(np.int8),
         rules=ctx.rules,
     )  # fmt: skip
 

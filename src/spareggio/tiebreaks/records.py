@@ -56,6 +56,9 @@ class Aggregate(enum.Enum):
     """Their exact average (AOB: C.07 states no rounding); undefined without any."""
     ROUNDED_AVERAGE = "rounded_average"
     """Their average rounded to the nearest integer, .5 up (ARO, APRO, APPO: C.07 Art. 10)."""
+    ROUNDED_AVERAGE_OR_ZERO = "rounded_average_or_zero"
+    """As :attr:`ROUNDED_AVERAGE`, but 0 instead of undefined when nothing counts: a program's
+    departure from C.07 Art. 10 (the rule-set option ``no-games=zero``)."""
     PERFORMANCE = "performance"
     """TPR (C.07 10.2): the rounded average of the counted inputs (opponents' ratings) plus dp(p)
     of table B.02 8.1(a), p = the sum of the contributions (rating-scale points) over the games,
@@ -181,10 +184,10 @@ def aggregate(records: tuple[Record, ...] | list[Record], how: Aggregate) -> Fra
     if how is Aggregate.OWN:
         return counted[0].input if counted else None
     if not counted:
-        return None
+        return Fraction(0) if how is Aggregate.ROUNDED_AVERAGE_OR_ZERO else None
     if how is Aggregate.AVERAGE:
         return sum((r.contribution or Fraction(0) for r in counted), Fraction(0)) / len(counted)
-    if how is Aggregate.ROUNDED_AVERAGE:
+    if how in (Aggregate.ROUNDED_AVERAGE, Aggregate.ROUNDED_AVERAGE_OR_ZERO):
         return Fraction(
             round_half_up(sum((r.contribution or Fraction(0) for r in counted), Fraction(0)) / len(counted))
         )
@@ -298,10 +301,11 @@ class RecordTable:
             return total, self.value_den, np.ones(n, dtype=bool)
         if self.aggregate is Aggregate.AVERAGE:
             return total, np.maximum(count, 1) * self.value_den, count > 0
-        if self.aggregate is Aggregate.ROUNDED_AVERAGE:
+        if self.aggregate in (Aggregate.ROUNDED_AVERAGE, Aggregate.ROUNDED_AVERAGE_OR_ZERO):
             assert self.value_den == 1
             safe = np.maximum(count, 1)
-            return np.where(count > 0, (2 * total + safe) // (2 * safe), 0), 1, count > 0
+            defined = count > 0 if self.aggregate is Aggregate.ROUNDED_AVERAGE else np.ones(n, dtype=bool)
+            return np.where(count > 0, (2 * total + safe) // (2 * safe), 0), 1, defined
         from .rating import perfect_values, performance_values
 
         if self.aggregate is Aggregate.PERFORMANCE:

@@ -31,7 +31,7 @@ from .headers import (
     _split_tiebreaks,
 )
 from .players import K, _Crosstable, _read_players, _read_players_one_by_one, _widen
-from .records import _Records, _refuse_team_event, _scan
+from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines, _Records, _refuse_team_event, _scan
 from .text import _check_size, _display, _load, _place, _read_bounded
 
 # --------------------------------------------------------------------------------------------------
@@ -91,6 +91,26 @@ def parse_trf(
     return _parse_lines(lines, encoding, path, where, kind=kind, lenient=lenient, team_event=team_event)
 
 
+def parse_trf_team(
+    data: bytes | str,
+    path: str = "<string>",
+    *,
+    kind: TournamentKind | None = None,
+    lenient: bool = False,
+) -> tuple[Tournament, TeamLines]:
+    """Parse the TRF text of a team tournament once: the players (as :func:`parse_trf` with
+    ``team_event``) and the lines of its team records, decoded and numbered by the same pass, for
+    :func:`spareggio.io.trf.teams.read_team_records`."""
+    where = _display(path)
+    lines, encoding = _load([data], where)
+    records = _scan(lines, where)
+    del lines[:]
+    t = _from_records(records, encoding, path, where, kind=kind, lenient=lenient, team_event=True)
+    empty = records.empty_boards
+    assert empty is not None
+    return t, TeamLines(where, tuple(records.team_lines), empty)
+
+
 def _parse_one_by_one(
     data: bytes | str, path: str = "<string>", *, kind: TournamentKind | None = None, lenient: bool = False
 ) -> Tournament:
@@ -115,6 +135,30 @@ def _parse_lines(
     """The tournament in the lines of a file (emptied: only the records are kept)."""
     records = _scan(lines, where)
     del lines[:]
+    return _from_records(
+        records,
+        encoding,
+        path,
+        where,
+        kind=kind,
+        lenient=lenient,
+        vectorised=vectorised,
+        team_event=team_event,
+    )
+
+
+def _from_records(
+    records: _Records,
+    encoding: str,
+    path: str,
+    where: str,
+    *,
+    kind: TournamentKind | None,
+    lenient: bool,
+    vectorised: bool = True,
+    team_event: bool = False,
+) -> Tournament:
+    """The tournament in the records of a file."""
     if not records.players:
         raise TrfSyntaxError(
             msg("no player records (lines starting with '001') in the file"), Position(where, 1, 1)
@@ -123,6 +167,8 @@ def _parse_lines(
         ct = _read_players(records.players, where, records.notes)
     else:
         ct = _read_players_one_by_one(records.players, where, records.notes)
+    if team_event:  # '0000 - +' is a board won against an empty board, not an old spelling of a bye
+        records.notes[:] = [d for d in records.notes if d.code != "bye-as-forfeit"]
     records.notes.sort(key=lambda d: _place(d.position))
     return _build(ct, records, where, path, encoding, kind, lenient, team_event)
 
@@ -186,6 +232,13 @@ def _build(
 
     opponent, kind, color, short = finish(opponent, kind, color, short)
     rounds = kind.shape[1]
+    if team_event:
+        unpaired = opponent < 0
+        result = code[:, :rounds]
+        records.empty_boards = np.where(
+            unpaired & (result == ord("+")), EMPTY_BOARD_WIN,
+            np.where(unpaired & (result == ord("-")), EMPTY_BOARD_LOSS, 0),
+        ).astype(np.int8)  # fmt: skip
     _check_pending(kind, opponent, ct, where)
 
     # header data

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
+
 from ...errors import (
     Diagnostic,
     InputError,
@@ -30,6 +33,8 @@ _TEXT_RECORDS = {"012", "022", "032", "092", "102", "112", "122", "192"}
 """Records whose value is free text (name, city, federation, kind, arbiters, time control): each
 limited to :data:`~spareggio.io.limits.MAX_TEXT_CHARS` characters."""
 _TEAM_RECORDS = ("013", "310", "320", "330", "300")
+_TEAM_LINES = {"013", "192", "240", "300", "310", "320", "330", "352", "362", "802"}
+"""Records the team reader reads (:mod:`.teams`): kept whole with their line numbers."""
 _NOT_APPLIED = {
     "299": msg(
         "record 299 (points assigned outside the results) is read but not applied: the points of the "
@@ -52,8 +57,31 @@ class _Records:
     byes: list[tuple[str, Position]] = field(default_factory=list)
     team: dict[str, Position] = field(default_factory=dict)
     """The first record of each team-event kind (013, 300, 310, 320, 330)."""
+    team_lines: list[tuple[int, str]] = field(default_factory=list)
+    """The lines of the records a team event is read from (:data:`_TEAM_LINES`), with their numbers."""
     notes: list[Diagnostic] = field(default_factory=list)
     """Warnings with a position in the file, sorted by position once every line is read."""
+    empty_boards: npt.NDArray[np.int8] | None = None
+    """In a team event, per player and round: :data:`EMPTY_BOARD_WIN` for ``0000 - +``,
+    :data:`EMPTY_BOARD_LOSS` for ``0000 - -``, else 0."""
+
+
+EMPTY_BOARD_WIN = 1
+"""``0000 - +`` in a team event: a board won by forfeit against an empty board (TRF-26)."""
+EMPTY_BOARD_LOSS = 2
+"""``0000 - -`` in a team event: a board lost by forfeit, or not played during a team bye."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLines:
+    """What the TRF reader keeps of a team event for the team reader: the lines of the team records
+    (013, 192, 240, 300, 310, 320, 330, 352, 362, 802) with their numbers, decoded by the same pass as
+    the players, and the cells of the players that name no opponent but a forfeit result."""
+
+    where: str
+    """The file's name as positions show it."""
+    lines: tuple[tuple[int, str], ...]
+    empty_boards: npt.NDArray[np.int8]
 
 
 def _scan(lines: list[str], where: str) -> _Records:
@@ -80,6 +108,8 @@ def _scan(lines: list[str], where: str) -> _Records:
             continue
         elif code in _KNOWN_RECORDS:
             pos = Position(where, lineno, 1)
+            if code in _TEAM_LINES:
+                records.team_lines.append((lineno, line))
             if code == "240":
                 records.byes.append((line, pos))
             elif code in _NOT_APPLIED:

@@ -1,0 +1,128 @@
+"""What tournament programs print and how they compute: one profile per program, kept as data.
+
+Each file of ``data/`` describes one program: the names it prints for tie-breaks (its legend) with
+the specifier each stands for, the rule set behind its criteria, where it departs from C.07 (each
+departure a documented rule-set option, with the article it departs from and the evidence), and the
+criteria it applies after the printed list.  Every entry names its source.  Adding a program is
+adding a file.
+
+This module only reads the data: the tie-break catalogue reads the names (:mod:`spareggio.tiebreaks`),
+the rule sets read the profiles (:mod:`spareggio.rules`).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+
+__all__ = ["Departure", "Program", "ProgramName", "find_program", "programs"]
+
+
+@dataclass(frozen=True)
+class ProgramName:
+    """A name a program prints for a tie-break, and the specifier it stands for."""
+
+    text: str
+    spec: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Departure:
+    """Where a program computes otherwise than C.07, as a rule-set option (``full-bye=vur``)."""
+
+    option: str
+    article: str
+    what: str
+    evidence: str
+
+    @property
+    def key(self) -> str:
+        return self.option.partition("=")[0]
+
+    @property
+    def value(self) -> str:
+        return self.option.partition("=")[2]
+
+
+@dataclass(frozen=True)
+class Program:
+    """One program's profile."""
+
+    code: str
+    title: str
+    aliases: tuple[str, ...]
+    sources: tuple[str, ...]
+    rules: str | None
+    """The rule set its criteria follow when their label names no version (None: it has no profile
+    of its own: it is known for its names only)."""
+    description: str
+    names: tuple[ProgramName, ...]
+    ignored_words: tuple[str, ...]
+    """Words of its legends that say what C.07 already says (``Gamepoints``): read and dropped."""
+    departures: tuple[Departure, ...]
+    continuation: tuple[str, ...]
+    """The criteria it applies after the printed list, unprinted (``TPN``: the start number)."""
+    continuations: tuple[tuple[str, ...], ...]
+    """Every continuation it has been seen to use, for the inference."""
+
+    @property
+    def settings(self) -> dict[str, str]:
+        """The rule-set options that make C.07 compute as this program does."""
+        return {d.key: d.value for d in self.departures}
+
+
+def _program(data: dict[str, object]) -> Program:
+    def strings(key: str) -> tuple[str, ...]:
+        value = data.get(key, ())
+        assert isinstance(value, list | tuple)
+        return tuple(str(v) for v in value)
+
+    names = data.get("name", [])
+    departures = data.get("departure", [])
+    continuation = data.get("continuation", {})
+    assert isinstance(names, list) and isinstance(departures, list) and isinstance(continuation, dict)
+    rules = data.get("rules")
+    return Program(
+        code=str(data["code"]),
+        title=str(data["title"]),
+        aliases=strings("aliases"),
+        sources=strings("sources"),
+        rules=None if rules is None else str(rules),
+        description=str(data.get("description", "")),
+        names=tuple(ProgramName(str(n["text"]), str(n["spec"]), str(n["source"])) for n in names),
+        ignored_words=strings("ignored_words"),
+        departures=tuple(
+            Departure(str(d["option"]), str(d["article"]), str(d["what"]), str(d["evidence"]))
+            for d in departures
+        ),
+        continuation=tuple(str(c) for c in continuation.get("default", [])),
+        continuations=tuple(tuple(str(c) for c in seq) for seq in continuation.get("seen", [])),
+    )
+
+
+@functools.cache
+def programs() -> dict[str, Program]:
+    """Every program described in ``data/``, by code, in file-name order."""
+    folder = resources.files(__name__).joinpath("data")
+    found: dict[str, Program] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            program = _program(tomllib.loads(entry.read_text(encoding="utf-8")))
+            found[program.code] = program
+    return found
+
+
+def _key(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def find_program(name: str) -> Program | None:
+    """The program with this code, title or alias (case, spaces and hyphens ignored), else None."""
+    wanted = _key(name)
+    for program in programs().values():
+        if wanted in {_key(program.code), _key(program.title), *(_key(a) for a in program.aliases)}:
+            return program
+    return None

@@ -1,0 +1,181 @@
+"""A 4-board team Swiss with rosters of 6 (two reserves per team) rotating through the line-ups, a
+board left empty, a PAB, an HPB and a last-round ZPB, computed by hand (C.07 11, 12.1, 13.4, 16),
+and the same event as a TRF-26 writer (Sharly Chess) exports it: a record 300 for every team in every
+match, ``0000 - +`` for a board won against an empty board, ``0000 - -`` for the players of a team
+bye.
+
+Teams 1 Ant, 2 Bee, 3 Cat, 4 Dog, 5 Eel; players (team - 1) x 6 + 1 ... + 6; results from the
+first-named team's side, board 1 to 4:
+    R1  Ant-Bee 1=1= (3-1)          Cat-Dog =0=1 (2-2)          Eel PAB (record 320: 1 MP, 2 GP)
+    R2  Bee-Cat 11=0 (2.5-1.5)      Dog-Eel 1=10 (2.5-1.5)      Ant HPB (240 H: 1 MP, 4 x 1/2 = 2 GP)
+    R3  Ant-Cat 1=0+ (2.5-1.5; Cat fields three players, board 4 empty: Ant's board 4 wins by forfeit)
+        Bee-Eel ==0= (1.5-2.5)      Dog ZPB (240 Z, the last round: 16.2.5)
+Line-ups (roster positions): Ant R3 5 1 6 2; Bee R2 6 5 4 3; Cat R3 2 3 5 -; Dog R2 2 1 4 3;
+Eel R3 3 4 5 6; every other line-up 1 2 3 4.
+
+    MP: Ant 2+1+2 = 5, Bee 0+2+0 = 2, Cat 1+0+0 = 1, Dog 1+2+0 = 3, Eel 1+0+2 = 3 (14 = 6 matches x 2
+        + PAB 1 + HPB 1)
+    GP: Ant 3+2+2.5 = 7.5, Bee 1+2.5+1.5 = 5, Cat 2+1.5+1.5 = 5, Dog 2+2.5+0 = 4.5, Eel 2+1.5+2.5 = 6
+        (28 = 6 x 4 + PAB 2 + HPB 2)
+Dog's ZPB ends its event (16.2.5): its opponents count it as a drawn match, adjusted 4 MP and
+4.5 + 2 = 6.5 GP (a board draw x 4 boards, not x 6 players).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from spareggio.cli import main
+from spareggio.errors import InputError
+from spareggio.teams import parse_team_event, team_standings
+from team_builder import team_trf
+
+TEAMS = ["Ant", "Bee", "Cat", "Dog", "Eel"]
+ROUNDS = [
+    [("Ant", "Bee", "1=1="), ("Cat", "Dog", "=0=1")],
+    [("Bee", "Cat", "11=0"), ("Dog", "Eel", "1=10")],
+    [("Ant", "Cat", "1=0+"), ("Bee", "Eel", "==0=")],
+]
+LINE_UPS = {(3, "Ant"): [5, 1, 6, 2], (2, "Bee"): [6, 5, 4, 3], (3, "Cat"): [2, 3, 5, 0],
+            (2, "Dog"): [2, 1, 4, 3], (3, "Eel"): [3, 4, 5, 6]}  # fmt: skip
+BYES = ["320  1.0  2.0   5 000 000", "240 H   2    1", "240 Z   3    4"]
+
+
+def event_text(*, sharly: bool = True, write_352: bool = True, start: str = "2026/06/01") -> str:
+    return team_trf(
+        "Reserves", TEAMS, 4, ROUNDS, roster=6, line_ups=LINE_UPS, records=BYES, headers=["092 Team Swiss"],
+        write_300=True, write_352=write_352, bye_cells="0000 - -" if sharly else "", start=start,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def ev():  # type: ignore[no-untyped-def]
+    return parse_team_event(event_text().encode(), "reserves.trf")
+
+
+def by_name(ev, matrix) -> dict[str, F]:  # type: ignore[no-untyped-def]
+    return {t.name: F(int(matrix[k].sum()), 2) for k, t in enumerate(ev.teams)}
+
+
+def test_scores_and_boards(ev) -> None:  # type: ignore[no-untyped-def]
+    assert ev.boards == 4 and [len(t.roster) for t in ev.teams] == [6] * 5
+    assert by_name(ev, ev.mp) == {"Ant": 5, "Bee": 2, "Cat": 1, "Dog": 3, "Eel": 3}
+    assert by_name(ev, ev.gp) == {"Ant": F(15, 2), "Bee": 5, "Cat": 5, "Dog": F(9, 2), "Eel": 6}
+    # Ant's HPB: a drawn match, a board draw on each of the 4 boards (2 GP, not 3)
+    assert (ev.mp[0, 1], ev.gp[0, 1]) == (2, 4)
+    # round 3, Ant-Cat: Ant's board 4 won against Cat's empty board; Cat scores nothing there
+    assert (ev.board_gp[0, 2] / 2).tolist() == [1, 0.5, 0, 1]
+    assert (ev.board_gp[2, 2] / 2).tolist() == [0, 0.5, 1, 0]
+
+
+def test_the_same_without_sharly_conventions() -> None:
+    """Blank cells for the bye teams' players instead of ``0000 - -``: the same event."""
+    plain = parse_team_event(event_text(sharly=False).encode(), "plain.trf")
+    ev = parse_team_event(event_text().encode(), "reserves.trf")
+    assert (plain.mp == ev.mp).all() and (plain.gp == ev.gp).all() and (plain.board_gp == ev.board_gp).all()
+
+
+# (tie-break, {team: (fide-2024, fide-2026)})
+HAND = [
+    # BH:MP: Ant Bee 2 + HPB dummy + Cat 1: 2024 own 5 -> 8; 2026 min(5, 1 MP x 3 rounds) = 3 -> 6
+    # Cat: Dog adjusted 4 + Bee 2 + Ant 5 = 11; Dog: Cat 1 + Eel 3 + ZPB dummy own 3 (2026 min(3, 3)) = 7
+    # Eel: PAB dummy 3 (own 3; 2026 min(3, 3)) + Dog adjusted 4 + Bee 2 = 9; Bee: Ant 5 + Cat 1 + Eel 3 = 9
+    ("BH:MP", {"Ant": (8, 6), "Bee": (9, 9), "Cat": (11, 11), "Dog": (7, 7), "Eel": (9, 9)}),
+    # BH:GP: Ant Bee 5 + dummy + Cat 5: 2024 own 7.5 -> 17.5; 2026 min(7.5, 2 GP x 3) = 6 -> 16
+    # Cat: Dog adjusted 6.5 + Bee 5 + Ant 7.5 = 19; Dog: Cat 5 + Eel 6 + own 4.5 = 15.5
+    # Eel: dummy min(6, 6) = 6 + Dog 6.5 + Bee 5 = 17.5; Bee: 7.5 + 5 + 6 = 18.5
+    ("BH:GP", {"Ant": (F(35, 2), 16), "Bee": (F(37, 2), F(37, 2)), "Cat": (19, 19), "Dog": (F(31, 2), F(31, 2)),
+               "Eel": (F(35, 2), F(35, 2))}),
+    # SSSC, MP primary: FN = floor(2 MP x 3 rounds / 4 GP) = 1; GP + BH:MP
+    ("SSSC", {"Ant": (F(31, 2), F(27, 2)), "Bee": (14, 14), "Cat": (16, 16), "Dog": (F(23, 2), F(23, 2)),
+              "Eel": (15, 15)}),
+    # BC over the event (12.1, lower is better): boards 1-4 summed over the rounds, HPB a draw and PAB
+    # a win on every board, an empty board 0.  Ant [1 .5 1 .5] + [.5 .5 .5 .5] + [1 .5 0 1] =
+    # 2.5 1.5 1.5 2 -> 2.5 + 3 + 4.5 + 8 = 18; Cat [.5 0 .5 1] + [0 0 .5 1] + [0 .5 1 0] -> .5 + 1 + 6
+    # + 8 = 15.5; Dog [.5 1 .5 0] + [1 .5 1 0] + 0 -> 1.5 + 3 + 4.5 = 9; Eel [1 1 1 1] + [0 .5 0 1] +
+    # [.5 .5 1 .5] -> 1.5 + 4 + 6 + 10 = 21.5; Bee [0 .5 0 .5] + [1 1 .5 0] + [.5 .5 0 .5] -> 1.5 + 4
+    # + 1.5 + 4 = 11
+    ("BC", {"Ant": (18, 18), "Bee": (11, 11), "Cat": (F(31, 2), F(31, 2)), "Dog": (9, 9), "Eel": (F(43, 2), F(43, 2))}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tiebreak", "expected"), HAND)
+@pytest.mark.parametrize("rules", ["fide-2024", "fide-2026"])
+def test_hand_computed(ev, tiebreak: str, expected: dict[str, tuple[F, F]], rules: str) -> None:  # type: ignore[no-untyped-def]
+    s = team_standings(ev, tiebreak, rules=rules)
+    got = {row.player.name: row.values[tiebreak] for row in s.rows}
+    assert got == {name: pair[rules == "fide-2026"] for name, pair in expected.items()}
+
+
+def test_adjusted_score_of_a_last_round_zpb(ev) -> None:  # type: ignore[no-untyped-def]
+    """Cat met Dog in round 1: Dog's last-round ZPB is a 16.2.5 round, counted as a drawn match."""
+    s = team_standings(ev, "BH:MP,BH:GP", rules="fide-2024")
+    assert [r.input for r in s.results["BH:MP"].records(2)] == [4, 2, 5]
+    assert [r.input for r in s.results["BH:GP"].records(2)] == [F(13, 2), 5, F(15, 2)]
+
+
+def test_sssc_with_game_points_primary(ev) -> None:  # type: ignore[no-untyped-def]
+    """GP primary: FN = floor(4 GP x 3 rounds / 2 MP) = 6 (13.4.2.b); SSSC = MP + BH:GP / 6."""
+    s = team_standings(ev.with_primary("GP"), "SSSC", rules="fide-2024")
+    assert s.results["SSSC"].details["fn"] == 6
+    got = {row.player.name: row.values["SSSC"] for row in s.rows}
+    assert got["Ant"] == 5 + F(35, 2) / 6 and got["Cat"] == 1 + F(19, 6)
+
+
+def test_boards_from_the_games_without_352() -> None:
+    ev = parse_team_event(event_text(write_352=False).encode(), "no352.trf")
+    assert ev.boards == 4 and ev.boards_source == "most boards fielded in a match"
+    assert any("no record 352" in str(w) for w in ev.warnings)
+
+
+def test_cli_ranks_the_sharly_style_file(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "sharly.trf"
+    path.write_text(event_text(), encoding="utf-8")
+    assert main(["standings", str(path), "-t", "MPvGP,BH:GP"]) == 0
+    out = capsys.readouterr().out
+    assert "Ant" in out and "Eel" in out
+    for flag in ("--lenient", "--individual"):
+        assert main(["standings", str(path), flag]) == 0, flag
+        capsys.readouterr()
+
+
+def test_cp1252_team_names(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """One decode per file: the team records are read from the lines the TRF reader decoded."""
+    text = event_text().replace("Ant                             ", "Società Scacchistica            ")
+    text = text.replace("Player 1 ", "Niccolò  ")
+    path = tmp_path / "cp1252.trf"
+    path.write_bytes(text.encode("cp1252"))
+    from spareggio.teams import read_team_event
+
+    ev = read_team_event(str(path))
+    assert ev.teams[0].name == "Società Scacchistica"
+    assert ev.players.players[0].name.startswith("Niccolò")
+
+
+# Contradictions: an error at the line and column of the record (a 300 line-up against the games)
+def _with_300(old: str, new: str) -> str:
+    text = event_text()
+    assert old in text
+    return text.replace(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "column", "words"),
+    [
+        # Ant's round-3 line-up names player 3, who has no game or forfeit in round 3
+        ("300   3   1   3    5    1    6    2", "300   3   1   3    5    1    3    2", 27, "has no game in round 3"),
+        # Bee's line-up in round 2 names a player of another team
+        ("300   2   2   3   12   11   10    9", "300   2   2   3   12   11   10   20", 32, "not in team 2's roster"),
+        # the scheduled opponent of a line-up against the games
+        ("300   1   3   4    13   14   15   16".replace("    13", "   13"), "300   1   3   5   13   14   15   16", 13,
+         "scheduled against team 5"),
+    ],
+)  # fmt: skip
+def test_line_up_contradictions(old: str, new: str, column: int, words: str) -> None:
+    text = _with_300(old, new)
+    with pytest.raises(InputError) as err:
+        parse_team_event(text.encode(), "bad.trf")
+    assert err.value.position is not None and err.value.position.column == column
+    assert words in str(err.value)
