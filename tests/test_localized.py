@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from spareggio.cli import main
 from spareggio.render import localized as numbers
+
+ROOT = Path(__file__).resolve().parent.parent
 
 F = Fraction
 
@@ -69,3 +73,31 @@ def test_one_day_and_none() -> None:
 @given(st.fractions(min_value=-10_000, max_value=10_000, max_denominator=400), st.sampled_from(["it", "fr"]))
 def test_the_languages_differ_only_in_the_decimal_symbol(value: Fraction, lang: str) -> None:
     assert numbers.value(value, lang) == numbers.value(value, "en").replace(".", ",")
+
+
+def _wrong_ranks(tmp_path: Path) -> Path:
+    """examples/open-2026.trf with players 1 and 7 declared first and second (the engine has 7 first:
+    both on 7 points, BH/C1 46.5 against 45)."""
+    lines = []
+    for line in (ROOT / "examples" / "open-2026.trf").read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and line[4:8].strip() in ("1", "7"):
+            line = line[:85] + ("   1" if line[4:8].strip() == "1" else "   2") + line[89:]
+        lines.append(line)
+    path = tmp_path / "wrong.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_check_report_writes_numbers_and_counts_the_languages_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _wrong_ranks(tmp_path)
+    main(["check", str(path), "--lang", "it"])
+    out = capsys.readouterr().out
+    assert "decide BH/C1: 46,5 contro 45" in out
+    # a count beside a label, never "1 diversi"
+    assert "File: 1; concordi: 0; con differenze: 1; senza classifica: 0; con errori: 0" in out
+    report = tmp_path / "report.html"
+    main(["check", str(path), "--lang", "it", "-o", str(report)])
+    text = report.read_text(encoding="utf-8")
+    assert "1: 45, 7: 46,5" in text and "46.5" not in text  # the values by start number

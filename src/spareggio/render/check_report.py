@@ -10,12 +10,14 @@ import io
 import json
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import TextIO
 
 from ..check.batch import Spool, report_summary
 from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch
 from ..check.words import inferred_text, text_value
 from ..i18n import localize, translate, warning_body
+from . import localized
 from .output import safe_cell
 
 __all__ = [
@@ -50,6 +52,14 @@ def _indent(text: str, n: int) -> str:
     return "\n".join(pad + line for line in text.splitlines())
 
 
+def _value(value: object, lang: str, *, points: bool = False) -> str:
+    """A value of the report written the language's way (``46,5``; points ``6½`` in Italian)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        exact = Fraction(str(value))
+        return localized.points(exact, lang) if points else localized.value(exact, lang)
+    return text_value(value)  # type: ignore[arg-type]
+
+
 def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
     computed = (
         str(m.computed_rank)
@@ -66,7 +76,7 @@ def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
             a, b = list(m.values.values())
             text += _tr(
                 lang, ", {tiebreak} decides: {a} against {b}",
-                tiebreak=m.decided_by, a=text_value(a), b=text_value(b),
+                tiebreak=m.decided_by, a=_value(a, lang), b=_value(b, lang),
             )  # fmt: skip
     return text
 
@@ -162,10 +172,10 @@ def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
             cells = "".join(f'<th scope="col">{esc(_tr(lang, h))}</th>' for h in heads)
             out.write(f"<table><thead><tr>{cells}</tr></thead><tbody>\n")
             for m in e.mismatches:
-                values = ", ".join(f"{k}: {text_value(v)}" for k, v in m.values.items())
+                values = ", ".join(f"{k}: {_value(v, lang)}" for k, v in m.values.items())
                 out.write(
                     f"<tr><td>{m.start_number}</td><td>{esc(m.name)}</td><td>{m.declared_rank}</td>"
-                    f"<td>{m.computed_rank}</td><td>{esc(text_value(m.points))}</td>"
+                    f"<td>{m.computed_rank}</td><td>{esc(_value(m.points, lang, points=True))}</td>"
                     f"<td>{esc(str(m.swapped_with or ''))}</td><td>{esc(m.decided_by or '')}</td>"
                     f"<td>{esc(values)}</td></tr>\n"
                 )

@@ -30,6 +30,7 @@ from ..i18n import (
 )
 from ..standings import Standings
 from ..tiebreaks import TiebreakSpec, definition
+from . import localized
 from .formats import RenderOptions, renderer
 from .output import declared_rank_differs, format_number
 
@@ -94,13 +95,9 @@ def _check_lang(lang: str) -> str:
 
 def localized_number(value: Fraction | None, lang: str, *, points: bool = False) -> str:
     """A value as the language writes it: ``40.25`` / ``40,25``; points with ½ in Italian (``5½``)."""
-    text = format_number(value)
-    if lang == "en" or value is None:
-        return text
-    if points and value.denominator == 2:
-        whole = value.numerator // 2
-        return f"{whole}½" if whole else "½"
-    return text.replace(".", ",")
+    if value is None:
+        return format_number(value)
+    return localized.points(value, lang) if points else localized.value(value, lang)
 
 
 def describe_tiebreak(label: str, spec: TiebreakSpec, lang: str = "en") -> str:
