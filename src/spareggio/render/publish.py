@@ -28,6 +28,7 @@ from ..i18n import (
     translate_reason,
     warning_body,
 )
+from ..rules import RuleSet
 from ..standings import Standings
 from ..tiebreaks import TiebreakSpec, definition
 from . import localized
@@ -36,6 +37,7 @@ from .output import declared_rank_differs, format_number
 
 __all__ = [
     "compare_html",
+    "describe_rules",
     "describe_tiebreak",
     "html_to_pdf",
     "localized_number",
@@ -66,6 +68,7 @@ _TEXT: dict[str, dict[str, str]] = {
         "produced": "Computed by spareggio {version} on {date}.",
         "compare": "The same standings under {n} rule sets",
         "compare_note": "Rows where a place or a value changes between rule sets are highlighted.",
+        "places": "Place under each rule set",
         "warning": "Warning",
         "cut": "Cut {n}: the {n} lowest values left out",
         "cut1": "Cut 1: the lowest value left out",
@@ -144,6 +147,11 @@ tr { page-break-inside: avoid; }
 th, td { border-bottom: 1px solid #bbb; padding: .15em .4em; text-align: right; white-space: nowrap; }
 th { background: #e8e8e8; border-bottom: 2px solid #555; }
 th.text, td.text { text-align: left; white-space: normal; }
+th.rules { white-space: normal; }
+table.compare { width: auto; min-width: 60%; margin-bottom: .6em; }
+dl.rules { font-size: 8.5pt; margin: .3em 0 .8em; }
+dl.rules dt { font-weight: bold; float: left; clear: left; margin-right: .6em; }
+dl.rules dd { margin: 0 0 .1em 0; }
 th[scope="row"] { background: none; border-bottom: 1px solid #bbb; font-weight: normal; }
 tr.changed td { background: #fff3c4; }
 td.differs { font-weight: bold; color: #a40000; }
@@ -289,29 +297,19 @@ def compare_html(c: Comparison, lang: str = "en") -> str:
         for label, spec in zip(first.labels, first.specs, strict=True)
     )
     head.append(f'<ol class="tiebreaks">{items}</ol>')
-    header = (
-        f'<th scope="col">{escape(_t(lang, "sno"))}</th><th scope="col" class="text">{escape(_t(lang, "name"))}</th>'
-        f'<th scope="col">{escape(_t(lang, "points"))}</th>'
-        + "".join(f'<th scope="col">{escape(_t(lang, "rk"))} {escape(n)}</th>' for n in c.rules)
-        + "".join(f'<th scope="col">{escape(label)}</th>' for label in c.labels)
-    )
-    body = []
-    for r in c.rows:
-        cells = [
-            f"<td>{r.start_number}</td>",
-            f'<th scope="row" class="text">{escape(r.name)}</th>',
-            f"<td>{escape(localized_number(r.points, lang, points=True))}</td>",
-        ]
-        places = [r.places[n] for n in c.rules]
-        differs = len(set(places)) > 1
-        cells += [f"<td{' class=differs' if differs else ''}>{escape(p)}</td>" for p in places]
+    # a table no wider than A4 landscape: the places under each rule set, then one table per
+    # tie-break with its value under each rule set; at most COMPARE_COLUMNS rule sets a table
+    tables = []
+    for part in range(0, len(c.rules), COMPARE_COLUMNS):
+        names = c.rules[part : part + COMPARE_COLUMNS]
+        tables.append(_compare_block(c, names, None, lang))
         for label in c.labels:
-            vals = [localized_number(r.values[n][label], lang) for n in c.rules]
-            text = vals[0] if len(set(vals)) == 1 else " / ".join(vals)
-            cells.append(f"<td{' class=differs' if len(set(vals)) > 1 else ''}>{escape(text)}</td>")
-        cls = ' class="changed"' if (r.rank_differs or r.value_differs) else ""
-        body.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
-    table = f"<table>\n<thead><tr>{header}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>"
+            tables.append(_compare_block(c, names, label, lang))
+    table = "\n".join(tables)
+    legend = "".join(
+        f"<dt>{escape(n)}</dt><dd>{escape(describe_rules(c.standings[n].rules, lang))}</dd>" for n in c.rules
+    )
+    head.append(f'<dl class="rules">{legend}</dl>')
     summary = "".join(
         f"<li>{escape(translate_filled(lang, line, list(SUMMARY), 'compare'))}</li>"
         for line in c.summary
@@ -319,6 +317,58 @@ def compare_html(c: Comparison, lang: str = "en") -> str:
     )
     parts = [*head, table, f"<ul>{summary}</ul>" if summary else "", _footer(lang)]
     return _document(title, "\n".join(parts), lang, landscape=True)
+
+
+COMPARE_COLUMNS = 8
+"""Rule sets side by side in one table of the printed comparison (A4 landscape holds them)."""
+
+
+def _breakable(name: str) -> str:
+    """A rule set's name that may wrap after ``:`` and ``,`` (a variant's options), never inside a word."""
+    return escape(name).replace(":", ":<wbr>").replace(",", ",<wbr>")
+
+
+def _compare_block(c: Comparison, names: Sequence[str], label: str | None, lang: str) -> str:
+    """One table of the printed comparison: the places (``label`` None) or one tie-break's values
+    under each of ``names``; rows where they differ highlighted."""
+    title = _t(lang, "places") if label is None else label
+    header = (
+        f'<th scope="col">{escape(_t(lang, "sno"))}</th><th scope="col" class="text">{escape(_t(lang, "name"))}</th>'
+        f'<th scope="col">{escape(_t(lang, "points"))}</th>'
+        + "".join(f'<th scope="col" class="rules">{_breakable(n)}</th>' for n in names)
+    )
+    body = []
+    for r in c.rows:
+        if label is None:
+            cells = [r.places[n] for n in names]
+            differs = len({r.ranks[n] for n in c.rules}) > 1
+        else:
+            cells = [localized_number(r.values[n][label], lang) for n in names]
+            differs = len({r.values[n][label] for n in c.rules}) > 1
+        cls = ' class="changed"' if differs else ""
+        body.append(
+            f"<tr{cls}><td>{r.start_number}</td><th scope=\"row\" class=\"text\">{escape(r.name)}</th>"
+            f"<td>{escape(localized_number(r.points, lang, points=True))}</td>"
+            + "".join(f"<td>{escape(v)}</td>" for v in cells)
+            + "</tr>"
+        )
+    return (
+        f"<h2>{escape(title)}</h2>\n<table class=\"compare\">\n<thead><tr>{header}</tr></thead>\n<tbody>\n"
+        + "\n".join(body)
+        + "\n</tbody>\n</table>"
+    )
+
+
+def describe_rules(rules: RuleSet, lang: str = "en") -> str:
+    """A rule set in words: its title, and for a variant (``fide-2024:vur=score``) each option that
+    differs from the default with its value."""
+    words = translate(lang, rules.title, "ruleset.title")
+    changed = [
+        f"{translate(lang, o.description, 'ruleset.option')} = {rules.settings[o.key]}"
+        for o in rules.options
+        if rules.settings[o.key] != o.default
+    ]
+    return words + (" — " + "; ".join(changed) if changed else "")
 
 
 def html_to_pdf(html: str) -> bytes:

@@ -17,6 +17,7 @@ from ..i18n import Text, localize, msg, translate, translate_filled
 from ..render import localized as numbers
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
+from ..render.publish import describe_rules
 from ..rules import RULESETS, RuleSet
 
 if TYPE_CHECKING:
@@ -94,15 +95,9 @@ def event_dates(t: Tournament, lang: str) -> str:
 
 
 def variant_description(rules: RuleSet, lang: str) -> str:
-    """A rule set in words: its title, and for a variant (``fide-2024:vur=score``) each option that
-    differs from the default with its value."""
-    words = translate(lang, rules.title, "ruleset.title")
-    changed = [
-        f"{translate(lang, o.description, 'ruleset.option')} = {rules.settings[o.key]}"
-        for o in rules.options
-        if rules.settings[o.key] != o.default
-    ]
-    return words + (" — " + "; ".join(changed) if changed else "")
+    """A rule set in words (:func:`spareggio.render.publish.describe_rules`): its title, and each
+    option of a variant (``fide-2024:vur=score``) that differs from the default."""
+    return describe_rules(rules, lang)
 
 
 def ruleset_choices(lang: str) -> list[tuple[str, str, str]]:
