@@ -11,9 +11,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.requests import Request
 
 from ..check import CheckOptions, check_source
-from ..render.check_report import report_text
 from ..compare import compare, compare_teams, comparison_to_dict
-from ..render.comparison import comparison_table
 from ..errors import ArgumentError, SpareggioError
 from ..explain import (
     explain_player,
@@ -25,12 +23,14 @@ from ..explain import (
     versus_to_dict,
 )
 from ..i18n import msg
+from ..io import parse_event
 from ..model import Tournament
 from ..render import html
+from ..render.check_report import report_text
+from ..render.comparison import comparison_table
 from ..render.publish import compare_html, html_to_pdf
 from ..rules import find_ruleset
 from ..standings import Standings
-from ..io import parse_event
 from ..teams import TeamEvent, rank_event
 from ..tiebreaks import parse_spec_list
 from .exports import as_json, document, standings_export

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Self
 from markupsafe import Markup
 
 from ..compare import SUMMARY, Comparison
-from ..errors import Diagnostic
+from ..errors import Diagnostic, SpareggioError
 from ..i18n import Text, localize, msg, translate, translate_filled
 from ..render import localized as numbers
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
 from ..render.publish import describe_rules
-from ..rules import RULESETS, RuleSet
+from ..rules import RULESETS, RuleSet, find_ruleset
 
 if TYPE_CHECKING:
     from ..model import Tournament
@@ -32,6 +32,7 @@ __all__ = [
     "event_dates",
     "moved_summary",
     "ordered_warnings",
+    "rules_named",
     "ruleset_choices",
     "score_legend",
     "upload_problem",
@@ -98,6 +99,15 @@ def variant_description(rules: RuleSet, lang: str) -> str:
     """A rule set in words (:func:`spareggio.render.publish.describe_rules`): its title, and each
     option of a variant (``fide-2024:vur=score``) that differs from the default."""
     return describe_rules(rules, lang)
+
+
+def rules_named(name: str, lang: str) -> str:
+    """The rule set or variant called ``name`` (``fide-2026:cap-rounds=announced``) in words; empty
+    for a name no rule set answers to."""
+    try:
+        return describe_rules(find_ruleset(name), lang)
+    except SpareggioError:
+        return ""
 
 
 def ruleset_choices(lang: str) -> list[tuple[str, str, str]]:

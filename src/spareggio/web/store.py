@@ -8,8 +8,8 @@ import threading
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 
-from ..model import Tournament
 from ..io import parse_event
+from ..model import Tournament
 from ..teams import TeamEvent
 from .limits import STORE_BYTES, STORE_LIMIT
 

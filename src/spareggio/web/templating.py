@@ -16,7 +16,7 @@ from ..i18n import localize, translate, translate_reason, warning_body
 from ..model import Tournament
 from ..standings import Standings
 from .i18n import language_name, languages, request_language, translator
-from .results import PageWarning, event_dates, ordered_warnings, variant_description
+from .results import PageWarning, event_dates, ordered_warnings, rules_named, variant_description
 
 __all__ = ["Pages"]
 
@@ -56,6 +56,7 @@ class Pages:
             event_warnings=event_warnings,
             event_dates=lambda t: event_dates(t, lang),
             describe_rules=lambda rules: variant_description(rules, lang),
+            rules_named=lambda name: rules_named(name, lang),
             inferred=lambda entry: inferred_text(entry, lang),
             say=lambda value: localize(value, lang),
             languages=[(code, language_name(code), switch(code)) for code in languages()],

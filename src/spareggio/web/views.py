@@ -14,7 +14,7 @@ from ..check import CheckOptions, check_team_event, check_tournament
 from ..compare import DEFAULT_COMPARE, Comparison, compare, compare_teams
 from ..errors import ArgumentError
 from ..explain import explain_player, explain_versus
-from ..i18n import msg
+from ..i18n import msg, translate
 from ..render import localized
 from ..render.html import explanation_body, versus_body
 from ..render.output import declared_rank_differs
@@ -92,7 +92,14 @@ def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: 
         "q": opts.query(),
         "rulesets": ruleset_choices(lang),
         "catalogue": [
-            (code, d.name, d.article, d.description) for code, d in offered if d.compute or d.order_group
+            (
+                code,
+                translate(lang, d.name, "tiebreak"),
+                d.article,
+                translate(lang, d.description, "tiebreak.description"),
+            )
+            for code, d in offered
+            if d.compute or d.order_group
         ],
         "rounds": list(range(1, t.rounds + 1)),
         "kind": _({"swiss": "Swiss", "round-robin": "Round robin"}.get(kind, kind)),
