@@ -15,7 +15,10 @@ from schemathesis.checks import not_a_server_error
 
 from spareggio.web import create_app
 
-APP = create_app([str(Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf")])
+# schemathesis calls the application as "testserver": allowed like a reverse proxy's name
+APP = create_app(
+    [str(Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf")], hosts=["testserver"]
+)
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 

@@ -45,12 +45,14 @@ PUBLIC = [
     "find_player",
     "find_ruleset",
     "find_tiebreak",
+    "formats_for",
     "parse_spec",
     "parse_tournament_json",
     "parse_trf",
     "read_tournament",
     "read_tournament_json",
     "read_trf",
+    "render_as",
     "ruleset_for_date",
     "standings",
     "write_tournament_json",
@@ -80,15 +82,15 @@ def test_errors_derive_from_the_base_class() -> None:
     assert issubclass(spareggio.SpareggioError, ValueError)
 
 
-SERIALISING = ["Comparison", "Explanations", "PlayerExplanation", "StandingRow", "Standings", "Versus"]
+SERIALISING = ["Comparison", "Explanations", "PlayerExplanation", "Standings", "Versus"]
 
 
 def test_results_serialise() -> None:
-    """Every result the library returns has ``to_dict(exact=...)`` (and, but for a row, ``to_json``)."""
+    """Every result the library returns is written as JSON by the format registry (``render_as``,
+    with ``exact``); a standings row has ``to_dict(exact=...)``."""
     import inspect
 
     for name in SERIALISING:
-        cls = getattr(spareggio, name)
-        assert "exact" in inspect.signature(cls.to_dict).parameters, name
-        if name != "StandingRow":
-            assert "exact" in inspect.signature(cls.to_json).parameters, name
+        assert "json" in [f.name for f in spareggio.formats_for(getattr(spareggio, name))], name
+    assert "exact" in inspect.signature(spareggio.render_as).parameters
+    assert "exact" in inspect.signature(spareggio.StandingRow.to_dict).parameters

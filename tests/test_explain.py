@@ -16,6 +16,7 @@ import spareggio
 from group_records import de_place, points_from_encounters
 from spareggio import explain as ex
 from spareggio.cli import main
+from spareggio.render.explanation import explanation_to_dict, render_text
 from spareggio.render.html import explanation_html, versus_html
 from spareggio.tiebreaks.records import Aggregate, Record, Why, aggregate
 
@@ -184,7 +185,7 @@ SEED_LINES = [
 def test_seed_sum_lines(fixture, rules, player, label, seed_line, which, ordered, lang):
     t = spareggio.read_trf(FIX / fixture)
     s = spareggio.standings(t, [label], rules=rules)
-    text = ex.render_text(ex.explain_player(s, player, lang=lang))
+    text = render_text(ex.explain_player(s, player, lang=lang))
     block = _block(text, label)
     word = {
         "sum": {"en": "Sum", "it": "Somma"},
@@ -355,7 +356,7 @@ def test_html_is_well_formed_and_has_the_text_numbers(lang):
     parser.feed(page)
     assert parser.stack == []
     assert page.startswith("<!DOCTYPE html>") and "http" not in page  # self-contained
-    text = ex.render_text(e)
+    text = render_text(e)
     text_values = [line.rsplit(": ", 1)[1] for line in text.splitlines() if re.match(r"^[A-Z/0-9]+ - ", line)]
     assert parser.values == text_values == ["39.5", "35", "19.50", "5.5"]
 
@@ -458,7 +459,7 @@ def test_rounded_values_show_the_exact_value_beside_them():
     assert ptp.sum_line.endswith("is 2122 (C.07 10.3): at 2122 they sum to 2, at 2121 to 1.98")
     assert ptp.value == 2122
     # JSON: the rounded value, and the exact one as a fraction beside it (PTP rounds nothing)
-    doc = ex.to_dict(e)
+    doc = explanation_to_dict(e)
     assert doc["tiebreaks"][0]["exact_fraction"] == "6001/3" and doc["tiebreaks"][0]["value"] == 2000
     assert doc["tiebreaks"][2]["exact_fraction"] is None
 
@@ -468,7 +469,7 @@ def test_every_explanation_field_is_documented():
     doc_text = (Path(__file__).parent.parent / "docs" / "explain-json.md").read_text(encoding="utf-8")
     t = spareggio.read_trf(EXAMPLE)
     s = spareggio.standings(t, ["DE", "BH", "MM", "CUM", "ARO"], rules="fide-2026")
-    data = ex.to_dict(ex.explain_player(s, 1))
+    data = explanation_to_dict(ex.explain_player(s, 1))
     de, bh, mm = data["tiebreaks"][:3]
     assert de["groups"] and bh["rounds"] and mm["footnotes"]
     keys = {

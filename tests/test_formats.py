@@ -14,8 +14,9 @@ from spareggio.compare import Comparison
 from spareggio.errors import ArgumentError
 from spareggio.explain import Explanations, PlayerExplanation, Versus
 from spareggio.render.comparison import comparison_table
+from spareggio.render.explanation import explanation_to_dict
 from spareggio.render.formats import FORMATS, choose_format, format_for_path, formats_for, render, renderer
-from spareggio.render.output import standings_csv, standings_table
+from spareggio.render.output import standings_csv, standings_table, standings_to_dict
 from spareggio.render.publish import standings_html
 from spareggio.standings import Standings
 
@@ -95,11 +96,11 @@ def test_render_is_the_renderer_of_the_result(standings: Standings) -> None:
     assert render(standings, "csv", lang="it") == standings_csv(standings, "it")
     assert render(standings, "csv", lang="it", csv_locale="en") == standings_csv(standings, "en")
     assert render(standings, "html", lang="fr") == standings_html(standings, "fr")
-    assert json.loads(render(standings, "json")) == standings.to_dict()
+    assert json.loads(render(standings, "json")) == standings_to_dict(standings)
     c = spareggio.compare(standings.tournament, ["fide-2026", "italian"], ["BH/C1"])
     assert render(c, FORMATS["table"]) == comparison_table(c)
     e = spareggio.explain_player(standings, 7)
-    assert json.loads(render(e, "json")) == e.to_dict()
+    assert json.loads(render(e, "json", exact=True)) == explanation_to_dict(e, exact=True)
 
 
 def test_a_result_without_the_format_is_an_error(standings: Standings) -> None:

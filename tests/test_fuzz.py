@@ -18,6 +18,9 @@ colour on both sides) is refused by the strict reader; the lenient reader reads 
 damaged game, and its repairs are known: the blank side of a game written ``1``/``0``, ``=``/``=``,
 ``+``/``-`` (or their short forms) comes back as it was, both wins are kept, the colours are removed.
 
+``spareggio check`` over folders of small zip archives, damaged at random, and random files: one
+entry per file found (an ``error`` row at worst, on one line), never an exception.
+
 The normal suite runs a small budget; ``pytest -m fuzz`` runs ``SPAREGGIO_FUZZ_EXAMPLES`` inputs
 (default 20000) per test.
 """
@@ -25,7 +28,12 @@ The normal suite runs a small budget; ``pytest -m fuzz`` runs ``SPAREGGIO_FUZZ_E
 from __future__ import annotations
 
 import dataclasses
+import io
+import json
 import os
+import tempfile
+import warnings
+import zipfile
 from typing import Any
 
 import numpy as np
@@ -297,6 +305,70 @@ def test_unexpand_is_what_tabs_expand_back() -> None:
 
 
 # --------------------------------------------------------------------------------------------------
+# archives and folders for `spareggio check`: one entry per file found, whatever the bytes
+
+
+MEMBER_NAMES = st.sampled_from(
+    ["a.trf", "b.TRF", "c.json", "d.txt", "dir/e.trf", "a.trf", "x\x1b[2J.trf", "skip.bin", "f/"]
+)
+METHODS = st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+SMALL_TRF = "012 Fuzz\n001    1      A                                 2000                            1.0    1  0000 - U\n"
+
+
+@st.composite
+def archives(draw: st.DrawFn) -> bytes:
+    """A small zip archive, then some of its bytes overwritten (headers, data or directory)."""
+    buffer = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # duplicate names are part of the test
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for _ in range(draw(st.integers(0, 4))):
+                content = draw(st.one_of(st.just(SMALL_TRF.encode()), st.binary(max_size=200)))
+                archive.writestr(draw(MEMBER_NAMES), content, compress_type=draw(METHODS))
+    data = bytearray(buffer.getvalue())
+    for _ in range(draw(st.integers(0, 3))):
+        if data:
+            at = draw(st.integers(0, len(data) - 1))
+            data[at : at + 4] = draw(st.binary(min_size=1, max_size=4))
+    return bytes(data)
+
+
+def check_batch(files: list[tuple[str, bytes]], tmp: str) -> None:
+    """Every source found is one entry (an error row at worst, on one line); the report is whole."""
+    from spareggio.check import CheckOptions, check_files, find_sources
+    from spareggio.render.check_report import report_text
+
+    for name, data in files:
+        with open(os.path.join(tmp, name), "wb") as handle:
+            handle.write(data)
+    found = list(find_sources([tmp]))
+    entries = list(check_files([tmp], CheckOptions(), jobs=1))
+    names = [item[0] if isinstance(item, tuple) else item.name for item in found]
+    assert sorted(e.file for e in entries) == sorted(names)
+    for e in entries:
+        assert e.error is None or (e.error and "\n" not in e.error)
+    doc = json.loads(report_text(entries, "json"))
+    assert doc["summary"]["files"] == len(found)
+
+
+FOLDERS = st.lists(
+    st.tuples(
+        st.sampled_from(["one.zip", "two.zip", "t.trf", "t.json", "t.txt"]),
+        st.one_of(archives(), st.binary(max_size=300), st.just(SMALL_TRF.encode())),
+    ),
+    max_size=4,
+    unique_by=lambda item: item[0],
+)
+
+
+@quick(15)
+@given(files=FOLDERS)
+def test_fuzz_check_folder_of_archives(files: list[tuple[str, bytes]]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        check_batch(files, tmp)
+
+
+# --------------------------------------------------------------------------------------------------
 # on demand: pytest -m fuzz (SPAREGGIO_FUZZ_EXAMPLES inputs per test)
 
 
@@ -319,3 +391,11 @@ def test_long_fuzz_dialects(case: tuple[str, bytes | str]) -> None:
 @given(case=damaged())
 def test_long_fuzz_damaged_games(case: tuple[Spec, Spec, list[tuple[str, int, int, int]]]) -> None:
     check_damaged(*case)
+
+
+@pytest.mark.fuzz
+@THOROUGH
+@given(files=FOLDERS)
+def test_long_fuzz_check_folder_of_archives(files: list[tuple[str, bytes]]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        check_batch(files, tmp)

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from spareggio.cli import main
-from spareggio.i18n import catalogue, check_language, default_language, languages, translate
+from spareggio.errors import check_language
+from spareggio.i18n import catalogue, default_language, languages, translate
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "open-2026.trf"
@@ -21,20 +22,32 @@ SRC = ROOT / "src" / "spareggio"
 def error_messages() -> set[tuple[str | None, str]]:
     """The templates of errors and warnings: the literal first argument of every ``msg(...)`` call
     in the code (context ``error``), found in the syntax tree so that a template written over
-    several lines is one message."""
+    several lines is one message; and every literal ``Text(template, context, ...)`` and
+    ``ntext(singular, plural, n, context, ...)`` (both forms) with its context."""
     import ast
+
+    def literal(node: ast.expr) -> str | None:
+        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
     found: set[tuple[str | None, str]] = set()
     for path in SRC.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (
-                isinstance(node, ast.Call)
-                and getattr(node.func, "id", getattr(node.func, "attr", None)) == "msg"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", None))
+            texts = [literal(a) for a in node.args]
+            if name == "msg" and texts[0] is not None:
+                found.add(("error", texts[0]))
+            elif (
+                name == "Text"
+                and texts[0] is not None
+                and re.search(r"[a-zA-Z]", re.sub(r"{\w+}", "", texts[0]))
             ):
-                found.add(("error", node.args[0].value))
+                # (a template of fields and punctuation only, such as "{where}: {message}", has no words)
+                found.add((texts[1] if len(texts) > 1 and texts[1] else "error", texts[0]))
+            elif name == "ntext" and len(texts) > 1 and texts[0] is not None and texts[1] is not None:
+                context = texts[3] if len(texts) > 3 and texts[3] else "error"
+                found |= {(context, texts[0]), (context, texts[1])}
     return found
 
 
@@ -52,12 +65,11 @@ def english_messages() -> set[tuple[str | None, str]]:
     from spareggio.messages import EN
     from spareggio.model import ResultKind
     from spareggio.render.formats import FORMATS
-    from spareggio.render.publish import _TEXT
+    from spareggio.render.publish import _HEAD
     from spareggio.rules import REASONS, RULESETS
     from spareggio.tiebreaks import TEAM_TIEBREAKS, TIEBREAKS
 
     ids: set[tuple[str | None, str]] = {(key, text) for key, text in EN.items()}
-    ids |= {(f"publish.{key}", text) for key, text in _TEXT["en"].items()}
     ids |= {("tiebreak", d.name) for d in TIEBREAKS.values()}
     ids |= {("tiebreak.description", d.description) for d in TIEBREAKS.values()}
     ids |= {("tiebreak", d.name) for d in TEAM_TIEBREAKS.values()}
@@ -67,6 +79,7 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= {("ruleset.option", o.description) for r in RULESETS.values() for o in r.options}
     ids |= {("reason", text) for text in REASONS.values()}
     ids |= {("compare", text) for text in SUMMARY}
+    ids |= {(h.context, str(h)) for h in _HEAD.values()}
     ids |= {(None, k.label) for k in ResultKind}
     ids |= {("format", f.title) for f in FORMATS.values()}
     # literal calls in the code: translate(lang, "...", "context"), _tr(lang, "..."), _("...", "context")

@@ -11,6 +11,15 @@ import pytest
 
 import spareggio
 from spareggio.cli import main
+from spareggio.render.comparison import comparison_to_dict
+from spareggio.render.explanation import (
+    explanation_to_dict,
+    explanations_to_dict,
+    render_text,
+    render_versus_text,
+    versus_to_dict,
+)
+from spareggio.render.output import standings_to_dict
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
 
@@ -18,6 +27,11 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
 @pytest.fixture(scope="module")
 def s() -> spareggio.Standings:
     return spareggio.standings(spareggio.read_trf(EXAMPLE))
+
+
+def doc_of(result: object, *, exact: bool = False) -> object:
+    """The JSON document the library writes for ``result`` (``render_as``), as Python data."""
+    return json.loads(spareggio.render_as(result, "json", exact=exact))
 
 
 def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> object:
@@ -28,24 +42,26 @@ def cli_json(capsys: pytest.CaptureFixture[str], *args: str) -> object:
 def test_standings_to_json_is_the_cli_document(
     s: spareggio.Standings, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert json.loads(s.to_json()) == cli_json(capsys, "standings", str(EXAMPLE), "-f", "json")
-    assert s.to_dict() == json.loads(s.to_json())
+    assert json.loads(spareggio.render_as(s, "json")) == cli_json(
+        capsys, "standings", str(EXAMPLE), "-f", "json"
+    )
+    assert doc_of(s) == standings_to_dict(s)  # the text and the data are one document
 
 
 def test_exact_values_on_request(s: spareggio.Standings) -> None:
     # player 7's BH/C1 is 93/2 (46.5); exact mode writes the fraction as text
     row = s.row_of(7)
     assert row.values["BH/C1"] == Fraction(93, 2)
-    exact = next(r for r in s.to_dict(exact=True)["standings"] if r["start_number"] == 7)
+    exact = next(r for r in doc_of(s, exact=True)["standings"] if r["start_number"] == 7)
     assert exact["tiebreaks"]["BH/C1"] == "93/2" and exact["points"] == "7"
     assert json.dumps(row.to_dict()) and row.to_dict()["tiebreaks"]["BH/C1"] == 46.5
     assert row.to_dict(exact=True)["tiebreaks"]["SB"] == str(row.values["SB"])
 
 
 def test_rank_is_an_integer_everywhere(s: spareggio.Standings, capsys: pytest.CaptureFixture[str]) -> None:
-    doc = spareggio.explain_player(s, 7).to_dict()
+    doc = doc_of(spareggio.explain_player(s, 7))
     assert doc["player"]["rank"] == 1 and doc["player"]["place"] == "1"
-    assert all(isinstance(r["rank"], int) for r in s.to_dict()["standings"])
+    assert all(isinstance(r["rank"], int) for r in doc_of(s)["standings"])
     explained = cli_json(capsys, "explain", str(EXAMPLE), "-p", "7", "-f", "json")
     assert explained == doc  # type: ignore[comparison-overlap]
 
@@ -64,8 +80,8 @@ def test_codes_stay_codes_in_italian(tmp_path: Path) -> None:
     t = spareggio.parse_trf(text)
     st = spareggio.standings(t, ["BH"])
     for row in st.rows:
-        en = spareggio.explain_player(st, row.player.start_number, lang="en").to_dict()
-        it = spareggio.explain_player(st, row.player.start_number, lang="it").to_dict()
+        en = doc_of(spareggio.explain_player(st, row.player.start_number, lang="en"))
+        it = doc_of(spareggio.explain_player(st, row.player.start_number, lang="it"))
         for a, b in zip(en["tiebreaks"][0]["rounds"], it["tiebreaks"][0]["rounds"], strict=True):
             assert a["unplayed"] == b["unplayed"]
             if a["unplayed"]:
@@ -76,8 +92,8 @@ def test_codes_stay_codes_in_italian(tmp_path: Path) -> None:
 def test_colours_are_codes_with_letters_apart(s: spareggio.Standings) -> None:
     # player 7 had White in round 1 and Black in round 3 (his 001 record: "33 w 1  23 w 1  12 b 1"):
     # the code is the same in every language; the letter is W/B in English, B/N (bianco/nero) in Italian
-    en = spareggio.explain_player(s, 7, lang="en").to_dict()["tiebreaks"][0]["rounds"]
-    it = spareggio.explain_player(s, 7, lang="it").to_dict()["tiebreaks"][0]["rounds"]
+    en = doc_of(spareggio.explain_player(s, 7, lang="en"))["tiebreaks"][0]["rounds"]
+    it = doc_of(spareggio.explain_player(s, 7, lang="it"))["tiebreaks"][0]["rounds"]
     assert [(r["colour"], r["colour_label"]) for r in (en[0], en[2])] == [("white", "W"), ("black", "B")]
     assert [(r["colour"], r["colour_label"]) for r in (it[0], it[2])] == [("white", "B"), ("black", "N")]
     assert [r["colour"] for r in en] == [r["colour"] for r in it]
@@ -192,7 +208,6 @@ CONTEXT = [
 
 
 def test_tournament_name_heads_every_explanation(s: spareggio.Standings) -> None:
-    from spareggio.explain import render_text
     from spareggio.render.html import explanation_html
 
     e = spareggio.explain_player(s, 7)
@@ -207,7 +222,6 @@ def test_tournament_name_heads_every_explanation(s: spareggio.Standings) -> None
 
 
 def test_the_context_heads_a_comparison_of_two_players(s: spareggio.Standings) -> None:
-    from spareggio.explain import render_versus_text
     from spareggio.render.html import versus_html
 
     # 7 has 7 points, 9 has 6 (the standings): the points decide
@@ -231,16 +245,14 @@ def test_the_context_heads_a_comparison_of_two_players(s: spareggio.Standings) -
 
 
 def test_context_in_italian(s: spareggio.Standings) -> None:
-    from spareggio.explain import render_text
-
     lines = render_text(spareggio.explain_player(s, 7, lang="it")).splitlines()
     assert lines[3] == "Spareggi della classifica, nell'ordine: BH/C1, BH, SB."
 
 
 def test_comparison_serialises(capsys: pytest.CaptureFixture[str]) -> None:
     c = spareggio.compare(spareggio.read_trf(EXAMPLE), ["fide-2026", "italian"])
-    assert json.loads(c.to_json()) == c.to_dict()
-    assert c.to_dict() == cli_json(capsys, "compare", str(EXAMPLE), "-r", "fide-2026,italian", "-f", "json")
+    assert comparison_to_dict(c) == doc_of(c)
+    assert doc_of(c) == cli_json(capsys, "compare", str(EXAMPLE), "-r", "fide-2026,italian", "-f", "json")
 
 
 def test_explain_requires_one_player_or_all() -> None:
@@ -253,14 +265,14 @@ def test_every_explanation_serialises_as_the_cli_writes_it(
 ) -> None:
     every = spareggio.explain_all(s)
     assert every.tournament == NAME and len(every) == 51
-    assert every.to_dict() == cli_json(capsys, "explain", str(EXAMPLE), "--all", "-f", "json")
-    assert json.loads(every.to_json()) == every.to_dict()
+    assert doc_of(every) == cli_json(capsys, "explain", str(EXAMPLE), "--all", "-f", "json")
+    assert explanations_to_dict(every) == doc_of(every)
     v = spareggio.explain_versus(s, 7, 1, lang="it")
-    doc = v.to_dict()
+    doc = doc_of(v)
     assert doc == cli_json(
         capsys, "explain", str(EXAMPLE), "-p", "7", "--versus", "1", "--lang", "it", "-f", "json"
     )
-    assert json.loads(v.to_json()) == doc
+    assert versus_to_dict(v) == doc
     # 7 is first and 1 second (BH/C1 46.5 against 45): ranks are integers inside the comparison too
     assert (doc["tournament"], doc["relation"], doc["deciding"]) == (NAME, "above", "BH/C1")
     assert [e["player"]["rank"] for e in doc["explanations"]] == [1, 2]
@@ -279,31 +291,31 @@ def test_team_standings_serialise_as_the_cli_writes_them(capsys: pytest.CaptureF
     path = EXAMPLE.parent / "team-league-2026.trf"
     ev = read_team_event(str(path))
     s = team_standings(ev)
-    doc = s.to_dict()
+    doc = doc_of(s)
     assert doc == cli_json(capsys, "standings", str(path), "-f", "json")
-    assert json.loads(s.to_json()) == doc
+    assert standings_to_dict(s) == doc
     # every row has the team's match and game points; the primary score (record 212 opens with
     # MPTS) is the match points, so "points" equals "match_points"
     assert doc["primary"] == "MP" and all(r["points"] == r["match_points"] for r in doc["standings"])
     assert all(isinstance(r["rank"], int) for r in doc["standings"])
-    exact = s.to_dict(exact=True)["standings"][0]
+    exact = doc_of(s, exact=True)["standings"][0]
     assert exact["match_points"] == str(s.rows[0].points)
 
 
 def test_exact_values_in_explanations_and_comparisons(s: spareggio.Standings) -> None:
     # player 7: BH/C1 = 50.5 - 4 = 46.5 = 93/2; SB = 37.25 = 149/4 (the standings above)
-    e = spareggio.explain_player(s, 7).to_dict(exact=True)
+    e = doc_of(spareggio.explain_player(s, 7), exact=True)
     values = {tb["label"]: tb["value"] for tb in e["tiebreaks"]}
     assert values == {"BH/C1": "93/2", "BH": "101/2", "SB": "149/4"} and e["player"]["points"] == "7"
     # round 1: opponent 33 with 4 points, cut as the lowest value
     first = e["tiebreaks"][0]["rounds"][0]
     assert (first["input"], first["contribution"], first["counted"]) == ("4", "4", False)
-    assert json.loads(spareggio.explain_player(s, 7).to_json(exact=True)) == e
+    assert explanation_to_dict(spareggio.explain_player(s, 7), exact=True) == e
     c = spareggio.compare(spareggio.read_trf(EXAMPLE), ["fide-2026", "naive"])
-    row = next(r for r in c.to_dict(exact=True)["players"] if r["start_number"] == 7)
+    row = next(r for r in doc_of(c, exact=True)["players"] if r["start_number"] == 7)
     assert row["tiebreaks"]["fide-2026"]["BH/C1"] == "93/2" and row["points"] == "7"
     assert all(isinstance(rank, int) for rank in row["ranks"].values())
     assert (
-        spareggio.explain_versus(s, 7, 1).to_dict(exact=True)["explanations"][1]["tiebreaks"][0]["value"]
+        doc_of(spareggio.explain_versus(s, 7, 1), exact=True)["explanations"][1]["tiebreaks"][0]["value"]
         == "45"
     )

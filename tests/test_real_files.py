@@ -337,11 +337,11 @@ def test_team_file_is_named(record: str, column: int) -> None:
     assert "read it with spareggio.teams" in message
 
 
-def test_duplicate_header_and_299_are_warned() -> None:
+def test_duplicate_header_and_299_are_said() -> None:
     text = trf(
         player(1, "   2 w 1"),
         player(2, "   1 b 0"),
-        "299 W    1.0   1.0  001    1",
+        "299 W        1.0  001    1",  # TRF-26: type 5, points 14-17, round 20-22, ids from 24
         head=["012 First name", "012 Second name", "092 Individual: Swiss-System"],
     )
     t = parse_trf(text, "d.trf")
@@ -350,7 +350,7 @@ def test_duplicate_header_and_299_are_warned() -> None:
     assert codes["duplicate-record"] == (
         "d.trf:2:1: warning: record 012 appears again (first on line 1): this one is used, line 1 is ignored"
     )
-    assert codes["record-not-applied"].startswith("d.trf:6:1: warning: record 299 (points assigned outside")
+    assert codes["record-299"] == "d.trf:6:1: warning: record 299 applied: the win of player(s) 1 in round 1 scores 1.0"
 
 
 # --------------------------------------------------------------------------------------------------

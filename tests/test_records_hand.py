@@ -267,7 +267,7 @@ def test_us_tiebreaks_cite_the_us_rule_under_a_fide_rule_set() -> None:
     assert fn.text.endswith("(US Chess 34E)")
     assert "16.2.5" not in fn.text
     # the heading above the adjusted scores cites the rule applied too, in every rendering
-    from spareggio.explain import render_text
+    from spareggio.render.explanation import render_text
     from spareggio.render.html import explanation_html
 
     assert mm.footnotes_heading == ussb.footnotes_heading == "footnotes.us_chess"
@@ -326,7 +326,8 @@ def test_explain_cli_breaks_every_tiebreak_down(
 def test_ratings_given_to_unrated_players_are_marked() -> None:
     # C.07 Art. 10: with /U1500 the unrated player 3 counts at 1500.  Player 1 met 2 (2001),
     # 3 (unrated) and 4 (2000): ARO = (2001 + 1500 + 2000) / 3 = 5501 / 3 = 1833.67 -> 1834
-    from spareggio.explain import explain_player, to_dict
+    from spareggio.explain import explain_player
+    from spareggio.render.explanation import explanation_to_dict as to_dict
 
     t = tournament({1: "+W2 +B3 -W4"}, players=4, ratings={1: 2000, 2: 2001, 3: 0, 4: 2000})
     s = standings(t, ["ARO/U1500", "RTNG/U1500"], rules="fide-2026")

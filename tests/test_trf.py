@@ -360,7 +360,7 @@ def test_pab_points_follow_record_162() -> None:
     [
         (
             "162  Q 1.0",
-            "test.trf:4:6: record 162: expected a result symbol (W D L A P X) in column 6, found 'Q'",
+            "test.trf:4:6: record 162: expected a result symbol (W D L A Z P X) in column 6, found 'Q'",
         ),
         ("162  W 1.0    D", "test.trf:4:16: record 162: symbol D has no points in columns 16-19"),
         ("162  W9E99", "test.trf:4:7: record 162: expected points like '11.5' in columns 7-10, found '9E99'"),

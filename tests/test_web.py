@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 import spareggio
 from spareggio.cli import main
-from spareggio.web import create_app
+from spareggio.web import create_app, server
 from spareggio.web.app import bump_chart
 from spareggio.web.i18n import catalogue, choose_language, languages
 
@@ -27,9 +27,14 @@ HOSTILE = ROOT / "tests" / "data" / "dialects" / "hostile-names.trf"
 WEB = ROOT / "src" / "spareggio" / "web"
 
 
+def local(app: object) -> TestClient:
+    """A client of ``app`` as a browser on this machine sees it (Host: 127.0.0.1)."""
+    return TestClient(app, base_url="http://127.0.0.1")  # type: ignore[arg-type]
+
+
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app([str(EXAMPLE)], max_upload=2**20))
+    return local(create_app([str(EXAMPLE)], max_upload=2**20))
 
 
 @pytest.fixture(scope="module")
@@ -172,7 +177,7 @@ def test_crosstable_notation(client: TestClient, token: str) -> None:
 
 def test_crosstable_marks_byes_and_forfeits(tmp_path: Path) -> None:
     text = ROOT / "tests" / "data" / "programs" / "trf2x-dates-and-byes.trf"
-    c = TestClient(create_app([str(text)]))
+    c = local(create_app([str(text)]))
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     cells = [cell for row in table(c.get(f"/t/{tok}/crosstable").text, "crosstable")[1:] for cell in row]
     assert any(cell in ("PAB", "HPB", "FPB", "ZPB") for cell in cells)
@@ -208,7 +213,7 @@ def test_check_page_with_a_wrong_declared_rank() -> None:
             rank = "   1" if line[4:8].strip() == "1" else "   2"
             line = line[:85] + rank + line[89:]
         fixed.append(line)
-    c = TestClient(create_app())
+    c = local(create_app())
     r = c.post("/open", files={"file": ("wrong.trf", "\n".join(fixed).encode())}, follow_redirects=True)
     assert r.status_code == 200
     tok = r.url.path.split("/")[2]
@@ -221,7 +226,7 @@ def test_check_page_with_a_wrong_declared_rank() -> None:
 
 
 def test_language_switch_is_remembered(token: str) -> None:
-    c = TestClient(create_app([str(EXAMPLE)]))
+    c = local(create_app([str(EXAMPLE)]))
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     r = c.get(f"/t/{tok}?lang=it")
     assert '<html lang="it">' in r.text
@@ -243,7 +248,7 @@ def test_language_choice() -> None:
 def test_every_page_string_is_in_every_catalogue() -> None:
     # the msgids of the templates and of the application: each must be translated in each catalogue
     found: set[str] = set()
-    for path in [*WEB.glob("templates/*.html"), WEB / "app.py"]:
+    for path in [*WEB.glob("templates/*.html"), *WEB.glob("*.py")]:
         found |= {m[1] for m in re.findall(r"""_\(\s*(["'])(.*?)\1""", path.read_text(encoding="utf-8"))}
     from spareggio.model import ResultKind
     from spareggio.tiebreaks import TIEBREAKS
@@ -259,7 +264,7 @@ def test_every_page_string_is_in_every_catalogue() -> None:
 
 
 def test_italian_pages_do_not_leak_english(token: str) -> None:
-    c = TestClient(create_app([str(EXAMPLE)]))
+    c = local(create_app([str(EXAMPLE)]))
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     english = [
         "Standings",
@@ -454,7 +459,7 @@ def test_streamed_body_over_the_limit_is_413(client: TestClient) -> None:
 
 
 def test_hostile_names_render_inert() -> None:
-    c = TestClient(create_app([str(HOSTILE)]))
+    c = local(create_app([str(HOSTILE)]))
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     for path in ["", "/crosstable", "/compare", "/check", "/player/5", "/player/1?versus=5"]:
         text = c.get(f"/t/{tok}{path}").text
@@ -530,10 +535,8 @@ def test_bump_chart_draws_one_line_per_player() -> None:
 
 
 def test_serve_command_warns_when_not_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
-    import uvicorn
-
     seen: dict[str, object] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, log_level: seen.update(host=host, port=port))
+    monkeypatch.setattr(server, "serve", lambda app, host, port: seen.update(host=host, port=port))
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     assert main(["serve", str(EXAMPLE), "--host", "0.0.0.0", "--port", "9999"]) == 0
@@ -581,7 +584,7 @@ def test_explanation_download_equals_the_cli(client: TestClient, token: str) -> 
 def test_a_team_file_opens_as_team_standings() -> None:
     # the bundled league: the page ranks the teams, explains a team, compares and checks them
     team_file = ROOT / "examples" / "team-league-2026.trf"
-    c = TestClient(create_app([str(team_file)]))
+    c = local(create_app([str(team_file)]))
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     rows = table(c.get(f"/t/{tok}").text, "standings")
     assert len(rows) == 1 + 13 and rows[1][2] == "Scacchi Trento"
@@ -623,7 +626,7 @@ def test_api_and_page_rank_teams_by_game_points(client: TestClient) -> None:
     assert doc["standings"][0]["tiebreaks"]["MPvGP"] == 12  # its match points
     bad = post(client, "/api/standings", {"primary": "MP"}, EXAMPLE.read_bytes())
     assert bad.status_code == 400 and "not a team event" in bad.json()["error"]  # type: ignore[attr-defined]
-    c = TestClient(create_app([str(ROOT / "examples" / "team-league-2026.trf")]))
+    c = local(create_app([str(ROOT / "examples" / "team-league-2026.trf")]))
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     rows = table(c.get(f"/t/{tok}?primary=GP&tiebreaks=MPvGP").text, "standings")
     assert rows[0][3:5] == ["GP", "MP"] and rows[1][3:5] == ["21.5", "12"]
@@ -634,7 +637,7 @@ def test_italian_page_says_the_rule_set_reason_and_its_assumption(tmp_path: Path
     # and the page says so in Italian, with the rule set's title and why it applies
     from builders import ambiguous_date
 
-    c = TestClient(create_app([str(ambiguous_date(EXAMPLE, tmp_path))]))
+    c = local(create_app([str(ambiguous_date(EXAMPLE, tmp_path))]))
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     for page in ("", "/check"):
         visible = " ".join(
@@ -681,7 +684,7 @@ def test_page_errors_speak_the_pages_language() -> None:
     # a file that cannot be read and an option that cannot be used: the page's language
     lines = EXAMPLE.read_text(encoding="utf-8").split("\n")
     lines[13] = lines[13][:98] + "Q" + lines[13][99:]  # round 1 of the first player: result 'Q'
-    c = TestClient(create_app())
+    c = local(create_app())
     r = c.post("/open?lang=it", files={"file": ("bad.trf", "\n".join(lines).encode())})
     assert r.status_code == 400
     assert (
@@ -689,7 +692,7 @@ def test_page_errors_speak_the_pages_language() -> None:
         in r.text
     )
     # its own client: ?lang= is remembered in a cookie
-    c = TestClient(create_app([str(EXAMPLE)]))
+    c = local(create_app([str(EXAMPLE)]))
     token = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     r = c.get(f"/t/{token}?lang=it&after_round=99")
     assert r.status_code == 400 and "è fuori intervallo: il file contiene i turni da 1 a 9" in r.text

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
         find_player,
     )
     from .io import read_tournament
+    from .render.formats import formats_for
+    from .render.formats import render as render_as
     from .io.tournament_json import parse_tournament_json, read_tournament_json, write_tournament_json
     from .io.trf import parse_trf, read_trf, write_trf
     from .model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
@@ -84,6 +86,8 @@ _LAZY: dict[str, str] = {
     "explain_player": ".explain",
     "explain_versus": ".explain",
     "find_player": ".explain",
+    "render_as": ".render.formats:render",
+    "formats_for": ".render.formats",
     "Comparison": ".compare",
     "compare": ".compare",
     "CheckOptions": ".check",
@@ -116,7 +120,8 @@ def __getattr__(name: str) -> Any:
             if exc.name != f"{__name__}.{name}":
                 raise
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module, __name__), name)
+    module, _, attribute = module.partition(":")
+    value = getattr(importlib.import_module(module, __name__), attribute or name)
     globals()[name] = value
     return value
 
@@ -164,9 +169,11 @@ __all__ = [
     "explain_player",
     "explain_versus",
     "find_player",
+    "formats_for",
     "find_ruleset",
     "find_tiebreak",
     "parse_spec",
+    "render_as",
     "parse_tournament_json",
     "parse_trf",
     "read_tournament",

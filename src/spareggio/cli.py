@@ -18,9 +18,11 @@ import click
 from .__about__ import __version__
 from .cli_crosstable import crosstable_command
 from .compare import Comparison
+from .console import console, raw_stream
 from .errors import SpareggioError
 from .explain import PlayerExplanation
 from .i18n import msg
+from .render.check_report import CheckReport
 from .render.formats import choose_format, formats_for, render
 from .standings import Standings
 
@@ -34,11 +36,12 @@ COMPARE_FORMATS = tuple(f.name for f in formats_for(Comparison))
 
 
 def _emit(text: str | bytes, output: str | None) -> None:
-    """Write ``text`` to the file ``output`` (whole or not at all), else to standard output."""
+    """Write ``text`` to the file ``output`` (whole or not at all, never over an input of the
+    command), else to standard output."""
     if output:
         from .io.output import write_atomic
 
-        write_atomic(output, text)
+        write_atomic(output, text, inputs=_inputs())
     elif isinstance(text, bytes):
         from .errors import ArgumentError
 
@@ -47,10 +50,23 @@ def _emit(text: str | bytes, output: str | None) -> None:
         click.echo(text, nl=False)
 
 
+def _inputs() -> list[str]:
+    """Every path the running command was given (its arguments and options but ``-o``)."""
+    ctx = click.get_current_context(silent=True)
+    found: list[str] = []
+    for key, value in ctx.params.items() if ctx is not None else ():
+        if key == "output":
+            continue
+        for item in value if isinstance(value, tuple | list) else (value,):
+            if isinstance(item, str) and item:
+                found.append(item)
+    return found
+
+
 def _language(value: str | None) -> str:
     """``--lang`` of a command, case-insensitive; by default the one given before the command
     (``spareggio --lang it standings ...``), else the environment's language (LANG), else English."""
-    from .i18n import check_language
+    from .errors import check_language
 
     if value is None:
         ctx = click.get_current_context(silent=True)
@@ -62,7 +78,8 @@ def _language(value: str | None) -> str:
 def _argv_language(args: Sequence[str]) -> str:
     """The language a command line asks for (``--lang X`` or ``--lang=X``), else the
     environment's: what errors and help are printed in, before the command itself has run."""
-    from .i18n import check_language, default_language
+    from .errors import check_language
+    from .i18n import default_language
 
     value = None
     for k, arg in enumerate(args):
@@ -513,7 +530,7 @@ def compare_cmd(
 
 cli.add_command(crosstable_command(event_options, _emit, _language, _print_warnings, _team_event))
 
-REPORT_FORMATS = ("table", "json", "csv", "html")
+REPORT_FORMATS = tuple(f.name for f in formats_for(CheckReport))
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -526,23 +543,36 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 @click.option(
     "--max-upload-mb", default=16, show_default=True, type=click.IntRange(1, 1024), help="Largest upload."
 )
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    help="Another host name the page answers to (the name a reverse proxy forwards); repeatable. "
+    "127.0.0.1, localhost, ::1 and --host are always allowed; '*' allows any.",
+)
 @click.option("--lang", help=LANG_HELP)
 def serve_cmd(
-    files: tuple[str, ...], host: str, port: int, open_browser: bool, max_upload_mb: int, lang: str | None
+    files: tuple[str, ...],
+    host: str,
+    port: int,
+    open_browser: bool,
+    max_upload_mb: int,
+    allow_hosts: tuple[str, ...],
+    lang: str | None,
 ) -> None:
     """The web page for arbiters, with FILES open: standings, explanations, comparison, check."""
     from .i18n import localize
 
     language = _language(lang)
     try:
-        import uvicorn
-
         from .web import create_app
+        from .web.server import serve
     except ImportError as exc:  # pragma: no cover - the web extras are dependencies
         from .errors import ArgumentError
 
         raise ArgumentError(msg("the web page needs {name}: pip install spareggio", name=exc.name)) from None
-    app = create_app(list(files), max_upload=max_upload_mb * 2**20)
+    hosts = None if "*" in allow_hosts else [host, *allow_hosts]
+    app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
         warning = msg(
@@ -560,7 +590,7 @@ def serve_cmd(
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    serve(app, host, port)
 
 
 @cli.command("check")
@@ -621,6 +651,11 @@ def check_cmd(
         find_ruleset(rules)
     if after_round is not None and after_round < 0:
         raise ArgumentError(msg("--after-round must be 0 or more"))
+    if output:
+        from .io.output import refuse_inputs
+
+        refuse_inputs(output, paths)  # before the batch, not after it
+    jobs = _capped_jobs(jobs, quiet, language)
     options = CheckOptions(
         tiebreaks=tiebreaks, rules=rules, after_round=after_round, infer=infer, lenient=lenient
     )
@@ -629,7 +664,7 @@ def check_cmd(
     bar = None
     if not quiet and sys.stderr.isatty():
         total = sum(1 for _ in find_sources(paths))
-        bar = click.progressbar(length=total, label="checking", file=sys.stderr)
+        bar = click.progressbar(length=total, label="checking", file=raw_stream(sys.stderr))
         bar.__enter__()
 
         def progress(entry: CheckEntry) -> None:
@@ -645,6 +680,22 @@ def check_cmd(
     return 1 if summary["differs"] else 0
 
 
+def _capped_jobs(jobs: int | None, quiet: bool, lang: str) -> int | None:
+    """``-j`` at most the number of cores, with a warning when more were asked."""
+    from .check.batch import cores
+
+    available = cores()
+    if jobs is None or jobs <= available:
+        return jobs
+    _print_warnings(
+        [msg("-j {jobs} is more than the {cores} cores of this machine: {cores} worker processes used",
+             jobs=jobs, cores=available)],
+        quiet,
+        lang,
+    )  # fmt: skip
+    return available
+
+
 def _write_report(
     results: Any, fmt: str, output: str | None, started: float, progress: Any, lang: str = "en"
 ) -> Any:
@@ -653,31 +704,10 @@ def _write_report(
 
     if not output:
         return run_batch(results, fmt, sys.stdout, started=started, progress=progress, lang=lang)
-    import os
-    import stat
-    import tempfile
+    from .io.output import atomic_text
 
-    from .io.output import _umask
-
-    try:
-        special = not stat.S_ISREG(os.stat(output).st_mode)
-    except OSError:
-        special = False
-    if special:  # /dev/null, a pipe: written in place, never replaced by a file
-        with open(output, "w", encoding="utf-8", newline="") as handle:
-            return run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)
-    folder = os.path.dirname(os.path.abspath(output))
-    fd, tmp = tempfile.mkstemp(prefix=".spareggio-", suffix=".tmp", dir=folder)
-    try:
-        os.chmod(tmp, 0o666 & ~_umask())
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            summary = run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)
-        os.replace(tmp, output)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return summary
+    with atomic_text(output, inputs=_inputs()) as handle:
+        return run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)
 
 
 @cli.command("tiebreaks")
@@ -783,10 +813,15 @@ def rules_cmd(lang: str | None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
+    lang = _argv_language(list(argv) if argv is not None else sys.argv[1:])
+    with console():
+        return _run(argv, lang)
+
+
+def _run(argv: Sequence[str] | None, lang: str) -> int:
     from .clilang import click_error, localized_cli
     from .i18n import localize, msg
 
-    lang = _argv_language(list(argv) if argv is not None else sys.argv[1:])
     try:
         status = localized_cli(cli, lang).main(
             args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False

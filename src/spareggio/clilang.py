@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from .i18n import translate, translate_filled
+from .i18n import translate
 
 __all__ = ["CLICK_ERRORS", "CLICK_WORDS", "METAVARS", "click_error", "help_texts", "localized_cli"]
 
@@ -172,7 +172,7 @@ def click_error(exc: click.ClickException, lang: str) -> str:
     if lang == "en":
         return exc.format_message()
     if isinstance(exc, click.NoSuchOption):
-        text = translate_filled(lang, exc.message, list(CLICK_ERRORS), "click")
+        text = _recognised(lang, exc.message)
         if exc.possibilities:
             possible = ", ".join(repr(p) for p in sorted(exc.possibilities))
             template = (
@@ -183,4 +183,24 @@ def click_error(exc: click.ClickException, lang: str) -> str:
             hint = translate(lang, template, "click").format(possibility=possible, possibilities=possible)
             text = f"{text} {hint}"
         return text
-    return translate_filled(lang, exc.format_message(), list(CLICK_ERRORS), "click", nested="problem")
+    return _recognised(lang, exc.format_message(), nested="problem")
+
+
+def _recognised(lang: str, text: str, nested: str | None = None) -> str:
+    """A usage error click wrote in English, in ``lang``: the first of :data:`CLICK_ERRORS` that
+    makes ``text`` is recognised, translated and filled with the same values; the field ``nested``,
+    when given, is itself such a sentence.  Text no template makes stays in English.
+
+    Click builds its messages with its own gettext calls, not with :class:`spareggio.i18n.Text`, so
+    recognising them is the only way to say them in the user's language; spareggio's own sentences
+    are :class:`~spareggio.i18n.Text` values and are never parsed back."""
+    for template in CLICK_ERRORS:
+        fields = re.findall(r"{(\w+)}", template)
+        pattern = "^" + re.sub(r"\\{(\w+)\\}", r"(?P<\1>.+?)", re.escape(template)) + "$"
+        m = re.match(pattern, text, re.DOTALL)
+        if m is not None:
+            values = {f: m.group(f) for f in fields}
+            if nested in values:
+                values[nested] = _recognised(lang, values[nested], nested)
+            return translate(lang, template, "click").format(**values)
+    return text

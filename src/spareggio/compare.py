@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
+from .i18n import Text, ntext
 from .model import Tournament
-from .numbers import exact_number, json_number
 from .rules import find_ruleset
 from .standings import Standings, default_tiebreaks, file_tiebreaks, standings
+from .teams import TeamEvent, team_standings
 
-__all__ = ["Comparison", "compare", "compare_teams", "comparison_to_dict"]
+__all__ = ["Comparison", "compare", "compare_teams"]
 
 DEFAULT_COMPARE = ("fide-2026", "fide-2024", "fide-2009", "draw-vs-self", "italian", "us-chess", "naive")
 
@@ -37,19 +37,9 @@ class Comparison:
     labels: list[str]
     standings: dict[str, Standings]
     rows: list[ComparisonRow]
-    summary: list[str]
+    summary: list[Text]
+    """One line per rule set after the first: how many players change place against the first."""
     warnings: list[str]
-
-    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
-        """The comparison as JSON-ready data (``spareggio compare --format json``): numbers as JSON
-        numbers, or with ``exact`` exact fractions in strings (``"93/2"``)."""
-        return comparison_to_dict(self, exact=exact)
-
-    def to_json(self, *, exact: bool = False) -> str:
-        """The JSON text ``spareggio compare --format json`` prints."""
-        import json
-
-        return json.dumps(comparison_to_dict(self, exact=exact), ensure_ascii=False, indent=2) + "\n"
 
 
 def compare(
@@ -76,12 +66,10 @@ def compare(
 
 
 def compare_teams(
-    ev: Any, rules: Sequence[str] | None = None, tiebreaks: str | Sequence[str] | None = None,
+    ev: TeamEvent, rules: Sequence[str] | None = None, tiebreaks: str | Sequence[str] | None = None,
     after_round: int | None = None,
 ) -> Comparison:  # fmt: skip
     """A team event ranked under every rule set named, with one list (the team standings)."""
-    from .teams import team_standings
-
     names = list(dict.fromkeys(find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)))
     by_rules = {name: team_standings(ev, tiebreaks, rules=name, after_round=after_round) for name in names}
     return _comparison(by_rules[names[0]].tournament, names, by_rules)
@@ -118,40 +106,13 @@ def _comparison(t: Tournament, names: list[str], by_rules: dict[str, Standings])
     for other in names[1:]:
         moved = sum(1 for r in rows if r.ranks[names[0]] != r.ranks[other])
         changed = sum(1 for r in rows if any(r.values[names[0]][lb] != r.values[other][lb] for lb in labels))
-        summary.append(
-            SUMMARY[0 if moved != 1 else 1].format(moved=moved, a=names[0], b=other, changed=changed)
-        )
+        summary.append(ntext(*SUMMARY, moved, "compare", a=names[0], b=other, changed=changed))
     return Comparison(t, names, labels, by_rules, rows, summary, warnings)
 
 
 SUMMARY = (
-    "{moved} players change place between {a} and {b}; {changed} have different tie-break values",
-    "{moved} player change place between {a} and {b}; {changed} have different tie-break values",
+    "{n} player changes place between {a} and {b}; {changed} have different tie-break values",
+    "{n} players change place between {a} and {b}; {changed} have different tie-break values",
 )
-"""The summary lines, in English (message ids of the catalogues, context ``compare``)."""
-
-
-def comparison_to_dict(c: Comparison, *, exact: bool = False) -> dict[str, Any]:
-    """The comparison as JSON-ready data (``exact``: values as exact fractions in strings)."""
-    number = exact_number if exact else json_number
-
-    return {
-        "schema": 1,
-        "tournament": {"name": c.tournament.name, "rounds": c.tournament.rounds},
-        "rules": c.rules,
-        "tiebreaks": c.labels,
-        "players": [
-            {
-                "start_number": r.start_number,
-                "name": r.name,
-                "points": number(r.points),
-                "ranks": r.ranks,
-                "places": r.places,
-                "tiebreaks": {n: {lb: number(v) for lb, v in r.values[n].items()} for n in c.rules},
-                "rank_differs": r.rank_differs,
-                "value_differs": r.value_differs,
-            }
-            for r in c.rows
-        ],
-        "summary": c.summary,
-    }
+"""The summary line in English, singular and plural (message id and plural of the catalogues,
+context ``compare``)."""

@@ -13,6 +13,7 @@ with positions in its own format.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -29,9 +30,11 @@ from .model import (
     IntMatrix,
     IntVector,
     Player,
+    PointAdjustment,
     ResultKind,
     Scoring,
     TournamentKind,
+    apply_adjustments,
     trailing_unpaired,
 )
 
@@ -210,13 +213,23 @@ def infer_kind(opponent: IntMatrix, n: int) -> tuple[TournamentKind, str]:
 
 
 def points_mismatches(
-    players: Sequence[Player], kind: SmallMatrix, scoring: Scoring
+    players: Sequence[Player],
+    kind: SmallMatrix,
+    scoring: Scoring,
+    adjustments: Sequence[PointAdjustment] = (),
 ) -> list[tuple[int, Fraction, Fraction]]:
-    """The players whose declared points disagree with their results: (index, declared, computed).
-    A game not yet played counts nothing on either side."""
-    table = scoring.points_table()
+    """The players whose declared points disagree with their results (and the point adjustments of
+    TRF-26 record 299): (index, declared, computed).  A game not yet played counts nothing on either
+    side."""
     unit = scoring.unit
+    for a in adjustments:
+        unit = math.lcm(unit, a.points.denominator)
+    table = scoring.points_table() * (unit // scoring.unit)
     totals = table[kind.astype(np.int64)].sum(axis=1) if kind.shape[1] else np.zeros(len(players), np.int64)
+    if adjustments and kind.shape[1]:
+        points = table[kind.astype(np.int64)]
+        bonus, _ = apply_adjustments(kind, points, tuple(adjustments), unit)
+        totals = points.sum(axis=1) + bonus.sum(axis=1)
     written: dict[tuple[int, int], int | None] = {}  # declared points in units, by (numerator, denominator)
     found = []
     for i, p in enumerate(players):

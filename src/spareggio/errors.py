@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import Text, localize, msg
+from .i18n import Text, default_language, languages, localize, msg
 
 __all__ = [
     "ArgumentError",
@@ -34,6 +34,7 @@ __all__ = [
     "TrfSyntaxError",
     "UnknownRulesetError",
     "UnknownTiebreakError",
+    "check_language",
 ]
 
 
@@ -156,3 +157,19 @@ def os_reason(exc: BaseException) -> str:
     if code in reasons:
         return reasons[code]
     return str(getattr(exc, "strerror", None) or exc)
+
+
+def check_language(lang: str | None) -> str:
+    """A language code the catalogues speak (case-insensitive; ``it-IT`` and ``it_IT`` are ``it``);
+    ``None`` means the environment's (:func:`spareggio.i18n.default_language`).
+
+    :raises ArgumentError: for any other, naming the known ones (:func:`spareggio.i18n.languages`).
+    """
+    if lang is None:
+        return default_language()
+    code = lang.strip().lower().replace("_", "-").split("-")[0]
+    if code not in languages():
+        raise ArgumentError(
+            msg("unknown language {lang!r}; known languages: {known}", lang=lang, known=", ".join(languages()))
+        )
+    return code

@@ -12,6 +12,7 @@ rounds, and Fore Buchholz is computed on the frame returned by :meth:`Frame.with
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -21,9 +22,53 @@ import numpy.typing as npt
 
 from .errors import ArgumentError
 from .i18n import msg
-from .model import HAS_OPPONENT, PLAYED, IntMatrix, IntVector, ResultKind, Tournament, trailing_unpaired
+from .model import (
+    HAS_OPPONENT,
+    PLAYED,
+    BoolMatrix,
+    IntMatrix,
+    IntVector,
+    ResultKind,
+    Tournament,
+    apply_adjustments,
+    trailing_unpaired,
+)
 
-__all__ = ["Frame", "Score"]
+__all__ = ["Frame", "RoundPoints", "Score", "round_points"]
+
+
+@dataclass(frozen=True, eq=False)
+class RoundPoints:
+    """The points of every (player, round) of some rounds of a tournament, in units of ``1/unit``."""
+
+    points: IntMatrix
+    """What each round scored: the scoring system's value, or a record 299's for its result type."""
+    adjust: IntMatrix | None
+    """Bonuses and penalties (record 299 without a result type) by (player, round); one with no
+    round sits in the last round.  None when the file has none."""
+    marked: BoolMatrix | None
+    """The cells a record 299 set or adjusted; None when the file has none."""
+    unit: int
+
+    @property
+    def totals(self) -> IntVector:
+        total: IntVector = self.points.sum(axis=1)
+        return total + self.adjust.sum(axis=1) if self.adjust is not None else total
+
+
+def round_points(t: Tournament, kind: npt.NDArray[np.int8]) -> RoundPoints:
+    """The points of ``kind`` (the first rounds of ``t``, or a hypothesis on them) under the
+    tournament's scoring system and its point adjustments (TRF-26 record 299), applied in file
+    order (a later record wins)."""
+    unit = t.scoring.unit
+    for a in t.adjustments:
+        unit = math.lcm(unit, a.points.denominator)
+    table = t.scoring.points_table() * (unit // t.scoring.unit)
+    points = table[kind.astype(np.intp)]
+    if not t.adjustments:
+        return RoundPoints(points, None, None, unit)
+    adjust, marked = apply_adjustments(kind, points, t.adjustments, unit)
+    return RoundPoints(points, adjust, marked, unit)
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,6 +126,11 @@ class Frame:
     """True for the Fore Buchholz hypothesis: the final round's paired games taken as draws."""
     notes: tuple[str, ...] = ()
     """What the user must know about the rounds taken (a round paired but not yet played)."""
+    adjust: IntMatrix | None = None
+    """Bonuses and penalties of every (player, round) in units (TRF-26 record 299 without a result
+    type), part of the score but not of any round's result; None when there are none."""
+    marked: BoolMatrix | None = None
+    """The cells whose points a record 299 set or adjusted; None when there are none."""
 
     @classmethod
     def build(cls, t: Tournament, after_round: int | None = None) -> Frame:
@@ -137,14 +187,16 @@ class Frame:
                 later_entry = (t.kind[:, rounds:] != ResultKind.WITHDRAWN).any(axis=1)
                 kind[trailing_unpaired(kind) & ~later_entry[:, None]] = ResultKind.WITHDRAWN
         scoring = t.scoring
-        table = scoring.points_table()
-        unit = scoring.unit
+        scored = round_points(t, kind)
+        unit = scored.unit
         return cls(
             tournament=t,
             rounds=rounds,
             opponent=np.ascontiguousarray(t.opponent[:, :rounds]),
             kind=kind,
-            points=table[kind.astype(np.intp)],
+            points=scored.points,
+            adjust=scored.adjust,
+            marked=scored.marked,
             unit=unit,
             win=int(scoring.win * unit),
             draw=int(scoring.draw * unit),
@@ -157,12 +209,13 @@ class Frame:
     @staticmethod
     def participants_of(t: Tournament, rounds: int) -> dict[str, Any]:
         """The participant fields of a frame of the first ``rounds`` rounds of ``t``: numbers,
-        colours, ratings, entrants."""
+        colours, ratings (as rating tie-breaks use them), entrants."""
+        ratings = t.tiebreak_ratings()
         return {
             "ids": t.start_numbers(),
             "color": np.ascontiguousarray(t.color[:, :rounds]),
-            "rating": np.fromiter((p.rating or 0 for p in t.players), dtype=np.int64, count=t.n_players),
-            "rated": np.fromiter((p.rating is not None for p in t.players), dtype=bool, count=t.n_players),
+            "rating": np.fromiter((r or 0 for r in ratings), dtype=np.int64, count=t.n_players),
+            "rated": np.fromiter((r is not None for r in ratings), dtype=bool, count=t.n_players),
             "entrants": int(HAS_OPPONENT[t.kind].any(axis=1).sum()),
             "announced_rounds": t.announced_rounds,
         }
@@ -189,7 +242,16 @@ class Frame:
     def total(self) -> IntVector:
         """Each player's score after the frame's last round, in units."""
         total: IntVector = self.points.sum(axis=1)
-        return total
+        return total + self.adjust.sum(axis=1) if self.adjust is not None else total
+
+    def with_bonus(self, values: IntMatrix) -> IntMatrix:
+        """Round values with the bonuses and penalties of the rounds (record 299) added."""
+        return values + self.adjust if self.adjust is not None else values
+
+    @property
+    def scores(self) -> IntMatrix:
+        """What every round added to the score: its points plus any bonus or penalty in it."""
+        return self.points + self.adjust if self.adjust is not None else self.points
 
     @cached_property
     def has_opponent(self) -> npt.NDArray[np.bool_]:
@@ -214,13 +276,15 @@ class Frame:
             kind = t.kind.copy()
             paired = HAS_OPPONENT[kind[:, last]]
             kind[paired, last] = ResultKind.PLAYED_DRAW
-            table = t.scoring.points_table()
+            scored = round_points(t, kind)
             return replace(
                 self,
                 rounds=t.rounds,
                 opponent=np.ascontiguousarray(t.opponent),
                 kind=kind,
-                points=table[kind.astype(np.intp)],
+                points=scored.points,
+                adjust=scored.adjust,
+                marked=scored.marked,
                 color=np.ascontiguousarray(t.color),
                 fore=True,
             )

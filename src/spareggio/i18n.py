@@ -10,6 +10,8 @@ English, and a test fails when a shipped catalogue lacks one.
 from __future__ import annotations
 
 import functools
+import gettext
+import io
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,12 +19,17 @@ from typing import Self
 
 __all__ = [
     "LOCALE_DIR",
-    "check_language",
+    "Text",
+    "catalogue",
     "default_language",
+    "joined",
+    "language_name",
     "languages",
+    "localize",
+    "msg",
+    "ntext",
     "translate",
-    "translate_filled",
-    "translate_reason",
+    "translate_plural",
     "warning_body",
 ]
 
@@ -35,16 +42,52 @@ def languages() -> tuple[str, ...]:
     return ("en", *sorted(p.stem for p in LOCALE_DIR.glob("*.po")))
 
 
+def language_name(code: str) -> str:
+    """How a language names itself (``Italiano``, ``Français``), from Babel's locale data."""
+    from babel import Locale
+
+    name: str = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
 @functools.cache
-def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
-    """The translations of one language, by (context, English text); empty for English."""
-    if lang == "en":
-        return {}
+def _read(lang: str) -> object:
     from babel.messages.pofile import read_po
 
     with open(LOCALE_DIR / f"{lang}.po", "rb") as handle:
-        cat = read_po(handle, locale=lang)
-    return {(m.context, str(m.id)): str(m.string) for m in cat if m.id and isinstance(m.id, str) and m.string}
+        return read_po(handle, locale=lang)
+
+
+@functools.cache
+def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
+    """The translations of one language, by (context, English text); empty for English.  A message
+    with plural forms appears under its singular and its plural English text (with the first and
+    the second form), so that a lookup can tell it is translated."""
+    if lang == "en":
+        return {}
+    table: dict[tuple[str | None, str], str] = {}
+    for m in _read(lang):  # type: ignore[attr-defined]
+        if not m.id or not m.string:
+            continue
+        if isinstance(m.id, str):
+            table[(m.context, m.id)] = str(m.string)
+        elif all(m.string):
+            for english, translated in zip(m.id, m.string, strict=False):
+                table[(m.context, str(english))] = str(translated)
+    return table
+
+
+@functools.cache
+def _plurals(lang: str) -> gettext.NullTranslations:
+    """The catalogue of ``lang`` as gettext reads it, for the plural forms (``npgettext``)."""
+    if lang == "en" or lang not in languages():
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+
+    buffer = io.BytesIO()
+    write_mo(buffer, _read(lang))  # type: ignore[arg-type]
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
 
 
 def translate(lang: str, text: str, context: str | None = None) -> str:
@@ -55,23 +98,12 @@ def translate(lang: str, text: str, context: str | None = None) -> str:
     return table.get((context, text)) or table.get((None, text)) or text
 
 
-def check_language(lang: str | None) -> str:
-    """A language code the catalogues speak (case-insensitive); ``None`` means the environment's.
-
-    :raises ArgumentError: for any other, naming the known ones.
-    """
-    if lang is None:
-        return default_language()
-    code = lang.strip().lower().replace("_", "-").split("-")[0]
-    if code not in languages():
-        from .errors import ArgumentError
-
-        raise ArgumentError(
-            msg(
-                "unknown language {lang!r}; known languages: {known}", lang=lang, known=", ".join(languages())
-            )
-        )
-    return code
+def translate_plural(lang: str, singular: str, plural: str, n: int, context: str | None = None) -> str:
+    """The form of a sentence about ``n`` things in ``lang``, by the catalogue's plural rule
+    (gettext ``npgettext``); in English ``singular`` for 1, else ``plural``."""
+    if context is None:
+        return _plurals(lang).ngettext(singular, plural, n)
+    return _plurals(lang).npgettext(context, singular, plural, n)
 
 
 def default_language() -> str:
@@ -85,39 +117,6 @@ def default_language() -> str:
     return "en"
 
 
-def translate_filled(
-    lang: str, text: str, templates: list[str], context: str, nested: str | None = None
-) -> str:
-    """A sentence made from one of ``templates`` (English, with ``{name}`` fields) in ``lang``: the
-    first template that matches is recognised, translated, and filled with the same values; the
-    field ``nested``, when given, is itself such a sentence.  Text no template makes stays as it is."""
-    if lang == "en":
-        return text
-    import re
-
-    for template in templates:
-        fields = re.findall(r"{(\w+)}", template)
-        pattern = "^" + re.sub(r"\\{(\w+)\\}", r"(?P<\1>.+?)", re.escape(template)) + "$"
-        m = re.match(pattern, text, re.DOTALL)
-        if m is not None:
-            values = {f: m.group(f) for f in fields}
-            if nested in values:
-                values[nested] = translate_filled(lang, values[nested], templates, context, nested)
-            return translate(lang, template, context).format(**values)
-    return text
-
-
-def translate_reason(lang: str, reason: str) -> str:
-    """Why a rule set applies (:data:`spareggio.rules.REASONS`, alone or within a longer sentence),
-    in ``lang``.  A reason that lost its :class:`Text` (read back from JSON) is recognised by its
-    template; one with more detail than the templates then stays in English."""
-    if isinstance(reason, Text):
-        return localize(reason, lang)
-    from .rules import REASONS
-
-    return translate_filled(lang, reason, list(REASONS.values()), "reason")
-
-
 def warning_body(warning: str, lang: str) -> str:
     """A warning shown under a heading that already says it is one: its sentence in ``lang``,
     without the file position and the ``warning:`` prefix of :meth:`Diagnostic.text`."""
@@ -129,25 +128,45 @@ def warning_body(warning: str, lang: str) -> str:
 class Text(str):
     """A sentence in English that remembers how it was made: its template (the message id, with
     ``{name}`` fields) and the values that fill it, so that :func:`localize` can say it in another
-    language later, wherever it travelled as a plain string (an error, a warning, a report)."""
+    language later, wherever it travelled as a plain string (an error, a warning, a report).
+
+    A sentence about a number of things (:func:`ntext`) also keeps its plural template and the
+    number that chooses between the forms, by the plural rule of each language."""
 
     template: str
     params: dict[str, object]
     context: str
+    plural: str | None
+    count: int
 
     def __new__(cls, template: str, context: str = "error", /, **params: object) -> Self:
         self = super().__new__(cls, template.format(**params) if params else template)
         self.template = template
         self.params = params
         self.context = context
+        self.plural = None
+        self.count = 1
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild_text, (self.template, self.context, self.params))
+        return (_rebuild_text, (self.template, self.context, self.params, self.plural, self.count))
 
 
-def _rebuild_text(template: str, context: str, params: dict[str, object]) -> Text:
+def _rebuild_text(
+    template: str, context: str, params: dict[str, object], plural: str | None = None, count: int = 1
+) -> Text:
+    if plural is not None:
+        return ntext(template, plural, count, context, **{k: v for k, v in params.items() if k != "n"})
     return Text(template, context, **params)
+
+
+def ntext(singular: str, plural: str, n: int, context: str = "error", /, **params: object) -> Text:
+    """A sentence about ``n`` things: ``singular`` and ``plural`` are the English templates (the
+    message id and its plural in the catalogues, gettext ``ngettext``); ``n`` fills the field ``{n}``
+    too.  Each language chooses its form by its own plural rule when the sentence is said."""
+    text = Text(singular if n == 1 else plural, context, n=n, **params)
+    text.template, text.plural, text.count = singular, plural, n
+    return text
 
 
 def msg(template: str, /, **params: object) -> Text:
@@ -168,5 +187,8 @@ def localize(value: object, lang: str) -> str:
     if not isinstance(value, Text) or lang == "en":
         return str(value)
     params = {key: localize(v, lang) if isinstance(v, Text) else v for key, v in value.params.items()}
-    template = translate(lang, value.template, value.context)
+    if value.plural is not None:
+        template = translate_plural(lang, value.template, value.plural, value.count, value.context)
+    else:
+        template = translate(lang, value.template, value.context)
     return template.format(**params) if params else template

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import translate
+
 __all__ = ["EN", "message"]
 
 EN: dict[str, str] = {
@@ -122,6 +124,7 @@ EN: dict[str, str] = {
     "in.note.secondary_points": "secondary score {value}",
     "detail.less_a_win": "less a win for a round won without playing: {value} (US Chess 34E3)",
     "detail.unrated": "unrated: counts at the rating given to unrated players (C.07 Art. 10)",
+    "detail.record_299": "points assigned by the file's record 299 (abnormal points): the result scores {input}, the round adds {value}",
     "why.not_part": "not an element of this tie-break",
     "why.not_part.opponent_rating": "not a game over the board: not counted (C.07 Art. 10)",
     "why.not_part.opponent_tpr": "not a game over the board: not counted (C.07 Art. 10)",
@@ -172,17 +175,9 @@ EN: dict[str, str] = {
 }
 
 
-def _languages() -> tuple[str, ...]:
-    from .i18n import languages
-
-    return languages()
-
-
 def message(lang: str, key: str, **args: Any) -> str:
     """The sentence ``key`` in language ``lang`` (English if a catalogue lacks it), formatted with
     ``args``.  The English text is the gettext message id, the key its context."""
-    from .i18n import translate
-
     english = EN.get(key)
     if english is None:
         return key

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .dates import DateReading
-from .errors import Diagnostic, Position
+from .errors import ArgumentError, Diagnostic, Position
 from .i18n import msg
 
 __all__ = [
@@ -26,6 +26,8 @@ __all__ = [
     "Color",
     "IntMatrix",
     "Player",
+    "PointAdjustment",
+    "RATING_METHODS",
     "ResultKind",
     "Scoring",
     "Tournament",
@@ -241,8 +243,104 @@ class Player:
     """Points as written in the file (columns 81-84); the engine recomputes them from the results."""
     rank: int | None = None
     """Rank as written in the file (columns 86-89)."""
+    national_rating: int | None = None
+    """The national rating (TRF-26 national rating record of record 172's federation), if any."""
     position: Position | None = field(default=None, compare=False)
     """Where the player's record is in the input file."""
+
+
+ADJUSTABLE: dict[str, tuple[ResultKind, ...]] = {
+    "W": (K.PLAYED_WIN,),
+    "D": (K.PLAYED_DRAW,),
+    "L": (K.PLAYED_LOSS,),
+    "F": (K.FULL_BYE,),
+    "H": (K.HALF_BYE,),
+    "Z": (K.ZERO_BYE, K.ABSENT, K.WITHDRAWN),
+    "+": (K.FORFEIT_WIN,),
+    "-": (K.FORFEIT_LOSS, K.DOUBLE_FORFEIT),
+}
+"""The result types of TRF-26 record 299 and the kinds of round each one names."""
+
+
+RATING_METHODS: dict[str, str] = {
+    "FIDE": "the FIDE rating",
+    "NRO": "the national rating",
+    "FIDON": "the FIDE rating, else the national one",
+    "NIDOF": "the national rating, else the FIDE one",
+    "HBFN": "the higher of the FIDE and national ratings",
+    "LBFN": "the lower of the FIDE and national ratings",
+}
+"""The ratings rating tie-breaks can use: the methods of TRF-26 record 172 (``OTHER`` is read as
+``FIDE``, with a warning)."""
+
+
+def rating_by(method: str, fide: int | None, national: int | None) -> int | None:
+    """The rating a player counts with under a :data:`RATING_METHODS` method."""
+    if method == "NRO":
+        return national
+    if method == "FIDON":
+        return fide if fide is not None else national
+    if method == "NIDOF":
+        return national if national is not None else fide
+    both = [r for r in (fide, national) if r is not None]
+    if method == "HBFN":
+        return max(both) if both else None
+    if method == "LBFN":
+        return min(both) if both else None
+    return fide
+
+
+@dataclass(frozen=True)
+class PointAdjustment:
+    """Points assigned outside the scoring system (TRF-26 record 299, "abnormal points assignment").
+
+    With a result type, the rounds of that type (of the player, in the round, or everywhere when
+    ``player`` or ``round`` is None) score ``points`` instead of the scoring system's value.  Without
+    one (``result == ""``) it is a bonus (or, negative, a penalty) added to the player's score: in
+    ``round``, or once for the event when ``round`` is None.
+    """
+
+    result: str
+    """The result type (``W D L F H Z + -``), or ``""`` for a bonus or penalty."""
+    points: Fraction
+    player: int | None
+    """The player's index, None for every player."""
+    round: int | None
+    """The round, 0-based; None for every round (a bonus or penalty: once, not tied to a round)."""
+    position: Position | None = None
+    """The record in the input file."""
+
+    def applies_to(self, kind: ResultKind) -> bool:
+        """Whether a typed adjustment names a round of this kind."""
+        return kind in ADJUSTABLE.get(self.result, ())
+
+
+def apply_adjustments(
+    kind: npt.NDArray[np.int8], points: IntMatrix, adjustments: tuple[PointAdjustment, ...], unit: int
+) -> tuple[IntMatrix, BoolMatrix]:
+    """Apply point adjustments (record 299) to the points of the rounds ``kind`` holds, in file order
+    (a later one wins): a typed one sets ``points`` (in place) in the cells of its type; a bonus or
+    penalty goes to the returned (players x rounds) bonus matrix, in its round or, with none, in the
+    last round.  Returns the bonuses and the mask of the cells an adjustment touched; ``unit`` is
+    the points' unit (a multiple of every adjustment's denominator)."""
+    n, rounds = kind.shape
+    bonus = np.zeros((n, rounds), dtype=np.int64)
+    marked = np.zeros((n, rounds), dtype=bool)
+    for a in adjustments:
+        rows = slice(None) if a.player is None else slice(a.player, a.player + 1)
+        value = int(a.points * unit)
+        r = (rounds - 1 if a.round is None and not a.result else a.round)
+        if not rounds or (r is not None and r >= rounds):
+            continue
+        cols = slice(None) if r is None else slice(r, r + 1)
+        if a.result:
+            hit = np.isin(kind[rows, cols], [int(k) for k in ADJUSTABLE[a.result]])
+            points[rows, cols][hit] = value
+            marked[rows, cols] |= hit
+        else:
+            bonus[rows, cols] += value
+            marked[rows, cols] = True
+    return bonus, marked
 
 
 @dataclass(eq=False)
@@ -286,6 +384,11 @@ class Tournament:
     tiebreak_list_position: Position | None = None
     headers: dict[str, str] = field(default_factory=dict)
     """Raw text of the header records, by record code (the last one wins)."""
+    adjustments: tuple[PointAdjustment, ...] = ()
+    """Points assigned outside the scoring system (TRF-26 record 299), in file order."""
+    rating_method: str = "FIDE"
+    """The rating rating tie-breaks use (a :data:`RATING_METHODS` key): record 172's method, or the
+    reader's ``rating`` option."""
     warnings: list[Diagnostic] = field(default_factory=list)
     source: str | None = None
     encoding: str = "utf-8"
@@ -293,6 +396,12 @@ class Tournament:
     @property
     def n_players(self) -> int:
         return len(self.players)
+
+    def tiebreak_ratings(self) -> list[int | None]:
+        """Every player's rating as rating tie-breaks use it (:attr:`rating_method`)."""
+        if self.rating_method == "FIDE":
+            return [p.rating for p in self.players]
+        return [rating_by(self.rating_method, p.rating, p.national_rating) for p in self.players]
 
     @property
     def rounds(self) -> int:
@@ -321,8 +430,6 @@ class Tournament:
         try:
             return self._index()[start_number]
         except KeyError:
-            from .errors import ArgumentError
-
             raise ArgumentError(
                 msg("no player with start number {start_number}", start_number=start_number)
             ) from None

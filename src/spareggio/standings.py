@@ -17,9 +17,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .errors import InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
 from .i18n import msg
 from .model import IntVector, Player, Tournament
+from .numbers import exact_number, json_number
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
 from .tiebreaks import (
     TIEBREAKS,
@@ -73,8 +75,6 @@ class StandingRow:
 
     def to_dict(self, *, exact: bool = False) -> dict[str, object]:
         """The row as JSON-ready data: numbers as JSON numbers, or exact fractions in strings."""
-        from .render.output import exact_number, json_number
-
         number = exact_number if exact else json_number
         return {
             "rank": self.rank,
@@ -147,30 +147,6 @@ class Standings:
         position[self.order] = np.arange(self.order.size)
         return position
 
-    def to_dict(self, *, exact: bool = False) -> dict[str, Any]:
-        """The standings as JSON-ready data: the document of ``spareggio standings --format json``
-        (for a team event, with each team's match and game points and roster).
-
-        Numbers are JSON numbers; ``exact=True`` gives points and tie-break values as exact
-        fractions in strings (``"93/2"``)."""
-        if self.team_event is not None:
-            from .teams import team_standings_dict
-
-            return team_standings_dict(self.team_event, self, exact=exact)
-        from .render.output import standings_to_dict
-
-        return standings_to_dict(self, exact=exact)
-
-    def to_json(self, *, exact: bool = False) -> str:
-        """The JSON text ``spareggio standings --format json`` writes (``exact``: see :meth:`to_dict`)."""
-        if exact or self.team_event is not None:
-            import json
-
-            return json.dumps(self.to_dict(exact=exact), ensure_ascii=False, indent=2) + "\n"
-        from .render.output import standings_json
-
-        return standings_json(self)
-
     def team_scores(self, row: StandingRow) -> tuple[tuple[str, Fraction], ...]:
         """A team's match and game points after the standings' round, the primary score first
         (``(("MP", 12), ("GP", 21.5))``); nothing for an individual event."""
@@ -233,8 +209,6 @@ def standings(
         parsed = parse_spec_list(chosen)
     for label, spec in parsed:
         if spec.score is not None:
-            from .errors import TiebreakSpecError
-
             raise TiebreakSpecError(
                 msg(
                     "{label!r}: the score selectors :MP and :GP are for team events (match or game points)",
@@ -265,8 +239,6 @@ def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> li
 def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
     """The file's own list (record 212, or 202) parsed; a bad entry is an input error at its place
     in the file (line and column of the entry in a TRF record)."""
-    from .errors import SpareggioError, TiebreakSpecError
-
     items = list(t.tiebreak_list or ())
     parsed: list[tuple[str, TiebreakSpec]] = []
     seen: dict[TiebreakSpec, str] = {}
@@ -288,8 +260,6 @@ def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
     """The error about entry ``k`` of the file's own tie-break list, placed at its line and column
     (the column of the entry in record 212 or 202; the record's start when it cannot be told); the
     error itself when the list has no place in a file."""
-    from .errors import InputError, Position, SpareggioError
-
     where = t.tiebreak_list_position
     if where is None:
         return exc
@@ -298,7 +268,8 @@ def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
     for code in ("212", "202"):
         if code in t.headers:
             found = [(m.group(0), 5 + m.start()) for m in re.finditer(r"[^,\s]+", t.headers[code])]
-            found = [(text, col) for text, col in found if not (code == "212" and text.upper() == "PTS")]
+            if code == "212" and found and found[0][0].upper() == "PTS":
+                found = found[1:]
             if [text for text, _ in found] == items and k < len(found):
                 column = found[k][1]
             break
@@ -432,6 +403,10 @@ def _rank(
     order = np.lexsort((sno, -total))
     starts = np.ones(order.size, dtype=bool)
     starts[1:] = total[order[1:]] != total[order[:-1]]
+    if any(spec.code == "PTS" for _, spec in parsed):
+        # a list that names PTS (TRF-26 212 with a tie-break before it) ranks by the list as given
+        order = np.argsort(sno, kind="stable")
+        starts[1:] = False
     keys: dict[str, IntVector] = {}
     positions: dict[str, tuple[IntVector, BoolVector]] = {}
     for label, spec in parsed:

@@ -41,7 +41,6 @@ __all__ = [
     "rank_event",
     "read_team_event",
     "team_standings",
-    "team_standings_dict",
 ]
 
 TEAM_CODES = {
@@ -278,23 +277,3 @@ def team_standings(
     ctx = Context(teams, ev.frame(ev.primary, after_round, teams), ruleset)
     s = _standings_in(ctx, [(c.label, c.spec) for c in criteria], reason, source, warning)
     return dataclasses.replace(s, warnings=[*s.warnings, *ev.warnings], team_event=ev)
-
-
-def team_standings_dict(ev: TeamEvent, s: Any, *, exact: bool = False) -> dict[str, Any]:
-    """The JSON document of team standings: the individual layout, each row with the team's match
-    and game points (``points`` is the primary score); ``exact`` as in ``Standings.to_dict``."""
-    from .render.output import exact_number, json_number, standings_to_dict
-
-    number = exact_number if exact else json_number
-    doc: dict[str, Any] = standings_to_dict(s, exact=exact)
-    doc["tournament"]["team_event"] = True
-    doc["tournament"]["boards"] = ev.boards
-    doc["primary"] = ev.primary
-    rounds = s.after_round
-    by_number = {team.number: k for k, team in enumerate(ev.teams)}
-    for row in doc["standings"]:
-        k = by_number[row["start_number"]]
-        row["match_points"] = number(Fraction(int(ev.mp[k, :rounds].sum()), UNIT))
-        row["game_points"] = number(Fraction(int(ev.gp[k, :rounds].sum()), UNIT))
-        row["roster"] = list(ev.teams[k].roster)
-    return doc

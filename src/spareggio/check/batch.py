@@ -8,36 +8,134 @@ import os
 import pickle
 import tempfile
 from collections.abc import Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import IO
 
+from ..errors import SpareggioError
+from ..i18n import msg
 from .dask import on_cluster
-from .entry import DEFAULT_OPTIONS, STATUSES, CheckEntry, CheckOptions
-from .one import check_one
-from .sources import Source, Unusable, find_sources
+from .entry import DEFAULT_OPTIONS, STATUSES, CheckEntry, CheckOptions, error_entry
+from .one import Loaded, Work, run_work
+from .sources import Source, SourceReader, Unusable, find_sources
 
-__all__ = ["Spool", "check_files", "report_summary"]
+__all__ = ["MAX_INFLIGHT_BYTES", "Spool", "check_files", "cores", "report_summary"]
+
+
+MAX_INFLIGHT_BYTES = 128 * 1024 * 1024
+"""The most content read here (zip members) that may wait for or sit in the workers at once."""
+
+
+def cores() -> int:
+    """The processors this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _prepare(sources: Iterable[Source | Unusable], reader: SourceReader) -> Iterator[CheckEntry | Work]:
+    """The work of each source: a file for a worker to read, the content of a zip member read here
+    (one pass over each archive), or at once the ``error`` entry of what cannot be read."""
+    for item in sources:
+        if isinstance(item, tuple):
+            yield error_entry(*item)
+        elif item.member is None:
+            yield item
+        else:
+            try:
+                yield Loaded(item.name, reader.read(item))
+            except SpareggioError as exc:
+                yield error_entry(item.name, exc.text())
 
 
 def _local(sources: Iterable[Source | Unusable], options: CheckOptions, jobs: int) -> Iterator[CheckEntry]:
-    it = iter(sources)
-    head = list(itertools.islice(it, 2))
-    if jobs <= 1 or len(head) < 2:
-        for item in itertools.chain(head, it):
-            yield check_one(item, options)
-        return
-    window = jobs * 8
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: set[Future[CheckEntry]] = set()
-        for item in itertools.chain(head, it):
-            pending.add(pool.submit(check_one, item, options))
-            if len(pending) >= window:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in done:
-                    yield f.result()
-        for f in as_completed(pending):
-            yield f.result()
+    with SourceReader() as reader:
+        work = _prepare(sources, reader)
+        head = list(itertools.islice(work, 2))
+        if jobs <= 1 or len(head) < 2:
+            for w in itertools.chain(head, work):
+                yield w if isinstance(w, CheckEntry) else run_work(w, options)
+            return
+        yield from _Pool(options, jobs).run(itertools.chain(head, work))
+
+
+def _size(work: Work) -> int:
+    return len(work.data) if isinstance(work, Loaded) else 0
+
+
+class _Pool:
+    """Worker processes with a bounded number of files (and bytes) in flight.  When a worker dies
+    (killed, out of memory, a crash in a library), the pool is started again and each file that was
+    in flight is checked again alone: the ones that kill their worker a second time are ``error``
+    entries, the others are checked as usual."""
+
+    def __init__(self, options: CheckOptions, jobs: int) -> None:
+        self.options = options
+        self.jobs = jobs
+        self.window = jobs * 8
+        self.pool = ProcessPoolExecutor(max_workers=jobs)
+        self.pending: dict[Future[CheckEntry], Work] = {}
+        self.inflight = 0
+
+    def run(self, work: Iterable[CheckEntry | Work]) -> Iterator[CheckEntry]:
+        try:
+            for w in work:
+                if isinstance(w, CheckEntry):
+                    yield w
+                    continue
+                size = _size(w)
+                while self.pending and (
+                    len(self.pending) >= self.window or self.inflight + size > MAX_INFLIGHT_BYTES
+                ):
+                    yield from self._collect()
+                self._submit(w)
+            while self.pending:
+                yield from self._collect()
+        finally:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def _submit(self, work: Work) -> None:
+        self.pending[self.pool.submit(run_work, work, self.options)] = work
+        self.inflight += _size(work)
+
+    def _collect(self) -> Iterator[CheckEntry]:
+        done, _ = wait(self.pending, return_when=FIRST_COMPLETED)
+        broken = False
+        for f in done:
+            work = self.pending.pop(f)
+            self.inflight -= _size(work)
+            try:
+                yield f.result()
+            except BrokenProcessPool:
+                broken = True
+                self.pending[f] = work  # in flight when the worker died: checked again below
+                self.inflight += _size(work)
+        if broken:
+            yield from self._restart()
+
+    def _restart(self) -> Iterator[CheckEntry]:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        pending, self.pending, self.inflight = self.pending, {}, 0
+        for f, work in pending.items():
+            if f.done() and not f.cancelled() and f.exception() is None:
+                yield f.result()  # finished before the worker died
+            else:
+                yield _alone(work, self.options)
+        self.pool = ProcessPoolExecutor(max_workers=self.jobs)
+
+
+def _alone(work: Work, options: CheckOptions) -> CheckEntry:
+    """Check one file in a process of its own; its death is the file's ``error`` entry."""
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        try:
+            return pool.submit(run_work, work, options).result()
+        except BrokenProcessPool:
+            return error_entry(
+                work.name,
+                msg("{name}: the process checking this file stopped abruptly", name=work.name),
+            )
 
 
 def check_files(
@@ -52,14 +150,15 @@ def check_files(
     it is done (in completion order when running in parallel).  Memory stays bounded: a fixed
     number of files is in flight at any time.
 
-    :param jobs: worker processes on this machine (default: every core; 1 = in this process).
+    :param jobs: worker processes on this machine (default and at most: every core; 1 = in this
+        process).
     :param scheduler: the address of a Dask distributed scheduler; the files are read here and
         sent with the tasks, so the workers need no access to them.
     """
     items = sources if sources is not None else find_sources(paths)
     if scheduler:
         return on_cluster(items, options, scheduler)
-    return _local(items, options, jobs if jobs is not None else (os.cpu_count() or 1))
+    return _local(items, options, min(jobs, cores()) if jobs is not None else cores())
 
 
 @dataclass

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..errors import ArgumentError, SpareggioError, os_reason
 from ..i18n import msg
 from .entry import CheckEntry, CheckOptions, error_entry
 from .one import check_source
-from .sources import Source, Unusable
+from .sources import Source, SourceReader, Unusable, reason
 
 __all__ = ["CHUNK_FILES", "on_cluster"]
 
@@ -29,17 +30,18 @@ def _chunks(
     """Groups of (name, content) to send, with the error rows of the files that could not be read."""
     batch: list[tuple[str, bytes]] = []
     errors: list[CheckEntry] = []
-    for item in sources:
-        if isinstance(item, tuple):
-            errors.append(error_entry(*item))
-        else:
-            try:
-                batch.append((item.name, item.read()))
-            except SpareggioError as exc:
-                errors.append(error_entry(item.name, exc.text()))
-        if len(batch) >= size or len(errors) >= size:
-            yield batch, errors
-            batch, errors = [], []
+    with SourceReader() as reader:
+        for item in sources:
+            if isinstance(item, tuple):
+                errors.append(error_entry(*item))
+            else:
+                try:
+                    batch.append((item.name, reader.read(item)))
+                except SpareggioError as exc:
+                    errors.append(error_entry(item.name, exc.text()))
+            if len(batch) >= size or len(errors) >= size:
+                yield batch, errors
+                batch, errors = [], []
     if batch or errors:
         yield batch, errors
 
@@ -65,22 +67,38 @@ def on_cluster(
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         window = workers * 4
         running = as_completed()  # type: ignore[no-untyped-call]
-        inflight = 0
+        names: dict[Any, list[str]] = {}
         for batch, errors in _chunks(sources, CHUNK_FILES):
             yield from errors
             if batch:
-                running.add(client.submit(check_chunk, batch, options, pure=False))  # type: ignore[no-untyped-call]
-                inflight += 1
-            while inflight >= window:
-                future = next(running)
-                inflight -= 1
-                yield from future.result()
-                future.release()
+                future = client.submit(check_chunk, batch, options, pure=False)
+                names[future] = [name for name, _ in batch]
+                running.add(future)  # type: ignore[no-untyped-call]
+            while len(names) >= window:
+                yield from _results(next(running), names)
         for future in running:
-            yield from future.result()
-            future.release()
+            yield from _results(future, names)
     finally:
         client.close()  # type: ignore[no-untyped-call]
+
+
+def _results(future: Any, names: dict[Any, list[str]]) -> Iterator[CheckEntry]:
+    """The entries of a finished task; a task that failed (its worker died) is an ``error`` entry
+    for each of its files."""
+    files = names.pop(future)
+    try:
+        entries: list[CheckEntry] = future.result()
+    except Exception as exc:  # noqa: BLE001  a lost task is its files' error rows
+        why = reason(exc)
+        entries = [
+            error_entry(
+                name, msg("{name}: the cluster could not check the file ({reason})", name=name, reason=why)
+            )
+            for name in files
+        ]
+    finally:
+        future.release()
+    yield from entries
 
 
 def _reachable(address: str) -> None:

@@ -1,6 +1,9 @@
-"""One file of a batch: read, rank, compare; any problem with the file is its ``error`` entry."""
+"""One file of a batch: read, rank, compare.  Whatever goes wrong with the file — an input error, a
+decompressor's or the system's failure, a bug met on the way — is that file's ``error`` entry."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ..errors import SpareggioError
 from ..i18n import msg
@@ -8,13 +11,25 @@ from ..io import ReadOptions, parse_event
 from ..teams import TeamEvent
 from .entry import CheckEntry, CheckOptions, error_entry
 from .ranks import check_team_event, check_tournament
-from .sources import Source, Unusable
+from .sources import Source, Unusable, reason
 
-__all__ = ["check_one", "check_source"]
+__all__ = ["Loaded", "Work", "check_one", "check_source", "run_work"]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A file whose content was read by the process that lists the batch (a zip member)."""
+
+    name: str
+    data: bytes
+
+
+Work = Source | Loaded
+"""What a worker is given: a file to read itself, or content already read."""
 
 
 def check_source(name: str, data: bytes, options: CheckOptions) -> CheckEntry:
-    """Read and check one file's content; any input problem becomes an ``error`` entry."""
+    """Read and check one file's content; any problem becomes an ``error`` entry."""
     try:
         event = parse_event(data, name, options=ReadOptions(lenient=options.lenient))
         if isinstance(event, TeamEvent):
@@ -24,6 +39,10 @@ def check_source(name: str, data: bytes, options: CheckOptions) -> CheckEntry:
         return error_entry(name, exc.text())
     except RecursionError:
         return error_entry(name, msg("{name}: the file is nested too deeply to read", name=name))
+    except MemoryError:
+        return error_entry(name, msg("{name}: not enough memory to check the file", name=name))
+    except Exception as exc:  # noqa: BLE001  one file's failure never stops a batch
+        return error_entry(name, msg("{name}: cannot be checked ({reason})", name=name, reason=reason(exc)))
 
 
 def check_one(item: Source | Unusable, options: CheckOptions) -> CheckEntry:
@@ -35,3 +54,10 @@ def check_one(item: Source | Unusable, options: CheckOptions) -> CheckEntry:
     except SpareggioError as exc:
         return error_entry(item.name, exc.text())
     return check_source(item.name, data, options)
+
+
+def run_work(work: Work, options: CheckOptions) -> CheckEntry:
+    """What a worker process runs for one file."""
+    if isinstance(work, Loaded):
+        return check_source(work.name, work.data, options)
+    return check_one(work, options)

@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..model import Tournament
-from ..render.output import json_number
+from ..numbers import json_number
 from ..standings import Standings, standings
 from ..teams import TeamEvent, team_standings
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status

@@ -1,22 +1,66 @@
 """The files a batch checks: files as given, folders searched recursively, zip archives member by
-member.  A path that cannot be used becomes an ``error`` row, never an exception."""
+member.  A path that cannot be used becomes an ``error`` row, never an exception.
+
+Archives are read defensively: the member count is read from the archive's end record before its
+directory is parsed (:data:`MAX_MEMBERS`), each member is decompressed in chunks and counted as it
+comes — never trusting the sizes the archive declares — up to :data:`MAX_MEMBER_BYTES` and
+:data:`MAX_RATIO` times its compressed size; an encrypted member, a compression method Python
+cannot read (Deflate64, ...), corrupt data, and names given to several members are ``error`` rows.
+An archive is opened once and read in one pass (:class:`SourceReader`).  In folders, anything that
+is not a regular file (a device, a FIFO, a socket, a symbolic link to one) is reported and never
+opened.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 import zipfile
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import BinaryIO, Self
 
-from ..errors import ArgumentError, os_reason
-from ..i18n import msg
+from ..errors import ArgumentError, SpareggioError, os_reason
+from ..i18n import Text, msg
 from ..io import READERS, size_limit
 from .entry import SourceKind
 
-__all__ = ["EXTENSIONS", "Source", "Unusable", "find_sources"]
+__all__ = [
+    "EXTENSIONS",
+    "MAX_MEMBERS",
+    "MAX_MEMBER_BYTES",
+    "MAX_RATIO",
+    "Source",
+    "SourceReader",
+    "Unusable",
+    "find_sources",
+    "reason",
+]
 
 EXTENSIONS = tuple(dict.fromkeys(ext for reader in READERS for ext in reader.extensions))
 """What a folder or a zip archive is searched for: every extension of the reader registry."""
+MAX_MEMBERS = 100_000
+"""Members an archive may have; an archive with more is one ``error`` row."""
+MAX_MEMBER_BYTES = 64 * 1024 * 1024
+"""The most bytes a member may decompress to (a TRF file of 9,999 players and 99 rounds has 11 MB)."""
+MAX_RATIO = 200
+"""The most a member may grow when decompressed, past its first :data:`RATIO_FREE_BYTES`
+(tournament files compress about tenfold)."""
+RATIO_FREE_BYTES = 1024 * 1024
+_CHUNK = 1024 * 1024
+_METHODS = {zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA}
+"""Compression methods Python reads."""
+_METHOD_NAMES = {
+    1: "shrink",
+    6: "implode",
+    9: "Deflate64",
+    10: "implode",
+    19: "LZ77",
+    93: "Zstandard",
+    98: "PPMd",
+}
+"""Methods met in archives that Python does not read, by number (APPNOTE 4.4.5)."""
 
 
 @dataclass(frozen=True)
@@ -27,70 +71,184 @@ class Source:
     """As the report shows it: the path, or ``archive.zip!member``."""
     path: str
     member: str | None = None
+    index: int = -1
+    """The member's place in the archive's directory (names may repeat; places do not)."""
 
     @property
     def kind(self) -> SourceKind:
         return SourceKind.FILE if self.member is None else SourceKind.ZIP_MEMBER
 
     def read(self) -> bytes:
-        limit = size_limit(self.member or self.path)
-        try:
-            if self.member is None:
-                size = os.stat(self.path).st_size
-                if size > limit:
-                    raise ArgumentError(
-                        msg(
-                            "{name}: the file has {size} bytes, more than {limit}",
-                            name=self.name,
-                            size=size,
-                            limit=limit,
-                        )
-                    )
-                with open(self.path, "rb") as handle:
-                    return handle.read()
-            with zipfile.ZipFile(self.path) as archive:
-                info = archive.getinfo(self.member)
-                if info.file_size > limit:
-                    raise ArgumentError(
-                        msg(
-                            "{name}: the member has {file_size} bytes, more than {limit}",
-                            name=self.name,
-                            file_size=info.file_size,
-                            limit=limit,
-                        )
-                    )
-                return archive.read(info)
-        except (OSError, zipfile.BadZipFile, KeyError) as exc:
-            reason = os_reason(exc)
-            raise ArgumentError(
-                msg("{name}: cannot read the file ({reason})", name=self.name, reason=reason)
-            ) from None
+        """The content; any problem is an :class:`~spareggio.errors.ArgumentError` naming the file."""
+        with SourceReader() as reader:
+            return reader.read(self)
 
 
 Unusable = tuple[str, str]
 """A path that cannot be checked, with the one-line reason: ``(name, message)``."""
 
 
+def reason(exc: BaseException) -> str:
+    """Why reading or checking failed, on one line."""
+    if isinstance(exc, OSError) and exc.errno is not None:
+        text = str(os_reason(exc))
+    else:
+        text = str(exc) or type(exc).__name__
+        if type(exc).__name__ not in text and not isinstance(exc, OSError | zipfile.BadZipFile):
+            text = f"{type(exc).__name__}: {text}"
+    return " ".join(text.split())
+
+
+class SourceReader:
+    """Reads sources in the order :func:`find_sources` gives them, keeping the last archive open, so
+    that an archive of any number of members is read in one pass."""
+
+    def __init__(self) -> None:
+        self._path: str | None = None
+        self._archive: zipfile.ZipFile | None = None
+        self._infos: list[zipfile.ZipInfo] = []
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._archive is not None:
+            self._archive.close()
+        self._path, self._archive, self._infos = None, None, []
+
+    def read(self, source: Source) -> bytes:
+        try:
+            if source.member is None:
+                return _read_file(source)
+            return self._read_member(source)
+        except SpareggioError:
+            raise
+        except Exception as exc:  # noqa: BLE001  any failure of the system or a decompressor: this file only
+            raise ArgumentError(
+                msg("{name}: cannot read the file ({reason})", name=source.name, reason=reason(exc))
+            ) from None
+
+    def _read_member(self, source: Source) -> bytes:
+        if self._path != source.path:
+            self.close()
+            self._archive = zipfile.ZipFile(source.path)
+            self._path, self._infos = source.path, self._archive.infolist()
+        assert self._archive is not None
+        info = self._infos[source.index]
+        name = source.name
+        if info.flag_bits & 0x1:
+            raise ArgumentError(msg("{name}: the member is encrypted", name=name))
+        if info.compress_type not in _METHODS:
+            method = _METHOD_NAMES.get(info.compress_type, str(info.compress_type))
+            raise ArgumentError(
+                msg(
+                    "{name}: compression method {method} is not supported (stored, deflate, bzip2 and LZMA are)",
+                    name=name,
+                    method=method,
+                )
+            )
+        limit = min(size_limit(info.filename), MAX_MEMBER_BYTES)
+        if info.file_size > limit:
+            raise ArgumentError(
+                msg(
+                    "{name}: the member has {file_size} bytes, more than {limit}",
+                    name=name,
+                    file_size=info.file_size,
+                    limit=limit,
+                )
+            )
+        chunks: list[bytes] = []
+        total = 0
+        with self._archive.open(info) as handle:
+            while chunk := handle.read(_CHUNK):
+                total += len(chunk)
+                if total > limit:
+                    raise ArgumentError(
+                        msg(
+                            "{name}: the member decompresses to more than {limit} bytes",
+                            name=name,
+                            limit=limit,
+                        )
+                    )
+                if total > RATIO_FREE_BYTES and total > MAX_RATIO * max(info.compress_size, 1):
+                    raise ArgumentError(
+                        msg(
+                            "{name}: the member decompresses to more than {ratio} times its compressed size",
+                            name=name,
+                            ratio=MAX_RATIO,
+                        )
+                    )
+                chunks.append(chunk)
+        return b"".join(chunks)
+
+
+def _read_file(source: Source) -> bytes:
+    limit = size_limit(source.path)
+    size = os.stat(source.path).st_size
+    if size > limit:
+        raise ArgumentError(
+            msg(
+                "{name}: the file has {size} bytes, more than {limit}",
+                name=source.name,
+                size=size,
+                limit=limit,
+            )
+        )
+    with open(source.path, "rb") as handle:
+        data = _bounded(handle, limit)
+    if len(data) > limit:  # a device or a file that grew: its status said less
+        raise ArgumentError(
+            msg(
+                "{name}: the file has {size} bytes, more than {limit}",
+                name=source.name,
+                size=f"{limit}+",
+                limit=limit,
+            )
+        )
+    return data
+
+
+def _bounded(handle: BinaryIO, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes, read in chunks."""
+    chunks: list[bytes] = []
+    total = 0
+    while total <= limit and (chunk := handle.read(min(_CHUNK, limit + 1 - total))):
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
+
+
 def _wanted(name: str) -> bool:
     return name.lower().endswith(EXTENSIONS)
 
 
+def _special(mode: int) -> Text | None:
+    """What a file that is not a regular file is, or ``None`` for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return msg("a named pipe")
+    if stat.S_ISSOCK(mode):
+        return msg("a socket")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return msg("a device")
+    if stat.S_ISDIR(mode):
+        return msg("a folder")
+    return msg("not a regular file")
+
+
 def find_sources(paths: Iterable[str]) -> Iterator[Source | Unusable]:
     """The files to check, in a stable order: each file as given, folders searched recursively
-    (sorted, for ``*.trf``, ``*.txt`` and ``*.json``), zip archives member by member.
+    (sorted, for ``*.trf``, ``*.txt``, ``*.json`` and ``*.zip``), zip archives member by member.
 
     A path that cannot be used yields ``(path, message)``, which becomes an ``error`` row.
     """
     for path in paths:
         if os.path.isdir(path):
-            for folder, dirs, files in os.walk(path):
-                dirs.sort()
-                for f in sorted(files):
-                    full = os.path.join(folder, f)
-                    if f.lower().endswith(".zip"):
-                        yield from _zip_members(full)
-                    elif _wanted(f):
-                        yield Source(full, full)
+            yield from _folder(path)
         elif path.lower().endswith(".zip") and os.path.isfile(path):
             yield from _zip_members(path)
         elif os.path.exists(path):
@@ -99,12 +257,85 @@ def find_sources(paths: Iterable[str]) -> Iterator[Source | Unusable]:
             yield (path, msg("{path}: no such file or folder", path=path))
 
 
+def _folder(path: str) -> Iterator[Source | Unusable]:
+    for folder, dirs, files in os.walk(path):
+        dirs.sort()
+        for f in sorted(files):
+            is_zip = f.lower().endswith(".zip")
+            if not (is_zip or _wanted(f)):
+                continue
+            full = os.path.join(folder, f)
+            try:
+                what = _special(os.stat(full).st_mode)  # follows a symbolic link, opens nothing
+            except OSError as exc:
+                yield (full, msg("{name}: cannot read the file ({reason})", name=full, reason=reason(exc)))
+                continue
+            if what is not None:
+                yield (full, msg("{name}: {what}, not a regular file: skipped", name=full, what=what))
+            elif is_zip:
+                yield from _zip_members(full)
+            else:
+                yield Source(full, full)
+
+
+def _member_count(path: str) -> int | None:
+    """The number of members the archive's end record declares, read before its directory."""
+    end_record = getattr(zipfile, "_EndRecData", None)  # the standard library's own reader
+    entries = getattr(zipfile, "_ECD_ENTRIES_TOTAL", None)
+    if end_record is None or entries is None:
+        return None
+    with open(path, "rb") as handle:
+        found = end_record(handle)
+    return int(found[entries]) if found else None
+
+
 def _zip_members(path: str) -> Iterator[Source | Unusable]:
     try:
+        count = _member_count(path)
+        if count is not None and count > MAX_MEMBERS:
+            yield (
+                path,
+                msg(
+                    "{path}: the archive has {count} members, more than {limit}",
+                    path=path,
+                    count=count,
+                    limit=MAX_MEMBERS,
+                ),
+            )
+            return
         with zipfile.ZipFile(path) as archive:
-            names = sorted(i.filename for i in archive.infolist() if not i.is_dir() and _wanted(i.filename))
-    except (OSError, zipfile.BadZipFile) as exc:
-        yield (path, msg("{path}: not a readable zip archive ({reason})", path=path, reason=str(exc)))
+            infos = archive.infolist()
+    except Exception as exc:  # noqa: BLE001  whatever the archive's directory holds: this archive only
+        yield (path, msg("{path}: not a readable zip archive ({reason})", path=path, reason=reason(exc)))
         return
-    for member in names:
-        yield Source(f"{path}!{member}", path, member)
+    if len(infos) > MAX_MEMBERS:
+        yield (
+            path,
+            msg(
+                "{path}: the archive has {count} members, more than {limit}",
+                path=path,
+                count=len(infos),
+                limit=MAX_MEMBERS,
+            ),
+        )
+        return
+    wanted = [
+        (info.filename, k) for k, info in enumerate(infos) if not info.is_dir() and _wanted(info.filename)
+    ]
+    times = Counter(name for name, _ in wanted)
+    reported: set[str] = set()
+    for member, k in sorted(wanted):
+        name = f"{path}!{member}"
+        if times[member] > 1:
+            if member not in reported:
+                reported.add(member)
+                yield (
+                    name,
+                    msg(
+                        "{name}: {count} members of the archive have this name; none of them is checked",
+                        name=name,
+                        count=times[member],
+                    ),
+                )
+            continue
+        yield Source(name, path, member, k)

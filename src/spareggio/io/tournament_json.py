@@ -524,7 +524,7 @@ class _Reader:
                 try:
                     if type(v) is bool or not isinstance(v, int | float | str):
                         raise ValueError
-                    points[k] = Fraction(str(v).strip())
+                    points[k] = _points_number(v)
                 except (ValueError, ZeroDivisionError):
                     raise self.error(
                         (*steps, "points", k),
@@ -770,7 +770,7 @@ class _Reader:
             try:
                 if type(raw) is bool or not isinstance(raw, int | float | str):
                     raise ValueError
-                number = Fraction(str(raw).strip())
+                number = _points_number(raw)
             except (ValueError, ZeroDivisionError):
                 raise self.error(
                     (*steps, key),
@@ -783,6 +783,28 @@ class _Reader:
                 )
             kw[key] = number
         return Scoring(**kw)  # type: ignore[arg-type]
+
+
+MAX_POINTS = 100_000
+"""Largest number of points read (a score, a result's value): any larger one is refused before any
+arithmetic ("1e999" would be a number of a thousand digits)."""
+POINTS_CHARS = 32
+"""Longest text of a number of points ("6.5", "13/2")."""
+
+
+def _points_number(raw: float | str) -> Fraction:
+    """A number of points as written, within the bounds.
+
+    :raises ValueError: when it is no number, or is over :data:`MAX_POINTS` or
+        :data:`POINTS_CHARS` characters.
+    """
+    text = str(raw).strip()
+    if len(text) > POINTS_CHARS:
+        raise ValueError(text)
+    number = Fraction(text)
+    if abs(number) > MAX_POINTS:
+        raise ValueError(text)
+    return number
 
 
 def _what(value: object) -> str:
@@ -932,7 +954,7 @@ _MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 
 def _long_number(text: str, path: str) -> Position:
     """The position of the first run of digits too long to convert."""
-    found = re.search(r"[0-9]{%d,}" % (_MAX_DIGITS + 1), text)
+    found = re.search(f"[0-9]{{{_MAX_DIGITS + 1},}}", text)
     at = found.start() if found else 0
     line = text.count("\n", 0, at) + 1
     return Position(path, line, at - (text.rfind("\n", 0, at) + 1) + 1)

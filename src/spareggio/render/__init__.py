@@ -5,13 +5,25 @@ and format) that the command line, the web page and the HTTP API all use.  The r
 standings as a text table, CSV and JSON (:mod:`.output`); print-ready pages, PDF and spreadsheets
 (:mod:`.publish`); comparisons across rule sets (:mod:`.comparison`); explanations as text, JSON
 and pages (:mod:`.explanation`, :mod:`.html`); crosstables as text, pages, PDF and spreadsheets
-(:mod:`.crosstable`, :mod:`.crosstable_export`).  Importing this package registers every renderer.
+(:mod:`.crosstable`, :mod:`.crosstable_export`); the reports of ``spareggio check``
+(:mod:`.check_report`).  Importing this package registers every renderer.
 :mod:`spareggio.io` reads and writes input files.
 """
 
-from . import comparison, crosstable, crosstable_export, explanation, formats, html, output, publish
+from . import (
+    check_report,
+    comparison,
+    crosstable,
+    crosstable_export,
+    explanation,
+    formats,
+    html,
+    output,
+    publish,
+)
 
 __all__ = [
+    "check_report",
     "comparison",
     "crosstable",
     "crosstable_export",

@@ -1,6 +1,10 @@
 """The report of ``spareggio check``: a table, JSON (schema 1), CSV or an HTML page, with the files
 that differ first.  Rendered from :class:`~spareggio.check.CheckEntry` values; the words of the
-table and the page in the report's language (JSON and CSV keep their codes)."""
+table and the page in the report's language (JSON and CSV keep their codes).
+
+A batch is written as it is read back from its spool (:func:`run_batch`, :func:`write_report`);
+a few entries in memory are a :class:`CheckReport`, a result of the format registry like any other
+(:func:`~spareggio.render.formats.render`, :func:`report_text`)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import io
 import json
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TextIO
 
@@ -18,11 +23,13 @@ from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch
 from ..check.words import inferred_text, text_value
 from ..i18n import localize, translate, warning_body
 from . import localized
+from .formats import RenderOptions, renderer
 from .output import safe_cell
 
 __all__ = [
     "CSV_COLUMNS",
     "REPORT_FORMATS",
+    "CheckReport",
     "report_text",
     "run_batch",
     "summary_words",
@@ -201,17 +208,44 @@ def write_report(
     REPORT_FORMATS[fmt](entries, summary, out, lang)
 
 
+@dataclass(frozen=True)
+class CheckReport:
+    """A few checked files held in memory: what the web page and the API answer."""
+
+    entries: tuple[CheckEntry, ...]
+    seconds: float = 0.0
+
+    @property
+    def summary(self) -> Summary:
+        counts = dict.fromkeys(STATUSES, 0)
+        for e in self.entries:
+            counts[e.status.value] += 1
+        return report_summary(counts, self.seconds)
+
+    def ordered(self) -> list[CheckEntry]:
+        """The entries in the order a report lists them: the files that differ first."""
+        return sorted(self.entries, key=lambda e: STATUSES.index(e.status.value))
+
+
+def _render(fmt: str) -> Callable[[CheckReport, RenderOptions], str]:
+    def render_report(report: CheckReport, options: RenderOptions) -> str:
+        buffer = io.StringIO()
+        write_report(report.ordered(), report.summary, fmt, buffer, options.lang)
+        return buffer.getvalue()
+
+    render_report.__name__ = f"check_report_{fmt}"
+    return render_report
+
+
+for _fmt in REPORT_FORMATS:
+    renderer(CheckReport, _fmt)(_render(_fmt))
+
+
 def report_text(
     entries: Sequence[CheckEntry], fmt: str = "json", seconds: float = 0.0, lang: str = "en"
 ) -> str:
     """The report of a few entries as text (the files that differ first)."""
-    ordered = sorted(entries, key=lambda e: STATUSES.index(e.status.value))
-    counts = dict.fromkeys(STATUSES, 0)
-    for e in entries:
-        counts[e.status.value] += 1
-    buffer = io.StringIO()
-    write_report(ordered, report_summary(counts, seconds), fmt, buffer, lang)
-    return buffer.getvalue()
+    return _render(fmt)(CheckReport(tuple(entries), seconds), RenderOptions(lang=lang))
 
 
 def run_batch(

@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import textwrap
 from fractions import Fraction
+from typing import Any
 
-from ..compare import SUMMARY, Comparison, comparison_to_dict
-from ..i18n import translate, translate_filled
+from ..compare import Comparison
+from ..i18n import localize, translate
+from ..numbers import exact_number, json_number
 from .formats import RenderOptions, renderer
 from .publish import localized_number
 
-__all__ = ["TABLE_WIDTH", "comparison_table"]
+__all__ = ["TABLE_WIDTH", "comparison_table", "comparison_to_dict"]
 
 
 TABLE_WIDTH = 100
@@ -108,8 +110,34 @@ def comparison_table(c: Comparison, lang: str = "en", width: int = TABLE_WIDTH) 
                 rows.append(("*" if len(set(vals)) > 1 else " ", [str(r.start_number), r.name, *vals]))
             lines += ["", label, *table([*who, *letters], rows)]
     lines.append("")
-    lines.extend(translate_filled(lang, line, list(SUMMARY), "compare") for line in c.summary)
+    lines.extend(localize(line, lang) for line in c.summary)
     return "\n".join(lines) + "\n"
+
+
+def comparison_to_dict(c: Comparison, *, exact: bool = False) -> dict[str, Any]:
+    """The comparison as JSON-ready data (``exact``: values as exact fractions in strings)."""
+    number = exact_number if exact else json_number
+
+    return {
+        "schema": 1,
+        "tournament": {"name": c.tournament.name, "rounds": c.tournament.rounds},
+        "rules": c.rules,
+        "tiebreaks": c.labels,
+        "players": [
+            {
+                "start_number": r.start_number,
+                "name": r.name,
+                "points": number(r.points),
+                "ranks": r.ranks,
+                "places": r.places,
+                "tiebreaks": {n: {lb: number(v) for lb, v in r.values[n].items()} for n in c.rules},
+                "rank_differs": r.rank_differs,
+                "value_differs": r.value_differs,
+            }
+            for r in c.rows
+        ],
+        "summary": c.summary,
+    }
 
 
 @renderer(Comparison, "table")
@@ -119,4 +147,4 @@ def _table(c: Comparison, options: RenderOptions) -> str:
 
 @renderer(Comparison, "json")
 def _json(c: Comparison, options: RenderOptions) -> str:
-    return json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(comparison_to_dict(c, exact=options.exact), ensure_ascii=False, indent=2) + "\n"

@@ -14,7 +14,7 @@ from fractions import Fraction
 from html import escape
 
 from ..__about__ import __version__
-from ..i18n import localize, translate, translate_reason, warning_body
+from ..i18n import localize, translate, warning_body
 from . import localized as numbers
 from .crosstable import Crosstable, build_crosstable
 from .formats import RenderOptions, renderer
@@ -67,7 +67,7 @@ def event_lines(x: Crosstable) -> list[str]:
         lines.append(" · ".join(arbiters))
     lines.append(
         translate(lang, "Rule set: {rules} ({reason})", "crosstable").format(
-            rules=s.rules.label, reason=translate_reason(lang, s.rules_reason)
+            rules=s.rules.label, reason=localize(s.rules_reason, lang)
         )
     )
     return lines

@@ -1,12 +1,238 @@
-"""Explanations (:mod:`spareggio.explain`) as text, JSON and HTML pages, registered as formats."""
+"""Explanations (:mod:`spareggio.explain`) as text and JSON, and the renderers of every explanation
+format (the pages are :mod:`.html`).  The JSON layout is documented in docs/explain-json.md."""
 
 from __future__ import annotations
 
-from ..explain import Explanations, PlayerExplanation, Versus, render_text, render_versus_text
+import json
+from typing import Any
+
+from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
+from ..explain.wording import context_lines, format_value, input_heading, join_notes
+from ..messages import message
+from ..numbers import exact_number, format_number, json_number
 from .formats import RenderOptions, renderer
 from .html import explanation_html, explanations_html, versus_html
 
-__all__: list[str] = []
+__all__ = [
+    "explanation_to_dict",
+    "explanations_to_dict",
+    "render_text",
+    "render_versus_text",
+    "versus_to_dict",
+]
+
+
+def render_text(e: PlayerExplanation) -> str:
+    lang = e.lang
+    out = [
+        *([e.tournament] if e.tournament else []),
+        message(lang, "title", name=e.name, sno=e.start_number),
+        *context_lines(e),
+        message(lang, "points", points=format_number(e.points)) + f"   #{e.rank}",
+        "",
+    ]
+    for tb in e.tiebreaks:
+        out.extend(_render_tiebreak(tb, lang))
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
+    value = format_value(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
+    out = [f"{tb.label} - {tb.name} ({tb.article}): {value}"]
+    if tb.rounds:
+        factor = any(r.factor is not None for r in tb.rounds)
+        sb = tb.code == "SB"  # two decimals where the total has them (the seeds' SB tables)
+        head = [
+            message(lang, "rd"),
+            message(lang, "col"),
+            message(lang, "opponent"),
+            message(lang, "res"),
+            input_heading(tb, lang),
+        ]
+        if factor:
+            head.append(message(lang, "factor"))
+        head += [message(lang, "contribution"), message(lang, "note")]
+        rows = []
+        for r in tb.rounds:
+            opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else r.kind
+            if r.opponent is not None and r.kind:
+                opp += f" ({r.kind})"
+            cells = [str(r.round), r.colour, opp, r.result, format_value(r.score)]
+            if factor:
+                cells.append(format_value(r.factor))
+            contrib = format_value(r.contribution, sb)
+            if r.contribution is not None and not r.counted:
+                contrib = f"[{contrib}]"
+            cells += [contrib, join_notes(r.note, r.cut)]
+            rows.append(cells)
+        widths = [max(len(h), *(len(c[k]) for c in rows)) for k, h in enumerate(head)]
+        right = {0, 3, 4, 5} | ({6} if factor else set())
+
+        def line(cells: list[str]) -> str:
+            return "  " + "  ".join(
+                c.rjust(widths[k]) if k in right else (c if k == len(cells) - 1 else c.ljust(widths[k]))
+                for k, c in enumerate(cells)
+            )
+
+        out.append(line(head))
+        out.extend(line(c) for c in rows)
+    if tb.sum_line:
+        out.append(f"  {message(lang, tb.sum_label)}: {tb.sum_line}")
+    if tb.removed_line:
+        out.append(f"  {message(lang, 'removed')}: {tb.removed_line}")
+        out.append(f"  {message(lang, 'cut_terms')}: {tb.cut_line}")
+    if tb.footnotes:
+        out.append(f"  {message(lang, tb.footnotes_heading)}:")
+        out.extend(f"    {fn.text}" for fn in tb.footnotes)
+    out.extend(f"  {line}" for line in tb.lines)
+    return out
+
+
+def render_versus_text(v: Versus, lang: str = "en") -> str:
+    out = [
+        *([v.a.tournament] if v.a.tournament else []),
+        message(
+            lang,
+            "vs.title",
+            a=v.a.start_number,
+            a_name=v.a.name,
+            relation=message(lang, f"vs.{v.relation}"),
+            b=v.b.start_number,
+            b_name=v.b.name,
+        ),
+        *context_lines(v.a),
+    ]
+    out.extend(v.lines)
+    out.append("")
+    for ta, tb in zip(v.a.tiebreaks, v.b.tiebreaks, strict=True):
+        out.append(f"== {ta.label}: {v.a.start_number} {v.a.name}")
+        out.extend(_render_tiebreak(ta, lang))
+        out.append(f"== {tb.label}: {v.b.start_number} {v.b.name}")
+        out.extend(_render_tiebreak(tb, lang))
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[str, Any]:
+    """The explanation as JSON-ready data (schema documented in docs/explain-json.md); ``exact``
+    writes the numbers of the player and his rounds as exact fractions in strings (``"93/2"``)."""
+    number = exact_number if exact else json_number
+    return {
+        "schema": 1,
+        "tournament": e.tournament,
+        "player": {
+            "start_number": e.start_number,
+            "name": e.name,
+            "rank": e.place,
+            "place": e.rank,
+            "points": number(e.points),
+        },
+        "rules": e.rules,
+        "rules_reason": e.rules_reason,
+        "rules_warning": e.rules_warning,
+        "after_round": e.after_round,
+        "standings_tiebreaks": list(e.standings_tiebreaks),
+        "lang": e.lang,
+        "tiebreaks": [
+            {
+                "label": tb.label,
+                "code": tb.code,
+                "name": tb.name,
+                "article": tb.article,
+                "value": number(tb.value),
+                "aggregate": tb.aggregate,
+                "exact": number(tb.exact) if tb.exact is not None else None,
+                "exact_fraction": str(tb.exact) if tb.exact is not None else None,
+                "rules_view": tb.rules_view or None,
+                "rounds": [
+                    {
+                        "round": r.round,
+                        "colour": r.colour_code or None,
+                        "colour_label": r.colour or None,
+                        "opponent": r.opponent,
+                        "opponent_name": r.opponent_name or None,
+                        "unplayed": r.kind_code or None,
+                        "unplayed_label": r.kind or None,
+                        "result": r.result,
+                        "input_code": r.input_code,
+                        "input": number(r.score),
+                        "score": number(r.score),
+                        "factor": number(r.factor),
+                        "contribution": number(r.contribution),
+                        "counted": r.counted,
+                        "why": r.why,
+                        "detail": r.detail or None,
+                        "vur": r.vur,
+                        "how": r.note,
+                        "cut": r.cut or None,
+                    }
+                    for r in tb.rounds
+                ],
+                "elements": [
+                    {
+                        "input_code": r.input_code,
+                        "input": json_number(r.input),
+                        "contribution": json_number(r.contribution),
+                        "counted": r.counted,
+                        "why": r.why.code,
+                        "detail": r.detail or None,
+                    }
+                    for r in tb.elements
+                ],
+                "groups": tb.groups,
+                "sum": tb.sum_line or None,
+                "removed": tb.removed_line or None,
+                "with_cut_terms_as_zero": tb.cut_line or None,
+                "footnotes": [
+                    {
+                        "ref": fn.ref,
+                        "start_number": fn.start_number,
+                        "name": fn.name,
+                        "actual": number(fn.actual),
+                        "adjusted": number(fn.adjusted),
+                        "rounds": [
+                            {"round": r, "kind": k, "points": number(p), "counted_as": number(v)}
+                            for r, k, p, v in fn.rounds
+                        ],
+                        "text": fn.text,
+                    }
+                    for fn in tb.footnotes
+                ],
+                "notes": list(tb.lines),
+            }
+            for tb in e.tiebreaks
+        ],
+    }
+
+
+def versus_to_dict(v: Versus, *, exact: bool = False) -> dict[str, Any]:
+    """Why one player is above, below or level with another, as JSON-ready data."""
+    return {
+        "schema": 1,
+        "tournament": v.a.tournament,
+        "a": v.a.start_number,
+        "b": v.b.start_number,
+        "relation": v.relation,
+        "equal": v.equal,
+        "deciding": v.deciding,
+        "lines": v.lines,
+        "explanations": [explanation_to_dict(v.a, exact=exact), explanation_to_dict(v.b, exact=exact)],
+    }
+
+
+def explanations_to_dict(explanations: Explanations, *, exact: bool = False) -> dict[str, Any]:
+    """Every player's explanation as JSON-ready data: ``{"schema": 1, "tournament": name,
+    "players": [explanation, ...]}``, as ``spareggio explain --all --format json`` writes it."""
+    return {
+        "schema": 1,
+        "tournament": explanations.tournament,
+        "players": [explanation_to_dict(e, exact=exact) for e in explanations],
+    }
+
+
+def _json(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 @renderer(PlayerExplanation, "text")
@@ -15,8 +241,8 @@ def _text(e: PlayerExplanation, options: RenderOptions) -> str:
 
 
 @renderer(PlayerExplanation, "json")
-def _json(e: PlayerExplanation, options: RenderOptions) -> str:
-    return e.to_json()
+def _player_json(e: PlayerExplanation, options: RenderOptions) -> str:
+    return _json(explanation_to_dict(e, exact=options.exact))
 
 
 @renderer(PlayerExplanation, "html")
@@ -31,7 +257,7 @@ def _all_text(explanations: Explanations, options: RenderOptions) -> str:
 
 @renderer(Explanations, "json")
 def _all_json(explanations: Explanations, options: RenderOptions) -> str:
-    return explanations.to_json()
+    return _json(explanations_to_dict(explanations, exact=options.exact))
 
 
 @renderer(Explanations, "html")
@@ -46,7 +272,7 @@ def _versus_text(v: Versus, options: RenderOptions) -> str:
 
 @renderer(Versus, "json")
 def _versus_json(v: Versus, options: RenderOptions) -> str:
-    return v.to_json()
+    return _json(versus_to_dict(v, exact=options.exact))
 
 
 @renderer(Versus, "html")

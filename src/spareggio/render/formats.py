@@ -101,6 +101,8 @@ class RenderOptions:
     """The spreadsheet conventions of CSV (``en``, ``it``, ``fr``); ``None``: those of ``lang``."""
     title: str | None = None
     """A title for documents that gather several results (every player's explanation)."""
+    exact: bool = False
+    """JSON: exact values as fractions in strings (``"93/2"``) instead of JSON numbers."""
 
 
 R = TypeVar("R")
@@ -150,6 +152,7 @@ def render(
     lang: str = "en",
     csv_locale: str | None = None,
     title: str | None = None,
+    exact: bool = False,
 ) -> str | bytes:
     """``result`` written in format ``fmt`` in language ``lang``: text, or bytes for a binary format.
 
@@ -163,7 +166,7 @@ def render(
         raise ArgumentError(
             msg("this result cannot be written as {fmt}; formats: {known}", fmt=name, known=known)
         )
-    return function(result, RenderOptions(lang=lang, csv_locale=csv_locale, title=title))
+    return function(result, RenderOptions(lang=lang, csv_locale=csv_locale, title=title, exact=exact))
 
 
 def format_for_path(path: str, choices: Iterable[Format] | None = None) -> Format:

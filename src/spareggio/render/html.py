@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from html import escape
 
-from ..explain import PlayerExplanation, TiebreakExplanation, Versus, format_value, input_heading
-from ..i18n import translate_reason, warning_body
+from ..explain import PlayerExplanation, TiebreakExplanation, Versus
+from ..explain.wording import format_value, input_heading
+from ..i18n import localize, warning_body
 from ..messages import message
 
 __all__ = [
@@ -101,7 +102,7 @@ def _context(e: PlayerExplanation) -> list[str]:
     """The standings explained: rule set and why, round, assumption, tie-break list."""
     lang = e.lang
     return [
-        f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=translate_reason(lang, e.rules_reason), after_round=e.after_round))}</p>',
+        f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=localize(e.rules_reason, lang), after_round=e.after_round))}</p>',
         *(
             [f'<p class="warning"><strong>{escape(warning_body(e.rules_warning, lang))}</strong></p>']
             if e.rules_warning

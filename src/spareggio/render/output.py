@@ -6,6 +6,7 @@ values that are not finite decimals (e.g. an average of 1/3) are rounded to 6 de
 
 from __future__ import annotations
 
+import csv
 import io
 import itertools
 import json
@@ -18,10 +19,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..i18n import localize, msg
+from ..errors import ArgumentError
+from ..i18n import localize, msg, translate, warning_body
 from ..model import distinct
 from ..numbers import exact_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
+from ..teams import UNIT
+from . import localized
 from .formats import RenderOptions, renderer
 
 __all__ = [
@@ -29,6 +33,7 @@ __all__ = [
     "format_number",
     "is_finite_decimal",
     "json_number",
+    "localized_number",
     "safe_cell",
     "standings_csv",
     "standings_json",
@@ -43,10 +48,11 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     """The JSON document of the standings as Python data (``rows=False``: an empty standings list).
 
     ``exact=True`` writes points and tie-break values as exact fractions in strings (``"93/2"``)
-    instead of JSON numbers."""
+    instead of JSON numbers.  Team standings (``s.team_event``) add the event's boards and primary
+    score, and each team's match and game points and roster."""
     number = exact_number if exact else json_number
     t = s.tournament
-    return {
+    doc = {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {
             "name": t.name,
@@ -84,16 +90,32 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
         ],
         "warnings": [str(w) for w in t.warnings] + list(s.warnings),
     }
+    ev = s.team_event
+    if ev is not None:
+        doc["tournament"]["team_event"] = True
+        doc["tournament"]["boards"] = ev.boards
+        doc["primary"] = ev.primary
+        rounds = s.after_round
+        by_number = {team.number: k for k, team in enumerate(ev.teams)}
+        for entry in doc["standings"]:
+            k = by_number[entry["start_number"]]
+            entry["match_points"] = number(Fraction(int(ev.mp[k, :rounds].sum()), UNIT))
+            entry["game_points"] = number(Fraction(int(ev.gp[k, :rounds].sum()), UNIT))
+            entry["roster"] = list(ev.teams[k].roster)
+    return doc
 
 
-def standings_json(s: Standings) -> str:
-    """The JSON document of :func:`standings_to_dict`, indented by two spaces.
+def standings_json(s: Standings, *, exact: bool = False) -> str:
+    """The JSON document of :func:`standings_to_dict`, indented by two spaces (``spareggio standings
+    --format json``).
 
     The same text as ``json.dumps(standings_to_dict(s), ensure_ascii=False, indent=2)``, but the
     standings entries are written column by column from the ranking arrays and the tie-break
     numerators: each distinct value of a column is formatted once (by :func:`json_number`), and
     the text of every entry is joined in one pass, with no dictionary or fraction per player.
     """
+    if exact or s.team_event is not None:
+        return json.dumps(standings_to_dict(s, exact=exact), ensure_ascii=False, indent=2) + "\n"
     head = standings_to_dict(s, rows=False)
     text = json.dumps(head, ensure_ascii=False, indent=2)
     marker = '\n  "standings": []'
@@ -203,6 +225,13 @@ def _number_column(
     return result
 
 
+def localized_number(value: Fraction | None, lang: str, *, points: bool = False) -> str:
+    """A value as the language writes it: ``40.25`` / ``40,25``; points with ½ in Italian (``5½``)."""
+    if value is None:
+        return format_number(value)
+    return localized.points(value, lang) if points else localized.value(value, lang)
+
+
 _FORMULA_START = "=+-@\t\r"
 """What makes a spreadsheet read a cell as a formula (a leading tab or CR hides one)."""
 
@@ -231,11 +260,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
     spreadsheets): semicolon-separated, decimal comma, UTF-8 with a BOM.  The place is the number
     in ``rank`` with the shared range in its own ``shared`` column, so that no spreadsheet reads
     ``3-4`` as a date; text that looks like a formula is neutralised."""
-    import csv
-
     if locale not in CSV_LOCALES:
-        from ..errors import ArgumentError
-
         raise ArgumentError(
             msg("unknown CSV locale {locale!r}; known: {items}", locale=locale, items=", ".join(CSV_LOCALES))
         )
@@ -295,7 +320,6 @@ def declared_rank_differs(row: StandingRow) -> bool:
 def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     """What heads every human output of the standings: the event, the rule set and why, and any
     assumption the rule set rests on (a missing or ambiguous date), never only in a warning list."""
-    from ..i18n import translate, translate_reason, warning_body
 
     def _(message: str, **values: object) -> str:
         return translate(lang, message, "table").format(**values)
@@ -304,7 +328,7 @@ def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     title = t.name or (os.path.basename(t.source) if t.source else "tournament")
     lines = [_("{title} - standings after round {round} ({kind})", title=title, round=s.after_round,
                kind=_(t.kind_of_event.value))]  # fmt: skip
-    reason = translate_reason(lang, s.rules_reason)
+    reason = localize(s.rules_reason, lang)
     lines.append(
         _("Rules: {rules} ({reason}); tie-breaks: {tiebreaks}", rules=s.rules.label, reason=reason,
           tiebreaks=", ".join(s.labels) or _("none"))
@@ -316,16 +340,10 @@ def heading_lines(s: Standings, lang: str = "en") -> list[str]:
 
 
 def standings_table(s: Standings, lang: str = "en") -> str:
-    from ..i18n import translate
-
     def _(text: str) -> str:
         return translate(lang, text, "table")
 
     def number(value: Fraction | None, points: bool = False) -> str:
-        if lang == "en" or value is None:
-            return format_number(value)
-        from .publish import localized_number
-
         return localized_number(value, lang, points=points)
 
     rows = s.rows
@@ -390,4 +408,4 @@ def _csv(s: Standings, options: RenderOptions) -> str:
 
 @renderer(Standings, "json")
 def _json(s: Standings, options: RenderOptions) -> str:
-    return s.to_json()
+    return standings_json(s, exact=options.exact)

@@ -12,28 +12,22 @@ from __future__ import annotations
 
 import datetime as _dt
 import io
+import logging
+import os
 from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
-from typing import Any
 
-from ..compare import SUMMARY, Comparison
-from ..errors import ArgumentError
-from ..i18n import (
-    check_language,
-    localize,
-    msg,
-    translate,
-    translate_filled,
-    translate_reason,
-    warning_body,
-)
+from ..__about__ import __version__
+from ..compare import Comparison
+from ..errors import ArgumentError, check_language
+from ..i18n import Text, localize, msg, ntext, translate, warning_body
 from ..rules import RuleSet
 from ..standings import Standings
 from ..tiebreaks import TiebreakSpec, definition
 from . import localized
 from .formats import RenderOptions, renderer
-from .output import declared_rank_differs, format_number
+from .output import declared_rank_differs, localized_number
 
 __all__ = [
     "compare_html",
@@ -46,14 +40,11 @@ __all__ = [
 ]
 
 
-_TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "standings": "Standings after round {round}",
-        "final": "Final standings",
-        "rules": "Rule set for unplayed rounds: {rules} ({reason}).",
-        "tiebreaks": "Tie-breaks, in order",
-        "none": "none: players level on points share the place",
+_HEAD = {
+    key: Text(english, f"publish.{key}")
+    for key, english in {
         "rk": "Rk",
+        "shared": "Shared",
         "sno": "No.",
         "title": "Title",
         "name": "Name",
@@ -61,46 +52,13 @@ _TEXT: dict[str, dict[str, str]] = {
         "rating": "Rating",
         "points": "Pts",
         "declared": "Declared",
-        "declared_note": "Declared: the rank the file declares, where it differs from the computed place.",
-        "shared": "Shared",
-        "page": "Page",
-        "of": "of",
-        "produced": "Computed by spareggio {version} on {date}.",
-        "compare": "The same standings under {n} rule sets",
-        "compare_note": "Rows where a place or a value changes between rule sets are highlighted.",
-        "places": "Place under each rule set",
-        "warning": "Warning",
-        "cut": "Cut {n}: the {n} lowest values left out",
-        "cut1": "Cut 1: the lowest value left out",
-        "cut_high": "the {n} highest values left out",
-        "cut_high1": "the highest value left out",
-        "median": "Median {n}: the {n} highest and the {n} lowest values left out",
-        "median1": "Median 1: the highest and the lowest value left out",
-        "forfeits": "forfeits counted as games played",
-        "fore": "with Fore Buchholz",
-        "reverse": "lower is better",
-        "limit": "limit {limit}",
-        "unrated": "unrated players counted as {rating}",
-        "players": "{n} players",
-        "rounds": "{n} rounds",
-    },
+    }.items()
 }
-
-
-def _t(lang: str, key: str, **args: Any) -> str:
-    """A sentence of the print-ready pages in ``lang`` (gettext context ``publish.<key>``)."""
-    return translate(lang, _TEXT["en"][key], context=f"publish.{key}").format(**args)
+"""The column headings of the print-ready pages and the spreadsheet, by column."""
 
 
 def _check_lang(lang: str) -> str:
     return check_language(lang)
-
-
-def localized_number(value: Fraction | None, lang: str, *, points: bool = False) -> str:
-    """A value as the language writes it: ``40.25`` / ``40,25``; points with ½ in Italian (``5½``)."""
-    if value is None:
-        return format_number(value)
-    return localized.points(value, lang) if points else localized.value(value, lang)
 
 
 def describe_tiebreak(label: str, spec: TiebreakSpec, lang: str = "en") -> str:
@@ -110,28 +68,59 @@ def describe_tiebreak(label: str, spec: TiebreakSpec, lang: str = "en") -> str:
     name = translate(lang, d.name, context="tiebreak")
     parts = []
 
-    def counted(key: str, n: int) -> str:
-        return _t(lang, key + "1") if n == 1 else _t(lang, key, n=n)
-
     if spec.cut_low and spec.cut_high and spec.cut_low == spec.cut_high:
-        parts.append(counted("median", spec.cut_low))
+        parts.append(
+            localize(
+                ntext(
+                    "Median 1: the highest and the lowest value left out",
+                    "Median {n}: the {n} highest and the {n} lowest values left out",
+                    spec.cut_low,
+                    "publish.median",
+                ),
+                lang,
+            )
+        )
     else:
         if spec.cut_low:
-            parts.append(counted("cut", spec.cut_low))
+            parts.append(
+                localize(
+                    ntext(
+                        "Cut 1: the lowest value left out",
+                        "Cut {n}: the {n} lowest values left out",
+                        spec.cut_low,
+                        "publish.cut",
+                    ),
+                    lang,
+                )
+            )
         if spec.cut_high:
-            parts.append(counted("cut_high", spec.cut_high))
+            parts.append(
+                localize(
+                    ntext(
+                        "the highest value left out",
+                        "the {n} highest values left out",
+                        spec.cut_high,
+                        "publish.cut_high",
+                    ),
+                    lang,
+                )
+            )
     if spec.forfeits_played:
-        parts.append(_t(lang, "forfeits"))
+        parts.append(localize(Text("forfeits counted as games played", "publish.forfeits"), lang))
     if spec.fore and spec.code != "FB":
-        parts.append(_t(lang, "fore"))
+        parts.append(localize(Text("with Fore Buchholz", "publish.fore"), lang))
     if spec.reverse:
-        parts.append(_t(lang, "reverse"))
+        parts.append(localize(Text("lower is better", "publish.reverse"), lang))
     limit = getattr(spec, "limit", None)
     if limit is not None:
-        parts.append(_t(lang, "limit", limit=localized_number(limit, lang)))
+        parts.append(
+            localize(Text("limit {limit}", "publish.limit", limit=localized_number(limit, lang)), lang)
+        )
     unrated = getattr(spec, "unrated_rating", None)
     if unrated is not None:
-        parts.append(_t(lang, "unrated", rating=unrated))
+        parts.append(
+            localize(Text("unrated players counted as {rating}", "publish.unrated", rating=unrated), lang)
+        )
     return f"{label}: {name} ({d.article})" + (f" — {'; '.join(parts)}" if parts else "")
 
 
@@ -162,7 +151,7 @@ p.foot { font-size: 8pt; color: #555; margin-top: 1em; }
 
 def _page_css(landscape: bool, lang: str) -> str:
     size = "A4 landscape" if landscape else "A4 portrait"
-    page, of = _t(lang, "page"), _t(lang, "of")
+    page, of = localize(Text("Page", "publish.page"), lang), localize(Text("of", "publish.of"), lang)
     return (
         f"@page {{ size: {size}; margin: 12mm 10mm 14mm;"
         f' @bottom-center {{ content: "{page} " counter(page) " {of} " counter(pages); font-size: 8pt; }} }}'
@@ -180,8 +169,6 @@ def _document(title: str, body: str, lang: str, landscape: bool) -> str:
 
 
 def _title(s: Standings) -> str:
-    import os
-
     t = s.tournament
     return t.name or (os.path.basename(t.source) if t.source else "tournament")
 
@@ -189,18 +176,25 @@ def _title(s: Standings) -> str:
 def _event_lines(s: Standings, lang: str) -> list[str]:
     t = s.tournament
     bits = [b for b in (t.city, t.federation) if b]
-    dates = [d.isoformat() for d in (t.start_date, t.end_date) if d is not None]
+    dates = localized.date_range(t.start_date, t.end_date, lang)
     if dates:
-        bits.append(" – ".join(dict.fromkeys(dates)))
-    bits.append(_t(lang, "players", n=t.n_players))
-    bits.append(_t(lang, "rounds", n=t.rounds))
-    return [" · ".join(bits)]
+        bits.append(dates)
+    bits.append(localize(Text("{n} players", "publish.players", n=t.n_players), lang))
+    bits.append(localize(Text("{n} rounds", "publish.rounds", n=t.rounds), lang))
+    lines = [" · ".join(bits)]
+    chief, deputy = (t.headers.get(code, "").strip() for code in ("102", "112"))
+    arbiters = [
+        localize(Text(template, "crosstable", name=name), lang)
+        for template, name in (("Chief arbiter: {name}", chief), ("Deputy arbiter: {name}", deputy))
+        if name
+    ]
+    if arbiters:
+        lines.append(" · ".join(arbiters))
+    return lines
 
 
 def _footer(lang: str) -> str:
-    from ..__about__ import __version__
-
-    return f'<p class="foot">{escape(_t(lang, "produced", version=__version__, date=_dt.date.today().isoformat()))}</p>'
+    return f'<p class="foot">{escape(localize(Text("Computed by spareggio {version} on {date}.", "publish.produced", version=__version__, date=localized.date(_dt.date.today(), lang)), lang))}</p>'
 
 
 def standings_html(s: Standings, lang: str = "en") -> str:
@@ -208,19 +202,27 @@ def standings_html(s: Standings, lang: str = "en") -> str:
     lang = _check_lang(lang)
     t = s.tournament
     title = _title(s)
-    which = _t(lang, "final") if s.after_round == t.rounds and t.pending_round is None else ""
-    which = which or _t(lang, "standings", round=s.after_round)
+    which = (
+        localize(Text("Final standings", "publish.final"), lang)
+        if s.after_round == t.rounds and t.pending_round is None
+        else ""
+    )
+    which = which or localize(
+        Text("Standings after round {round}", "publish.standings", round=s.after_round), lang
+    )
     head = [f"<h1>{escape(title)}</h1>", f'<p class="meta">{escape(which)}</p>']
     head += [f'<p class="meta">{escape(line)}</p>' for line in _event_lines(s, lang)]
     head.append(
-        f'<p class="meta">{escape(_t(lang, "rules", rules=s.rules.label, reason=translate_reason(lang, s.rules_reason)))}</p>'
+        f'<p class="meta">{escape(localize(Text("Rule set for unplayed rounds: {rules} ({reason}).", "publish.rules", rules=s.rules.label, reason=localize(s.rules_reason, lang)), lang))}</p>'
     )
     if s.rules_warning:
         text = warning_body(s.rules_warning, lang)
-        head.append(f'<p class="warning"><strong>{escape(_t(lang, "warning"))}:</strong> {escape(text)}</p>')
+        head.append(
+            f'<p class="warning"><strong>{escape(localize(Text("Warning", "publish.warning"), lang))}:</strong> {escape(text)}</p>'
+        )
     for note in s.context.frame.notes:
         head.append(f'<p class="warning">{escape(localize(note, lang))}</p>')
-    head.append(f"<h2>{escape(_t(lang, 'tiebreaks'))}</h2>")
+    head.append(f"<h2>{escape(localize(Text('Tie-breaks, in order', 'publish.tiebreaks'), lang))}</h2>")
     if s.labels:
         items = "".join(
             f"<li>{escape(describe_tiebreak(label, spec, lang))}</li>"
@@ -228,7 +230,9 @@ def standings_html(s: Standings, lang: str = "en") -> str:
         )
         head.append(f'<ol class="tiebreaks">{items}</ol>')
     else:
-        head.append(f"<p>{escape(_t(lang, 'none'))}</p>")
+        head.append(
+            f"<p>{escape(localize(Text('none: players level on points share the place', 'publish.none'), lang))}</p>"
+        )
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
@@ -239,12 +243,14 @@ def standings_html(s: Standings, lang: str = "en") -> str:
         else [("rk", ""), ("sno", ""), ("title", "text"), ("name", "text"), ("fed", "text"), ("rating", ""),
               ("points", "")]
     )  # fmt: skip
-    header = "".join(f'<th scope="col" class="{c}">{escape(_t(lang, key))}</th>' for key, c in cols)
+    header = "".join(
+        f'<th scope="col" class="{c}">{escape(localize(_HEAD[key], lang))}</th>' for key, c in cols
+    )
     if team and rows:  # match and game points, the primary score first
         header += "".join(f'<th scope="col">{name}</th>' for name, _v in s.team_scores(rows[0]))
     header += "".join(f'<th scope="col">{escape(label)}</th>' for label in s.labels)
     if declared:
-        header += f'<th scope="col">{escape(_t(lang, "declared"))}</th>'
+        header += f'<th scope="col">{escape(localize(Text("Declared", "publish.declared"), lang))}</th>'
     body = []
     for row in rows:
         p = row.player
@@ -276,7 +282,9 @@ def standings_html(s: Standings, lang: str = "en") -> str:
     table = f"<table>\n<thead><tr>{header}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>"
     parts = [*head, table]
     if declared:
-        parts.append(f'<p class="foot">{escape(_t(lang, "declared_note"))}</p>')
+        parts.append(
+            f'<p class="foot">{escape(localize(Text("Declared: the rank the file declares, where it differs from the computed place.", "publish.declared_note"), lang))}</p>'
+        )
     parts.append(_footer(lang))
     return _document(f"{title} – {which}", "\n".join(parts), lang, landscape=len(s.labels) > 4)
 
@@ -287,9 +295,9 @@ def compare_html(c: Comparison, lang: str = "en") -> str:
     title = c.tournament.name or "tournament"
     head = [
         f"<h1>{escape(title)}</h1>",
-        f'<p class="meta">{escape(_t(lang, "compare", n=len(c.rules)))}</p>',
-        f'<p class="meta">{escape(_t(lang, "compare_note"))}</p>',
-        f"<h2>{escape(_t(lang, 'tiebreaks'))}</h2>",
+        f'<p class="meta">{escape(localize(Text("The same standings under {n} rule sets", "publish.compare", n=len(c.rules)), lang))}</p>',
+        f'<p class="meta">{escape(localize(Text("Rows where a place or a value changes between rule sets are highlighted.", "publish.compare_note"), lang))}</p>',
+        f"<h2>{escape(localize(Text('Tie-breaks, in order', 'publish.tiebreaks'), lang))}</h2>",
     ]
     first = c.standings[c.rules[0]]
     items = "".join(
@@ -310,11 +318,7 @@ def compare_html(c: Comparison, lang: str = "en") -> str:
         f"<dt>{escape(n)}</dt><dd>{escape(describe_rules(c.standings[n].rules, lang))}</dd>" for n in c.rules
     )
     head.append(f'<dl class="rules">{legend}</dl>')
-    summary = "".join(
-        f"<li>{escape(translate_filled(lang, line, list(SUMMARY), 'compare'))}</li>"
-        for line in c.summary
-        if line.strip()
-    )
+    summary = "".join(f"<li>{escape(localize(line, lang))}</li>" for line in c.summary if line.strip())
     parts = [*head, table, f"<ul>{summary}</ul>" if summary else "", _footer(lang)]
     return _document(title, "\n".join(parts), lang, landscape=True)
 
@@ -331,10 +335,11 @@ def _breakable(name: str) -> str:
 def _compare_block(c: Comparison, names: Sequence[str], label: str | None, lang: str) -> str:
     """One table of the printed comparison: the places (``label`` None) or one tie-break's values
     under each of ``names``; rows where they differ highlighted."""
-    title = _t(lang, "places") if label is None else label
+    title = localize(Text("Place under each rule set", "publish.places"), lang) if label is None else label
+    sno, name, pts = (localize(_HEAD[k], lang) for k in ("sno", "name", "points"))
     header = (
-        f'<th scope="col">{escape(_t(lang, "sno"))}</th><th scope="col" class="text">{escape(_t(lang, "name"))}</th>'
-        f'<th scope="col">{escape(_t(lang, "points"))}</th>'
+        f'<th scope="col">{escape(sno)}</th><th scope="col" class="text">{escape(name)}</th>'
+        f'<th scope="col">{escape(pts)}</th>'
         + "".join(f'<th scope="col" class="rules">{_breakable(n)}</th>' for n in names)
     )
     body = []
@@ -377,8 +382,6 @@ def html_to_pdf(html: str) -> bytes:
         import weasyprint
     except ImportError:  # pragma: no cover - weasyprint is a dependency
         raise ArgumentError(msg("PDF output needs WeasyPrint: python3 -m pip install weasyprint")) from None
-    import logging
-
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     pdf: bytes = weasyprint.HTML(string=html).write_pdf()
@@ -389,6 +392,14 @@ def _number(value: Fraction | None) -> int | float | None:
     if value is None:
         return None
     return int(value) if value.denominator == 1 else float(value)
+
+
+def _sheet_text(value: object) -> object:
+    """A cell's value: a text without the control characters a workbook cannot hold (NUL, ESC ...:
+    each becomes U+FFFD), any other value as it is."""
+    if not isinstance(value, str):
+        return value
+    return "".join("\ufffd" if (ord(c) < 32 and c not in "\t\n\r") else c for c in value)
 
 
 def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
@@ -408,7 +419,12 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
         else ["rk", "shared", "sno", "title", "name", "fed", "rating", "points"]
     )
     scores = [name for name, _v in s.team_scores(s.rows[0])] if team and s.rows else []
-    header = [_t(lang, k) for k in keys] + scores + list(s.labels) + [_t(lang, "declared")]
+    header = (
+        [localize(_HEAD[k], lang) for k in keys]
+        + scores
+        + list(s.labels)
+        + [localize(Text("Declared", "publish.declared"), lang)]
+    )
     ws.append(header)
     for cell in ws[1]:
         cell.font = Font(bold=True)
@@ -416,7 +432,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
         p = row.player
         if team:  # match and game points as numbers, the primary score first
             ws.append(
-                [row.rank, row.place if row.shared else None, p.start_number, p.name,
+                [row.rank, row.place if row.shared else None, p.start_number, _sheet_text(p.name),
                  *(_number(v) for _n, v in s.team_scores(row)), *(_number(row.values[label]) for label in s.labels),
                  p.rank]
             )  # fmt: skip
@@ -436,7 +452,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
             *(_number(row.values[label]) for label in s.labels),
             p.rank,
         ]
-        ws.append(list(values))
+        ws.append([_sheet_text(v) for v in values])
         for cell in ws[ws.max_row]:
             if isinstance(cell.value, str):
                 cell.data_type = "s"  # text from the file stays text, even when it starts with '='

@@ -131,19 +131,23 @@ def _in_force(day: _dt.date) -> RuleSet:
     return dated[0]  # before the first dated rule set
 
 
-REASONS = {
-    "caller": "chosen by the caller",
-    "from": "start date {date} is on or after {start}",
-    "between": "start date {date} is between {start} and {end}",
-    "today": "no start date in the file (record 042): {rules}, the rules in force today, assumed",
-    "before": "start date {date} is before {start}, the earliest rule set spareggio dates; {rules} applied",
+REASONS: dict[str, Text] = {
+    key: Text(template, "reason")
+    for key, template in {
+        "caller": "chosen by the caller",
+        "from": "start date {date} is on or after {start}",
+        "between": "start date {date} is between {start} and {end}",
+        "today": "no start date in the file (record 042): {rules}, the rules in force today, assumed",
+        "before": "start date {date} is before {start}, the earliest rule set spareggio dates; {rules} applied",
+    }.items()
 }
-"""Why a rule set applies, in English: the message ids that catalogues translate (context ``reason``)."""
+"""Why a rule set applies: the English templates, message ids of the catalogues (context ``reason``).
+``REASONS["caller"]`` is itself the reason of a rule set the caller chose."""
 
 
 def _reason(key: str, **params: object) -> Text:
     """One of :data:`REASONS`, filled (translated by the catalogues in context ``reason``)."""
-    return Text(REASONS[key], "reason", **params)
+    return Text(REASONS[key].template, "reason", **params)
 
 
 def _dated_reason(start: _dt.date, rules: RuleSet) -> Text:

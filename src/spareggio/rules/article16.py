@@ -140,11 +140,11 @@ class Article16(RuleSet):
 
     def swiss_opponent_view(self, frame: Frame) -> OpponentView:
         revalued = trailing_requested_byes(frame)
-        round_value = np.where(revalued, frame.draw, frame.points)
+        round_value = frame.with_bonus(np.where(revalued, frame.draw, frame.points))
         return OpponentView(
             score=round_value.sum(axis=1),
             round_value=round_value,
-            revalued=revalued & (round_value != frame.points),
+            revalued=revalued & (round_value != frame.scores),
         )
 
     def swiss_elements(self, frame: Frame, view: OpponentView, *, forfeits_as_played: bool) -> Elements:

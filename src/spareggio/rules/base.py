@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import UnknownRulesetError
 from ..frame import Frame
 from ..i18n import msg
 from ..model import IntMatrix, IntVector
@@ -160,8 +161,6 @@ class RuleSet:
 
     def configure(self, **settings: str) -> RuleSet:
         """A copy of this rule set with other readings selected."""
-        from ..errors import UnknownRulesetError
-
         other = copy.copy(self)
         other.settings = dict(self.settings)
         known = {o.key: o for o in self.options}
@@ -226,7 +225,7 @@ def plain_view(frame: Frame) -> OpponentView:
     """Opponents count with their actual score."""
     return OpponentView(
         score=frame.total,
-        round_value=frame.points,
+        round_value=frame.scores,
         revalued=np.zeros(frame.points.shape, dtype=bool),
     )
 

@@ -29,11 +29,11 @@ class DrawVsSelf(RuleSet):
 
     def swiss_opponent_view(self, frame: Frame) -> OpponentView:
         unplayed = ~frame.played
-        round_value = np.where(unplayed, frame.draw, frame.points)
+        round_value = frame.with_bonus(np.where(unplayed, frame.draw, frame.points))
         return OpponentView(
             score=round_value.sum(axis=1),
             round_value=round_value,
-            revalued=unplayed & (round_value != frame.points),
+            revalued=unplayed & (round_value != frame.scores),
         )
 
     def swiss_elements(self, frame: Frame, view: OpponentView, *, forfeits_as_played: bool) -> Elements:

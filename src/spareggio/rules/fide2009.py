@@ -51,16 +51,16 @@ class Fide2009(RuleSet):
         unplayed = ~frame.played
         if self.settings.get("draws") == "defaults":
             unplayed = FORFEIT[frame.kind] | (VUR[frame.kind] & ~frame.has_opponent)
-        round_value = np.where(unplayed, frame.draw, frame.points)
+        round_value = frame.with_bonus(np.where(unplayed, frame.draw, frame.points))
         return OpponentView(
             score=round_value.sum(axis=1),
             round_value=round_value,
-            revalued=unplayed & (round_value != frame.points),
+            revalued=unplayed & (round_value != frame.scores),
         )
 
     def swiss_elements(self, frame: Frame, view: OpponentView, *, forfeits_as_played: bool) -> Elements:
         played = frame.played
-        before = np.cumsum(frame.points, axis=1) - frame.points  # score before each round
+        before = np.cumsum(frame.scores, axis=1) - frame.scores  # score before each round
         cls = RESULT_CLASS[frame.kind]
         opposite = np.where(cls > 0, frame.loss, np.where(cls < 0, frame.win, frame.draw))
         remaining = frame.rounds - 1 - np.arange(frame.rounds)

@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 
 from ..errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
-from ..i18n import Text, msg
+from ..i18n import Text, languages, msg, translate
 from ..rules import find_ruleset
 from .base import Context, Contribution, Contributions, Direction, TiebreakDef, TiebreakResult, TiebreakSpec
 from .buchholz import (
@@ -503,8 +503,6 @@ def known_names() -> dict[str, str]:
     of :data:`~spareggio.tiebreaks.names.NAMES`, then each tie-break's name as spareggio prints it in
     every language it speaks, with and without a note in brackets ("Cumulativo (US Chess)").  A
     printed name that two tie-breaks share, or that is an acronym, adds nothing."""
-    from ..i18n import languages, translate
-
     printed: dict[str, set[str]] = {}
     for d in TIEBREAKS.values():
         for lang in languages():

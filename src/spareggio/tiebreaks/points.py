@@ -12,7 +12,9 @@ __all__ = ["points"]
 
 
 def points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
-    """PTS: the points of every round, unplayed rounds included, in the event's scoring system."""
+    """PTS: the points of every round, unplayed rounds included, in the event's scoring system; a
+    round whose points a TRF-26 record 299 set, or that holds a bonus or penalty, says so (detail
+    ``record_299``: the input is the round's points, the contribution with the bonus)."""
     frame = ctx.frame
     why = np.zeros(frame.points.shape, dtype=np.int8)
     table = RecordTable(
@@ -21,10 +23,12 @@ def points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         "points",
         frame.points,
         frame.unit,
-        frame.points,
+        frame.scores,
         frame.unit,
         why,
         vur=VUR[frame.kind],
         rules=ctx.rules,
+        detail=frame.marked,
+        detail_code="record_299" if frame.marked is not None else "",
     )
     return TiebreakResult.from_table(spec, table)

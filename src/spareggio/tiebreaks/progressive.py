@@ -17,7 +17,7 @@ def progressive_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     cumulative score simply carries over.  ``/Cn`` drops the cumulative scores after rounds 1 to n
     (Cut-1 per 14.1.1c; Cut-n as Cut-1 applied n times, 14.2); cutting every round leaves 0."""
     frame = ctx.frame
-    cumulative = np.cumsum(frame.points, axis=1)
+    cumulative = np.cumsum(frame.scores, axis=1)  # a bonus or penalty (TRF-26 299) from its round on
     kept = np.arange(frame.rounds) >= spec.cut_low
     why = np.broadcast_to(np.where(kept, Why.COUNTED, Why.CUT_LOW), cumulative.shape).astype(np.int8)
     table = RecordTable(

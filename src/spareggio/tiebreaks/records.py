@@ -30,6 +30,7 @@ import numpy.typing as npt
 from ..cuts import CutMark
 from ..model import Color, IntMatrix, IntVector, ResultKind
 from ..rules.base import Source
+from .fide_rating import DP_TABLE, PD_TABLE, perfect_values, performance_values
 
 if TYPE_CHECKING:
     from ..frame import Frame
@@ -191,8 +192,6 @@ def aggregate(records: tuple[Record, ...] | list[Record], how: Aggregate) -> Fra
         return Fraction(
             round_half_up(sum((r.contribution or Fraction(0) for r in counted), Fraction(0)) / len(counted))
         )
-    from .rating import DP_TABLE
-
     ratings = [int(r.input or 0) for r in counted]
     score = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
     if how is Aggregate.PERFORMANCE:
@@ -205,7 +204,6 @@ def aggregate(records: tuple[Record, ...] | list[Record], how: Aggregate) -> Fra
 def expected_total(ratings: list[int], rating: int) -> int:
     """The sum, in hundredths, of the expected scores at ``rating`` against ``ratings`` (FIDE B.02
     8.1(b), the full table: no 400-point cap)."""
-    from .rating import PD_TABLE
 
     def expected(difference: int) -> int:
         pd = int(PD_TABLE[min(abs(difference), len(PD_TABLE) - 1)])
@@ -217,8 +215,6 @@ def expected_total(ratings: list[int], rating: int) -> int:
 def perfect_rating(ratings: list[int], score: Fraction) -> int:
     """PTP (C.07 10.3) from a player's counted records: the lowest rating whose expected scores
     against ``ratings`` reach ``score``; a zero score gives the lowest rating minus 800."""
-    from .rating import PD_TABLE
-
     if score == 0:
         return min(ratings) - 800
     target = int(score * 100)
@@ -306,8 +302,6 @@ class RecordTable:
             safe = np.maximum(count, 1)
             defined = count > 0 if self.aggregate is Aggregate.ROUNDED_AVERAGE else np.ones(n, dtype=bool)
             return np.where(count > 0, (2 * total + safe) // (2 * safe), 0), 1, defined
-        from .rating import perfect_values, performance_values
-
         if self.aggregate is Aggregate.PERFORMANCE:
             return performance_values(self.input, counted, total, count), 1, count > 0
         return perfect_values(self.input, counted, total, count), 1, count > 0

@@ -15,6 +15,8 @@ import numpy as np
 from ..cuts import apply_cuts
 from ..model import VUR
 from .base import _WHY_OF_CUT, Context, Direction, TiebreakResult, TiebreakSpec
+from .direct_encounter import _order
+from .points import points
 from .records import Aggregate, RecordTable, Why
 
 __all__ = [
@@ -38,15 +40,11 @@ tied (B board count, T top board result, E bottom board elimination), over their
 
 def match_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """MPTS (11.1.1): the match points of every round, whatever the primary score."""
-    from .points import points
-
     return points(ctx.on("MP"), spec)
 
 
 def game_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """GPTS (11.1.2): the game points of every round, whatever the primary score."""
-    from .points import points
-
     return points(ctx.on("GP"), spec)
 
 
@@ -142,8 +140,6 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
     """EDE (13.3.1) on a tied group: direct encounter with the primary score, then the secondary, on
     each sub-group still tied, alternating while either score separates teams (at most 30 passes;
     digest 9.1-9.2); then, for a chain (13.3.2), the board criteria on two teams still tied."""
-    from .direct_encounter import _order
-
     steps = ctx.cache.setdefault(("DE-steps", spec), [])
     de = TiebreakSpec("DE", forfeits_played=spec.forfeits_played)
     other = ctx.frame.secondary

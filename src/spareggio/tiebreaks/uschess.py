@@ -174,7 +174,7 @@ def us_sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
 
 def running_scores(frame: Frame) -> IntMatrix:
     """The player's score after each round, in units (the terms of 34E3)."""
-    return np.cumsum(frame.points, axis=1)
+    return np.cumsum(frame.scores, axis=1)
 
 
 def unplayed_wins(frame: Frame) -> npt.NDArray[np.bool_]:

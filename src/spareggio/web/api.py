@@ -7,33 +7,26 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, UploadFile
-from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.responses import Response
 from starlette.requests import Request
 
 from ..check import CheckOptions, check_source
-from ..compare import compare, compare_teams, comparison_to_dict
+from ..compare import compare, compare_teams
 from ..errors import ArgumentError, SpareggioError
-from ..explain import (
-    explain_player,
-    explain_versus,
-    find_player,
-    render_text,
-    render_versus_text,
-    to_dict,
-    versus_to_dict,
-)
+from ..explain import explain_player, explain_versus, find_player
 from ..i18n import msg
 from ..io import parse_event
 from ..model import Tournament
 from ..render import html
 from ..render.check_report import report_text
-from ..render.comparison import comparison_table
+from ..render.comparison import comparison_table, comparison_to_dict
+from ..render.explanation import explanation_to_dict, render_text, render_versus_text, versus_to_dict
 from ..render.publish import compare_html, html_to_pdf
 from ..rules import find_ruleset
 from ..standings import Standings
 from ..teams import TeamEvent, rank_event
 from ..tiebreaks import parse_spec_list
-from .exports import as_json, document, standings_export
+from .exports import as_json, document, encoded, json_error, standings_export, text
 from .options import Options, api_language, checked_format, clean_text, error_language, safe_name
 from .site import site_of
 
@@ -41,13 +34,16 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/api")
 
-BAD: dict[int | str, dict[str, Any]] = {400: {"description": 'Bad file or option: {"error": message}'}, 413: {"description": "File too large"}}
+BAD: dict[int | str, dict[str, Any]] = {
+    400: {"description": 'Bad file or option: {"error": message}'},
+    413: {"description": "File too large"},
+}
 
 
-def api_error(exc: SpareggioError, lang: str | None, status: int = 400) -> JSONResponse:
+def api_error(exc: SpareggioError, lang: str | None, status: int = 400) -> Response:
     """The error of a request, in the language it asked for (English when it asked none or an
     unknown one)."""
-    return JSONResponse({"error": exc.localized(error_language(lang))}, status_code=status)
+    return json_error(exc.localized(error_language(lang)), status)
 
 
 async def _upload(file: UploadFile) -> tuple[str, bytes]:
@@ -133,13 +129,13 @@ def _explain(
             return as_json(versus_to_dict(v))
         if fmt == "html":
             return document(html.versus_html(v, language), "text/html")
-        return PlainTextResponse(render_versus_text(v, language))
+        return text(render_versus_text(v, language))
     e = explain_player(s, sno, None, language)
     if fmt == "json":
-        return as_json(to_dict(e))
+        return as_json(explanation_to_dict(e))
     if fmt == "html":
         return document(html.explanation_html(e), "text/html")
-    return PlainTextResponse(render_text(e))
+    return text(render_text(e))
 
 
 @router.post(
@@ -186,10 +182,10 @@ def _compare(
     if fmt == "json":
         return as_json(comparison_to_dict(c))
     if fmt == "table":
-        return PlainTextResponse(comparison_table(c, language))
+        return text(comparison_table(c, language))
     page_html = compare_html(c, language)
     if fmt == "pdf":
-        return Response(html_to_pdf(page_html), media_type="application/pdf")
+        return Response(encoded(html_to_pdf(page_html)), media_type="application/pdf")
     return document(page_html, "text/html")
 
 
@@ -227,11 +223,11 @@ def _check(
         after_round=opts.after_round,
         infer=(clean_text(infer, "infer") or "").lower() in ("1", "true", "on", "yes"),
     )
-    text = report_text([check_source(name, data, want)], fmt, lang=language)
+    report = report_text([check_source(name, data, want)], fmt, lang=language)
     if fmt == "html":
-        return document(text, "text/html")
+        return document(report, "text/html")
     media = {"json": "application/json", "csv": "text/csv", "table": "text/plain"}[fmt]
-    return Response(text, media_type=media)
+    return Response(encoded(report), media_type=media)
 
 
 @router.post(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -24,8 +24,10 @@ from ..__about__ import __version__
 from ..i18n import Text, localize, msg
 from . import api, downloads, pages
 from .chart import bump_chart
+from .exports import json_error
 from .i18n import request_language, translator
 from .limits import MAX_UPLOAD_BYTES
+from .options import error_language
 from .security import CSP, SECURITY_HEADERS, Guard, allowed_hosts
 from .site import Site, site_of
 from .store import Closed, NotOpen, Store
@@ -48,7 +50,7 @@ def create_app(
     files: list[str] | None = None,
     *,
     max_upload: int = MAX_UPLOAD_BYTES,
-    hosts: Iterable[str] | None = None,
+    hosts: Iterable[str] | None = (),
     store: Store | None = None,
     worker: Worker | None = None,
 ) -> FastAPI:
@@ -83,17 +85,22 @@ def _is_api(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
-def _error(request: Request, status: int, text: Text) -> Response:
-    """An error in the request's language: ``{"error": ...}`` for the API, the error page else."""
+async def _error(request: Request, status: int, text: Text) -> Response:
+    """An error in the request's language: ``{"error": ...}`` for the API (in the language of its
+    ``lang`` field), the error page else."""
     lang = request_language(request)
     if _is_api(request):
-        return JSONResponse({"error": localize(text, lang)}, status_code=status)
+        try:
+            asked = (await request.form()).get("lang")  # parsed already: read again from the cache
+        except Exception:  # noqa: BLE001 - a body that is no form has no language
+            asked = None
+        return json_error(localize(text, error_language(asked if isinstance(asked, str) else None)), status)
     return site_of(request).pages.error(request, status, localize(text, lang))
 
 
 async def _not_open(request: Request, exc: Exception) -> Response:
     if _is_api(request):
-        return JSONResponse({"error": "not found"}, status_code=404)
+        return json_error("not found", 404)
     _ = translator(request_language(request))
     if isinstance(exc, Closed):
         message = _("This tournament was closed to make room for newer ones: open the file again.")
@@ -107,21 +114,21 @@ async def _invalid(request: Request, exc: Exception) -> Response:
     first = problems[0] if problems else {}
     field = str((first.get("loc") or ("", "request"))[-1])[:40]
     if first.get("type") == "missing":
-        return _error(request, 400, msg("the field {field!r} is missing", field=field))
-    return _error(request, 400, msg("the field {field!r} is not valid", field=field))
+        return await _error(request, 400, msg("the field {field!r} is missing", field=field))
+    return await _error(request, 400, msg("the field {field!r} is not valid", field=field))
 
 
 async def _http(request: Request, exc: Exception) -> Response:
     status = exc.status_code if isinstance(exc, HTTPException) else 500
     if _is_api(request):
         reason = "not found" if status == 404 else "method not allowed" if status == 405 else "bad request"
-        return JSONResponse({"error": reason}, status_code=status)
+        return json_error(reason, status)
     headers = getattr(exc, "headers", None)
     return Response(getattr(exc, "detail", ""), status_code=status, headers=headers, media_type="text/plain")
 
 
 async def _too_slow(request: Request, exc: Exception) -> Response:
-    return _error(request, 503, msg("the server is too busy to answer in time: try again"))
+    return await _error(request, 503, msg("the server is too busy to answer in time: try again"))
 
 
 async def _crash(request: Request, exc: Exception) -> Response:
@@ -130,7 +137,7 @@ async def _crash(request: Request, exc: Exception) -> Response:
     lang = request_language(request)
     text = localize(msg("internal error: the request could not be answered"), lang)
     if _is_api(request):
-        response: Response = JSONResponse({"error": text}, status_code=500)
+        response = json_error(text, 500)
     else:
         response = Response(text, status_code=500, media_type="text/plain; charset=utf-8")
     response.headers["Content-Security-Policy"] = CSP

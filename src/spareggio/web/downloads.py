@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import PlainTextResponse, Response
+from fastapi.responses import Response
 from starlette.requests import Request
 
 from ..errors import SpareggioError
@@ -19,6 +19,7 @@ from .exports import (
     document,
     explanation_export,
     standings_export,
+    text,
 )
 from .i18n import request_language, translator
 from .options import grid_choice, options_of, safe_name
@@ -37,7 +38,7 @@ def _standings_file(request: Request, token: str, fmt: str) -> Response:
         s = compute(entry, options_of(request))
         body, media = standings_export(s, fmt, lang, entry)
     except SpareggioError as exc:
-        return PlainTextResponse(exc.localized(lang), status_code=400)
+        return text(exc.localized(lang), status=400)
     if fmt == "print":  # the printable page, shown in the browser
         return document(body, media)
     _ = translator(lang)
@@ -63,7 +64,7 @@ def _explanation_file(request: Request, token: str, sno: int, fmt: str) -> Respo
     try:
         body, media = explanation_export(compute(entry, options_of(request)), sno, fmt, lang)
     except SpareggioError as exc:
-        return PlainTextResponse(exc.localized(lang), status_code=400)
+        return text(exc.localized(lang), status=400)
     return attachment(body, media, entry, f"{translator(lang)('player-{sno}', sno=sno)}.{fmt}")
 
 
@@ -80,7 +81,7 @@ def _comparison_file(request: Request, token: str, fmt: str) -> Response:
         opts = options_of(request)
         body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round), fmt, lang)
     except SpareggioError as exc:
-        return PlainTextResponse(exc.localized(lang), status_code=400)
+        return text(exc.localized(lang), status=400)
     return attachment(body, media, entry, f"{translator(lang)('compare')}.{fmt}")
 
 
@@ -96,7 +97,7 @@ def _crosstable_file(request: Request, token: str, fmt: str) -> Response:
         s = compute(entry, options_of(request))
         body, media = crosstable_export(s, fmt, lang, grid_choice(request))
     except SpareggioError as exc:
-        return PlainTextResponse(exc.localized(lang), status_code=400)
+        return text(exc.localized(lang), status=400)
     return attachment(body, media, entry, f"{translator(lang)('crosstable')}.{fmt}")
 
 

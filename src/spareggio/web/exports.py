@@ -11,18 +11,19 @@ from typing import Any
 
 from fastapi.responses import Response
 
-from ..compare import Comparison, comparison_to_dict
+from ..compare import Comparison
 from ..errors import ArgumentError
-from ..explain import explain_player, render_text, to_dict
+from ..explain import explain_player
 from ..i18n import msg
 from ..io.trf.writer import write_trf
 from ..render import html
 from ..render import output as out
+from ..render.comparison import comparison_to_dict
 from ..render.crosstable import build_crosstable
+from ..render.explanation import explanation_to_dict, render_text
 from ..render.formats import FORMATS, render
 from ..render.publish import compare_html, html_to_pdf, standings_html, standings_xlsx
 from ..standings import Standings
-from ..teams import team_standings_dict
 from .limits import MAX_OUTPUT_BYTES
 from .options import safe_name
 from .store import Entry
@@ -37,8 +38,11 @@ __all__ = [
     "content_disposition",
     "crosstable_export",
     "document",
+    "encoded",
     "explanation_export",
+    "json_error",
     "standings_export",
+    "text",
 ]
 
 CSP_DOCUMENT = (
@@ -72,19 +76,22 @@ def _too_large() -> OutputTooLarge:
     )
 
 
-def _bounded(body: str | bytes) -> str | bytes:
-    """``body`` when it is within :data:`MAX_OUTPUT_BYTES` (UTF-8 bytes for a text).
+def encoded(body: str | bytes) -> bytes:
+    """``body`` as the bytes of the answer, within :data:`MAX_OUTPUT_BYTES`: a text in UTF-8, where
+    a character that is not text (a lone surrogate read from a JSON escape) becomes U+FFFD.
 
-    :raises OutputTooLarge: when it is not.
+    :raises OutputTooLarge: when it is over the limit.
     """
     if isinstance(body, str):
-        # a character is 1 to 4 bytes: encode only when the count of characters leaves a doubt
-        size = len(body) if len(body) * 4 <= MAX_OUTPUT_BYTES else len(body.encode("utf-8", "surrogatepass"))
-    else:
-        size = len(body)
-    if size > MAX_OUTPUT_BYTES:
+        if len(body) > MAX_OUTPUT_BYTES:  # at least one byte a character: over before encoding
+            raise _too_large()
+        body = body.encode("utf-8", "replace")
+    if len(body) > MAX_OUTPUT_BYTES:
         raise _too_large()
     return body
+
+
+_bounded = encoded
 
 
 def _table_size(s: Standings) -> int:
@@ -111,10 +118,7 @@ def standings_export(
     media = EXPORT_MEDIA[fmt]
     body: str | bytes
     if fmt == "json":
-        if entry is not None and entry.team is not None:
-            body = json.dumps(team_standings_dict(entry.team, s), ensure_ascii=False, indent=2) + "\n"
-        else:
-            body = s.to_json()
+        body = out.standings_json(s)  # a team event's standings carry it: its team document
     elif fmt == "csv":
         body = out.standings_csv(s, lang)
     elif fmt in ("html", "print", "pdf"):
@@ -152,7 +156,7 @@ def _trf_with_ranks(s: Standings) -> str:
     return write_trf(dataclasses.replace(t, players=players))
 
 
-def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[str | bytes, str]:
+def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[bytes, str]:
     """One participant's explanation as a file.
 
     :raises SpareggioError: for a start number not in the event, or an unknown format.
@@ -160,7 +164,9 @@ def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[str
     s.tournament.index_of(sno)
     e = explain_player(s, sno, None, lang)
     if fmt == "json":
-        return _bounded(json.dumps(to_dict(e), ensure_ascii=False, indent=2) + "\n"), "application/json"
+        return _bounded(
+            json.dumps(explanation_to_dict(e), ensure_ascii=False, indent=2) + "\n"
+        ), "application/json"
     if fmt == "html":
         return _bounded(html.explanation_html(e)), "text/html; charset=utf-8"
     if fmt == "txt":
@@ -168,7 +174,7 @@ def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[str
     raise ArgumentError(msg("format must be html, json or txt, not {fmt!r}", fmt=fmt))
 
 
-def comparison_export(c: Comparison, fmt: str, lang: str) -> tuple[str | bytes, str]:
+def comparison_export(c: Comparison, fmt: str, lang: str) -> tuple[bytes, str]:
     """A comparison as a file.
 
     :raises ArgumentError: for an unknown format.
@@ -223,10 +229,21 @@ def attachment(body: str | bytes, media: str, entry: Entry, suffix: str) -> Resp
     )
 
 
+def text(body: str, media: str = "text/plain; charset=utf-8", status: int = 200) -> Response:
+    """A text answer (a table, an explanation, an error), encoded within the bounds (:func:`encoded`)."""
+    return Response(encoded(body), status_code=status, media_type=media)
+
+
 def document(body: str | bytes, media: str) -> Response:
     """A standalone document shown in the browser (the printable page, the API's html), under its own
     Content-Security-Policy that lets its inline style apply and no script run."""
-    return Response(body, media_type=media, headers={"Content-Security-Policy": CSP_DOCUMENT})
+    return Response(encoded(body), media_type=media, headers={"Content-Security-Policy": CSP_DOCUMENT})
+
+
+def json_error(message: str, status: int = 400) -> Response:
+    """The API's error answer: ``{"error": message}``."""
+    body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8", "replace")
+    return Response(body, status_code=status, media_type="application/json")
 
 
 def as_json(data: Any) -> Response:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from starlette.requests import Request
 
-from ..errors import ArgumentError, SpareggioError
-from ..i18n import check_language, msg
+from ..errors import ArgumentError, SpareggioError, check_language
+from ..i18n import msg
 from .limits import MAX_FIELD_CHARS, MAX_NUMBER_DIGITS
 
 __all__ = [

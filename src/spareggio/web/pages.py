@@ -97,10 +97,15 @@ def _tournament_page(request: Request, token: str, template: str, active: str, e
     lang = request_language(request)
     try:
         opts = options_of(request)
-    except SpareggioError as exc:
-        opts = Options()
+    except SpareggioError as exc:  # the page's frame with the error, and no table
         return site.pages.render(
-            request, template, 400, error=exc.localized(lang), **common(entry, opts, None, active, lang)
+            request,
+            "tournament.html",
+            400,
+            error=exc.localized(lang),
+            rows=[],
+            labels=[],
+            **common(entry, Options(), None, active, lang),
         )
     try:
         s = compute(entry, opts)

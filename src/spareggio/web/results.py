@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Self
 
 from markupsafe import Markup
 
-from ..compare import SUMMARY, Comparison
+from ..compare import Comparison
 from ..errors import Diagnostic, SpareggioError
-from ..i18n import Text, localize, msg, translate, translate_filled
+from ..i18n import Text, localize, msg, translate
 from ..render import localized as numbers
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
@@ -155,13 +155,7 @@ def moved_summary(moved: int, total: int, rules: int, team: bool, lang: str) -> 
 def comparison_summary(c: Comparison, lang: str) -> list[str]:
     """The comparison's summary lines (how many move between the first rule set and each other) in
     ``lang``."""
-    return [
-        localize(line, lang)
-        if isinstance(line, Text)
-        else translate_filled(lang, line, list(SUMMARY), "compare")
-        for line in c.summary
-        if line.strip()
-    ]
+    return [localize(line, lang) for line in c.summary if line.strip()]
 
 
 def upload_problem(data: bytes, name: str) -> Text | None:

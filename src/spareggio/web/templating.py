@@ -12,7 +12,7 @@ from starlette.requests import Request
 
 from ..__about__ import __version__
 from ..check import inferred_text
-from ..i18n import localize, translate, translate_reason, warning_body
+from ..i18n import localize, translate, warning_body
 from ..model import Tournament
 from ..standings import Standings
 from .i18n import language_name, languages, request_language, translator
@@ -50,7 +50,7 @@ class Pages:
         html = self.env.get_template(template).render(
             _=translator(lang),
             lang=lang,
-            reason=lambda text: translate_reason(lang, text),
+            reason=lambda text: localize(text, lang),
             warning=lambda text: warning_body(text, lang),
             ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
             event_warnings=event_warnings,
@@ -63,7 +63,8 @@ class Pages:
             version=__version__,
             **values,
         )
-        return HTMLResponse(html, status_code=status)
+        # a lone surrogate read from a JSON escape cannot be sent: it becomes U+FFFD
+        return HTMLResponse(html.encode("utf-8", "replace"), status_code=status)
 
     def error(self, request: Request, status: int, message: str) -> HTMLResponse:
         """The error page, ``message`` already in the page's language."""

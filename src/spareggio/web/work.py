@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
@@ -34,13 +35,29 @@ class Worker:
         self.workers = workers
         self.seconds = seconds
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="spareggio-work")
+        self._busy = 0
+        self._lock = threading.Lock()
+
+    @property
+    def busy(self) -> int:
+        """Computations running now."""
+        return self._busy
+
+    def _counted(self, fn: Callable[[], R]) -> R:
+        with self._lock:
+            self._busy += 1
+        try:
+            return fn()
+        finally:
+            with self._lock:
+                self._busy -= 1
 
     async def run(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """``fn(*args, **kwargs)`` in a thread of the pool.
 
         :raises TooSlow: when it is not done within the time limit.
         """
-        future = self._pool.submit(functools.partial(fn, *args, **kwargs))
+        future = self._pool.submit(self._counted, functools.partial(fn, *args, **kwargs))
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), self.seconds)
         except TimeoutError:

@@ -29,4 +29,4 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     ``options.teams`` is set."""
     if options.teams and team_reading.is_team_file(data):
         return team_reading.parse_team_event(data, name, lenient=options.lenient, kind=options.kind)
-    return parse_trf(data, name, kind=options.kind, lenient=options.lenient)
+    return parse_trf(data, name, kind=options.kind, lenient=options.lenient, rating=options.rating)

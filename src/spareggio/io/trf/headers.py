@@ -43,11 +43,13 @@ def _parse_scoring(line: str, pos: Position) -> Scoring:
         if len(line) < col:
             break
         symbol = line[col - 1].upper()
+        if symbol == "Z":
+            symbol = "A"  # the zero-point bye's letter, as some programs write the absence symbol
         if symbol.strip():
             if len(symbol) != 1 or symbol not in "WDLAPX":
                 raise TrfSyntaxError(
                     msg(
-                        "record 162: expected a result symbol (W D L A P X) in column {col}, found {value!r}",
+                        "record 162: expected a result symbol (W D L A Z P X) in column {col}, found {value!r}",
                         col=col,
                         value=line[col - 1],
                     ),
@@ -167,8 +169,9 @@ def _decide_kind(t: Tournament, headers: dict[str, str]) -> tuple[TournamentKind
 
 
 def _check_points(t: Tournament, warnings: list[Diagnostic]) -> None:
-    """Warn where the points column (81-84) disagrees with the results; the results are used."""
-    for i, declared, computed in points_mismatches(t.players, t.kind, t.scoring):
+    """Warn where the points column (81-84) disagrees with the results (and the point adjustments of
+    record 299); the results are used."""
+    for i, declared, computed in points_mismatches(t.players, t.kind, t.scoring, t.adjustments):
         p = t.players[i]
         pos = Position(p.position.path, p.position.line, 81) if p.position else None
         warnings.append(Diagnostic("points-mismatch", points_message(p, declared, computed), pos))

@@ -20,7 +20,9 @@ from ...errors import (
     os_reason,
 )
 from ...i18n import Text, msg
-from ...model import ResultKind, Scoring, Tournament, TournamentKind
+from ...model import PointAdjustment, ResultKind, Scoring, Tournament, TournamentKind
+from .adjustments import read_adjustments
+from .national import apply_national
 from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
 from .headers import (
     _announced_rounds,
@@ -39,13 +41,19 @@ from .text import _check_size, _display, _load, _place, _read_bounded
 
 
 def read_trf(
-    path: str | os.PathLike[str], *, kind: TournamentKind | None = None, lenient: bool = False
+    path: str | os.PathLike[str],
+    *,
+    kind: TournamentKind | None = None,
+    lenient: bool = False,
+    rating: str | None = None,
 ) -> Tournament:
     """Read a TRF file.  The file is opened read-only and never modified.
 
     :param kind: declare the event Swiss or round robin, whatever the file says.
     :param lenient: repair the recoverable contradictions between the two sides of a game, with a
         warning for each, instead of refusing the file.
+    :param rating: the rating of rating tie-breaks, ``fide`` or ``national`` (TRF-26 national rating
+        records); None: record 172's method, else FIDE.
     :raises InputError: for any problem in the file, with its position.
     :raises ArgumentError: if the file cannot be read.
     """
@@ -68,7 +76,7 @@ def read_trf(
     source: list[bytes | str] = [data]
     del data
     lines, encoding = _load(source, where)
-    return _parse_lines(lines, encoding, str(path), where, kind=kind, lenient=lenient)
+    return _parse_lines(lines, encoding, str(path), where, kind=kind, lenient=lenient, rating=rating)
 
 
 def parse_trf(
@@ -78,17 +86,20 @@ def parse_trf(
     kind: TournamentKind | None = None,
     lenient: bool = False,
     team_event: bool = False,
+    rating: str | None = None,
 ) -> Tournament:
     """Parse TRF text (bytes are decoded as UTF-8, else Windows-1252, else Latin-1).
 
-    ``path`` names the text in messages; ``kind`` and ``lenient`` are as in :func:`read_trf`.
+    ``path`` names the text in messages; ``kind``, ``lenient`` and ``rating`` are as in :func:`read_trf`.
     ``team_event`` reads the players of a team tournament (:mod:`spareggio.teams` ranks the teams).
 
     :raises InputError: for any problem in the text, with its position.
     """
     where = _display(path)
     lines, encoding = _load([data], where)
-    return _parse_lines(lines, encoding, path, where, kind=kind, lenient=lenient, team_event=team_event)
+    return _parse_lines(
+        lines, encoding, path, where, kind=kind, lenient=lenient, team_event=team_event, rating=rating
+    )
 
 
 def parse_trf_team(
@@ -131,6 +142,7 @@ def _parse_lines(
     lenient: bool,
     vectorised: bool = True,
     team_event: bool = False,
+    rating: str | None = None,
 ) -> Tournament:
     """The tournament in the lines of a file (emptied: only the records are kept)."""
     records = _scan(lines, where)
@@ -144,6 +156,7 @@ def _parse_lines(
         lenient=lenient,
         vectorised=vectorised,
         team_event=team_event,
+        rating=rating,
     )
 
 
@@ -157,6 +170,7 @@ def _from_records(
     lenient: bool,
     vectorised: bool = True,
     team_event: bool = False,
+    rating: str | None = None,
 ) -> Tournament:
     """The tournament in the records of a file."""
     if not records.players:
@@ -170,7 +184,7 @@ def _from_records(
     if team_event:  # '0000 - +' is a board won against an empty board, not an old spelling of a bye
         records.notes[:] = [d for d in records.notes if d.code != "bye-as-forfeit"]
     records.notes.sort(key=lambda d: _place(d.position))
-    return _build(ct, records, where, path, encoding, kind, lenient, team_event)
+    return _build(ct, records, where, path, encoding, kind, lenient, team_event, rating)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -186,6 +200,7 @@ def _build(
     forced_kind: TournamentKind | None,
     lenient: bool,
     team_event: bool = False,
+    rating: str | None = None,
 ) -> Tournament:
     warnings = records.notes
     headers, header_pos = records.headers, records.header_pos
@@ -240,6 +255,24 @@ def _build(
             np.where(unpaired & (result == ord("-")), EMPTY_BOARD_LOSS, 0),
         ).astype(np.int8)  # fmt: skip
     _check_pending(kind, opponent, ct, where)
+    if team_event:
+        adjustments: tuple[PointAdjustment, ...] = ()
+        warnings.extend(
+            Diagnostic(
+                "record-not-applied",
+                msg(
+                    "record 299 (points assigned outside the results) is read but not applied: the points of the "
+                    "results are used"
+                ),
+                pos,
+            )
+            for _, pos in records.adjustments
+        )
+    else:
+        numbers = [p.start_number for p in ct.players]
+        by_number = np.full(max(numbers) + 1, -1, dtype=np.int64)
+        by_number[numbers] = np.arange(len(numbers))
+        adjustments = read_adjustments(records.adjustments, by_number, numbers, kind, warnings)
 
     # header data
     scoring = Scoring()
@@ -266,13 +299,30 @@ def _build(
         items = _split_tiebreaks(headers["212"])
         if items and items[0].upper() == "PTS":
             items = items[1:]
+        elif any(item.upper() == "PTS" for item in items):
+            before = items[: [item.upper() for item in items].index("PTS")]
+            warnings.append(
+                Diagnostic(
+                    "points-not-first",
+                    msg(
+                        "record 212 puts {tiebreaks} before the points (PTS): the standings rank by {tiebreaks} "
+                        "first, as the file asks",
+                        tiebreaks=", ".join(before),
+                    ),
+                    header_pos["212"],
+                )
+            )
         tiebreaks, tb_pos = tuple(items), header_pos["212"]
     elif "202" in headers:
         tiebreaks, tb_pos = tuple(_split_tiebreaks(headers["202"])), header_pos["202"]
 
+    players, rating_method = apply_national(
+        list(ct.players), records.national, headers, header_pos, where, rating, warnings
+    )
     t = Tournament(
         name=headers.get("012", "").strip(),
-        players=tuple(ct.players),
+        players=tuple(players),
+        rating_method=rating_method,
         opponent=opponent,
         kind=kind,
         color=color,
@@ -294,6 +344,7 @@ def _build(
         tiebreak_list=tiebreaks,
         tiebreak_list_position=tb_pos,
         headers=headers,
+        adjustments=adjustments,
         warnings=warnings,
         source=path,
         encoding=encoding,

@@ -36,10 +36,6 @@ _TEAM_RECORDS = ("013", "310", "320", "330", "300")
 _TEAM_LINES = {"013", "192", "240", "300", "310", "320", "330", "352", "362", "802"}
 """Records the team reader reads (:mod:`.teams`): kept whole with their line numbers."""
 _NOT_APPLIED = {
-    "299": msg(
-        "record 299 (points assigned outside the results) is read but not applied: the points of the "
-        "results are used"
-    ),
     "XXS": msg(
         "record XXS (scoring for pairing) is read but not applied: record 162 or the usual 1 / ½ / 0 is used"
     ),
@@ -55,12 +51,17 @@ class _Records:
     headers: dict[str, str] = field(default_factory=dict)
     header_pos: dict[str, Position] = field(default_factory=dict)
     byes: list[tuple[str, Position]] = field(default_factory=list)
+    adjustments: list[tuple[str, Position]] = field(default_factory=list)
+    """The 299 records (abnormal points), in file order."""
     team: dict[str, Position] = field(default_factory=dict)
     """The first record of each team-event kind (013, 300, 310, 320, 330)."""
     team_lines: list[tuple[int, str]] = field(default_factory=list)
     """The lines of the records a team event is read from (:data:`_TEAM_LINES`), with their numbers."""
     notes: list[Diagnostic] = field(default_factory=list)
     """Warnings with a position in the file, sorted by position once every line is read."""
+    national: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    """The national rating records (TRF-26), whose code is the federation of record 172: (line
+    number, text) by code; after the scan, only those of that federation."""
     empty_boards: npt.NDArray[np.int8] | None = None
     """In a team event, per player and round: :data:`EMPTY_BOARD_WIN` for ``0000 - +``,
     :data:`EMPTY_BOARD_LOSS` for ``0000 - -``, else 0."""
@@ -112,6 +113,8 @@ def _scan(lines: list[str], where: str) -> _Records:
                 records.team_lines.append((lineno, line))
             if code == "240":
                 records.byes.append((line, pos))
+            elif code == "299":
+                records.adjustments.append((line, pos))
             elif code in _NOT_APPLIED:
                 records.notes.append(Diagnostic("record-not-applied", _NOT_APPLIED[code], pos))
             elif code in records.headers and code not in _REPEATABLE:
@@ -137,6 +140,10 @@ def _scan(lines: list[str], where: str) -> _Records:
             )
             records.header_pos[code] = pos
         else:
+            if len(code) == 3 and code.isalpha() and code.isupper() and line[3:4] == " ":
+                # perhaps a national rating record (TRF-26): its code is record 172's federation
+                records.national.setdefault(code, []).append((lineno, line))
+                continue
             key = code.strip() or line.strip()[:3]
             if key not in unknown_seen:
                 unknown_seen.add(key)
@@ -147,6 +154,17 @@ def _scan(lines: list[str], where: str) -> _Records:
                         Position(where, lineno, 1),
                     )
                 )
+    federation = records.headers.get("172", "")[:3].strip().upper()
+    for code, found in records.national.items():
+        if code != federation:
+            records.notes.append(
+                Diagnostic(
+                    "unknown-record",
+                    msg("unknown record {code!r} ignored", code=code),
+                    Position(where, found[0][0], 1),
+                )
+            )
+    records.national = {federation: records.national[federation]} if federation in records.national else {}
     note = text_notes.diagnostic()
     if note is not None:
         records.notes.append(note)

@@ -1,0 +1,564 @@
+"""Building explanations from the records that produced the standings: nothing is computed a
+second time.  Each tie-break's :class:`~spareggio.tiebreaks.records.Record` rows become the rounds of
+its explanation; the opponent view gives the footnotes about adjusted scores; the steps recorded by
+group tie-breaks become their lines."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..cuts import CutMark
+from ..errors import ArgumentError
+from ..i18n import msg
+from ..messages import message
+from ..model import ResultKind
+from ..numbers import format_number, json_number
+from ..rules.base import Source
+from ..standings import Standings
+from ..tiebreaks import definition
+from ..tiebreaks.base import Direction, TiebreakResult
+from ..tiebreaks.direct_encounter import DirectEncounterStep
+from ..tiebreaks.fide_rating import DP_TABLE
+from ..tiebreaks.records import (
+    Aggregate,
+    Record,
+    Why,
+    aggregate,
+    expected_total,
+    perfect_rating,
+    round_half_up,
+)
+from .lookup import check_language
+from .results import Explanations, Footnote, PlayerExplanation, RoundLine, TiebreakExplanation, Versus
+from .wording import (
+    COLOUR_CODE,
+    RESULT_SIGN,
+    colour_letter,
+    decimal_text,
+    detail_text,
+    encounters_text,
+    exact_text,
+    format_value,
+    join_notes,
+    kind_code,
+    signed,
+    spec_name,
+    why_text,
+)
+
+__all__ = ["explain_all", "explain_player", "explain_versus"]
+
+
+def explain_player(
+    s: Standings, start_number: int, labels: list[str] | None = None, lang: str = "en"
+) -> PlayerExplanation:
+    """Explain every tie-break of the standings (or ``labels`` of them) for one player.
+
+    :raises ArgumentError: for a language explanations do not speak.
+    """
+    lang = check_language(lang)
+    t = s.tournament
+    i = t.index_of(start_number)
+    row = s.row_of(start_number)
+    wanted = labels if labels is not None else s.labels
+    out = []
+    for label in wanted:
+        res = s.results[label]
+        out.append(_explain_tiebreak(s, res, label, i, lang))
+    return PlayerExplanation(
+        start_number=start_number,
+        name=row.player.name,
+        rank=row.place,
+        points=row.points,
+        rules=s.rules.label,
+        rules_reason=s.rules_reason,
+        after_round=s.after_round,
+        lang=lang,
+        tiebreaks=out,
+        rules_warning=s.rules_warning,
+        place=row.rank,
+        tournament=t.name,
+        standings_tiebreaks=list(s.labels),
+    )
+
+
+def explain_all(s: Standings, labels: list[str] | None = None, lang: str = "en") -> Explanations:
+    """The explanation of every player, in standings order (a list, with ``to_dict``/``to_json``).
+
+    :raises ArgumentError: for a language explanations do not speak.
+    """
+    lang = check_language(lang)
+    return Explanations(
+        [explain_player(s, row.player.start_number, labels, lang) for row in s.rows], s.tournament.name
+    )
+
+
+def _explain_tiebreak(
+    s: Standings, res: TiebreakResult, label: str, i: int, lang: str
+) -> TiebreakExplanation:
+    d = definition(res.spec.code)
+    exp = TiebreakExplanation(
+        label=label,
+        code=d.code,
+        name=spec_name(d.name, res.spec, lang),
+        article=d.article,
+        value=res.value(i),
+        description=d.description,
+    )
+    c = res.contributions
+    table = res.record_table()
+    if table is not None:
+        exp.rules_view = (table.rules or s.rules).label
+    if c is not None:
+        _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
+    elif d.code in ("ABH", "AFB"):
+        view = res.details["view"]
+        _explain_view(s, view, i, exp, lang)
+    elif d.is_group or res.direction is Direction.GROUP:
+        _explain_group(s, res, i, exp, lang)
+    elif res.table is not None:
+        _explain_records(s, res, i, exp, lang)
+        exp.lines.extend(res.warnings)
+    else:
+        exp.lines.extend(res.warnings)
+    return exp
+
+
+def _explain_contributions(
+    s: Standings,
+    res: TiebreakResult,
+    records: tuple[Record, ...],
+    sb: bool,
+    exp: TiebreakExplanation,
+    lang: str,
+    i: int,
+) -> None:
+    t = s.tournament
+    c = res.contributions
+    assert c is not None
+    view = c.view
+    frame = c.frame
+    refs: dict[int, str] = {}
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    vur_values = [rec.value for rec in records if rec.present and rec.vur]
+    for rec in records:
+        j = None if rec.opponent is None else t.index_of(rec.opponent)
+        note = _source_note(s, rec, j, view, frame, refs, letters, lang, i)
+        if rec.vur:
+            note = join_notes(note, message(lang, "vur"))
+        cut = ""
+        if res.spec.code in ("MM", "MEDIAN") and rec.cut is not CutMark.KEPT:
+            cut = message(lang, "cut.us_high" if rec.cut is CutMark.HIGH else "cut.us_low")
+        elif rec.cut is CutMark.LOW:
+            cut = message(lang, "cut.low_sb" if sb else "cut.low")
+        elif rec.cut is CutMark.LOW_VUR:
+            cut = message(lang, "cut.low_vur")
+        elif rec.cut is CutMark.LOW_OVER_VUR:
+            smallest = min(vur_values) if vur_values else Fraction(0)
+            cut = message(lang, "cut.low_over_vur", vur_value=format_value(smallest, sb))
+        elif rec.cut is CutMark.HIGH:
+            cut = message(lang, "cut.high")
+        exp.rounds.append(_round_line(s, rec, lang, note, cut))
+    present = [rec for rec in records if rec.present]
+    total_all = sum((rec.value for rec in present), Fraction(0))
+    terms = " + ".join(format_value(rec.value, sb) for rec in present) or "0"
+    exp.sum_line = f"{terms} = {format_value(total_all, sb)}"
+    removed = [rec for rec in present if rec.cut is not CutMark.KEPT]
+    if removed:
+        value = total_all - sum((rec.value for rec in removed), Fraction(0))
+        exp.removed_line = message(
+            lang,
+            "removed_line",
+            total=format_value(total_all, sb),
+            removed=" - ".join(format_value(rec.value, sb) for rec in removed),
+            value=format_value(value, sb),
+        )
+        zero = format_value(Fraction(0), sb)
+        cut_terms = " + ".join(
+            zero if rec.cut is not CutMark.KEPT else format_value(rec.value, sb) for rec in present
+        )
+        exp.cut_line = f"{cut_terms} = {format_value(value, sb)}"
+    rules = c.rules or s.rules
+    exp.footnotes_heading = getattr(rules, "footnotes_heading", "footnotes")
+    for j, ref in sorted(refs.items(), key=lambda kv: kv[1]):
+        exp.footnotes.append(_footnote(s, view, frame, j, ref, lang, rules))
+
+
+def _round_line(s: Standings, rec: Record, lang: str, note: str, cut: str) -> RoundLine:
+    """One record as the row an explanation prints (the note and the cut sentence already made)."""
+    t = s.tournament
+    j = None if rec.opponent is None else t.index_of(rec.opponent)
+    kind = rec.kind if rec.kind is not None else ResultKind.PLAYED_DRAW
+    assert rec.round is not None
+    return RoundLine(
+        round=rec.round,
+        colour=colour_letter(rec.color, lang),
+        colour_code=COLOUR_CODE.get(rec.color, "") if rec.color is not None else "",
+        opponent=rec.opponent,
+        opponent_name=t.players[j].name if j is not None else "",
+        kind=message(lang, f"kind.{kind.label}") if not kind.played else "",
+        result=RESULT_SIGN.get(kind, format_number(rec.points or Fraction(0))),
+        score=rec.input,
+        factor=rec.factor,
+        contribution=rec.contribution,
+        counted=rec.counted,
+        vur=rec.vur,
+        note=note,
+        cut=cut,
+        input_code=rec.input_code,
+        why=rec.why.code,
+        kind_code=kind_code(kind),
+        detail=rec.detail,
+    )
+
+
+def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
+    """Every tie-break with a :class:`RecordTable`: the records round by round and how they make
+    the value.  Every number shown comes from the records."""
+    table = res.table
+    assert table is not None
+    code = res.spec.code
+    records = table.records(i)
+    exp.aggregate = table.aggregate.value
+    for rec in records:
+        if rec.round is None:
+            continue
+        part = rec.why is not Why.NOT_PART
+        note = message(lang, f"in.note.{rec.input_code}", value=format_value(rec.input)) if part else ""
+        if rec.detail:
+            note = join_notes(note, detail_text(rec, lang))
+        if rec.vur:
+            note = join_notes(note, message(lang, "vur"))
+        why = "" if rec.counted else why_text(rec.why, code, rec.input_code, lang)
+        exp.rounds.append(_round_line(s, rec, lang, note, why))
+    counted = [r for r in records if r.counted]
+    terms = " + ".join(format_value(r.contribution) for r in counted) or "0"
+    how = table.aggregate
+    # every number below comes from the records: the value shown is their aggregate
+    value = aggregate(records, how)
+    total = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
+    if how is Aggregate.OWN:
+        exp.sum_label = f"in.{table.input_code}"
+        exp.sum_line = format_value(value)
+        exp.elements = list(records)
+        exp.lines.extend(detail_text(r, lang) for r in records if r.detail)
+        return
+    if how is Aggregate.SUM:
+        exp.sum_line = f"{terms} = {format_value(total)}"
+    elif not counted and how is Aggregate.ROUNDED_AVERAGE_OR_ZERO:
+        exp.sum_label = "average"
+        exp.sum_line = message(lang, "agg.zero")
+    elif not counted:
+        exp.sum_label = "average"
+        exp.sum_line = message(lang, "agg.none")
+    elif how is Aggregate.AVERAGE:
+        exact = total / len(counted)
+        exp.sum_label = "average"
+        exp.exact = exact
+        exp.sum_line = message(lang, "agg.average", terms=terms, count=len(counted), value=exact_text(exact))
+    elif how in (Aggregate.ROUNDED_AVERAGE, Aggregate.ROUNDED_AVERAGE_OR_ZERO):
+        exact = total / len(counted)
+        exp.sum_label = "average"
+        exp.exact = exact
+        exp.sum_line = message(
+            lang,
+            "agg.rounded",
+            terms=terms,
+            count=len(counted),
+            exact=exact_text(exact),
+            value=format_value(value),
+        )
+    elif how is Aggregate.PERFORMANCE:
+        ratings = [r.input or Fraction(0) for r in counted]
+        exact = sum(ratings, Fraction(0)) / len(ratings)
+        aro = round_half_up(exact)
+        exact_percent = 100 * total / len(counted)
+        percent = round_half_up(exact_percent)
+        exp.sum_label = "computed"
+        exp.exact = exact
+        exp.sum_line = message(
+            lang,
+            "agg.tpr",
+            terms=" + ".join(format_value(x) for x in ratings),
+            count=len(ratings),
+            exact=exact_text(exact),
+            aro=aro,
+            score=format_number(total),
+            games=len(counted),
+            exact_percent=decimal_text(exact_percent),
+            percent=percent,
+            dp=signed(int(DP_TABLE[percent])),
+            value=format_value(value),
+        )
+    else:  # PERFECT
+        whole = [int(r.input or 0) for r in counted]
+        exp.sum_label = "computed"
+        if total == 0:
+            exp.sum_line = message(lang, "agg.ptp_zero", lowest=min(whole), value=format_value(value))
+        else:
+            rating = perfect_rating(whole, total)
+            exp.sum_line = message(
+                lang,
+                "agg.ptp",
+                score=format_number(total),
+                games=len(counted),
+                ratings=", ".join(str(x) for x in whole),
+                value=rating,
+                at=decimal_text(Fraction(expected_total(whole, rating), 100)),
+                below=rating - 1,
+                at_below=decimal_text(Fraction(expected_total(whole, rating - 1), 100)),
+            )
+    if code == "KS" and "threshold" in res.details:
+        exp.lines.append(
+            message(
+                lang,
+                "d.ks_line",
+                threshold=format_value(Fraction(str(res.details["threshold"]))),
+                maximum=format_value(Fraction(str(res.details["maximum"]))),
+            )
+        )
+
+
+def _source_note(
+    s: Standings,
+    rec: Record,
+    j: int | None,
+    view: Any,
+    frame: Any,
+    refs: dict[int, str],
+    letters: str,
+    lang: str,
+    i: int,
+) -> str:
+    t = s.tournament
+    src = rec.source if rec.source is not None else Source.NONE
+    if not rec.present:
+        if t.is_round_robin and j is None:
+            return message(lang, "src.rr_free")
+        return message(lang, "src.none")
+    if src in (Source.OPPONENT, Source.FORFEIT_AS_PLAYED) and j is not None:
+        actual = Fraction(int(frame.total[j]), frame.unit)
+        if bool(np.any(view.revalued[j])):
+            if j not in refs:
+                refs[j] = letters[len(refs) % len(letters)]
+            text = message(
+                lang,
+                "src.opponent_adjusted",
+                score=format_value(rec.key),
+                actual=format_value(actual),
+                ref=refs[j],
+            )
+        else:
+            text = message(lang, "src.opponent", score=format_value(rec.key))
+        if src is Source.FORFEIT_AS_PLAYED:
+            text = message(lang, "src.forfeit_as_played", opponent=f"{t.players[j].start_number}", score=text)
+        return text
+    if src is Source.DUMMY_OWN:
+        return message(lang, "src.dummy_own", own=format_value(rec.own))
+    assert rec.round is not None
+    if src is Source.DUMMY_CAP_OPPONENT:
+        return message(lang, "src.dummy_cap_opponent", own=format_value(rec.own), cap=format_value(rec.cap))
+    if src is Source.DUMMY_CAP_ROUNDS:
+        draw = Fraction(frame.draw, frame.unit)
+        return message(
+            lang,
+            "src.dummy_cap_rounds",
+            own=format_value(rec.own),
+            rounds=frame.rounds,
+            draw=format_value(draw),
+            cap=format_value(rec.cap),
+        )
+    if src is Source.VIRTUAL:
+        r = rec.round - 1
+        before = Fraction(int(frame.points[i, :r].sum()), frame.unit)
+        draw = Fraction(frame.draw, frame.unit)
+        rounds_after = frame.rounds - rec.round
+        opposite = rec.key - before - draw * rounds_after
+        return message(
+            lang,
+            "src.virtual",
+            before=format_value(before),
+            opposite=format_value(opposite),
+            rounds_after=rounds_after,
+            draw=format_value(draw),
+            score=format_value(rec.key),
+        )
+    if src is Source.SELF_DRAW:
+        return message(lang, "src.self_draw", score=format_value(rec.key))
+    if src is Source.ZERO_OPPONENT:
+        return message(lang, "src.zero_opponent")
+    if src is Source.UNPLAYED_ZERO:
+        return message(lang, "src.unplayed_zero")
+    return message(lang, "src.none")
+
+
+def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str, rules: Any) -> Footnote:
+    t = s.tournament
+    p = t.players[j]
+    rounds = []
+    parts = []
+    for r in np.nonzero(view.revalued[j])[0].tolist():
+        kind = ResultKind(int(frame.kind[j, r]))
+        pts = Fraction(int(frame.points[j, r]), frame.unit)
+        val = Fraction(int(view.round_value[j, r]), frame.unit)
+        rounds.append((r + 1, kind.label, pts, val))
+        parts.append(
+            message(
+                lang,
+                "fn.round",
+                round=r + 1,
+                kind=message(lang, f"kind.{kind.label}"),
+                value=format_value(val),
+                points=format_value(pts),
+            )
+        )
+    actual = Fraction(int(frame.total[j]), frame.unit)
+    adjusted = Fraction(int(view.score[j]), frame.unit)
+    reason = message(lang, getattr(rules, "revaluation_note", "fn.reason.unplayed_draw"))
+    text = message(
+        lang,
+        "fn.line",
+        ref=ref,
+        sno=p.start_number,
+        name=p.name,
+        actual=format_value(actual),
+        adjusted=format_value(adjusted),
+        rounds="; ".join(parts) + f" - {reason}",
+    )
+    return Footnote(ref, p.start_number, p.name, actual, adjusted, tuple(rounds), text)
+
+
+def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lang: str) -> None:
+    frame = s.context.frame
+    terms = []
+    for r in range(frame.rounds):
+        val = Fraction(int(view.round_value[i, r]), frame.unit)
+        terms.append(format_value(val) + ("*" if view.revalued[i, r] else ""))
+    total = Fraction(int(view.score[i]), frame.unit)
+    exp.sum_line = f"{' + '.join(terms) or '0'} = {format_value(total)}"
+    if bool(np.any(view.revalued[i])):
+        reason = message(lang, getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
+        exp.lines.append(f"* {reason}")
+
+
+def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
+    t = s.tournament
+    if "board_totals" in res.details:
+        totals = np.asarray(res.details["board_totals"])[i]
+        unit = int(res.details.get("unit", 2))  # type: ignore[call-overload]
+        boards = ", ".join(f"{b + 1}: {format_value(Fraction(int(x), unit))}" for b, x in enumerate(totals))
+        exp.lines.append(message(lang, "board.totals", boards=boards))
+        exp.lines.append(message(lang, f"board.rule.{res.spec.code}"))
+        if res.value(i) is None:
+            exp.lines.append(message(lang, "de.none"))
+        return
+    steps: list[DirectEncounterStep] = list(res.details.get("steps", []))  # type: ignore[call-overload]
+    mine = [st for st in steps if i in st.members]
+    if not mine:
+        exp.lines.append(message(lang, "de.none"))
+        return
+
+    def sno(k: int) -> str:
+        return str(t.players[k].start_number)
+
+    for st in mine:
+        exp.groups.append(
+            {
+                "members": [t.players[k].start_number for k in st.members],
+                "encounters": [
+                    {
+                        "player": t.players[k].start_number,
+                        "opponent": t.players[m].start_number,
+                        "points": json_number(pts),
+                        "games": games,
+                    }
+                    for k, m, pts, games in st.encounters
+                ],
+                "points_among": {sno(k): json_number(v) for k, v in zip(st.members, st.scores, strict=True)},
+                "unmet": {sno(k): u for k, u in zip(st.members, st.unmet, strict=True)},
+                "all_met": st.all_met,
+                "step": "6.2" if st.all_met else "6.3",
+                "order": [[t.players[k].start_number for k in g] for g in st.order],
+            }
+        )
+        exp.lines.append(
+            message(lang, "de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members))
+        )
+        if st.encounters:
+            exp.lines.append(message(lang, "de.encounters", games=encounters_text(st.encounters, sno, lang)))
+        exp.lines.append(
+            message(
+                lang,
+                "de.scores",
+                scores=", ".join(
+                    f"{sno(k)}: {format_value(v)}" for k, v in zip(st.members, st.scores, strict=True)
+                ),
+            )
+        )
+        if st.all_met:
+            exp.lines.append(message(lang, "de.all_met"))
+        else:
+            win = Fraction(s.context.frame.win, s.context.frame.unit)
+            best = ", ".join(
+                f"{sno(k)}: {format_value(v + win * u)}"
+                for k, v, u in zip(st.members, st.scores, st.unmet, strict=True)
+            )
+            exp.lines.append(message(lang, "de.not_all_met", best=best))
+        order = " > ".join(
+            "(" + " = ".join(sno(k) for k in g) + f", {message(lang, 'de.tied')})"
+            if len(g) > 1
+            else sno(g[0])
+            for g in st.order
+        )
+        exp.lines.append(message(lang, "de.order", order=order))
+
+
+def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
+    """Why player ``a`` is ranked above, below or level with ``b``: the first separating criterion.
+
+    :raises ArgumentError: when ``a`` and ``b`` are the same player.
+    """
+    if a == b:
+        raise ArgumentError(msg("--versus names player {a} again: compare him with another player", a=a))
+    lang = check_language(lang)
+    t = s.tournament
+    ra, rb = s.row_of(a), s.row_of(b)
+    ia, ib = ra.index, rb.index
+    relation = "level" if ra.rank == rb.rank else ("above" if ra.rank < rb.rank else "below")
+    lines = [message(lang, "vs.points", a=format_number(ra.points), b=format_number(rb.points))]
+    equal: list[str] = []
+    deciding: str | None = None
+    if ra.points != rb.points:
+        lines.append(message(lang, "vs.points_decide"))
+        deciding = "PTS"
+    else:
+        for label in s.labels:
+            res = s.results[label]
+            va, vb = res.value(ia), res.value(ib)
+            if res.direction is Direction.GROUP:
+                if va is not None and vb is not None and va != vb:
+                    lines.append(
+                        message(lang, "vs.group", label=label, a=format_number(va), b=format_number(vb))
+                    )
+                    deciding = label
+                    break
+            else:
+                key = res.order_key()
+                if key[ia] != key[ib]:
+                    lines.append(
+                        message(lang, "vs.decides", label=label, a=format_value(va), b=format_value(vb))
+                    )
+                    deciding = label
+                    break
+            equal.append(label)
+            lines.append(message(lang, "vs.equal", label=label, value=format_value(va)))
+        if deciding is None:
+            lines.append(message(lang, "vs.nothing"))
+    shown = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)
+    ea = explain_player(s, a, shown, lang)
+    eb = explain_player(s, b, shown, lang)
+    _ = t
+    return Versus(ea, eb, relation, equal, deciding, lines)

@@ -1,0 +1,125 @@
+"""What an explanation is: the rounds, footnotes and lines of every tie-break of a player, ready to
+render (:mod:`spareggio.render.explanation`), built by :mod:`.build` from the standings' records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..tiebreaks.records import Record
+
+__all__ = ["Explanations", "Footnote", "PlayerExplanation", "RoundLine", "TiebreakExplanation", "Versus"]
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    """One round of one tie-break, ready to print."""
+
+    round: int
+    colour: str
+    opponent: int | None
+    opponent_name: str
+    kind: str
+    result: str
+    score: Fraction | None
+    factor: Fraction | None
+    contribution: Fraction | None
+    counted: bool
+    vur: bool
+    note: str
+    cut: str
+    input_code: str = "opponent_score"
+    """What ``score`` holds (the input the rule uses): a stable code, see docs/explain-json.md."""
+    why: str = "counted"
+    """Why the round counts or not: a stable code (:class:`~spareggio.tiebreaks.records.Why`)."""
+    kind_code: str = ""
+    """The unplayed round's kind as a stable code (``half_point_bye``), empty for a game played."""
+    detail: str = ""
+    """A stable code for a contribution that is not simply the input (``less_a_win``), else empty."""
+    colour_code: str = ""
+    """``white`` or ``black`` (``colour`` is the letter in the explanation's language), empty when
+    no colour applies."""
+
+
+@dataclass(frozen=True)
+class Footnote:
+    ref: str
+    start_number: int
+    name: str
+    actual: Fraction
+    adjusted: Fraction
+    rounds: tuple[tuple[int, str, Fraction, Fraction], ...]
+    """(round, kind, points received, value counted)."""
+    text: str
+
+
+@dataclass
+class TiebreakExplanation:
+    label: str
+    code: str
+    name: str
+    article: str
+    value: Fraction | None
+    description: str
+    rounds: list[RoundLine] = field(default_factory=list)
+    sum_line: str = ""
+    removed_line: str = ""
+    cut_line: str = ""
+    footnotes: list[Footnote] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    """Free explanation lines (group tie-breaks, adjusted scores, details of other tie-breaks)."""
+    aggregate: str = "sum"
+    """How the counted contributions make the value (:class:`~spareggio.tiebreaks.records.Aggregate`)."""
+    sum_label: str = "sum"
+    """The message key of the label before ``sum_line``."""
+    exact: Fraction | None = None
+    """The exact value before the rounding a rule prescribes (ARO, APRO, APPO, TPR's ARO)."""
+    groups: list[dict[str, Any]] = field(default_factory=list)
+    """Group tie-breaks: every examination of a tied group the player was in."""
+    rules_view: str = ""
+    """The rule set whose view of unplayed rounds the records were built from."""
+    footnotes_heading: str = "footnotes"
+    """The message key of the heading above the footnotes (it cites the rule of ``rules_view``)."""
+    elements: list[Record] = field(default_factory=list)
+    """The records of a tie-break that is not per round (the player's own rating or number)."""
+
+
+@dataclass
+class PlayerExplanation:
+    start_number: int
+    name: str
+    rank: str
+    points: Fraction
+    rules: str
+    rules_reason: str
+    after_round: int
+    lang: str
+    tiebreaks: list[TiebreakExplanation]
+    rules_warning: str | None = None
+    """The assumption the rule set rests on (a missing or ambiguous start date), shown at the top."""
+    place: int = 0
+    """The player's rank as a number (``rank`` is the place as printed: ``"3-4"`` when shared)."""
+    tournament: str = ""
+    """The tournament's name, heading every explanation."""
+    standings_tiebreaks: list[str] = field(default_factory=list)
+    """The tie-break list of the standings explained, in order (the explanation may show fewer)."""
+
+
+class Explanations(list[PlayerExplanation]):
+    """Every player's explanation in standings order: what ``spareggio explain --all`` writes."""
+
+    def __init__(self, explanations: list[PlayerExplanation], tournament: str = "") -> None:
+        super().__init__(explanations)
+        self.tournament = tournament
+
+
+@dataclass
+class Versus:
+    a: PlayerExplanation
+    b: PlayerExplanation
+    relation: str
+    """``above``, ``below`` or ``level``."""
+    equal: list[str]
+    deciding: str | None
+    lines: list[str]

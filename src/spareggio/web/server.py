@@ -1,0 +1,78 @@
+"""Running the application on uvicorn with the server's limits: a deadline for the request line
+and headers (no slow-header client holds a connection), a short keep-alive, a bound on header
+size and on connections at once (:mod:`.limits`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from .limits import HEADER_SECONDS, KEEP_ALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_BYTES
+
+__all__ = ["HeaderDeadline", "config", "serve"]
+
+
+class HeaderDeadline(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose request line and headers are not
+    complete within :attr:`seconds` of the connection (or of the previous answer)."""
+
+    seconds: float = HEADER_SECONDS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        self._deadline: asyncio.TimerHandle | None = None
+        self._waiting_since: Any = None
+        super().connection_made(transport)
+        self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._waiting_since = self.cycle  # the request being waited for comes after this one
+        self._deadline = self.loop.call_later(self.seconds, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if self.cycle is self._waiting_since and not self.transport.is_closing():
+            self.transport.close()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self._deadline is not None and self.cycle is not self._waiting_since:
+            self._disarm()  # a new request arrived whole: its headers are in
+
+    def on_response_complete(self) -> None:
+        self._arm()  # before the pipelined requests the parent may start now
+        super().on_response_complete()
+        if self.transport.is_closing():
+            self._disarm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+
+def config(app: Any, host: str, port: int, **extra: Any) -> uvicorn.Config:
+    """uvicorn's configuration for ``app`` with the server's limits."""
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        http=HeaderDeadline,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+        limit_concurrency=MAX_CONNECTIONS,
+        server_header=False,
+        **{"log_level": "warning", **extra},
+    )
+
+
+def serve(app: Any, host: str, port: int) -> None:
+    """Serve ``app`` until interrupted."""
+    uvicorn.Server(config(app, host, port)).run()

@@ -1,0 +1,439 @@
+"""Batches that always finish, and outputs that cannot hurt (``spareggio check`` under attack).
+
+Every bad input is built here, small: zip members that are corrupt (deflate, LZMA), encrypted,
+compressed with a method Python cannot read (Deflate64, written by patching the method id), that
+lie about their size, or share a name; a FIFO and a link to ``/dev/zero`` in a folder; a worker
+that dies; a JSON integer of 4,301 digits.  Each becomes that file's ``error`` row, the report is
+written whole and the exit status is 2 (docs/check.md).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import struct
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from spareggio.check import CheckOptions, Status, check_files, find_sources
+from spareggio.check import one as check_one_module
+from spareggio.check.sources import MAX_MEMBER_BYTES, Source, SourceReader
+from spareggio.cli import main
+from test_check import RIGHT, six
+
+GOOD = six(RIGHT)
+"""A six-player event whose declared ranks agree (tests/test_check.py, hand-computed)."""
+SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+
+# -- building bad archives ------------------------------------------------------------------------
+
+
+def _zip(members: list[tuple[str, bytes]], method: int = zipfile.ZIP_DEFLATED) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=method) as archive:
+        for name, data in members:
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def _patch_headers(data: bytes, offset_local: int, offset_central: int, value: bytes) -> bytes:
+    """Write ``value`` at the same field of every local header (PK 3 4) and central header (PK 1 2)."""
+    out = bytearray(data)
+    for signature, offset in ((b"PK\x03\x04", offset_local), (b"PK\x01\x02", offset_central)):
+        start = out.find(signature)
+        while start != -1:
+            out[start + offset : start + offset + len(value)] = value
+            start = out.find(signature, start + 4)
+    return bytes(out)
+
+
+def _corrupt(data: bytes, name: str) -> bytes:
+    """The archive with the middle of the member's compressed data overwritten."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        info = archive.getinfo(name)
+    header = info.header_offset
+    name_len, extra_len = struct.unpack("<HH", data[header + 26 : header + 30])
+    start = header + 30 + name_len + extra_len
+    middle = start + info.compress_size // 2
+    return data[:middle] + b"\xff\x00\xfe\x01" * 8 + data[middle + 32 :]
+
+
+def corrupt_deflate() -> bytes:
+    return _corrupt(_zip([("bad.trf", GOOD.encode() * 20)]), "bad.trf")
+
+
+def corrupt_lzma() -> bytes:
+    return _corrupt(_zip([("bad.trf", GOOD.encode() * 20)], zipfile.ZIP_LZMA), "bad.trf")
+
+
+def encrypted() -> bytes:
+    # general purpose flag bit 0 (APPNOTE 4.4.4): offset 6 in a local header, 8 in a central one
+    return _patch_headers(_zip([("secret.trf", GOOD.encode())]), 6, 8, struct.pack("<H", 1))
+
+
+def deflate64() -> bytes:
+    # compression method 9 (Deflate64): offset 8 in a local header, 10 in a central one
+    return _patch_headers(_zip([("d64.trf", GOOD.encode())]), 8, 10, struct.pack("<H", 9))
+
+
+def lying_size(claimed: int) -> bytes:
+    """A member of 80 MB of blanks whose headers claim ``claimed`` bytes (uncompressed size field:
+    offset 22 in a local header, 24 in a central one)."""
+    data = _zip([("bomb.trf", b" " * (80 * 1024 * 1024))])
+    return _patch_headers(data, 22, 24, struct.pack("<I", claimed))
+
+
+# -- one bad member at a time ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("build", "reason"),
+    [
+        (corrupt_deflate, "cannot read the file"),
+        (corrupt_lzma, "cannot read the file"),
+        (encrypted, "the member is encrypted"),
+        (deflate64, "compression method Deflate64 is not supported"),
+        (lambda: lying_size(1000), "cannot read the file (Bad CRC-32"),  # read up to the claim only
+        (lambda: lying_size(2**31), f"the member has 2147483648 bytes, more than {MAX_MEMBER_BYTES}"),
+    ],
+    ids=["corrupt-deflate", "corrupt-lzma", "encrypted", "deflate64", "small-claim", "huge-claim"],
+)
+def test_a_bad_member_is_an_error_row_and_the_others_are_checked(
+    tmp_path: Path, build: object, reason: str
+) -> None:
+    bad = tmp_path / "bad.zip"
+    bad.write_bytes(build())  # type: ignore[operator]
+    good = tmp_path / "good.trf"
+    good.write_text(GOOD)
+    entries = {e.file: e for e in check_files([str(bad), str(good)], CheckOptions(), jobs=1)}
+    assert len(entries) == 2
+    assert entries[str(good)].status is Status.AGREE
+    (row,) = [e for name, e in entries.items() if name.startswith(str(bad))]
+    assert row.status is Status.ERROR
+    assert row.error is not None and reason in row.error and "\n" not in row.error
+
+
+def test_a_member_that_decompresses_far_beyond_its_size_is_stopped(tmp_path: Path) -> None:
+    # an honest header under the size cap, but 1,000 to 1 compression: the ratio cap stops it
+    path = tmp_path / "ratio.zip"
+    path.write_bytes(_zip([("zeros.trf", b" " * (60 * 1024 * 1024))]))
+    (entry,) = check_files([str(path)], CheckOptions(), jobs=1)
+    assert entry.error is not None
+    assert "decompresses to more than 200 times its compressed size" in entry.error
+
+
+def test_duplicate_member_names_are_reported_once_each(tmp_path: Path) -> None:
+    path = tmp_path / "dup.zip"
+    with pytest.warns(UserWarning, match="Duplicate name"):
+        data = _zip([("a.trf", GOOD.encode()), ("a.trf", b"001 junk\n"), ("b.trf", GOOD.encode())])
+    path.write_bytes(data)
+    entries = sorted(check_files([str(path)], CheckOptions(), jobs=1), key=lambda e: e.file)
+    assert [(e.file, e.status) for e in entries] == [
+        (f"{path}!a.trf", Status.ERROR),
+        (f"{path}!b.trf", Status.AGREE),
+    ]
+    assert (
+        entries[0].error == f"{path}!a.trf: 2 members of the archive have this name; none of them is checked"
+    )
+
+
+def test_an_archive_of_4000_members_is_listed_and_read_in_one_pass(tmp_path: Path) -> None:
+    # reopening the archive for each member made this quadratic (31 s); benchmarks/bench_check.py
+    # measures 20,000 members
+    path = tmp_path / "many.zip"
+    path.write_bytes(_zip([(f"t{k:05d}.trf", f"012 Event {k}\n".encode()) for k in range(4000)]))
+    sources = list(find_sources([str(path)]))
+    assert len(sources) == 4000 and all(isinstance(s, Source) for s in sources)
+    with SourceReader() as reader:
+        contents = [reader.read(s) for s in sources if isinstance(s, Source)]
+    assert contents[0] == b"012 Event 0\n" and contents[-1] == b"012 Event 3999\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
+def test_a_fifo_and_a_link_to_dev_zero_in_a_folder_are_never_opened(tmp_path: Path) -> None:
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    (folder / "good.trf").write_text(GOOD)
+    os.mkfifo(folder / "pipe.trf")  # opening it would wait for a writer forever
+    (folder / "zero.trf").symlink_to("/dev/zero")  # reading it would never end
+    entries = {os.path.basename(e.file): e for e in check_files([str(folder)], CheckOptions(), jobs=1)}
+    assert entries["good.trf"].status is Status.AGREE
+    assert entries["pipe.trf"].error == f"{folder / 'pipe.trf'}: a named pipe, not a regular file: skipped"
+    assert entries["zero.trf"].error == f"{folder / 'zero.trf'}: a device, not a regular file: skipped"
+
+
+def test_a_json_integer_of_4301_digits_is_an_error_row(tmp_path: Path) -> None:
+    path = tmp_path / "digits.json"
+    path.write_text('{"format": "spareggio-tournament", "version": ' + "9" * 4301 + "}")
+    (entry,) = check_files([str(path)], CheckOptions(), jobs=1)
+    assert entry.error == f"{path}:1:47: invalid JSON: a number has more than 4300 digits"
+
+
+def _dies_on_killer(name: str, data: bytes, options: CheckOptions) -> object:
+    if name.endswith("killer.trf"):
+        os._exit(9)  # the worker process ends at once, as when the system kills it
+    return _real_check_source(name, data, options)
+
+
+_real_check_source = check_one_module.check_source
+
+
+def test_a_worker_that_dies_is_replaced_and_only_its_file_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import multiprocessing
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the workers must inherit the patched checker (fork start method)")
+    monkeypatch.setattr(check_one_module, "check_source", _dies_on_killer)
+    for k in range(6):
+        (tmp_path / f"g{k}.trf").write_text(GOOD)
+    (tmp_path / "killer.trf").write_text(GOOD)
+    entries = {os.path.basename(e.file): e for e in check_files([str(tmp_path)], CheckOptions(), jobs=2)}
+    assert len(entries) == 7
+    assert entries["killer.trf"].error == (
+        f"{tmp_path / 'killer.trf'}: the process checking this file stopped abruptly"
+    )
+    assert {n: e.status for n, e in entries.items() if n != "killer.trf"} == {
+        f"g{k}.trf": Status.AGREE for k in range(6)
+    }
+
+
+# -- what must be shown: the whole folder, from the command line, in bounded memory --------------
+
+
+def _hostile_folder(root: Path) -> dict[str, str]:
+    """Every bad file above beside two good ones; the expected status by file name."""
+    folder = root / "archive"
+    folder.mkdir()
+    (folder / "good1.trf").write_text(GOOD)
+    (folder / "good2.trf").write_text(GOOD)
+    expected = {"good1.trf": "agree", "good2.trf": "agree"}
+    members = {
+        "deflate.zip": ("bad.trf", corrupt_deflate()),
+        "lzma.zip": ("bad.trf", corrupt_lzma()),
+        "encrypted.zip": ("secret.trf", encrypted()),
+        "deflate64.zip": ("d64.trf", deflate64()),
+        "liar.zip": ("bomb.trf", lying_size(1000)),
+        "bomb.zip": ("bomb.trf", lying_size(50 * 1024 * 1024)),
+    }
+    for archive, (member, data) in members.items():
+        (folder / archive).write_bytes(data)
+        expected[f"{archive}!{member}"] = "error"
+    with pytest.warns(UserWarning):
+        (folder / "dup.zip").write_bytes(_zip([("twice.trf", GOOD.encode()), ("twice.trf", GOOD.encode())]))
+    expected["dup.zip!twice.trf"] = "error"
+    (folder / "digits.json").write_text('{"format": "spareggio-tournament", "version": ' + "9" * 4301 + "}")
+    expected["digits.json"] = "error"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.trf")
+        expected["pipe.trf"] = "error"
+    if os.path.exists("/dev/zero"):
+        (folder / "zero.trf").symlink_to("/dev/zero")
+        expected["zero.trf"] = "error"
+    return expected
+
+
+def test_check_over_a_hostile_folder_finishes_with_every_row_in_bounded_memory(tmp_path: Path) -> None:
+    expected = _hostile_folder(tmp_path)
+    report = tmp_path / "report.json"
+    script = (
+        "import resource, sys\n"
+        "from spareggio.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "peak = max(resource.getrusage(w).ru_maxrss for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))\n"
+        "print(peak, file=sys.stderr)\n"
+        "sys.exit(code)\n"
+    )
+    done = subprocess.run(  # noqa: PLW1510  the exit status is asserted
+        [
+            sys.executable,
+            "-c",
+            script,
+            "check",
+            str(tmp_path / "archive"),
+            "-j",
+            "2",
+            "-q",
+            "-o",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": SRC},
+        timeout=600,
+    )
+    assert done.returncode == 2, done.stderr  # an error row: exit 2 (docs/check.md)
+    peak_kb = int(done.stderr.strip().splitlines()[-1])
+    assert peak_kb < 500 * 1024, f"peak RSS {peak_kb} kB"
+    doc = json.loads(report.read_text(encoding="utf-8"))
+    got = {os.path.relpath(f["file"], tmp_path / "archive"): f["status"] for f in doc["files"]}
+    assert got == expected
+    assert doc["summary"]["files"] == len(expected)
+    assert all(f["error"] and "\n" not in f["error"] for f in doc["files"] if f["status"] == "error")
+
+
+def test_more_jobs_than_cores_is_capped_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spareggio.check.batch import cores
+
+    (tmp_path / "a.trf").write_text(GOOD)
+    assert main(["check", str(tmp_path / "a.trf"), "-j", "300"]) == 0
+    err = capsys.readouterr().err
+    n = cores()
+    assert f"warning: -j 300 is more than the {n} cores of this machine: {n} worker processes used" in err
+
+
+# -- outputs that cannot hurt -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "name"),
+    [
+        (["standings", "{t}", "-f", "csv", "-o", "{t}"], "t.trf"),
+        (["explain", "{t}", "--all", "-f", "json", "-o", "{t}"], "t.trf"),
+        (["compare", "{t}", "-o", "{link}"], "t.trf"),
+        (["check", "{t}", "-o", "{t}"], "s.json"),
+        (["check", "{folder}", "-f", "json", "-o", "{t}"], "t.trf"),
+    ],
+    ids=["standings", "explain", "compare-through-a-link", "check-json", "check-folder"],
+)
+def test_an_output_that_is_an_input_is_refused_and_the_input_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], name: str
+) -> None:
+    from test_robustness import tournament_json
+
+    t = tmp_path / name
+    t.write_text(tournament_json(["Rossi", "Bianchi"]) if name.endswith(".json") else GOOD)
+    before = t.read_bytes()
+    link = tmp_path / "link.txt"
+    link.symlink_to(t)
+    args = [a.format(t=t, link=link, folder=tmp_path) for a in command]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"spareggio: -o {args[-1]}: ")
+    assert "write the output to another file" in err
+    assert t.read_bytes() == before
+
+
+def test_an_output_beside_the_inputs_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "t.trf").write_text(GOOD)
+    assert main(["check", str(tmp_path), "-o", str(tmp_path / "report.html")]) == 0
+    assert main(["standings", str(tmp_path / "t.trf"), "-o", str(tmp_path / "out.csv")]) == 0
+    assert (tmp_path / "out.csv").read_text(encoding="utf-8").startswith("rank,")
+
+
+def test_a_carriage_return_in_a_name_cannot_start_a_row_or_a_formula(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from test_robustness import tournament_json
+
+    path = tmp_path / "t.json"
+    path.write_text(tournament_json(["Rossi\r=2+5+cmd|' /C calc'!A0", "Bianchi\n@SUM(A1)"]))
+    assert main(["standings", str(path), "-t", "BH", "-f", "csv"]) == 0
+    out = capsys.readouterr().out
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["name"] for r in rows] == ["Rossi\n'=2+5+cmd|' /C calc'!A0", "Bianchi\n'@SUM(A1)"]
+    assert "\r" not in out
+
+
+def test_a_line_break_in_a_json_name_writes_no_extra_trf_record() -> None:
+    from spareggio import parse_trf
+    from spareggio.io.tournament_json import parse_tournament_json
+    from spareggio.io.trf.writer import write_trf
+    from test_robustness import tournament_json
+
+    t = parse_tournament_json(
+        tournament_json(
+            ["Rossi\n001    9 m    Ghost", "Bian\x1b]0;pwned\x07chi\u2028x"], name="Open\r\n012 Other"
+        )
+    )
+    text = write_trf(t)
+    lines = text.splitlines()
+    assert [line[:3] for line in lines].count("001") == 2
+    assert [line[:3] for line in lines].count("012") == 1
+    assert all(line.isprintable() for line in lines)
+    back = parse_trf(text)
+    assert [p.name for p in back.players] == ["Rossi 001    9 m    Ghost", "Bian ]0;pwned chi x"]
+    assert back.name == "Open  012 Other"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_control_characters_are_escaped_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_robustness import tournament_json
+
+    path = tmp_path / "esc.json"
+    path.write_text(tournament_json(["Red\x1b[31mName", "Title\x1b]0;owned\x07\x9b2J"]))
+    out = _Terminal()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["standings", str(path), "-t", "BH"]) == 0
+    text = out.getvalue()
+    assert "\x1b" not in text and "\x07" not in text and "\x9b" not in text
+    assert "Red\\x1b[31mName" in text and "Title\\x1b]0;owned\\x07\\x9b2J" in text
+
+
+def test_control_characters_in_zip_member_names_are_escaped_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "names.zip"
+    path.write_bytes(_zip([("evil\x1b]2;x\x07.trf", b"001 junk\n")]))
+    out = _Terminal()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["check", str(path)]) == 2
+    assert "\x1b" not in out.getvalue() and "evil\\x1b]2;x\\x07.trf" in out.getvalue()
+
+
+def test_output_to_a_cp1252_console_falls_back_instead_of_crashing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_robustness import tournament_json
+
+    path = tmp_path / "cyr.json"
+    path.write_text(tournament_json(["Иванов", "Müller"]), encoding="utf-8")
+    raw = io.BytesIO()
+    console = io.TextIOWrapper(raw, encoding="cp1252", newline="")
+    monkeypatch.setattr(sys, "stdout", console)
+    assert main(["standings", str(path), "-t", "BH"]) == 0
+    console.flush()
+    text = raw.getvalue().decode("cp1252")
+    assert "\\u0418\\u0432\\u0430\\u043d\\u043e\\u0432" in text and "Müller" in text
+    assert console.errors == "strict"  # restored once the command is done
+
+
+def test_a_10_mb_name_is_refused_quickly_in_bounded_memory(tmp_path: Path) -> None:
+    from test_robustness import tournament_json
+
+    path = tmp_path / "huge.json"
+    path.write_text(tournament_json(["N" * (10 * 1024 * 1024), "Bianchi"]))
+    script = (
+        "import resource, sys\n"
+        "from spareggio.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+        "sys.exit(code)\n"
+    )
+    done = subprocess.run(  # noqa: PLW1510  the exit status is asserted
+        [sys.executable, "-c", script, "standings", str(path)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": SRC},
+        timeout=120,
+    )
+    assert done.returncode == 2
+    message, peak = done.stderr.strip().splitlines()
+    assert message.endswith("$.players.name[0]: the text has 10485760 characters, more than the limit of 200")
+    assert int(peak) < 300 * 1024, f"peak RSS {peak} kB"

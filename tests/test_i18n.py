@@ -1,0 +1,63 @@
+"""One way to say things: a Text (template and values) made where the fact is known and said in a
+language only when rendered; plurals by each catalogue's plural rule (gettext ngettext); the
+languages are the catalogues present."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from spareggio.compare import SUMMARY
+from spareggio.errors import ArgumentError, check_language
+from spareggio.i18n import LOCALE_DIR, Text, language_name, languages, localize, ntext
+from spareggio.web.i18n import LANGUAGE_NAMES
+
+
+@pytest.mark.parametrize(
+    ("n", "en", "it", "fr"),
+    [
+        # Plural-Forms of it.po: plural=(n != 1); of fr.po: plural=(n > 1)
+        (0, "0 players change", "0 giocatori cambiano", "0 joueur change "),
+        (1, "1 player changes", "1 giocatore cambia", "1 joueur change "),
+        (2, "2 players change", "2 giocatori cambiano", "2 joueurs changent"),
+    ],
+)
+def test_plural_forms_follow_each_language(n: int, en: str, it: str, fr: str) -> None:
+    text = ntext(*SUMMARY, n, "compare", a="fide-2026", b="naive", changed=3)
+    assert text.startswith(en) and localize(text, "en") == str(text)
+    assert localize(text, "it").startswith(it)
+    assert localize(text, "fr").startswith(fr)
+    assert localize(text, "it").endswith("fra fide-2026 e naive; 3 hanno spareggi diversi")
+
+
+def test_a_text_keeps_its_plural_across_processes() -> None:
+    # a batch sends its results between processes: the sentence must still be said in Italian there
+    text = pickle.loads(pickle.dumps(ntext(*SUMMARY, 1, "compare", a="x", b="y", changed=0)))
+    assert isinstance(text, Text) and text.count == 1
+    assert localize(text, "it") == "1 giocatore cambia posizione fra x e y; 0 hanno spareggi diversi"
+
+
+def test_nested_texts_are_said_in_the_same_language() -> None:
+    reason = Text("chosen by the caller", "reason")
+    outer = Text(
+        "Rule set for unplayed rounds: {rules} ({reason}).", "publish.rules", rules="x", reason=reason
+    )
+    assert localize(outer, "it") == "Regole per i turni non giocati: x (scelto dall'utente)."
+
+
+def test_languages_are_the_catalogues_present() -> None:
+    assert languages() == ("en", *sorted(p.stem for p in LOCALE_DIR.glob("*.po")))
+    assert "de" not in languages()  # no catalogue, no language
+    with pytest.raises(ArgumentError, match="unknown language 'de'; known languages: en, fr, it"):
+        check_language("de")
+    assert check_language("IT_it") == "it"
+
+
+def test_language_names_come_from_the_catalogues_and_babel() -> None:
+    assert set(LANGUAGE_NAMES) <= set(languages())  # no name for a language without a catalogue
+    assert (language_name("it"), language_name("fr"), language_name("en")) == (
+        "Italiano",
+        "Français",
+        "English",
+    )
