@@ -13,13 +13,14 @@ from starlette.requests import Request
 
 from ..i18n import catalogue as full_catalogue
 from ..i18n import languages as known_languages
-from ..i18n import translate
+from ..i18n import translate, translate_plural
 
 __all__ = [
     "LANGUAGE_NAMES",
     "choose_language",
     "language_name",
     "languages",
+    "plural_translator",
     "request_language",
     "translator",
 ]
@@ -58,6 +59,17 @@ def translator(lang: str) -> Callable[..., str]:
         return out.format(**values) if values else out
 
     return _
+
+
+def plural_translator(lang: str) -> Callable[..., str]:
+    """``n_(singular, plural, n, **values)`` for one language: the form the language uses for ``n``
+    things (the catalogue's plural rule), formatted with ``n`` and the values."""
+    code = lang if lang in languages() else "en"
+
+    def n_(singular: str, plural: str, n: int, **values: object) -> str:
+        return translate_plural(code, singular, plural, n).format(n=n, **values)
+
+    return n_
 
 
 def choose_language(asked: str | None, cookie: str | None, accept: str | None) -> str:

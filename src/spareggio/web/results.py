@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from ..compare import Comparison
 from ..errors import Diagnostic, SpareggioError
-from ..i18n import Text, localize, msg, translate
+from ..i18n import Text, localize, msg, ntext, translate
 from ..render import localized as numbers
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
@@ -138,18 +138,22 @@ def moved_summary(moved: int, total: int, rules: int, team: bool, lang: str) -> 
         text = translate(lang, "Every place is the same under the {n} rule sets.", "results")
         return text.format(n=rules)
     if team:
-        text = (
-            translate(lang, "1 team of {total} changes place.", "results")
-            if moved == 1
-            else translate(lang, "{n} teams of {total} change place.", "results")
+        said = ntext(
+            "{n} team of {total} changes place.",
+            "{n} teams of {total} change place.",
+            moved,
+            "results",
+            total=total,
         )
     else:
-        text = (
-            translate(lang, "1 player of {total} changes place.", "results")
-            if moved == 1
-            else translate(lang, "{n} players of {total} change place.", "results")
+        said = ntext(
+            "{n} player of {total} changes place.",
+            "{n} players of {total} change place.",
+            moved,
+            "results",
+            total=total,
         )
-    return text.format(n=moved, total=total)
+    return localize(said, lang)
 
 
 def comparison_summary(c: Comparison, lang: str) -> list[str]:

@@ -15,7 +15,7 @@ from ..check import inferred_text
 from ..i18n import localize, translate, warning_body
 from ..model import Tournament
 from ..standings import Standings
-from .i18n import language_name, languages, request_language, translator
+from .i18n import language_name, languages, plural_translator, request_language, translator
 from .results import PageWarning, event_dates, ordered_warnings, rules_named, variant_description
 
 __all__ = ["Pages"]
@@ -49,6 +49,7 @@ class Pages:
 
         html = self.env.get_template(template).render(
             _=translator(lang),
+            n_=plural_translator(lang),
             lang=lang,
             reason=lambda text: localize(text, lang),
             warning=lambda text: warning_body(text, lang),
