@@ -18,7 +18,7 @@ from ..render.html import EXPLANATION_CSS
 from ..standings import Standings
 from .i18n import request_language, translator
 from .options import Options, grid_choice, options_of, safe_name
-from .results import upload_problem
+from .results import page_error, upload_problem
 from .site import site_of
 from .store import Entry
 from .views import check_view, common, compare_view, compute, crosstable_view, player_view, standings_view
@@ -84,7 +84,7 @@ async def open_file(request: Request) -> Response:
     try:
         entry = await site.worker.run(site.store.parse, name, data)
     except SpareggioError as exc:
-        return _index(request, 400, exc.localized(lang))
+        return _index(request, 400, page_error(exc, lang))
     site.store.keep(entry)
     return RedirectResponse(f"/t/{entry.token}", status_code=303)
 
@@ -102,7 +102,7 @@ def _tournament_page(request: Request, token: str, template: str, active: str, e
             request,
             "tournament.html",
             400,
-            error=exc.localized(lang),
+            error=page_error(exc, lang),
             rows=[],
             labels=[],
             **common(entry, Options(), None, active, lang),
@@ -115,7 +115,7 @@ def _tournament_page(request: Request, token: str, template: str, active: str, e
             request,
             "tournament.html",
             400,
-            error=exc.localized(lang),
+            error=page_error(exc, lang),
             rows=[],
             labels=[],
             **common(entry, opts, None, "standings", lang),

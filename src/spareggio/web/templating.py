@@ -16,7 +16,7 @@ from ..i18n import localize, translate, warning_body
 from ..model import Tournament
 from ..standings import Standings
 from .i18n import language_name, languages, plural_translator, request_language, translator
-from .results import PageWarning, event_dates, ordered_warnings, rules_named, variant_description
+from .results import PageWarning, event_dates, ordered_warnings, page_text, rules_named, variant_description
 
 __all__ = ["Pages"]
 
@@ -52,7 +52,7 @@ class Pages:
             n_=plural_translator(lang),
             lang=lang,
             reason=lambda text: localize(text, lang),
-            warning=lambda text: warning_body(text, lang),
+            warning=lambda text: warning_body(page_text(text), lang),
             ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
             event_warnings=event_warnings,
             event_dates=lambda t: event_dates(t, lang),

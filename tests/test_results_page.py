@@ -1,0 +1,97 @@
+"""What the results page says around its tables: errors in the page's words (never the command
+line's), warnings in order of importance, counts by the language's plural rule, uploads that are
+no tournament file."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient
+
+from spareggio import standings
+from spareggio.errors import SpareggioError
+from spareggio.i18n import catalogue, languages
+from spareggio.io import read_tournament
+from spareggio.tiebreaks import parse_spec
+from spareggio.web import create_app
+from spareggio.web.results import PAGE_WORDING, moved_summary, ordered_warnings, page_error, upload_problem
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "open-2026.trf"
+LIVE = ROOT / "tests" / "data" / "programs" / "vega-live-export.trf"
+CLI_SYNTAX = re.compile(r"--[a-z]|spareggio (rules|tiebreaks|standings|explain|compare|check|crosstable)\b")
+
+
+@pytest.mark.parametrize("lang", [code for code in languages() if code != "en"])
+def test_every_page_wording_is_translated(lang: str) -> None:
+    table = catalogue(lang)
+    assert [w for w in PAGE_WORDING.values() if ("page", w) not in table] == []
+    assert [w for w in PAGE_WORDING.values() if CLI_SYNTAX.search(table[("page", w)])] == []
+
+
+def test_an_unknown_tiebreak_points_to_the_pages_builder() -> None:
+    with pytest.raises(SpareggioError) as caught:
+        parse_spec("XYZ")
+    assert "'spareggio tiebreaks'" in caught.value.localized("en")  # the command line's own words
+    assert page_error(caught.value, "en").endswith("'Add a tie-break' lists every acronym and name")
+    assert page_error(caught.value, "it").endswith("'Aggiungi uno spareggio' elenca tutte le sigle e i nomi")
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "said"),
+    [
+        ("tiebreaks=XYZ", "it", "spareggio sconosciuto 'XYZ'"),
+        ("after_round=99", "en", "after round 99 is out of range: the file holds rounds 1 to 9"),
+        ("after_round=99", "it", "dopo il turno 99 è fuori intervallo: il file contiene i turni da 1 a 9"),
+    ],
+)
+def test_page_errors_never_name_the_command_line(query: str, lang: str, said: str) -> None:
+    client = TestClient(create_app([str(EXAMPLE)]), base_url="http://127.0.0.1")
+    token = client.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    page = client.get(f"/t/{token}?{query}&lang={lang}")
+    assert page.status_code == 400
+    error = html.unescape(re.search(r'class="error"[^>]*>(.*?)</', page.text, re.DOTALL).group(1))  # type: ignore[union-attr]
+    assert said in error and not CLI_SYNTAX.search(error), error
+
+
+def test_the_live_export_note_comes_first() -> None:
+    t = read_tournament(str(LIVE))
+    said = ordered_warnings(t, standings(t), "it")
+    # vega-live-export.trf: round 5 paired, 4 games without result; the standings stand after round 4
+    assert said[0].startswith("il turno 5 è abbinato") and said[0].changes
+
+
+@pytest.mark.parametrize(
+    ("moved", "team", "lang", "text"),
+    [
+        (1, False, "it", "1 giocatore su 51 cambia posizione."),
+        (4, False, "it", "4 giocatori su 51 cambiano posizione."),
+        (1, True, "fr", "1 équipe sur 51 change de place."),
+        (0, False, "en", "Every place is the same under the 3 rule sets."),
+    ],
+)
+def test_moved_counts_by_the_plural_rule(moved: int, team: bool, lang: str, text: str) -> None:
+    assert moved_summary(moved, 51, 3, team, lang) == text
+
+
+@pytest.mark.parametrize(
+    ("data", "start"),
+    [
+        (b"", "x.trf: the file is empty"),
+        (b"  \n\n", "x.trf: the file is empty"),
+        (b"<!DOCTYPE html>\n<html><body>Classifica</body></html>", "x.trf: this is a web page"),
+        (b"\xef\xbb\xbf<html lang='it'><head></head></html>", "x.trf: this is a web page"),
+    ],
+)
+def test_uploads_that_are_no_tournament(data: bytes, start: str) -> None:
+    problem = upload_problem(data, "x.trf")
+    assert problem is not None and problem.startswith(start)
+
+
+def test_a_tournament_file_is_no_problem() -> None:
+    assert upload_problem(EXAMPLE.read_bytes(), "open-2026.trf") is None
