@@ -8,6 +8,7 @@ import asyncio
 import io
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -31,6 +32,7 @@ from spareggio.web import create_app, pages
 from spareggio.web.exports import content_disposition
 from spareggio.web.security import Guard
 from spareggio.web.store import Store
+from spareggio.web.work import Worker
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "open-2026.trf"
@@ -655,3 +657,52 @@ def test_a_10mb_name_takes_bounded_memory() -> None:
     seen = json.loads(proc.stdout.strip().splitlines()[-1])
     assert all(400 <= status < 500 for status in seen["statuses"]), seen
     assert seen["rss_mb"] < 300, seen
+
+
+def test_listening_everywhere_answers_the_machines_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spareggio.web import server
+
+    monkeypatch.setattr(server.socket, "gethostname", lambda: "arbiter-laptop")
+    monkeypatch.setattr(server.socket, "getfqdn", lambda: "arbiter-laptop.club.lan")
+    addresses = {"arbiter-laptop": "192.168.1.5", "arbiter-laptop.club.lan": "192.168.1.5"}
+    monkeypatch.setattr(
+        server.socket, "getaddrinfo", lambda name, port: [(2, 1, 6, "", (addresses[name], 0))]
+    )
+    names = server.machine_names("0.0.0.0")
+    assert set(names) == {"0.0.0.0", "arbiter-laptop", "arbiter-laptop.club.lan", "192.168.1.5"}
+    assert server.machine_names("127.0.0.1") == ["127.0.0.1"]  # one interface: its own name only
+    c = local(create_app(hosts=names))
+    assert c.get("/", headers={"host": "192.168.1.5:8000"}).status_code == 200
+    assert c.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_a_computation_over_the_time_limit_is_503(monkeypatch: pytest.MonkeyPatch) -> None:
+    c = local(create_app([str(EXAMPLE)], worker=Worker(workers=1, seconds=0.2)))
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    release = threading.Event()
+
+    def stuck(*args: object) -> object:
+        release.wait(30)
+        return {}
+
+    monkeypatch.setattr(pages, "standings_view", stuck)
+    r = c.get(f"/t/{tok}?lang=it")
+    release.set()
+    assert r.status_code == 503
+    assert "troppo occupato" in r.text
+    _assert_secured(r)
+    r = c.post("/api/standings", files={"file": ("t.trf", TRF)})
+    assert r.status_code == 200  # the pool goes on
+
+
+def test_a_comparison_asked_a_thousand_times_is_computed_once(client: TestClient, token: str) -> None:
+    query = "&".join(["with=fide-2026"] * 1000 + ["with=italian"])
+    r = client.get(f"/t/{token}/compare?{query}")
+    assert r.status_code == 200, re.findall('role="alert">([^<]*)', r.text)
+    # the rule sets compared: each once (its column head in the chart), italian beyond the list's bound
+    assert r.text.count('class="bump-head">fide-2026<') == 1
+    r = client.post(
+        "/api/compare", files={"file": ("t.trf", TRF)}, data={"rules": ",".join(["fide-2024"] * 100)}
+    )
+    assert r.status_code == 200 and r.json()["rules"] == ["fide-2024"]
+    assert client.get(f"/t/{token}/compare?with=" + "x" * 2000).status_code == 400

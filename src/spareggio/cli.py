@@ -16,13 +16,15 @@ from typing import Any
 import click
 
 from .__about__ import __version__
+from .cli_check import check_command
 from .cli_crosstable import crosstable_command
+from .clilang import click_error, localized_cli
 from .compare import Comparison
-from .console import console, raw_stream
-from .errors import SpareggioError
+from .console import console
+from .errors import ArgumentError, Diagnostic, SpareggioError, os_reason
 from .explain import PlayerExplanation
-from .i18n import msg
-from .render.check_report import CheckReport
+from .i18n import localize, msg
+from .io.output import write_atomic
 from .render.formats import choose_format, formats_for, render
 from .standings import Standings
 
@@ -39,12 +41,8 @@ def _emit(text: str | bytes, output: str | None) -> None:
     """Write ``text`` to the file ``output`` (whole or not at all, never over an input of the
     command), else to standard output."""
     if output:
-        from .io.output import write_atomic
-
         write_atomic(output, text, inputs=_inputs())
     elif isinstance(text, bytes):
-        from .errors import ArgumentError
-
         raise ArgumentError(msg("PDF and XLSX output is binary: write it to a file with -o FILE"))
     else:
         click.echo(text, nl=False)
@@ -94,9 +92,6 @@ def _argv_language(args: Sequence[str]) -> str:
 
 
 def _print_warnings(items: Sequence[object], quiet: bool, lang: str = "en") -> None:
-    from .errors import Diagnostic
-    from .i18n import localize, msg
-
     if quiet:
         return
     seen: set[str] = set()
@@ -529,8 +524,7 @@ def compare_cmd(
 
 
 cli.add_command(crosstable_command(event_options, _emit, _language, _print_warnings, _team_event))
-
-REPORT_FORMATS = tuple(f.name for f in formats_for(CheckReport))
+cli.add_command(check_command(_language, _print_warnings, _inputs, LANG_HELP))
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -566,12 +560,12 @@ def serve_cmd(
     language = _language(lang)
     try:
         from .web import create_app
-        from .web.server import serve
+        from .web.server import machine_names, serve
     except ImportError as exc:  # pragma: no cover - the web extras are dependencies
         from .errors import ArgumentError
 
         raise ArgumentError(msg("the web page needs {name}: pip install spareggio", name=exc.name)) from None
-    hosts = None if "*" in allow_hosts else [host, *allow_hosts]
+    hosts = None if "*" in allow_hosts else [*machine_names(host), *allow_hosts]
     app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
@@ -591,123 +585,6 @@ def serve_cmd(
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     serve(app, host, port)
-
-
-@cli.command("check")
-@click.argument("paths", nargs=-1, required=True)
-@click.option("-t", "--tiebreaks", help="List for files that announce none (records 212/202).")
-@click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by each file's date).")
-@click.option("-a", "--after-round", type=int, help="Check the ranking as it stood after this round.")
-@click.option(
-    "--infer", is_flag=True, help="Find which rule set and tie-break list give the declared ranking."
-)
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=click.Choice(REPORT_FORMATS),
-    help="Report format (default: table, or the extension of -o: .txt .json .csv .html).",
-)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report to this file.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: every core).")
-@click.option("--scheduler", help="Address of a Dask distributed scheduler to run the batch on.")
-@click.option("--lenient", is_flag=True, help="Repair games whose two sides disagree, with a warning.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-@click.option("--lang", help=LANG_HELP)
-def check_cmd(
-    paths: tuple[str, ...],
-    tiebreaks: str | None,
-    rules: str | None,
-    after_round: int | None,
-    infer: bool,
-    fmt: str | None,
-    output: str | None,
-    jobs: int | None,
-    scheduler: str | None,
-    lenient: bool,
-    quiet: bool,
-    lang: str | None,
-) -> int:
-    """Check the ranking that files declare (FILES, folders, zip archives) against the computed one.
-
-    Exit status: 0 when every file agrees (or declares no ranks), 1 when any differs, 2 when a file
-    cannot be read or an option is bad.
-    """
-    import time
-
-    from .check import CheckEntry, CheckOptions, check_files, find_sources
-    from .errors import ArgumentError
-
-    started = time.perf_counter()
-    language = _language(lang)
-    fmt = choose_format(fmt, output, choices=REPORT_FORMATS).name
-    if tiebreaks is not None:
-        from .tiebreaks import parse_spec_list
-
-        parse_spec_list(tiebreaks)
-    if rules is not None:
-        from .rules import find_ruleset
-
-        find_ruleset(rules)
-    if after_round is not None and after_round < 0:
-        raise ArgumentError(msg("--after-round must be 0 or more"))
-    if output:
-        from .io.output import refuse_inputs
-
-        refuse_inputs(output, paths)  # before the batch, not after it
-    jobs = _capped_jobs(jobs, quiet, language)
-    options = CheckOptions(
-        tiebreaks=tiebreaks, rules=rules, after_round=after_round, infer=infer, lenient=lenient
-    )
-    results = check_files(paths, options, jobs=jobs, scheduler=scheduler)
-    progress = None
-    bar = None
-    if not quiet and sys.stderr.isatty():
-        total = sum(1 for _ in find_sources(paths))
-        bar = click.progressbar(length=total, label="checking", file=raw_stream(sys.stderr))
-        bar.__enter__()
-
-        def progress(entry: CheckEntry) -> None:
-            bar.update(1)
-
-    try:
-        summary = _write_report(results, fmt, output, started, progress, language)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-    if summary["error"]:
-        return 2
-    return 1 if summary["differs"] else 0
-
-
-def _capped_jobs(jobs: int | None, quiet: bool, lang: str) -> int | None:
-    """``-j`` at most the number of cores, with a warning when more were asked."""
-    from .check.batch import cores
-
-    available = cores()
-    if jobs is None or jobs <= available:
-        return jobs
-    _print_warnings(
-        [msg("-j {jobs} is more than the {cores} cores of this machine: {cores} worker processes used",
-             jobs=jobs, cores=available)],
-        quiet,
-        lang,
-    )  # fmt: skip
-    return available
-
-
-def _write_report(
-    results: Any, fmt: str, output: str | None, started: float, progress: Any, lang: str = "en"
-) -> Any:
-    """The report to standard output, or written whole to ``output`` (a temporary file renamed)."""
-    from .render.check_report import run_batch
-
-    if not output:
-        return run_batch(results, fmt, sys.stdout, started=started, progress=progress, lang=lang)
-    from .io.output import atomic_text
-
-    with atomic_text(output, inputs=_inputs()) as handle:
-        return run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)
 
 
 @cli.command("tiebreaks")
@@ -819,9 +696,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None, lang: str) -> int:
-    from .clilang import click_error, localized_cli
-    from .i18n import localize, msg
-
     try:
         status = localized_cli(cli, lang).main(
             args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False
@@ -840,8 +714,6 @@ def _run(argv: Sequence[str] | None, lang: str) -> int:
         click.echo(f"spareggio: {click_error(exc, lang)}", err=True)
         return 2
     except OSError as exc:
-        from .errors import os_reason
-
         click.echo(f"spareggio: {exc.filename or ''}: {localize(os_reason(exc), lang)}", err=True)
         return 2
     except KeyboardInterrupt:

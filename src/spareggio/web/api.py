@@ -13,21 +13,29 @@ from starlette.requests import Request
 from ..check import CheckOptions, check_source
 from ..compare import compare, compare_teams
 from ..errors import ArgumentError, SpareggioError
-from ..explain import explain_player, explain_versus, find_player
+from ..explain import (
+    explain_player,
+    explain_versus,
+    find_player,
+)
 from ..i18n import msg
 from ..io import parse_event
 from ..model import Tournament
-from ..render import html
 from ..render.check_report import report_text
-from ..render.comparison import comparison_table, comparison_to_dict
-from ..render.explanation import explanation_to_dict, render_text, render_versus_text, versus_to_dict
-from ..render.publish import compare_html, html_to_pdf
 from ..rules import find_ruleset
 from ..standings import Standings
 from ..teams import TeamEvent, rank_event
 from ..tiebreaks import parse_spec_list
-from .exports import as_json, document, encoded, json_error, standings_export, text
-from .options import Options, api_language, checked_format, clean_text, error_language, safe_name
+from .exports import document, encoded, json_error, result_response, standings_export
+from .options import (
+    Options,
+    api_language,
+    checked_format,
+    clean_text,
+    error_language,
+    rule_set_names,
+    safe_name,
+)
 from .site import site_of
 
 __all__ = ["router"]
@@ -124,18 +132,8 @@ def _explain(
         other = find_player(t, other_text)
         if other == sno:
             raise ArgumentError(msg("player {sno} cannot be compared with himself", sno=sno))
-        v = explain_versus(s, sno, other, language)
-        if fmt == "json":
-            return as_json(versus_to_dict(v))
-        if fmt == "html":
-            return document(html.versus_html(v, language), "text/html")
-        return text(render_versus_text(v, language))
-    e = explain_player(s, sno, None, language)
-    if fmt == "json":
-        return as_json(explanation_to_dict(e))
-    if fmt == "html":
-        return document(html.explanation_html(e), "text/html")
-    return text(render_text(e))
+        return result_response(explain_versus(s, sno, other, language), fmt, language)
+    return result_response(explain_player(s, sno, None, language), fmt, language)
 
 
 @router.post(
@@ -171,7 +169,7 @@ def _compare(
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "pdf", "table"))
     t = _event(name, data)
-    names = [r.strip() for r in (clean_text(rules, "rules") or "").split(",") if r.strip()]
+    names = rule_set_names((clean_text(rules, "rules") or "").split(","))
     if opts.primary and isinstance(t, Tournament):
         raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
     ranked = t.with_primary(opts.primary) if opts.primary and isinstance(t, TeamEvent) else t
@@ -179,14 +177,7 @@ def _compare(
         c = compare_teams(ranked, names or None, opts.tiebreaks, opts.after_round)
     else:
         c = compare(ranked, names or None, opts.tiebreaks, opts.after_round)
-    if fmt == "json":
-        return as_json(comparison_to_dict(c))
-    if fmt == "table":
-        return text(comparison_table(c, language))
-    page_html = compare_html(c, language)
-    if fmt == "pdf":
-        return Response(encoded(html_to_pdf(page_html)), media_type="application/pdf")
-    return document(page_html, "text/html")
+    return result_response(c, fmt, language)
 
 
 @router.post("/compare", summary="The ranking under several rule sets, as `spareggio compare`", responses=BAD)

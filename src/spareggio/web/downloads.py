@@ -22,7 +22,7 @@ from .exports import (
     text,
 )
 from .i18n import request_language, translator
-from .options import grid_choice, options_of, safe_name
+from .options import grid_choice, options_of, rule_set_names, safe_name
 from .results import page_error
 from .site import site_of
 from .views import comparison, compute
@@ -77,8 +77,8 @@ async def download_explanation(request: Request, token: str, sno: int, fmt: str)
 def _comparison_file(request: Request, token: str, fmt: str) -> Response:
     entry = site_of(request).store.get(token)
     lang = request_language(request)
-    names = [r for r in request.query_params.getlist("with") if r.strip()]
     try:
+        names = rule_set_names(request.query_params.getlist("with"))
         opts = options_of(request)
         body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round), fmt, lang)
     except SpareggioError as exc:

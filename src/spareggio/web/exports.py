@@ -7,7 +7,6 @@ import dataclasses
 import json
 import urllib.parse
 from pathlib import Path
-from typing import Any
 
 from fastapi.responses import Response
 
@@ -16,13 +15,8 @@ from ..errors import ArgumentError
 from ..explain import explain_player
 from ..i18n import msg
 from ..io.trf.writer import write_trf
-from ..render import html
-from ..render import output as out
-from ..render.comparison import comparison_to_dict
 from ..render.crosstable import build_crosstable
-from ..render.explanation import explanation_to_dict, render_text
-from ..render.formats import FORMATS, render
-from ..render.publish import compare_html, html_to_pdf, standings_html, standings_xlsx
+from ..render.formats import FORMATS, formats_for, render
 from ..standings import Standings
 from .limits import MAX_OUTPUT_BYTES
 from .options import safe_name
@@ -41,6 +35,7 @@ __all__ = [
     "encoded",
     "explanation_export",
     "json_error",
+    "result_response",
     "standings_export",
     "text",
 ]
@@ -51,16 +46,12 @@ CSP_DOCUMENT = (
 """For the standalone documents (exports, the API's html): their style is inline, they run no script."""
 
 EXPORT_MEDIA = {
-    "json": "application/json",
-    "html": "text/html; charset=utf-8",
-    "print": "text/html; charset=utf-8",
-    "pdf": "application/pdf",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "csv": "text/csv; charset=utf-8",
-    "table": "text/plain; charset=utf-8",
+    **{f.name: f.media_type for f in formats_for(Standings)},
+    "print": FORMATS["html"].media_type,
     "trf": "text/plain; charset=utf-8",
 }
-"""The standings' formats and their media types."""
+"""The standings' formats and their media types: the registry's (:mod:`spareggio.render.formats`),
+the printable page (its html shown in the browser) and the TRF file with the computed ranks."""
 
 TABLE_OVERHEAD = 160
 """Characters of a table row besides the name (numbers, spaces, columns), for the size estimate."""
@@ -91,9 +82,6 @@ def encoded(body: str | bytes) -> bytes:
     return body
 
 
-_bounded = encoded
-
-
 def _table_size(s: Standings) -> int:
     """An upper estimate of the characters of the aligned table, which pads every name to the
     longest: refused before it is built when over the limit."""
@@ -101,13 +89,11 @@ def _table_size(s: Standings) -> int:
     return len(s.rows) * (longest + TABLE_OVERHEAD + 12 * len(s.labels))
 
 
-def standings_export(
-    s: Standings, fmt: str, lang: str, entry: Entry | None = None
-) -> tuple[str | bytes, str]:
-    """The standings in one of the formats the command line writes.
+def standings_export(s: Standings, fmt: str, lang: str, entry: Entry | None = None) -> tuple[bytes, str]:
+    """The standings in one of the formats the command line writes (the registry's renderers).
 
-    A team event's ``json`` is its team document and its ``trf`` the file with the computed team
-    ranks in record 310 (when ``entry`` holds the file).
+    ``trf`` is the file with the computed ranks: a team event's own file with them in record 310
+    (when ``entry`` holds it), else the tournament written as TRF.
 
     :raises ArgumentError: for an unknown format, or an answer over the size limit.
     """
@@ -115,24 +101,15 @@ def standings_export(
         raise ArgumentError(
             msg("format must be one of {items}, not {fmt!r}", items=", ".join(EXPORT_MEDIA), fmt=fmt)
         )
-    media = EXPORT_MEDIA[fmt]
-    body: str | bytes
-    if fmt == "json":
-        body = out.standings_json(s)  # a team event's standings carry it: its team document
-    elif fmt == "csv":
-        body = out.standings_csv(s, lang)
-    elif fmt in ("html", "print", "pdf"):
-        page_html = standings_html(s, lang)
-        body = html_to_pdf(page_html) if fmt == "pdf" else page_html
-    elif fmt == "xlsx":
-        body = standings_xlsx(s, lang)
-    elif fmt == "trf":
-        body = _team_trf(entry, s) if entry is not None and entry.team is not None else _trf_with_ranks(s)
+    if fmt == "trf":
+        body: str | bytes = (
+            _team_trf(entry, s) if entry is not None and entry.team is not None else _trf_with_ranks(s)
+        )
     else:
-        if _table_size(s) > MAX_OUTPUT_BYTES:
+        if fmt == "table" and _table_size(s) > MAX_OUTPUT_BYTES:
             raise _too_large()
-        body = out.standings_table(s, lang)
-    return _bounded(body), media
+        body = render(s, "html" if fmt == "print" else fmt, lang=lang)
+    return encoded(body), EXPORT_MEDIA[fmt]
 
 
 def _team_trf(entry: Entry, s: Standings) -> str:
@@ -156,46 +133,46 @@ def _trf_with_ranks(s: Standings) -> str:
     return write_trf(dataclasses.replace(t, players=players))
 
 
+EXPLANATION_FORMATS = {"txt": "text", "html": "html", "json": "json"}
+"""The downloads of an explanation, by extension: the registry's format of each."""
+
+
 def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[bytes, str]:
-    """One participant's explanation as a file.
+    """One participant's explanation as a file (``txt``, ``html`` or ``json``).
 
     :raises SpareggioError: for a start number not in the event, or an unknown format.
     """
+    if fmt not in EXPLANATION_FORMATS:
+        raise ArgumentError(msg("format must be html, json or txt, not {fmt!r}", fmt=fmt))
     s.tournament.index_of(sno)
-    e = explain_player(s, sno, None, lang)
-    if fmt == "json":
-        return _bounded(
-            json.dumps(explanation_to_dict(e), ensure_ascii=False, indent=2) + "\n"
-        ), "application/json"
-    if fmt == "html":
-        return _bounded(html.explanation_html(e)), "text/html; charset=utf-8"
-    if fmt == "txt":
-        return _bounded(render_text(e)), "text/plain; charset=utf-8"
-    raise ArgumentError(msg("format must be html, json or txt, not {fmt!r}", fmt=fmt))
+    name = EXPLANATION_FORMATS[fmt]
+    return encoded(render(explain_player(s, sno, None, lang), name, lang=lang)), FORMATS[name].media_type
 
 
 def comparison_export(c: Comparison, fmt: str, lang: str) -> tuple[bytes, str]:
-    """A comparison as a file.
+    """A comparison as a file (``html``, ``pdf`` or ``json``).
 
     :raises ArgumentError: for an unknown format.
     """
-    if fmt == "json":
-        return _bounded(
-            json.dumps(comparison_to_dict(c), ensure_ascii=False, indent=2) + "\n"
-        ), "application/json"
-    if fmt in ("html", "pdf"):
-        body = compare_html(c, lang)
-        if fmt == "pdf":
-            return _bounded(html_to_pdf(body)), "application/pdf"
-        return _bounded(body), "text/html; charset=utf-8"
-    raise ArgumentError(msg("format must be html, pdf or json, not {fmt!r}", fmt=fmt))
+    if fmt not in ("html", "pdf", "json"):
+        raise ArgumentError(msg("format must be html, pdf or json, not {fmt!r}", fmt=fmt))
+    return encoded(render(c, fmt, lang=lang)), FORMATS[fmt].media_type
+
+
+def result_response(result: object, fmt: str, lang: str) -> Response:
+    """An API answer: ``result`` in format ``fmt`` by the registry's renderer; an HTML document
+    under its own policy."""
+    body = encoded(render(result, fmt, lang=lang))
+    if fmt == "html":
+        return document(body, FORMATS[fmt].media_type)
+    return Response(body, media_type=FORMATS[fmt].media_type)
 
 
 CROSSTABLE_FORMATS = ("pdf", "xlsx", "html")
 """What the page offers to download a crosstable as."""
 
 
-def crosstable_export(s: Standings, fmt: str, lang: str, grid: bool | None) -> tuple[str | bytes, str]:
+def crosstable_export(s: Standings, fmt: str, lang: str, grid: bool | None) -> tuple[bytes, str]:
     """The crosstable of ``s`` as a file (through the format registry).
 
     :raises ArgumentError: for a format the page does not offer, or an answer over the size limit.
@@ -205,7 +182,7 @@ def crosstable_export(s: Standings, fmt: str, lang: str, grid: bool | None) -> t
             msg("format must be one of {items}, not {fmt!r}", items=", ".join(CROSSTABLE_FORMATS), fmt=fmt)
         )
     chosen = FORMATS[fmt]
-    return _bounded(render(build_crosstable(s, lang, grid=grid), chosen, lang=lang)), chosen.media_type
+    return encoded(render(build_crosstable(s, lang, grid=grid), chosen, lang=lang)), chosen.media_type
 
 
 def content_disposition(filename: str) -> str:
@@ -244,10 +221,3 @@ def json_error(message: str, status: int = 400) -> Response:
     """The API's error answer: ``{"error": message}``."""
     body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8", "replace")
     return Response(body, status_code=status, media_type="application/json")
-
-
-def as_json(data: Any) -> Response:
-    """A JSON answer written as the command line writes it."""
-    return Response(
-        _bounded(json.dumps(data, ensure_ascii=False, indent=2) + "\n"), media_type="application/json"
-    )

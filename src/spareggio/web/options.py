@@ -10,6 +10,7 @@ from starlette.requests import Request
 
 from ..errors import ArgumentError, SpareggioError, check_language
 from ..i18n import msg
+from ..rules import RULESETS
 from .limits import MAX_FIELD_CHARS, MAX_NUMBER_DIGITS
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "error_language",
     "grid_choice",
     "options_of",
+    "rule_set_names",
     "safe_name",
 ]
 
@@ -64,6 +66,16 @@ def bounded_number(value: str | int | None, field: str) -> int | None:
             )
         )
     return int(text)
+
+
+def rule_set_names(values: list[str]) -> list[str]:
+    """The rule sets a comparison asks for, each once, in the order asked, at most as many as
+    there are rule sets (a longer list repeats one or names one that does not exist).
+
+    :raises ArgumentError: for a name longer than :data:`MAX_FIELD_CHARS`.
+    """
+    names = [n for n in (clean_text(v, "rules") for v in values[: len(RULESETS) + 1]) if n]
+    return list(dict.fromkeys(names))[: len(RULESETS) + 1]
 
 
 def checked_format(value: str | None, allowed: tuple[str, ...], default: str = "json") -> str:

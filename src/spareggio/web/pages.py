@@ -17,7 +17,7 @@ from ..i18n import localize
 from ..render.html import EXPLANATION_CSS
 from ..standings import Standings
 from .i18n import request_language, translator
-from .options import Options, grid_choice, options_of, safe_name
+from .options import Options, grid_choice, options_of, rule_set_names, safe_name
 from .results import page_error, upload_problem
 from .site import site_of
 from .store import Entry
@@ -147,9 +147,13 @@ async def player(request: Request, token: str, sno: int) -> HTMLResponse:
 @router.get("/t/{token}/compare", response_class=HTMLResponse)
 async def compare_page(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
-    chosen = [r for r in request.query_params.getlist("with") if r.strip()]
+    chosen = request.query_params.getlist("with")
     return await _page(
-        request, token, "compare.html", "compare", lambda e, o, s: compare_view(e, o, s, chosen, lang)
+        request,
+        token,
+        "compare.html",
+        "compare",
+        lambda e, o, s: compare_view(e, o, s, rule_set_names(chosen), lang),
     )
 
 

@@ -5,6 +5,7 @@ size and on connections at once (:mod:`.limits`)."""
 from __future__ import annotations
 
 import asyncio
+import socket
 from typing import Any
 
 import uvicorn
@@ -12,7 +13,10 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .limits import HEADER_SECONDS, KEEP_ALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_BYTES
 
-__all__ = ["HeaderDeadline", "config", "serve"]
+__all__ = ["HeaderDeadline", "config", "machine_names", "serve"]
+
+ANY_ADDRESS = ("0.0.0.0", "::", "")
+"""Addresses that listen on every interface of the machine."""
 
 
 class HeaderDeadline(H11Protocol):
@@ -56,6 +60,20 @@ class HeaderDeadline(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+
+def machine_names(host: str) -> list[str]:
+    """The names a browser may use to reach a server listening on ``host``: ``host`` itself and,
+    when it is every interface (0.0.0.0, ::), the machine's name and its addresses."""
+    names = [host]
+    if host in ANY_ADDRESS:
+        for name in {socket.gethostname(), socket.getfqdn()}:
+            names.append(name)
+            try:
+                names.extend(str(info[4][0]) for info in socket.getaddrinfo(name, None))
+            except OSError:  # a name the resolver does not know: the name alone
+                continue
+    return [n for n in dict.fromkeys(names) if n]
 
 
 def config(app: Any, host: str, port: int, **extra: Any) -> uvicorn.Config:
