@@ -1,4 +1,4 @@
-"""Numbers and dates as each language writes them (spareggio.render.localized, through Babel)."""
+"""Numbers and dates as each language writes them (spareggio.numbers, through Babel)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from spareggio import numbers
 from spareggio.cli import main
-from spareggio.render import localized as numbers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,3 +101,21 @@ def test_the_check_report_writes_numbers_and_counts_the_languages_way(
     main(["check", str(path), "--lang", "it", "-o", str(report)])
     text = report.read_text(encoding="utf-8")
     assert "1: 45, 7: 46,5" in text and "46.5" not in text  # the values by start number
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Removed: 50.5 - 4 = 46.5"),  # Esposito's BH/C1: 50.5 with the lowest value (4) cut
+        ("it", "Tolto: 50,5 - 4 = 46,5"),
+        ("fr", "50,5 - 4 = 46,5"),
+    ],
+)
+def test_explanations_write_numbers_the_languages_way(
+    lang: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", str(ROOT / "examples" / "open-2026.trf"), "--player", "7", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert line in out
+    if lang != "en":
+        assert "46.5" not in out and "6.5" not in out

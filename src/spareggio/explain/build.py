@@ -10,12 +10,13 @@ from typing import Any
 
 import numpy as np
 
+from .. import numbers
 from ..cuts import CutMark
 from ..errors import ArgumentError
 from ..i18n import msg
 from ..messages import message
 from ..model import ResultKind
-from ..numbers import format_number, json_number
+from ..numbers import json_number
 from ..rules.base import Source
 from ..standings import Standings
 from ..tiebreaks import definition
@@ -44,6 +45,7 @@ from .wording import (
     format_value,
     join_notes,
     kind_code,
+    numbers_in,
     signed,
     spec_name,
     why_text,
@@ -65,9 +67,10 @@ def explain_player(
     row = s.row_of(start_number)
     wanted = labels if labels is not None else s.labels
     out = []
-    for label in wanted:
-        res = s.results[label]
-        out.append(_explain_tiebreak(s, res, label, i, lang))
+    with numbers_in(lang):
+        for label in wanted:
+            res = s.results[label]
+            out.append(_explain_tiebreak(s, res, label, i, lang))
     return PlayerExplanation(
         start_number=start_number,
         name=row.player.name,
@@ -200,7 +203,7 @@ def _round_line(s: Standings, rec: Record, lang: str, note: str, cut: str) -> Ro
         opponent=rec.opponent,
         opponent_name=t.players[j].name if j is not None else "",
         kind=message(lang, f"kind.{kind.label}") if not kind.played else "",
-        result=RESULT_SIGN.get(kind, format_number(rec.points or Fraction(0))),
+        result=RESULT_SIGN.get(kind, format_value(rec.points or Fraction(0))),
         score=rec.input,
         factor=rec.factor,
         contribution=rec.contribution,
@@ -286,7 +289,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             count=len(ratings),
             exact=exact_text(exact),
             aro=aro,
-            score=format_number(total),
+            score=format_value(total),
             games=len(counted),
             exact_percent=decimal_text(exact_percent),
             percent=percent,
@@ -303,7 +306,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             exp.sum_line = message(
                 lang,
                 "agg.ptp",
-                score=format_number(total),
+                score=format_value(total),
                 games=len(counted),
                 ratings=", ".join(str(x) for x in whole),
                 value=rating,
@@ -528,7 +531,7 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
     ra, rb = s.row_of(a), s.row_of(b)
     ia, ib = ra.index, rb.index
     relation = "level" if ra.rank == rb.rank else ("above" if ra.rank < rb.rank else "below")
-    lines = [message(lang, "vs.points", a=format_number(ra.points), b=format_number(rb.points))]
+    lines = [message(lang, "vs.points", a=numbers.points(ra.points, lang), b=numbers.points(rb.points, lang))]
     equal: list[str] = []
     deciding: str | None = None
     if ra.points != rb.points:
@@ -541,7 +544,13 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
             if res.direction is Direction.GROUP:
                 if va is not None and vb is not None and va != vb:
                     lines.append(
-                        message(lang, "vs.group", label=label, a=format_number(va), b=format_number(vb))
+                        message(
+                            lang,
+                            "vs.group",
+                            label=label,
+                            a=numbers.value(va, lang),
+                            b=numbers.value(vb, lang),
+                        )
                     )
                     deciding = label
                     break
@@ -549,12 +558,18 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
                 key = res.order_key()
                 if key[ia] != key[ib]:
                     lines.append(
-                        message(lang, "vs.decides", label=label, a=format_value(va), b=format_value(vb))
+                        message(
+                            lang,
+                            "vs.decides",
+                            label=label,
+                            a=numbers.explained(va, lang),
+                            b=numbers.explained(vb, lang),
+                        )
                     )
                     deciding = label
                     break
             equal.append(label)
-            lines.append(message(lang, "vs.equal", label=label, value=format_value(va)))
+            lines.append(message(lang, "vs.equal", label=label, value=numbers.explained(va, lang)))
         if deciding is None:
             lines.append(message(lang, "vs.nothing"))
     shown = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)

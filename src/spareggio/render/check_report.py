@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TextIO
 
+from .. import numbers
 from ..check.batch import Spool, report_summary
 from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch
 from ..check.words import inferred_text, text_value
 from ..i18n import localize, translate, warning_body
-from . import localized
 from .formats import RenderOptions, renderer
 from .output import safe_cell
 
@@ -63,7 +63,7 @@ def _value(value: object, lang: str, *, points: bool = False) -> str:
     """A value of the report written the language's way (``46,5``; points ``6½`` in Italian)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         exact = Fraction(str(value))
-        return localized.points(exact, lang) if points else localized.value(exact, lang)
+        return numbers.points(exact, lang) if points else numbers.value(exact, lang)
     return text_value(value)  # type: ignore[arg-type]
 
 

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import numbers
 from ..i18n import translate
 from ..model import Color, ResultKind
-from . import localized as numbers
 
 if TYPE_CHECKING:
     from ..standings import Standings

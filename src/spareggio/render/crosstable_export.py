@@ -13,9 +13,9 @@ import os
 from fractions import Fraction
 from html import escape
 
+from .. import numbers
 from ..__about__ import __version__
 from ..i18n import localize, translate, warning_body
-from . import localized as numbers
 from .crosstable import Crosstable, build_crosstable
 from .formats import RenderOptions, renderer
 from .publish import describe_tiebreak, html_to_pdf

@@ -19,13 +19,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .. import numbers
 from ..errors import ArgumentError
 from ..i18n import localize, msg, translate, warning_body
 from ..model import distinct
 from ..numbers import exact_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
 from ..teams import UNIT
-from . import localized
 from .formats import RenderOptions, renderer
 
 __all__ = [
@@ -229,7 +229,7 @@ def localized_number(value: Fraction | None, lang: str, *, points: bool = False)
     """A value as the language writes it: ``40.25`` / ``40,25``; points with ½ in Italian (``5½``)."""
     if value is None:
         return format_number(value)
-    return localized.points(value, lang) if points else localized.value(value, lang)
+    return numbers.points(value, lang) if points else numbers.value(value, lang)
 
 
 _FORMULA_START = "=+-@\t\r"

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
 
+from .. import numbers
 from ..__about__ import __version__
 from ..compare import Comparison
 from ..errors import ArgumentError, check_language
@@ -25,7 +26,6 @@ from ..i18n import Text, localize, msg, ntext, translate, warning_body
 from ..rules import RuleSet
 from ..standings import Standings
 from ..tiebreaks import TiebreakSpec, definition
-from . import localized
 from .formats import RenderOptions, renderer
 from .output import declared_rank_differs, localized_number
 
@@ -176,7 +176,7 @@ def _title(s: Standings) -> str:
 def _event_lines(s: Standings, lang: str) -> list[str]:
     t = s.tournament
     bits = [b for b in (t.city, t.federation) if b]
-    dates = localized.date_range(t.start_date, t.end_date, lang)
+    dates = numbers.date_range(t.start_date, t.end_date, lang)
     if dates:
         bits.append(dates)
     bits.append(localize(Text("{n} players", "publish.players", n=t.n_players), lang))
@@ -194,7 +194,7 @@ def _event_lines(s: Standings, lang: str) -> list[str]:
 
 
 def _footer(lang: str) -> str:
-    return f'<p class="foot">{escape(localize(Text("Computed by spareggio {version} on {date}.", "publish.produced", version=__version__, date=localized.date(_dt.date.today(), lang)), lang))}</p>'
+    return f'<p class="foot">{escape(localize(Text("Computed by spareggio {version} on {date}.", "publish.produced", version=__version__, date=numbers.date(_dt.date.today(), lang)), lang))}</p>'
 
 
 def standings_html(s: Standings, lang: str = "en") -> str:

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Self
 
 from markupsafe import Markup
 
+from .. import numbers
 from ..compare import Comparison
 from ..errors import Diagnostic, SpareggioError
 from ..i18n import Text, localize, msg, ntext, translate
-from ..render import localized as numbers
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
 from ..render.publish import describe_rules

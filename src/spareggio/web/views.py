@@ -10,12 +10,12 @@ from typing import Any
 
 from markupsafe import Markup
 
+from .. import numbers
 from ..check import CheckOptions, check_team_event, check_tournament
 from ..compare import DEFAULT_COMPARE, Comparison, compare, compare_teams
 from ..errors import ArgumentError
 from ..explain import explain_player, explain_versus
 from ..i18n import msg, translate
-from ..render import localized
 from ..render.html import explanation_body, versus_body
 from ..render.output import declared_rank_differs
 from ..render.publish import describe_tiebreak
@@ -51,12 +51,12 @@ View = dict[str, Any]
 
 def number(value: Fraction | None, lang: str) -> str:
     """A tie-break value written the language's way, a dash when there is none."""
-    return localized.value(value, lang)
+    return numbers.value(value, lang)
 
 
 def points(value: Fraction | None, lang: str) -> str:
     """Points written the language's way (``6½``), a dash when there are none."""
-    return localized.points(value, lang)
+    return numbers.points(value, lang)
 
 
 def compute(entry: Entry, opts: Options) -> Standings:
