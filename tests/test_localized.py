@@ -119,3 +119,14 @@ def test_explanations_write_numbers_the_languages_way(
     assert line in out
     if lang != "en":
         assert "46.5" not in out and "6.5" not in out
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_every_csv_column_has_a_name_in_the_spreadsheets_language(lang: str) -> None:
+    from spareggio.i18n import catalogue
+    from spareggio.render.output import CSV_COLUMNS
+
+    names = [catalogue(lang).get(("csv", key)) for key in CSV_COLUMNS]
+    assert None not in names and len(set(names)) == len(names)
+    # one word each, as spreadsheets and scripts want column names
+    assert all(name and " " not in name for name in names)

@@ -247,8 +247,9 @@ def test_csv_english_and_italian(capsys: pytest.CaptureFixture[str], example: sp
     assert len(rows) == len(rows_it) == 51
     for a, b, row in zip(rows, rows_it, example.rows, strict=True):
         # the place is a number; the shared range is in its own column (no date in a spreadsheet)
-        assert a["rank"] == b["rank"] == str(row.rank)
-        assert a["shared"] == b["shared"] == (row.place if row.shared else "")
+        # (the Italian spreadsheet names its columns in Italian)
+        assert a["rank"] == b["posizione"] == str(row.rank)
+        assert a["shared"] == b["pari_merito"] == (row.place if row.shared else "")
         assert Fraction(a["SB"]) == row.values["SB"]
         assert b["SB"] == a["SB"].replace(".", ",")
 
@@ -258,14 +259,14 @@ def test_csv_shared_places(capsys: pytest.CaptureFixture[str]) -> None:
     s = spareggio.standings(spareggio.read_trf(EXAMPLE), ["WIN"])
     assert main(["standings", str(EXAMPLE), "-t", "WIN", "-f", "csv", "-q", "--lang", "it"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out[1:]), delimiter=";"))
-    shared = [(r["rank"], r["shared"]) for r in rows if r["shared"]]
+    shared = [(r["posizione"], r["pari_merito"]) for r in rows if r["pari_merito"]]
     assert shared == [(str(row.rank), row.place) for row in s.rows if row.shared]
     assert shared and all(rank.isdigit() for rank, _ in shared)
 
 
 def test_csv_locale_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["standings", str(EXAMPLE), "-f", "csv", "-q", "--csv-locale", "it"]) == 0
-    assert capsys.readouterr().out.startswith("\ufeffrank;shared;")
+    assert capsys.readouterr().out.startswith("\ufeffposizione;pari_merito;numero;nome;")
 
 
 def test_unknown_extension_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
