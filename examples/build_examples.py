@@ -1,4 +1,5 @@
-"""Rebuild the bundled example tournaments from the synthetic generator.
+"""Rebuild the bundled example tournaments from the synthetic generator: two TRF files, the open
+again as a Vega ``.tdf`` and the round robin again as PGN (the same events in other formats).
 
 Run from the repository root::
 
@@ -17,6 +18,8 @@ from pathlib import Path
 
 import spareggio
 from spareggio.generate import generate
+from spareggio.io.pgn import write_pgn
+from spareggio.io.vega_tdf import write_tdf
 
 HERE = Path(__file__).resolve().parent
 
@@ -29,9 +32,12 @@ def round_dates_record(dates: list[dt.date]) -> str:
     return "132" + " " * 88 + "  ".join(f"{d:%y/%m/%d}" for d in dates)
 
 
-def with_ranks(t: spareggio.Tournament, tiebreaks: tuple[str, ...]) -> spareggio.Tournament:
-    """The tournament with the rank column filled from its standings (ties by start number)."""
-    rows = spareggio.standings(t, list(tiebreaks)).rows
+def with_ranks(
+    t: spareggio.Tournament, tiebreaks: tuple[str, ...], rules: str | None = None
+) -> spareggio.Tournament:
+    """The tournament with the rank column filled from its standings (ties by start number), under
+    ``rules`` (default: the rule set of its start date)."""
+    rows = spareggio.standings(t, list(tiebreaks), rules=rules).rows
     rank = {row.index: place for place, row in enumerate(rows, start=1)}
     players = tuple(dataclasses.replace(p, rank=rank[i]) for i, p in enumerate(t.players))
     return dataclasses.replace(t, players=players)
@@ -114,8 +120,17 @@ def closed_rr_2026() -> str:
 
 
 def main() -> None:
-    (HERE / "open-2026.trf").write_text(open_2026(), encoding="utf-8", newline="\n")
-    (HERE / "closed-rr-2026.trf").write_text(closed_rr_2026(), encoding="utf-8", newline="\n")
+    open_trf, closed_trf = open_2026(), closed_rr_2026()
+    (HERE / "open-2026.trf").write_text(open_trf, encoding="utf-8", newline="\n")
+    (HERE / "closed-rr-2026.trf").write_text(closed_trf, encoding="utf-8", newline="\n")
+    # the same events as an arbiter may hold them: Vega's export of the open (ranked as Vega ranks,
+    # under the 2009 virtual opponent), the round robin's games
+    vega_ranked = with_ranks(spareggio.parse_trf(open_trf), OPEN_TIEBREAKS, rules="vega-2009")
+    open_tdf = write_tdf(vega_ranked, tiebreaks=OPEN_TIEBREAKS)
+    (HERE / "open-2026.tdf").write_text(open_tdf, encoding="utf-8", newline="\n")
+    (HERE / "closed-rr-2026.pgn").write_text(
+        write_pgn(spareggio.parse_trf(closed_trf)), encoding="utf-8", newline="\n"
+    )
 
 
 if __name__ == "__main__":

@@ -13,9 +13,11 @@ import csv
 import io
 import json
 import os
+import socket
 import struct
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -156,6 +158,18 @@ def test_an_archive_of_4000_members_is_listed_and_read_in_one_pass(tmp_path: Pat
     assert contents[0] == b"012 Event 0\n" and contents[-1] == b"012 Event 3999\n"
 
 
+def test_an_archive_with_too_many_members_is_one_error_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the count comes from the archive's end record, before its directory is parsed
+    from spareggio.check import sources
+
+    monkeypatch.setattr(sources, "MAX_MEMBERS", 3)
+    path = tmp_path / "five.zip"
+    path.write_bytes(_zip([(f"t{k}.trf", GOOD.encode()) for k in range(5)]))
+    assert list(find_sources([str(path)])) == [(str(path), f"{path}: the archive has 5 members, more than 3")]
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
 def test_a_fifo_and_a_link_to_dev_zero_in_a_folder_are_never_opened(tmp_path: Path) -> None:
     folder = tmp_path / "archive"
@@ -167,6 +181,20 @@ def test_a_fifo_and_a_link_to_dev_zero_in_a_folder_are_never_opened(tmp_path: Pa
     assert entries["good.trf"].status is Status.AGREE
     assert entries["pipe.trf"].error == f"{folder / 'pipe.trf'}: a named pipe, not a regular file: skipped"
     assert entries["zero.trf"].error == f"{folder / 'zero.trf'}: a device, not a regular file: skipped"
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="needs Unix sockets")
+def test_a_socket_in_a_folder_is_a_row_and_never_opened() -> None:
+    # a short folder: a socket's path has at most 107 bytes
+    with tempfile.TemporaryDirectory(dir="/tmp") as tmp:
+        path = os.path.join(tmp, "s.trf")
+        server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            server.bind(path)
+            (entry,) = check_files([tmp], CheckOptions(), jobs=1)
+        finally:
+            server.close()
+    assert entry.error == f"{path}: a socket, not a regular file: skipped"
 
 
 def test_a_json_integer_of_4301_digits_is_an_error_row(tmp_path: Path) -> None:
@@ -208,6 +236,18 @@ def test_a_worker_that_dies_is_replaced_and_only_its_file_is_an_error(
 
 # -- what must be shown: the whole folder, from the command line, in bounded memory --------------
 
+PEAK = (
+    "def own_peak():\n"
+    "    # VmHWM: the peak of this program's memory since it started; ru_maxrss of RUSAGE_SELF would\n"
+    "    # keep the peak of the process it was started from (Linux carries it over exec)\n"
+    "    with open('/proc/self/status') as status:\n"
+    "        return next(int(line.split()[1]) for line in status if line.startswith('VmHWM:'))\n"
+)
+"""Source of ``own_peak()``: the peak resident memory of the running program, in kB."""
+NEEDS_PROC = pytest.mark.skipif(
+    not os.path.exists("/proc/self/status"), reason="measures memory with /proc/self/status (Linux)"
+)
+
 
 def _hostile_folder(root: Path) -> dict[str, str]:
     """Every bad file above beside two good ones; the expected status by file name."""
@@ -241,6 +281,7 @@ def _hostile_folder(root: Path) -> dict[str, str]:
     return expected
 
 
+@NEEDS_PROC
 def test_check_over_a_hostile_folder_finishes_with_every_row_in_bounded_memory(tmp_path: Path) -> None:
     expected = _hostile_folder(tmp_path)
     report = tmp_path / "report.json"
@@ -248,7 +289,8 @@ def test_check_over_a_hostile_folder_finishes_with_every_row_in_bounded_memory(t
         "import resource, sys\n"
         "from spareggio.cli import main\n"
         "code = main(sys.argv[1:])\n"
-        "peak = max(resource.getrusage(w).ru_maxrss for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))\n"
+        + PEAK
+        + "peak = max(own_peak(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
         "print(peak, file=sys.stderr)\n"
         "sys.exit(code)\n"
     )
@@ -414,6 +456,7 @@ def test_output_to_a_cp1252_console_falls_back_instead_of_crashing(
     assert console.errors == "strict"  # restored once the command is done
 
 
+@NEEDS_PROC
 def test_a_10_mb_name_is_refused_quickly_in_bounded_memory(tmp_path: Path) -> None:
     from test_robustness import tournament_json
 
@@ -422,8 +465,7 @@ def test_a_10_mb_name_is_refused_quickly_in_bounded_memory(tmp_path: Path) -> No
     script = (
         "import resource, sys\n"
         "from spareggio.cli import main\n"
-        "code = main(sys.argv[1:])\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+        "code = main(sys.argv[1:])\n" + PEAK + "print(own_peak(), file=sys.stderr)\n"
         "sys.exit(code)\n"
     )
     done = subprocess.run(  # noqa: PLW1510  the exit status is asserted

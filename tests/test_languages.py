@@ -371,7 +371,7 @@ def test_help_of_generate_translates_defaults_and_required() -> None:
 
 USAGE_ERRORS = [
     # (arguments after the example file, Italian, French): click's own usage errors, translated
-    (["--bogus"], "spareggio: Opzione inesistente '--bogus'.", "spareggio: Option inexistante '--bogus'."),
+    (["--xyzzy"], "spareggio: Opzione inesistente '--xyzzy'.", "spareggio: Option inexistante '--xyzzy'."),
     (["--lagn", "it"], "spareggio: Opzione inesistente '--lagn'. Forse intendevi '--lang'?",
      "spareggio: Option inexistante '--lagn'. Vouliez-vous dire '--lang' ?"),
     (["-a", "x"], "spareggio: Valore non valido per '-a' / '--after-round': 'x' non è un numero intero valido.",

@@ -132,6 +132,7 @@ class EventOptions:
     primary: str | None = None
     input_format: str | None = None
     rating: str | None = None
+    byes: str | None = None
 
     def load(self, file: str) -> Any:
         """Read the tournament (any format of the reader registry) as these options ask."""
@@ -153,6 +154,7 @@ class EventOptions:
             lenient=self.lenient,
             fmt=self.input_format,
             rating=self.rating,  # type: ignore[arg-type]  # click's choice
+            byes=self.byes,
         )
 
 
@@ -185,6 +187,13 @@ _EVENT_OPTIONS = (
         type=click.Choice(["fide", "national"], case_sensitive=False),
         help="The rating of rating tie-breaks: FIDE or national (TRF-26 record 172; default: as the file says, else FIDE).",
     ),
+    click.option(
+        "--byes",
+        type=click.Choice(["absent", "zero", "half", "full", "pab"], case_sensitive=False),
+        help="PGN: how a round in which a player has no game counts (PGN cannot tell a bye from an "
+        "absence): absent (default; not paired, no point), zero, half or full (requested byes), pab "
+        "(pairing-allocated bye).",
+    ),
 )
 
 
@@ -204,6 +213,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
         primary: str | None,
         input_format: str | None,
         rating: str | None,
+        byes: str | None,
         **kwargs: Any,
     ) -> None:
         opts = EventOptions(
@@ -211,6 +221,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
             primary.upper() if primary else None,
             input_format.lower() if input_format else None,
             rating.lower() if rating else None,
+            byes.lower() if byes else None,
         )  # fmt: skip
         f(*args, opts=opts, **kwargs)
 

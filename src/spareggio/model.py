@@ -382,6 +382,11 @@ class Tournament:
     tiebreak_list: tuple[str, ...] | None = None
     """The file's own tie-break list (TRF-2x 212, or 202 with PTS prepended), PTS excluded."""
     tiebreak_list_position: Position | None = None
+    declared_rules: str | None = None
+    """The rule set for unplayed rounds that the file says its program applied (a Vega file: the
+    2009 virtual opponent), by name; ``None``: chosen by the start date."""
+    declared_rules_reason: str = ""
+    """Why :attr:`declared_rules` applies, in the user's words (a catalogue message)."""
     headers: dict[str, str] = field(default_factory=dict)
     """Raw text of the header records, by record code (the last one wins)."""
     adjustments: tuple[PointAdjustment, ...] = ()

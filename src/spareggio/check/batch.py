@@ -90,7 +90,11 @@ class _Pool:
                     len(self.pending) >= self.window or self.inflight + size > MAX_INFLIGHT_BYTES
                 ):
                     yield from self._collect()
-                self._submit(w)
+                try:
+                    self._submit(w)
+                except BrokenProcessPool:  # a worker died since the last look
+                    yield from self._restart()
+                    self._submit(w)
             while self.pending:
                 yield from self._collect()
         finally:

@@ -46,6 +46,7 @@ def read_tournament(
     lenient: bool = False,
     fmt: str | None = None,
     rating: RatingChoice | None = None,
+    byes: str | None = None,
 ) -> Tournament:
     """Read an individual tournament from a file in any format the registry reads.
 
@@ -53,6 +54,8 @@ def read_tournament(
     :param lenient: repair the recoverable contradictions of a TRF file, with a warning each.
     :param fmt: the format's code (``trf``, ``json``, ...); None: told from the content and name.
     :param rating: the rating rating tie-breaks use (``fide`` or ``national``); None: the file's.
+    :param byes: PGN: how a round without a game counts (``absent``, ``zero``, ``half``, ``full``,
+        ``pab``; :data:`spareggio.io.pgn.BYES`).
     :raises InputError: for any problem in the file, with its position (a team event is refused:
         :func:`read_event` reads it).
     """
@@ -60,19 +63,24 @@ def read_tournament(
         raise ArgumentError(
             msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=path)
         )
-    options = ReadOptions(kind=kind, lenient=lenient, rating=rating, teams=False)
+    options = ReadOptions(kind=kind, lenient=lenient, rating=rating, byes=byes, teams=False)
     return _individual(read_event(path, fmt=fmt, options=options), os.fspath(path))
 
 
 def parse_tournament(
-    data: bytes, name: str = "<string>", *, kind: TournamentKind | None = None, lenient: bool = False
+    data: bytes,
+    name: str = "<string>",
+    *,
+    kind: TournamentKind | None = None,
+    lenient: bool = False,
+    byes: str | None = None,
 ) -> Tournament:
     """Parse the content of an individual tournament file in any format the registry reads; ``name``
     is the file name used in messages (and, with the content, tells the format).
 
     :raises InputError: for any problem in the content, with its position.
     """
-    event = parse_event(data, name, options=ReadOptions(kind=kind, lenient=lenient, teams=False))
+    event = parse_event(data, name, options=ReadOptions(kind=kind, lenient=lenient, byes=byes, teams=False))
     return _individual(event, name)
 
 

@@ -202,12 +202,15 @@ def _other_readings(readings: tuple[DateReading, ...], rules: RuleSet) -> list[T
 
 
 def choose_ruleset(t: Tournament) -> RuleChoice:
-    """The rule set for a tournament read from a file: the one in force on its start date.
+    """The rule set for a tournament read from a file: the one the file says its program applied
+    (:attr:`~spareggio.model.Tournament.declared_rules`), else the one in force on its start date.
 
     A missing or unreadable date, or one that can be read in two ways falling under different rule
     sets (``01/03/2026``), gives a warning that names the assumption and how to override it.  The
     reason and the warning are :class:`~spareggio.i18n.Text`: said in the user's language wherever
     they are shown."""
+    if t.declared_rules is not None:
+        return RuleChoice(find_ruleset(t.declared_rules), t.declared_rules_reason or t.declared_rules)
     where = t.start_date_position
     what: Text
     if t.start_date is not None:

@@ -19,7 +19,7 @@ from ..explain import (
     find_player,
 )
 from ..i18n import msg
-from ..io import parse_event
+from ..io import ReadOptions, parse_event
 from ..model import Tournament
 from ..render.check_report import report_text
 from ..rules import find_ruleset
@@ -58,11 +58,12 @@ async def _upload(file: UploadFile) -> tuple[str, bytes]:
     return safe_name(file.filename or "upload.trf"), await file.read()
 
 
-def _event(name: str, data: bytes) -> Tournament | TeamEvent:
-    """The tournament of the upload: a :class:`Tournament`, or a team event for a team file."""
+def _event(name: str, data: bytes, byes: str | None = None) -> Tournament | TeamEvent:
+    """The tournament of the upload (any format of the reader registry): a :class:`Tournament`, or
+    a team event for a team file; ``byes`` says how a PGN's rounds without a game count."""
     if not data:
         raise ArgumentError(msg("the field 'file' is empty: send the tournament file"))
-    return parse_event(data, name)
+    return parse_event(data, name, options=ReadOptions(byes=(byes or "").strip().lower() or None))
 
 
 def _rank(t: Tournament | TeamEvent, opts: Options) -> Standings:
@@ -84,10 +85,12 @@ async def _answer(request: Request, lang: str | None, fn: Any, *args: Any) -> Re
     return response
 
 
-def _standings(name: str, data: bytes, opts: Options, lang: str | None, fmt: str | None) -> Response:
+def _standings(
+    name: str, data: bytes, opts: Options, lang: str | None, fmt: str | None, byes: str | None = None
+) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "print", "pdf", "xlsx", "csv", "table", "trf"))
-    s = _rank(_event(name, data), opts)
+    s = _rank(_event(name, data, clean_text(byes, "byes")), opts)
     body, media = standings_export(s, fmt, language)
     if fmt in ("html", "print"):
         return document(body, media)
@@ -101,11 +104,15 @@ def _standings(name: str, data: bytes, opts: Options, lang: str | None, fmt: str
 )
 async def api_standings(
     request: Request,
-    file: Annotated[UploadFile, File(description="TRF or tournament JSON file")],
+    file: Annotated[UploadFile, File(description="Tournament file: TRF, tournament JSON, Vega (.veg, .tdf) or PGN")],
     tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
     rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
     after_round: Annotated[str | None, Form(description="Standings after this round")] = None,
     primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    byes: Annotated[
+        str | None,
+        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+    ] = None,
     lang: Annotated[str | None, Form(description="en, it or fr")] = None,
     format: Annotated[
         str | None, Form(description="json (default), html, pdf, xlsx, csv, table, trf")
@@ -116,15 +123,22 @@ async def api_standings(
     except SpareggioError as exc:
         return api_error(exc, lang)
     name, data = await _upload(file)
-    return await _answer(request, lang, _standings, name, data, opts, lang, format)
+    return await _answer(request, lang, _standings, name, data, opts, lang, format, byes)
 
 
 def _explain(
-    name: str, data: bytes, opts: Options, player: str, versus: str | None, lang: str | None, fmt: str | None
+    name: str,
+    data: bytes,
+    opts: Options,
+    player: str,
+    versus: str | None,
+    lang: str | None,
+    fmt: str | None,
+    byes: str | None = None,
 ) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "text"))
-    s = _rank(_event(name, data), opts)
+    s = _rank(_event(name, data, clean_text(byes, "byes")), opts)
     t = s.tournament
     sno = find_player(t, clean_text(player, "player") or "")
     other_text = clean_text(versus, "versus")
@@ -152,6 +166,10 @@ async def api_explain(
     rules: Annotated[str | None, Form()] = None,
     after_round: Annotated[str | None, Form()] = None,
     primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    byes: Annotated[
+        str | None,
+        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+    ] = None,
     lang: Annotated[str | None, Form()] = None,
     format: Annotated[str | None, Form(description="json (default), html, text")] = None,
 ) -> Response:
@@ -160,15 +178,21 @@ async def api_explain(
     except SpareggioError as exc:
         return api_error(exc, lang)
     name, data = await _upload(file)
-    return await _answer(request, lang, _explain, name, data, opts, player, versus, lang, format)
+    return await _answer(request, lang, _explain, name, data, opts, player, versus, lang, format, byes)
 
 
 def _compare(
-    name: str, data: bytes, opts: Options, rules: str | None, lang: str | None, fmt: str | None
+    name: str,
+    data: bytes,
+    opts: Options,
+    rules: str | None,
+    lang: str | None,
+    fmt: str | None,
+    byes: str | None = None,
 ) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "pdf", "table"))
-    t = _event(name, data)
+    t = _event(name, data, clean_text(byes, "byes"))
     names = rule_set_names((clean_text(rules, "rules") or "").split(","))
     if opts.primary and isinstance(t, Tournament):
         raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
@@ -188,6 +212,10 @@ async def api_compare(
     tiebreaks: Annotated[str | None, Form()] = None,
     after_round: Annotated[str | None, Form()] = None,
     primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
+    byes: Annotated[
+        str | None,
+        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+    ] = None,
     lang: Annotated[str | None, Form()] = None,
     format: Annotated[str | None, Form(description="json (default), html, pdf, table")] = None,
 ) -> Response:
@@ -196,7 +224,7 @@ async def api_compare(
     except SpareggioError as exc:
         return api_error(exc, lang)
     name, data = await _upload(file)
-    return await _answer(request, lang, _compare, name, data, opts, rules, lang, format)
+    return await _answer(request, lang, _compare, name, data, opts, rules, lang, format, byes)
 
 
 def _check(

@@ -14,6 +14,7 @@ from starlette.requests import Request
 
 from ..errors import SpareggioError
 from ..i18n import localize
+from ..io.pgn import BYES
 from ..render.html import EXPLANATION_CSS
 from ..standings import Standings
 from .i18n import request_language, translator
@@ -61,6 +62,8 @@ async def open_file(request: Request) -> Response:
     try:
         upload = form.get("file")
         text = form.get("text")
+        chosen = form.get("byes")
+        byes = chosen if isinstance(chosen, str) and chosen in BYES else None
         data = b""
         name = "pasted.trf"
         if isinstance(upload, UploadFile):
@@ -82,7 +85,7 @@ async def open_file(request: Request) -> Response:
         return _index(request, 400, localize(problem, lang))
     site = site_of(request)
     try:
-        entry = await site.worker.run(site.store.parse, name, data)
+        entry = await site.worker.run(site.store.parse, name, data, byes)
     except SpareggioError as exc:
         return _index(request, 400, page_error(exc, lang))
     site.store.keep(entry)

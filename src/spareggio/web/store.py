@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 
-from ..io import parse_event
+from ..io import ReadOptions, parse_event
 from ..model import Tournament
 from ..teams import TeamEvent
 from .limits import STORE_BYTES, STORE_LIMIT
@@ -57,12 +57,13 @@ class Store:
         self._lock = threading.Lock()
 
     @staticmethod
-    def parse(filename: str, data: bytes) -> Entry:
-        """The entry of a file, not yet kept (the slow part, done outside the lock).
+    def parse(filename: str, data: bytes, byes: str | None = None) -> Entry:
+        """The entry of a file, not yet kept (the slow part, done outside the lock); ``byes`` says
+        how a PGN's rounds without a game count.
 
         :raises SpareggioError: when the file cannot be read (with its position).
         """
-        event = parse_event(data, filename)
+        event = parse_event(data, filename, options=ReadOptions(byes=byes))
         token = secrets.token_urlsafe(12)
         if isinstance(event, Tournament):
             return Entry(token, filename, data, event)

@@ -13,6 +13,7 @@ from starlette.requests import Request
 from ..__about__ import __version__
 from ..check import inferred_text
 from ..i18n import localize, translate, warning_body
+from ..io import READERS
 from ..model import Tournament
 from ..standings import Standings
 from .i18n import language_name, languages, plural_translator, request_language, translator
@@ -21,6 +22,13 @@ from .results import PageWarning, event_dates, ordered_warnings, page_text, rule
 __all__ = ["Pages"]
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def accept_attribute() -> str:
+    """The open dialog's ``accept``: every extension of the reader registry, and the media types of
+    text, JSON and PGN (a browser that ignores an extension still offers the file)."""
+    extensions = sorted({e for r in READERS for e in r.extensions})
+    return ",".join([*extensions, "text/plain", "application/json", "application/vnd.chess-pgn"])
 
 
 class Pages:
@@ -33,6 +41,7 @@ class Pages:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        self.env.globals["accept"] = accept_attribute()
 
     def render(self, request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
         """``template`` filled with ``values`` and the helpers every page uses."""

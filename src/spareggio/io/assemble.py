@@ -1,0 +1,192 @@
+"""The last stage of the readers that collect games one by one (Vega, PGN): the players × rounds
+arrays checked and turned into a :class:`~spareggio.model.Tournament`.
+
+A reader fills a :class:`Crosstable` (opponent index, :class:`~spareggio.model.ResultKind` and colour
+of every cell, and where each cell was written) and :func:`assemble` applies the checks every format
+shares (:mod:`spareggio.crosstable`): both sides of every game, results that fit together, one colour
+each, results missing only in the last round.  Problems are reported at the cell's own position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..crosstable import (
+    early_pending,
+    finish,
+    first_cell,
+    game_sides,
+    infer_kind,
+    points_message,
+    points_mismatches,
+)
+from ..errors import Diagnostic, InputError, InputLimitError, Position
+from ..i18n import msg
+from ..model import Color, Player, ResultKind, Tournament, TournamentKind
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
+
+__all__ = ["MAX_ROUNDS", "Crosstable", "assemble", "checked", "decode", "small_int", "too_many_rounds"]
+
+MAX_ROUNDS = 99
+"""Rounds a file may hold (as TRF and tournament JSON)."""
+
+
+@dataclass
+class Crosstable:
+    """What a reader collected: players and, for every (player, round), opponent, result and colour."""
+
+    players: list[Player]
+    opponent: npt.NDArray[np.int64]
+    kind: npt.NDArray[np.int8]
+    color: npt.NDArray[np.int8]
+    where: Callable[[int, int], Position]
+    """The position of a cell in the file (the line that wrote it)."""
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, players: list[Player], rounds: int, where: Callable[[int, int], Position]) -> Crosstable:
+        n = len(players)
+        return cls(
+            players,
+            np.full((n, rounds), -1, dtype=np.int64),
+            np.full((n, rounds), int(ResultKind.ABSENT), dtype=np.int8),
+            np.zeros((n, rounds), dtype=np.int8),
+            where,
+        )
+
+
+def assemble(
+    ct: Crosstable, path: str, *, kind: TournamentKind | None, kind_source: str | None = None, **event: Any
+) -> Tournament:
+    """The tournament of a checked crosstable.  ``kind`` is the caller's choice (an option), else
+    ``kind_source`` names where the file declares it (``event["kind_of_event"]``), else the kind is
+    inferred from the pairings; ``event`` holds the other :class:`Tournament` fields."""
+    sno = [p.start_number for p in ct.players]
+    opponent, kinds, color = ct.opponent, ct.kind, ct.color
+    sides = game_sides(opponent, kinds, color)
+    if sides.one_sided.any():
+        i, r = first_cell(sides.one_sided)
+        other = int(opponent[i, r])
+        back = int(opponent[other, r])
+        says = msg("names opponent {player}", player=sno[back]) if back >= 0 else msg("has no opponent")
+        raise InputError(
+            msg(
+                "round {round}: player {player} is paired with {player2}, but player {player2} {says} in round {round}",
+                round=r + 1,
+                player=sno[i],
+                player2=sno[other],
+                says=says,
+            ),
+            ct.where(i, r),
+        )
+    if sides.misfit.any():
+        i, r = first_cell(sides.misfit)
+        other = int(opponent[i, r])
+        raise InputError(
+            msg(
+                "round {round}: the results of players {player} and {player2} do not fit together",
+                round=r + 1,
+                player=sno[i],
+                player2=sno[other],
+            ),
+            ct.where(i, r),
+        )
+    if sides.same_colour.any():
+        i, r = first_cell(sides.same_colour)
+        raise InputError(
+            msg(
+                "round {round}: players {player} and {player2} both have colour {value}",
+                round=r + 1,
+                player=sno[i],
+                player2=sno[int(opponent[i, r])],
+                value="w" if color[i, r] == Color.WHITE else "b",
+            ),
+            ct.where(i, r),
+        )
+    short = np.zeros(kinds.shape, dtype=bool)
+    opponent, kinds, color, short = finish(opponent, kinds, color, short)
+    late = early_pending(kinds)
+    if late is not None:
+        i, r = late
+        raise InputError(
+            msg(
+                "round {round}: a pairing of player {player} has no result; only the last round may be paired without results",
+                round=r + 1,
+                player=sno[i],
+            ),
+            ct.where(i, r),
+        )
+    t = Tournament(
+        players=tuple(ct.players),
+        opponent=opponent,
+        kind=kinds,
+        color=color,
+        short_game=short,
+        warnings=ct.warnings,
+        source=path,
+        **event,
+    )
+    if kind is not None:
+        t.kind_of_event, t.kind_source = kind, "option"
+    elif kind_source is not None:
+        t.kind_source = kind_source
+    else:
+        t.kind_of_event, t.kind_source = infer_kind(opponent, len(ct.players))
+    for i, declared, computed in points_mismatches(t.players, t.kind, t.scoring):
+        t.warnings.append(
+            Diagnostic(
+                "points-mismatch", points_message(t.players[i], declared, computed), t.players[i].position
+            )
+        )
+    return t
+
+
+def decode(data: bytes, path: str) -> str:
+    """The text of a file: UTF-8 (a byte-order mark is dropped), else Windows-1252, else Latin-1.
+
+    :raises InputError: for a binary file (NUL bytes)."""
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        raise InputError(msg("the file is not text (it holds NUL bytes)"), Position(path, line, 1))
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+def checked(text: str, position: Position, *, name: bool = False) -> str:
+    """``text`` stripped, refused beyond the limits of docs/limits.md (a name, or another text
+    field)."""
+    text = text.strip()
+    if name:
+        check_length(text, MAX_NAME_CHARS, msg("a player's name"), position)
+    else:
+        check_length(text, MAX_TEXT_CHARS, msg("a text field"), position)
+    return text
+
+
+def too_many_rounds(rounds: int, position: Position) -> InputLimitError:
+    """The error for a file with more than :data:`MAX_ROUNDS` rounds."""
+    return InputLimitError(
+        msg("the file has {rounds} rounds, more than the limit of {limit}", rounds=rounds, limit=MAX_ROUNDS),
+        position,
+    )
+
+
+def small_int(text: str, *, signed: bool = False) -> int | None:
+    """The integer an ASCII number of at most nine digits writes (``-`` first when ``signed``), else
+    None: no other digit system, no number too long to mean anything here."""
+    body = text.strip()
+    if signed and body.startswith("-"):
+        body = body[1:]
+    if not (body.isascii() and body.isdigit() and len(body) <= 9):
+        return None
+    return int(text)
