@@ -414,6 +414,17 @@ def test_options_fold_after_first_use_on_a_phone(browser: object, events: tuple[
     labels = pg.locator("table.standings thead th.num").all_inner_texts()
     pg.goto(pages["open-2026"] + "?rules=italian")
     assert pg.locator("table.standings thead th.num").all_inner_texts() == labels
+    # the names stay in view while the table scrolls sideways in its box, the heads while it scrolls down
+    box = pg.locator("table.standings").locator("xpath=..")
+    box.evaluate("b => { b.scrollLeft = 300; b.scrollTop = 200; }")
+    edges = pg.evaluate(
+        "(() => { const b = document.querySelector('table.standings').parentElement.getBoundingClientRect();"
+        " const name = document.querySelector('table.standings tbody tr:nth-child(8) th').getBoundingClientRect();"
+        " const head = document.querySelector('table.standings thead th').getBoundingClientRect();"
+        " return [b.left, name.left, b.top, head.top]; })()"
+    )
+    assert abs(edges[0] + 1 - edges[1]) <= 2 and abs(edges[2] + 1 - edges[3]) <= 2, edges
+    shot(pg, "14-phone-sticky")
     for tab in ("Crosstable", "Compare rule sets", "Check the declared ranking"):
         pg.click(f"nav.tabs >> text={tab}")
         assert pg.locator("details.options-box").get_attribute("open") is None, tab

@@ -95,3 +95,55 @@ def test_uploads_that_are_no_tournament(data: bytes, start: str) -> None:
 
 def test_a_tournament_file_is_no_problem() -> None:
     assert upload_problem(EXAMPLE.read_bytes(), "open-2026.trf") is None
+
+
+def _client() -> tuple[TestClient, str]:
+    client = TestClient(create_app([str(EXAMPLE)]), base_url="http://127.0.0.1")
+    return client, client.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+
+
+def _heads(page: str) -> list[str]:
+    head = re.search(r'<table class="standings[^"]*".*?<thead><tr>(.*?)</tr></thead>', page, re.S)
+    assert head is not None
+    return [
+        html.unescape(re.sub(r"<[^>]+>", "", h)).strip()
+        for h in re.findall(r"<th[^>]*>.*?</th>", head.group(1), re.S)
+    ]
+
+
+def test_italian_ranks_with_its_own_list_from_the_address_and_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from spareggio.cli import main
+
+    client, token = _client()
+    # the menu sends rules=italian and an empty tie-break field (never the current list pre-filled)
+    page = client.get(f"/t/{token}?rules=italian&tiebreaks=&after_round=").text
+    assert main(["standings", str(EXAMPLE), "--rules", "italian", "-f", "json", "-q"]) == 0
+    labels = json.loads(capsys.readouterr().out)["tiebreaks"]
+    heads = _heads(page)
+    assert heads[7 : 7 + len(labels)] == labels
+    assert 'name="tiebreaks" value=""' in page
+
+
+def _wrong_ranks(tmp_path: Path) -> Path:
+    lines = []
+    for line in EXAMPLE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and line[4:8].strip() in ("1", "7"):
+            line = line[:85] + ("   1" if line[4:8].strip() == "1" else "   2") + line[89:]
+        lines.append(line)
+    path = tmp_path / "wrong.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_declared_rank_only_beside_the_final_standings(tmp_path: Path) -> None:
+    client = TestClient(create_app([str(_wrong_ranks(tmp_path))]), base_url="http://127.0.0.1")
+    token = client.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    final = client.get(f"/t/{token}").text
+    assert "Declared" in _heads(final) and final.count('class="declared-differs"') == 2
+    # the file's ranks are the final ones: after round 5 they would compare different things
+    earlier = client.get(f"/t/{token}?after_round=5").text
+    assert "Declared" not in _heads(earlier) and "declared-differs" not in earlier
