@@ -103,11 +103,11 @@ def _client() -> tuple[TestClient, str]:
 
 
 def _heads(page: str) -> list[str]:
-    head = re.search(r'<table class="standings[^"]*".*?<thead><tr>(.*?)</tr></thead>', page, re.S)
+    head = re.search(r'<table class="standings[^"]*".*?<thead><tr>(.*?)</tr></thead>', page, re.DOTALL)
     assert head is not None
     return [
         html.unescape(re.sub(r"<[^>]+>", "", h)).strip()
-        for h in re.findall(r"<th[^>]*>.*?</th>", head.group(1), re.S)
+        for h in re.findall(r"<th[^>]*>.*?</th>", head.group(1), re.DOTALL)
     ]
 
 

@@ -456,12 +456,12 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
         exp.lines.append(message(lang, "board.totals", boards=boards))
         exp.lines.append(message(lang, f"board.rule.{res.spec.code}"))
         if res.value(i) is None:
-            exp.lines.append(message(lang, "de.none"))
+            exp.lines.append(message(lang, "de.none.team" if s.team_event is not None else "de.none"))
         return
     steps: list[DirectEncounterStep] = list(res.details.get("steps", []))  # type: ignore[call-overload]
     mine = [st for st in steps if i in st.members]
     if not mine:
-        exp.lines.append(message(lang, "de.none"))
+        exp.lines.append(message(lang, "de.none.team" if s.team_event is not None else "de.none"))
         return
 
     def sno(k: int) -> str:

@@ -116,7 +116,8 @@ def ordered_warnings(t: Tournament, s: Standings | None, lang: str) -> list[Page
     notes: list[PageWarning] = []
     if s is not None:
         notes = [PageWarning(localize(page_text(w), lang), True) for w in s.warnings if w != s.rules_warning]
-    first, rest = [], []
+    first: list[PageWarning] = []
+    rest: list[PageWarning] = []
     for w in t.warnings:
         if isinstance(w, Diagnostic):
             said = PageWarning(localize(page_text(w.message), lang), w.code in CHANGES_STANDINGS)
@@ -124,11 +125,11 @@ def ordered_warnings(t: Tournament, s: Standings | None, lang: str) -> list[Page
         else:
             rest.append(PageWarning(localize(page_text(w), lang), False))
     seen: set[str] = set()
-    out = []
-    for w in [*notes, *first, *rest]:
-        if w not in seen:
-            seen.add(w)
-            out.append(w)
+    out: list[PageWarning] = []
+    for said in [*notes, *first, *rest]:
+        if said not in seen:
+            seen.add(said)
+            out.append(said)
     return out
 
 
