@@ -469,10 +469,65 @@ def test_the_inference_is_said_in_the_report_language() -> None:
     first = entry.mismatches[0]
     italian = inferred_text(entry, "it")
     assert italian.startswith(
-        "la classifica dichiarata è esattamente quella che dà italian con BH/C1, BH, SB"
+        "la classifica dichiarata è esattamente quella che dà italian (come calcolano Diena, GTS, RWGets) con BH/C1, BH, SB"
     )
     assert "con fide-2026 e BH/C1, BH, SB, che si applica a questo file, " in italian
     assert f"(decide {first.decided_by}: " in italian
     report = report_text([entry], "table", lang="it")
     assert f"dedotto: {italian}" in report and entry.inferred_text not in report
-    assert entry.inferred_text.startswith("the declared ranking is exactly what italian gives")
+    assert entry.inferred_text.startswith("the declared ranking is exactly what italian (as Diena, GTS, RWGets compute) gives")
+
+
+@pytest.mark.parametrize(
+    ("others", "lang", "combinations", "more"),
+    [
+        (1, "en", " (and 1 other combination)", ", and 1 more player misplaced"),
+        (2, "en", " (and 2 other combinations)", ", and 2 more players misplaced"),
+        (1, "it", " (e 1 altra combinazione)", ", e 1 altro giocatore fuori posto"),
+        (2, "it", " (e altre 2 combinazioni)", ", e altri 2 giocatori fuori posto"),
+        (1, "fr", " (et 1 autre combinaison)", ", et 1 autre joueur mal placé"),
+        (2, "fr", " (et 2 autres combinaisons)", ", et 2 autres joueurs mal placés"),
+    ],
+)
+def test_the_inference_sentence_takes_each_language_s_plural(
+    others: int, lang: str, combinations: str, more: str
+) -> None:
+    # the sentence is a Text built with the entry (its English is the JSON field) and said in the
+    # report's language, singular or plural by the catalogue's plural rule (gettext ngettext)
+    from spareggio.check import Candidate, Mismatch, inferred_sentence
+
+    mismatch = [
+        Mismatch(k, f"P{k}", k + 1, k, k, 1, swapped_with=k + 1, decided_by="BH")
+        for k in range(1, 3 + others)
+    ]
+    exact = [Candidate(r, ("SB",), 0) for r in ("fide-2024", "italian", "naive")[: 1 + others]]
+    entry = CheckEntry(
+        file="x.trf", status=Status.DIFFERS, rules="fide-2026", tiebreaks=("BH",),
+        mismatches=tuple(mismatch[: 1 + others]), inferred=tuple(exact),
+    )  # fmt: skip
+    entry = dataclasses.replace(entry, inferred_text=inferred_sentence(entry))
+    said = inferred_text(entry, lang)
+    assert combinations in said and more in said
+    assert entry.to_json()["inferred_text"] == inferred_text(entry, "en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "counts", "said"),
+    [
+        ("en", (3, 1, 1, 0, 1), "3 files: 1 agrees, 1 differs, 0 without ranks, 1 error"),
+        ("en", (1, 0, 0, 1, 0), "1 file: 0 agree, 0 differ, 1 without ranks, 0 errors"),
+        ("it", (3, 1, 1, 0, 1), "3 file: 1 coincide, 1 diverso, 0 senza classifica, 1 errore"),
+        ("it", (5, 2, 2, 0, 1), "5 file: 2 coincidono, 2 diversi, 0 senza classifica, 1 errore"),
+        # French: 0 and 1 take the singular (Plural-Forms: plural=(n > 1))
+        ("fr", (1, 0, 0, 1, 0), "1 fichier : 0 conforme, 0 différent, 1 sans classement, 0 erreur"),
+        ("fr", (4, 2, 1, 0, 1), "4 fichiers : 2 conformes, 1 différent, 0 sans classement, 1 erreur"),
+    ],
+)
+def test_the_summary_counts_take_each_language_s_plural(
+    lang: str, counts: tuple[int, ...], said: str
+) -> None:
+    from spareggio.render.check_report import summary_words
+
+    files, agree, differs, noranks, errors = counts
+    summary = {"files": files, "agree": agree, "differs": differs, "no-ranks": noranks, "error": errors}
+    assert summary_words(summary, lang) == said

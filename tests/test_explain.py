@@ -267,7 +267,8 @@ def test_explanation_agrees_with_standings(path, rules):
     the place recomputed from them is the value, and each member's points among the group are the
     sum of the encounters listed (C.07 6.1-6.3)."""
     t = spareggio.read_trf(path)
-    labels = ["BH/C1", "BH/M1", "SB/C1", "FB/C1", *sorted(spareggio.TIEBREAKS)]
+    individual = [d.code for d in spareggio.tiebreaks.catalogue(team=False)]
+    labels = ["BH/C1", "BH/M1", "SB/C1", "FB/C1", *sorted(individual)]
     s = spareggio.standings(t, labels, rules=rules)
     for row in s.rows:
         e = ex.explain_player(s, row.player.start_number)

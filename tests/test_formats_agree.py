@@ -1,6 +1,6 @@
-"""One event written as TRF, spareggio's tournament JSON, PGN, Vega's .veg and .tdf (tests/
-event_formats.py) gives the same standings through the command line: the same places, points and
-tie-break values, under each rule set asked."""
+"""One event written as TRF, spareggio's tournament JSON, Chess-JSON, PGN, Vega's .veg and .tdf
+(tests/event_formats.py) gives the same standings through the command line: the same places, points
+and tie-break values, under each rule set asked."""
 
 from __future__ import annotations
 
@@ -15,17 +15,32 @@ from spareggio import parse_trf
 from spareggio.cli import main
 from spareggio.io.tournament_json import write_tournament_json
 
+try:  # the Chess-JSON writer comes with the Chess-JSON reader
+    from spareggio.io.chess_json_write import write_chess_json
+except ImportError:  # pragma: no cover - a build without it
+    write_chess_json = None
+
 # event_formats.SWISS with the round without a game of player 4 (round 3) a pairing-allocated bye
 # too, so that PGN (--byes pab) says the same as the other formats
 SWISS_PABS = replace(SWISS, byes={(1, 3): "PAB", (2, 5): "PAB", (3, 4): "PAB"})
 
 FORMATS = {
-    "trf": lambda e: trf(e),
     "json": lambda e: write_tournament_json(parse_trf(trf(e))),
+    "chess.json": lambda e: write_chess_json(parse_trf(trf(e))),
     "pgn": lambda e: pgn(e),
     "tdf": lambda e: tdf(e),
     "veg": lambda e: veg(e),
 }
+"""Each format's writer (the fixture writers of event_formats, or the library's for the JSON ones)."""
+FORMAT_CASES = [
+    pytest.param(
+        fmt,
+        marks=pytest.mark.skipif(
+            fmt == "chess.json" and write_chess_json is None, reason="no Chess-JSON writer in this build"
+        ),
+    )
+    for fmt in FORMATS
+]
 
 
 def standings(
@@ -39,21 +54,21 @@ def standings(
     ]
 
 
+@pytest.mark.parametrize("fmt", FORMAT_CASES)
 @pytest.mark.parametrize("rules", ["fide-2009", "fide-2026"])
 @pytest.mark.parametrize(
     ("event", "tiebreaks"), [(ROUND_ROBIN, "DE,SB,KS,BH"), (SWISS_PABS, "BH/C1,BH,SB,ARO,WIN")]
 )
-def test_every_format_gives_the_same_standings(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], event: Event, tiebreaks: str, rules: str
+def test_every_format_gives_the_same_standings_as_trf(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], event: Event, tiebreaks: str, rules: str, fmt: str
 ) -> None:
-    results = {}
-    for fmt, write in FORMATS.items():
-        path = tmp_path / f"event.{fmt}"
-        path.write_text(write(event), encoding="utf-8")
-        results[fmt] = standings(capsys, path, "--tiebreaks", tiebreaks, "--rules", rules)
-    assert all(r == results["trf"] for r in results.values()), results
+    args = ("--tiebreaks", tiebreaks, "--rules", rules)
+    (tmp_path / "event.trf").write_text(trf(event), encoding="utf-8")
+    (tmp_path / f"event.{fmt}").write_text(FORMATS[fmt](event), encoding="utf-8")
+    expected = standings(capsys, tmp_path / "event.trf", *args)
+    assert standings(capsys, tmp_path / f"event.{fmt}", *args) == expected
     # and the points are the ones computed by hand in event_formats
-    points = {sno: pts for sno, _, pts, _ in results["trf"]}
+    points = {sno: pts for sno, _, pts, _ in expected}
     if event is ROUND_ROBIN:
         assert points == {1: 1.5, 2: 2, 3: 2, 4: 0.5}
     else:  # SWISS with player 4's round 3 a PAB: 4 has 1 point

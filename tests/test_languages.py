@@ -60,20 +60,17 @@ def test_error_templates_are_found() -> None:
 
 def english_messages() -> set[tuple[str | None, str]]:
     """Every message id the program can show, with its context."""
-    from spareggio.check import _tr  # noqa: F401  (the check report's words use context "check")
     from spareggio.compare import SUMMARY
     from spareggio.messages import EN
     from spareggio.model import ResultKind
     from spareggio.render.formats import FORMATS
     from spareggio.render.publish import _HEAD
     from spareggio.rules import REASONS, RULESETS
-    from spareggio.tiebreaks import TEAM_TIEBREAKS, TIEBREAKS
+    from spareggio.tiebreaks import TIEBREAKS
 
     ids: set[tuple[str | None, str]] = {(key, text) for key, text in EN.items()}
     ids |= {("tiebreak", d.name) for d in TIEBREAKS.values()}
     ids |= {("tiebreak.description", d.description) for d in TIEBREAKS.values()}
-    ids |= {("tiebreak", d.name) for d in TEAM_TIEBREAKS.values()}
-    ids |= {("tiebreak.description", d.description) for d in TEAM_TIEBREAKS.values()}
     ids |= {("ruleset.title", r.title) for r in RULESETS.values()}
     ids |= {("ruleset.description", r.description) for r in RULESETS.values()}
     ids |= {("ruleset.option", o.description) for r in RULESETS.values() for o in r.options}
@@ -81,6 +78,13 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= {("compare", text) for text in SUMMARY}
     ids |= {(h.context, str(h)) for h in _HEAD.values()}
     ids |= {(None, k.label) for k in ResultKind}
+    from spareggio.decisions import TEXTS as DECISION_TEXTS
+    from spareggio.prizes.award import TEXTS as PRIZE_TEXTS
+    from spareggio.render.prizes import WORDS as PRIZE_WORDS
+
+    ids |= {("decisions", text) for text in DECISION_TEXTS.values()}
+    ids |= {("prizes", text) for text in PRIZE_TEXTS.values()}
+    ids |= {("prizes.word", text) for text in PRIZE_WORDS.values()}
     ids |= {("format", f.title) for f in FORMATS.values()}
     # literal calls in the code: translate(lang, "...", "context"), _tr(lang, "..."), _("...", "context")
     for path in SRC.rglob("*.py"):

@@ -233,7 +233,9 @@ def test_every_command_places_the_error_of_the_file_list(
     ("record", "column", "message"),
     [
         # "212 MPTS MPvGP BH:MP/C1 " is 24 characters: the fourth entry starts at column 25
-        ("212 MPTS MPvGP BH:MP/C1 XYZ EDE BC", 25, "'XYZ' is not a team tie-break"),
+        ("212 MPTS MPvGP BH:MP/C1 XYZ EDE BC", 25, "unknown tie-break 'XYZ'"),
+        # one catalogue: an individual tie-break is refused for teams, with the team ones named
+        ("212 MPTS MPvGP BH:MP/C1 SB EDE BC", 25, "'SB' is not a team tie-break (for teams: EMMSB"),
         ("212 MPTS MPvGP BH:MP/C1 EMGSB EMGSB BC", 31, "'EMGSB' is listed twice"),
     ],
 )

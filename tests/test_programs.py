@@ -4,6 +4,7 @@ departure from C.07 a documented rule-set option reproduced on a hand-built even
 from __future__ import annotations
 
 from fractions import Fraction as Fr
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,8 @@ from spareggio.programs import find_program, programs
 from spareggio.rules import RULESETS, find_ruleset, program_rulesets
 
 from builders import tournament
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
 
 # LATE (Swiss, 3 rounds): 1 enters late and is given a full point in round 1 (FPB), beats 2 and 3.
 #   #2: +W4 -B1 +W5 = 2;  #3: =W5 =B4 -W1 = 1;  #5: =B3 PAB -B2 = 1.5;  #4: -B2 =W3 not paired = 0.5.
@@ -125,3 +128,29 @@ def test_a_profile_applies_its_continuation_and_says_so() -> None:
     assert s.labels == ["PTS", "TPN"]
     assert [r.player.start_number for r in s.rows] == [1, 2, 5, 3, 4]
     assert any("applied after the list" in w for w in s.warnings)
+
+
+def test_every_word_of_the_profiles_is_in_every_catalogue() -> None:
+    # descriptions (spareggio rules, the web page) and departures (compare) are said in the user's language
+    from spareggio.i18n import catalogue, languages
+
+    for lang in languages():
+        if lang == "en":
+            continue
+        table = catalogue(lang)
+        for program in programs().values():
+            assert ("ruleset.description", program.description) in table, (lang, program.code)
+            for d in program.departures:
+                assert ("program.departure", d.what) in table, (lang, program.code, d.option)
+
+
+def test_compare_says_why_a_profile_departs(capsys: pytest.CaptureFixture[str]) -> None:
+    from spareggio.cli import main
+
+    assert main(["compare", str(EXAMPLE), "--rules", "fide-2026,swiss-manager,diena", "-t", "BH/C1,BH,SB"]) == 0
+    out = capsys.readouterr().out
+    assert "swiss-manager computes as fide-2026 departing from C.07:" in out
+    assert "full-bye=vur (C.07 16.2.1):" in out and "rr-forfeit=dummy (C.07 15.2):" in out
+    assert "diena computes as italian" in out
+    assert main(["compare", str(EXAMPLE), "--rules", "fide-2026,swiss-manager", "--lang", "it"]) == 0
+    assert "swiss-manager calcola come fide-2026 scostandosi dal C.07:" in capsys.readouterr().out

@@ -281,9 +281,9 @@ def test_us_tiebreaks_cite_the_us_rule_under_a_fide_rule_set() -> None:
 
 
 def _catalogue() -> list[str]:
-    from spareggio.tiebreaks import TIEBREAKS
+    from spareggio.tiebreaks import catalogue
 
-    return sorted(code for code, d in TIEBREAKS.items() if not d.diagnostic)
+    return sorted(d.code for d in catalogue(team=False) if not d.diagnostic)
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

@@ -179,3 +179,49 @@ def test_line_up_contradictions(old: str, new: str, column: int, words: str) -> 
         parse_team_event(text.encode(), "bad.trf")
     assert err.value.position is not None and err.value.position.column == column
     assert words in str(err.value)
+
+
+def test_individual_reads_only_the_players(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """--individual ranks the players of a team file without its team records: a line-up that
+    contradicts the games stops the team standings (located), not the players' standings."""
+    text = _with_300("300   3   1   3    5    1    6    2", "300   3   1   3    5    1    3    2")
+    path = tmp_path / "bad-line-up.trf"
+    path.write_text(text, encoding="utf-8")
+    assert main(["standings", str(path)]) == 2
+    assert "bad-line-up.trf:" in capsys.readouterr().err
+    assert main(["standings", str(path), "--individual"]) == 0
+    assert "Player 5" in capsys.readouterr().out
+
+
+def test_board_count_explains_forfeited_and_empty_boards(ev) -> None:  # type: ignore[no-untyped-def]
+    """Round 3: Ant's board 4 won against Cat's empty board; the BC records of that round say how
+    such a board counts (C.07 12 intro), the other rounds say nothing more."""
+    s = team_standings(ev, "BC", rules="fide-2026")
+    for team in (0, 2):  # Ant and Cat
+        records = s.results["BC"].records(team)
+        assert [r.detail for r in records] == ["", "", "forfeited_board"]
+    assert [r.contribution for r in s.results["BC"].records(0)] == [
+        7,
+        5,
+        6,
+    ]  # 1 + 1 + 3 + 2; 5 x 1/2 x 2; 1 + 1 + 0 + 4
+
+
+def test_ede_chain_counts_only_the_encounter_ede_counts() -> None:
+    """13.3.2 applies the board criteria to the direct encounter that EDE considered: in a Swiss a
+    forfeited match is not one (13.3.1 with Art. 6: unplayed matches are ignored) unless /P.
+    R1 Ant-Bee +-+- (every board forfeited, 2-2: no board played), Cat-Dog 1=1=; R2 Ant-Cat 1100,
+    Bee-Dog 1=0=.  Ant and Bee: 2 MP, 4 GP each; board 1 of their encounter went to Ant by forfeit."""
+    text = team_trf(
+        "Forfeited encounter", ["Ant", "Bee", "Cat", "Dog"], 4,
+        [[("Ant", "Bee", "+-+-"), ("Cat", "Dog", "1=1=")], [("Ant", "Cat", "1100"), ("Bee", "Dog", "1=0=")]],
+        headers=["092 Team Swiss"],
+    )  # fmt: skip
+    ev = parse_team_event(text.encode(), "forfeited-encounter.trf")
+    assert by_name(ev, ev.mp) == {"Ant": 2, "Bee": 2, "Cat": 3, "Dog": 1}
+    assert by_name(ev, ev.gp) == {"Ant": 4, "Bee": 4, "Cat": 5, "Dog": 3}
+    for chain in ("EDET", "EDEB", "EDEBT"):
+        ranks = {row.player.name: row.rank for row in team_standings(ev, chain, rules="fide-2026").rows}
+        assert ranks["Ant"] == ranks["Bee"] == 2, chain
+    ranks = {row.player.name: row.rank for row in team_standings(ev, "EDET/P", rules="fide-2026").rows}
+    assert (ranks["Ant"], ranks["Bee"]) == (2, 3)

@@ -464,11 +464,11 @@ def test_extended_sb_runs_on_the_frame_of_the_opponent_side(ev, code: str, score
     # C.07 13.2: the first letter is the opponent's score, the second the team's own in the match;
     # the criterion is computed on the frame of the first, reading the second from the same frame
     from spareggio.rules import find_ruleset
-    from spareggio.tiebreaks import TEAM_TIEBREAKS, Context, TiebreakSpec
+    from spareggio.tiebreaks import TIEBREAKS, Context, TiebreakSpec
 
     teams = ev.participants()
     frame = ev.frame(score, None, teams)
-    res = TEAM_TIEBREAKS[code].compute(Context(teams, frame, find_ruleset("fide-2026")), TiebreakSpec(code))
+    res = TIEBREAKS[code].compute(Context(teams, frame, find_ruleset("fide-2026")), TiebreakSpec(code))
     s = team_standings(ev, code, rules="fide-2026")
     by_name = {row.player.name: row.values[code] for row in s.rows}
     assert {t.name: res.value(k) for k, t in enumerate(ev.teams)} == by_name

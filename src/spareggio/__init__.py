@@ -33,6 +33,7 @@ from .errors import (
 if TYPE_CHECKING:
     from .check import CheckOptions, check_files, check_tournament
     from .compare import Comparison, compare
+    from .decisions import Decisions, Exclusion, Playoff
     from .explain import (
         Explanations,
         PlayerExplanation,
@@ -43,11 +44,12 @@ if TYPE_CHECKING:
         find_player,
     )
     from .io import read_tournament
-    from .render.formats import formats_for
-    from .render.formats import render as render_as
     from .io.tournament_json import parse_tournament_json, read_tournament_json, write_tournament_json
     from .io.trf import parse_trf, read_trf, write_trf
     from .model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+    from .prizes import PrizeFile, PrizeList, award_prizes, load_prize_file
+    from .render.formats import formats_for
+    from .render.formats import render as render_as
     from .rules import RULESETS, RuleSet, find_ruleset, ruleset_for_date
     from .standings import StandingRow, Standings, standings
     from .tiebreaks import TIEBREAKS, Contribution, TiebreakResult, TiebreakSpec, find_tiebreak, parse_spec
@@ -93,6 +95,13 @@ _LAZY: dict[str, str] = {
     "CheckOptions": ".check",
     "check_files": ".check",
     "check_tournament": ".check",
+    "Decisions": ".decisions",
+    "Exclusion": ".decisions",
+    "Playoff": ".decisions",
+    "PrizeFile": ".prizes",
+    "PrizeList": ".prizes",
+    "award_prizes": ".prizes",
+    "load_prize_file": ".prizes",
 }
 """Public names loaded on first use, and the module that defines each."""
 
@@ -138,13 +147,18 @@ __all__ = [
     "Color",
     "Comparison",
     "Contribution",
+    "Decisions",
     "Diagnostic",
+    "Exclusion",
     "Explanations",
     "InputError",
     "InputLimitError",
     "Player",
     "PlayerExplanation",
+    "Playoff",
     "Position",
+    "PrizeFile",
+    "PrizeList",
     "ResultKind",
     "RuleSet",
     "Scoring",
@@ -162,6 +176,7 @@ __all__ = [
     "UnknownTiebreakError",
     "Versus",
     "__version__",
+    "award_prizes",
     "check_files",
     "check_tournament",
     "compare",
@@ -169,16 +184,17 @@ __all__ = [
     "explain_player",
     "explain_versus",
     "find_player",
-    "formats_for",
     "find_ruleset",
     "find_tiebreak",
+    "formats_for",
+    "load_prize_file",
     "parse_spec",
-    "render_as",
     "parse_tournament_json",
     "parse_trf",
     "read_tournament",
     "read_tournament_json",
     "read_trf",
+    "render_as",
     "ruleset_for_date",
     "standings",
     "write_tournament_json",

@@ -18,6 +18,7 @@ import click
 from .__about__ import __version__
 from .cli_check import check_command
 from .cli_crosstable import crosstable_command
+from .cli_prizes import decision_options, prizes_cmd, write_decided_trf
 from .clilang import click_error, localized_cli
 from .compare import Comparison
 from .console import console
@@ -258,6 +259,7 @@ def cli(lang: str | None) -> None:
 @click.option("--csv-locale", help="CSV for en, it or fr spreadsheets (default: the --lang language).")
 @click.option("--individual", is_flag=True, help="In a team event, rank the players instead of the teams.")
 @event_options
+@decision_options
 def standings_cmd(
     file: str,
     tiebreaks: str | None,
@@ -267,6 +269,8 @@ def standings_cmd(
     csv_locale: str | None,
     individual: bool,
     opts: EventOptions,
+    decisions: Any = None,
+    save_trf: str | None = None,
 ) -> None:
     """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks.
     A team event (TRF records 310 or 013) is ranked by teams."""
@@ -274,30 +278,34 @@ def standings_cmd(
 
     language = _language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
-    team = _team_event(file, opts) if not file.lower().endswith(".json") else None
+    team = _team_event(file, opts, players_only=individual) if not file.lower().endswith(".json") else None
     if team is not None and not individual:
         from .teams import team_standings
 
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         _print_warnings(s.warnings, opts.quiet, language)
     else:
-        t = team.players if team is not None else opts.load(file)
+        t = team if team is not None else opts.load(file)
         if team is not None and tiebreaks is None:
             from .standings import DEFAULT_SWISS
 
             tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
         s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
-        )
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
         _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
     _emit(
         render(s, chosen, lang=language, csv_locale=_language(csv_locale) if csv_locale else None),
         opts.output,
     )
 
 
-def _team_event(file: str, opts: EventOptions) -> Any:
-    """The team event in a TRF file, or None for an individual tournament."""
+def _team_event(file: str, opts: EventOptions, *, players_only: bool = False) -> Any:
+    """The team event in a TRF file, or None for an individual tournament; with ``players_only``
+    the players of a team event (its team records are not read: --individual)."""
+    from .io.trf import parse_trf
     from .teams import is_team_file, parse_team_event
 
     try:
@@ -307,7 +315,10 @@ def _team_event(file: str, opts: EventOptions) -> Any:
         return None  # the reader reports it
     if not is_team_file(head):
         return None
-    ev = parse_team_event(head, file, lenient=opts.lenient, kind=_kind_option(opts.swiss, opts.round_robin))
+    kind = _kind_option(opts.swiss, opts.round_robin)
+    if players_only:
+        return parse_trf(head, file, lenient=opts.lenient, kind=kind, team_event=True)
+    ev = parse_team_event(head, file, lenient=opts.lenient, kind=kind)
     return ev.with_primary(opts.primary) if opts.primary else ev
 
 
@@ -447,6 +458,7 @@ def generate_cmd(
 )
 @click.option("--lang", help=LANG_HELP)
 @event_options
+@decision_options
 def explain_cmd(
     file: str,
     player: str | None,
@@ -457,6 +469,8 @@ def explain_cmd(
     fmt: str | None,
     lang: str | None,
     opts: EventOptions,
+    decisions: Any = None,
+    save_trf: str | None = None,
 ) -> None:
     """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead;
     with --all, every player)."""
@@ -481,9 +495,11 @@ def explain_cmd(
     else:
         t = opts.load(file)
         s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
-        )
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
         _print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
     result: object
     if every:
         result = ex.explain_all(s, None, language)
@@ -614,7 +630,7 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     def _(text: str, context: str = "listing") -> str:
         return translate(language, text, context)
 
-    from .tiebreaks import TIEBREAKS, known_names, modifier_help
+    from .tiebreaks import TIEBREAKS, Scope, catalogue, known_names, modifier_help
     from .tiebreaks.names import AMBIGUOUS
 
     def names(code: str) -> list[str]:
@@ -635,6 +651,7 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
                 "aliases": list(d.aliases),
                 "names": names(d.code),
                 "description": _(d.description, "tiebreak.description"),
+                "scope": d.scope.value,
             }
             for d in TIEBREAKS.values()
         ]
@@ -643,19 +660,18 @@ def tiebreaks_cmd(fmt: str, lang: str | None) -> None:
     rows = [
         (d.code, _(d.name, "tiebreak"), d.article, ", ".join(modifier_help(d)) or "-", _(d.direction.value),
          _(d.description, "tiebreak.description"))
-        for d in TIEBREAKS.values()
+        for d in catalogue(team=False)
     ]  # fmt: skip
     head = tuple(_(h) for h in ("Code", "Name", "Article", "Modifiers", "Direction", "Description"))
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head[:-1])]
     for r in [head, *rows]:
         click.echo("  ".join(c.ljust(widths[k]) for k, c in enumerate(r[:-1])) + "  " + r[-1])
-    from .tiebreaks import TEAM_TIEBREAKS
-
     click.echo("")
-    from .teams import SHARED_CODES
-
-    click.echo(_("Team tie-breaks (also {codes} with :MP or :GP):").format(codes=", ".join(SHARED_CODES)))
-    for d in TEAM_TIEBREAKS.values():
+    shared = [d.code for d in TIEBREAKS.values() if d.scope is Scope.BOTH and d.code != "PTS"]
+    click.echo(_("Team tie-breaks (also {codes} with :MP or :GP):").format(codes=", ".join(shared)))
+    for d in TIEBREAKS.values():
+        if d.scope is not Scope.TEAM:
+            continue
         click.echo(
             f"  {d.code:<6} {_(d.name, 'tiebreak')} ({d.article}): {_(d.description, 'tiebreak.description')}"
         )
@@ -697,6 +713,9 @@ def rules_cmd(lang: str | None) -> None:
             choices = "|".join(o.choices)
             text = translate(language, o.description, "ruleset.option")
             click.echo(f"    {r.name}:{o.key}={choices} ({o.default}): {text}")
+
+
+cli.add_command(prizes_cmd)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

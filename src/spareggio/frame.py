@@ -122,6 +122,9 @@ class Frame:
     boards: npt.NDArray[np.int64] | None = None
     """A team event's board layer: the points of every (team, round, board), in units, board 1
     first, in the order the boards were played."""
+    board_forfeits: npt.NDArray[np.bool_] | None = None
+    """A team event's (team, round) where a board was won or lost by forfeit, or left empty: the
+    explanation of the board criteria says how such a board counted (C.07 12 intro)."""
     fore: bool = False
     """True for the Fore Buchholz hypothesis: the final round's paired games taken as draws."""
     notes: tuple[str, ...] = ()

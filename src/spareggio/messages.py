@@ -125,6 +125,7 @@ EN: dict[str, str] = {
     "in.note.secondary_points": "secondary score {value}",
     "detail.less_a_win": "less a win for a round won without playing: {value} (US Chess 34E3)",
     "detail.unrated": "unrated: counts at the rating given to unrated players (C.07 Art. 10)",
+    "detail.forfeited_board": "a board won or lost by forfeit counts as a win or a loss, an empty board as nothing (C.07 12)",
     "detail.record_299": "points assigned by the file's record 299 (abnormal points): the result scores {input}, the round adds {value}",
     "why.not_part": "not an element of this tie-break",
     "why.not_part.opponent_rating": "not a game over the board: not counted (C.07 Art. 10)",
@@ -172,6 +173,9 @@ EN: dict[str, str] = {
     "vs.decides": "{label} decides: {a} against {b}.",
     "vs.points_decide": "The points decide.",
     "vs.nothing": "No tie-break in the list separates them: they share the place.",
+    "vs.playoff": "No tie-break in the list separates them: the playoff decided ({note}).",
+    "vs.arbiter": "No tie-break in the list separates them: the arbiter decided ({note}).",
+    "vs.lot": "No tie-break in the list separates them: the drawing of lots decided (seed {note}).",
     "vs.group": "{label} (a group tie-break) orders them: place {a} against {b} in their tied group.",
 }
 

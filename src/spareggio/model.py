@@ -18,16 +18,17 @@ import numpy as np
 import numpy.typing as npt
 
 from .dates import DateReading
+from .decisions import Decisions
 from .errors import ArgumentError, Diagnostic, Position
 from .i18n import msg
 
 __all__ = [
+    "RATING_METHODS",
     "BoolMatrix",
     "Color",
     "IntMatrix",
     "Player",
     "PointAdjustment",
-    "RATING_METHODS",
     "ResultKind",
     "Scoring",
     "Tournament",
@@ -382,6 +383,10 @@ class Tournament:
     tiebreak_list: tuple[str, ...] | None = None
     """The file's own tie-break list (TRF-2x 212, or 202 with PTS prepended), PTS excluded."""
     tiebreak_list_position: Position | None = None
+    printed_values: dict[str, tuple[Fraction | None, ...]] = field(default_factory=dict)
+    """Tie-break values a published ranking printed, by the item of its list as printed, one per
+    player in player order (None where it printed none): ``check`` compares them with the computed
+    ones."""
     declared_rules: str | None = None
     """The rule set for unplayed rounds that the file says its program applied (a Vega file: the
     2009 virtual opponent), by name; ``None``: chosen by the start date."""
@@ -395,6 +400,9 @@ class Tournament:
     """The rating rating tie-breaks use (a :data:`RATING_METHODS` key): record 172's method, or the
     reader's ``rating`` option."""
     warnings: list[Diagnostic] = field(default_factory=list)
+    decisions: Decisions = field(default_factory=Decisions)
+    """Playoffs, an arbiter's order, the drawing of lots, exclusions and the log of changes the file
+    records (spareggio's TRF records XPO, XLT, XEX, XCL; ``event.decisions`` in tournament JSON)."""
     source: str | None = None
     encoding: str = "utf-8"
 

@@ -7,22 +7,24 @@ level after the whole list share the place (competition ranking: 1, 2, 2, 4).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from .errors import InputError, Position, SpareggioError, TiebreakSpecError
+from .decisions import Decided, Decisions, change, decide_ties, default_seed
+from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
-from .i18n import msg
+from .i18n import Text, msg
 from .model import IntVector, Player, Tournament
 from .numbers import exact_number, json_number
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
+from .team_event import TeamEvent
 from .tiebreaks import (
     TIEBREAKS,
     Context,
@@ -30,7 +32,8 @@ from .tiebreaks import (
     TiebreakResult,
     TiebreakSpec,
     definition,
-    parse_spec, parse_spec_list,
+    parse_spec,
+    parse_spec_list,
 )
 from .tiebreaks.base import GroupOrder
 
@@ -66,11 +69,18 @@ class StandingRow:
     """Tie-break values by the specifier text as given."""
 
     @property
+    def excluded(self) -> bool:
+        """Left out of the ranking (expelled, excluded): rank 0, listed after the others."""
+        return self.rank == 0
+
+    @property
     def shared(self) -> bool:
         return self.rank_to > self.rank
 
     @property
     def place(self) -> str:
+        if self.excluded:
+            return "—"
         return f"{self.rank}-{self.rank_to}" if self.shared else str(self.rank)
 
     def to_dict(self, *, exact: bool = False) -> dict[str, object]:
@@ -114,9 +124,47 @@ class Standings:
     rules_warning: str | None = None
     """Set when the rule set rests on an assumption about the file (a missing, unreadable or
     ambiguous start date): every human output shows it beside the rule set, at the top."""
-    team_event: Any = None
+    team_event: TeamEvent | None = None
     """The team event when the standings rank its teams (:func:`spareggio.teams.team_standings`):
     its match and game points and rosters join the JSON rows."""
+    decisions: Decisions = field(default_factory=Decisions)
+    """The playoffs, lots, exclusions and log of changes that completed this ranking."""
+    decided: list[Decided] = field(default_factory=list)
+    """The places a playoff, the arbiter or the drawing of lots decided, in standings order."""
+
+    def decision_notes(self) -> list[Text]:
+        """What every output says about the decisions: the places each decided, the players left
+        out of the ranking, the seed of the lots and the log of changes made on top of the file."""
+        names = {p.start_number: p.name for p in self.tournament.players}
+        notes: list[Text] = []
+        for d in self.decided:
+            places = f"{d.first}-{d.last}" if d.last > d.first else str(d.first)
+            who = ", ".join(f"{x} {names.get(x, '')}".strip() for x in d.players)
+            if d.how == "lot":
+                notes.append(msg("places {places} drawn by lot with seed {seed}: {players}",
+                                 places=places, seed=d.note, players=who))  # fmt: skip
+            elif d.how == "playoff":
+                notes.append(msg("places {places} decided by playoff ({note}): {players}",
+                                 places=places, note=d.note or "-", players=who))  # fmt: skip
+            else:
+                notes.append(msg("places {places} decided by the arbiter ({note}): {players}",
+                                 places=places, note=d.note or "-", players=who))  # fmt: skip
+        for e in self.decisions.exclusions:
+            notes.append(msg("{number} {name} is excluded from the ranking ({reason}); the games played count for the opponents",
+                             number=e.start_number, name=names.get(e.start_number, ""), reason=e.reason or "-"))  # fmt: skip
+        if self.decided and self.decisions.lots_source == "event":
+            notes.append(msg("the seed of the lots was not given: {seed} is made from the event, so the same file "
+                             "draws the same lots; give the seed of a public draw", seed=self.decisions.lots_seed))  # fmt: skip
+        notes.extend(msg("change: {text}", text=line) for line in self.decisions.changes)
+        return notes
+
+    def decided_between(self, a: int, b: int) -> Decided | None:
+        """The decision that put one of two players (indices) above the other, if one did."""
+        sa, sb = self.tournament.players[a].start_number, self.tournament.players[b].start_number
+        for d in self.decided:
+            if sa in d.players and sb in d.players:
+                return d
+        return None
 
     @cached_property
     def rows(self) -> list[StandingRow]:
@@ -185,6 +233,7 @@ def standings(
     after_round: int | None = None,
     *,
     unrated_rating: int | None = None,
+    decisions: Decisions | None = None,
 ) -> Standings:
     """Compute the standings of a tournament.
 
@@ -193,6 +242,9 @@ def standings(
     :param rules: a rule-set name (``"fide-2026"``, ``"italian"`` ...); ``None`` chooses by the
         tournament's start date.
     :param after_round: the standings as they stood after this round.
+    :param decisions: playoffs, an arbiter's order, a seed for the lots, exclusions given on top of
+        the file's own (each is logged as a change).  ``RND`` at the end of the list draws lots for
+        the ties left (with the file's or the given seed, else a seed made from the event).
     """
     ruleset, reason, rules_warning = _rule_set(tournament, rules)
     chosen: str | tuple[str, ...]
@@ -203,10 +255,22 @@ def standings(
             (tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks)),
             "given by the caller",
         )
+    chosen, lots = _without_lots(chosen)
+    effective = tournament.decisions if decisions is None or decisions.empty else tournament.decisions.on_top(decisions)
     if tiebreaks is None and tournament.tiebreak_list is not None:
         parsed = file_tiebreaks(tournament)
+        lots = lots or _without_lots(tournament.tiebreak_list)[1]
     else:
-        parsed = parse_spec_list(chosen)
+        parsed = parse_spec_list(chosen, team=False) if chosen or not lots else []  # "RND" alone: by lot after points
+        if tournament.tiebreak_list is not None and tiebreaks is not None:
+            given = ",".join(label for label, _ in parsed) + (",RND" if lots else "")
+            if given.upper() != ",".join(tournament.tiebreak_list).upper():
+                effective = effective.logged(
+                    change("tiebreaks", given=given, file=",".join(tournament.tiebreak_list))
+                )
+    if lots and effective.lots_seed is None:
+        seed = default_seed([tournament.name, str(tournament.start_date), *(p.name for p in tournament.players)])
+        effective = dataclasses.replace(effective, lots_seed=seed, lots_source="event")
     for label, spec in parsed:
         if spec.score is not None:
             raise TiebreakSpecError(
@@ -218,7 +282,7 @@ def standings(
     extra = continuation(ruleset, parsed)
     frame = Frame.build(tournament, after_round)
     ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
-    result = _standings_in(ctx, [*parsed, *extra], reason, source, rules_warning)
+    result = _standings_in(ctx, [*parsed, *extra], reason, source, rules_warning, effective)
     if extra and ruleset.program is not None:
         result.warnings.append(
             msg(
@@ -230,6 +294,19 @@ def standings(
     return result
 
 
+def _without_lots(chosen: str | Sequence[str]) -> tuple[str | tuple[str, ...], bool]:
+    """The list without a final ``RND`` ("by lot"), and whether it had one (C.07 4.2); any other
+    text (a program's legend in words) is passed on as it is."""
+    items = [x.strip() for x in (chosen.split(",") if isinstance(chosen, str) else chosen)]
+    rnd = [k for k, x in enumerate(items) if x.upper() == "RND"]
+    if not rnd:
+        return (chosen if isinstance(chosen, str) else tuple(chosen)), False
+    if rnd != [len(items) - 1]:
+        raise TiebreakSpecError(msg("RND (drawing of lots) can only be the last tie-break of the list"))
+    rest = tuple(x for x in items[:-1] if x)
+    return (chosen[: chosen.upper().rindex("RND")].rstrip().rstrip(",") if isinstance(chosen, str) else rest), True
+
+
 def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> list[tuple[str, TiebreakSpec]]:
     """The criteria a program profile applies after the list (``TPN``), those the list lacks."""
     present = {spec.code for _, spec in parsed}
@@ -239,12 +316,12 @@ def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> li
 def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
     """The file's own list (record 212, or 202) parsed; a bad entry is an input error at its place
     in the file (line and column of the entry in a TRF record)."""
-    items = list(t.tiebreak_list or ())
+    items = list(_without_lots(t.tiebreak_list or ())[0])
     parsed: list[tuple[str, TiebreakSpec]] = []
     seen: dict[TiebreakSpec, str] = {}
     for k, item in enumerate(items):
         try:
-            ((label, spec),) = parse_spec_list([item])
+            ((label, spec),) = parse_spec_list([item], team=False)
             if spec in seen and not TIEBREAKS[spec.code].is_group:
                 raise TiebreakSpecError(
                     msg("{item!r} is listed twice (first as {value!r})", item=item, value=seen[spec])
@@ -304,7 +381,7 @@ def rank_lists(
         ctx = contexts.get(ruleset.label)
         if ctx is None:
             ctx = contexts[ruleset.label] = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
-        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks))
+        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks), team=False)
         out.append(_standings_in(ctx, parsed, REASONS["caller"], "given by the caller", None))
     return out
 
@@ -323,8 +400,12 @@ def _standings_in(
     reason: str,
     source: str,
     rules_warning: str | None,
+    decisions: Decisions | None = None,
 ) -> Standings:
-    """Rank in an evaluation context; tie-break values already computed in it are reused."""
+    """Rank in an evaluation context; tie-break values already computed in it are reused; the ties
+    the list leaves are then decided by the playoffs and the lots (:mod:`spareggio.decisions`)."""
+    if decisions is None:
+        decisions = ctx.tournament.decisions
     frame = ctx.frame
     labels = [label for label, _ in parsed]
     specs = [spec for _, spec in parsed]
@@ -345,7 +426,17 @@ def _standings_in(
             warnings.extend(res.warnings)
     for _, spec in parsed:
         ctx.cache.pop(("DE-steps", spec), None)
-    order, starts, positions = _rank(ctx, frame, parsed, results)
+    excluded = np.zeros(frame.ids.size, dtype=bool)
+    if decisions.exclusions:
+        index = ctx.tournament._index()
+        for e in decisions.exclusions:
+            if e.start_number not in index:
+                text = msg("excluded player {number}: no player has this start number", number=e.start_number)
+                raise InputError(text, e.position) if e.position is not None else ArgumentError(text)
+            excluded[index[e.start_number]] = True
+    order, starts, positions = _rank(ctx, frame, parsed, results, excluded)
+    ranked = int(order.size - excluded.sum())
+    decided = decide_ties(order, starts, frame.ids, ranked, decisions, warnings)
     for label, spec in parsed:
         if label not in results:
             numerator, defined = positions[label]
@@ -360,6 +451,8 @@ def _standings_in(
                 spec, label, numerator, 1, Direction.GROUP, defined=defined, details=details
             )
     rank, rank_to = _places(starts)
+    rank[ranked:] = 0
+    rank_to[ranked:] = 0
     return Standings(
         tournament=ctx.tournament,
         rules=ctx.rules,
@@ -375,6 +468,8 @@ def _standings_in(
         context=ctx,
         warnings=warnings,
         rules_warning=rules_warning,
+        decisions=decisions,
+        decided=decided,
     )
 
 
@@ -386,7 +481,11 @@ def _context_for(ctx: Context, spec: TiebreakSpec) -> Context:
 
 
 def _rank(
-    ctx: Context, frame: Frame, parsed: list[tuple[str, TiebreakSpec]], results: dict[str, TiebreakResult]
+    ctx: Context,
+    frame: Frame,
+    parsed: list[tuple[str, TiebreakSpec]],
+    results: dict[str, TiebreakResult],
+    excluded: BoolVector | None = None,
 ) -> tuple[IntVector, BoolVector, dict[str, tuple[IntVector, BoolVector]]]:
     """Rank by points, then by each tie-break inside the groups still tied (C.07 Arts. 2, 4, 5).
 
@@ -396,17 +495,19 @@ def _rank(
 
     Groups are contiguous runs of ``order``; inside a group players are kept in start-number order.
     A scalar tie-break re-sorts only the positions of groups of two or more players, by
-    (group, value, start number), in one vectorised sort.
+    (group, value, start number), in one vectorised sort.  Excluded players come after everyone
+    else, never in a group with a ranked player.
     """
     sno = frame.ids
     total = frame.total
-    order = np.lexsort((sno, -total))
+    out = np.zeros(sno.size, dtype=bool) if excluded is None else excluded
+    order = np.lexsort((sno, -total, out))
     starts = np.ones(order.size, dtype=bool)
-    starts[1:] = total[order[1:]] != total[order[:-1]]
+    starts[1:] = (total[order[1:]] != total[order[:-1]]) | (out[order[1:]] != out[order[:-1]])
     if any(spec.code == "PTS" for _, spec in parsed):
         # a list that names PTS (TRF-26 212 with a tie-break before it) ranks by the list as given
-        order = np.argsort(sno, kind="stable")
-        starts[1:] = False
+        order = np.lexsort((sno, out))
+        starts[1:] = out[order[1:]] != out[order[:-1]]
     keys: dict[str, IntVector] = {}
     positions: dict[str, tuple[IntVector, BoolVector]] = {}
     for label, spec in parsed:

@@ -29,7 +29,7 @@ from .infer import CANDIDATE_LISTS_ROUND_ROBIN, CANDIDATE_LISTS_SWISS, candidate
 from .one import check_source
 from .ranks import check_team_event, check_tournament
 from .sources import EXTENSIONS, Source, find_sources
-from .words import _tr, inferred_text
+from .words import inferred_sentence, inferred_text
 
 __all__ = [
     "CANDIDATE_LISTS_ROUND_ROBIN",
@@ -52,7 +52,7 @@ __all__ = [
     "check_tournament",
     "error_entry",
     "find_sources",
+    "inferred_sentence",
     "inferred_text",
     "report_summary",
 ]
-_ = _tr  # the words of the report use the catalogues' context "check" (see .words)

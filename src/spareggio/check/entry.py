@@ -21,6 +21,7 @@ __all__ = [
     "Mismatch",
     "Number",
     "SourceKind",
+    "ValueMismatch",
     "Status",
     "error_entry",
 ]
@@ -103,6 +104,35 @@ class Mismatch:
 
 
 @dataclass(frozen=True)
+class ValueMismatch:
+    """A printed tie-break value (a results page) that differs from the computed one."""
+
+    start_number: int
+    name: str
+    tiebreak: str
+    printed: Number
+    computed: Number | None
+    program: str | None = None
+    """The program whose documented departure from C.07 gives the printed value, when one does."""
+    departure: str | None = None
+    """That departure, as a rule-set option (``full-bye=vur``)."""
+    article: str | None = None
+    """The article of C.07 it departs from."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "start_number": self.start_number,
+            "name": self.name,
+            "tiebreak": self.tiebreak,
+            "printed": self.printed,
+            "computed": self.computed,
+            "program": self.program,
+            "departure": self.departure,
+            "article": self.article,
+        }
+
+
+@dataclass(frozen=True)
 class Candidate:
     """One combination tried by ``--infer``: a rule set (with its options) and a list."""
 
@@ -110,9 +140,22 @@ class Candidate:
     tiebreaks: tuple[str, ...]
     mismatches: int
     """How many ranked players it misplaces."""
+    shared: int = 0
+    """How many ranked players it leaves inside a shared place where the file ranks them apart."""
+    continuation: tuple[str, ...] = ()
+    """Criteria applied after the list, which the program does not print (``TPN``)."""
+    program: str | None = None
+    """The program whose computation the rule set is (a profile: ``Swiss-Manager``)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"rules": self.rules, "tiebreaks": list(self.tiebreaks), "mismatches": self.mismatches}
+        out: dict[str, Any] = {"rules": self.rules, "tiebreaks": list(self.tiebreaks), "mismatches": self.mismatches}
+        if self.shared:
+            out["shared"] = self.shared
+        if self.continuation:
+            out["continuation"] = list(self.continuation)
+        if self.program:
+            out["program"] = self.program
+        return out
 
 
 @dataclass(frozen=True)
@@ -141,6 +184,10 @@ class CheckEntry:
     inferred_count: int | None = None
     """With ``--infer``: how many candidates were tried (``None`` when none were)."""
     team_event: bool = False
+    values_compared: int = 0
+    """How many printed tie-break values were compared (a results page prints them)."""
+    value_mismatches: tuple[ValueMismatch, ...] = ()
+    """The printed values that differ from the computed ones."""
 
     def to_json(self) -> dict[str, Any]:
         """The entry of the JSON report (schema 1)."""
@@ -158,7 +205,7 @@ class CheckEntry:
             "ranked": self.ranked,
             "mismatches": [m.to_json() for m in self.mismatches],
             "inferred": [c.to_json() for c in self.inferred],
-            "inferred_text": self.inferred_text,
+            "inferred_text": str(self.inferred_text),
             "warnings": list(self.warnings),
             "error": self.error,
         }
@@ -166,6 +213,9 @@ class CheckEntry:
             out["inferred_count"] = self.inferred_count
         if self.team_event:
             out["team_event"] = True
+        if self.values_compared:
+            out["values_compared"] = self.values_compared
+            out["value_mismatches"] = [v.to_json() for v in self.value_mismatches]
         return out
 
 

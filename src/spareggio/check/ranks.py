@@ -21,7 +21,8 @@ from ..standings import Standings, standings
 from ..teams import TeamEvent, team_standings
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
-from .words import inferred_text
+from .values import value_mismatches
+from .words import inferred_sentence
 
 __all__ = ["check_team_event", "check_tournament"]
 
@@ -51,6 +52,15 @@ def _misplaced(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> np.nda
     first, last = _restricted_places(_groups(s), ranked)
     wrong = ranked & ((declared < first) | (declared > last))
     return np.flatnonzero(wrong)
+
+
+def _shared(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> int:
+    """How many ranked players sit in a computed place shared by several players while the file gives
+    them a rank no other player has: ties the file broke by something outside the list."""
+    first, last = _restricted_places(_groups(s), ranked)
+    ranks, counts = np.unique(declared[ranked], return_counts=True)
+    alone = np.isin(declared, ranks[counts == 1])
+    return int((ranked & (first < last) & alone).sum())
 
 
 def _deciding(s: Standings, a: int, b: int) -> tuple[str, Fraction | None, Fraction | None]:
@@ -151,14 +161,23 @@ def _entry(
         ranked=int(ranked.sum()),
         warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings),
     )
+    compared, wrong_values = value_mismatches(t, s) if t.printed_values else (0, ())
+    if compared:
+        entry = replace(entry, values_compared=compared, value_mismatches=wrong_values)
     if not ranked.any():
+        if compared:
+            entry = replace(entry, status=Status.DIFFERS if wrong_values else Status.AGREE)
         return entry
     mismatches = _mismatches(s, declared, ranked)
-    entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if mismatches else Status.AGREE)
+    differs = bool(mismatches) or bool(wrong_values)
+    entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if differs else Status.AGREE)
     if options.infer and infer_lists:
         candidates = infer(
-            t, s, lambda cand: int(_misplaced(cand, declared, ranked).size), options.after_round
+            t,
+            s,
+            lambda cand: (int(_misplaced(cand, declared, ranked).size), _shared(cand, declared, ranked)),
+            options.after_round,
         )
         entry = replace(entry, inferred_count=len(candidates), inferred=tuple(candidates[:INFERRED_SHOWN]))
-        entry = replace(entry, inferred_text=inferred_text(entry))
+        entry = replace(entry, inferred_text=inferred_sentence(entry))
     return entry

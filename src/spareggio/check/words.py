@@ -1,15 +1,13 @@
-"""The conclusions of a check in words, in any language (context ``check`` of the catalogues)."""
+"""The conclusions of a check in words: :class:`~spareggio.i18n.Text` values (context ``check`` of
+the catalogues) built here and said in a language only when a report is rendered."""
 
 from __future__ import annotations
 
-from ..i18n import translate
+from ..i18n import Text, localize, ntext
 from .entry import CheckEntry, Number
+from .infer import same_as
 
-__all__ = ["inferred_text", "text_value"]
-
-
-def _tr(lang: str, message: str, **values: object) -> str:
-    return translate(lang, message, "check").format(**values)
+__all__ = ["inferred_sentence", "inferred_text", "text_value"]
 
 
 def text_value(value: Number | None) -> str:
@@ -19,48 +17,85 @@ def text_value(value: Number | None) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def inferred_text(entry: CheckEntry, lang: str = "en") -> str:
-    """The inference of one checked file in words, in ``lang`` (the report's field is English)."""
+def _then(first: Text, second: Text) -> Text:
+    """Two parts of one sentence, each said in the report's language."""
+    return Text("{first}{second}", "join", first=first, second=second)
+
+
+def inferred_sentence(entry: CheckEntry) -> Text:
+    """What ``--infer`` found, as one sentence (English as a string; :func:`~spareggio.i18n.localize`
+    says it in another language)."""
     inferred = entry.inferred
     if not inferred:
-        return ""
+        return Text("")
     best = inferred[0]
     applied, announced = entry.rules, ", ".join(entry.tiebreaks)
     lst = ", ".join(best.tiebreaks)
-    if best.mismatches == 0:
+    text: Text
+    who: str | Text = best.program or best.rules
+    alike = [] if best.program else same_as(best.rules)
+    if alike:
+        who = Text("{rules} (as {programs} compute)", "check", rules=best.rules, programs=", ".join(alike))
+    if best.mismatches == 0 and best.continuation:
+        text = Text(
+            "the declared ranking is exactly what {who} gives with {tiebreaks}, then {continuation}, which it does not print",
+            "check", who=who, tiebreaks=lst, continuation=", ".join(best.continuation),
+        )  # fmt: skip
+        exact = len([c for c in inferred if c.mismatches == 0 and c.shared == 0]) - 1
+        if exact:
+            text = _then(
+                text, ntext(" (and {n} other combination)", " (and {n} other combinations)", exact, "check")
+            )
+    elif best.mismatches == 0:
+        text = Text("the declared ranking is exactly what {rules} gives with {tiebreaks}", "check",
+                    rules=who, tiebreaks=lst)  # fmt: skip
+        if best.shared:
+            text = _then(
+                text,
+                ntext(", which leaves {n} declared rank inside shared places",
+                      ", which leaves {n} declared ranks inside shared places", best.shared, "check"),
+            )  # fmt: skip
         exact = len([c for c in inferred if c.mismatches == 0]) - 1
-        text = _tr(lang, "the declared ranking is exactly what {rules} gives with {tiebreaks}", rules=best.rules,
-                   tiebreaks=lst)  # fmt: skip
-        if exact == 1:
-            text += _tr(lang, " (and {n} other combination)", n=exact)
-        elif exact > 1:
-            text += _tr(lang, " (and {n} other combinations)", n=exact)
+        if exact:
+            text = _then(
+                text, ntext(" (and {n} other combination)", " (and {n} other combinations)", exact, "check")
+            )
     else:
-        n = best.mismatches
-        if n == 1:
-            text = _tr(lang, "no candidate reproduces the declared ranking; the closest is {rules} with {tiebreaks}, which misplaces {n} player", rules=best.rules, tiebreaks=lst, n=n)  # fmt: skip
-        else:
-            text = _tr(lang, "no candidate reproduces the declared ranking; the closest is {rules} with {tiebreaks}, which misplaces {n} players", rules=best.rules, tiebreaks=lst, n=n)  # fmt: skip
-    if best.rules == applied and best.tiebreaks == entry.tiebreaks:
+        text = ntext(
+            "no candidate reproduces the declared ranking; the closest is {rules} with {tiebreaks}, which misplaces {n} player",
+            "no candidate reproduces the declared ranking; the closest is {rules} with {tiebreaks}, which misplaces {n} players",
+            best.mismatches, "check", rules=best.rules, tiebreaks=lst,
+        )  # fmt: skip
+    if best.rules == applied and best.tiebreaks == entry.tiebreaks and not best.continuation:
         return text
     mism = entry.mismatches
     if not mism:
-        return _tr(lang, "{text}; {rules} with {tiebreaks}, which applies to this file, agrees too", text=text,
-                   rules=applied, tiebreaks=announced)  # fmt: skip
+        return Text("{text}; {rules} with {tiebreaks}, which applies to this file, agrees too", "check",
+                    text=text, rules=applied, tiebreaks=announced)  # fmt: skip
     first = mism[0]
+    change: Text
     if first.swapped_with:
-        change = _tr(lang, "players {a} and {b} change places", a=first.start_number, b=first.swapped_with)
+        change = Text(
+            "players {a} and {b} change places", "check", a=first.start_number, b=first.swapped_with
+        )
     else:
-        change = _tr(lang, "player {a} is misplaced", a=first.start_number)
+        change = Text("player {a} is misplaced", "check", a=first.start_number)
     if first.decided_by:
         values = list(first.values.values())
         if len(values) == 2:
-            change += _tr(lang, " ({tiebreak} decides: {a} against {b})", tiebreak=first.decided_by,
-                          a=text_value(values[0]), b=text_value(values[1]))  # fmt: skip
+            change = _then(change, Text(" ({tiebreak} decides: {a} against {b})", "check",
+                                        tiebreak=first.decided_by, a=text_value(values[0]), b=text_value(values[1])))  # fmt: skip
     more = len(mism) - 1
-    if more == 1:
-        change += _tr(lang, ", and {n} more player misplaced", n=more)
-    elif more > 1:
-        change += _tr(lang, ", and {n} more players misplaced", n=more)
-    return _tr(lang, "{text}; under {rules} with {tiebreaks}, which applies to this file, {change}", text=text,
-               rules=applied, tiebreaks=announced, change=change)  # fmt: skip
+    if more:
+        change = _then(
+            change,
+            ntext(", and {n} more player misplaced", ", and {n} more players misplaced", more, "check"),
+        )
+    return Text("{text}; under {rules} with {tiebreaks}, which applies to this file, {change}", "check",
+                text=text, rules=applied, tiebreaks=announced, change=change)  # fmt: skip
+
+
+def inferred_text(entry: CheckEntry, lang: str = "en") -> str:
+    """The inference of one checked file in words, in ``lang`` (the report's field is English)."""
+    stored = entry.inferred_text
+    return localize(stored if isinstance(stored, Text) else inferred_sentence(entry), lang)

@@ -5,6 +5,7 @@ group tie-breaks become their lines."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -17,6 +18,7 @@ from ..i18n import msg
 from ..messages import message
 from ..model import ResultKind
 from ..numbers import json_number
+from ..rules import version_rules
 from ..rules.base import Source
 from ..standings import Standings
 from ..tiebreaks import definition
@@ -85,7 +87,16 @@ def explain_player(
         place=row.rank,
         tournament=t.name,
         standings_tiebreaks=list(s.labels),
+        decisions=[note for note in s.decision_notes() if _names_player(note, start_number)],
     )
+
+
+def _names_player(note: str, start_number: int) -> bool:
+    """Whether a decision note (:meth:`Standings.decision_notes`) is about this player."""
+    params = getattr(note, "params", {})
+    if "number" in params:
+        return bool(params["number"] == start_number)
+    return bool(re.search(rf"(^|, ){start_number} ", str(params.get("players", ""))))
 
 
 def explain_all(s: Standings, labels: list[str] | None = None, lang: str = "en") -> Explanations:
@@ -115,6 +126,8 @@ def _explain_tiebreak(
     table = res.record_table()
     if table is not None:
         exp.rules_view = (table.rules or s.rules).label
+    if res.spec.version is not None:
+        exp.version = version_rules(s.rules, res.spec.version).label
     if c is not None:
         _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
     elif d.code in ("ABH", "AFB"):
@@ -570,7 +583,10 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
                     break
             equal.append(label)
             lines.append(message(lang, "vs.equal", label=label, value=numbers.explained(va, lang)))
-        if deciding is None:
+        decided = s.decided_between(ia, ib) if deciding is None else None
+        if decided is not None:
+            lines.append(message(lang, f"vs.{decided.how}", note=decided.note or "-"))
+        elif deciding is None:
             lines.append(message(lang, "vs.nothing"))
     shown = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)
     ea = explain_player(s, a, shown, lang)

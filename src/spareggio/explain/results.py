@@ -79,6 +79,8 @@ class TiebreakExplanation:
     """Group tie-breaks: every examination of a tied group the player was in."""
     rules_view: str = ""
     """The rule set whose view of unplayed rounds the records were built from."""
+    version: str = ""
+    """The rule set of a criterion with its own rule version (``BH/V2024``: ``fide-2024``), else empty."""
     footnotes_heading: str = "footnotes"
     """The message key of the heading above the footnotes (it cites the rule of ``rules_view``)."""
     elements: list[Record] = field(default_factory=list)
@@ -104,6 +106,8 @@ class PlayerExplanation:
     """The tournament's name, heading every explanation."""
     standings_tiebreaks: list[str] = field(default_factory=list)
     """The tie-break list of the standings explained, in order (the explanation may show fewer)."""
+    decisions: list[str] = field(default_factory=list)
+    """The decisions that placed the player (a playoff, the arbiter, a lot, his exclusion)."""
 
 
 class Explanations(list[PlayerExplanation]):

@@ -191,4 +191,5 @@ def context_lines(e: PlayerExplanation) -> list[str]:
             if e.standings_tiebreaks
             else []
         ),
+        *(localize(note, lang) for note in e.decisions),
     ]

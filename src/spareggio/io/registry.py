@@ -22,7 +22,7 @@ import os
 
 from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
 from ..i18n import msg
-from . import pgn, tournament_json, vega, vega_tdf
+from . import pgn, results_page, tournament_json, vega, vega_tdf
 from .options import SNIFF_BYTES, Event, ReadOptions, Reader
 from .tournament_json import MAX_FILE_BYTES as JSON_BYTES
 from .trf import event as trf_event
@@ -47,6 +47,7 @@ READERS: tuple[Reader, ...] = (
     Reader("vega", "Vega tournament file (.veg)", vega.EXTENSIONS, vega.sniff, vega.parse, vega.MAX_FILE_BYTES),
     Reader("vega-tdf", "Vega tournament description (.tdf)", vega_tdf.EXTENSIONS, vega_tdf.sniff, vega_tdf.parse, vega.MAX_FILE_BYTES),
     Reader("pgn", "PGN games of an event", pgn.EXTENSIONS, pgn.sniff, pgn.parse, pgn.MAX_FILE_BYTES),
+    Reader("results-page", "Results page of chess-results.com (crosstable)", (".html", ".htm"), results_page.sniff, results_page.parse, results_page.MAX_FILE_BYTES),
 )  # fmt: skip
 """Every input format, in the order listings show them: adding a format is adding a line."""
 

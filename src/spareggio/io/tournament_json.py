@@ -68,6 +68,7 @@ from ..crosstable import (
     points_message,
     points_mismatches,
 )
+from ..decisions import Decisions, decisions_from_data
 from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position, os_reason
 from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
@@ -154,6 +155,7 @@ _EVENT_KEYS = {
     "rounds",
     "scoring",
     "tiebreaks",
+    "decisions",
 }
 _PLAYER_KEYS = {"start_number", "name", "rating", "sex", "points", "rank", *_PLAYER_TEXT_COLUMNS}
 _ROUND_KEYS = {"opponent", "result", "color"}
@@ -756,6 +758,11 @@ class _Reader:
             if tiebreaks and tiebreaks[0].strip().upper() == "PTS":
                 tiebreaks = tiebreaks[1:]
         out["tiebreaks"] = tiebreaks
+        out["decisions"] = (
+            Decisions()
+            if ev.get("decisions") is None
+            else decisions_from_data(ev["decisions"], lambda sub, m: self.error((*steps, "decisions", *sub), m))
+        )
         return out
 
     def scoring(self, value: object, steps: tuple[PathStep, ...]) -> Scoring:
@@ -932,6 +939,7 @@ def parse_tournament_json(
         if ev["tiebreaks"] is not None
         else None,
         warnings=reader.warnings,
+        decisions=ev["decisions"],
         source=path,
         encoding="utf-8",
     )
@@ -998,6 +1006,8 @@ def write_tournament_json(t: Tournament) -> str:
         }
     if t.tiebreak_list is not None:
         event["tiebreaks"] = list(t.tiebreak_list)
+    if not t.decisions.empty:
+        event["decisions"] = t.decisions.to_dict()
     ps = t.players
     columns: list[tuple[str, object]] = [
         ("start_number", [p.start_number for p in ps]),

@@ -38,6 +38,7 @@ from typing import Any
 from ..errors import Diagnostic, InputError, Position
 from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..programs import programs
 from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
 from .limits import MAX_LINE_CHARS, check_length
 from .options import ReadOptions
@@ -75,24 +76,10 @@ TIEBREAKS = {
 """Vega's tie-break numbers (Appendix J) and the C.07 specifiers they stand for.  "Most Wins" is
 ``WON`` (games won over the board): Vega's source counts a forfeit win as a draw for it."""
 
-_NAMES = {
-    "buchholz cut 1": "BH/C1",
-    "buccholz cut 1": "BH/C1",
-    "buchholz total": "BH",
-    "buccholz total": "BH",
-    "buchholz median": "BH/M1",
-    "buccholz median": "BH/M1",
-    "sonneborn berger": "SB",
-    "cumulative": "PS",
-    "average rat opp": "ARO",
-    "average rating opponents": "ARO",
-    "koya": "KS",
-    "most wins": "WON",
-    "av perf rat opp": "APRO",
-    "average performance rating opponents": "APRO",
-}
-"""Vega's tie-break names (Appendix J's legend, with its spelling "Buccholz") and the C.07
-specifiers they stand for; "Cumulative" is Vega's progressive score, not US Chess's."""
+_NAMES = {" ".join(re.sub(r"[^a-z0-9]+", " ", n.text.lower()).split()): n.spec for n in programs()["vega"].names}
+"""Vega's tie-break names and the C.07 specifiers they stand for: the name table of Vega's profile
+(``programs/data/vega.toml``, Appendix J's legend with its spelling "Buccholz"); in a Vega file
+"Cumulative" is Vega's progressive score, not US Chess's."""
 
 _SYSTEMS = {
     1: TournamentKind.SWISS,
@@ -281,12 +268,12 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
     players = _players(src, columns, n)
     ct = _rounds(src, players)
     values = [small_int(v, signed=True) for v in settings[:-1]]
-    rounds_announced = values[0] if values else None
+    rounds_announced = values[0] if values and values[0] is not None and values[0] > 0 else None
     current = values[1] if len(values) > 1 else None
     system = values[2] if len(values) > 2 else None
     status = values[5] if len(values) > 5 else None
     kallithea = bool(values[6]) if len(values) > 6 and values[6] is not None else None
-    if status == 1 and current and current <= ct.kind.shape[1]:
+    if status == 1 and current is not None and 0 < current <= ct.kind.shape[1]:
         r = current - 1
         paired = ct.opponent[:, r] >= 0
         ct.kind[
@@ -359,7 +346,7 @@ def _players(src: _Lines, columns: list[str], n: int) -> list[Player]:
     return players
 
 
-def _section(src: _Lines, title: str, n: int, rounds: int | None) -> tuple[list[list[int]], list[int]]:
+def _section(src: _Lines, title: str, n: int) -> tuple[list[list[int]], list[int]]:
     """The ``n`` lines of a round section after its title: per player, one integer per round."""
     while src.i < len(src.lines) and src.lines[src.i].strip().lower() != title:
         src.i += 1
@@ -396,9 +383,9 @@ def _section(src: _Lines, title: str, n: int, rounds: int | None) -> tuple[list[
 
 def _rounds(src: _Lines, players: list[Player]) -> Crosstable:
     n = len(players)
-    colours, _ = _section(src, _SECTIONS[0], n, None)
-    opponents, opp_lines = _section(src, _SECTIONS[1], n, None)
-    results, res_lines = _section(src, _SECTIONS[2], n, None)
+    colours, _ = _section(src, _SECTIONS[0], n)
+    opponents, opp_lines = _section(src, _SECTIONS[1], n)
+    results, res_lines = _section(src, _SECTIONS[2], n)
     rounds = max((len(r) for r in opponents), default=0)
 
     def where(i: int, r: int) -> Position:

@@ -13,11 +13,30 @@ the rule sets read the profiles (:mod:`spareggio.rules`).
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["Departure", "Program", "ProgramName", "find_program", "programs"]
+__all__ = ["LEGEND", "Departure", "Program", "ProgramName", "find_program", "is_legend", "legend_items", "programs"]
+
+LEGEND = re.compile(r"tie\s*-?\s*break\s*(\d+)\s*[:.]", re.IGNORECASE)
+"""The head of each item of a legend as programs print it: ``Tie Break1:``."""
+
+
+def is_legend(text: str) -> bool:
+    """Whether a tie-break list is a legend pasted whole (``Tie Break1: ...``)."""
+    return LEGEND.search(text) is not None
+
+
+def legend_items(text: str) -> list[str]:
+    """The items of a legend, in the order of their numbers."""
+    heads = list(LEGEND.finditer(text))
+    items = []
+    for k, head in enumerate(heads):
+        end = heads[k + 1].start() if k + 1 < len(heads) else len(text)
+        items.append((int(head.group(1)), text[head.end() : end].strip().strip(";,").strip()))
+    return [item for _, item in sorted(items, key=lambda pair: pair[0])]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ standings as a text table, CSV and JSON (:mod:`.output`); print-ready pages, PDF
 (:mod:`.publish`); comparisons across rule sets (:mod:`.comparison`); explanations as text, JSON
 and pages (:mod:`.explanation`, :mod:`.html`); crosstables as text, pages, PDF and spreadsheets
 (:mod:`.crosstable`, :mod:`.crosstable_export`); the reports of ``spareggio check``
-(:mod:`.check_report`).  Importing this package registers every renderer.
+(:mod:`.check_report`); prize lists (:mod:`.prizes`).  Importing this package registers every renderer.
 :mod:`spareggio.io` reads and writes input files.
 """
 
@@ -19,6 +19,7 @@ from . import (
     formats,
     html,
     output,
+    prizes,
     publish,
 )
 
@@ -31,5 +32,6 @@ __all__ = [
     "formats",
     "html",
     "output",
+    "prizes",
     "publish",
 ]

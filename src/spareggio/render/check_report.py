@@ -20,9 +20,9 @@ from typing import TextIO
 
 from .. import numbers
 from ..check.batch import Spool, report_summary
-from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch
+from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch, ValueMismatch
 from ..check.words import inferred_text, text_value
-from ..i18n import localize, translate, warning_body
+from ..i18n import Text, localize, ntext, translate, warning_body
 from .formats import RenderOptions, renderer
 from .output import safe_cell
 
@@ -32,15 +32,12 @@ __all__ = [
     "CheckReport",
     "report_text",
     "run_batch",
+    "summary_sentence",
     "summary_words",
     "write_report",
 ]
 
 Summary = Mapping[str, int | float]
-
-
-def _tr(lang: str, message: str, **values: object) -> str:
-    return translate(lang, message, "check").format(**values)
 
 
 def _json_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
@@ -67,57 +64,82 @@ def _value(value: object, lang: str, *, points: bool = False) -> str:
     return text_value(value)  # type: ignore[arg-type]
 
 
+def _warning(warning: str, lang: str) -> str:
+    return localize(Text("warning: {text}", "check", text=warning_body(warning, lang)), lang)
+
+
+def _inferred(entry: CheckEntry, lang: str) -> str:
+    return localize(Text("inferred: {text}", "check", text=inferred_text(entry, lang)), lang)
+
+
 def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
     computed = (
         str(m.computed_rank)
         if m.computed_rank == m.computed_rank_to
         else f"{m.computed_rank}-{m.computed_rank_to}"
     )
-    text = _tr(
-        lang, "{sno} {name}: declared {declared}, computed {computed}",
+    text = localize(Text(
+        "{sno} {name}: declared {declared}, computed {computed}", "check",
         sno=m.start_number, name=m.name, declared=m.declared_rank, computed=computed,
-    )  # fmt: skip
+    ), lang)  # fmt: skip
     if m.swapped_with is not None:
-        text += _tr(lang, "; against {other}", other=m.swapped_with)
+        text += localize(Text("; against {other}", "check", other=m.swapped_with), lang)
         if m.decided_by:
             a, b = list(m.values.values())
-            text += _tr(
-                lang, ", {tiebreak} decides: {a} against {b}",
+            text += localize(Text(
+                ", {tiebreak} decides: {a} against {b}", "check",
                 tiebreak=m.decided_by, a=_value(a, lang), b=_value(b, lang),
-            )  # fmt: skip
+            ), lang)  # fmt: skip
+    return text
+
+
+def _value_words(v: ValueMismatch, lang: str = "en") -> str:
+    """A printed value that differs: ``12 Rossi, Ada: BH/C1 printed 41, computed 42``, and the
+    departure from C.07 that gives the printed value when one does."""
+    text = localize(Text(
+        "{sno} {name}: {tiebreak} printed {printed}, computed {computed}", "check",
+        sno=v.start_number, name=v.name, tiebreak=v.tiebreak, printed=_value(v.printed, lang),
+        computed=_value(v.computed, lang),
+    ), lang)  # fmt: skip
+    if v.departure:
+        text += localize(Text(
+            " ({departure}, as {programs} compute, departing from {article}, gives {printed})", "check",
+            programs=v.program, article=v.article, departure=v.departure, printed=_value(v.printed, lang),
+        ), lang)  # fmt: skip
     return text
 
 
 def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
     for e in entries:
-        word = _tr(lang, e.status.value)
+        word = translate(lang, e.status.value, "check")
         if e.error is not None:
             out.write(f"{word:<9} {localize(e.error, lang)}\n")
             continue
         out.write(f"{word:<9} {e.file}  ({e.rules}; {', '.join(e.tiebreaks)})\n")
         if e.rules_warning:
-            out.write(
-                "          " + _tr(lang, "warning: {text}", text=warning_body(e.rules_warning, lang)) + "\n"
-            )
+            out.write("          " + _warning(e.rules_warning, lang) + "\n")
         out.writelines(f"          {_mismatch_words(m, lang)}\n" for m in e.mismatches)
+        out.writelines(f"          {_value_words(v, lang)}\n" for v in e.value_mismatches)
         if e.inferred_text:
-            out.write("          " + _tr(lang, "inferred: {text}", text=inferred_text(e, lang)) + "\n")
+            out.write("          " + _inferred(e, lang) + "\n")
     out.write(summary_words(summary, lang) + f" ({summary['seconds']} s)\n")
 
 
+def summary_sentence(summary: Summary) -> Text:
+    """``3 files: 1 agrees, 1 differs, 0 without ranks, 1 error``, each count in its plural form."""
+    return Text(
+        "{files}: {agree}, {differs}, {noranks}, {errors}", "check",
+        files=ntext("{n} file", "{n} files", int(summary["files"]), "check"),
+        agree=ntext("{n} agrees", "{n} agree", int(summary["agree"]), "check"),
+        differs=ntext("{n} differs", "{n} differ", int(summary["differs"]), "check"),
+        noranks=Text("{n} without ranks", "check", n=summary["no-ranks"]),
+        errors=ntext("{n} error", "{n} errors", int(summary["error"]), "check"),
+    )  # fmt: skip
+
+
 def summary_words(summary: Summary, lang: str = "en") -> str:
-    """``3 files: 1 agrees, 1 differs, 0 without ranks, 1 error``."""
-    n, agree, differs, errors = summary["files"], summary["agree"], summary["differs"], summary["error"]
-    if lang != "en":
-        return _tr(
-            lang, "{n} files: {agree} agree, {differs} differ, {noranks} without ranks, {errors} errors",
-            n=n, agree=agree, differs=differs, noranks=summary["no-ranks"], errors=errors,
-        )  # fmt: skip
-    return (
-        f"{n} file{'s' if n != 1 else ''}: {agree} agree{'s' if agree == 1 else ''}, "
-        f"{differs} differ{'s' if differs == 1 else ''}, {summary['no-ranks']} without ranks, "
-        f"{errors} error{'s' if errors != 1 else ''}"
-    )
+    """The summary of a report in ``lang`` (:func:`summary_sentence`)."""
+    return localize(summary_sentence(summary), lang)
 
 
 CSV_COLUMNS = (
@@ -160,23 +182,23 @@ def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
         "table{border-collapse:collapse;margin:.3em 0 1em}th,td{border:1px solid #999;padding:.2em .5em}"
         "th{background:#eee}.differs{color:#a40000}.error{color:#7a3e00}.agree{color:#075e00}"
         "@media print{thead{display:table-header-group}}"
-        f"</style></head><body>\n<h1>{esc(_tr(lang, 'Declared rankings checked'))}</h1>\n"
+        f"</style></head><body>\n<h1>{esc(translate(lang, 'Declared rankings checked', 'check'))}</h1>\n"
     )
     out.write(f"<p>{esc(summary_words(summary, lang))}.</p>\n")
     for e in entries:
         status = e.status.value
-        out.write(f'<section><h2 class="{esc(status)}">{esc(_tr(lang, status))}: {esc(e.file)}</h2>\n')
+        out.write(
+            f'<section><h2 class="{esc(status)}">{esc(translate(lang, status, "check"))}: {esc(e.file)}</h2>\n'
+        )
         if e.error is not None:
             out.write(f"<p>{esc(localize(e.error, lang))}</p></section>\n")
             continue
         out.write(f"<p>{esc(e.name or '')} — {esc(e.rules or '')}; {esc(', '.join(e.tiebreaks))}</p>\n")
         if e.rules_warning:
-            out.write(
-                f"<p><strong>{esc(_tr(lang, 'warning: {text}', text=warning_body(e.rules_warning, lang)))}</strong></p>\n"
-            )
+            out.write(f"<p><strong>{esc(_warning(e.rules_warning, lang))}</strong></p>\n")
         if e.mismatches:
             heads = ("No.", "Name", "Declared", "Computed", "Points", "Against", "Decided by", "Values")
-            cells = "".join(f'<th scope="col">{esc(_tr(lang, h))}</th>' for h in heads)
+            cells = "".join(f'<th scope="col">{esc(translate(lang, h, "check"))}</th>' for h in heads)
             out.write(f"<table><thead><tr>{cells}</tr></thead><tbody>\n")
             for m in e.mismatches:
                 values = ", ".join(f"{k}: {_value(v, lang)}" for k, v in m.values.items())
@@ -187,8 +209,11 @@ def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
                     f"<td>{esc(values)}</td></tr>\n"
                 )
             out.write("</tbody></table>\n")
+        if e.value_mismatches:
+            items = "".join(f"<li>{esc(_value_words(v, lang))}</li>" for v in e.value_mismatches)
+            out.write(f"<ul>{items}</ul>\n")
         if e.inferred_text:
-            out.write(f"<p>{esc(_tr(lang, 'inferred: {text}', text=inferred_text(e, lang)))}</p>\n")
+            out.write(f"<p>{esc(_inferred(e, lang))}</p>\n")
         out.write("</section>\n")
     out.write("</body></html>\n")
 

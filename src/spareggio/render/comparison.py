@@ -8,8 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..compare import Comparison
-from ..i18n import localize, translate
+from ..i18n import Text, localize, translate
 from ..numbers import exact_number, json_number
+from ..rules import find_ruleset
 from .formats import RenderOptions, renderer
 from .publish import localized_number
 
@@ -18,6 +19,26 @@ __all__ = ["TABLE_WIDTH", "comparison_table", "comparison_to_dict"]
 
 TABLE_WIDTH = 100
 """The widest line of a comparison table; a wider one is split into a block per tie-break."""
+
+
+def _departure_lines(c: Comparison, lang: str) -> list[str]:
+    """Why a program profile among the rule sets differs: its rule set and each departure from
+    C.07, with the article (``swiss-manager: fide-2026 with full-bye=vur (C.07 16.2.1): ...``)."""
+    out = []
+    for name in c.rules:
+        rules = find_ruleset(name)
+        program = rules.program
+        if program is None:
+            continue
+        if not program.departures:
+            out.append(localize(Text("{profile} computes as {rules}", "compare", profile=name, rules=rules.base), lang))
+            continue
+        out.append(localize(Text("{profile} computes as {rules} departing from C.07:", "compare", profile=name,
+                                 rules=rules.base), lang))  # fmt: skip
+        for d in program.departures:
+            what = translate(lang, d.what, "program.departure")
+            out.append(f"  {d.option} ({d.article}): {what}")
+    return out
 
 
 def comparison_table(c: Comparison, lang: str = "en", width: int = TABLE_WIDTH) -> str:
@@ -65,9 +86,11 @@ def comparison_table(c: Comparison, lang: str = "en", width: int = TABLE_WIDTH) 
         "of the rank columns; * marks rows that differ)",
         tiebreaks=", ".join(c.labels),
     )
+    departures = _departure_lines(c, lang)
     lines = [
         title,
         *textwrap.wrap(legend, width, subsequent_indent="  ", break_on_hyphens=False),
+        *(w for d in departures for w in textwrap.wrap(d, width, subsequent_indent="    ", break_on_hyphens=False)),
         "",
         *one_table,
     ]
@@ -83,6 +106,7 @@ def comparison_table(c: Comparison, lang: str = "en", width: int = TABLE_WIDTH) 
                 "Tie-breaks: {tiebreaks}  (* marks rows that differ between rule sets)",
                 tiebreaks=", ".join(c.labels),
             ),
+            *(w for d in departures for w in textwrap.wrap(d, width, subsequent_indent="    ", break_on_hyphens=False)),
             "",
             _("Place under each rule set"),
             *table(

@@ -9,6 +9,7 @@ from typing import Any
 from .. import numbers
 from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
 from ..explain.wording import context_lines, input_heading, join_notes
+from ..i18n import localize, msg
 from ..messages import message
 from ..numbers import exact_number, json_number
 from .formats import RenderOptions, renderer
@@ -41,6 +42,8 @@ def render_text(e: PlayerExplanation) -> str:
 def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
     value = numbers.explained(tb.value, lang, sb=tb.code == "SB") if tb.value is not None else message(lang, "undefined")
     out = [f"{tb.label} - {tb.name} ({tb.article}): {value}"]
+    if tb.version:
+        out.append("  " + localize(msg("computed under {rules}, the rule version of this criterion", rules=tb.version), lang))
     if tb.rounds:
         factor = any(r.factor is not None for r in tb.rounds)
         sb = tb.code == "SB"  # two decimals where the total has them (the seeds' SB tables)
@@ -134,6 +137,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
         "rules_warning": e.rules_warning,
         "after_round": e.after_round,
         "standings_tiebreaks": list(e.standings_tiebreaks),
+        "decisions": [str(note) for note in e.decisions],
         "lang": e.lang,
         "tiebreaks": [
             {
@@ -146,6 +150,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
                 "exact": number(tb.exact) if tb.exact is not None else None,
                 "exact_fraction": str(tb.exact) if tb.exact is not None else None,
                 "rules_view": tb.rules_view or None,
+                "version": tb.version or None,
                 "rounds": [
                     {
                         "round": r.round,

@@ -7,7 +7,7 @@ from html import escape
 from .. import numbers
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus
 from ..explain.wording import input_heading
-from ..i18n import localize, warning_body
+from ..i18n import localize, msg, warning_body
 from ..messages import message
 
 __all__ = [
@@ -55,6 +55,9 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
             f'<span class="value">{escape(value)}</span></h2>'
         ),
     ]
+    if tb.version:
+        text = localize(msg("computed under {rules}, the rule version of this criterion", rules=tb.version), lang)
+        parts.append(f'<p class="version">{escape(text)}</p>')
     if tb.rounds:
         head = [message(lang, k) for k in ("rd", "col", "opponent", "res")] + [input_heading(tb, lang)]
         if sb:

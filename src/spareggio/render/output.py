@@ -25,11 +25,12 @@ from ..i18n import localize, msg, translate, warning_body
 from ..model import distinct
 from ..numbers import exact_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
-from ..teams import UNIT
+from ..team_event import UNIT
 from .formats import RenderOptions, renderer
 
 __all__ = [
     "JSON_SCHEMA_VERSION",
+    "decisions_dict",
     "format_number",
     "is_finite_decimal",
     "json_number",
@@ -52,7 +53,7 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     score, and each team's match and game points and roster."""
     number = exact_number if exact else json_number
     t = s.tournament
-    doc = {
+    doc: dict[str, Any] = {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {
             "name": t.name,
@@ -89,11 +90,13 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
             for row in (s.rows if rows else ())
         ],
         "warnings": [str(w) for w in t.warnings] + list(s.warnings),
+        **({"decisions": decisions_dict(s)} if s.decided or not s.decisions.empty else {}),
     }
     ev = s.team_event
     if ev is not None:
         doc["tournament"]["team_event"] = True
         doc["tournament"]["boards"] = ev.boards
+        doc["tournament"]["boards_source"] = ev.boards_source
         doc["primary"] = ev.primary
         rounds = s.after_round
         by_number = {team.number: k for k, team in enumerate(ev.teams)}
@@ -103,6 +106,25 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
             entry["game_points"] = number(Fraction(int(ev.gp[k, :rounds].sum()), UNIT))
             entry["roster"] = list(ev.teams[k].roster)
     return doc
+
+
+def decisions_dict(s: Standings) -> dict[str, Any]:
+    """The decisions behind the standings as JSON: each decided block of places, the excluded
+    players, the seed of the lots and the log of changes (the file's records with the options')."""
+    return {
+        "decided": [
+            {
+                "how": d.how,
+                "places": [d.first, d.last],
+                "players": list(d.players),
+                "note": d.note,
+                "source": d.source,
+            }
+            for d in s.decided
+        ],
+        **s.decisions.to_dict(),
+        "notes": [str(note) for note in s.decision_notes()],
+    }
 
 
 def standings_json(s: Standings, *, exact: bool = False) -> str:
@@ -138,6 +160,8 @@ def _json_entries(s: Standings) -> str:
     heads = [
         f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}-{b}"'
         if b > a
+        else f'{_ROW}{{\n{_FIELD}"rank": 0,\n{_FIELD}"place": "—"'
+        if a == 0
         else f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}"'
         for a, b in zip(s.rank.tolist(), s.rank_to.tolist(), strict=True)
     ]
@@ -293,7 +317,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
         for row in s.rows:
             scores = dict(s.team_scores(row))
             w.writerow(
-                [row.rank, row.place if row.shared else "", row.player.start_number, safe_cell(row.player.name),
+                [row.rank, row.place if row.shared or row.excluded else "", row.player.start_number, safe_cell(row.player.name),
                  number(scores["MP"]), number(scores["GP"]), number(row.points),
                  *(number(row.values[label]) for label in s.labels),
                  "" if row.player.rank is None else row.player.rank]
@@ -310,7 +334,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
         w.writerow(
             [
                 row.rank,
-                row.place if row.shared else "",
+                row.place if row.shared or row.excluded else "",
                 p.start_number,
                 safe_cell(p.name),
                 p.rating or "",
@@ -352,6 +376,7 @@ def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     if s.rules_warning:
         lines.append(_("WARNING: {text}", text=warning_body(s.rules_warning, lang)))
     lines.extend(_("Note: {text}", text=localize(note, lang)) for note in s.context.frame.notes)
+    lines.extend(_("Note: {text}", text=localize(note, lang)) for note in s.decision_notes())
     return lines
 
 

@@ -220,7 +220,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
         head.append(
             f'<p class="warning"><strong>{escape(localize(Text("Warning", "publish.warning"), lang))}:</strong> {escape(text)}</p>'
         )
-    for note in s.context.frame.notes:
+    for note in [*s.context.frame.notes, *s.decision_notes()]:
         head.append(f'<p class="warning">{escape(localize(note, lang))}</p>')
     head.append(f"<h2>{escape(localize(Text('Tie-breaks, in order', 'publish.tiebreaks'), lang))}</h2>")
     if s.labels:
@@ -432,7 +432,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
         p = row.player
         if team:  # match and game points as numbers, the primary score first
             ws.append(
-                [row.rank, row.place if row.shared else None, p.start_number, _sheet_text(p.name),
+                [row.rank, row.place if row.shared or row.excluded else None, p.start_number, _sheet_text(p.name),
                  *(_number(v) for _n, v in s.team_scores(row)), *(_number(row.values[label]) for label in s.labels),
                  p.rank]
             )  # fmt: skip
@@ -442,7 +442,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
             continue
         values: Sequence[object] = [
             row.rank,
-            row.place if row.shared else None,
+            row.place if row.shared or row.excluded else None,
             p.start_number,
             p.title or None,
             p.name,

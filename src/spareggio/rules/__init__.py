@@ -96,13 +96,18 @@ def program_rulesets() -> dict[str, RuleSet]:
 
 def version_rules(rules: RuleSet, version: str) -> RuleSet:
     """The rule set of a criterion with its own version (``/V2024``) in a list ranked under ``rules``:
-    the version's rule set, with a program profile's departures where that rule set has the option
-    (Swiss-Manager's "(2023)" criteria keep its departures)."""
+    the version's rule set, with the readings or departures chosen for the list where that rule set
+    has the option (a program profile's departures: Swiss-Manager's "(2023)" criteria keep them;
+    ``fide-2026:full-bye=vur`` keeps ``full-bye=vur``)."""
     found = find_ruleset(version)
-    if rules.program is None or found.program is not None:
+    if found.program is not None:
         return found
+    if rules.program is not None:
+        chosen = dict(rules.program.settings)
+    else:
+        chosen = {o.key: rules.settings[o.key] for o in rules.options if rules.settings[o.key] != o.default}
     keys = {o.key for o in found.options}
-    settings = {k: v for k, v in rules.program.settings.items() if k in keys}
+    settings = {k: v for k, v in chosen.items() if k in keys and found.settings.get(k) != v}
     return found.configure(**settings) if settings else found
 
 

@@ -9,7 +9,16 @@ from fractions import Fraction
 from ..errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from ..i18n import Text, languages, msg, translate
 from ..rules import find_ruleset
-from .base import Context, Contribution, Contributions, Direction, TiebreakDef, TiebreakResult, TiebreakSpec
+from .base import (
+    Context,
+    Contribution,
+    Contributions,
+    Direction,
+    Scope,
+    TiebreakDef,
+    TiebreakResult,
+    TiebreakSpec,
+)
 from .buchholz import (
     adjusted_score,
     average_of_opponents_buchholz,
@@ -20,6 +29,7 @@ from .buchholz import (
 from .counts import black_games, black_wins, games_won, pairing_number, rounds_elected, standard_points, wins
 from .direct_encounter import order_group as direct_encounter_order
 from .koya import koya
+from .legend import is_legend, legend_items, program_spec
 from .names import AMBIGUOUS, NAMES, normalise, resolve_name, suggestions
 from .points import points
 from .progressive import progressive_score
@@ -54,15 +64,16 @@ from .uschess import (
 )
 
 __all__ = [
-    "TEAM_TIEBREAKS",
     "TIEBREAKS",
     "Context",
     "Contribution",
     "Contributions",
     "Direction",
+    "Scope",
     "TiebreakDef",
     "TiebreakResult",
     "TiebreakSpec",
+    "catalogue",
     "definition",
     "find_tiebreak",
     "known_names",
@@ -72,18 +83,21 @@ __all__ = [
 ]
 
 H = Direction.HIGHER
+BOTH, TEAM = Scope.BOTH, Scope.TEAM
 
 _CATALOGUE = [
-    TiebreakDef("PTS", "Points", "C.07 1.1", "", H, "The primary score, unplayed rounds included.", points),
+    TiebreakDef("PTS", "Points", "C.07 1.1", "", H, "The primary score, unplayed rounds included.", points, scope=BOTH),
     TiebreakDef(
         "BH", "Buchholz", "C.07 8.1", "CMPF", H,
         "Sum of the opponents' adjusted scores; own unplayed rounds count a dummy opponent (Art. 16).",
         buchholz,
+        scope=BOTH,
     ),
     TiebreakDef(
         "FB", "Fore Buchholz", "C.07 8.3", "CMP", H,
         "Buchholz as if every game paired in the final round had been drawn.",
         fore_buchholz,
+        scope=BOTH,
     ),
     TiebreakDef(
         "SB", "Sonneborn-Berger", "C.07 9.1", "CMP", H,
@@ -94,19 +108,23 @@ _CATALOGUE = [
         "AOB", "Average of Opponents' Buchholz", "C.07 8.2", "F", H,
         "Average Buchholz (or Fore Buchholz with /F) of the opponents met over the board.",
         average_of_opponents_buchholz,
+        scope=BOTH,
     ),
     TiebreakDef(
         "DE", "Direct Encounter", "C.07 6", "P", Direction.GROUP,
         "Points among the tied players, recomputed on every tied group it reaches (Art. 6.1-6.3).",
         None, order_group=direct_encounter_order,
+        scope=BOTH,
     ),
     TiebreakDef(
         "WIN", "Number of wins", "C.07 7.1", "", H,
         "Rounds with a win's points, played or not (forfeit wins, full-point byes, PAB worth a win).", wins,
+        scope=BOTH,
     ),
     TiebreakDef(
         "WON", "Number of games won", "C.07 7.2", "", H,
         "Games won over the board; in round robins also forfeit wins (15.2).", games_won,
+        scope=BOTH,
     ),
     TiebreakDef(
         "BPG", "Number of games played with Black", "C.07 7.3", "", H,
@@ -120,6 +138,7 @@ _CATALOGUE = [
     TiebreakDef(
         "PS", "Progressive scores", "C.07 7.5", "C", H,
         "Sum of the cumulative scores after every round; /Cn drops those after rounds 1 to n.", progressive_score,
+        scope=BOTH,
     ),
     TiebreakDef(
         "REP", "Rounds one elected to play", "C.07 7.6", "", H,
@@ -134,11 +153,13 @@ _CATALOGUE = [
     TiebreakDef(
         "TPN", "Tournament pairing number", "C.07 7.8", "R", Direction.LOWER,
         "The start (pairing) number, lower is better; /R reverses.", pairing_number,
+        scope=BOTH,
     ),
     TiebreakDef(
         "KS", "Koya system", "C.07 9.2", "L", H,
         "Points scored against opponents with at least 50 % of the maximum score; /Ln, /L+n, /L-n move the line.",
         koya,
+        scope=BOTH,
     ),
     TiebreakDef(
         "ARO", "Average Rating of Opponents", "C.07 10.1", "CMU", H,
@@ -218,90 +239,93 @@ _CATALOGUE = [
     ),
 ]  # fmt: skip
 
-TIEBREAKS: dict[str, TiebreakDef] = {d.code: d for d in _CATALOGUE}
-"""Every tie-break by its acronym."""
 
-TEAM_TIEBREAKS: dict[str, TiebreakDef] = {
-    d.code: d
-    for d in (
-        TiebreakDef("MPTS", "Match points", "C.07 11.1.1", "", H, "The team's match points.", match_points),
+_TEAM_CATALOGUE = [
+    TiebreakDef("MPTS", "Match points", "C.07 11.1.1", "", H, "The team's match points.", match_points, scope=TEAM),
+    TiebreakDef(
+        "GPTS", "Game points", "C.07 11.1.2", "", H, "The team's game points: the sum of its boards.", game_points,
+        scope=TEAM,
+    ),
+    TiebreakDef(
+        "MPVGP", "Match points versus game points", "C.07 13.1", "", H,
+        "The secondary score: game points when match points rank the teams, match points otherwise.",
+        secondary_score, scope=TEAM,
+    ),
+    *(
         TiebreakDef(
-            "GPTS", "Game points", "C.07 11.1.2", "", H, "The team's game points: the sum of its boards.", game_points
-        ),
+            code, f"Extended Sonneborn-Berger ({sides})", article, "CP", H,
+            f"Sum of each opponent's {key} times the {own} scored against it; /C1 (14.1.2).",
+            extended_sonneborn_berger, scope=TEAM,
+        )
+        for code, sides, article, key, own in (
+            ("EMMSB", "MP x MP", "C.07 13.2.1", "match points", "match points"),
+            ("EMGSB", "MP x GP", "C.07 13.2.2", "match points", "game points"),
+            ("EGMSB", "GP x MP", "C.07 13.2.3", "game points", "match points"),
+            ("EGGSB", "GP x GP", "C.07 13.2.4", "game points", "game points"),
+        )
+    ),
+    TiebreakDef(
+        "EDE", "Extended direct encounter", "C.07 13.3.1", "P", Direction.GROUP,
+        "Direct encounter among the tied teams on the primary score, then on the secondary score.",
+        None, order_group=extended_direct_encounter, scope=TEAM,
+    ),
+    TiebreakDef(
+        "SSSC", "Scores and schedule strength combination", "C.07 13.4", "FPK", H,
+        "The secondary score plus the Buchholz on the primary score divided by FN (13.4.2); /F Fore "
+        "Buchholz, /P forfeits as played, /Kx sets FN.",
+        sssc, scope=TEAM,
+    ),
+    *(
         TiebreakDef(
-            "MPVGP", "Match points versus game points", "C.07 13.1", "", H,
-            "The secondary score: game points when match points rank the teams, match points otherwise.",
-            secondary_score,
-        ),
-        TiebreakDef(
-            "EMMSB", "Extended Sonneborn-Berger (MP x MP)", "C.07 13.2.1", "CP", H,
-            "Sum of each opponent's match points times the match points scored against it; /C1 (14.1.2).",
-            extended_sonneborn_berger,
-        ),
-        TiebreakDef(
-            "EMGSB", "Extended Sonneborn-Berger (MP x GP)", "C.07 13.2.2", "CP", H,
-            "Sum of each opponent's match points times the game points scored against it; /C1 (14.1.2).",
-            extended_sonneborn_berger,
-        ),
-        TiebreakDef(
-            "EGMSB", "Extended Sonneborn-Berger (GP x MP)", "C.07 13.2.3", "CP", H,
-            "Sum of each opponent's game points times the match points scored against it; /C1 (14.1.2).",
-            extended_sonneborn_berger,
-        ),
-        TiebreakDef(
-            "EGGSB", "Extended Sonneborn-Berger (GP x GP)", "C.07 13.2.4", "CP", H,
-            "Sum of each opponent's game points times the game points scored against it; /C1 (14.1.2).",
-            extended_sonneborn_berger,
-        ),
-        TiebreakDef(
-            "EDE", "Extended direct encounter", "C.07 13.3.1", "P", Direction.GROUP,
-            "Direct encounter among the tied teams on the primary score, then on the secondary score.",
-            None, order_group=extended_direct_encounter,
-        ),
-        TiebreakDef(
-            "SSSC", "Scores and schedule strength combination", "C.07 13.4", "FPK", H,
-            "The secondary score plus the Buchholz on the primary score divided by FN (13.4.2); /F Fore "
-            "Buchholz, /P forfeits as played, /Kx sets FN.",
-            sssc,
-        ),
-        *(
-            TiebreakDef(
-                code, f"Extended direct encounter, then {then}", "C.07 13.3.2", "P", Direction.GROUP,
-                f"EDE; two teams still tied are then separated by {then} in their encounter.",
-                None, order_group=extended_direct_encounter,
-            )
-            for code, then in (
-                ("EDEBT", "board count and top board result"),
-                ("EDEBB", "board count and bottom board elimination"),
-                ("EDET", "top board result"),
-                ("EDEB", "bottom board elimination"),
-                ("EDEC", "board count"),
-            )
-        ),
-        TiebreakDef(
-            "TBR", "Top board result", "C.07 12.2", "", Direction.GROUP,
-            "Game points on board 1 over the event, then board 2, and so on; higher is better.",
-            None, order_group=board_order, group_details=board_totals,
-        ),
-        TiebreakDef(
-            "BBE", "Bottom board elimination", "C.07 12.3", "", Direction.GROUP,
-            "Game points on all boards but the bottom one, then without the next bottom one; higher is better.",
-            None, order_group=board_order, group_details=board_totals,
-        ),
-        TiebreakDef(
-            "BC", "Board count", "C.07 12.1", "", Direction.LOWER,
-            "Sum of board number times game points on that board, over the event; lower is better.",
-            board_count,
-        ),
-    )
-}  # fmt: skip
-"""The team-only criteria (C.07 Arts. 11-13), computed on a team frame (:mod:`.team`); the group
-orders (EDE, its chains, TBR, BBE) are applied by the ranking, like DE."""
+            code, f"Extended direct encounter, then {then}", "C.07 13.3.2", "P", Direction.GROUP,
+            f"EDE; two teams still tied are then separated by {then} in their encounter.",
+            None, order_group=extended_direct_encounter, scope=TEAM,
+        )
+        for code, then in (
+            ("EDEBT", "board count and top board result"),
+            ("EDEBB", "board count and bottom board elimination"),
+            ("EDET", "top board result"),
+            ("EDEB", "bottom board elimination"),
+            ("EDEC", "board count"),
+        )
+    ),
+    TiebreakDef(
+        "TBR", "Top board result", "C.07 12.2", "", Direction.GROUP,
+        "Game points on board 1 over the event, then board 2, and so on; higher is better.",
+        None, order_group=board_order, group_details=board_totals, scope=TEAM,
+    ),
+    TiebreakDef(
+        "BBE", "Bottom board elimination", "C.07 12.3", "", Direction.GROUP,
+        "Game points on all boards but the bottom one, then without the next bottom one; higher is better.",
+        None, order_group=board_order, group_details=board_totals, scope=TEAM,
+    ),
+    TiebreakDef(
+        "BC", "Board count", "C.07 12.1", "", Direction.LOWER,
+        "Sum of board number times game points on that board, over the event; lower is better.",
+        board_count, scope=TEAM,
+    ),
+    TiebreakDef(
+        "ESB", "Extended Sonneborn-Berger (primary x secondary)", "C.07 13.2", "CP", H,
+        "The FIDE reference program's ESB: the opponent's primary score times the secondary score "
+        "scored against it (EMGSB when match points rank the teams, EGMSB when game points do).",
+        extended_sonneborn_berger, scope=TEAM,
+    ),
+]  # fmt: skip
+"""The team-only criteria; the group orders (EDE, its chains, TBR, BBE) are applied by the ranking,
+like DE."""
+
+TIEBREAKS: dict[str, TiebreakDef] = {d.code: d for d in (*_CATALOGUE, *_TEAM_CATALOGUE)}
+"""Every tie-break by its acronym: one catalogue for players and teams (:attr:`TiebreakDef.scope`)."""
+
+
+def catalogue(team: bool) -> list[TiebreakDef]:
+    """The tie-breaks that rank a team event (``team``) or an individual one, in catalogue order."""
+    return [d for d in TIEBREAKS.values() if d.scope.admits(team)]
 
 
 def definition(code: str) -> TiebreakDef:
     """The catalogue entry of an individual or team criterion."""
-    return TIEBREAKS.get(code) or TEAM_TIEBREAKS[code]
+    return TIEBREAKS[code]
 
 
 SYNTAX_REMINDER = msg(
@@ -340,8 +364,9 @@ def find_tiebreak(code: str) -> TiebreakDef:
     )
 
 
-_MOD_RE = re.compile(r"^(?:(C|M)(\d+)|(L)([+-]?)(\d+(?:\.\d+)?)|(U)(\d+)|(P|F|R))$")
-_MOD_NAMES = {"C": "Cn (cut)", "M": "Mn (median)", "P": "P", "F": "F", "R": "R", "L": "Ln/L+n/L-n", "U": "Un"}
+_MOD_RE = re.compile(r"^(?:(C|M)(\d+)|(L)([+-]?)(\d+(?:\.\d+)?)|(U)(\d+)|(P|F|R)|(K)(\d+))$")
+_MOD_NAMES = {"C": "Cn (cut)", "M": "Mn (median)", "P": "P", "F": "F", "R": "R", "L": "Ln/L+n/L-n", "U": "Un",
+              "K": "Kx (factor)"}  # fmt: skip
 _VERSION_RE = re.compile(r"^[Vv](\S+)$")
 
 VERSIONS: dict[str, str] = {"2026": "fide-2026", "2024": "fide-2024", "2023": "fide-2024", "2009": "fide-2009"}
@@ -378,11 +403,14 @@ def modifier_help(d: TiebreakDef) -> list[str]:
     return [_MOD_NAMES[m] for m in d.modifiers]
 
 
-def parse_spec(text: str) -> TiebreakSpec:
-    """Parse one specifier (``BH/C1``, ``sb/c1/p``, ``KS/L-2`` ...), validated against the catalogue.
+def parse_spec(text: str, *, team: bool | None = None) -> TiebreakSpec:
+    """Parse one specifier (``BH/C1``, ``sb/c1/p``, ``KS/L-2``, ``BH:GP/C1``, ``SSSC/K3`` ...),
+    validated against the catalogue; ``team`` checks that it ranks a team event (True) or an
+    individual one (False), None accepts either.
 
     :raises UnknownTiebreakError: for an unknown acronym.
-    :raises TiebreakSpecError: for a modifier the tie-break does not allow.
+    :raises TiebreakSpecError: for a modifier the tie-break does not allow, a score selector on a
+        criterion without one, or a tie-break that does not rank this kind of event.
     """
     raw = text.strip()
     if not raw:
@@ -390,7 +418,7 @@ def parse_spec(text: str) -> TiebreakSpec:
     named = _from_name(raw)
     if named is not None:
         try:
-            return parse_spec(named)
+            return parse_spec(named, team=team)
         except TiebreakSpecError as exc:
             inner = exc.text()
             detail = inner.params.get("problem", inner) if inner.template == "{raw!r}: {problem}" else inner
@@ -413,6 +441,18 @@ def parse_spec(text: str) -> TiebreakSpec:
             )
         selector = score.upper()
     d = find_tiebreak(name)
+    if team is not None and not d.scope.admits(team):
+        raise TiebreakSpecError(_scope_problem(raw, d, team))
+    if selector is not None and d.scope is Scope.TEAM:
+        raise TiebreakSpecError(
+            msg(
+                "{raw!r}: {problem}",
+                raw=raw,
+                problem=msg(
+                    "{code} takes no score selector (:MP, :GP): the scores are in its name", code=d.code
+                ),
+            )
+        )
     allowed = ", ".join(_MOD_NAMES[m] for m in d.modifiers) or msg("none")
     kw: dict[str, object] = {}
     for mod in parts[1:]:
@@ -425,7 +465,11 @@ def parse_spec(text: str) -> TiebreakSpec:
             kw["version"] = rule_version(version.group(1), raw)
             continue
         m = _MOD_RE.match(mod.strip().upper())
-        letter = None if m is None else next(g for g in (m.group(1), m.group(3), m.group(6), m.group(8)) if g)
+        letter = (
+            None
+            if m is None
+            else next(g for g in (m.group(1), m.group(3), m.group(6), m.group(8), m.group(9)) if g)
+        )
         if m is None or letter is None or letter not in d.modifiers:
             raise TiebreakSpecError(
                 msg(
@@ -476,7 +520,24 @@ def parse_spec(text: str) -> TiebreakSpec:
             kw["fore"] = True
         elif letter == "R":
             kw["reverse"] = True
+        elif letter == "K":
+            kw["factor"] = max(int(m.group(10)), 1)
     return TiebreakSpec(d.code, score=selector, **kw)  # type: ignore[arg-type]
+
+
+def _scope_problem(raw: str, d: TiebreakDef, team: bool) -> Text:
+    """Why a tie-break does not rank this kind of event, with the ones that do (teams)."""
+    if not team:
+        return msg(
+            "{label!r} is a team tie-break (C.07 Arts. 11-13): it ranks the teams of a team event", label=raw
+        )
+    known = ", ".join(x.code for x in catalogue(True) if not x.diagnostic)
+    if d.code == "SB":
+        return msg(
+            "{label!r} is not a team tie-break (for teams: EMMSB, EMGSB, EGMSB or EGGSB); team tie-breaks: {known}",
+            label=raw, known=known,
+        )  # fmt: skip
+    return msg("{label!r} is not a team tie-break; team tie-breaks: {known}", label=raw, known=known)
 
 
 def _from_name(raw: str) -> str | None:
@@ -492,9 +553,13 @@ def _from_name(raw: str) -> str | None:
         named = resolve_name(head, known_names(), TIEBREAKS)
     except ValueError as exc:
         raise UnknownTiebreakError(exc.args[0] if exc.args else str(exc)) from None
-    if named is None or named == upper:
-        return None
-    return f"{named}/{tail}" if slash else named
+    if named is not None and named != upper:
+        return f"{named}/{tail}" if slash else named
+    try:
+        printed = program_spec(raw)
+    except ValueError as exc:
+        raise TiebreakSpecError(exc.args[0] if exc.args else str(exc)) from None
+    return printed
 
 
 @functools.cache
@@ -522,26 +587,74 @@ def known_names() -> dict[str, str]:
     return out
 
 
+def split_list(text: str) -> list[str]:
+    """A comma-separated list split at the commas outside brackets (a printed name may carry
+    ``(Gamepoints, Cut1)``)."""
+    items, depth, start = [], 0, 0
+    for k, char in enumerate(text):
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(depth - 1, 0)
+        elif char == "," and depth == 0:
+            items.append(text[start:k].strip())
+            start = k + 1
+    items.append(text[start:].strip())
+    return items
+
+
+def _rejoin(items: list[str]) -> list[str]:
+    """Items split at a comma that belongs to a printed name ("Progressive Score, before
+    FIDE-Tie-Break (PS)") joined again: an item no name or specifier reads is joined with the one
+    before when together they are a program's printed name."""
+    out: list[str] = []
+    for item in items:
+        if out and _unreadable(item):
+            joined = f"{out[-1]}, {item}"
+            try:
+                if program_spec(joined) is not None:
+                    out[-1] = joined
+                    continue
+            except ValueError:
+                pass
+        out.append(item)
+    return out
+
+
+def _unreadable(item: str) -> bool:
+    try:
+        parse_spec(item)
+    except (UnknownTiebreakError, TiebreakSpecError):
+        return True
+    return False
+
+
 def parse_spec_list(
-    text: str | list[str] | tuple[str, ...], *, allow_empty: bool = False
+    text: str | list[str] | tuple[str, ...], *, allow_empty: bool = False, team: bool | None = None
 ) -> list[tuple[str, TiebreakSpec]]:
-    """Parse a comma-separated list (or a sequence); returns (label, spec) pairs.
+    """Parse a comma-separated list (or a sequence, or a legend pasted whole: ``Tie Break1: ...
+    Tie Break2: ...``); returns (label, spec) pairs.  Items may be names as programs print them
+    (:mod:`spareggio.tiebreaks.legend`).
 
     The label is the text as given for a FIDE specifier (``bh/c1``), the FIDE specifier for a name
-    (``Buchholz Cut 1`` -> ``BH/C1``).
+    (``Buchholz Cut 1`` -> ``BH/C1``); ``team`` as in :func:`parse_spec`.
 
     :raises TiebreakSpecError: for an empty list (unless ``allow_empty``: a file's 212 record may
         list the points alone) or a tie-break listed twice (a group tie-break, DE, may come again
         after others: C.07 4.3).
     """
-    items = [s.strip() for s in text.split(",")] if isinstance(text, str) else [s.strip() for s in text]
+    if isinstance(text, str):
+        items = legend_items(text) if is_legend(text) else split_list(text)
+    else:
+        items = [s.strip() for s in text]
     items = [s for s in items if s]
     if not items and not allow_empty:
         raise TiebreakSpecError(msg("the tie-break list is empty: name at least one, e.g. BH/C1,BH,SB"))
     out: list[tuple[str, TiebreakSpec]] = []
     seen: dict[TiebreakSpec, str] = {}
+    items = _rejoin(items)
     for item in items:
-        spec = parse_spec(item)
+        spec = parse_spec(item, team=team)
         label = item if _from_name(item) is None else str(spec)
         if spec in seen and not TIEBREAKS[spec.code].is_group:  # C.07 4.3: DE may appear again
             again = f"{item!r}" if seen[spec] == item else f"{item!r} (the same as {seen[spec]!r})"

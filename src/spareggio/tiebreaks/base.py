@@ -43,6 +43,22 @@ class Direction(enum.Enum):
     GROUP = "group order"
 
 
+class Scope(enum.Enum):
+    """The events a tie-break ranks."""
+
+    INDIVIDUAL = "individual"
+    """Players only (SB, ARO, ...; for teams C.07 has ESB and EDE instead of SB and DE)."""
+    TEAM = "team"
+    """Teams only (C.07 Arts. 11-13: MPvGP, ESB, EDE, SSSC, BC, TBR, BBE)."""
+    BOTH = "both"
+    """Players, and teams on a reference score chosen with ``:MP`` or ``:GP`` (BH, FB, AOB, KS, PS,
+    WIN, WON, TPN, DE)."""
+
+    def admits(self, team: bool) -> bool:
+        """Whether a tie-break of this scope ranks a team event (``team``) or an individual one."""
+        return self is Scope.BOTH or (self is Scope.TEAM) == team
+
+
 @dataclass(frozen=True)
 class TiebreakSpec:
     """A parsed tie-break specifier such as ``BH/C1`` or ``SB/C1/P``."""
@@ -63,6 +79,8 @@ class TiebreakSpec:
     """``/Un``: the rating that unrated players count as."""
     score: str | None = None
     """``:MP`` or ``:GP``: the team score the criterion is computed on (team events only)."""
+    factor: int | None = None
+    """``/Kx``: the normalisation factor of SSSC (C.07 13.4.2), instead of the computed one."""
     version: str | None = None
     """``/V2026``, ``/V2024``, ``/V2009`` ...: the rule set this criterion is computed under, whatever
     the list's rule set (a program may print one Buchholz under the 2026 text and another under the
@@ -88,6 +106,8 @@ class TiebreakSpec:
             parts.append("R")
         if self.unrated is not None:
             parts.append(f"U{self.unrated}")
+        if self.factor is not None:
+            parts.append(f"K{self.factor}")
         if self.version is not None:
             parts.append(f"V{version_code(self.version)}")
         return "/".join(parts)
@@ -333,6 +353,8 @@ class TiebreakDef:
     """For group tie-breaks: what an explanation shows besides the group steps (the board totals
     of TBR and BBE)."""
     """A value shown for checking (ABH, AFB), not a C.07 tie-break."""
+    scope: Scope = Scope.INDIVIDUAL
+    """The events it ranks: players, teams or both."""
 
     @property
     def is_group(self) -> bool:

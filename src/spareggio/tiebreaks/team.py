@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..cuts import apply_cuts
-from ..model import VUR
+from ..model import FORFEIT, VUR
 from .base import _WHY_OF_CUT, Context, Direction, TiebreakResult, TiebreakSpec
 from .direct_encounter import _order
 from .points import points
@@ -73,9 +73,15 @@ def extended_sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> TiebreakResul
     what the team scored in that round in the own-side score (the second letter); Cut-1 drops the
     opponent with the lowest opponent-side score, the lowest contribution among equals (14.1.2),
     16.5 applied."""
-    ctx = ctx.on("MP" if spec.code[1] == "M" else "GP")
+    if spec.code == "ESB":  # the reference program's name: opponent's primary x own secondary score
+        other = ctx.frame.secondary
+        if other is None:
+            raise ValueError("ESB needs a team frame (with the secondary score)")
+        key_side, own_side = ctx.frame.score, other.name
+    else:
+        key_side, own_side = ("MP" if spec.code[1] == "M" else "GP"), ("MP" if spec.code[2] == "M" else "GP")
+    ctx = ctx.on(key_side)
     frame = ctx.frame
-    own_side = "MP" if spec.code[2] == "M" else "GP"
     elements = ctx.elements(False, spec.forfeits_played)
     own = frame.on(own_side).points
     value = np.where(elements.present, elements.key * own, 0)
@@ -94,9 +100,9 @@ def extended_sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> TiebreakResul
 
 def sssc_factor(ctx: Context, spec: TiebreakSpec) -> int:
     """FN of 13.4.2: ``/Kx`` when given, else floor(the maximum primary score of the event / the
-    maximum secondary score of one match), at least 1."""
-    if spec.limit is not None:
-        return max(int(spec.limit), 1)
+    maximum secondary score of one match: a won match's MP, or a win on every board), at least 1."""
+    if spec.factor is not None:
+        return spec.factor
     frame = ctx.frame
     other = ctx.frame.secondary
     assert other is not None
@@ -122,7 +128,8 @@ def sssc(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
 
 def board_count(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """BC (12.1): the sum over the team's boards of board number x game points on that board, over
-    the event (a PAB and an FPB count a win on every board, an HPB a draw); lower is better."""
+    the event (a PAB and an FPB count a win on every board, an HPB a draw, a board won or lost by
+    forfeit a standard win or loss, an empty board nothing); lower is better."""
     frame = ctx.frame
     boards = frame.boards
     if boards is None:
@@ -132,6 +139,7 @@ def board_count(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     table = RecordTable(
         frame, Aggregate.SUM, "board_weighted_points", per_round, frame.unit, per_round, frame.unit,
         np.zeros(per_round.shape, dtype=np.int8), rules=ctx.rules,
+        detail=frame.board_forfeits, detail_code="forfeited_board",
     )  # fmt: skip
     return TiebreakResult.from_table(spec, table, Direction.LOWER)
 
@@ -155,7 +163,7 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
                     return [part for sub in subs for part in (restart(sub) if len(sub) > 1 else [sub])]
             return [group]
 
-        return [part for g in restart(list(members)) for part in _chain(ctx, chain, g)]
+        return [part for g in restart(list(members)) for part in _chain(ctx, spec, chain, g)]
     groups = [sorted(members, key=lambda i: int(ids[i]))]
     for _ in range(30):
         changed = False
@@ -171,12 +179,13 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
             groups = nxt
         if not changed:
             break
-    return [part for g in groups for part in _chain(ctx, chain, g)]
+    return [part for g in groups for part in _chain(ctx, spec, chain, g)]
 
 
-def _chain(ctx: Context, steps: str, group: list[int]) -> list[list[int]]:
+def _chain(ctx: Context, spec: TiebreakSpec, steps: str, group: list[int]) -> list[list[int]]:
     """13.3.2: two teams still tied after EDE are separated by board criteria applied to their
-    encounter only (their matches against each other, boards summed over repeated meetings):
+    encounter only (their matches against each other that EDE counted: played, or forfeited in a
+    round robin or with /P; boards summed over repeated meetings):
     B board count (12.1, lower is better; the rule-set option ``chain-bc=higher`` ranks the higher
     sum first, as the FIDE reference program does), T top board result (12.2), E bottom board
     elimination (12.3).  Groups of any other size, and teams that never met, are left as they are."""
@@ -184,7 +193,9 @@ def _chain(ctx: Context, steps: str, group: list[int]) -> list[list[int]]:
     if not steps or len(group) != 2 or boards is None:
         return [group]
     a, b = group
-    met = np.flatnonzero(opponent[a] == b)
+    frame = ctx.frame
+    counted = frame.played[a] | (FORFEIT[frame.kind[a]] & (spec.forfeits_played or frame.is_round_robin))
+    met = np.flatnonzero((opponent[a] == b) & counted)
     if met.size == 0:
         return [group]
     ga, gb = boards[a, met, :].sum(axis=0), boards[b, met, :].sum(axis=0)

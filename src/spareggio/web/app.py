@@ -2,7 +2,7 @@
 
 Every number on a page comes from the library (standings, explanations, comparison, check, the
 publishing exports); the routers only choose what to compute from the request and render it:
-:mod:`.pages`, :mod:`.downloads` and :mod:`.api`, over the store of open tournaments
+:mod:`.pages`, :mod:`.prizes`, :mod:`.downloads` and :mod:`.api`, over the store of open tournaments
 (:mod:`.store`), the options (:mod:`.options`), the view models (:mod:`.views`) and the pool of
 work (:mod:`.work`); :mod:`.security` guards every request.  Uploaded files are kept in memory
 (never written to disk) for as long as the page uses them.
@@ -22,7 +22,7 @@ from starlette.requests import Request
 
 from ..__about__ import __version__
 from ..i18n import Text, localize, msg
-from . import api, downloads, pages
+from . import api, downloads, pages, prizes
 from .chart import bump_chart
 from .exports import json_error
 from .i18n import request_language, translator
@@ -73,8 +73,10 @@ def create_app(
     app.state.max_upload = max_upload
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(pages.router)
+    app.include_router(prizes.router)
     app.include_router(downloads.router)
     app.include_router(api.router)
+    app.include_router(prizes.api_router)
     for kind, handler in _HANDLERS.items():
         app.add_exception_handler(kind, handler)
     app.add_middleware(Guard, limit=max_upload, hosts=None if hosts is None else allowed_hosts(hosts))

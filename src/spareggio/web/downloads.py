@@ -21,9 +21,8 @@ from .exports import (
     standings_export,
     text,
 )
-from .i18n import request_language, translator
+from .i18n import request_language, said, translator
 from .options import grid_choice, options_of, rule_set_names, safe_name
-from .results import page_error
 from .site import site_of
 from .views import comparison, compute
 
@@ -39,7 +38,7 @@ def _standings_file(request: Request, token: str, fmt: str) -> Response:
         s = compute(entry, options_of(request))
         body, media = standings_export(s, fmt, lang, entry)
     except SpareggioError as exc:
-        return text(page_error(exc, lang), status=400)
+        return text(said(exc, lang), status=400)
     if fmt == "print":  # the printable page, shown in the browser
         return document(body, media)
     _ = translator(lang)
@@ -65,7 +64,7 @@ def _explanation_file(request: Request, token: str, sno: int, fmt: str) -> Respo
     try:
         body, media = explanation_export(compute(entry, options_of(request)), sno, fmt, lang)
     except SpareggioError as exc:
-        return text(page_error(exc, lang), status=400)
+        return text(said(exc, lang), status=400)
     return attachment(body, media, entry, f"{translator(lang)('player-{sno}', sno=sno)}.{fmt}")
 
 
@@ -82,7 +81,7 @@ def _comparison_file(request: Request, token: str, fmt: str) -> Response:
         opts = options_of(request)
         body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round), fmt, lang)
     except SpareggioError as exc:
-        return text(page_error(exc, lang), status=400)
+        return text(said(exc, lang), status=400)
     return attachment(body, media, entry, f"{translator(lang)('compare')}.{fmt}")
 
 
@@ -98,7 +97,7 @@ def _crosstable_file(request: Request, token: str, fmt: str) -> Response:
         s = compute(entry, options_of(request))
         body, media = crosstable_export(s, fmt, lang, grid_choice(request))
     except SpareggioError as exc:
-        return text(page_error(exc, lang), status=400)
+        return text(said(exc, lang), status=400)
     return attachment(body, media, entry, f"{translator(lang)('crosstable')}.{fmt}")
 
 

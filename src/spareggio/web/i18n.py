@@ -11,17 +11,21 @@ from collections.abc import Callable
 from babel import Locale, UnknownLocaleError
 from starlette.requests import Request
 
+from ..errors import SpareggioError
+from ..i18n import Text, localize, translate, translate_plural
 from ..i18n import catalogue as full_catalogue
 from ..i18n import languages as known_languages
-from ..i18n import translate, translate_plural
 
 __all__ = [
     "LANGUAGE_NAMES",
+    "PAGE_WORDING",
     "choose_language",
+    "for_page",
     "language_name",
     "languages",
     "plural_translator",
     "request_language",
+    "said",
     "translator",
 ]
 
@@ -91,3 +95,44 @@ def request_language(request: Request) -> str:
     return choose_language(
         request.query_params.get("lang"), request.cookies.get("lang"), request.headers.get("accept-language")
     )
+
+
+PAGE_WORDING: dict[str, str] = {
+    "--after-round {after_round} is out of range: the file holds rounds 1 to {complete}": (
+        "round {after_round} is out of range: the file holds rounds 1 to {complete}"
+    ),
+    "--after-round {after_round} is out of range: the file holds no played round": (
+        "round {after_round} is out of range: the file holds no played round"
+    ),
+    "--after-round {after_round}: round {pending} is paired but its results are not in the file yet; "
+    "standings can be computed after round {complete} at the latest": (
+        "round {pending} is paired but its results are not in the file yet; standings can be computed "
+        "after round {complete} at the latest"
+    ),
+    "choose another with --rules (spareggio rules lists them)": "choose another in the rule set menu",
+    "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
+    "'spareggio tiebreaks' lists every acronym and name": (
+        "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
+        "'Add a tie-break' lists every acronym and name"
+    ),
+}
+"""Sentences of the library that name a command-line option, as the page says them (the page names
+its own fields, never command-line syntax)."""
+
+
+def for_page(value: object) -> object:
+    """``value`` with every sentence of :data:`PAGE_WORDING` (at any depth) said the page's way."""
+    if not isinstance(value, Text) or value.plural is not None:
+        return value
+    params = {key: for_page(v) for key, v in value.params.items()}
+    template = PAGE_WORDING.get(value.template, value.template)
+    if template == value.template and all(params[k] is value.params[k] for k in params):
+        return value
+    return Text(template, value.context, **params)
+
+
+def said(value: object, lang: str) -> str:
+    """An error, a warning or a sentence as the page says it, in ``lang``."""
+    if isinstance(value, SpareggioError):
+        value = value.text()
+    return localize(for_page(value), lang)

@@ -48,5 +48,5 @@ KEEP_ALIVE_SECONDS = 5
 """An idle kept-alive connection is closed after this."""
 MAX_HEADER_BYTES = 64 * 1024
 """Largest request line plus headers."""
-MAX_CONNECTIONS = 200
+MAX_CONNECTIONS = 256
 """Connections open at once; more are answered 503."""

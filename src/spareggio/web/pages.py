@@ -13,13 +13,12 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
 from ..errors import SpareggioError
-from ..i18n import localize
 from ..io.pgn import BYES
 from ..render.html import EXPLANATION_CSS
 from ..standings import Standings
-from .i18n import request_language, translator
+from .i18n import request_language, said, translator
 from .options import Options, grid_choice, options_of, rule_set_names, safe_name
-from .results import page_error, upload_problem
+from .results import upload_problem
 from .site import site_of
 from .store import Entry
 from .views import check_view, common, compare_view, compute, crosstable_view, player_view, standings_view
@@ -77,17 +76,17 @@ async def open_file(request: Request) -> Response:
     lang = request_language(request)
     if isinstance(upload, UploadFile) and upload.filename and not data:
         problem = upload_problem(data, name)  # a file was chosen, and it is empty
-        return _index(request, 400, localize(problem, lang))
+        return _index(request, 400, said(problem, lang))
     if not data:
         return _index(request, 400, translator(lang)("Choose a file or paste its text."))
     problem = upload_problem(data, name)
     if problem is not None:
-        return _index(request, 400, localize(problem, lang))
+        return _index(request, 400, said(problem, lang))
     site = site_of(request)
     try:
         entry = await site.worker.run(site.store.parse, name, data, byes)
     except SpareggioError as exc:
-        return _index(request, 400, page_error(exc, lang))
+        return _index(request, 400, said(exc, lang))
     site.store.keep(entry)
     return RedirectResponse(f"/t/{entry.token}", status_code=303)
 
@@ -105,7 +104,7 @@ def _tournament_page(request: Request, token: str, template: str, active: str, e
             request,
             "tournament.html",
             400,
-            error=page_error(exc, lang),
+            error=said(exc, lang),
             rows=[],
             labels=[],
             **common(entry, Options(), None, active, lang),
@@ -118,7 +117,7 @@ def _tournament_page(request: Request, token: str, template: str, active: str, e
             request,
             "tournament.html",
             400,
-            error=page_error(exc, lang),
+            error=said(exc, lang),
             rows=[],
             labels=[],
             **common(entry, opts, None, "standings", lang),

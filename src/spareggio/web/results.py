@@ -19,6 +19,7 @@ from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
 from ..render.publish import describe_rules
 from ..rules import RULESETS, RuleSet, find_ruleset
+from .i18n import said
 
 if TYPE_CHECKING:
     from ..model import Tournament
@@ -26,15 +27,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHANGES_STANDINGS",
-    "PAGE_WORDING",
     "PageWarning",
     "comparison_summary",
     "crosstable_table",
     "event_dates",
     "moved_summary",
     "ordered_warnings",
-    "page_error",
-    "page_text",
     "rules_named",
     "ruleset_choices",
     "score_legend",
@@ -70,66 +68,29 @@ class PageWarning(str):
         return self
 
 
-PAGE_WORDING = {
-    "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
-    "'spareggio tiebreaks' lists every acronym and name": "FIDE acronyms take modifiers after a slash: "
-    "BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; 'Add a tie-break' lists every acronym and name",
-    "--after-round {after_round} is out of range: the file holds rounds 1 to {complete}": "after round "
-    "{after_round} is out of range: the file holds rounds 1 to {complete}",
-    "--after-round {after_round} is out of range: the file holds no played round": "after round {after_round} "
-    "is out of range: the file holds no played round",
-    "--after-round {after_round}: round {pending} is paired but its results are not in the file yet; "
-    "standings can be computed after round {complete} at the latest": "after round {after_round}: round "
-    "{pending} is paired but its results are not in the file yet; standings can be computed after round "
-    "{complete} at the latest",
-    "choose another with --rules (spareggio rules lists them)": "choose another in the 'Rule set' menu",
-}
-"""The library's sentences that name the command line (``--rules``, ``spareggio tiebreaks``), by
-template, and how the page says them instead (message ids of context ``page``)."""
-
-
-def page_text(value: object) -> object:
-    """``value`` (an error, a warning) as the page says it: every sentence in it that names the
-    command line replaced by its :data:`PAGE_WORDING`, the values kept."""
-    if not isinstance(value, Text):
-        return value
-    params = {key: page_text(v) for key, v in value.params.items()}
-    if value.plural is None and value.template in PAGE_WORDING:
-        return Text(PAGE_WORDING[value.template], "page", **params)
-    if params == value.params:
-        return value
-    if value.plural is not None:
-        return ntext(value.template, value.plural, value.count, value.context,
-                     **{k: v for k, v in params.items() if k != "n"})  # fmt: skip
-    return Text(value.template, value.context, **params)
-
-
-def page_error(exc: SpareggioError, lang: str) -> str:
-    """An error of the library as the page shows it, in ``lang``."""
-    return localize(page_text(exc.text()), lang)
-
-
 def ordered_warnings(t: Tournament, s: Standings | None, lang: str) -> list[PageWarning]:
-    """The file's and the standings' warnings (not the rule set's own, shown beside it), in ``lang``:
-    first the standings' notes (a round paired but not played: the standings stand before it), then
-    the file's warnings that change the standings, then the others, each in the file's order."""
+    """The file's and the standings' warnings (not the rule set's own, shown beside it), in ``lang``
+    and the page's words: first the standings' notes (a round paired but not played: the standings
+    stand before it) and decisions (lots, playoffs), then the file's warnings that change the
+    standings, then the others, each in the file's order."""
     notes: list[PageWarning] = []
     if s is not None:
-        notes = [PageWarning(localize(page_text(w), lang), True) for w in s.warnings if w != s.rules_warning]
+        notes = [PageWarning(said(w, lang), True) for w in s.warnings if w != s.rules_warning]
+        notes += [PageWarning(said(note, lang), True) for note in s.decision_notes()]
     first: list[PageWarning] = []
     rest: list[PageWarning] = []
     for w in t.warnings:
         if isinstance(w, Diagnostic):
-            said = PageWarning(localize(page_text(w.message), lang), w.code in CHANGES_STANDINGS)
-            (first if said.changes else rest).append(said)
+            told = PageWarning(said(w.message, lang), w.code in CHANGES_STANDINGS)
+            (first if told.changes else rest).append(told)
         else:
-            rest.append(PageWarning(localize(page_text(w), lang), False))
+            rest.append(PageWarning(said(w, lang), False))
     seen: set[str] = set()
     out: list[PageWarning] = []
-    for said in [*notes, *first, *rest]:
-        if said not in seen:
-            seen.add(said)
-            out.append(said)
+    for told in [*notes, *first, *rest]:
+        if told not in seen:
+            seen.add(told)
+            out.append(told)
     return out
 
 
@@ -181,7 +142,7 @@ def moved_summary(moved: int, total: int, rules: int, team: bool, lang: str) -> 
         text = translate(lang, "Every place is the same under the {n} rule sets.", "results")
         return text.format(n=rules)
     if team:
-        said = ntext(
+        told = ntext(
             "{n} team of {total} changes place.",
             "{n} teams of {total} change place.",
             moved,
@@ -189,14 +150,14 @@ def moved_summary(moved: int, total: int, rules: int, team: bool, lang: str) -> 
             total=total,
         )
     else:
-        said = ntext(
+        told = ntext(
             "{n} player of {total} changes place.",
             "{n} players of {total} change place.",
             moved,
             "results",
             total=total,
         )
-    return localize(said, lang)
+    return localize(told, lang)
 
 
 def comparison_summary(c: Comparison, lang: str) -> list[str]:

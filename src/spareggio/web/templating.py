@@ -12,12 +12,12 @@ from starlette.requests import Request
 
 from ..__about__ import __version__
 from ..check import inferred_text
-from ..i18n import localize, translate, warning_body
+from ..i18n import translate, warning_body
 from ..io import READERS
 from ..model import Tournament
 from ..standings import Standings
-from .i18n import language_name, languages, plural_translator, request_language, translator
-from .results import PageWarning, event_dates, ordered_warnings, page_text, rules_named, variant_description
+from .i18n import for_page, language_name, languages, plural_translator, request_language, said, translator
+from .results import PageWarning, event_dates, ordered_warnings, rules_named, variant_description
 
 __all__ = ["Pages"]
 
@@ -60,15 +60,15 @@ class Pages:
             _=translator(lang),
             n_=plural_translator(lang),
             lang=lang,
-            reason=lambda text: localize(text, lang),
-            warning=lambda text: warning_body(page_text(text), lang),
+            reason=lambda text: said(text, lang),
+            warning=lambda text: warning_body(for_page(text), lang),  # type: ignore[arg-type]
             ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
             event_warnings=event_warnings,
             event_dates=lambda t: event_dates(t, lang),
             describe_rules=lambda rules: variant_description(rules, lang),
             rules_named=lambda name: rules_named(name, lang),
             inferred=lambda entry: inferred_text(entry, lang),
-            say=lambda value: localize(value, lang),
+            say=lambda value: said(value, lang),
             languages=[(code, language_name(code), switch(code)) for code in languages()],
             version=__version__,
             **values,

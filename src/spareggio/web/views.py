@@ -20,8 +20,8 @@ from ..render.html import explanation_body, versus_body
 from ..render.output import declared_rank_differs
 from ..render.publish import describe_tiebreak
 from ..standings import Standings
-from ..teams import SHARED_CODES, rank_event
-from ..tiebreaks import TEAM_TIEBREAKS, TIEBREAKS
+from ..teams import rank_event
+from ..tiebreaks import Scope, catalogue
 from .chart import bump_chart
 from .i18n import translator
 from .options import Options, bounded_number, clean_text
@@ -76,11 +76,11 @@ def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: 
     t = entry.tournament
     _ = translator(lang)
     # a team event offers the team criteria and the individual ones C.07 applies to teams
-    offered = (
-        [*TEAM_TIEBREAKS.items(), *((code, TIEBREAKS[code]) for code in SHARED_CODES)]
-        if entry.team is not None
-        else list(TIEBREAKS.items())
-    )
+    offered = [
+        (d.code, d)
+        for d in sorted(catalogue(team=entry.team is not None), key=lambda d: d.scope is not Scope.TEAM)
+        if entry.team is None or d.code != "PTS"
+    ]
     kind = t.kind_of_event.value
     return {
         "entry": entry,

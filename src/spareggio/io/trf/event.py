@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from ... import teams as team_reading
 from ..options import Event, ReadOptions
 from .reader import parse_trf
 from .records import _KNOWN_RECORDS
+from .team_matches import is_team_file, parse_team_event
 
 __all__ = ["parse", "sniff"]
 
@@ -27,6 +27,6 @@ def sniff(head: bytes, name: str) -> int:
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     """The tournament in TRF content; a team event when it has team rosters (records 310 or 013) and
     ``options.teams`` is set."""
-    if options.teams and team_reading.is_team_file(data):
-        return team_reading.parse_team_event(data, name, lenient=options.lenient, kind=options.kind)
+    if options.teams and is_team_file(data):
+        return parse_team_event(data, name, lenient=options.lenient, kind=options.kind)
     return parse_trf(data, name, kind=options.kind, lenient=options.lenient, rating=options.rating)

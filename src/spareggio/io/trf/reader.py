@@ -11,6 +11,7 @@ from ...crosstable import (
     finish,
     pseudo_players,
 )
+from ...decisions import Decisions, parse_record
 from ...errors import (
     ArgumentError,
     Diagnostic,
@@ -22,7 +23,6 @@ from ...errors import (
 from ...i18n import Text, msg
 from ...model import PointAdjustment, ResultKind, Scoring, Tournament, TournamentKind
 from .adjustments import read_adjustments
-from .national import apply_national
 from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
 from .headers import (
     _announced_rounds,
@@ -32,6 +32,7 @@ from .headers import (
     _parse_scoring,
     _split_tiebreaks,
 )
+from .national import apply_national
 from .players import K, _Crosstable, _read_players, _read_players_one_by_one, _widen
 from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines, _Records, _refuse_team_event, _scan
 from .text import _check_size, _display, _load, _place, _read_bounded
@@ -316,10 +317,15 @@ def _build(
     elif "202" in headers:
         tiebreaks, tb_pos = tuple(_split_tiebreaks(headers["202"])), header_pos["202"]
 
+    decisions = Decisions()
+    for record, text, pos in records.decisions:
+        decisions = parse_record(record, text, pos, decisions)
+
     players, rating_method = apply_national(
         list(ct.players), records.national, headers, header_pos, where, rating, warnings
     )
     t = Tournament(
+        decisions=decisions,
         name=headers.get("012", "").strip(),
         players=tuple(players),
         rating_method=rating_method,

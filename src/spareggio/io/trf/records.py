@@ -25,6 +25,8 @@ _KNOWN_RECORDS = {
     "300", "310", "320", "330", "352", "362", "801", "802",
     "XXR", "XXZ", "XXC", "XXS", "XXA", "XXP",
 }  # fmt: skip
+_DECISION_RECORDS = {"XPO", "XLT", "XEX", "XCL"}
+"""spareggio's own records of playoffs, lots, exclusions and changes (:mod:`spareggio.decisions`)."""
 
 _REPEATABLE = {"102", "112", "132", "240", "250", "260", "299", "XXZ", "XXS", "XXA", "XXP", "801", "802",
                "013", "300", "310", "320", "330"}  # fmt: skip
@@ -59,6 +61,8 @@ class _Records:
     """The lines of the records a team event is read from (:data:`_TEAM_LINES`), with their numbers."""
     notes: list[Diagnostic] = field(default_factory=list)
     """Warnings with a position in the file, sorted by position once every line is read."""
+    decisions: list[tuple[str, str, Position]] = field(default_factory=list)
+    """The decision records (code, text after the code, position), in file order."""
     national: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     """The national rating records (TRF-26), whose code is the federation of record 172: (line
     number, text) by code; after the scan, only those of that federation."""
@@ -107,6 +111,8 @@ def _scan(lines: list[str], where: str) -> _Records:
             records.players.append((lineno, line))
         elif code == "###" or not line.strip():
             continue
+        elif code in _DECISION_RECORDS:
+            records.decisions.append((code, line[4:].rstrip(), Position(where, lineno, 1)))
         elif code in _KNOWN_RECORDS:
             pos = Position(where, lineno, 1)
             if code in _TEAM_LINES:

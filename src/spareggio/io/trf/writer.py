@@ -111,6 +111,7 @@ def write_trf(t: Tournament) -> str:
         )
     if t.tiebreak_list:
         out.append("212 PTS," + ",".join(_one_line(x) for x in t.tiebreak_list))
+    out.extend(t.decisions.records())
     table = t.scoring.points_table()
     unit = t.scoring.unit
     totals = table[t.kind.astype(np.int64)].sum(axis=1).tolist() if t.rounds else [0] * t.n_players

@@ -2,8 +2,8 @@
 (:class:`~.records.TeamLines`): rosters (``310``, or TRF-16 ``013``), pairing-allocated byes with
 their MP and GP (``320``), requested team byes (``240``), forfeited matches (``330``), line-ups
 (``300``), boards and their colours (``352``), match scoring (``362``), primary score (``192``) and
-the declared rounds of ``802``.  Nothing is derived here: :mod:`spareggio.team_event` builds the
-matches from the players' games and these records.
+the declared rounds of ``802``.  Nothing is derived here: :mod:`.team_matches` builds the matches
+from the players' games and these records.
 """
 
 from __future__ import annotations
@@ -15,24 +15,10 @@ from fractions import Fraction
 from ...errors import Diagnostic, InputError, Position
 from ...i18n import Text, msg
 from ...model import ResultKind
+from ...team_event import Team
 from .records import TeamLines
 
-__all__ = ["Team", "TeamRecords", "read_team_records"]
-
-
-@dataclass(frozen=True)
-class Team:
-    number: int
-    name: str
-    roster: tuple[int, ...]
-    """Start numbers of the players, in the default board order (a roster may hold reserves)."""
-    position: Position
-    rank: int | None = None
-    """The rank the file declares (record 310, columns 69-71)."""
-    declared_mp: Fraction | None = None
-    """The match points record 310 declares (columns 55-60), None when blank."""
-    declared_gp: Fraction | None = None
-    """The game points record 310 declares (columns 62-67), None when blank."""
+__all__ = ["LineUp", "TeamRecords", "read_team_records"]
 
 
 @dataclass(frozen=True)

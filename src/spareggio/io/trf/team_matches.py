@@ -1,0 +1,631 @@
+"""The matches of a team tournament, built from the players' games and the team records.
+
+The rosters (``310``, or TRF-16 ``013``) give every player's team and the default board order,
+``320`` the pairing-allocated byes with their MP and GP, ``240`` the requested team byes, ``330`` the
+forfeited matches, ``300`` the line-ups, ``362`` the match scoring (default 2 / 1 / 0), ``352`` the
+boards of a match and ``192`` the primary score (``_MP_GP``: MP first, the default; ``_GP_MP``).
+Matches are derived from the board games: a team's opponents in a round must all belong to one team.
+
+**Boards.**  One figure, the boards of a match, is used wherever C.07 needs it (the draw value
+D(GP) = a board draw x boards for Article 16, team byes, PABs without record 320, the board layer,
+the normalisation factor of SSSC): the length of record 352 when the file has one, else the most
+boards any team fielded in a match, with a warning saying so.  A roster may be longer (reserves).
+
+**Empty and forfeited boards** (TRF-26): a player with ``0000 - +`` won his board by forfeit against
+an empty board, ``0000 - -`` lost it (or sat out a team bye); a ``0000`` in a line-up (300) is an
+empty board, and a line-up may be shorter than the boards of a match: the missing boards score
+nothing.  A forfeited board counts in the match like any board (C.07 12 intro: a standard win or
+loss); the match is played when at least one board was played over the board.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from fractions import Fraction
+
+import numpy as np
+
+from ...crosstable import infer_kind
+from ...errors import Diagnostic, InputError, Position
+from ...i18n import Text, msg
+from ...model import HAS_OPPONENT, PLAYED, Color, IntMatrix, ResultKind, Tournament, TournamentKind
+from ...team_event import UNIT, Team, TeamEvent
+from .headers import _event_kind_from_text
+from .reader import parse_trf_team
+from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines
+from .team_records import TeamRecords, decimal, field_of, read_team_records
+
+__all__ = ["build_team_event", "is_team_file", "parse_team_event"]
+
+
+def is_team_file(data: bytes) -> bool:
+    """Whether TRF text holds team records (013, 310)."""
+    return bool(re.search(rb"(?m)^(013|310) ", data))
+
+
+def parse_team_event(
+    data: bytes, path: str = "<string>", *, lenient: bool = False, kind: TournamentKind | None = None
+) -> TeamEvent:
+    """Read a team tournament from TRF text (TRF-16 ``013`` or TRF-2x ``310`` rosters): the text is
+    decoded once, the players and the team records read from the same lines.
+
+    :raises InputError: for a player in no roster or in two, a match against players of two teams,
+        or a bad team record, with its line and column.
+    """
+    t, lines = parse_trf_team(data, path, lenient=lenient, kind=kind)
+    return build_team_event(t, lines, lenient=lenient)
+
+
+# -- building
+
+
+def build_team_event(t: Tournament, lines: TeamLines, *, lenient: bool = False) -> TeamEvent:
+    """The team event of a file whose players ``t`` and team-record ``lines`` the TRF reader read
+    (:func:`spareggio.io.trf.reader.parse_trf_team`): the matches derived from the board games and
+    checked against the team records.  A contradiction is an error naming both lines; with
+    ``lenient`` a contradiction between a team record and the games is a warning saying which side was
+    kept (the games).
+
+    :raises InputError: for a player in no roster, a match against players of two teams, a line-up
+        that does not fit the games, or a bad team record, with its line and column.
+    """
+    rec = read_team_records(lines, t.rounds)
+    return _Builder(t, rec, lines.empty_boards, lenient).event()
+
+
+class _Builder:
+    """The matches of a team event, round by round (see the module docstring)."""
+
+    def __init__(self, t: Tournament, rec: TeamRecords, empty: np.ndarray, lenient: bool) -> None:
+        self.t, self.rec, self.empty, self.lenient = t, rec, empty, lenient
+        self.path = rec.where
+        self.notes: list[Diagnostic] = list(rec.notes)
+        self.reported: set[Position] = set()
+        teams = rec.teams
+        index = {p.start_number: i for i, p in enumerate(t.players)}
+        self.index = index
+        member = np.full(t.n_players, -1, dtype=np.int64)
+        for sno, k in rec.team_of.items():
+            if sno not in index:
+                raise InputError(
+                    msg(
+                        "team {team}'s roster names player {player}, who has no 001 record",
+                        team=teams[rec.team_of[sno]].number, player=sno,
+                    ),
+                    teams[k].position,
+                )  # fmt: skip
+            member[index[sno]] = k
+        for i, p in enumerate(t.players):
+            if member[i] < 0 and (bool(HAS_OPPONENT[t.kind[i]].any()) or bool(empty[i].any())):
+                raise InputError(
+                    msg(
+                        "player {player} plays but is in no team roster (records 310/013)",
+                        player=p.start_number,
+                    ),
+                    self.where(i),
+                )
+        self.member = member
+        self.order = [[index[s] for s in team.roster] for team in teams]
+        self.points = t.scoring.points_table()[t.kind.astype(np.intp)] * UNIT // t.scoring.unit
+        self.win_gp = int(t.scoring.win * UNIT)
+        self.draw_gp = int(t.scoring.draw * UNIT)
+
+    def where(self, i: int) -> Position:
+        return self.t.players[i].position or Position(self.path, 1, 1)
+
+    def conflict(self, message: Text, at: Position, related: Position, repair: Text, code: str) -> None:
+        """A team record against the board games: an error, or with --lenient a warning (the games
+        win), once per record."""
+        if not self.lenient:
+            raise InputError(message, at, related=related)
+        if at not in self.reported:
+            self.reported.add(at)
+            self.notes.append(
+                Diagnostic(code, msg("{problem}; {repair}", problem=message, repair=repair), at)
+            )
+
+    # -- one team in one round --------------------------------------------------------------------
+
+    def entries(self, k: int, r: int) -> list[int]:
+        """The players of team k with a game (or a forfeit against a named opponent) in round r."""
+        return [i for i in self.order[k] if bool(HAS_OPPONENT[self.t.kind[i, r]])]
+
+    def empties(self, k: int, r: int) -> list[int]:
+        """The players of team k with ``0000 - +`` or ``0000 - -`` in round r (``0000 - U``, the
+        older spelling of a board won against an empty board, too: a player has no bye of his own
+        when his team plays a match)."""
+        t = self.t
+        return [i for i in self.order[k] if int(self.empty[i, r]) or t.kind[i, r] == ResultKind.PAB]
+
+    def rival(self, k: int, r: int, entries: list[int]) -> int:
+        """The one team that team k's players face in round r (-1 for none)."""
+        t, member, teams = self.t, self.member, self.rec.teams
+        rivals = {int(member[int(t.opponent[i, r])]) for i in entries}
+        lineup = self.rec.lineups.get((k, r))
+        if lineup is not None and lineup.opponent is not None:
+            if rivals and rivals != {lineup.opponent}:
+                raise InputError(
+                    msg(
+                        "record 300: round {round}, team {team} is scheduled against team {opponent}, but its "
+                        "players face players of team {found}",
+                        round=r + 1, team=teams[k].number, opponent=teams[lineup.opponent].number,
+                        found=", ".join(str(teams[j].number) for j in sorted(rivals) if j >= 0),
+                    ),
+                    dataclasses.replace(lineup.position, column=13),
+                    related=self.where(entries[0]),
+                )  # fmt: skip
+            rivals = {lineup.opponent}
+        if not rivals:
+            return -1
+        if len(rivals) != 1 or -1 in rivals:
+            first = entries[0]
+            other = next(
+                (
+                    i
+                    for i in entries
+                    if int(member[int(t.opponent[i, r])]) != int(member[int(t.opponent[first, r])])
+                ),
+                first,
+            )
+            raise InputError(
+                msg(
+                    "round {round}: the players of team {team} face players of teams {rivals}",
+                    round=r + 1, team=teams[k].number,
+                    rivals=", ".join(str(teams[j].number) for j in sorted(rivals) if j >= 0),
+                )
+                if all(j >= 0 for j in rivals)
+                else msg(
+                    "round {round}: a player of team {team} faces a player of no team", round=r + 1, team=teams[k].number
+                ),
+                self.where(first),
+                related=self.where(other) if other != first else None,
+            )  # fmt: skip
+        return rivals.pop()
+
+    def seats(self, k: int, r: int, entries: list[int]) -> tuple[list[int], Position | None]:
+        """The players of team k on boards 1, 2, ... in round r (-1 for an empty board) and the
+        record 300 that gave them (None: the players with a result, in roster order)."""
+        lineup = self.rec.lineups.get((k, r))
+        if lineup is None:
+            on_board = set(entries) | set(self.empties(k, r))
+            return [i for i in self.order[k] if i in on_board], None
+        teams = self.rec.teams
+        out: list[int] = []
+        for b, seat in enumerate(lineup.seats):
+            at = dataclasses.replace(lineup.position, column=17 + 5 * b)
+            if seat == 0:
+                out.append(-1)  # an empty board scores nothing
+                continue
+            i = self.index.get(seat, -1)
+            if i < 0 or int(self.member[i]) != k:
+                raise InputError(
+                    msg(
+                        "record 300: player {player} on board {board} is not in team {team}'s roster",
+                        player=seat, board=b + 1, team=teams[k].number,
+                    ),
+                    at,
+                )  # fmt: skip
+            if i not in entries and not int(self.empty[i, r]) and self.t.kind[i, r] != ResultKind.PAB:
+                raise InputError(
+                    msg(
+                        "record 300: player {player} on board {board} has no game in round {round}",
+                        player=seat, board=b + 1, round=r + 1,
+                    ),
+                    at,
+                    related=self.where(i),
+                )  # fmt: skip
+            if i in out:
+                raise InputError(
+                    msg(
+                        "record 300: player {player} is on two boards in round {round}",
+                        player=seat,
+                        round=r + 1,
+                    ),
+                    at,
+                )
+            out.append(i)
+        for i in entries:
+            if i not in out:
+                raise InputError(
+                    msg(
+                        "round {round}: player {player} of team {team} plays but is on no board of record 300",
+                        round=r + 1, player=self.t.players[i].start_number, team=teams[k].number,
+                    ),
+                    self.where(i),
+                    related=lineup.position,
+                )  # fmt: skip
+        return out, lineup.position
+
+    def board_points(self, i: int, r: int) -> int:
+        """What player i scored on his board in round r (a board won against an empty board is a win)."""
+        if i < 0:
+            return 0
+        if int(self.empty[i, r]) == EMPTY_BOARD_WIN:
+            return self.win_gp
+        if int(self.empty[i, r]) == EMPTY_BOARD_LOSS:
+            return 0
+        return int(self.points[i, r])
+
+    # -- the event --------------------------------------------------------------------------------
+
+    def boards(self) -> tuple[int, str]:
+        """The boards of a match: record 352, else the most boards a team fielded in a match."""
+        rec, t = self.rec, self.t
+        fielded, widest = 0, None
+        for k in range(len(rec.teams)):
+            for r in range(t.rounds):
+                entries = self.entries(k, r)
+                lineup = rec.lineups.get((k, r))
+                if not entries and lineup is None:
+                    continue
+                n = len(lineup.seats) if lineup is not None else len(entries) + len(self.empties(k, r))
+                if n > fielded:
+                    fielded, widest = n, (k, r, lineup)
+        if rec.boards is not None:
+            if widest is not None and fielded > rec.boards:
+                k, r, lineup = widest
+                at = lineup.position if lineup is not None else self.where(self.entries(k, r)[0])
+                raise InputError(
+                    msg(
+                        "round {round}: team {team} fields {count} boards, but record 352 gives a match {boards} boards",
+                        round=r + 1, team=rec.teams[k].number, count=fielded, boards=rec.boards,
+                    ),
+                    at,
+                    related=rec.boards_position,
+                )  # fmt: skip
+            return rec.boards, "file (record 352)"
+        if fielded == 0:
+            fielded = max(len(team.roster) for team in rec.teams)
+        self.notes.append(
+            Diagnostic(
+                "team-boards",
+                msg(
+                    "no record 352: a match is taken to have {boards} boards, the most that a team fielded in a match",
+                    boards=fielded,
+                ),
+                Position(self.path, 1, 1),
+            )
+        )
+        return fielded, "most boards fielded in a match"
+
+    def event(self) -> TeamEvent:
+        t, rec = self.t, self.rec
+        teams = rec.teams
+        n, rounds = len(teams), t.rounds
+        boards, boards_source = self.boards()
+        opponent = np.full((n, rounds), -1, dtype=np.int64)
+        kind = np.full((n, rounds), ResultKind.ZERO_BYE, dtype=np.int8)
+        gp = np.zeros((n, rounds), dtype=np.int64)
+        board_gp = np.zeros((n, rounds, boards), dtype=np.int64)
+        played = np.zeros((n, rounds), dtype=bool)
+        board_forfeits = np.zeros((n, rounds), dtype=bool)
+        board_one = np.full((n, rounds), -1, dtype=np.int64)  # the player on board 1, -1 for none
+        origin: dict[tuple[int, int], Position] = {}
+        pab = dict(rec.pab)
+        for k in range(n):
+            for r in range(rounds):
+                entries = self.entries(k, r)
+                j = self.rival(k, r, entries)
+                if (k, r) in pab and j >= 0:
+                    at = pab.pop((k, r))[2]
+                    self.conflict(
+                        msg(
+                            "record 320: team {team} has a pairing-allocated bye in round {round}, but its players "
+                            "have games in that round",
+                            team=teams[k].number, round=r + 1,
+                        ),
+                        at, self.where(entries[0]) if entries else at,
+                        msg("the games are used and the bye is ignored"), "team-bye-with-match",
+                    )  # fmt: skip
+                if (k, r) in rec.byes and j >= 0:
+                    at = rec.byes[(k, r)][1]
+                    self.conflict(
+                        msg(
+                            "record 240: team {team} has a bye in round {round}, but its players have games in "
+                            "that round",
+                            team=teams[k].number, round=r + 1,
+                        ),
+                        at, self.where(entries[0]) if entries else at,
+                        msg("the games are used and the bye is ignored"), "team-bye-with-match",
+                    )  # fmt: skip
+                if (k, r) in rec.forfeited and self.forfeited(k, r, entries, opponent, gp, board_gp, boards):
+                    if entries:
+                        board_one[k, r] = entries[0]
+                    origin[(k, r)] = rec.forfeited[(k, r)][2]
+                    continue
+                if j < 0:
+                    if (k, r) in pab:
+                        kind[k, r] = ResultKind.PAB
+                        continue
+                    codes = {int(t.kind[i, r]) for i in self.order[k]}
+                    if (k, r) in rec.byes:
+                        kind[k, r] = rec.byes[(k, r)][0]
+                    elif ResultKind.PAB in codes:
+                        kind[k, r] = ResultKind.PAB
+                    elif ResultKind.FULL_BYE in codes:
+                        kind[k, r] = ResultKind.FULL_BYE
+                    elif ResultKind.HALF_BYE in codes:
+                        kind[k, r] = ResultKind.HALF_BYE
+                    continue
+                opponent[k, r] = j
+                seats, lineup_at = self.seats(k, r, entries)
+                if len(seats) > boards:  # only without record 300 (the line-ups were checked)
+                    raise InputError(
+                        msg(
+                            "round {round}: team {team} fields {count} boards, but record 352 gives a match {boards} boards",
+                            round=r + 1, team=teams[k].number, count=len(seats), boards=boards,
+                        ),
+                        self.where(seats[boards]),
+                        related=rec.boards_position,
+                    )  # fmt: skip
+                for b, i in enumerate(seats):
+                    board_gp[k, r, b] = self.board_points(i, r)
+                    forfeit = i < 0 or i not in entries or not bool(PLAYED[t.kind[i, r]])
+                    board_forfeits[k, r] |= forfeit
+                board_forfeits[k, r] |= len(seats) < boards  # a short line-up: its missing boards are empty
+                board_one[k, r] = seats[0] if seats and seats[0] >= 0 and seats[0] in entries else -1
+                gp[k, r] = int(board_gp[k, r].sum())
+                played[k, r] = bool(PLAYED[t.kind[entries, r]].any()) if entries else False
+                origin[(k, r)] = lineup_at or (
+                    self.where(entries[0]) if entries else Position(self.path, 1, 1)
+                )
+        for (k, r), at in origin.items():
+            j = int(opponent[k, r])
+            if j >= 0 and int(opponent[j, r]) != k:
+                raise InputError(
+                    msg(
+                        "round {round}: team {team} is paired with team {opponent}, but team {opponent} is not "
+                        "paired with it",
+                        round=r + 1, team=teams[k].number, opponent=teams[j].number,
+                    ),
+                    at,
+                )  # fmt: skip
+        mp = self.scores(kind, opponent, gp, played, board_gp, boards, pab)
+        _check_declared(teams, mp, gp, opponent, kind, rec.declared, self.path, self.lenient, self.notes)
+        warnings: list[str] = [*(w.text() for w in t.warnings), *(w.text() for w in self.notes)]
+        event_kind, kind_source = _team_event_kind(t, opponent)
+        return TeamEvent(
+            players=t,
+            teams=teams,
+            boards=boards,
+            opponent=opponent,
+            kind=kind,
+            mp=mp,
+            gp=gp,
+            board_gp=board_gp,
+            match_win=rec.match_scoring["W"],
+            match_draw=rec.match_scoring["D"],
+            match_loss=rec.match_scoring["L"],
+            primary=rec.primary,
+            round_robin=event_kind is TournamentKind.ROUND_ROBIN,
+            warnings=warnings,
+            kind_source=kind_source,
+            color=np.where(
+                board_one >= 0, t.color[np.maximum(board_one, 0), np.arange(rounds)], Color.NONE
+            ).astype(np.int8),
+            boards_source=boards_source,
+            board_forfeits=board_forfeits,
+        )
+
+    def forfeited(
+        self,
+        k: int,
+        r: int,
+        entries: list[int],
+        opponent: IntMatrix,
+        gp: IntMatrix,
+        board_gp: np.ndarray,
+        boards: int,
+    ) -> bool:
+        """A match that record 330 declares forfeited: True when it is one (the boards score W or 0
+        each), False when the players' games say otherwise (--lenient: the games are used)."""
+        t, teams = self.t, self.rec.teams
+        j, won, at = self.rec.forfeited[(k, r)]
+        over_board = [i for i in entries if bool(PLAYED[t.kind[i, r]])]
+        if over_board:
+            raise InputError(
+                msg(
+                    "record 330: round {round}, the match of team {team} is declared forfeited but its "
+                    "players played over the board",
+                    round=r + 1, team=teams[k].number,
+                ),
+                at,
+                related=self.where(over_board[0]),
+            )  # fmt: skip
+        rivals = {int(self.member[int(t.opponent[i, r])]) for i in entries}
+        mine = int(self.points[entries, r].sum()) if entries else 0
+        theirs = sum(int(self.points[i, r]) for i in self.order[j] if bool(HAS_OPPONENT[t.kind[i, r]]))
+        if entries and (rivals != {j} or (mine > theirs) != won):
+            self.conflict(
+                msg(
+                    "record 330: round {round}, the forfeited match of team {team} disagrees with its "
+                    "players' forfeits",
+                    round=r + 1, team=teams[k].number,
+                ),
+                at, self.where(entries[0]),
+                msg("the players' lines are used"), "team-forfeit-record",
+            )  # fmt: skip
+            return False
+        opponent[k, r] = j
+        gp[k, r] = self.win_gp * boards if won else 0
+        board_gp[k, r, :] = self.win_gp if won else 0
+        return True
+
+    def scores(
+        self,
+        kind: np.ndarray,
+        opponent: IntMatrix,
+        gp: IntMatrix,
+        played: np.ndarray,
+        board_gp: np.ndarray,
+        boards: int,
+        pab: dict[tuple[int, int], tuple[Fraction, Fraction, Position]],
+    ) -> IntMatrix:
+        """The match points of every team and round, the kind of every match from its game points,
+        and the game points of the byes (a PAB without record 320: a drawn match's MP and a win on
+        every board, as the FIDE reference program; an FPB a won match, an HPB a drawn one)."""
+        n, rounds = kind.shape
+        scoring = self.rec.match_scoring
+        mp = np.zeros((n, rounds), dtype=np.int64)
+        tw, td, tl = (int(scoring[x] * UNIT) for x in "WDL")
+        win_gp, draw_gp = self.win_gp, self.draw_gp
+        for k in range(n):
+            for r in range(rounds):
+                j = int(opponent[k, r])
+                kd = ResultKind(int(kind[k, r]))
+                if j >= 0:
+                    mine, theirs = int(gp[k, r]), int(gp[j, r])
+                    mp[k, r] = tw if mine > theirs else td if mine == theirs else tl
+                    if played[k, r] or played[j, r]:
+                        kind[k, r] = (
+                            ResultKind.PLAYED_WIN if mine > theirs
+                            else ResultKind.PLAYED_DRAW if mine == theirs
+                            else ResultKind.PLAYED_LOSS
+                        )  # fmt: skip
+                    elif mine == theirs == 0:
+                        kind[k, r] = ResultKind.DOUBLE_FORFEIT
+                        mp[k, r] = tl
+                    else:
+                        kind[k, r] = ResultKind.FORFEIT_WIN if mine > theirs else ResultKind.FORFEIT_LOSS
+                elif kd is ResultKind.PAB:
+                    value = pab.get((k, r))
+                    mp[k, r], gp[k, r] = (
+                        (int(value[0] * UNIT), int(value[1] * UNIT)) if value else (td, win_gp * boards)
+                    )
+                    board_gp[k, r, :] = win_gp  # 12 intro: a PAB counts a win on every board
+                elif kd is ResultKind.FULL_BYE:
+                    mp[k, r], gp[k, r] = tw, win_gp * boards
+                    board_gp[k, r, :] = win_gp
+                elif kd is ResultKind.HALF_BYE:
+                    mp[k, r], gp[k, r] = td, draw_gp * boards
+                    board_gp[k, r, :] = draw_gp
+        return mp
+
+
+_BYE_CODES = {
+    "PAB": ResultKind.PAB,
+    "FPB": ResultKind.FULL_BYE,
+    "HPB": ResultKind.HALF_BYE,
+    "ZPB": ResultKind.ZERO_BYE,
+}
+"""The bye words of record 802."""
+
+
+def _check_declared(
+    teams: tuple[Team, ...],
+    mp: IntMatrix,
+    gp: IntMatrix,
+    opponent: IntMatrix,
+    kind: np.ndarray,
+    declared_lines: list[tuple[int, str]],
+    path: str,
+    lenient: bool,
+    notes: list[Diagnostic],
+) -> None:
+    """What the file declares about each team against what its boards give.  The totals of record
+    310 (columns 55-60, 62-67) and of record 802 (15-20, 22-27) get a warning when they differ, like
+    a player's points; a round of record 802 (opponent or bye, game points) that contradicts the
+    boards is an error at its column (with ``lenient``, a warning: the boards are used)."""
+    number_to_team = {team.number: k for k, team in enumerate(teams)}
+    rounds = mp.shape[1]
+
+    def total_warning(k: int, what: Text, declared: Fraction, computed: IntMatrix, at: Position) -> None:
+        value = Fraction(int(computed[k].sum()), UNIT)
+        if declared != value:
+            notes.append(
+                Diagnostic(
+                    "team-points-mismatch",
+                    msg(
+                        "team {team} declares {declared} {what}, its matches give {computed}: the matches are used",
+                        team=teams[k].number, declared=_num(declared), what=what, computed=_num(value),
+                    ),
+                    at,
+                )
+            )  # fmt: skip
+
+    for k, team in enumerate(teams):
+        if team.declared_mp is not None:
+            total_warning(k, msg("MP"), team.declared_mp, mp, Position(path, team.position.line, 55))
+        if team.declared_gp is not None:
+            total_warning(k, msg("GP"), team.declared_gp, gp, Position(path, team.position.line, 62))
+    for number, line in declared_lines:
+        text = field_of(line, 5, 7).strip()
+        if not (text.isascii() and text.isdigit()) or int(text) not in number_to_team:
+            raise InputError(msg("no team {team!r} in the rosters", team=text), Position(path, number, 5))
+        k = number_to_team[int(text)]
+        mp_value = decimal(field_of(line, 15, 20), msg("MP"), Position(path, number, 15))
+        gp_value = decimal(field_of(line, 22, 27), msg("GP"), Position(path, number, 22))
+        if mp_value is not None:
+            total_warning(k, msg("MP"), mp_value, mp, Position(path, number, 15))
+        if gp_value is not None:
+            total_warning(k, msg("GP"), gp_value, gp, Position(path, number, 22))
+        for r in range(rounds):
+            col = 29 + 13 * r
+            block = field_of(line, col, col + 10)
+            who = block[:3].strip().upper()
+            if not who:
+                continue
+            j = int(opponent[k, r])
+            if who in _BYE_CODES:
+                computed_kind = ResultKind(int(kind[k, r]))
+                bye = _BYE_CODES[who]
+                agrees = j < 0 and (
+                    computed_kind is bye
+                    or (bye is ResultKind.ZERO_BYE and not bool(HAS_OPPONENT[computed_kind]))
+                )
+            else:
+                agrees = who.isascii() and who.isdigit() and j >= 0 and int(who) == teams[j].number
+            found = "-" if j < 0 else str(teams[j].number)
+            if not agrees:
+                problem = msg(
+                    "record 802: team {team} in round {round}: {declared}, but its boards give {found}",
+                    team=team_number(teams, k), round=r + 1, declared=who, found=found if j >= 0 else Text(ResultKind(int(kind[k, r])).label),
+                )  # fmt: skip
+                _declared_conflict(problem, Position(path, number, col), lenient, notes)
+                continue
+            gp_text = block[6:10].strip()
+            if gp_text:
+                declared = decimal(gp_text, msg("GP"), Position(path, number, col + 6), 4)
+                value = Fraction(int(gp[k, r]), UNIT)
+                if declared != value:
+                    problem = msg(
+                        "record 802: team {team} in round {round} declares {declared} GP, its boards give {computed}",
+                        team=team_number(teams, k), round=r + 1, declared=_num(declared), computed=_num(value),
+                    )  # fmt: skip
+                    _declared_conflict(problem, Position(path, number, col + 6), lenient, notes)
+
+
+def team_number(teams: tuple[Team, ...], k: int) -> int:
+    return teams[k].number
+
+
+def _num(value: Fraction | None) -> str:
+    if value is None:
+        return "-"
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _declared_conflict(problem: Text, at: Position, lenient: bool, notes: list[Diagnostic]) -> None:
+    if not lenient:
+        raise InputError(problem, at)
+    notes.append(
+        Diagnostic(
+            "team-802-mismatch",
+            msg("{problem}; {repair}", problem=problem, repair=msg("the boards are used")),
+            at,
+        )
+    )
+
+
+def _team_event_kind(t: Tournament, opponent: IntMatrix) -> tuple[TournamentKind, str]:
+    """Swiss or round robin, and why: the option when given, else the words of record 192, then
+    092 (``Team Round Robin``, ``RR``, ``Berger``, ``Scheveningen``; ``Swiss`` wins), else round robin
+    when every team met every other (C.07 15 applies to pre-determined pairings)."""
+    if t.kind_source == "option":
+        return t.kind_of_event, t.kind_source
+    for code in ("192", "092"):
+        found = _event_kind_from_text(t.headers.get(code, ""))
+        if found is not None:
+            return found, f"file (record {code})"
+    return infer_kind(opponent, opponent.shape[0])

@@ -1,0 +1,66 @@
+"""Results pages written in the layout of chess-results.com's "Starting rank crosstable" (the layout
+of the sample page Swiss-Manager publishes), for the results-page reader's tests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from html import escape
+
+import spareggio
+from spareggio.model import Color, ResultKind
+
+_PLAYED = {ResultKind.PLAYED_WIN: "1", ResultKind.PLAYED_DRAW: "&frac12;", ResultKind.PLAYED_LOSS: "0",
+           ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-", ResultKind.PENDING: ""}  # fmt: skip
+_BYE = {ResultKind.PAB: "-1", ResultKind.FULL_BYE: "-1", ResultKind.HALF_BYE: "-&frac12;"}
+
+
+def number(value: Fraction | None) -> str:
+    """A value as the page prints it: decimal comma, no trailing zeros."""
+    if value is None:
+        return ""
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",")
+
+
+def page(
+    t: spareggio.Tournament,
+    legend: Sequence[str],
+    values: Sequence[Mapping[int, Fraction | None]],
+    ranks: Mapping[int, int],
+    *,
+    title: str = "Test Open 2026: Open A",
+    date: str = "2026/06/01 to 2026/06/02",
+) -> str:
+    """The HTML of the page: ``values[k]`` holds column TBk+1 by start number."""
+    rounds = t.rounds
+    head = ['<th class="CRc">No.</th>', '<th class="CRc">&nbsp;</th>', '<th class="CR"></th>',
+            '<th class="CR">Name</th>', '<th class="CRr">Rtg</th>', '<th class="CR">FED</th>']  # fmt: skip
+    head += [f'<td class="CRc">{r + 1}.Rd</td>' for r in range(rounds)]
+    head += ['<th class="CRc">Rk.</th>'] + [f'<th class="CRc">&nbsp;TB{k + 1}&nbsp;</th>' for k in range(len(values))]
+    rows = [f'<tr class="CRng1b">{"".join(head)}</tr>']
+    for i, p in enumerate(t.players):
+        cells = [str(p.start_number), '<div class="tn_ITA"></div>', escape(p.title), escape(p.name),
+                 str(p.rating or 0), escape(p.federation)]  # fmt: skip
+        for r in range(rounds):
+            kind = ResultKind(int(t.kind[i, r]))
+            opp = int(t.opponent[i, r])
+            if opp >= 0:
+                colour = "w" if t.color[i, r] == Color.WHITE else "b"
+                cells.append(f"{t.players[opp].start_number:>3}{colour}{_PLAYED[kind]}")
+            else:
+                cells.append(_BYE.get(kind, "-0"))
+        cells.append(str(ranks[p.start_number]))
+        cells += [number(v.get(p.start_number)) for v in values]
+        rows.append('<tr class="CRng2 ITA">' + "".join(f'<td class="CRc">{c}</td>' for c in cells) + "</tr>")
+    annotation = "<br/>".join(f"Tie Break{k + 1}: {escape(item)}" for k, item in enumerate(legend))
+    return (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Chess-Results Server Chess-results.com - "
+        f"{escape(title)}</title></head><body>\n<h2>{escape(title)}</h2>\n"
+        '<table class="CRs2"><tr><td class="CR">Location</td><td class="CR">Montebello</td></tr>\n'
+        f'<tr><td class="CR">Date</td><td class="CR">{date}</td></tr></table>\n'
+        "<h2>Starting rank crosstable</h2>\n"
+        '<div><table class="CRs1" border="0" cellpadding="1" cellspacing="1">\n' + "\n".join(rows)
+        + f'\n</table><p class="CR"><b>Annotation:</b><br/>{annotation}</p></div>\n'
+        "<div>Chess-Tournament-Results-Server</div></body></html>\n"
+    )

@@ -1,0 +1,112 @@
+"""A published results page as input: players, rounds, byes, forfeits, the legend and the printed
+values and ranks of a chess-results crosstable, checked value by value."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable
+from fractions import Fraction as Fr
+from pathlib import Path
+
+import pytest
+from builders import tournament
+from chess_results_page import page
+
+import spareggio
+from spareggio.check import CheckOptions, check_tournament
+from spareggio.cli import main
+from spareggio.io import parse_event
+
+# NOGAMES (Swiss, 2 rounds; ratings 2400 - 10 x start number): 1 beats 2 and draws with 3, 2 beats 4,
+# 3 draws with 4, 5 never plays over the board (a bye worth a point, then a half-point bye).
+# Points: 1: 1.5, 5: 1.5, 2: 1, 3: 1, 4: 0.5.  ARO of 1: (2380 + 2370) / 2 = 2375; of 5: none under
+# C.07 Art. 10 (no game over the board) where Swiss-Manager prints 0.
+NOGAMES = {1: "+W2 =B3", 2: ". +W4", 3: "=W4 .", 4: ". .", 5: "PAB HPB"}
+LEGEND = ["points (game-points)", "Average Rating of Opponents (ARO)"]
+
+
+def swiss_manager_page(folder: Path, aro_of_5: Fr | None = Fr(0)) -> Path:
+    t = tournament(NOGAMES, date="2026/06/01")
+    s = spareggio.standings(t, ["ARO"], rules="swiss-manager")
+    points = {row.player.start_number: row.points for row in s.rows}
+    aro = {row.player.start_number: row.values["ARO"] for row in s.rows}
+    aro[5] = aro_of_5
+    ranks = {row.player.start_number: k + 1 for k, row in enumerate(s.rows)}
+    path = folder / "crosstable.html"
+    path.write_text(page(t, LEGEND, [points, aro], ranks), encoding="utf-8")
+    return path
+
+
+def test_the_page_is_read_as_its_event(tmp_path: Path) -> None:
+    path = swiss_manager_page(tmp_path)
+    t = parse_event(path.read_bytes(), path.name)
+    assert isinstance(t, spareggio.Tournament)
+    assert t.name == "Test Open 2026: Open A"
+    assert [p.start_number for p in t.players] == [1, 2, 3, 4, 5]
+    assert [p.rating for p in t.players] == [2390, 2380, 2370, 2360, 2350]
+    assert t.tiebreak_list == tuple(LEGEND)
+    assert (t.start_date, t.end_date, t.city) == (dt.date(2026, 6, 1), dt.date(2026, 6, 2), "Montebello")
+    assert spareggio.standings(t).rules.name == "fide-2026"  # by the page's date
+    s = spareggio.standings(t, rules="fide-2026")
+    assert s.labels == ["PTS", "ARO"]
+    assert {row.player.start_number: row.points for row in s.rows} == {
+        1: Fr(3, 2), 5: Fr(3, 2), 2: Fr(1), 3: Fr(1), 4: Fr(1, 2)
+    }
+    assert s.row_of(1).values["ARO"] == Fr(2375)
+    assert t.printed_values["points (game-points)"][0] == Fr(3, 2)
+    assert [p.rank for p in t.players] == [1, 3, 4, 5, 2]  # 1 and 5 level: ARO 2375 before 0
+
+
+def test_check_compares_the_printed_values_and_names_the_departure(tmp_path: Path) -> None:
+    path = swiss_manager_page(tmp_path)
+    entry = check_tournament(parse_event(path.read_bytes(), path.name), CheckOptions())
+    assert entry.values_compared == 10  # 5 players x 2 columns
+    (wrong,) = entry.value_mismatches
+    assert (wrong.start_number, wrong.tiebreak, wrong.printed, wrong.computed) == (5, "ARO", 0, None)
+    # Sharly Chess and Swiss-Manager both print 0 there
+    assert (wrong.program, wrong.departure, wrong.article) == ("Sharly Chess, Swiss-Manager", "no-games=zero", "C.07 10")
+    assert entry.status.value == "differs"
+    assert entry.mismatches == ()  # the ranks agree: an undefined ARO ranks last too
+
+
+def test_a_value_no_departure_explains_is_reported_alone(tmp_path: Path) -> None:
+    path = swiss_manager_page(tmp_path, aro_of_5=Fr(2000))
+    entry = check_tournament(parse_event(path.read_bytes(), path.name), CheckOptions())
+    (wrong,) = entry.value_mismatches
+    assert (wrong.printed, wrong.computed, wrong.departure) == (2000, None, None)
+
+
+def test_check_on_the_page_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = swiss_manager_page(tmp_path)
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        "5 Player 5: ARO printed 0, computed none (no-games=zero, as Sharly Chess, Swiss-Manager compute, "
+        "departing from C.07 10, gives 0)" in out
+    )
+    assert main(["check", str(path), "-f", "json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["files"][0]["value_mismatches"][0]["departure"] == "no-games=zero"
+    # under the profile the printed values are exactly what it computes
+    assert main(["check", str(path), "--rules", "swiss-manager"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda html: html.replace("  4w1", "  4x1", 1), "round 2: cannot read the cell '4x1'"),
+        (lambda html: html.replace("Tie Break2: ", "", 1), "the page prints 2 tie-break columns but its legend names 1"),
+        (lambda html: html.replace("1.Rd", "first"), "the round columns are numbered 2, not 1, 2, 3"),
+        (lambda html: html.replace("Name", "Player"), "no crosstable in this page"),
+    ],
+)
+def test_a_page_that_cannot_be_read_whole_is_an_error_at_its_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Callable[[str], str], says: str
+) -> None:
+    path = swiss_manager_page(tmp_path)
+    path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")
+    assert main(["standings", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+    assert err.startswith(f"{path}:")  # file:line:column

@@ -1,0 +1,199 @@
+"""Playoffs, the arbiter's order, the drawing of lots, excluded players and the log of changes
+(spareggio.decisions): they decide the ties the listed tie-breaks leave (C.07 4.2)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+
+import pytest
+
+from builders import build
+from spareggio import parse_trf, standings, write_trf
+from spareggio.decisions import Decisions, Exclusion, Playoff, lot_key, parse_playoff_option
+from spareggio.errors import ArgumentError, InputError, SpareggioError
+from spareggio.io.tournament_json import parse_tournament_json, write_tournament_json
+from spareggio.render.output import standings_to_dict
+
+# Four players, two rounds, everyone level in pairs on everything:
+#   1: +W3 =W2   1.5   BH 0.5+1.5 = 2   SB 0.5 + 0.75 = 1.25   DE: drew with 2
+#   2: +B4 =B1   1.5   BH 0.5+1.5 = 2   SB 0.5 + 0.75 = 1.25
+#   3: -B1 =B4   0.5   BH 1.5+0.5 = 2   SB 0.25
+#   4: -W2 =W3   0.5   BH 1.5+0.5 = 2   SB 0.25
+CARDS = {1: "+W3 =W2", 2: "+B4 .", 3: ". =B4"}
+LIST = "BH,SB,DE"
+
+
+def level(*extra: str) -> str:
+    return build(CARDS, extra_headers=list(extra))
+
+
+def order(s) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
+    return [(row.place, row.player.start_number) for row in s.rows]
+
+
+def test_without_decisions_the_places_are_shared() -> None:
+    s = standings(parse_trf(level()), LIST)
+    assert order(s) == [("1-2", 1), ("1-2", 2), ("3-4", 3), ("3-4", 4)]  # C.07 4.2: shared
+    assert s.decided == []
+
+
+def test_a_playoff_decides_first_place_and_is_said() -> None:
+    # 2 won the playoff 1½-½: first place to 2, the other tie (3-4) stays shared
+    given = Decisions(playoffs=(Playoff((2, 1), "playoff", "1½-½", source="option"),))
+    s = standings(parse_trf(level()), LIST, decisions=given)
+    assert order(s) == [("1", 2), ("2", 1), ("3-4", 3), ("3-4", 4)]
+    notes = [str(n) for n in s.decision_notes()]
+    assert "places 1-2 decided by playoff (1½-½): 2 Player 2, 1 Player 1" in notes
+    assert "change: playoff 2 1 added (1½-½)" in notes  # given on top of the file: logged
+
+
+def test_a_playoff_from_the_file_record() -> None:
+    s = standings(parse_trf(level("XPO ARBITER 4 3 ; coin toss")), LIST)
+    assert order(s) == [("1-2", 1), ("1-2", 2), ("3", 4), ("4", 3)]
+    assert [str(n) for n in s.decision_notes()] == [
+        "places 3-4 decided by the arbiter (coin toss): 4 Player 4, 3 Player 3"
+    ]
+
+
+def test_a_playoff_between_players_not_level_is_refused() -> None:
+    given = Decisions(playoffs=(Playoff((3, 1), source="option"),))
+    with pytest.raises(ArgumentError, match=r"not level after the tie-breaks \(places 1 and 3\)"):
+        standings(parse_trf(level()), LIST, decisions=given)
+
+
+def test_a_playoff_of_the_file_that_another_list_does_not_tie_is_not_applied_and_said() -> None:
+    # 1 and 2 are level under BH,SB,DE; TPN (the start number) separates them, so the playoff
+    # recorded in the file cannot apply: the standings say so instead of failing
+    s = standings(parse_trf(level("XPO PLAYOFF 2 1 ; 1½-½")), "TPN")
+    assert order(s)[:2] == [("1", 1), ("2", 2)]
+    assert s.decided == []
+    assert (
+        "playoff 2, 1 of the file not applied: these players are not level after these tie-breaks (places 1 and 2)"
+        in s.warnings
+    )
+
+
+def test_a_bad_playoff_record_is_placed() -> None:
+    with pytest.raises(InputError) as err:
+        parse_trf(level("XPO PLAYOFF 3"), "t.trf")
+    assert str(err.value).startswith("t.trf:5:5: record XPO")
+
+
+# SHA-256 of "spareggio\n<start number>" (printf 'spareggio\n1' | sha256sum):
+#   1: dac430f5...   2: d49627af...   3: cb43bbb4...   4: b2656685...   -> 2 before 1, 4 before 3
+SEED_KEYS = {1: "dac430f5", 2: "d49627af", 3: "cb43bbb4", 4: "b2656685"}
+
+
+def test_the_lot_key_is_sha256_of_seed_and_start_number() -> None:
+    for sno, prefix in SEED_KEYS.items():
+        assert f"{lot_key('spareggio', sno):064x}".startswith(prefix)
+        assert lot_key("spareggio", sno) == int(hashlib.sha256(f"spareggio\n{sno}".encode()).hexdigest(), 16)
+
+
+@pytest.mark.parametrize(
+    "headers, tiebreaks",
+    [
+        (["XLT spareggio"], LIST + ",RND"),  # the seed from the file, RND in the given list
+        (["XLT spareggio", "212 PTS,BH,SB,DE,RND"], None),  # both from the file
+        (["XLT spareggio"], LIST),  # a seed alone draws lots too
+    ],
+)
+def test_lots_drawn_from_the_seed(headers: list[str], tiebreaks: str | None) -> None:
+    s = standings(parse_trf(level(*headers)), tiebreaks)
+    assert order(s) == [("1", 2), ("2", 1), ("3", 4), ("4", 3)]
+    assert [str(n) for n in s.decision_notes()][:2] == [
+        "places 1-2 drawn by lot with seed spareggio: 2 Player 2, 1 Player 1",
+        "places 3-4 drawn by lot with seed spareggio: 4 Player 4, 3 Player 3",
+    ]
+
+
+def test_rnd_without_a_seed_uses_one_made_from_the_event_and_says_so() -> None:
+    t = parse_trf(level())
+    first, again = standings(t, LIST + ",RND"), standings(t, LIST + ",RND")
+    assert order(first) == order(again)
+    seed = first.decisions.lots_seed
+    assert seed and any("seed of the lots was not given" in str(n) for n in first.decision_notes())
+
+
+def test_rnd_must_be_last() -> None:
+    with pytest.raises(SpareggioError, match="RND"):
+        standings(parse_trf(level()), "BH,RND,SB")
+
+
+def test_an_excluded_player_is_not_ranked_but_his_games_count() -> None:
+    t = parse_trf(level("XEX 1 ; expelled"))
+    s = standings(t, LIST)
+    assert order(s) == [("1", 2), ("2-3", 3), ("2-3", 4), ("—", 1)]
+    # 3 lost to 1: his Buchholz still counts 1's 1.5 points (2 = 1.5 + 0.5)
+    assert s.row_of(3).values["BH"] == 2
+    assert s.row_of(1).excluded and not s.row_of(2).excluded
+    assert "1 Player 1 is excluded from the ranking (expelled)" in str(s.decision_notes()[0])
+    assert standings_to_dict(s)["decisions"]["excluded"] == [{"start_number": 1, "reason": "expelled"}]
+
+
+def test_decisions_survive_trf_and_json() -> None:
+    t = parse_trf(
+        level("XPO PLAYOFF 2 1 ; 1½-½", "XLT spareggio", "XEX 4 ; left without notice", "XCL a line")
+    )
+    text = write_trf(t)
+    assert "XPO PLAYOFF 2 1 ; 1½-½\nXLT spareggio\nXEX 4 ; left without notice\nXCL a line\n" in text
+    assert parse_trf(text).decisions == t.decisions
+    back = parse_tournament_json(write_tournament_json(t).encode(), "t.json")
+    assert back.decisions == t.decisions
+    assert order(standings(back, LIST)) == [("1", 2), ("2", 1), ("3", 3), ("—", 4)]
+
+
+def test_options_on_top_of_the_file_are_logged_and_exported() -> None:
+    t = parse_trf(level("212 PTS,BH,SB,DE"))
+    given = Decisions(
+        playoffs=(parse_playoff_option("2,1:1½-½"),), exclusions=(Exclusion(4, "expelled", source="option"),)
+    )
+    s = standings(t, "SB,BH", decisions=given)
+    assert s.decisions.changes == (
+        "playoff 2 1 added (1½-½)",
+        "player 4 excluded (expelled)",
+        "tie-break list SB,BH given instead of the file's BH,SB,DE",
+    )
+    exported = write_trf(dataclasses.replace(t, decisions=s.decisions))
+    assert "XCL tie-break list SB,BH given instead of the file's BH,SB,DE" in exported
+    assert "change: player 4 excluded (expelled)" in standings_to_dict(s)["decisions"]["notes"]
+
+
+@pytest.mark.parametrize("value", ["3", "3,3", "a,b", ""])
+def test_bad_playoff_options(value: str) -> None:
+    with pytest.raises(ArgumentError):
+        parse_playoff_option(value)
+
+
+def test_the_explanation_says_the_playoff_decided() -> None:
+    from spareggio.explain import explain_player, explain_versus
+
+    given = Decisions(playoffs=(Playoff((2, 1), "playoff", "1½-½"),))
+    s = standings(parse_trf(level()), LIST, decisions=given)
+    v = explain_versus(s, 2, 1)
+    assert v.relation == "above"
+    assert v.lines[-1] == "No tie-break in the list separates them: the playoff decided (1½-½)."
+    assert explain_player(s, 1).decisions == ["places 1-2 decided by playoff (1½-½): 2 Player 2, 1 Player 1"]
+    assert explain_player(s, 3).decisions == []
+
+
+def test_rnd_alone_draws_lots_after_points() -> None:
+    # every pair level on points is drawn: seed "spareggio" puts 2 before 1 and 4 before 3
+    s = standings(parse_trf(level("XLT spareggio")), "RND")
+    assert order(s) == [("1", 2), ("2", 1), ("3", 4), ("4", 3)]
+
+
+def test_the_excluded_player_is_marked_in_csv_and_xlsx() -> None:
+    from openpyxl import load_workbook
+
+    from spareggio.render.output import standings_csv
+    from spareggio.render.publish import standings_xlsx
+
+    s = standings(parse_trf(level("XEX 1 ; expelled")), LIST)
+    last = standings_csv(s).strip().splitlines()[-1].split(",")
+    assert last[:3] == ["0", "—", "1"]  # rank 0, the place column says "—", start number 1
+    import io
+
+    ws = load_workbook(io.BytesIO(standings_xlsx(s))).active
+    assert [c.value for c in ws[ws.max_row]][:3] == [0, "—", 1]

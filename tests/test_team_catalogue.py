@@ -1,0 +1,76 @@
+"""One catalogue for players and teams: every tie-break has a scope (individual, team, both), and
+one parser reads score selectors (``BH:GP``) and modifiers (``SSSC/K3``) for both kinds of event.
+Values from the TEC exercise tournament (tests/data/teams/tec-2.3.trf, see tests/test_team_tec.py).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from spareggio.errors import TiebreakSpecError
+from spareggio.standings import standings
+from spareggio.teams import read_team_event, team_standings
+from spareggio.tiebreaks import Scope, TiebreakSpec, catalogue, parse_spec, parse_spec_list
+
+TEC = Path(__file__).resolve().parent / "data" / "teams" / "tec-2.3.trf"
+
+
+@pytest.mark.parametrize(
+    ("code", "individual", "team"),
+    [
+        ("BH", True, True), ("DE", True, True), ("KS", True, True),  # C.07 applies them to teams (MTB26 Table 2)
+        ("SB", True, False), ("ARO", True, False), ("REP", True, False),  # individuals only (Table 1)
+        ("EMGSB", False, True), ("EDE", False, True), ("SSSC", False, True), ("BC", False, True),  # Table 3
+    ],
+)  # fmt: skip
+def test_scope(code: str, individual: bool, team: bool) -> None:
+    assert (code in {d.code for d in catalogue(team=False)}) is individual
+    assert (code in {d.code for d in catalogue(team=True)}) is team
+
+
+def test_scope_errors() -> None:
+    with pytest.raises(TiebreakSpecError, match="is a team tie-break"):
+        parse_spec("EMGSB", team=False)
+    with pytest.raises(TiebreakSpecError, match=r"not a team tie-break \(for teams: EMMSB"):
+        parse_spec("SB/C1", team=True)
+    with pytest.raises(TiebreakSpecError, match="takes no score selector"):
+        parse_spec("EMGSB:MP", team=True)
+    # either kind of event when the caller does not say
+    assert parse_spec("EMGSB/C1").cut_low == 1 and parse_spec("SB/C1").cut_low == 1
+
+
+def test_individual_standings_refuse_a_team_criterion() -> None:
+    ev = read_team_event(str(TEC))
+    with pytest.raises(TiebreakSpecError, match="'EGGSB' is a team tie-break"):
+        standings(ev.players, "BH,EGGSB")
+
+
+def test_selectors_and_modifiers_in_one_parser() -> None:
+    [(label, spec)] = parse_spec_list("bh:gp/c1", team=True)
+    assert label == "bh:gp/c1" and spec == TiebreakSpec("BH", cut_low=1, score="GP")
+    assert str(parse_spec("SSSC/K3/P", team=True)) == "SSSC/P/K3"
+
+
+def test_sssc_factor_given_by_the_regulations() -> None:
+    """13.4.2: the regulations may set FN (/Kx).  Antelopes, GP 17.5 and BH:MP 64 (Exercise 49)."""
+    ev = read_team_event(str(TEC))
+    s = team_standings(ev, "SSSC,SSSC/K4", rules="fide-2024")
+    assert s.results["SSSC"].value(0) == F(35, 2) + F(64, 3)
+    assert s.results["SSSC/K4"].value(0) == F(35, 2) + 16
+
+
+def test_bare_esb_is_primary_times_secondary() -> None:
+    """The reference program's ESB: EMGSB with MP primary, EGMSB with GP primary (summary table p. 61:
+    Antelopes 158.5 and 158)."""
+    ev = read_team_event(str(TEC))
+    assert team_standings(ev, "ESB", rules="fide-2024").results["ESB"].value(0) == F(317, 2)
+    assert team_standings(ev.with_primary("GP"), "ESB", rules="fide-2024").results["ESB"].value(0) == 158
+
+
+def test_every_team_criterion_is_in_the_one_catalogue() -> None:
+    team_only = {d.code for d in catalogue(team=True) if d.scope is Scope.TEAM}
+    assert team_only == {"MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EDE", "EDEBT",
+                         "EDEBB", "EDET", "EDEB", "EDEC", "SSSC", "BC", "TBR", "BBE"}  # fmt: skip

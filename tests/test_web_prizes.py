@@ -1,0 +1,99 @@
+"""The prizes tab of the web page: the prize list the library awards, for a pasted or uploaded
+prize file, in the page's language; a bad prize file is the page with its error."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spareggio import read_trf, standings
+from spareggio.prizes import award_prizes, load_prize_file
+from spareggio.web.app import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "open-2026.trf"
+PRIZES = ROOT / "examples" / "prizes-2026.toml"
+
+
+@pytest.fixture
+def client() -> TestClient:
+    return TestClient(create_app([str(EXAMPLE)], max_upload=2**20), base_url="http://127.0.0.1")
+
+
+def token(client: TestClient) -> str:
+    return client.app.state.store.entries()[-1].token  # type: ignore[attr-defined]
+
+
+def cells(page: str) -> list[list[str]]:
+    table = page.split('<table aria-labelledby="p-title">', 1)[1].split("</table>", 1)[0]
+    return [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row) for row in re.findall(r"<tr>(.*?)</tr>", table)][1:]
+
+
+def test_the_tab_shows_an_editable_example(client: TestClient) -> None:
+    page = client.get(f"/t/{token(client)}/prizes").text
+    assert 'aria-current="page">Prizes</a>' in page
+    assert 'name="text"' in page and "sharing = &#34;hort&#34;" in page
+
+
+def test_a_pasted_prize_file_gives_the_librarys_prize_list(client: TestClient) -> None:
+    page = client.post(f"/t/{token(client)}/prizes", data={"text": PRIZES.read_text()}).text
+    pl = award_prizes(standings(read_trf(EXAMPLE)), load_prize_file(PRIZES))
+    expected = [
+        [a.category.name, str(a.place) if a.place else a.places, str(pl.standings.tournament.players[a.holder].start_number),
+         str(a.paid[a.holder])]
+        for a in pl.awards
+    ]  # fmt: skip
+    assert [[c[0], c[1], c[2], c[6]] for c in cells(page)] == expected
+    assert "Esposito, Alessandro (7) and Pace, Emanuele (1) have 7 points; BH/C1 decides: 46.5 to 45" in page
+
+
+def test_an_uploaded_file_in_italian(client: TestClient) -> None:
+    files = {"file": ("premi.toml", PRIZES.read_bytes(), "application/toml")}
+    page = client.post(f"/t/{token(client)}/prizes?lang=it", files=files).text
+    assert cells(page)[0] == ["General", "1", "7", "Esposito, Alessandro", "7", "600", "550,00"]
+    assert "Perché ogni premio è andato a chi è andato" in page
+
+
+def test_a_bad_prize_file_is_the_page_with_its_error(client: TestClient) -> None:
+    r = client.post(
+        f"/t/{token(client)}/prizes", data={"text": '[[categories]]\nid = "g"\nprizes = [10, 20]\n'}
+    )
+    assert r.status_code == 400
+    assert (
+        "prizes.toml:1:1: categories[0].prizes[1]: a place&#39;s prize cannot be larger than the place before"
+        in r.text
+    )
+
+
+def test_the_api_answers_the_prize_list_as_json_and_in_every_format(client: TestClient) -> None:
+    files = {"file": ("open.trf", EXAMPLE.read_bytes()), "prizes": ("p.toml", PRIZES.read_bytes())}
+    doc = client.post("/api/prizes", files=files).json()
+    assert [(a["place"], a["holder"]["start_number"], a["paid"]) for a in doc["awards"][:2]] == [
+        (1, 7, "550.00"),  # Hort: 300 + (300 + 200) / 2
+        (2, 1, "450.00"),
+    ]
+    r = client.post("/api/prizes", files=files, data={"format": "csv", "lang": "it"})
+    assert r.headers["content-type"].startswith("text/csv") and "550,00" in r.text
+    r = client.post("/api/prizes", files=files, data={"playoff": "1,7:1½-½", "tiebreaks": "DE"})
+    assert r.status_code == 400 and "not level after the tie-breaks" in r.json()["error"]
+
+
+def test_the_api_refuses_an_empty_prize_file(client: TestClient) -> None:
+    files = {"file": ("open.trf", EXAMPLE.read_bytes()), "prizes": ("p.toml", b"")}
+    r = client.post("/api/prizes", files=files, data={"lang": "it"})
+    assert r.status_code == 400 and r.json() == {
+        "error": "il campo 'prizes' è vuoto: inviare il file dei premi"
+    }
+
+
+def test_the_standings_page_says_what_the_file_decided() -> None:
+    # the bundled open with a playoff for places 3-4 under DE (3 and 5 share them) and an exclusion
+    text = EXAMPLE.read_text(encoding="utf-8") + "XPO PLAYOFF 5 3 ; 2-0\nXEX 40 ; expelled\n"
+    client = TestClient(create_app(), base_url="http://127.0.0.1")
+    r = client.post("/open", files={"file": ("open.trf", text.encode())}, follow_redirects=True)
+    page = client.get(str(r.url) + "?tiebreaks=DE").text
+    assert "places 3-4 decided by playoff (2-0): 5 Colombo, Mattia, 3 Leone, Michele" in page
+    assert "is excluded from the ranking (expelled)" in page
