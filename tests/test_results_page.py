@@ -148,3 +148,19 @@ def test_the_declared_rank_only_beside_the_final_standings(tmp_path: Path) -> No
     # the file's ranks are the final ones: after round 5 they would compare different things
     earlier = client.get(f"/t/{token}?after_round=5").text
     assert "Declared" not in _heads(earlier) and "declared-differs" not in earlier
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_team_pages_name_the_scores_one_way(lang: str) -> None:
+    teams = ROOT / "examples" / "team-league-2026.trf"
+    client = TestClient(create_app([str(teams)]), base_url="http://127.0.0.1")
+    token = client.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    page = client.get(f"/t/{token}?lang={lang}").text
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    # the columns, their legend and the tie-breaks' names all say MP and GP (the FIDE acronyms the
+    # tie-break list is written with: MPvGP, BH:MP), never a translated PM/PP beside them
+    assert _heads(page)[3:5] == ["MP", "GP"]
+    assert re.search(r"\bMP: \w", text) and re.search(r"\bGP: \w", text)
+    assert not re.search(r"\b(PM|PP)\b", text)
+    # 13 teams, said as teams
+    assert {"it": "13 squadre", "fr": "13 équipes"}[lang] in text
