@@ -164,3 +164,12 @@ def test_team_pages_name_the_scores_one_way(lang: str) -> None:
     assert not re.search(r"\b(PM|PP)\b", text)
     # 13 teams, said as teams
     assert {"it": "13 squadre", "fr": "13 équipes"}[lang] in text
+
+
+def test_the_check_pages_values_are_written_the_languages_way(tmp_path: Path) -> None:
+    client = TestClient(create_app([str(_wrong_ranks(tmp_path))]), base_url="http://127.0.0.1")
+    token = client.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    page = client.get(f"/t/{token}/check?lang=it").text
+    cells = re.findall(r'<td class="values">(.*?)</td>', page, re.DOTALL)
+    # players 7 and 1 on 7 points: BH/C1 46.5 against 45 (Esposito's 50.5 with the lowest 4 cut)
+    assert [re.sub(r"<[^>]+>", "", c) for c in cells] == ["7: 46,5; 1: 45", "1: 45; 7: 46,5"]

@@ -7,6 +7,7 @@ answer to an upload that is not a tournament file.  Each function renders what t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Self
 
 from markupsafe import Markup
@@ -33,6 +34,7 @@ __all__ = [
     "event_dates",
     "moved_summary",
     "ordered_warnings",
+    "report_number",
     "rules_named",
     "ruleset_choices",
     "score_legend",
@@ -92,6 +94,15 @@ def ordered_warnings(t: Tournament, s: Standings | None, lang: str) -> list[Page
             seen.add(told)
             out.append(told)
     return out
+
+
+def report_number(value: object, lang: str, *, points: bool = False) -> str:
+    """A number of the check report (a JSON number: int or float) written the language's way
+    (``46,5``; points ``6½`` in Italian); anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "" if value is None else str(value)
+    exact = Fraction(str(value))
+    return numbers.points(exact, lang) if points else numbers.value(exact, lang)
 
 
 def event_dates(t: Tournament, lang: str) -> str:

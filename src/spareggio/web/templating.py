@@ -17,7 +17,14 @@ from ..io import READERS
 from ..model import Tournament
 from ..standings import Standings
 from .i18n import for_page, language_name, languages, plural_translator, request_language, said, translator
-from .results import PageWarning, event_dates, ordered_warnings, rules_named, variant_description
+from .results import (
+    PageWarning,
+    event_dates,
+    ordered_warnings,
+    report_number,
+    rules_named,
+    variant_description,
+)
 
 __all__ = ["Pages"]
 
@@ -65,6 +72,7 @@ class Pages:
             ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
             event_warnings=event_warnings,
             event_dates=lambda t: event_dates(t, lang),
+            number=lambda value, points=False: report_number(value, lang, points=points),
             describe_rules=lambda rules: variant_description(rules, lang),
             rules_named=lambda name: rules_named(name, lang),
             inferred=lambda entry: inferred_text(entry, lang),
