@@ -176,15 +176,8 @@ def _pdf_text(path: Path) -> str:
     return done.stdout
 
 
-def _weasyprint() -> None:
-    try:
-        import weasyprint  # noqa: F401
-    except (ImportError, OSError) as exc:  # its system libraries (Pango) may be missing
-        pytest.skip(f"PDF output needs WeasyPrint and its libraries: {exc}")
-
-
+@pytest.mark.needs_weasyprint
 def test_cli_writes_the_swiss_crosstable_pdf(tmp_path: Path) -> None:
-    _weasyprint()
     out = tmp_path / "tabellone.pdf"
     assert main(["crosstable", str(SWISS), "-o", str(out), "--lang", "it", "-q"]) == 0
     text = _pdf_text(out)
@@ -196,8 +189,8 @@ def test_cli_writes_the_swiss_crosstable_pdf(tmp_path: Path) -> None:
     assert "Pagina 1 di 2" in text
 
 
+@pytest.mark.needs_weasyprint
 def test_cli_writes_the_round_robin_grid_pdf(tmp_path: Path) -> None:
-    _weasyprint()
     out = tmp_path / "crosstable.pdf"
     assert main(["crosstable", str(ROUND_ROBIN), "-o", str(out), "-q"]) == 0
     text = _pdf_text(out)

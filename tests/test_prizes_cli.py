@@ -63,12 +63,10 @@ def test_json_csv_and_italian(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "hanno 1 punti; decide TPN: 4 a 5" in rows[4][8]
 
 
-@pytest.mark.parametrize("ext", ["html", "xlsx", "pdf"])
+@pytest.mark.parametrize("ext", ["html", "xlsx", pytest.param("pdf", marks=pytest.mark.needs_weasyprint)])
 def test_files_by_extension(tmp_path: Path, capsys: pytest.CaptureFixture[str], ext: str) -> None:
     event, prizes = files(tmp_path)
     target = tmp_path / f"premi.{ext}"
-    if ext == "pdf":
-        pytest.importorskip("weasyprint", reason="WeasyPrint is needed for PDF output")
     code, _, err = run(
         capsys, "prizes", event, "--prizes", prizes, "-t", "TPN", "-o", target, "--lang", "it", "-q"
     )

@@ -172,6 +172,7 @@ def pdf_text(data: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
 
 
+@pytest.mark.needs_weasyprint
 def test_pdf_from_the_same_page(tmp_path: Path, example: spareggio.Standings) -> None:
     out = tmp_path / "classifica.pdf"
     assert main(["standings", str(EXAMPLE), "-t", ",".join(LIST), "-o", str(out), "-q", "--lang", "IT"]) == 0

@@ -290,7 +290,7 @@ def test_italian_pages_do_not_leak_english(token: str) -> None:
         ("json", "application/json", b"{"),
         ("csv", "text/csv", b"rank,"),
         ("html", "text/html", b"<!DOCTYPE html>"),
-        ("pdf", "application/pdf", b"%PDF"),
+        pytest.param("pdf", "application/pdf", b"%PDF", marks=pytest.mark.needs_weasyprint),
         ("xlsx", "application/vnd.openxmlformats", b"PK"),
         ("trf", "text/plain", b"012 "),
     ],
@@ -380,7 +380,7 @@ def test_api_check_equals_the_cli_report(client: TestClient) -> None:
         ("html", "text/html"),
         ("csv", "text/csv"),
         ("xlsx", "application/vnd.openxmlformats"),
-        ("pdf", "application/pdf"),
+        pytest.param("pdf", "application/pdf", marks=pytest.mark.needs_weasyprint),
     ],
 )
 def test_api_exports(client: TestClient, fmt: str, media: str) -> None:
@@ -562,7 +562,8 @@ def test_serve_refuses_a_bad_preloaded_file(tmp_path: Path) -> None:
         ("/player/7/download/txt", "text/plain", lambda b: b"BH/C1" in b),
         ("/compare/download/json?with=fide-2026&with=naive", "application/json",
          lambda b: json.loads(b)["rules"] == ["fide-2026", "naive"]),
-        ("/compare/download/pdf", "application/pdf", lambda b: b.startswith(b"%PDF")),
+        pytest.param("/compare/download/pdf", "application/pdf", lambda b: b.startswith(b"%PDF"),
+                     marks=pytest.mark.needs_weasyprint),
     ],
 )  # fmt: skip
 def test_explanation_and_comparison_downloads(

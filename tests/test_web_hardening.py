@@ -597,8 +597,8 @@ def _get(url: str) -> tuple[int, str]:
         return exc.code, ""
 
 
+@pytest.mark.needs_weasyprint
 def test_pages_answer_while_a_large_pdf_is_made(live: tuple[str, object]) -> None:
-    pytest.importorskip("weasyprint", reason="PDF export needs WeasyPrint")
     from spareggio.generate import generate_trf
 
     base = "http://" + live[0]

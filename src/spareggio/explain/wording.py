@@ -3,17 +3,17 @@ adjusted scores, in the explanation's language (:mod:`spareggio.messages`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from fractions import Fraction
-from typing import Any
 
 from .. import numbers
 from ..i18n import localize, translate, warning_body
 from ..messages import message
 from ..model import Color, ResultKind
 from ..numbers import is_finite_decimal
+from ..tiebreaks.base import TiebreakSpec
 from ..tiebreaks.records import Record, Why
 from .results import PlayerExplanation, TiebreakExplanation
 
@@ -68,7 +68,7 @@ def format_value(value: Fraction | None, sb: bool = False) -> str:
     return numbers.explained(value, _NUMBERS.get(), sb=sb)
 
 
-def spec_name(name: str, spec: Any, lang: str = "en") -> str:
+def spec_name(name: str, spec: TiebreakSpec, lang: str = "en") -> str:
     def _(text: str) -> str:
         return translate(lang, text, "spec")
 
@@ -146,7 +146,9 @@ def decimal_text(value: Fraction) -> str:
     )
 
 
-def encounters_text(encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Any, lang: str) -> str:
+def encounters_text(
+    encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Callable[[int], str], lang: str
+) -> str:
     """Who met whom in a DE group: ``3-7 1-0`` per pair (points averaged over repeated meetings)."""
     points = {(k, m): (pts, games) for k, m, pts, games in encounters}
     shown = []

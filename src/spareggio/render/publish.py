@@ -382,6 +382,14 @@ def html_to_pdf(html: str) -> bytes:
         import weasyprint
     except ImportError:  # pragma: no cover - weasyprint is a dependency
         raise ArgumentError(msg("PDF output needs WeasyPrint: python3 -m pip install weasyprint")) from None
+    except OSError:  # WeasyPrint is installed, the system libraries it loads (Pango, HarfBuzz) are not
+        raise ArgumentError(
+            msg(
+                "PDF output needs the Pango and HarfBuzz libraries, which WeasyPrint could not load; on "
+                "Debian or Ubuntu: apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 "
+                "(other systems: WeasyPrint's installation guide)"
+            )
+        ) from None
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     pdf: bytes = weasyprint.HTML(string=html).write_pdf()
