@@ -57,6 +57,7 @@ def test_a_pdf_without_the_libraries_is_one_line_and_exit_2(
     assert main([*args, "-o", str(out), "-q"]) == 2
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [expected]
+    assert captured.out == ""  # WeasyPrint's own banner is not shown
     assert "Traceback" not in captured.err
     assert not out.exists()  # nothing written, not even an empty file
     assert list(tmp_path.iterdir()) == []
