@@ -204,10 +204,10 @@ def test_a_json_integer_of_4301_digits_is_an_error_row(tmp_path: Path) -> None:
     assert entry.error == f"{path}:1:47: invalid JSON: a number has more than 4300 digits"
 
 
-def _dies_on_killer(name: str, data: bytes, options: CheckOptions) -> object:
+def _dies_on_killer(name: str, data: bytes, options: CheckOptions, **where: str | None) -> object:
     if name.endswith("killer.trf"):
         os._exit(9)  # the worker process ends at once, as when the system kills it
-    return _real_check_source(name, data, options)
+    return _real_check_source(name, data, options, **where)
 
 
 _real_check_source = check_one_module.check_source

@@ -34,7 +34,7 @@ def test_plural_forms_follow_each_language(n: int, en: str, it: str, fr: str) ->
 def test_a_text_keeps_its_plural_across_processes() -> None:
     # a batch sends its results between processes: the sentence must still be said in Italian there
     text = pickle.loads(pickle.dumps(ntext(*SUMMARY, 1, "compare", a="x", b="y", changed=0)))
-    assert isinstance(text, Text) and text.count == 1
+    assert isinstance(text, Text) and text.number == 1
     assert localize(text, "it") == "1 giocatore cambia posizione fra x e y; 0 hanno spareggi diversi"
 
 

@@ -154,3 +154,20 @@ def test_compare_says_why_a_profile_departs(capsys: pytest.CaptureFixture[str]) 
     assert "diena computes as italian" in out
     assert main(["compare", str(EXAMPLE), "--rules", "fide-2026,swiss-manager", "--lang", "it"]) == 0
     assert "swiss-manager calcola come fide-2026 scostandosi dal C.07:" in capsys.readouterr().out
+
+
+def test_the_command_line_lists_a_programs_names_and_the_profiles(capsys: pytest.CaptureFixture[str]) -> None:
+    from spareggio.cli import main
+
+    assert main(["tiebreaks", "--program", "Swiss Manager"]) == 0
+    out = capsys.readouterr().out
+    assert "Buchholz Tie-Break Variable (2023)" in out and "BH/V2023" in out
+    assert main(["tiebreaks", "--program", "sharly", "-f", "json"]) == 0
+    doc = __import__("json").loads(capsys.readouterr().out)
+    assert any(n["printed"] == "Games won with Black" and n["spec"] == "BWG" for n in doc["names"])
+    assert main(["tiebreaks", "--program", "nowhere"]) == 2
+    assert "unknown program 'nowhere'" in capsys.readouterr().err
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "swiss-manager (aliases: swissmanager, sm): Swiss-Manager, fide-2026" in out
+    assert "    full-bye=vur (C.07 16.2.1):" in out and "after the list, unprinted: TPN" in out

@@ -78,7 +78,7 @@ def test_direct_encounter_place_is_the_aggregate_of_its_group_records(
             ],
             "points_among": dict(zip([sno[k] for k in step.members], step.scores, strict=True)),
         }
-        for step in res.details["steps"]
+        for step in res.details.steps  # type: ignore[union-attr]
     ]
     for group in groups:
         assert points_from_encounters(group) == group["points_among"]

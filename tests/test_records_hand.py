@@ -24,6 +24,7 @@ import pytest
 
 from builders import tournament
 from spareggio.standings import standings
+from spareggio.tiebreaks.base import GroupSteps
 from spareggio.tiebreaks.records import Why
 
 PLAYED = {1: "+W4 =B2 -B3", 2: "+W5 . +W6", 3: "+W6 +W4 +W1", 5: ". +W6 =B4"}
@@ -194,7 +195,8 @@ def test_direct_encounter_records_by_hand() -> None:
     s = standings(t, ["DE"], rules="fide-2026")
     res = s.results["DE"]
     assert res.values() == [1, 2, 3, None, None, None]
-    (step,) = res.details["steps"]
+    assert isinstance(res.details, GroupSteps)
+    (step,) = res.details.steps
     assert step.members == (0, 1, 2) and step.all_met and step.order == ((0,), (1,), (2,))
     assert step.scores == (F(3, 2), 1, F(1, 2))
     assert sorted(step.encounters) == [

@@ -91,3 +91,31 @@ def test_the_seed_forfeit_under_each_version(spec: str, value: Fr) -> None:
     t = spareggio.read_trf(SEEDS / "bh-ex4-sergio.trf")
     s = spareggio.standings(t, [spec], rules="fide-2026")
     assert s.row_of(6).values[spec] == value
+
+
+def test_a_version_in_the_files_own_list(tmp_path: Path) -> None:
+    # TRF-26 record 212: the file's list may carry the versions as the command line does
+    text = EXAMPLE.read_text(encoding="utf-8").replace("\n001 ", "\n212 PTS BH/C1 BH/V2024\n001 ", 1)
+    path = tmp_path / "versions.trf"
+    path.write_text(text, encoding="utf-8")
+    s = spareggio.standings(spareggio.read_trf(path), rules="fide-2026")
+    assert s.labels[-2:] == ["BH/C1", "BH/V2024"]
+    assert s.row_of(9).values["BH/V2024"] == Fr(49)  # the 2024 text: no cap on the byes' dummies
+    assert s.row_of(9).values["BH/C1"] == Fr(40)
+
+
+def test_a_version_through_the_http_api() -> None:
+    from fastapi.testclient import TestClient
+
+    from spareggio.web import create_app
+
+    client = TestClient(create_app(), base_url="http://127.0.0.1")
+    reply = client.post(
+        "/api/standings",
+        files={"file": ("open.trf", EXAMPLE.read_bytes())},
+        data={"tiebreaks": "BH/C1, BH/V2024", "rules": "fide-2026", "format": "json"},
+        headers={"Origin": "http://127.0.0.1"},
+    )
+    assert reply.status_code == 200, reply.text
+    row = next(r for r in reply.json()["standings"] if r["start_number"] == 9)
+    assert row["tiebreaks"]["BH/V2024"] == 49

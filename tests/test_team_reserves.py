@@ -30,6 +30,7 @@ import pytest
 from spareggio.cli import main
 from spareggio.errors import InputError
 from spareggio.teams import parse_team_event, team_standings
+from spareggio.tiebreaks.team import SsscFactor
 from team_builder import team_trf
 
 TEAMS = ["Ant", "Bee", "Cat", "Dog", "Eel"]
@@ -119,7 +120,7 @@ def test_adjusted_score_of_a_last_round_zpb(ev) -> None:  # type: ignore[no-unty
 def test_sssc_with_game_points_primary(ev) -> None:  # type: ignore[no-untyped-def]
     """GP primary: FN = floor(4 GP x 3 rounds / 2 MP) = 6 (13.4.2.b); SSSC = MP + BH:GP / 6."""
     s = team_standings(ev.with_primary("GP"), "SSSC", rules="fide-2024")
-    assert s.results["SSSC"].details["fn"] == 6
+    assert s.results["SSSC"].details == SsscFactor(6)
     got = {row.player.name: row.values["SSSC"] for row in s.rows}
     assert got["Ant"] == 5 + F(35, 2) / 6 and got["Cat"] == 1 + F(19, 6)
 

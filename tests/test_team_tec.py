@@ -20,6 +20,7 @@ import pytest
 from spareggio.render.output import format_number
 from spareggio.teams import parse_team_event, read_team_event, team_standings
 from spareggio.tiebreaks.records import Why
+from spareggio.tiebreaks.team import SsscFactor
 
 TEC = Path(__file__).resolve().parent / "data" / "teams" / "tec-2.3.trf"
 NAMES = ["Antelopes", "Bonobos", "Cougars", "Deer", "Elephants", "Falcons", "Giraffes", "Hippopotami",
@@ -196,7 +197,7 @@ def test_emmsb_cut_1(ev) -> None:  # type: ignore[no-untyped-def]
 def test_sssc_factor(ev) -> None:  # type: ignore[no-untyped-def]
     """Exercise 49: FN = floor(2 MP x 7 rounds / 4 GP) = floor(3.5) = 3; SSSC(#1) = 17.5 + 64/3."""
     s = team_standings(ev, "SSSC", rules="fide-2024")
-    assert s.results["SSSC"].details["fn"] == 3
+    assert s.results["SSSC"].details == SsscFactor(3)
     assert s.results["SSSC"].value(0) == F(35, 2) + F(64, 3)
 
 
@@ -246,4 +247,4 @@ def test_boards_without_record_352() -> None:
     assert any("no record 352" in str(w) and "4 boards" in str(w) for w in ev.warnings)
     s = team_standings(ev.with_primary("GP"), "BH,SSSC", rules="fide-2024")
     assert s.results["BH"].value(0) == 114
-    assert s.results["SSSC"].details["fn"] == 14  # GP primary: floor(4 GP x 7 rounds / 2 MP) (13.4.2.b)
+    assert s.results["SSSC"].details == SsscFactor(14)  # GP primary: floor(4 GP x 7 rounds / 2 MP) (13.4.2.b)

@@ -16,13 +16,18 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spareggio import InputError, standings
 from spareggio.cli import main
 from spareggio.errors import ArgumentError
 from spareggio.explain import explain_player
+from spareggio.generate import generate
 from spareggio.io import read_tournament
-from spareggio.io.trf import parse_trf
+from spareggio.io.tournament_json import write_tournament_json
+from spareggio.io.trf import parse_trf, write_trf
+from spareggio.model import PointAdjustment
 
 F = Fraction
 
@@ -98,8 +103,10 @@ def test_299_records_are_said_where_they_are() -> None:
     notes = [str(w) for w in t.warnings]
     assert notes == [
         "bonus.trf:5:1: warning: record 299 applied: -1.0 to the score of player(s) 1 in round 2 (a bonus or penalty)",
-        "bonus.trf:6:1: warning: record 299 applied: +0.5 to the score of player(s) 3, once (a bonus or penalty of "
-        "no round: counted in the last round)",
+        (
+            "bonus.trf:6:1: warning: record 299 applied: +0.5 to the score of player(s) 3, once (a bonus or penalty of "
+            "no round: counted in the last round)"
+        ),
         "bonus.trf:7:1: warning: record 299 applied: the half-point bye of player(s) 4 in round 2 scores 0.0",
     ]  # and no points-mismatch: the declared points include the adjustments
 
@@ -153,10 +160,16 @@ def test_a_299_that_names_nothing_says_so() -> None:
     ("line", "error"),
     [
         (r299("Q", "1.0", "001", [1]), "t.trf:5:5: record 299: expected a result type (W D L F H Z + -)"),
-        (r299(" ", "x.0", "001", [1]), "t.trf:5:14: record 299: expected points like '-1.0' in columns 14-17"),
+        (
+            r299(" ", "x.0", "001", [1]),
+            "t.trf:5:14: record 299: expected points like '-1.0' in columns 14-17",
+        ),
         (r299(" ", "1.0", "0a1", [1]), "t.trf:5:20: record 299: expected a round number in columns 20-22"),
         (r299(" ", "1.0", "001", [9]), "t.trf:5:27: record 299: no player with start number 9"),
-        (r299(" ", "1.0", "001", []), "t.trf:5:24: record 299: a bonus or penalty (blank type) needs the start numbers"),
+        (
+            r299(" ", "1.0", "001", []),
+            "t.trf:5:24: record 299: a bonus or penalty (blank type) needs the start numbers",
+        ),
     ],
 )
 def test_bad_299_records(line: str, error: str) -> None:
@@ -171,11 +184,18 @@ def test_212_with_a_tie_break_before_pts_ranks_by_it() -> None:
     s = standings(t)
     assert [r.player.start_number for r in s.rows] == [3, 2, 4, 1]
     assert [str(w) for w in t.warnings if "212" in str(w)] == [
-        "o.trf:5:1: warning: record 212 puts BH before the points (PTS): the standings rank by BH first, as the "
-        "file asks"
+        (
+            "o.trf:5:1: warning: record 212 puts BH before the points (PTS): the standings rank by BH first, as the "
+            "file asks"
+        )
     ]
     # PTS first (or 202) keeps the points first
-    assert [r.player.start_number for r in standings(parse_trf(event("212 PTS,BH"), "o.trf")).rows] == [1, 2, 4, 3]
+    assert [r.player.start_number for r in standings(parse_trf(event("212 PTS,BH"), "o.trf")).rows] == [
+        1,
+        2,
+        4,
+        3,
+    ]
 
 
 def nrs(sno: int, rating: int, name: str = "") -> str:
@@ -213,7 +233,10 @@ def test_national_ratings(records: list[str], rating: str | None, aro_1: int, ar
 
 def test_the_rating_used_is_said() -> None:
     t = parse_trf(event(*NATIONAL), "n.trf")
-    assert "n.trf:5:1: warning: rating tie-breaks use the higher of the FIDE and national ratings (record 172; 2 players have a national rating)" in [str(w) for w in t.warnings]
+    assert (
+        "n.trf:5:1: warning: rating tie-breaks use the higher of the FIDE and national ratings (record 172; 2 players have a national rating)"
+        in [str(w) for w in t.warnings]
+    )
     t = parse_trf(event(*NATIONAL), "n.trf", rating="national")
     assert t.rating_method == "NRO"
     assert any("rating tie-breaks use the national rating (--rating national;" in str(w) for w in t.warnings)
@@ -243,3 +266,66 @@ def test_record_162_accepts_z_for_the_absence() -> None:
     # 162 with Z: a zero-point bye (absence) worth ½; the default 162 letters otherwise
     t = parse_trf(event("162  W 1.0    D 0.5    L 0.0    Z 0.5"), "z.trf")
     assert t.scoring.absence == F(1, 2) and t.scoring.win == 1
+
+
+def test_writers_refuse_what_they_cannot_hold() -> None:
+    with pytest.raises(ArgumentError, match="record 299"):
+        write_tournament_json(parse_trf(ADJUSTED, "bonus.trf"))
+    with pytest.raises(ArgumentError, match="national ratings"):
+        write_tournament_json(parse_trf(event(*NATIONAL), "n.trf"))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    bonuses=st.lists(
+        st.tuples(
+            st.integers(0, 9), st.one_of(st.none(), st.integers(0, 4)), st.sampled_from([-2, -1, 1, 3])
+        ),
+        max_size=6,
+    ),
+)
+def test_bonuses_add_to_the_score_and_the_records_make_the_total(
+    seed: int, bonuses: list[tuple[int, int | None, int]]
+) -> None:
+    # property: a bonus or penalty (299, blank type) adds its points to the player's score whatever
+    # its round, and the PTS records a player's explanation shows add up to that score
+    t = generate(10, 5, seed)
+    base = standings(t, "PTS")
+    before = {r.player.start_number: r.points for r in base.rows}
+    t.adjustments = tuple(PointAdjustment("", Fraction(v, 2), i, r) for i, r, v in bonuses)
+    s = standings(t, "PTS")
+    added = {
+        p.start_number: sum(Fraction(v, 2) for i, _, v in bonuses if i == k) for k, p in enumerate(t.players)
+    }
+    assert {r.player.start_number: r.points for r in s.rows} == {k: before[k] + added[k] for k in before}
+    result = s.results["PTS"]
+    for row in s.rows:
+        records = result.records(row.index)
+        assert sum(rec.value for rec in records if rec.counted) == row.points
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ADJUSTED,
+        event(*NATIONAL),
+        event("212 BH,PTS"),
+        event(r299("H", "0.0", "", []), "172 ITA NIDOF", nrs(3, 2400)),
+    ],
+    ids=["299", "national", "212", "typed-299-and-nidof"],
+)
+def test_the_trf_writer_keeps_the_trf26_records(text: str) -> None:
+    t = parse_trf(text, "a.trf")
+    back = parse_trf(write_trf(t), "b.trf")
+    assert back.adjustments == tuple(
+        PointAdjustment(a.result, a.points, a.player, a.round, back.adjustments[k].position)
+        for k, a in enumerate(t.adjustments)
+    )
+    assert back.rating_method == t.rating_method and back.tiebreak_list == t.tiebreak_list
+    assert [p.national_rating for p in back.players] == [p.national_rating for p in t.players]
+    a, b = standings(t, "PTS,BH,ARO"), standings(back, "PTS,BH,ARO")
+    assert [(r.player.start_number, r.points, r.values) for r in a.rows] == [
+        (r.player.start_number, r.points, r.values) for r in b.rows
+    ]
+    assert not [w for w in back.warnings if w.code == "points-mismatch"]

@@ -67,7 +67,7 @@ def crosstable_command(
         one column per round for a Swiss, player against player for a round robin."""
         said = language(lang)
         chosen = choose_format(fmt, opts.output, Crosstable)
-        team = team_event(file, opts) if not file.lower().endswith(".json") else None
+        team = team_event(file, opts)
         if team is not None:
             s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
             print_warnings(s.warnings, opts.quiet, said)

@@ -170,6 +170,8 @@ def check_language(lang: str | None) -> str:
     code = lang.strip().lower().replace("_", "-").split("-")[0]
     if code not in languages():
         raise ArgumentError(
-            msg("unknown language {lang!r}; known languages: {known}", lang=lang, known=", ".join(languages()))
+            msg(
+                "unknown language {lang!r}; known languages: {known}", lang=lang, known=", ".join(languages())
+            )
         )
     return code

@@ -137,7 +137,8 @@ class Text(str):
     params: dict[str, object]
     context: str
     plural: str | None
-    count: int
+    number: int
+    """The number that chooses the plural form (1 for a sentence without one)."""
 
     def __new__(cls, template: str, context: str = "error", /, **params: object) -> Self:
         self = super().__new__(cls, template.format(**params) if params else template)
@@ -145,11 +146,11 @@ class Text(str):
         self.params = params
         self.context = context
         self.plural = None
-        self.count = 1
+        self.number = 1
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild_text, (self.template, self.context, self.params, self.plural, self.count))
+        return (_rebuild_text, (self.template, self.context, self.params, self.plural, self.number))
 
 
 def _rebuild_text(
@@ -165,7 +166,7 @@ def ntext(singular: str, plural: str, n: int, context: str = "error", /, **param
     message id and its plural in the catalogues, gettext ``ngettext``); ``n`` fills the field ``{n}``
     too.  Each language chooses its form by its own plural rule when the sentence is said."""
     text = Text(singular if n == 1 else plural, context, n=n, **params)
-    text.template, text.plural, text.count = singular, plural, n
+    text.template, text.plural, text.number = singular, plural, n
     return text
 
 
@@ -188,7 +189,7 @@ def localize(value: object, lang: str) -> str:
         return str(value)
     params = {key: localize(v, lang) if isinstance(v, Text) else v for key, v in value.params.items()}
     if value.plural is not None:
-        template = translate_plural(lang, value.template, value.plural, value.count, value.context)
+        template = translate_plural(lang, value.template, value.plural, value.number, value.context)
     else:
         template = translate(lang, value.template, value.context)
     return template.format(**params) if params else template

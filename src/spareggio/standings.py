@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -35,7 +35,7 @@ from .tiebreaks import (
     parse_spec,
     parse_spec_list,
 )
-from .tiebreaks.base import GroupOrder
+from .tiebreaks.base import GroupOrder, GroupSteps
 
 BoolVector = npt.NDArray[np.bool_]
 
@@ -375,12 +375,15 @@ def rank_lists(
     """
     frame = Frame.build(tournament, after_round)
     contexts: dict[str, Context] = {}
+    shared: dict[Hashable, object] = {}  # what depends on the frame alone, for every rule set
     out: list[Standings] = []
     for rules, tiebreaks in candidates:
         ruleset = find_ruleset(rules)
         ctx = contexts.get(ruleset.label)
         if ctx is None:
-            ctx = contexts[ruleset.label] = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
+            ctx = contexts[ruleset.label] = Context(
+                tournament, frame, ruleset, unrated_rating=unrated_rating, shared=shared
+            )
         parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks), team=False)
         out.append(_standings_in(ctx, parsed, REASONS["caller"], "given by the caller", None))
     return out
@@ -392,6 +395,14 @@ def _rule_set(tournament: Tournament, rules: str | RuleSet | None) -> tuple[Rule
         choice = choose_ruleset(tournament)
         return choice.rules, choice.reason, (choice.warning.text() if choice.warning is not None else None)
     return find_ruleset(rules), REASONS["caller"], None
+
+
+def _computed(
+    ctx: Context, compute: Callable[[Context, TiebreakSpec], TiebreakResult], spec: TiebreakSpec
+) -> TiebreakResult:
+    """The values of ``spec`` in ``ctx``, computed once per context (a list naming it twice, or
+    another list ranked in the same context, reuses them)."""
+    return ctx.memo(("standings-result", spec), lambda: compute(_context_for(ctx, spec), spec))
 
 
 def _standings_in(
@@ -417,15 +428,11 @@ def _standings_in(
             continue
         d = definition(spec.code)
         if d.compute is not None:
-            key = ("standings-result", spec)
-            res = ctx.cache.get(key)
-            if not isinstance(res, TiebreakResult):
-                res = d.compute(_context_for(ctx, spec), spec)
-                ctx.cache[key] = res
+            res = _computed(ctx, d.compute, spec)
             results[label] = res
             warnings.extend(res.warnings)
     for _, spec in parsed:
-        ctx.cache.pop(("DE-steps", spec), None)
+        ctx.forget_group_steps(spec)
     excluded = np.zeros(frame.ids.size, dtype=bool)
     if decisions.exclusions:
         index = ctx.tournament._index()
@@ -445,7 +452,7 @@ def _standings_in(
             details = (
                 d.group_details(group_ctx, spec)
                 if d.group_details is not None
-                else {"steps": group_ctx.cache.get(("DE-steps", spec), [])}
+                else GroupSteps(tuple(group_ctx.group_steps(spec)))
             )
             results[label] = TiebreakResult(
                 spec, label, numerator, 1, Direction.GROUP, defined=defined, details=details

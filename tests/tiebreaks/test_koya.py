@@ -15,7 +15,7 @@ from spareggio.frame import Frame
 from spareggio.io.trf import read_trf
 from spareggio.rules import find_ruleset
 from spareggio.tiebreaks.base import Context, Direction, TiebreakResult, TiebreakSpec
-from spareggio.tiebreaks.koya import koya, koya_games
+from spareggio.tiebreaks.koya import KoyaDetails, koya, koya_games
 
 SEEDS = Path(__file__).resolve().parents[1] / "conformance" / "seeds"
 RR = "Individual: Round-Robin"
@@ -26,6 +26,11 @@ if _TESTS not in sys.path:
     sys.path.insert(0, _TESTS)
 _builders = importlib.import_module("builders")
 tournament = _builders.tournament
+
+
+def details(result: TiebreakResult) -> KoyaDetails:
+    assert isinstance(result.details, KoyaDetails)
+    return result.details
 
 
 def context(t: Tournament) -> Context:
@@ -52,7 +57,7 @@ def test_seed_round_robin() -> None:
     # Davide: 1 (Alice) + 0 + 0 = 1;  Elena: 0;  Franco: ½ (Alice) + 0 + 0 = 0.5
     result = ks(read_trf(SEEDS / "sb-rr-alice-franco.trf"))
     assert result.values() == halves(2, 0.5, 0.5, 1, 0, 0.5)
-    assert result.details["threshold"] == Fraction(5, 2)
+    assert details(result).threshold == Fraction(5, 2)
 
 
 # A Swiss event with every kind of round (builder notation, tests/builders.py):
@@ -97,7 +102,7 @@ SWISS = {
 )
 def test_swiss_every_kind_of_round(spec: TiebreakSpec, threshold: Fraction, expected: list[Fraction]) -> None:
     result = ks(tournament(SWISS), spec)
-    assert result.details["threshold"] == threshold
+    assert details(result).threshold == threshold
     assert result.values() == expected
 
 
@@ -114,7 +119,7 @@ def test_other_scoring_system() -> None:
     cards = {1: "+W2 =B3 PAB", 2: "-B1 +W4 HPB", 3: "=W4 =W1 -F4", 4: "=B3 -B2 +F3"}
     t = tournament(cards, extra_headers=["162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0"])
     result = ks(t)
-    assert result.details["threshold"] == Fraction(9, 2)
+    assert details(result).threshold == Fraction(9, 2)
     assert (result.values(), result.denominator) == ([0, 0, 1, 0], 1)
 
 
@@ -154,7 +159,7 @@ def test_digest_round_robin() -> None:
     # trf-format §9.2: maximum 4 games (5 rounds - the free round), 50 % = 2; 1 (3), 2 and 3 (2.5) qualify.
     # 1: ½ (2) + 1 (3) = 1.5;  2: ½ (1) + 0 (3) = 0.5;  3: 0 (1) + 1 (2) = 1;  4: ½ (3);  5: ½ (1)
     result = ks(digest_trf(RR_9_2))
-    assert result.details["maximum"] == 4
+    assert details(result).maximum == 4
     assert result.values() == halves(1.5, 0.5, 1, 0.5, 0.5)
 
 

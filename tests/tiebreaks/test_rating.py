@@ -407,8 +407,8 @@ def test_aro_cuts_act_on_played_games_only() -> None:
     t = tournament({1: "PAB +W2 -F5 =B3 =W4"}, ratings={1: 2000, 2: 1800, 3: 2200, 4: 2000, 5: 1000})
     assert values(t, "ARO", cut_low=1)[0] == 2100
     result = compute(t, "ARO", cut_low=1)
-    counted = result.details["counted"]
-    assert isinstance(counted, np.ndarray)
+    assert result.table is not None
+    counted = result.table.counted
     assert counted[0].tolist() == [False, False, False, True, True]
 
 

@@ -28,10 +28,11 @@ Work = Source | Loaded
 """What a worker is given: a file to read itself, or content already read."""
 
 
-def check_source(name: str, data: bytes, options: CheckOptions) -> CheckEntry:
-    """Read and check one file's content; any problem becomes an ``error`` entry."""
+def check_source(name: str, data: bytes, options: CheckOptions, *, beside: str | None = None) -> CheckEntry:
+    """Read and check one file's content; any problem becomes an ``error`` entry.  ``beside`` is the
+    file's path on disk, where a companion file (a lichess results export) may be found."""
     try:
-        event = parse_event(data, name, options=ReadOptions(lenient=options.lenient))
+        event = parse_event(data, name, options=ReadOptions(lenient=options.lenient, beside=beside))
         if isinstance(event, TeamEvent):
             return check_team_event(event, options, name=name)
         return check_tournament(event, options, name=name)
@@ -53,7 +54,7 @@ def check_one(item: Source | Unusable, options: CheckOptions) -> CheckEntry:
         data = item.read()
     except SpareggioError as exc:
         return error_entry(item.name, exc.text())
-    return check_source(item.name, data, options)
+    return check_source(item.name, data, options, beside=item.path if item.member is None else None)
 
 
 def run_work(work: Work, options: CheckOptions) -> CheckEntry:

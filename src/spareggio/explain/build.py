@@ -7,23 +7,23 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
 from ..cuts import CutMark
 from ..errors import ArgumentError
+from ..frame import Frame
 from ..i18n import msg
 from ..messages import message
 from ..model import ResultKind
 from ..numbers import format_number, json_number
 from ..rules import version_rules
-from ..rules.base import Source
+from ..rules.base import OpponentView, RuleSet, Source
 from ..standings import Standings
 from ..tiebreaks import definition
-from ..tiebreaks.base import Direction, TiebreakResult
-from ..tiebreaks.direct_encounter import DirectEncounterStep
+from ..tiebreaks.base import Direction, GroupSteps, OpponentScores, TiebreakResult
 from ..tiebreaks.fide_rating import DP_TABLE
+from ..tiebreaks.koya import KoyaDetails
 from ..tiebreaks.records import (
     Aggregate,
     Record,
@@ -33,6 +33,7 @@ from ..tiebreaks.records import (
     perfect_rating,
     round_half_up,
 )
+from ..tiebreaks.team import BoardTotals
 from .lookup import check_language
 from .results import Explanations, Footnote, PlayerExplanation, RoundLine, TiebreakExplanation, Versus
 from .wording import (
@@ -127,9 +128,8 @@ def _explain_tiebreak(
         exp.version = version_rules(s.rules, res.spec.version).label
     if c is not None:
         _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
-    elif d.code in ("ABH", "AFB"):
-        view = res.details["view"]
-        _explain_view(s, view, i, exp, lang)
+    elif isinstance(res.details, OpponentScores):
+        _explain_view(s, res.details.view, i, exp, lang)
     elif d.is_group or res.direction is Direction.GROUP:
         _explain_group(s, res, i, exp, lang)
     elif res.table is not None:
@@ -324,13 +324,13 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
                 below=rating - 1,
                 at_below=decimal_text(Fraction(expected_total(whole, rating - 1), 100)),
             )
-    if code == "KS" and "threshold" in res.details:
+    if isinstance(res.details, KoyaDetails):
         exp.lines.append(
             message(
                 lang,
                 "d.ks_line",
-                threshold=format_value(Fraction(str(res.details["threshold"]))),
-                maximum=format_value(Fraction(str(res.details["maximum"]))),
+                threshold=format_value(res.details.threshold),
+                maximum=format_value(res.details.maximum),
             )
         )
 
@@ -339,8 +339,8 @@ def _source_note(
     s: Standings,
     rec: Record,
     j: int | None,
-    view: Any,
-    frame: Any,
+    view: OpponentView,
+    frame: Frame,
     refs: dict[int, str],
     letters: str,
     lang: str,
@@ -408,7 +408,9 @@ def _source_note(
     return message(lang, "src.none")
 
 
-def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str, rules: Any) -> Footnote:
+def _footnote(
+    s: Standings, view: OpponentView, frame: Frame, j: int, ref: str, lang: str, rules: RuleSet
+) -> Footnote:
     t = s.tournament
     p = t.players[j]
     rounds = []
@@ -444,7 +446,7 @@ def _footnote(s: Standings, view: Any, frame: Any, j: int, ref: str, lang: str, 
     return Footnote(ref, p.start_number, p.name, actual, adjusted, tuple(rounds), text)
 
 
-def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lang: str) -> None:
+def _explain_view(s: Standings, view: OpponentView, i: int, exp: TiebreakExplanation, lang: str) -> None:
     frame = s.context.frame
     terms = []
     for r in range(frame.rounds):
@@ -459,16 +461,16 @@ def _explain_view(s: Standings, view: Any, i: int, exp: TiebreakExplanation, lan
 
 def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
     t = s.tournament
-    if "board_totals" in res.details:
-        totals = np.asarray(res.details["board_totals"])[i]
-        unit = int(res.details.get("unit", 2))  # type: ignore[call-overload]
+    if isinstance(res.details, BoardTotals):
+        totals = res.details.totals[i]
+        unit = res.details.unit
         boards = ", ".join(f"{b + 1}: {format_value(Fraction(int(x), unit))}" for b, x in enumerate(totals))
         exp.lines.append(message(lang, "board.totals", boards=boards))
         exp.lines.append(message(lang, f"board.rule.{res.spec.code}"))
         if res.value(i) is None:
             exp.lines.append(message(lang, "de.none"))
         return
-    steps: list[DirectEncounterStep] = list(res.details.get("steps", []))  # type: ignore[call-overload]
+    steps = res.details.steps if isinstance(res.details, GroupSteps) else ()
     mine = [st for st in steps if i in st.members]
     if not mine:
         exp.lines.append(message(lang, "de.none"))

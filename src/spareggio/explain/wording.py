@@ -3,13 +3,14 @@ adjusted scores, in the explanation's language (:mod:`spareggio.messages`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 from ..i18n import localize, translate, warning_body
 from ..messages import message
 from ..model import Color, ResultKind
 from ..numbers import format_number, is_finite_decimal
+from ..tiebreaks.base import TiebreakSpec
 from ..tiebreaks.records import Record, Why
 from .results import PlayerExplanation, TiebreakExplanation
 
@@ -49,7 +50,7 @@ def format_value(value: Fraction | None, sb: bool = False) -> str:
     return f"{float(value):.2f}" if sb and is_finite_decimal(value) else format_number(value)
 
 
-def spec_name(name: str, spec: Any, lang: str = "en") -> str:
+def spec_name(name: str, spec: TiebreakSpec, lang: str = "en") -> str:
     def _(text: str) -> str:
         return translate(lang, text, "spec")
 
@@ -127,7 +128,9 @@ def decimal_text(value: Fraction) -> str:
     )
 
 
-def encounters_text(encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Any, lang: str) -> str:
+def encounters_text(
+    encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Callable[[int], str], lang: str
+) -> str:
     """Who met whom in a DE group: ``3-7 1-0`` per pair (points averaged over repeated meetings)."""
     points = {(k, m): (pts, games) for k, m, pts, games in encounters}
     shown = []

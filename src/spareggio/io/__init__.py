@@ -46,6 +46,7 @@ def read_tournament(
     lenient: bool = False,
     fmt: str | None = None,
     rating: RatingChoice | None = None,
+    ranks: str | None = None,
     byes: str | None = None,
 ) -> Tournament:
     """Read an individual tournament from a file in any format the registry reads.
@@ -54,6 +55,7 @@ def read_tournament(
     :param lenient: repair the recoverable contradictions of a TRF file, with a warning each.
     :param fmt: the format's code (``trf``, ``json``, ...); None: told from the content and name.
     :param rating: the rating rating tie-breaks use (``fide`` or ``national``); None: the file's.
+    :param ranks: a file of declared ranks (a lichess Swiss results export).
     :param byes: PGN: how a round without a game counts (``absent``, ``zero``, ``half``, ``full``,
         ``pab``; :data:`spareggio.io.pgn.BYES`).
     :raises InputError: for any problem in the file, with its position (a team event is refused:
@@ -63,7 +65,7 @@ def read_tournament(
         raise ArgumentError(
             msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=path)
         )
-    options = ReadOptions(kind=kind, lenient=lenient, rating=rating, byes=byes, teams=False)
+    options = ReadOptions(kind=kind, lenient=lenient, rating=rating, byes=byes, teams=False, ranks=ranks)
     return _individual(read_event(path, fmt=fmt, options=options), os.fspath(path))
 
 
@@ -89,4 +91,6 @@ def _individual(event: Event, name: str) -> Tournament:
     a team event's players alone refuses the file itself; this is the guard if one does not)."""
     if isinstance(event, Tournament):
         return event
-    raise InputError(msg("this is a team tournament: read it with spareggio.io.read_event"), Position(name, 1, 1))
+    raise InputError(
+        msg("this is a team tournament: read it with spareggio.io.read_event"), Position(name, 1, 1)
+    )

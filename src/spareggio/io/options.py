@@ -40,7 +40,11 @@ class ReadOptions:
     """Read a team event as a team event; False reads an individual tournament only (a team file is
     refused with a message saying how to read it)."""
     ranks: str | None = None
-    """A companion file of declared ranks (a lichess Swiss results export), for ``check``."""
+    """A file of declared ranks (a lichess Swiss results export), for ``check``."""
+    beside: str | None = None
+    """The path of the file on disk, where companion files are looked for (set by
+    :func:`~spareggio.io.registry.read_event`); None for content that is no file on disk (an upload),
+    whose name is never used to open anything."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,12 +18,14 @@ sniffing.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
 from ..i18n import msg
-from . import pgn, results_page, tournament_json, vega, vega_tdf
-from .options import SNIFF_BYTES, Event, ReadOptions, Reader
+from . import chess_json, lichess, pgn, results_page, tournament_json, vega, vega_tdf
+from .chess_json import MAX_FILE_BYTES as CHESS_JSON_BYTES
+from .options import SNIFF_BYTES, Event, Reader, ReadOptions
 from .tournament_json import MAX_FILE_BYTES as JSON_BYTES
 from .trf import event as trf_event
 from .trf.text import MAX_FILE_BYTES as TRF_BYTES
@@ -44,12 +46,18 @@ __all__ = [
 READERS: tuple[Reader, ...] = (
     Reader("trf", "FIDE Tournament Report File (TRF-16, TRF-26)", (".trf", ".txt"), trf_event.sniff, trf_event.parse, TRF_BYTES),
     Reader("json", "spareggio tournament JSON", (".json",), tournament_json.sniff, tournament_json.parse, JSON_BYTES),
+    Reader("chess-json", "Chess-JSON (FIDE reference program)", (".json",), chess_json.sniff, chess_json.parse, CHESS_JSON_BYTES),
+    Reader("lichess", "lichess Swiss TRF export", (".trf",), lichess.sniff, lichess.parse, TRF_BYTES),
     Reader("vega", "Vega tournament file (.veg)", vega.EXTENSIONS, vega.sniff, vega.parse, vega.MAX_FILE_BYTES),
     Reader("vega-tdf", "Vega tournament description (.tdf)", vega_tdf.EXTENSIONS, vega_tdf.sniff, vega_tdf.parse, vega.MAX_FILE_BYTES),
     Reader("pgn", "PGN games of an event", pgn.EXTENSIONS, pgn.sniff, pgn.parse, pgn.MAX_FILE_BYTES),
     Reader("results-page", "Results page of chess-results.com (crosstable)", (".html", ".htm"), results_page.sniff, results_page.parse, results_page.MAX_FILE_BYTES),
 )  # fmt: skip
 """Every input format, in the order listings show them: adding a format is adding a line."""
+
+
+_DEFAULT = ReadOptions()
+"""The options that let the file decide everything."""
 
 
 def find_reader(fmt: str) -> Reader:
@@ -100,7 +108,7 @@ def reader_for(data: bytes, name: str = "<string>", fmt: str | None = None) -> R
 
 
 def parse_event(
-    data: bytes, name: str = "<string>", *, fmt: str | None = None, options: ReadOptions = ReadOptions()
+    data: bytes, name: str = "<string>", *, fmt: str | None = None, options: ReadOptions | None = None
 ) -> Event:
     """The event in a file's content, read by its reader (:func:`reader_for`).
 
@@ -116,11 +124,11 @@ def parse_event(
             ),
             Position(name, 1, 1),
         )
-    return reader.parse(data, name, options)
+    return reader.parse(data, name, _checked(reader, options or _DEFAULT))
 
 
 def read_event(
-    path: str | os.PathLike[str], *, fmt: str | None = None, options: ReadOptions = ReadOptions()
+    path: str | os.PathLike[str], *, fmt: str | None = None, options: ReadOptions | None = None
 ) -> Event:
     """Read the event in a file (opened read-only, never modified); see :func:`parse_event`.
 
@@ -159,7 +167,21 @@ def read_event(
             ),
             Position(name, 1, 1),
         )
-    return reader.parse(data, name, options)
+    options = dataclasses.replace(options or _DEFAULT, beside=name)
+    return reader.parse(data, name, _checked(reader, options))
+
+
+def _checked(reader: Reader, options: ReadOptions) -> ReadOptions:
+    """The options, refused where they ask what the format cannot do."""
+    if options.ranks is not None and reader.name != "lichess":
+        raise ArgumentError(
+            msg(
+                "--declared-ranks applies to lichess Swiss exports; this file is {title}", title=reader.title
+            )
+        )
+    if options.rating == "national" and reader.name not in ("trf", "lichess"):
+        raise ArgumentError(msg("--rating national: {title} has no national ratings", title=reader.title))
+    return options
 
 
 def size_limit(name: str) -> int:

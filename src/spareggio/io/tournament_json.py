@@ -50,7 +50,6 @@ import datetime as _dt
 import json
 import os
 import re
-import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -59,19 +58,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..crosstable import (
-    early_pending,
-    finish,
-    first_cell,
-    game_sides,
-    infer_kind,
-    points_message,
-    points_mismatches,
-)
+from ..crosstable import infer_kind, points_message, points_mismatches
 from ..decisions import Decisions, decisions_from_data
 from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position, os_reason
 from ..i18n import Text, msg
-from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..model import Player, ResultKind, Scoring, Tournament, TournamentKind
+from .cells import crosstable_from_cells
+from .jsontext import Locator, PathStep, json_path, load_json
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from .options import ReadOptions
 
@@ -100,44 +93,6 @@ MAX_ROUNDS = 99
 MAX_START_NUMBER = 10**9
 
 K = ResultKind
-PathStep = str | int
-"""One step of a JSON path: a member name or an array index."""
-
-# -- result and colour codes -----------------------------------------------------------------------
-
-_NO_CODE = 0
-# code classes, by byte value: what a result character means with an opponent / without one
-_WITH_OPPONENT = np.zeros(256, dtype=np.int8)
-_WITHOUT_OPPONENT = np.zeros(256, dtype=np.int8)
-_SHORT = np.zeros(256, dtype=bool)
-for _chars, _kind in (
-    ("1", K.PLAYED_WIN),
-    ("=", K.PLAYED_DRAW),
-    ("0", K.PLAYED_LOSS),
-    ("Ww", K.PLAYED_WIN),
-    ("Dd", K.PLAYED_DRAW),
-    ("Ll", K.PLAYED_LOSS),
-    ("+", K.FORFEIT_WIN),
-    ("-", K.FORFEIT_LOSS),
-    (" ", K.PENDING),
-):
-    for _c in _chars:
-        _WITH_OPPONENT[ord(_c)] = _kind
-for _c in "WwDdLl":
-    _SHORT[ord(_c)] = True
-for _chars, _kind in (
-    ("Uu", K.PAB),
-    ("Ff", K.FULL_BYE),
-    ("Hh", K.HALF_BYE),
-    ("Zz", K.ZERO_BYE),
-    ("- ", K.ABSENT),
-):
-    for _c in _chars:
-        _WITHOUT_OPPONENT[ord(_c)] = _kind
-_COLOR = np.full(256, -1, dtype=np.int8)
-for _chars, _col in (("Ww", Color.WHITE), ("Bb", Color.BLACK), ("- ", Color.NONE)):
-    for _c in _chars:
-        _COLOR[ord(_c)] = _col
 
 _WRITE_CODE = np.frombuffer(b"?1=0+--UFHZ-- ", dtype=np.uint8)
 """The result character written for every kind (index = ResultKind)."""
@@ -163,109 +118,6 @@ _TOP_KEYS = {"format", "version", "event", "players", "rounds"}
 _SCORING_KEYS = ("win", "draw", "loss", "absence", "pab")
 
 
-# -- errors and their positions ----------------------------------------------------------------------
-
-
-class _Duplicates(dict[str, Any]):
-    """A JSON object that remembers member names given more than once."""
-
-    duplicates: list[str]
-
-
-def _object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj = _Duplicates(pairs)
-    obj.duplicates = []
-    if len(obj) < len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                obj.duplicates.append(key)
-            seen.add(key)
-    return obj
-
-
-def json_path(steps: Sequence[PathStep]) -> str:
-    """``$.rounds[3].result[17]`` for the steps ``("rounds", 3, "result", 17)``."""
-    out = "$"
-    for s in steps:
-        out += f"[{s}]" if isinstance(s, int) else f".{s}"
-    return out
-
-
-class _Locator:
-    """Finds the line and column of a value from its JSON path, by re-scanning the text.
-
-    Only used when an error is reported, so it favours simplicity over speed.
-    """
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.decoder = json.JSONDecoder()
-
-    def _skip(self, i: int) -> int:
-        t = self.text
-        while i < len(t) and t[i] in " \t\r\n":
-            i += 1
-        return i
-
-    def offset(self, steps: Sequence[PathStep]) -> int:
-        """Offset of the value at ``steps`` (of the deepest value found when the path breaks off)."""
-        t = self.text
-        i = self._skip(0)
-        for step in steps:
-            if i >= len(t):
-                break
-            if t[i] == '"' and isinstance(step, int):
-                # a character of a string: exact when the string holds no escape
-                end = json.decoder.scanstring(t, i + 1)[1]  # type: ignore[attr-defined]
-                raw = t[i + 1 : end - 1]
-                return i + 1 + step if "\\" not in raw and step < len(raw) else i
-            found = self._member(i, step) if isinstance(step, str) else self._item(i, step)
-            if found is None:
-                return i
-            i = found
-        return i
-
-    def _member(self, i: int, key: str) -> int | None:
-        t = self.text
-        if t[i] != "{":
-            return None
-        i = self._skip(i + 1)
-        while i < len(t) and t[i] == '"':
-            name, i = json.decoder.scanstring(t, i + 1)  # type: ignore[attr-defined]
-            i = self._skip(i)
-            i = self._skip(i + 1)  # the colon
-            if name == key:
-                return i
-            _, i = self.decoder.raw_decode(t, i)
-            i = self._skip(i)
-            if i < len(t) and t[i] == ",":
-                i = self._skip(i + 1)
-        return None
-
-    def _item(self, i: int, index: int) -> int | None:
-        t = self.text
-        if t[i] != "[":
-            return None
-        i = self._skip(i + 1)
-        k = 0
-        while i < len(t) and t[i] != "]":
-            if k == index:
-                return i
-            _, i = self.decoder.raw_decode(t, i)
-            i = self._skip(i)
-            if i < len(t) and t[i] == ",":
-                i = self._skip(i + 1)
-            k += 1
-        return None
-
-    def position(self, path: str, steps: Sequence[PathStep]) -> Position:
-        at = self.offset(steps)
-        line = self.text.count("\n", 0, at) + 1
-        column = at - (self.text.rfind("\n", 0, at) + 1) + 1
-        return Position(path, line, column)
-
-
 class _Reader:
     """Validation of the decoded document, with positioned errors."""
 
@@ -280,7 +132,7 @@ class _Reader:
         where = json_path(steps)
         return cls(
             Text("{where}: {message}", "join", where=where, message=message),
-            _Locator(self.text).position(self.path, steps),
+            Locator(self.text).position(self.path, steps),
         )
 
     def warn(self, code: str, steps: Sequence[PathStep], message: str) -> None:
@@ -288,7 +140,7 @@ class _Reader:
             Diagnostic(
                 code,
                 msg("{json_path}: {message}", json_path=json_path(steps), message=message),
-                _Locator(self.text).position(self.path, steps),
+                Locator(self.text).position(self.path, steps),
             )
         )
 
@@ -326,7 +178,9 @@ class _Reader:
         return self.error(
             steps,
             msg(
-                "the text has {count} characters, more than the limit of {limit}", count=len(value), limit=limit
+                "the text has {count} characters, more than the limit of {limit}",
+                count=len(value),
+                limit=limit,
             ),
             InputLimitError,
         )
@@ -585,132 +439,14 @@ class _Reader:
         result = np.ascontiguousarray(result.T)
         colour = np.ascontiguousarray(colour.T)
 
-        # start numbers to indices
-        if np.array_equal(sno, np.arange(1, n + 1)):
-            opponent = opp_sno - 1
-            unknown = opp_sno > n
-        else:
-            order = np.argsort(sno)
-            ordered = sno[order]
-            at = np.minimum(np.searchsorted(ordered, opp_sno), n - 1)
-            found = ordered[at] == opp_sno
-            opponent = np.where(found, order[at], -1)
-            unknown = (opp_sno > 0) & ~found
-        if unknown.any():
-            i, r = first_cell(unknown)
-            raise self.error(
-                ("rounds", r, "opponent", i),
-                msg("opponent {value} is not the start number of any player", value=int(opp_sno[i, r])),
-            )
-        opponent = np.where(opp_sno > 0, opponent, -1)
-        rows = np.arange(n)[:, None]
-        if (opponent == rows).any():
-            i, r = first_cell(opponent == rows)
-            raise self.error(
-                ("rounds", r, "opponent", i),
-                msg("player {player} is paired against himself", player=int(sno[i])),
-            )
-
-        # result codes
-        paired = opponent >= 0
-        kind = np.where(paired, _WITH_OPPONENT[result], _WITHOUT_OPPONENT[result]).astype(np.int8)
-        if (kind == _NO_CODE).any():
-            i, r = first_cell(kind == _NO_CODE)
-            code = chr(result[i, r])
-            if paired[i, r] and _WITHOUT_OPPONENT[result[i, r]]:
-                why = msg("result {code!r} is a bye and cannot have an opponent", code=code)
-            elif not paired[i, r] and _WITH_OPPONENT[result[i, r]]:
-                why = msg("result {code!r} is a game and needs an opponent", code=code)
-            else:
-                why = msg(
-                    "{code!r} is not a result code (1 = 0 W D L + - U F H Z, '-' or ' ' when not paired)",
-                    code=code,
-                )
-            raise self.error(("rounds", r, "result", i), why)
-        color = _COLOR[colour]
-        if (color < 0).any():
-            i, r = first_cell(color < 0)
-            raise self.error(
-                ("rounds", r, "color", i), msg("{code!r} is not a colour (w, b or -)", code=chr(colour[i, r]))
-            )
-        color = np.where(paired, color, Color.NONE).astype(np.int8)
-        short = paired & _SHORT[result]
-
-        # both sides of every game
-        cols = np.broadcast_to(np.arange(width), (n, width))
-        j = np.maximum(opponent, 0)
-        back = opponent[j, cols]
-        sides = game_sides(opponent, kind, color)
-        if sides.one_sided.any():
-            i, r = first_cell(sides.one_sided)
-            other = int(opponent[i, r])
-            says = (
-                msg("names opponent {player}", player=int(sno[back[i, r]]))
-                if back[i, r] >= 0
-                else msg("has no opponent")
-            )
-            raise self.error(
-                ("rounds", r, "opponent", i),
-                msg(
-                    "round {round}: player {player} is paired with {player2}, but player {player2} {says} in round {round}",
-                    round=r + 1,
-                    player=int(sno[i]),
-                    player2=int(sno[other]),
-                    says=says,
-                ),
-            )
-        if sides.misfit.any():
-            i, r = first_cell(sides.misfit)
-            other = int(opponent[i, r])
-            raise self.error(
-                ("rounds", r, "result", i),
-                msg(
-                    "round {round}: results {code!r} (player {player}) and {code2!r} (player {player2}) do not fit together",
-                    round=r + 1,
-                    code=chr(result[i, r]),
-                    player=int(sno[i]),
-                    code2=chr(result[other, r]),
-                    player2=int(sno[other]),
-                ),
-            )
-        if sides.same_colour.any():
-            i, r = first_cell(sides.same_colour)
-            raise self.error(
-                ("rounds", r, "color", i),
-                msg(
-                    "round {round}: players {player} and {player2} both have colour {value}",
-                    round=r + 1,
-                    player=int(sno[i]),
-                    player2=int(sno[opponent[i, r]]),
-                    value="w" if color[i, r] == Color.WHITE else "b",
-                ),
-            )
-        if sides.no_colour.any():
-            i, r = first_cell(sides.no_colour)
-            self.warn(
-                "missing-colour",
-                ("rounds", r, "color", i),
-                msg(
-                    "round {round}: the game {player}-{player2} has no colour on one side",
-                    round=r + 1,
-                    player=int(sno[i]),
-                    player2=int(sno[opponent[i, r]]),
-                ),
-            )
-
-        finished = finish(opponent, kind, color, short)
-        late = early_pending(finished[1])
-        if late is not None:
-            i, r = late
-            raise self.error(
-                ("rounds", r, "result", i),
-                msg(
-                    "round {round}: a pairing of player {player} has no result; only the last round may be paired without results",
-                    round=r + 1,
-                    player=int(sno[i]),
-                ),
-            )
-        return finished
+        return crosstable_from_cells(
+            opp_sno,
+            result,
+            colour,
+            sno,
+            error=lambda field, i, r, text: self.error(("rounds", r, field, i), text),
+            warn=lambda code, field, i, r, text: self.warn(code, ("rounds", r, field, i), text),
+        )
 
     def event(self, top: dict[str, Any]) -> dict[str, Any]:
         steps: tuple[PathStep, ...] = ("event",)
@@ -878,32 +614,7 @@ def parse_tournament_json(
     data: bytes | str, path: str = "<string>", *, kind: TournamentKind | None = None
 ) -> Tournament:
     """Parse the text of a tournament JSON document (bytes must be UTF-8)."""
-    if isinstance(data, bytes):
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            before = data[: exc.start].decode("utf-8", errors="replace")
-            line = before.count("\n") + 1
-            column = len(before) - (before.rfind("\n") + 1) + 1
-            raise InputError(
-                msg("the file is not UTF-8 text (byte 0x{value:02x})", value=data[exc.start]),
-                Position(path, line, column),
-            ) from None
-    else:
-        text = data.removeprefix("\ufeff")
-    try:
-        doc = json.loads(text, object_pairs_hook=_object_pairs)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            msg("invalid JSON: {msg_}", msg_=exc.msg), Position(path, exc.lineno, exc.colno)
-        ) from None
-    except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
-        raise InputLimitError(
-            msg("invalid JSON: a number has more than {limit} digits", limit=_MAX_DIGITS),
-            _long_number(text, path),
-        ) from None
-    except RecursionError:
-        raise InputError(msg("invalid JSON: nested too deeply"), Position(path, 1, 1)) from None
+    text, doc = load_json(data, path)
     reader = _Reader(text, path)
     top = reader.header(doc)
     players, sno = reader.players(top)
@@ -956,20 +667,8 @@ def parse_tournament_json(
     return t
 
 
-_MAX_DIGITS = sys.get_int_max_str_digits() or 4300
-"""The most digits Python converts to an integer; a JSON number with more is refused."""
-
-
-def _long_number(text: str, path: str) -> Position:
-    """The position of the first run of digits too long to convert."""
-    found = re.search(f"[0-9]{{{_MAX_DIGITS + 1},}}", text)
-    at = found.start() if found else 0
-    line = text.count("\n", 0, at) + 1
-    return Position(path, line, at - (text.rfind("\n", 0, at) + 1) + 1)
-
-
 def reader_position(reader: _Reader, steps: Sequence[PathStep]) -> Position:
-    return _Locator(reader.text).position(reader.path, steps)
+    return Locator(reader.text).position(reader.path, steps)
 
 
 def _fraction_text(value: Fraction) -> str:
@@ -985,7 +684,15 @@ def _compact(value: object) -> str:
 
 
 def write_tournament_json(t: Tournament) -> str:
-    """The tournament in the JSON layout of this module: a few lines per section, one per round."""
+    """The tournament in the JSON layout of this module: a few lines per section, one per round.
+
+    :raises ArgumentError: for a tournament the layout cannot hold whole (point adjustments of
+        TRF-26 record 299, national ratings).
+    """
+    if t.adjustments:
+        raise ArgumentError(msg("the tournament JSON layout has no place for the point adjustments of record 299"))
+    if any(p.national_rating is not None for p in t.players):
+        raise ArgumentError(msg("the tournament JSON layout has no place for national ratings"))
     s = t.scoring
     event: dict[str, object] = {
         "name": t.name,

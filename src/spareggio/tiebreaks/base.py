@@ -11,9 +11,10 @@ from __future__ import annotations
 import enum
 import math
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -24,15 +25,60 @@ from ..model import IntMatrix, IntVector, Tournament, distinct
 from ..rules.base import Elements, OpponentView, RuleSet, Source
 from .records import Aggregate, Record, RecordTable, Why
 
+T = TypeVar("T")
+
 __all__ = [
     "Context",
     "Contribution",
     "Contributions",
+    "Details",
+    "DirectEncounterStep",
     "Direction",
+    "GroupSteps",
+    "OpponentScores",
     "TiebreakDef",
     "TiebreakResult",
     "TiebreakSpec",
 ]
+
+
+@dataclass(frozen=True)
+class Details:
+    """What a tie-break keeps besides its records, for explanations: one subclass per kind
+    (:class:`GroupSteps`, :class:`OpponentScores`, ``KoyaDetails``, ``BoardTotals``, ...)."""
+
+
+@dataclass(frozen=True)
+class DirectEncounterStep:
+    """One examination of a group, kept for explanations."""
+
+    members: tuple[int, ...]
+    """Player indices of the group."""
+    scores: tuple[Fraction, ...]
+    """Mini-score of each member (points against the other members, meetings averaged)."""
+    unmet: tuple[int, ...]
+    """How many other members each member did not meet."""
+    all_met: bool
+    order: tuple[tuple[int, ...], ...]
+    """The resulting sub-groups, best first (a sub-group of several players is still tied)."""
+    encounters: tuple[tuple[int, int, Fraction, int], ...] = ()
+    """Who met whom: (member, opponent in the group, points the member scored against him averaged
+    over their meetings, number of meetings), one per ordered pair that met.  Each member's
+    mini-score is the sum of its rows."""
+
+
+@dataclass(frozen=True)
+class GroupSteps(Details):
+    """A group tie-break (DE, EDE): every examination of a tied group, in order."""
+
+    steps: tuple[DirectEncounterStep, ...]
+
+
+@dataclass(frozen=True)
+class OpponentScores(Details):
+    """ABH, AFB: the values are the adjusted scores of the opponent view (C.07 16.4)."""
+
+    view: OpponentView
 
 
 class Direction(enum.Enum):
@@ -239,8 +285,8 @@ class TiebreakResult:
     direction: Direction
     defined: npt.NDArray[np.bool_] | None = None
     contributions: Contributions | None = None
-    details: dict[str, object] = field(default_factory=dict)
-    """Extra data a tie-break wants to show in explanations (e.g. DE's groups)."""
+    details: Details | None = None
+    """What the tie-break keeps besides its records for explanations (DE's groups, Koya's threshold)."""
     warnings: tuple[str, ...] = ()
     table: RecordTable | None = None
     """The records the values were computed from (see :mod:`.records`)."""
@@ -349,7 +395,7 @@ class TiebreakDef:
     """For group tie-breaks (Type A, e.g. DE): order a tied group into sub-groups."""
     aliases: tuple[str, ...] = ()
     diagnostic: bool = False
-    group_details: Callable[[Context, TiebreakSpec], dict[str, object]] | None = None
+    group_details: Callable[[Context, TiebreakSpec], Details] | None = None
     """For group tie-breaks: what an explanation shows besides the group steps (the board totals
     of TBR and BBE)."""
     """A value shown for checking (ABH, AFB), not a C.07 tie-break."""
@@ -368,7 +414,13 @@ class Context:
     tournament: ``tournament`` is what the standings name and show."""
 
     def __init__(
-        self, tournament: Tournament, frame: Frame, rules: RuleSet, *, unrated_rating: int | None = None
+        self,
+        tournament: Tournament,
+        frame: Frame,
+        rules: RuleSet,
+        *,
+        unrated_rating: int | None = None,
+        shared: dict[Hashable, object] | None = None,
     ):
         self.tournament = tournament
         self.frame = frame
@@ -379,7 +431,34 @@ class Context:
         self._elements: dict[tuple[bool, bool], Elements] = {}
         self._on: dict[str, Context] = {}
         self._under: dict[str, Context] = {}
-        self.cache: dict[object, object] = {}
+        self._memo: dict[Hashable, object] = {}
+        self._shared: dict[Hashable, object] = {} if shared is None else shared
+        self._steps: dict[TiebreakSpec, list[DirectEncounterStep]] = {}
+
+    def memo(self, key: Hashable, build: Callable[[], T]) -> T:
+        """The value stored under ``key`` in this context, built by ``build`` the first time: what
+        a module computes once per standings call (its rated games, its TPR for APRO).  Each module
+        keeps to keys of its own, so that a key always holds values of one type."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return cast(T, self._memo[key])
+
+    def frame_memo(self, key: Hashable, build: Callable[[], T]) -> T:
+        """As :meth:`memo`, for what depends on the frame alone, not on the rule set (direct
+        encounter): shared by every context of the same frame under other rule sets (a rule version
+        of a criterion, the candidates of ``check --infer``)."""
+        if key not in self._shared:
+            self._shared[key] = build()
+        return cast(T, self._shared[key])
+
+    def group_steps(self, spec: TiebreakSpec) -> list[DirectEncounterStep]:
+        """The examinations of tied groups that the group tie-break ``spec`` recorded in this
+        context, in order (appended to while ranking; read by the standings)."""
+        return self._steps.setdefault(spec, [])
+
+    def forget_group_steps(self, spec: TiebreakSpec) -> None:
+        """Start the record of ``spec``'s examinations afresh (before a new ranking)."""
+        self._steps.pop(spec, None)
 
     def on(self, score: str | None) -> Context:
         """The context of the same participants and rule set on the frame of ``score`` (a team
@@ -403,7 +482,9 @@ class Context:
             return self
         found = self._under.get(rules.label)
         if found is None:
-            found = Context(self.tournament, self.frame, rules, unrated_rating=self.unrated_rating)
+            found = Context(
+                self.tournament, self.frame, rules, unrated_rating=self.unrated_rating, shared=self._shared
+            )
             found._under[self.rules.label] = self
             self._under[rules.label] = found
         return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import Context, Contributions, Direction, TiebreakResult, TiebreakSpec
+from .base import Context, Contributions, Direction, OpponentScores, TiebreakResult, TiebreakSpec
 from .records import Aggregate, RecordTable, Why
 
 __all__ = [
@@ -31,21 +31,19 @@ def fore_buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
 
 def _buchholz(ctx: Context, spec: TiebreakSpec, *, fore: bool) -> TiebreakResult:
     """The Buchholz table of ``spec``, built once per context (AOB reuses the plain BH and FB)."""
-    key = ("buchholz", spec, fore)
-    cached = ctx.cache.get(key)
-    if isinstance(cached, TiebreakResult):
-        return cached
-    c = Contributions.build(ctx, spec, sonneborn=False, fore=fore)
-    result = TiebreakResult(spec, str(spec), c.totals(), c.value_den, Direction.HIGHER, contributions=c)
-    ctx.cache[key] = result
-    return result
+
+    def build() -> TiebreakResult:
+        c = Contributions.build(ctx, spec, sonneborn=False, fore=fore)
+        return TiebreakResult(spec, str(spec), c.totals(), c.value_den, Direction.HIGHER, contributions=c)
+
+    return ctx.memo(("buchholz", spec, fore), build)
 
 
 def adjusted_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """ABH: each participant's score as its opponents see it under the rule set (16.3)."""
     view = ctx.view(False)
     return TiebreakResult(
-        spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details={"view": view}
+        spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details=OpponentScores(view)
     )
 
 
@@ -53,7 +51,7 @@ def fore_adjusted_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """AFB: the adjusted score under the Fore Buchholz hypothesis."""
     view = ctx.view(True)
     return TiebreakResult(
-        spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details={"view": view}
+        spec, str(spec), view.score, ctx.frame.unit, Direction.HIGHER, details=OpponentScores(view)
     )
 
 
@@ -75,4 +73,4 @@ def average_of_opponents_buchholz(ctx: Context, spec: TiebreakSpec) -> TiebreakR
         frame, Aggregate.AVERAGE, "opponent_buchholz", opponent_bh, bh_den, opponent_bh, bh_den, why,
         rules=ctx.rules, view=c.view if c is not None else None,
     )  # fmt: skip
-    return TiebreakResult.from_table(spec, table, details={"buchholz": bh})
+    return TiebreakResult.from_table(spec, table)

@@ -89,7 +89,7 @@ def _count(ctx: Context, spec: TiebreakSpec, counted: BoolMatrix) -> TiebreakRes
         vur=VUR[frame.kind],
         rules=ctx.rules,
     )
-    return TiebreakResult.from_table(spec, table, details={"counted": counted})
+    return TiebreakResult.from_table(spec, table)
 
 
 def wins(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -156,7 +156,7 @@ def standard_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         vur=VUR[frame.kind],
         rules=ctx.rules,
     )
-    return TiebreakResult.from_table(spec, table, details={"per_round": halves})
+    return TiebreakResult.from_table(spec, table)
 
 
 def pairing_number(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:

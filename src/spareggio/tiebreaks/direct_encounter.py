@@ -12,34 +12,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from ..model import FORFEIT, distinct
-from .base import Context, TiebreakSpec
+from .base import Context, DirectEncounterStep, TiebreakSpec
 
 __all__ = ["DirectEncounterStep", "order_group"]
-
-
-@dataclass(frozen=True)
-class DirectEncounterStep:
-    """One examination of a group, kept for explanations."""
-
-    members: tuple[int, ...]
-    """Player indices of the group."""
-    scores: tuple[Fraction, ...]
-    """Mini-score of each member (points against the other members, meetings averaged)."""
-    unmet: tuple[int, ...]
-    """How many other members each member did not meet."""
-    all_met: bool
-    order: tuple[tuple[int, ...], ...]
-    """The resulting sub-groups, best first (a sub-group of several players is still tied)."""
-    encounters: tuple[tuple[int, int, Fraction, int], ...] = ()
-    """Who met whom: (member, opponent in the group, points the member scored against him averaged
-    over their meetings, number of meetings), one per ordered pair that met.  Each member's
-    mini-score is the sum of its rows."""
 
 
 Encounter = tuple[int, int, Fraction, int]
@@ -91,18 +71,24 @@ def _mini_scores(
 
 def _scratch_positions(ctx: Context) -> np.ndarray:
     """A per-call array of -1 (one per player) for member positions, restored after every use."""
-    key = "DE-positions"
-    pos = ctx.cache.get(key)
-    if not isinstance(pos, np.ndarray):
-        pos = np.full(ctx.frame.n_players, -1, dtype=np.int64)
-        ctx.cache[key] = pos
-    return pos
+    return ctx.memo("DE-positions", lambda: np.full(ctx.frame.n_players, -1, dtype=np.int64))
 
 
 def order_group(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[list[int]]:
-    """Order a tied group by direct encounter; returns sub-groups, best first."""
-    steps: list[DirectEncounterStep] = ctx.cache.setdefault(("DE-steps", spec), [])  # type: ignore[assignment]
-    return _order(ctx, spec, sorted(members, key=lambda i: int(ctx.frame.ids[i])), steps)
+    """Order a tied group by direct encounter; returns sub-groups, best first.
+
+    The order depends on the frame alone (the games among the members), not on the rule set, so
+    it is computed once per frame and group for every rule set that asks (``check --infer`` asks
+    the same groups under each); the examinations are recorded in every context that asks."""
+    ordered = sorted(members, key=lambda i: int(ctx.frame.ids[i]))
+
+    def build() -> tuple[list[list[int]], list[DirectEncounterStep]]:
+        found: list[DirectEncounterStep] = []
+        return _order(ctx, spec, ordered, found), found
+
+    groups, found = ctx.frame_memo(("DE-order", spec, tuple(ordered)), build)
+    ctx.group_steps(spec).extend(found)
+    return [list(g) for g in groups]
 
 
 def _order(

@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
+import numpy.typing as npt
 
-from .base import Context, TiebreakResult, TiebreakSpec
+from ..model import BoolMatrix
+from .base import Context, Details, TiebreakResult, TiebreakSpec
 from .records import Aggregate, RecordTable, Why
 
 __all__ = ["koya", "koya_games", "koya_threshold"]
 
 _DEFAULT_PERCENT = Fraction(50)
+
+
+@dataclass(frozen=True)
+class KoyaDetails(Details):
+    """KS: the Koya threshold and what it selects (C.07 9.2)."""
+
+    threshold: Fraction
+    """The score an opponent needs, in points."""
+    maximum: Fraction
+    """The most points a participant could score (the threshold's base)."""
+    qualified: npt.NDArray[np.bool_]
+    """Which participants reach the threshold."""
+    counted: BoolMatrix
+    """Which rounds count, per participant and round."""
 
 
 def koya_games(ctx: Context) -> int:
@@ -69,10 +86,10 @@ def koya(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     return TiebreakResult.from_table(
         spec,
         table,
-        details={
-            "threshold": threshold / frame.unit,
-            "maximum": Fraction(frame.win * koya_games(ctx), frame.unit),
-            "qualified": qualified,
-            "counted": counted,
-        },
+        details=KoyaDetails(
+            threshold=threshold / frame.unit,
+            maximum=Fraction(frame.win * koya_games(ctx), frame.unit),
+            qualified=qualified,
+            counted=counted,
+        ),
     )

@@ -31,4 +31,4 @@ def progressive_score(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         why,
         rules=ctx.rules,
     )
-    return TiebreakResult.from_table(spec, table, details={"cumulative": cumulative, "kept": kept})
+    return TiebreakResult.from_table(spec, table)

@@ -15,7 +15,7 @@ precision of FIDE table B.02 8.1(b)), averages rounded half up with floor divisi
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TypeAlias, cast
+from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -101,12 +101,7 @@ def _unrated_rating(ctx: Context, spec: TiebreakSpec) -> int | None:
 
 def _unrated_players(ctx: Context) -> list[int]:
     """Start numbers of the participants without a rating (looked up once per standings call)."""
-    key = "rating:unrated"
-    cached = ctx.cache.get(key)
-    if cached is None:
-        cached = [int(x) for x in ctx.frame.ids[~ctx.frame.rated]]
-        ctx.cache[key] = cached
-    return cast(list[int], cached)
+    return ctx.memo("rating:unrated", lambda: [int(x) for x in ctx.frame.ids[~ctx.frame.rated]])
 
 
 def _drop_reason(ctx: Context, spec: TiebreakSpec) -> str | None:
@@ -134,10 +129,10 @@ def rated_games(ctx: Context, spec: TiebreakSpec) -> RatedGames | None:
     if _drop_reason(ctx, spec) is not None:
         return None
     substitute = _unrated_rating(ctx, spec)
-    key = ("rating:games", substitute)
-    cached = ctx.cache.get(key)
-    if isinstance(cached, RatedGames):
-        return cached
+    return ctx.memo(("rating:games", substitute), lambda: _rated_games(ctx, substitute))
+
+
+def _rated_games(ctx: Context, substitute: int | None) -> RatedGames:
     frame = ctx.frame
     rating = np.where(frame.rated, frame.rating, substitute or 0).astype(np.int64)
     kind = frame.kind.astype(np.intp)
@@ -154,7 +149,6 @@ def rated_games(ctx: Context, spec: TiebreakSpec) -> RatedGames | None:
         unrated_rating=substitute,
         unrated=~frame.rated,
     )
-    ctx.cache[key] = games
     return games
 
 
@@ -226,14 +220,7 @@ def average_rating_of_opponents(ctx: Context, spec: TiebreakSpec) -> TiebreakRes
     if g is None:
         return _dropped(ctx, spec)
     table = _aro_table(ctx, g, spec.cut_low, spec.cut_high)
-    details: dict[str, object] = {"rating": g.rating, "played": g.played, "counted": table.counted}
-    return TiebreakResult.from_table(spec, table, details=details)
-
-
-def _score_percent(g: RatedGames) -> IntVector:
-    """The fractional score p in whole percent, rounded half up (C.07 10.2); 0 without games."""
-    safe = np.maximum(g.games, 1)
-    return np.where(g.games > 0, (100 * g.score + safe) // (2 * safe), 0)
+    return TiebreakResult.from_table(spec, table)
 
 
 def _performance_table(ctx: Context, g: RatedGames, aggregate: Aggregate) -> RecordTable:
@@ -255,15 +242,13 @@ def _performance_table(ctx: Context, g: RatedGames, aggregate: Aggregate) -> Rec
 
 def _tpr_result(ctx: Context, spec: TiebreakSpec, g: RatedGames) -> TiebreakResult:
     """TPR of every player (cached on the context: APRO reuses it)."""
-    key = ("rating:tpr", g.unrated_rating)
-    cached = ctx.cache.get(key)
-    if isinstance(cached, TiebreakResult):
-        return cached
-    table = _performance_table(ctx, g, Aggregate.PERFORMANCE)
-    details: dict[str, object] = {"rating": g.rating, "played": g.played, "percent": _score_percent(g)}
-    result = TiebreakResult.from_table(TiebreakSpec("TPR"), table, details=details)
-    ctx.cache[key] = result
-    return result
+
+    def build() -> TiebreakResult:
+        return TiebreakResult.from_table(
+            TiebreakSpec("TPR"), _performance_table(ctx, g, Aggregate.PERFORMANCE)
+        )
+
+    return ctx.memo(("rating:tpr", g.unrated_rating), build)
 
 
 def _as_spec(base: TiebreakResult, spec: TiebreakSpec) -> TiebreakResult:
@@ -297,15 +282,11 @@ def tournament_performance_rating(ctx: Context, spec: TiebreakSpec) -> TiebreakR
 
 def _ptp_result(ctx: Context, spec: TiebreakSpec, g: RatedGames) -> TiebreakResult:
     """PTP of every player (cached on the context: APPO reuses it)."""
-    key = ("rating:ptp", g.unrated_rating)
-    cached = ctx.cache.get(key)
-    if isinstance(cached, TiebreakResult):
-        return cached
-    table = _performance_table(ctx, g, Aggregate.PERFECT)
-    details: dict[str, object] = {"rating": g.rating, "played": g.played, "score_half_points": g.score}
-    result = TiebreakResult.from_table(TiebreakSpec("PTP"), table, details=details)
-    ctx.cache[key] = result
-    return result
+
+    def build() -> TiebreakResult:
+        return TiebreakResult.from_table(TiebreakSpec("PTP"), _performance_table(ctx, g, Aggregate.PERFECT))
+
+    return ctx.memo(("rating:ptp", g.unrated_rating), build)
 
 
 def _ptp_values(ctx: Context, g: RatedGames) -> tuple[IntVector, BoolVector]:
@@ -353,7 +334,7 @@ def average_performance_rating_of_opponents(ctx: Context, spec: TiebreakSpec) ->
         return _dropped(ctx, spec)
     tpr, tpr_defined = _tpr_values(ctx, g)
     table = _opponents_table(ctx, g, tpr, tpr_defined, "opponent_tpr")
-    return TiebreakResult.from_table(spec, table, details={"opponent_value": tpr, "counted": table.counted})
+    return TiebreakResult.from_table(spec, table)
 
 
 def average_perfect_performance_of_opponents(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -364,7 +345,7 @@ def average_perfect_performance_of_opponents(ctx: Context, spec: TiebreakSpec) -
         return _dropped(ctx, spec)
     ptp, ptp_defined = _ptp_values(ctx, g)
     table = _opponents_table(ctx, g, ptp, ptp_defined, "opponent_ptp")
-    return TiebreakResult.from_table(spec, table, details={"opponent_value": ptp, "counted": table.counted})
+    return TiebreakResult.from_table(spec, table)
 
 
 # ---------------------------------------------------------------------------------------------

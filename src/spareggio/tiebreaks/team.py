@@ -10,11 +10,13 @@ and teams.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from ..cuts import apply_cuts
-from ..model import FORFEIT, VUR
-from .base import _WHY_OF_CUT, Context, Direction, TiebreakResult, TiebreakSpec
+from ..model import FORFEIT, VUR, IntMatrix
+from .base import _WHY_OF_CUT, Context, Details, Direction, TiebreakResult, TiebreakSpec
 from .direct_encounter import _order
 from .points import points
 from .records import Aggregate, RecordTable, Why
@@ -123,7 +125,7 @@ def sssc(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         frame, Aggregate.SUM, "opponent_score", key, frame.unit, value, frame.unit * fn,
         np.zeros(value.shape, dtype=np.int8), vur=elements.vur, rules=ctx.rules, view=ctx.view(fore),
     )  # fmt: skip
-    return TiebreakResult.from_table(spec, table, Direction.HIGHER, details={"fn": fn})
+    return TiebreakResult.from_table(spec, table, Direction.HIGHER, details=SsscFactor(fn))
 
 
 def board_count(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -148,7 +150,7 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
     """EDE (13.3.1) on a tied group: direct encounter with the primary score, then the secondary, on
     each sub-group still tied, alternating while either score separates teams (at most 30 passes;
     digest 9.1-9.2); then, for a chain (13.3.2), the board criteria on two teams still tied."""
-    steps = ctx.cache.setdefault(("DE-steps", spec), [])
+    steps = ctx.group_steps(spec)
     de = TiebreakSpec("DE", forfeits_played=spec.forfeits_played)
     other = ctx.frame.secondary
     scores = [ctx] if other is None else [ctx, ctx.on(other.name)]
@@ -158,7 +160,7 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
         # digest 8.4 reading B: every sub-group still tied starts 13.3.1 again from the primary score
         def restart(group: list[int]) -> list[list[int]]:
             for c in scores:
-                subs = _order(c, de, sorted(group, key=lambda i: int(ids[i])), steps, reapply=False)  # type: ignore[arg-type]
+                subs = _order(c, de, sorted(group, key=lambda i: int(ids[i])), steps, reapply=False)
                 if len(subs) > 1:
                     return [part for sub in subs for part in (restart(sub) if len(sub) > 1 else [sub])]
             return [group]
@@ -173,7 +175,7 @@ def extended_direct_encounter(ctx: Context, spec: TiebreakSpec, members: list[in
                 if len(g) == 1:
                     nxt.append(g)
                     continue
-                subs = _order(c, de, sorted(g, key=lambda i: int(ids[i])), steps)  # type: ignore[arg-type]
+                subs = _order(c, de, sorted(g, key=lambda i: int(ids[i])), steps)
                 changed |= len(subs) > 1
                 nxt.extend(subs)
             groups = nxt
@@ -219,19 +221,35 @@ def _chain(ctx: Context, spec: TiebreakSpec, steps: str, group: list[int]) -> li
     return [group]
 
 
-def board_totals(ctx: Context, spec: TiebreakSpec) -> dict[str, object]:
+@dataclass(frozen=True)
+class BoardTotals(Details):
+    """TBR, BBE: what they compare, the game points of every team on every board over the event."""
+
+    totals: IntMatrix
+    """Per team and board, in units of ``unit``."""
+    unit: int
+
+
+@dataclass(frozen=True)
+class SsscFactor(Details):
+    """SSSC: the factor FN that divides the Buchholz (13.4.2)."""
+
+    fn: int
+
+
+def board_totals(ctx: Context, spec: TiebreakSpec) -> BoardTotals:
     """The game points of every team on every board over the event (what TBR and BBE compare)."""
     boards = ctx.frame.boards
     if boards is None:
         raise ValueError(f"{spec.code} needs a team frame (with the board layer)")
-    return {"board_totals": boards.sum(axis=1), "unit": ctx.frame.unit}
+    return BoardTotals(boards.sum(axis=1), ctx.frame.unit)
 
 
 def board_order(ctx: Context, spec: TiebreakSpec, members: list[int]) -> list[list[int]]:
     """TBR (12.2): game points on board 1 over the event, then board 2, ...; BBE (12.3): game points
     on all boards but the bottom one, then without the next bottom one, ...; higher is better.  The
     board totals are kept for the explanation."""
-    totals = np.asarray(board_totals(ctx, spec)["board_totals"])
+    totals = board_totals(ctx, spec).totals
     n = totals.shape[1]
     if spec.code == "TBR":
         keys = {i: tuple(int(x) for x in totals[i]) for i in members}

@@ -13,8 +13,6 @@ their :class:`~spareggio.cuts.CutMark` like the FIDE cuts.
 
 from __future__ import annotations
 
-from typing import cast
-
 import numpy as np
 import numpy.typing as npt
 
@@ -56,12 +54,13 @@ def us_basis(ctx: Context) -> tuple[OpponentView, Elements]:
     """The US Chess adjusted scores and elements of the context's frame (34E), whatever its rule set."""
     if ctx.rules.name == US_CHESS:
         return ctx.view(False), ctx.elements(False, False)
-    key = ("uschess", "basis")
-    if key not in ctx.cache:
+
+    def build() -> tuple[OpponentView, Elements]:
         rules = find_ruleset(US_CHESS)
         view = rules.opponent_view(ctx.frame)
-        ctx.cache[key] = (view, rules.elements(ctx.frame, view, forfeits_as_played=False))
-    return cast("tuple[OpponentView, Elements]", ctx.cache[key])
+        return view, rules.elements(ctx.frame, view, forfeits_as_played=False)
+
+    return ctx.memo(("uschess", "basis"), build)
 
 
 def drop_count(frame: Frame) -> int:
@@ -114,10 +113,8 @@ def _opponent_sum(ctx: Context, low: IntVector, high: IntVector) -> Contribution
     )
 
 
-def _result(spec: TiebreakSpec, c: Contributions, **details: object) -> TiebreakResult:
-    return TiebreakResult(
-        spec, str(spec), c.totals(), c.value_den, Direction.HIGHER, contributions=c, details=dict(details)
-    )
+def _result(spec: TiebreakSpec, c: Contributions) -> TiebreakResult:
+    return TiebreakResult(spec, str(spec), c.totals(), c.value_den, Direction.HIGHER, contributions=c)
 
 
 # -- the tie-breaks --------------------------------------------------------------------------------
@@ -131,14 +128,14 @@ def modified_median(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     cls = score_class(ctx.frame)
     low = np.where(cls >= 0, n, 0).astype(np.int64)
     high = np.where(cls <= 0, n, 0).astype(np.int64)
-    return _result(spec, _opponent_sum(ctx, low, high), score_class=cls, cut_low=low, cut_high=high)
+    return _result(spec, _opponent_sum(ctx, low, high))
 
 
 def median(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """MEDIAN (Harkness, US Chess 34E1 variation): the opponents' adjusted scores without the highest
     and the lowest (two of each in events of 9 or more rounds), whatever the player's score."""
     n = np.full(ctx.frame.n_players, drop_count(ctx.frame), dtype=np.int64)
-    return _result(spec, _opponent_sum(ctx, n, n), cut_low=n, cut_high=n)
+    return _result(spec, _opponent_sum(ctx, n, n))
 
 
 def solkoff(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -208,7 +205,7 @@ def us_cumulative(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         np.zeros(running.shape, dtype=np.int8), rules=find_ruleset(US_CHESS),
         detail=won_unplayed, detail_code="less_a_win",
     )  # fmt: skip
-    return TiebreakResult.from_table(spec, table, details={"running": running, "unplayed_wins": won_unplayed})
+    return TiebreakResult.from_table(spec, table)
 
 
 def opposition_cumulative(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -222,7 +219,7 @@ def opposition_cumulative(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         frame, Aggregate.SUM, "opponent_cumulative", per_round, frame.unit, per_round, frame.unit, why,
         rules=find_ruleset(US_CHESS),
     )  # fmt: skip
-    return TiebreakResult.from_table(spec, table, details={"per_round": per_round})
+    return TiebreakResult.from_table(spec, table)
 
 
 def kashdan(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
@@ -235,4 +232,4 @@ def kashdan(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
         frame, Aggregate.SUM, "points", frame.points, frame.unit, per_round.astype(np.int64), 1, why,
         rules=find_ruleset(US_CHESS),
     )  # fmt: skip
-    return TiebreakResult.from_table(spec, table, details={"per_round": per_round})
+    return TiebreakResult.from_table(spec, table)

@@ -68,19 +68,26 @@ def _read_one(line: str, pos: Position, index: IntVector) -> tuple[str, Fraction
         )
     rnd = int(text) if text else 0
     if rnd > MAX_ROUNDS:
-        raise TrfSyntaxError(msg("record 299: round {rnd} out of range", rnd=rnd), Position(pos.path, pos.line, 20))
+        raise TrfSyntaxError(
+            msg("record 299: round {rnd} out of range", rnd=rnd), Position(pos.path, pos.line, 20)
+        )
     players: list[int] = []
     for m in _ID.finditer(line, 23):
         col = m.start() + 1
         if not m.group().isdigit() or len(m.group()) > 4:
             raise TrfSyntaxError(
-                msg("record 299: expected a start number at column {col}, found {raw!r}", col=col, raw=m.group()),
+                msg(
+                    "record 299: expected a start number at column {col}, found {raw!r}",
+                    col=col,
+                    raw=m.group(),
+                ),
                 Position(pos.path, pos.line, col),
             )
         sno = int(m.group())
         if sno >= index.size or index[sno] < 0:
             raise TrfConsistencyError(
-                msg("record 299: no player with start number {sno}", sno=sno), Position(pos.path, pos.line, col)
+                msg("record 299: no player with start number {sno}", sno=sno),
+                Position(pos.path, pos.line, col),
             )
         players.append(int(index[sno]))
     return result, points, (rnd - 1 if rnd else None), players
@@ -105,13 +112,17 @@ def read_adjustments(
         who = ", ".join(str(start_numbers[i]) for i in players)
         shown = _show(points) if not result else f"{float(points):.1f}"
         if result:
-            targets = players or [None]
+            targets: list[int | None] = list(players) or [None]
             for i in targets:
                 found.append(PointAdjustment(result, points, i, rnd, pos))
             rows = players or list(range(kind.shape[0]))
             cols = [rnd] if rnd is not None else list(range(kind.shape[1]))
             cols = [c for c in cols if c < kind.shape[1]]
-            hits = np.isin(kind[np.ix_(rows, cols)], [int(k) for k in ADJUSTABLE[result]]) if rows and cols else None
+            hits = (
+                np.isin(kind[np.ix_(rows, cols)], [int(k) for k in ADJUSTABLE[result]])
+                if rows and cols
+                else None
+            )
             label = _label(result)
             if players and rnd is not None:
                 text = msg(
@@ -139,7 +150,9 @@ def read_adjustments(
             continue
         if not players:
             raise TrfSyntaxError(
-                msg("record 299: a bonus or penalty (blank type) needs the start numbers it applies to, from column 24"),
+                msg(
+                    "record 299: a bonus or penalty (blank type) needs the start numbers it applies to, from column 24"
+                ),
                 Position(pos.path, pos.line, 24),
             )
         for i in players:

@@ -12,7 +12,10 @@ from .team_matches import is_team_file, parse_team_event
 
 __all__ = ["parse", "sniff"]
 
-_RECORD = re.compile(rb"^(?:" + b"|".join(re.escape(c.encode()) for c in sorted(_KNOWN_RECORDS)) + rb")(?: |\r?$)", re.M)
+_RECORD = re.compile(
+    rb"^(?:" + b"|".join(re.escape(c.encode()) for c in sorted(_KNOWN_RECORDS)) + rb")(?: |\r?$)",
+    re.MULTILINE,
+)
 
 
 def sniff(head: bytes, name: str) -> int:

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ...frame import round_points
 from ...model import ResultKind, Tournament
 from .players import K
 
@@ -81,7 +82,8 @@ def _blocks(t: Tournament) -> list[str]:
 
 
 def write_trf(t: Tournament) -> str:
-    """The tournament as TRF-16 text (with the 142 and, if not default, 162 records); LF line ends.
+    """The tournament as TRF-16 text (with the 142 and, if not default, 162 records, and the TRF-26
+    records 212, 299, 172 and national ratings where the tournament has them); LF line ends.
 
     Every field is written so that :func:`parse_trf` reads the same values back; a points total that
     does not fit the four columns of the points field is left blank.
@@ -110,11 +112,16 @@ def write_trf(t: Tournament) -> str:
             + "".join(f"{sym}{_decimal(v, 4) or f'{float(v):.2f}'[:4]:>4}    " for sym, v in cells).rstrip()
         )
     if t.tiebreak_list:
-        out.append("212 PTS," + ",".join(_one_line(x) for x in t.tiebreak_list))
+        # a list that names PTS (a tie-break before the points) is written as it is
+        pts_first = "" if any(x.upper() == "PTS" for x in t.tiebreak_list) else "PTS,"
+        out.append("212 " + pts_first + ",".join(_one_line(x) for x in t.tiebreak_list))
     out.extend(t.decisions.records())
-    table = t.scoring.points_table()
-    unit = t.scoring.unit
-    totals = table[t.kind.astype(np.int64)].sum(axis=1).tolist() if t.rounds else [0] * t.n_players
+    out.extend(_adjustment_lines(t))
+    national = _national_lines(t)
+    out.extend(national)
+    scored = round_points(t, t.kind)
+    unit = scored.unit
+    totals = scored.totals.tolist() if t.rounds else [0] * t.n_players
     for p, total, blocks in zip(t.players, totals, _blocks(t), strict=True):
         pts = _decimal(Fraction(total, unit), 4) or ""
         rating = f"{p.rating:4d}" if p.rating and 0 < p.rating <= 9999 else "    "
@@ -127,6 +134,34 @@ def write_trf(t: Tournament) -> str:
         )
         out.append(head + blocks)
     return "\n".join(out) + "\n"
+
+
+def _adjustment_lines(t: Tournament) -> list[str]:
+    """Record 299, one per adjustment: type in column 5, points in 14-17, round in 20-22, the start
+    number from 24 (none: every player)."""
+    sno = t.start_numbers()
+    out = []
+    for a in t.adjustments:
+        points = _decimal(a.points, 4) or f"{float(a.points):.1f}"[:4]
+        line = f"299 {a.result or ' '}        {points:>4}  {(a.round + 1) if a.round is not None else 0:03d}"
+        if a.player is not None:
+            line += f" {int(sno[a.player]):4d}"
+        out.append(line)
+    return out
+
+
+def _national_lines(t: Tournament) -> list[str]:
+    """Record 172 and the national rating records (the federation of the file's 172, else the
+    event's), when the tournament has national ratings or a rating method other than FIDE."""
+    rated = [p for p in t.players if p.national_rating is not None]
+    if not rated and t.rating_method == "FIDE":
+        return []
+    fed = (t.headers.get("172", "")[:3].strip() or t.federation[:3] or "FED").upper()
+    out = [f"172 {fed:<3} {t.rating_method}"]
+    for p in rated:
+        rating = p.national_rating if p.national_rating is not None and 0 < p.national_rating <= 9999 else 0
+        out.append(f"{fed:<3} {p.start_number:4d}{'':40}{rating:4d}" if rating else f"{fed:<3} {p.start_number:4d}")
+    return out
 
 
 def iter_lines(text: str) -> Iterable[str]:  # pragma: no cover - convenience for callers

@@ -1,0 +1,84 @@
+"""The ``spareggio`` command line.  Thin: every command calls the library and renders its result
+through the format registry (:mod:`spareggio.render.formats`).
+
+One module per command (or pair of listing commands), each attaching itself to the group of
+:mod:`.app`; :mod:`.common` holds what they share.  Any
+:class:`~spareggio.errors.SpareggioError` (and any usage error) becomes one line on standard error
+and exit status 2; nothing the user can provoke prints a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from ..cli_check import check_command
+from ..cli_crosstable import crosstable_command
+from ..cli_prizes import prizes_cmd
+from ..clilang import click_error, localized_cli
+from ..console import console
+from ..errors import InputError, SpareggioError, os_reason
+from ..i18n import localize, msg
+from . import compare, explain, generate, listing, rank, serve
+from .app import cli
+from .common import (
+    LANG_HELP,
+    argv_language,
+    choose_language,
+    emit,
+    event_options,
+    inputs,
+    print_warnings,
+    team_event,
+)
+
+__all__ = ["cli", "compare", "explain", "generate", "listing", "main", "rank", "serve"]
+
+cli.add_command(crosstable_command(event_options, emit, choose_language, print_warnings, team_event))
+cli.add_command(check_command(choose_language, print_warnings, inputs, LANG_HELP))
+cli.add_command(prizes_cmd)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit status."""
+    lang = argv_language(list(argv) if argv is not None else sys.argv[1:])
+    with console():
+        return _run(argv, lang)
+
+
+def _run(argv: Sequence[str] | None, lang: str) -> int:
+    try:
+        status = localized_cli(cli, lang).main(
+            args=list(argv) if argv is not None else None, prog_name="spareggio", standalone_mode=False
+        )
+    except SpareggioError as exc:
+        text = exc.localized(lang)
+        click.echo(f"spareggio: {text}" if not _has_position(exc) else text, err=True)
+        return 2
+    except click.exceptions.Abort:
+        click.echo("spareggio: " + localize(msg("aborted"), lang), err=True)
+        return 130
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else "")
+        return 0
+    except click.ClickException as exc:
+        click.echo(f"spareggio: {click_error(exc, lang)}", err=True)
+        return 2
+    except OSError as exc:
+        click.echo(f"spareggio: {exc.filename or ''}: {localize(os_reason(exc), lang)}", err=True)
+        return 2
+    except KeyboardInterrupt:
+        click.echo("spareggio: " + localize(msg("interrupted"), lang), err=True)
+        return 130
+    return status if isinstance(status, int) else 0
+
+
+def _has_position(exc: SpareggioError) -> bool:
+
+    return isinstance(exc, InputError)
+
+
+def run() -> None:  # pragma: no cover - console script wrapper
+    sys.exit(main())

@@ -1,0 +1,261 @@
+"""What every command shares: the language, writing the output whole, the warnings, and the options
+of every command that reads a tournament."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
+from ..i18n import default_language, localize, msg
+from ..io import ReadOptions, read_event, read_tournament, reader_for
+from ..io.registry import SNIFF_BYTES
+from ..io.output import write_atomic
+from ..io.trf import parse_trf
+from ..model import Tournament, TournamentKind
+from ..team_event import TeamEvent
+from ..teams import is_team_file
+
+__all__ = [
+    "LANG_HELP",
+    "EventOptions",
+    "argv_language",
+    "choose_language",
+    "emit",
+    "event_options",
+    "inputs",
+    "kind_option",
+    "print_warnings",
+    "team_event",
+]
+
+LANG_HELP = "Language: en, it or fr, case-insensitive (default: the environment's LANG, else en)."
+
+
+def emit(text: str | bytes, output: str | None) -> None:
+    """Write ``text`` to the file ``output`` (whole or not at all, never over an input of the
+    command), else to standard output."""
+    if output:
+        write_atomic(output, text, inputs=inputs())
+    elif isinstance(text, bytes):
+        raise ArgumentError(msg("PDF and XLSX output is binary: write it to a file with -o FILE"))
+    else:
+        click.echo(text, nl=False)
+
+
+def inputs() -> list[str]:
+    """Every path the running command was given (its arguments and options but ``-o``)."""
+    ctx = click.get_current_context(silent=True)
+    found: list[str] = []
+    for key, value in ctx.params.items() if ctx is not None else ():
+        if key == "output":
+            continue
+        for item in value if isinstance(value, tuple | list) else (value,):
+            if isinstance(item, str) and item:
+                found.append(item)
+    return found
+
+
+def choose_language(value: str | None) -> str:
+    """``--lang`` of a command, case-insensitive; by default the one given before the command
+    (``spareggio --lang it standings ...``), else the environment's language (LANG), else English."""
+    if value is None:
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None:
+            value = ctx.find_root().params.get("lang")
+    return check_language(value)
+
+
+def argv_language(args: Sequence[str]) -> str:
+    """The language a command line asks for (``--lang X`` or ``--lang=X``), else the
+    environment's: what errors and help are printed in, before the command itself has run."""
+    value = None
+    for k, arg in enumerate(args):
+        if arg == "--lang" and k + 1 < len(args):
+            value = args[k + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+    try:
+        return check_language(value)
+    except SpareggioError:
+        return default_language()
+
+
+def print_warnings(items: Sequence[object], quiet: bool, lang: str = "en") -> None:
+
+    if quiet:
+        return
+    seen: set[str] = set()
+    for w in items:
+        text = w.text() if isinstance(w, Diagnostic) else w
+        line = localize(text, lang)
+        if "warning:" not in str(text):
+            line = localize(msg("warning: {text}", text=text), lang)
+        if line not in seen:
+            seen.add(line)
+            click.echo(line, err=True)
+
+
+def kind_option(swiss: bool, round_robin: bool) -> TournamentKind | None:
+
+    if swiss and round_robin:
+        raise ArgumentError(msg("--swiss and --round-robin cannot be used together"))
+    if swiss:
+        return TournamentKind.SWISS
+    if round_robin:
+        return TournamentKind.ROUND_ROBIN
+    return None
+
+
+@dataclass(frozen=True)
+class EventOptions:
+    """The options every command that reads a tournament shares."""
+
+    after_round: int | None
+    output: str | None
+    swiss: bool
+    round_robin: bool
+    unrated_rating: int | None
+    quiet: bool
+    lenient: bool
+    primary: str | None = None
+    input_format: str | None = None
+    rating: str | None = None
+    declared_ranks: str | None = None
+    byes: str | None = None
+    read: dict[str, Tournament] = field(default_factory=dict, compare=False, repr=False)
+    """Individual tournaments already read by :func:`team_event`, by file name."""
+
+    def load(self, file: str) -> Tournament:
+        """Read the tournament (any format of the reader registry) as these options ask."""
+        if self.primary is not None:
+            raise ArgumentError(
+                msg(
+                    "--primary {score}: {file} is not a team event (no records 310 or 013)",
+                    score=self.primary, file=file,
+                )
+            )  # fmt: skip
+        if file in self.read:
+            return self.read.pop(file)
+        return read_tournament(
+            file,
+            kind=kind_option(self.swiss, self.round_robin),
+            lenient=self.lenient,
+            fmt=self.input_format,
+            rating=self.rating,  # type: ignore[arg-type]  # click's choice
+            ranks=self.declared_ranks,
+            byes=self.byes,
+        )
+
+
+_EVENT_OPTIONS = (
+    click.option("-a", "--after-round", type=int, help="As the standings stood after this round."),
+    click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically)."),
+    click.option("--swiss", is_flag=True, help="Treat the event as a Swiss (Article 16)."),
+    click.option("--round-robin", is_flag=True, help="Treat the event as a round robin (Article 15)."),
+    click.option(
+        "--unrated-rating", type=int, help="Rating that unrated players count as in rating tie-breaks."
+    ),
+    click.option("-q", "--quiet", is_flag=True, help="Do not print warnings."),
+    click.option(
+        "--lenient",
+        is_flag=True,
+        help="Repair a game whose two sides disagree (a warning says how) instead of refusing the file.",
+    ),
+    click.option(
+        "--primary",
+        type=click.Choice(["MP", "GP"], case_sensitive=False),
+        help="Team events: rank the teams by match points or game points (default: record 192, else MP).",
+    ),
+    click.option(
+        "--input-format",
+        metavar="FORMAT",
+        help="The format of the file (trf, json, ...), when its content and name do not tell it.",
+    ),
+    click.option(
+        "--rating",
+        type=click.Choice(["fide", "national"], case_sensitive=False),
+        help="The rating of rating tie-breaks: FIDE or national (TRF-26 record 172; default: as the file says, else FIDE).",
+    ),
+    click.option(
+        "--declared-ranks",
+        type=click.Path(dir_okay=False),
+        help="lichess Swiss: its results export, for the ranks it declares (default: FILE.ndjson beside the file).",
+    ),
+    click.option(
+        "--byes",
+        type=click.Choice(["absent", "zero", "half", "full", "pab"], case_sensitive=False),
+        help="PGN: how a round in which a player has no game counts (PGN cannot tell a bye from an "
+        "absence): absent (default; not paired, no point), zero, half or full (requested byes), pab "
+        "(pairing-allocated bye).",
+    ),
+)
+
+
+def event_options(f: Callable[..., None]) -> Callable[..., None]:
+    """Add the shared options to a command, passed to it as one ``opts: EventOptions``."""
+
+    @functools.wraps(f)
+    def wrapper(
+        *args: Any,
+        after_round: int | None,
+        output: str | None,
+        swiss: bool,
+        round_robin: bool,
+        unrated_rating: int | None,
+        quiet: bool,
+        lenient: bool,
+        primary: str | None,
+        input_format: str | None,
+        rating: str | None,
+        declared_ranks: str | None,
+        byes: str | None,
+        **kwargs: Any,
+    ) -> None:
+        opts = EventOptions(
+            after_round, output, swiss, round_robin, unrated_rating, quiet, lenient,
+            primary.upper() if primary else None,
+            input_format.lower() if input_format else None,
+            rating.lower() if rating else None,
+            declared_ranks,
+            byes.lower() if byes else None,
+        )  # fmt: skip
+        f(*args, opts=opts, **kwargs)
+
+    command: Callable[..., None] = wrapper
+    for option in reversed(_EVENT_OPTIONS):
+        command = option(command)
+    return command
+
+
+def team_event(file: str, opts: EventOptions, *, players_only: bool = False) -> TeamEvent | Tournament | None:
+    """The team event in a file (any format of the reader registry), or None for an individual
+    tournament (kept for :meth:`EventOptions.load`, so that the file is read once); with
+    ``players_only`` the players of a TRF team event (its team records are not read: --individual)."""
+    kind = kind_option(opts.swiss, opts.round_robin)
+    if players_only and opts.input_format in (None, "trf"):
+        try:
+            with open(file, "rb") as handle:
+                head = handle.read()
+        except OSError:
+            head = b""  # the reader reports it
+        if head and reader_for(head[:SNIFF_BYTES], file, opts.input_format).name == "trf" and is_team_file(head):
+            return parse_trf(head, file, lenient=opts.lenient, kind=kind, team_event=True)
+    if opts.lenient and opts.input_format is None and file.lower().endswith(".json"):
+        return None  # EventOptions.load says that --lenient is for TRF files
+    options = ReadOptions(
+        kind=kind,
+        lenient=opts.lenient,
+        rating=opts.rating,  # type: ignore[arg-type]  # click's choice
+        ranks=opts.declared_ranks,
+        byes=opts.byes,
+    )
+    ev = read_event(file, fmt=opts.input_format, options=options)
+    if isinstance(ev, Tournament):
+        opts.read[file] = ev
+        return None
+    return ev.with_primary(opts.primary) if opts.primary else ev

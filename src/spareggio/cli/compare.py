@@ -1,0 +1,47 @@
+"""``spareggio compare``: the same standings under several rule sets."""
+
+from __future__ import annotations
+
+import click
+
+from ..compare import Comparison, compare, compare_teams
+from ..render.formats import choose_format, formats_for, render
+from ..team_event import TeamEvent
+from .app import cli
+from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
+
+__all__ = ["COMPARE_FORMATS", "compare_cmd"]
+
+COMPARE_FORMATS = tuple(f.name for f in formats_for(Comparison))
+
+
+@cli.command("compare")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-r", "--rules", help="Comma-separated rule sets (default: all of them).")
+@click.option("-t", "--tiebreaks", help="Comma-separated list (default: the file's list or the default).")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(COMPARE_FORMATS),
+    help="Output format (default: table, or the extension of -o: .txt .json .html .pdf).",
+)
+@click.option("--lang", help=LANG_HELP)
+@event_options
+def compare_cmd(
+    file: str, rules: str | None, tiebreaks: str | None, fmt: str | None, lang: str | None, opts: EventOptions
+) -> None:
+    """Rank FILE under several rule sets and show where the ranking changes."""
+    language = choose_language(lang)
+    chosen = choose_format(fmt, opts.output, Comparison)
+
+    names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
+    team = team_event(file, opts)
+    if isinstance(team, TeamEvent):
+        c = compare_teams(team, names, tiebreaks, opts.after_round)
+        print_warnings(c.warnings, opts.quiet, language)
+    else:
+        t = opts.load(file)
+        c = compare(t, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
+        print_warnings([*t.warnings, *c.warnings], opts.quiet, language)
+    emit(render(c, chosen, lang=language), opts.output)

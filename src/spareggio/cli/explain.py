@@ -1,0 +1,92 @@
+"""``spareggio explain``: a player's tie-breaks round by round, two players side by side, or all."""
+
+from __future__ import annotations
+
+import click
+
+from .. import explain as ex
+from ..cli_prizes import decision_options, write_decided_trf
+from ..decisions import Decisions
+from ..errors import ArgumentError
+from ..explain import PlayerExplanation
+from ..i18n import msg
+from ..render.formats import choose_format, formats_for, render
+from ..standings import standings
+from ..team_event import TeamEvent
+from ..teams import team_standings
+from .app import cli
+from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
+
+__all__ = ["EXPLAIN_FORMATS", "explain_cmd"]
+
+EXPLAIN_FORMATS = tuple(f.name for f in formats_for(PlayerExplanation))
+
+
+@cli.command("explain")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "-p",
+    "--player",
+    "--team",
+    "player",
+    help="The player (or, in a team event, the team) to explain: number, or name (or a unique part of it).",
+)
+@click.option("--all", "every", is_flag=True, help="Explain every player, in one document.")
+@click.option("--versus", help="A second player (number or name): why one is ranked above the other.")
+@click.option("-t", "--tiebreaks", help="Comma-separated list (default: the standings list).")
+@click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by the start date).")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(EXPLAIN_FORMATS),
+    help="Output format (default: text, or the extension of -o: .txt .json .html).",
+)
+@click.option("--lang", help=LANG_HELP)
+@event_options
+@decision_options
+def explain_cmd(
+    file: str,
+    player: str | None,
+    every: bool,
+    versus: str | None,
+    tiebreaks: str | None,
+    rules: str | None,
+    fmt: str | None,
+    lang: str | None,
+    opts: EventOptions,
+    decisions: Decisions | None = None,
+    save_trf: str | None = None,
+) -> None:
+    """Explain a player's tie-breaks round by round (or, with --versus, why one player is ahead;
+    with --all, every player)."""
+    language = choose_language(lang)
+    chosen = choose_format(fmt, opts.output, PlayerExplanation, default="text")
+    if every == (player is not None):
+        raise ArgumentError(msg("name one player with --player (number or name), or use --all"))
+    if every and versus is not None:
+        raise ArgumentError(msg("--versus compares two players: use it with --player, not --all"))
+    team = team_event(file, opts)
+    if isinstance(team, TeamEvent):
+        s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
+        t = s.tournament
+        print_warnings(s.warnings, opts.quiet, language)
+    else:
+        t = opts.load(file)
+        s = standings(
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
+        print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
+    result: object
+    if every:
+        result = ex.explain_all(s, None, language)
+    else:
+        assert player is not None
+        sno = ex.find_player(t, player)
+        if versus is not None:
+            result = ex.explain_versus(s, sno, ex.find_player(t, versus), language)
+        else:
+            result = ex.explain_player(s, sno, None, language)
+    emit(render(result, chosen, lang=language, title=t.name or file), opts.output)

@@ -1,0 +1,74 @@
+"""``spareggio standings``: rank a tournament or a team event and write it in any format."""
+
+from __future__ import annotations
+
+import click
+
+from ..cli_prizes import decision_options, write_decided_trf
+from ..decisions import Decisions
+from ..model import Tournament
+from ..render.formats import choose_format, formats_for, render
+from ..standings import DEFAULT_SWISS, Standings, standings
+from ..team_event import TeamEvent
+from ..teams import team_standings
+from .app import cli
+from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
+
+__all__ = ["PUBLISH_FORMATS", "standings_cmd"]
+
+PUBLISH_FORMATS = tuple(f.name for f in formats_for(Standings))
+"""What ``standings`` writes; ``-o FILE`` chooses by the extension when ``--format`` is not given."""
+
+
+@cli.command("standings")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "-t", "--tiebreaks", help='Comma-separated list, e.g. "BH/C1,BH,SB" (default: the file\'s list).'
+)
+@click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by the start date).")
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(PUBLISH_FORMATS),
+    help="Output format (default: table, or the extension of -o: .txt .csv .json .html .pdf .xlsx).",
+)
+@click.option("--lang", help=LANG_HELP)
+@click.option("--csv-locale", help="CSV for en, it or fr spreadsheets (default: the --lang language).")
+@click.option("--individual", is_flag=True, help="In a team event, rank the players instead of the teams.")
+@event_options
+@decision_options
+def standings_cmd(
+    file: str,
+    tiebreaks: str | None,
+    rules: str | None,
+    fmt: str | None,
+    lang: str | None,
+    csv_locale: str | None,
+    individual: bool,
+    opts: EventOptions,
+    decisions: Decisions | None = None,
+    save_trf: str | None = None,
+) -> None:
+    """Rank FILE (a FIDE TRF tournament report, or a tournament JSON file) with its tie-breaks.
+    A team event (TRF records 310 or 013) is ranked by teams."""
+    language = choose_language(lang)
+    chosen = choose_format(fmt, opts.output, Standings)
+    team = team_event(file, opts, players_only=individual)
+    if isinstance(team, TeamEvent) and not individual:
+        s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
+        print_warnings(s.warnings, opts.quiet, language)
+    else:
+        t = team if isinstance(team, Tournament) else opts.load(file)
+        if team is not None and tiebreaks is None:
+            tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
+        s = standings(
+            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+            decisions=decisions,
+        )  # fmt: skip
+        print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+        write_decided_trf(save_trf, s)
+    emit(
+        render(s, chosen, lang=language, csv_locale=choose_language(csv_locale) if csv_locale else None),
+        opts.output,
+    )
