@@ -67,7 +67,6 @@ class _NoPango(importlib.abc.MetaPathFinder):
                 "cannot load library 'libgobject-2.0-0': libgobject-2.0-0: cannot open shared object "
                 "file: No such file or directory"
             )
-        return None
 
 
 @pytest.fixture
