@@ -10,6 +10,7 @@ WeasyPrint; the XLSX keeps numbers as numbers.  English and Italian (decimal com
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import io
 import logging
@@ -379,7 +380,10 @@ def describe_rules(rules: RuleSet, lang: str = "en") -> str:
 def html_to_pdf(html: str) -> bytes:
     """The page printed to PDF by WeasyPrint (its print CSS: A4, repeated headers, page numbers)."""
     try:
-        import weasyprint
+        # without its libraries WeasyPrint prints a banner on standard output before it raises: the
+        # one-line error below says it instead, and standard output stays the program's own
+        with contextlib.redirect_stdout(io.StringIO()):
+            import weasyprint
     except ImportError:  # pragma: no cover - weasyprint is a dependency
         raise ArgumentError(msg("PDF output needs WeasyPrint: python3 -m pip install weasyprint")) from None
     except OSError:  # WeasyPrint is installed, the system libraries it loads (Pango, HarfBuzz) are not
