@@ -20,7 +20,7 @@ import numpy.typing as npt
 from .decisions import Decided, Decisions, change, decide_ties, default_seed
 from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
-from .i18n import Text, msg
+from .i18n import Text, as_text, msg
 from .model import IntVector, Player, Tournament
 from .numbers import exact_number, json_number
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
@@ -107,7 +107,8 @@ class Standings:
 
     tournament: Tournament
     rules: RuleSet
-    rules_reason: str
+    rules_reason: Text
+    """Why this rule set applies, said in the user's language when rendered."""
     after_round: int
     labels: list[str]
     specs: list[TiebreakSpec]
@@ -389,11 +390,12 @@ def rank_lists(
     return out
 
 
-def _rule_set(tournament: Tournament, rules: str | RuleSet | None) -> tuple[RuleSet, str, str | None]:
+def _rule_set(tournament: Tournament, rules: str | RuleSet | None) -> tuple[RuleSet, Text, str | None]:
     """The rule set to apply, why, and the assumption it rests on (if any)."""
     if rules is None:
         choice = choose_ruleset(tournament)
-        return choice.rules, choice.reason, (choice.warning.text() if choice.warning is not None else None)
+        warning = choice.warning.text() if choice.warning is not None else None
+        return choice.rules, as_text(choice.reason), warning
     return find_ruleset(rules), REASONS["caller"], None
 
 
@@ -408,7 +410,7 @@ def _computed(
 def _standings_in(
     ctx: Context,
     parsed: list[tuple[str, TiebreakSpec]],
-    reason: str,
+    reason: Text,
     source: str,
     rules_warning: str | None,
     decisions: Decisions | None = None,

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import ArgumentError, SpareggioError, TiebreakSpecError, os_reason
-from .i18n import msg
+from .i18n import as_text, msg
 from .io import ReadOptions, size_limit
 from .io import parse_event as read_any
 from .io.trf.team_matches import is_team_file, parse_team_event
@@ -121,7 +121,7 @@ def team_standings(
     warning = None
     if rules is None:
         choice = choose_ruleset(ev.players)
-        ruleset, reason = choice.rules, choice.reason
+        ruleset, reason = choice.rules, as_text(choice.reason)
         warning = choice.warning.text() if choice.warning is not None else None
     else:
         ruleset, reason = find_ruleset(rules), REASONS["caller"]

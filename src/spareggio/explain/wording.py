@@ -1,13 +1,16 @@
 """The words of explanations: values, result signs, colours, why a round counts, footnotes about
-adjusted scores, in the explanation's language (:mod:`spareggio.messages`)."""
+adjusted scores.  The builders make :class:`~spareggio.i18n.Text` values (the English sentence of
+:mod:`spareggio.messages` and its values); the renderers say them in the asked language
+(:func:`~spareggio.i18n.localize`).  :func:`input_heading` and :func:`context_lines` are the
+renderers' words, said in the language they are given."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..i18n import localize, translate, warning_body
-from ..messages import message
+from ..i18n import Text, joined, localize, translate, warning_body
+from ..messages import EN, message, phrase
 from ..model import Color, ResultKind
 from ..numbers import format_number, is_finite_decimal
 from ..tiebreaks.base import TiebreakSpec
@@ -16,6 +19,7 @@ from .results import PlayerExplanation, TiebreakExplanation
 
 __all__ = [
     "COLOUR_CODE",
+    "NO_TEXT",
     "RESULT_SIGN",
     "colour_letter",
     "context_lines",
@@ -50,20 +54,18 @@ def format_value(value: Fraction | None, sb: bool = False) -> str:
     return f"{float(value):.2f}" if sb and is_finite_decimal(value) else format_number(value)
 
 
-def spec_name(name: str, spec: TiebreakSpec, lang: str = "en") -> str:
-    def _(text: str) -> str:
-        return translate(lang, text, "spec")
-
-    parts = [translate(lang, name, "tiebreak")]
+def spec_name(name: str, spec: TiebreakSpec) -> Text:
+    """A tie-break's name with its modifiers (``Buchholz, cut 1``)."""
+    parts = [Text(name, "tiebreak")]
     if spec.cut_low and spec.cut_high:
-        parts.append(_("median {n}").format(n=spec.cut_low))
+        parts.append(Text("median {n}", "spec", n=spec.cut_low))
     elif spec.cut_low:
-        parts.append(_("cut {n}").format(n=spec.cut_low))
+        parts.append(Text("cut {n}", "spec", n=spec.cut_low))
     if spec.forfeits_played:
-        parts.append(_("forfeits as played"))
+        parts.append(Text("forfeits as played", "spec"))
     if spec.fore and spec.code != "FB":
-        parts.append(_("fore"))
-    return ", ".join(parts)
+        parts.append(Text("fore", "spec"))
+    return parts[0] if len(parts) == 1 else joined(parts, ", ")
 
 
 def kind_code(kind: ResultKind) -> str:
@@ -73,37 +75,41 @@ def kind_code(kind: ResultKind) -> str:
     return kind.label.replace("-", "_").replace(" ", "_").replace(",", "")
 
 
-def detail_text(rec: Record, lang: str) -> str:
+def detail_text(rec: Record) -> Text:
     """What a record's input or contribution rests on, in words (its ``detail`` code)."""
-    return message(
-        lang, f"detail.{rec.detail}", value=format_value(rec.contribution), input=format_value(rec.input)
-    )
+    return phrase(f"detail.{rec.detail}", value=format_value(rec.contribution), input=format_value(rec.input))
 
 
 COLOUR_CODE = {Color.WHITE: "white", Color.BLACK: "black"}
 """The colours' stable codes in JSON."""
 
 
-def join_notes(*notes: str) -> str:
+NO_TEXT = Text("", "join")
+"""An empty sentence (a round without a note or a cut)."""
+
+
+def join_notes(*notes: str) -> Text:
     """The non-empty notes of a round, separated by semicolons."""
-    return "; ".join(n for n in notes if n)
+    present = [n for n in notes if n]
+    if len(present) == 1 and isinstance(present[0], Text):
+        return present[0]
+    return joined(present, "; ") if present else NO_TEXT
 
 
-def colour_letter(color: Color | None, lang: str) -> str:
+def colour_letter(color: Color | None) -> Text:
     if color is Color.WHITE:
-        return message(lang, "colour.white")
+        return phrase("colour.white")
     if color is Color.BLACK:
-        return message(lang, "colour.black")
-    return ""
+        return phrase("colour.black")
+    return NO_TEXT
 
 
-def why_text(why: Why, code: str, input_code: str, lang: str) -> str:
+def why_text(why: Why, code: str, input_code: str) -> Text:
     """Why a record counts or not, in words (the most specific message that exists)."""
     for key in (f"why.{why.code}.{code}", f"why.{why.code}.{input_code}", f"why.{why.code}"):
-        text = message(lang, key)
-        if text != key:
-            return text
-    return why.code
+        if key in EN:
+            return phrase(key)
+    return Text(why.code, "join")
 
 
 def signed(number: int) -> str:
@@ -129,11 +135,11 @@ def decimal_text(value: Fraction) -> str:
 
 
 def encounters_text(
-    encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Callable[[int], str], lang: str
-) -> str:
+    encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Callable[[int], str]
+) -> Text:
     """Who met whom in a DE group: ``3-7 1-0`` per pair (points averaged over repeated meetings)."""
     points = {(k, m): (pts, games) for k, m, pts, games in encounters}
-    shown = []
+    shown: list[str] = []
     for (k, m), (pts, games) in sorted(
         points.items(), key=lambda kv: (int(sno(kv[0][0])), int(sno(kv[0][1])))
     ):
@@ -141,10 +147,8 @@ def encounters_text(
             continue
         back = points.get((m, k))
         text = f"{sno(k)}-{sno(m)} {format_value(pts)}-{format_value(back[0]) if back else '?'}"
-        if games > 1:
-            text += " " + message(lang, "de.average_of", games=games)
-        shown.append(text)
-    return ", ".join(shown)
+        shown.append(joined([text, phrase("de.average_of", games=games)], " ") if games > 1 else text)
+    return joined(shown, ", ")
 
 
 def input_heading(tb: TiebreakExplanation, lang: str) -> str:
@@ -153,10 +157,10 @@ def input_heading(tb: TiebreakExplanation, lang: str) -> str:
     return message(lang, "score") if code == "opponent_score" else message(lang, f"in.{code}")
 
 
-def context_lines(e: PlayerExplanation) -> list[str]:
+def context_lines(e: PlayerExplanation, lang: str | None = None) -> list[str]:
     """The standings an explanation is about, in its language: the rule set and why, the round,
     the assumption the rule set rests on (if any) and the tie-break list."""
-    lang = e.lang
+    lang = lang or e.lang
     return [
         message(
             lang,
