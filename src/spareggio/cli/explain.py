@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from .. import explain as ex
-from ..cli_prizes import decision_options, write_decided_trf
 from ..decisions import Decisions
 from ..errors import ArgumentError
 from ..explain import PlayerExplanation
@@ -15,7 +14,17 @@ from ..standings import standings
 from ..team_event import TeamEvent
 from ..teams import team_standings
 from .app import cli
-from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
+from .common import (
+    LANG_HELP,
+    EventOptions,
+    choose_language,
+    decision_options,
+    emit,
+    event_options,
+    print_warnings,
+    team_event,
+    write_decided_trf,
+)
 
 __all__ = ["EXPLAIN_FORMATS", "explain_cmd"]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from ..cli_prizes import decision_options, write_decided_trf
 from ..decisions import Decisions
 from ..model import Tournament
 from ..render.formats import choose_format, formats_for, render
@@ -12,7 +11,17 @@ from ..standings import DEFAULT_SWISS, Standings, standings
 from ..team_event import TeamEvent
 from ..teams import team_standings
 from .app import cli
-from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
+from .common import (
+    LANG_HELP,
+    EventOptions,
+    choose_language,
+    decision_options,
+    emit,
+    event_options,
+    print_warnings,
+    team_event,
+    write_decided_trf,
+)
 
 __all__ = ["PUBLISH_FORMATS", "standings_cmd"]
 
