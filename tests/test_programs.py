@@ -171,3 +171,17 @@ def test_the_command_line_lists_a_programs_names_and_the_profiles(capsys: pytest
     out = capsys.readouterr().out
     assert "swiss-manager (aliases: swissmanager, sm): Swiss-Manager, fide-2026" in out
     assert "    full-bye=vur (C.07 16.2.1):" in out and "after the list, unprinted: TPN" in out
+
+
+def test_a_profiles_departures_are_said_where_the_user_looks(capsys: pytest.CaptureFixture[str]) -> None:
+    # under --rules swiss-manager every departure applied is named with the article it departs from
+    s = spareggio.standings(tournament(LATE), ["BH/C1"], rules="swiss-manager")
+    said = [str(w) for w in s.warnings]
+    for line in ("computed as Swiss-Manager does: full-bye=vur departs from C.07 16.2.1",
+                 "computed as Swiss-Manager does: no-games=zero departs from C.07 10",
+                 "computed as Swiss-Manager does: rr-forfeit=dummy departs from C.07 15.2"):  # fmt: skip
+        assert line in said
+    # one departure undone is no longer said
+    s = spareggio.standings(tournament(LATE), ["BH/C1"], rules="swiss-manager:full-bye=not-vur")
+    assert not any("full-bye=vur" in str(w) for w in s.warnings)
+    assert s.row_of(1).values["BH/C1"] == Fr(7, 2)  # C.07 16.2.1 under the 2026 caps, as fide-2026

@@ -292,6 +292,17 @@ def standings(
                 program=ruleset.program.title,
             )
         )
+    if ruleset.program is not None:
+        for d in ruleset.program.departures:
+            if ruleset.settings.get(d.key) == d.value:
+                result.warnings.append(
+                    msg(
+                        "computed as {program} does: {option} departs from {article}",
+                        program=ruleset.program.title,
+                        option=d.option,
+                        article=d.article,
+                    )
+                )
     return result
 
 

@@ -107,6 +107,10 @@ class _Builder:
                 )
         self.member = member
         self.order = [[index[s] for s in team.roster] for team in teams]
+        self.has_game = HAS_OPPONENT[t.kind]
+        """A game, or a forfeit against a named opponent, per player and round."""
+        self.empty_board = (empty != 0) | (t.kind == ResultKind.PAB)
+        """``0000 - +``, ``0000 - -`` or ``0000 - U`` per player and round (see :meth:`empties`)."""
         self.points = t.scoring.points_table()[t.kind.astype(np.intp)] * UNIT // t.scoring.unit
         self.win_gp = int(t.scoring.win * UNIT)
         self.draw_gp = int(t.scoring.draw * UNIT)
@@ -129,14 +133,15 @@ class _Builder:
 
     def entries(self, k: int, r: int) -> list[int]:
         """The players of team k with a game (or a forfeit against a named opponent) in round r."""
-        return [i for i in self.order[k] if bool(HAS_OPPONENT[self.t.kind[i, r]])]
+        has_game = self.has_game
+        return [i for i in self.order[k] if has_game[i, r]]
 
     def empties(self, k: int, r: int) -> list[int]:
         """The players of team k with ``0000 - +`` or ``0000 - -`` in round r (``0000 - U``, the
         older spelling of a board won against an empty board, too: a player has no bye of his own
         when his team plays a match)."""
-        t = self.t
-        return [i for i in self.order[k] if int(self.empty[i, r]) or t.kind[i, r] == ResultKind.PAB]
+        empty_board = self.empty_board
+        return [i for i in self.order[k] if empty_board[i, r]]
 
     def rival(self, k: int, r: int, entries: list[int]) -> int:
         """The one team that team k's players face in round r (-1 for none)."""
@@ -206,7 +211,7 @@ class _Builder:
                     ),
                     at,
                 )  # fmt: skip
-            if i not in entries and not int(self.empty[i, r]) and self.t.kind[i, r] != ResultKind.PAB:
+            if i not in entries and not self.empty_board[i, r]:
                 raise InputError(
                     msg(
                         "record 300: player {player} on board {board} has no game in round {round}",
