@@ -8,6 +8,7 @@ import click
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.formats import choose_format, formats_for, render
 from ..standings import standings
+from ..team_event import TeamEvent
 from ..teams import team_standings
 from .app import cli
 from .common import EventOptions, choose_language, emit, event_options, print_warnings, team_event
@@ -54,7 +55,7 @@ def crosstable_cmd(
     said = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Crosstable)
     team = team_event(file, opts)
-    if team is not None:
+    if isinstance(team, TeamEvent):
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
         print_warnings(s.warnings, opts.quiet, said)
     else:

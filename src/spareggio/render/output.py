@@ -26,6 +26,7 @@ from ..numbers import exact_number, format_number, is_finite_decimal, json_numbe
 from ..standings import StandingRow, Standings
 from ..team_event import UNIT
 from .formats import RenderOptions, renderer
+from .sources import list_source_words
 
 __all__ = [
     "JSON_SCHEMA_VERSION",
@@ -70,7 +71,8 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
         "rules_warning": s.rules_warning,
         "after_round": s.after_round,
         "tiebreaks": list(s.labels),
-        "tiebreaks_source": s.tiebreaks_source,
+        "tiebreaks_source": list_source_words(s.tiebreaks_source, s.rules.label),
+        "tiebreaks_source_code": s.tiebreaks_source.value,
         "standings": [
             {
                 "rank": row.rank,
