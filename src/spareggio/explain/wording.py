@@ -1,34 +1,30 @@
 """The words of explanations: values, result signs, colours, why a round counts, footnotes about
 adjusted scores.  The builders make :class:`~spareggio.i18n.Text` values (the English sentence of
 :mod:`spareggio.messages` and its values); the renderers say them in the asked language
-(:func:`~spareggio.i18n.localize`).  :func:`input_heading` and :func:`context_lines` are the
-renderers' words, said in the language they are given."""
+(:func:`~spareggio.i18n.localize`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..i18n import Text, joined, localize, translate, warning_body
-from ..messages import EN, message, phrase
+from ..i18n import Text, joined
+from ..messages import EN, phrase
 from ..model import Color, ResultKind
 from ..numbers import format_number, is_finite_decimal
 from ..tiebreaks.base import TiebreakSpec
 from ..tiebreaks.records import Record, Why
-from .results import PlayerExplanation, TiebreakExplanation
 
 __all__ = [
     "COLOUR_CODE",
     "NO_TEXT",
     "RESULT_SIGN",
     "colour_letter",
-    "context_lines",
     "decimal_text",
     "detail_text",
     "encounters_text",
     "exact_text",
     "format_value",
-    "input_heading",
     "join_notes",
     "kind_code",
     "signed",
@@ -149,35 +145,3 @@ def encounters_text(
         text = f"{sno(k)}-{sno(m)} {format_value(pts)}-{format_value(back[0]) if back else '?'}"
         shown.append(joined([text, phrase("de.average_of", games=games)], " ") if games > 1 else text)
     return joined(shown, ", ")
-
-
-def input_heading(tb: TiebreakExplanation, lang: str) -> str:
-    """The heading of the input column: what the rule uses in this tie-break."""
-    code = tb.rounds[0].input_code if tb.rounds else "opponent_score"
-    return message(lang, "score") if code == "opponent_score" else message(lang, f"in.{code}")
-
-
-def context_lines(e: PlayerExplanation, lang: str | None = None) -> list[str]:
-    """The standings an explanation is about, in its language: the rule set and why, the round,
-    the assumption the rule set rests on (if any) and the tie-break list."""
-    lang = lang or e.lang
-    return [
-        message(
-            lang,
-            "rules",
-            rules=e.rules,
-            reason=localize(e.rules_reason, lang),
-            after_round=e.after_round,
-        ),
-        *(
-            [translate(lang, "WARNING: {text}", "table").format(text=warning_body(e.rules_warning, lang))]
-            if e.rules_warning
-            else []
-        ),
-        *(
-            [message(lang, "context_tiebreaks", tiebreaks=", ".join(e.standings_tiebreaks))]
-            if e.standings_tiebreaks
-            else []
-        ),
-        *(localize(note, lang) for note in e.decisions),
-    ]

@@ -7,10 +7,11 @@ import json
 from typing import Any
 
 from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
-from ..explain.wording import context_lines, format_value, input_heading, join_notes
+from ..explain.wording import format_value, join_notes
 from ..i18n import localize, msg
 from ..messages import message
 from ..numbers import exact_number, format_number, json_number
+from .explanation_words import context_lines, input_heading
 from .formats import RenderOptions, renderer
 from .html import explanation_html, explanations_html, versus_html
 

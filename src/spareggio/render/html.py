@@ -5,9 +5,10 @@ from __future__ import annotations
 from html import escape
 
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus
-from ..explain.wording import format_value, input_heading
+from ..explain.wording import format_value
 from ..i18n import localize, msg, warning_body
 from ..messages import message
+from .explanation_words import input_heading
 
 __all__ = [
     "EXPLANATION_CSS",
