@@ -12,6 +12,7 @@ import pytest
 import spareggio
 from builders import tournament
 from spareggio import ArgumentError
+from spareggio.model import KindSource
 from spareggio.render.output import standings_to_dict
 from spareggio.standings import ListSource
 
@@ -215,3 +216,13 @@ def test_an_empty_list_is_an_error(tiebreaks: object) -> None:
     # a list given by the caller must name something; rank by points alone with "PTS"
     with pytest.raises(spareggio.TiebreakSpecError, match="the tie-break list is empty"):
         spareggio.standings(tournament(STD), tiebreaks)  # type: ignore[arg-type]
+
+
+def test_kind_source_is_a_code_and_the_json_keeps_its_words() -> None:
+    # record 092 naming a Swiss system decides the kind (digest 6.5); the JSON writes the words it
+    # always wrote beside the stable code
+    s = spareggio.standings(tournament(STD, extra_headers=["092 Lim system"]), "BH", rules="fide-2026")
+    t = s.tournament
+    assert (t.kind_source, t.kind_basis) == (KindSource.FILE, "record 092")
+    doc = standings_to_dict(s)["tournament"]
+    assert (doc["kind_source"], doc["kind_source_code"]) == ("file (record 092)", "file")
