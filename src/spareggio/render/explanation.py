@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import numbers
 from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
-from ..explain.wording import format_value, join_notes
+from ..explain.wording import join_notes
 from ..i18n import localize, msg
 from ..messages import message
-from ..numbers import exact_number, format_number, json_number
+from ..numbers import exact_number, json_number
 from .explanation_words import context_lines, input_heading
 from .formats import RenderOptions, renderer
 from .html import explanation_html, explanations_html, versus_html
@@ -31,7 +32,7 @@ def render_text(e: PlayerExplanation, lang: str | None = None) -> str:
         *([e.tournament] if e.tournament else []),
         message(lang, "title", name=e.name, sno=e.start_number),
         *context_lines(e, lang),
-        message(lang, "points", points=format_number(e.points)) + f"   #{e.rank}",
+        message(lang, "points", points=numbers.points(e.points, lang)) + f"   #{e.rank}",
         "",
     ]
     for tb in e.tiebreaks:
@@ -41,7 +42,11 @@ def render_text(e: PlayerExplanation, lang: str | None = None) -> str:
 
 
 def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
-    value = format_value(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
+    value = (
+        numbers.explained(tb.value, lang, sb=tb.code == "SB")
+        if tb.value is not None
+        else message(lang, "undefined")
+    )
     out = [f"{tb.label} - {localize(tb.name, lang)} ({tb.article}): {value}"]
     if tb.version:
         out.append(
@@ -69,10 +74,10 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
             opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else kind
             if r.opponent is not None and kind:
                 opp += f" ({kind})"
-            cells = [str(r.round), localize(r.colour, lang), opp, r.result, format_value(r.score)]
+            cells = [str(r.round), localize(r.colour, lang), opp, r.result, numbers.explained(r.score, lang)]
             if factor:
-                cells.append(format_value(r.factor))
-            contrib = format_value(r.contribution, sb)
+                cells.append(numbers.explained(r.factor, lang))
+            contrib = numbers.explained(r.contribution, lang, sb=sb)
             if r.contribution is not None and not r.counted:
                 contrib = f"[{contrib}]"
             cells += [contrib, localize(join_notes(r.note, r.cut), lang)]
