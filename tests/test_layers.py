@@ -33,10 +33,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("results", ("spareggio.compare", "spareggio.explain", "spareggio.generate", "spareggio.prizes")),
     ("check", ("spareggio.check",)),
     ("render", ("spareggio.render",)),
-    (
-        "command-line pieces",
-        ("spareggio.clilang", "spareggio.cli_check", "spareggio.cli_crosstable", "spareggio.cli_prizes"),
-    ),
+    ("command-line language", ("spareggio.clilang",)),
     ("command line", ("spareggio.cli",)),
     ("web", ("spareggio.web",)),
     ("front door", ("spareggio", "spareggio.__main__")),
@@ -53,23 +50,6 @@ UPWARD_ALLOWED: dict[tuple[str, str], str] = {
 LOCAL_ALLOWED: dict[tuple[str, str], str] = {
     ("spareggio.cli.serve", "spareggio.web"): "the web stack (FastAPI, uvicorn) costs other commands 0.3 s",
     ("spareggio.cli.serve", "spareggio.web.server"): "the web stack, as above",
-    ("spareggio.cli_prizes", "spareggio.errors"): "cli_prizes.py imports inside functions; no cycle to hide",
-    ("spareggio.cli_prizes", "spareggio.i18n"): "cli_prizes.py imports inside functions; no cycle to hide",
-    ("spareggio.cli_prizes", "spareggio.io"): "cli_prizes.py imports inside functions; no cycle to hide",
-    (
-        "spareggio.cli_prizes",
-        "spareggio.io.output",
-    ): "cli_prizes.py imports inside functions; no cycle to hide",
-    ("spareggio.cli_prizes", "spareggio.io.trf"): "cli_prizes.py imports inside functions; no cycle to hide",
-    ("spareggio.cli_prizes", "spareggio.prizes"): "cli_prizes.py imports inside functions; no cycle to hide",
-    (
-        "spareggio.cli_prizes",
-        "spareggio.render.formats",
-    ): "cli_prizes.py imports inside functions; no cycle to hide",
-    (
-        "spareggio.cli_prizes",
-        "spareggio.standings",
-    ): "cli_prizes.py imports inside functions; no cycle to hide",
 }
 """Imports of spareggio modules made inside a function, each with its reason (a shrinking list).
 Optional third-party dependencies (weasyprint, openpyxl, dask ...) may be imported there freely."""

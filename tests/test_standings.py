@@ -12,6 +12,9 @@ import pytest
 import spareggio
 from builders import tournament
 from spareggio import ArgumentError
+from spareggio.model import KindSource
+from spareggio.render.output import standings_to_dict
+from spareggio.standings import ListSource
 
 # STD -- 8 players, 3 rounds, every game played (so BH and SB are the same under every Article 16 rule set).
 #   r1: 4 (W) loses to 5;  6 (W) loses to 2;  1 (W) draws 3;  8 (W) draws 7
@@ -109,22 +112,32 @@ def test_shared_place_rows() -> None:
 
 
 @pytest.mark.parametrize(
-    ("headers", "labels", "source"),
+    ("headers", "labels", "source", "words"),
     [
-        pytest.param([], ["BH/C1", "BH", "SB"], "default for Swiss events", id="swiss-default"),
+        pytest.param([], ["BH/C1", "BH", "SB"], ListSource.DEFAULT_SWISS, "default for Swiss events", id="swiss-default"),
         # record 212 starts with PTS, which is the primary score, not a tie-break
-        pytest.param(["212 PTS,SB,BH"], ["SB", "BH"], "file (record 212/202)", id="record-212"),
-        pytest.param(["202 SB,BH/C1"], ["SB", "BH/C1"], "file (record 212/202)", id="record-202"),
+        pytest.param(["212 PTS,SB,BH"], ["SB", "BH"], ListSource.FILE, "file (record 212/202)", id="record-212"),
+        pytest.param(["202 SB,BH/C1"], ["SB", "BH/C1"], ListSource.FILE, "file (record 212/202)", id="record-202"),
         # both present: 212 defines the standings
-        pytest.param(["202 BH", "212 PTS,SB"], ["SB"], "file (record 212/202)", id="212-over-202"),
+        pytest.param(["202 BH", "212 PTS,SB"], ["SB"], ListSource.FILE, "file (record 212/202)", id="212-over-202"),
     ],
-)
-def test_default_tiebreaks(headers: list[str], labels: list[str], source: str) -> None:
-    """Without a list from the caller: the file's 212/202 list, else BH/C1, BH, SB for a Swiss."""
+)  # fmt: skip
+def test_default_tiebreaks(headers: list[str], labels: list[str], source: ListSource, words: str) -> None:
+    """Without a list from the caller: the file's 212/202 list, else BH/C1, BH, SB for a Swiss.  The
+    source is a code; the JSON keeps the words it has always written beside it."""
     t = tournament(STD, extra_headers=headers)
     s = spareggio.standings(t, rules="fide-2026")
     assert (s.labels, s.tiebreaks_source) == (labels, source)
     assert list(s.results) == labels
+    doc = standings_to_dict(s)
+    assert (doc["tiebreaks_source"], doc["tiebreaks_source_code"]) == (words, source.value)
+
+
+def test_list_given_by_the_caller_is_said_so() -> None:
+    s = spareggio.standings(tournament(STD, extra_headers=["202 SB"]), "BH", rules="fide-2026")
+    assert s.tiebreaks_source is ListSource.CALLER
+    doc = standings_to_dict(s)
+    assert (doc["tiebreaks_source"], doc["tiebreaks_source_code"]) == ("given by the caller", "caller")
 
 
 def test_file_list_ranks_like_the_same_explicit_list() -> None:
@@ -203,3 +216,13 @@ def test_an_empty_list_is_an_error(tiebreaks: object) -> None:
     # a list given by the caller must name something; rank by points alone with "PTS"
     with pytest.raises(spareggio.TiebreakSpecError, match="the tie-break list is empty"):
         spareggio.standings(tournament(STD), tiebreaks)  # type: ignore[arg-type]
+
+
+def test_kind_source_is_a_code_and_the_json_keeps_its_words() -> None:
+    # record 092 naming a Swiss system decides the kind (digest 6.5); the JSON writes the words it
+    # always wrote beside the stable code
+    s = spareggio.standings(tournament(STD, extra_headers=["092 Lim system"]), "BH", rules="fide-2026")
+    t = s.tournament
+    assert (t.kind_source, t.kind_basis) == (KindSource.FILE, "record 092")
+    doc = standings_to_dict(s)["tournament"]
+    assert (doc["kind_source"], doc["kind_source_code"]) == ("file (record 092)", "file")

@@ -23,6 +23,7 @@ import pytest
 from spareggio.cli import main
 from spareggio.errors import InputError, TiebreakSpecError
 from spareggio.model import ResultKind
+from spareggio.render.sources import kind_source_words
 from spareggio.teams import parse_team_event, read_team_event, team_standings
 
 DATA = Path(__file__).resolve().parent / "data" / "teams"
@@ -510,8 +511,9 @@ def test_team_round_robin(header: str, options: dict[str, str], round_robin: boo
 
     kind = {"swiss": TournamentKind.SWISS}.get(options.get("kind", ""))
     ev = parse_team_event((header + ROUND_ROBIN).encode(), "rr.trf", kind=kind)
-    assert ev.round_robin is round_robin and ev.kind_source == source
-    assert ev.participants().kind_source == source
+    assert ev.round_robin is round_robin and kind_source_words(ev.kind_source, ev.kind_basis) == source
+    t = ev.participants()
+    assert kind_source_words(t.kind_source, t.kind_basis) == source
     assert (ev.mp.sum(axis=1) / 2).tolist() == [4, 2, 1, 5]
     s = team_standings(ev, "BH:MP", rules="fide-2026")
     if round_robin:

@@ -25,6 +25,8 @@ from spareggio.generate import generate
 from spareggio.io import is_tournament_json, read_tournament
 from spareggio.io.output import write_atomic
 from spareggio.io.tournament_json import parse_tournament_json, write_tournament_json
+from spareggio.model import KindSource
+from spareggio.render.sources import kind_source_words
 
 K = ResultKind
 
@@ -97,7 +99,8 @@ def test_hand_event_header_and_players() -> None:
         "2026-04-01",
         3,
     )
-    assert (t.kind_of_event, t.kind_source) == (TournamentKind.SWISS, "file (event.kind)")
+    assert (t.kind_of_event, t.kind_source, t.kind_basis) == (TournamentKind.SWISS, KindSource.FILE, "event.kind")
+    assert kind_source_words(t.kind_source, t.kind_basis) == "file (event.kind)"
     assert t.tiebreak_list == ("BH/C1", "SB")  # PTS is the primary score, not a tie-break
     # a rating of 0 is "unrated", as in TRF
     assert [p.rating for p in t.players] == [2000, None, 1800, None, 1700]
@@ -128,7 +131,7 @@ def test_kind_is_inferred_without_event_kind() -> None:
         ],
     }  # fmt: skip
     t = parse(json.dumps(doc))
-    assert (t.kind_of_event, t.kind_source) == (
+    assert (t.kind_of_event, kind_source_words(t.kind_source, t.kind_basis)) == (
         TournamentKind.ROUND_ROBIN,
         "inferred (everyone was paired with everyone)",
     )

@@ -29,6 +29,7 @@ from .model import (
     BoolMatrix,
     IntMatrix,
     IntVector,
+    KindSource,
     Player,
     PointAdjustment,
     ResultKind,
@@ -199,8 +200,9 @@ def drop_players(drop: npt.NDArray[np.bool_], opponent: IntMatrix) -> tuple[IntV
     return keep, renumbered, against
 
 
-def infer_kind(opponent: IntMatrix, n: int) -> tuple[TournamentKind, str]:
-    """Round robin when every pair of players was scheduled against each other."""
+def infer_kind(opponent: IntMatrix, n: int) -> tuple[TournamentKind, KindSource, str]:
+    """Round robin when every pair of players was scheduled against each other; with the source
+    and basis of the kind (:attr:`~spareggio.model.Tournament.kind_basis`)."""
     rounds = opponent.shape[1]
     if 2 <= n <= rounds + 1:
         met = np.zeros((n, n), dtype=bool)
@@ -208,8 +210,8 @@ def infer_kind(opponent: IntMatrix, n: int) -> tuple[TournamentKind, str]:
         met[rows, opponent[rows, cols]] = True
         np.fill_diagonal(met, True)
         if met.all():
-            return TournamentKind.ROUND_ROBIN, "inferred (everyone was paired with everyone)"
-    return TournamentKind.SWISS, "inferred (not everyone was paired with everyone)"
+            return TournamentKind.ROUND_ROBIN, KindSource.INFERRED, "all-paired"
+    return TournamentKind.SWISS, KindSource.INFERRED, "not-all-paired"
 
 
 def points_mismatches(

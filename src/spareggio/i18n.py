@@ -20,6 +20,7 @@ from typing import Self
 __all__ = [
     "LOCALE_DIR",
     "Text",
+    "as_text",
     "catalogue",
     "default_language",
     "joined",
@@ -168,6 +169,12 @@ def ntext(singular: str, plural: str, n: int, context: str = "error", /, **param
     text = Text(singular if n == 1 else plural, context, n=n, **params)
     text.template, text.plural, text.number = singular, plural, n
     return text
+
+
+def as_text(value: str) -> Text:
+    """``value`` as a :class:`Text`: itself when it is one, else a sentence said the same in every
+    language (a name, a code, words the catalogues do not hold)."""
+    return value if isinstance(value, Text) else Text(value, "verbatim")
 
 
 def msg(template: str, /, **params: object) -> Text:

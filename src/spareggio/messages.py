@@ -1,17 +1,18 @@
 """The wording of explanations: the English sentences, by key.
 
-Every sentence an explanation prints is looked up here by key and formatted with named values; other
-languages translate the English text in their gettext catalogue (:mod:`spareggio.i18n`), with the
-key as context.  A sentence a catalogue lacks shows in English.
+Every sentence an explanation holds is made here by key (:func:`phrase`) as a
+:class:`~spareggio.i18n.Text` with named values; the renderers say it in the asked language, whose
+gettext catalogue translates the English text with the key as context.  A sentence a catalogue
+lacks shows in English.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .i18n import translate
+from .i18n import Text, localize
 
-__all__ = ["EN", "message"]
+__all__ = ["EN", "message", "phrase"]
 
 EN: dict[str, str] = {
     # headings and table
@@ -180,10 +181,15 @@ EN: dict[str, str] = {
 }
 
 
+def phrase(key: str, /, **args: Any) -> Text:
+    """The sentence ``key`` as a :class:`~spareggio.i18n.Text`: its English text (the gettext message
+    id, the key its context) and the values that fill it, said in a language only when rendered."""
+    return Text(EN[key], key, **args)
+
+
 def message(lang: str, key: str, **args: Any) -> str:
-    """The sentence ``key`` in language ``lang`` (English if a catalogue lacks it), formatted with
-    ``args``.  The English text is the gettext message id, the key its context."""
-    english = EN.get(key)
-    if english is None:
+    """The sentence ``key`` said in ``lang`` at once (the renderers' headings); the key itself when
+    no sentence has it."""
+    if key not in EN:
         return key
-    return translate(lang, english, context=key).format(**args)
+    return localize(phrase(key, **args), lang)

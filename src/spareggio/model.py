@@ -27,6 +27,7 @@ __all__ = [
     "BoolMatrix",
     "Color",
     "IntMatrix",
+    "KindSource",
     "Player",
     "PointAdjustment",
     "ResultKind",
@@ -166,6 +167,22 @@ class Color(enum.IntEnum):
     """No colour: a bye or no pairing."""
     WHITE = 1
     BLACK = 2
+
+
+class KindSource(enum.StrEnum):
+    """Why a tournament is Swiss or round robin: a stable code (the JSON's ``kind_source_code``);
+    :attr:`Tournament.kind_basis` holds what decided it, and the renderers say both in words."""
+
+    FILE = "file"
+    """The file declares it (``kind_basis``: the record or field, ``record 092``, ``event.kind``)."""
+    INFERRED = "inferred"
+    """Inferred from the pairings (``kind_basis``: ``all-paired`` or ``not-all-paired``)."""
+    OPTION = "option"
+    """Chosen by the caller (``--swiss``, ``--round-robin``)."""
+    GENERATED = "generated"
+    """A synthetic tournament."""
+    DEFAULT = "default"
+    """A team event that says nothing about it."""
 
 
 class TournamentKind(enum.Enum):
@@ -360,8 +377,12 @@ class Tournament:
     short_game: BoolMatrix
     """Games shorter than one move (TRF ``W``/``D``/``L``): played, but not rated."""
     kind_of_event: TournamentKind = TournamentKind.SWISS
-    kind_source: str = "inferred"
-    """Why the event is Swiss or round robin: ``file`` (record 092/192), ``inferred`` or ``option``."""
+    kind_source: KindSource = KindSource.INFERRED
+    """Why the event is Swiss or round robin."""
+    kind_basis: str = ""
+    """What decided it, as a stable token: the record or field of the file (``record 092``,
+    ``event.kind``, ``tournamentType``, ``Vega pairing system 3``), ``all-paired`` or
+    ``not-all-paired`` for an inferred kind, else empty."""
     scoring: Scoring = field(default_factory=Scoring)
     start_date: _dt.date | None = None
     end_date: _dt.date | None = None
@@ -463,11 +484,11 @@ class Tournament:
             self._sno_cache = cached
         return cached[1].copy()
 
-    def with_kind(self, kind: TournamentKind, source: str = "option") -> Tournament:
+    def with_kind(self, kind: TournamentKind, source: KindSource = KindSource.OPTION) -> Tournament:
         """A copy of this tournament declared Swiss or round robin."""
         import copy
 
         other = copy.copy(self)
         other.kind_of_event = kind
-        other.kind_source = source
+        other.kind_source, other.kind_basis = source, ""
         return other

@@ -11,6 +11,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
 
@@ -20,7 +21,7 @@ import numpy.typing as npt
 from .decisions import Decided, Decisions, change, decide_ties, default_seed
 from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
-from .i18n import Text, msg
+from .i18n import Text, as_text, msg
 from .model import IntVector, Player, Tournament
 from .numbers import exact_number, json_number
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
@@ -42,6 +43,7 @@ BoolVector = npt.NDArray[np.bool_]
 __all__ = [
     "DEFAULT_ROUND_ROBIN",
     "DEFAULT_SWISS",
+    "ListSource",
     "StandingRow",
     "Standings",
     "default_tiebreaks",
@@ -107,7 +109,8 @@ class Standings:
 
     tournament: Tournament
     rules: RuleSet
-    rules_reason: str
+    rules_reason: Text
+    """Why this rule set applies, said in the user's language when rendered."""
     after_round: int
     labels: list[str]
     specs: list[TiebreakSpec]
@@ -118,7 +121,8 @@ class Standings:
     """Rank of the player at each position of ``order``."""
     rank_to: IntVector
     """Last place of the shared rank at each position of ``order``."""
-    tiebreaks_source: str
+    tiebreaks_source: ListSource
+    """Where the tie-break list comes from."""
     context: Context
     warnings: list[str] = field(default_factory=list)
     rules_warning: str | None = None
@@ -213,17 +217,32 @@ class Standings:
         return self.rows[int(self._position[i])]
 
 
-def default_tiebreaks(t: Tournament, rules: RuleSet | None = None) -> tuple[tuple[str, ...], str]:
+class ListSource(StrEnum):
+    """Where the tie-break list of standings comes from: a stable code (the JSON's
+    ``tiebreaks_source_code``); the renderers say it in words."""
+
+    FILE = "file"
+    """The file's own list (TRF records 212/202, or the list another format declares)."""
+    CALLER = "caller"
+    """Given by the caller (``--tiebreaks``, the ``tiebreaks`` argument)."""
+    RULE_SET = "rule-set"
+    """The usual list of the rule set applied."""
+    DEFAULT_SWISS = "default-swiss"
+    DEFAULT_ROUND_ROBIN = "default-round-robin"
+    DEFAULT_TEAM = "default-team"
+
+
+def default_tiebreaks(t: Tournament, rules: RuleSet | None = None) -> tuple[tuple[str, ...], ListSource]:
     """The tie-break list to use when the caller names none, and where it comes from."""
     if t.tiebreak_list is not None:
-        return t.tiebreak_list, "file (record 212/202)"
+        return t.tiebreak_list, ListSource.FILE
     usual = getattr(rules, "usual_tiebreaks", None)
     if usual:
-        return tuple(usual), f"usual list of the {rules.name if rules else ''} rule set"
+        return tuple(usual), ListSource.RULE_SET
     if t.is_round_robin:
         wanted = DEFAULT_ROUND_ROBIN
-        return tuple(tb for tb in wanted if tb.split("/")[0] in TIEBREAKS), "default for round robins"
-    return DEFAULT_SWISS, "default for Swiss events"
+        return tuple(tb for tb in wanted if tb.split("/")[0] in TIEBREAKS), ListSource.DEFAULT_ROUND_ROBIN
+    return DEFAULT_SWISS, ListSource.DEFAULT_SWISS
 
 
 def standings(
@@ -253,7 +272,7 @@ def standings(
     else:
         chosen, source = (
             (tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks)),
-            "given by the caller",
+            ListSource.CALLER,
         )
     chosen, lots = _without_lots(chosen)
     effective = tournament.decisions if decisions is None or decisions.empty else tournament.decisions.on_top(decisions)
@@ -396,15 +415,16 @@ def rank_lists(
                 tournament, frame, ruleset, unrated_rating=unrated_rating, shared=shared
             )
         parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks), team=False)
-        out.append(_standings_in(ctx, parsed, REASONS["caller"], "given by the caller", None))
+        out.append(_standings_in(ctx, parsed, REASONS["caller"], ListSource.CALLER, None))
     return out
 
 
-def _rule_set(tournament: Tournament, rules: str | RuleSet | None) -> tuple[RuleSet, str, str | None]:
+def _rule_set(tournament: Tournament, rules: str | RuleSet | None) -> tuple[RuleSet, Text, str | None]:
     """The rule set to apply, why, and the assumption it rests on (if any)."""
     if rules is None:
         choice = choose_ruleset(tournament)
-        return choice.rules, choice.reason, (choice.warning.text() if choice.warning is not None else None)
+        warning = choice.warning.text() if choice.warning is not None else None
+        return choice.rules, as_text(choice.reason), warning
     return find_ruleset(rules), REASONS["caller"], None
 
 
@@ -419,8 +439,8 @@ def _computed(
 def _standings_in(
     ctx: Context,
     parsed: list[tuple[str, TiebreakSpec]],
-    reason: str,
-    source: str,
+    reason: Text,
+    source: ListSource,
     rules_warning: str | None,
     decisions: Decisions | None = None,
 ) -> Standings:

@@ -17,7 +17,7 @@ import numpy as np
 from .errors import ArgumentError, Position
 from .frame import Frame, Score
 from .i18n import msg
-from .model import Color, IntMatrix, Player, Scoring, Tournament, TournamentKind
+from .model import Color, IntMatrix, KindSource, Player, Scoring, Tournament, TournamentKind
 
 __all__ = ["UNIT", "Team", "TeamEvent"]
 
@@ -64,7 +64,9 @@ class TeamEvent:
     primary: str = "MP"
     round_robin: bool = False
     warnings: list[str] = field(default_factory=list)
-    kind_source: str = "default"
+    kind_source: KindSource = KindSource.DEFAULT
+    kind_basis: str = ""
+    """What decided the kind (:attr:`~spareggio.model.Tournament.kind_basis`)."""
     color: np.ndarray | None = None
     """The colour of every team's board 1 in every round (none without a board played)."""
     boards_source: str = "file (record 352)"
@@ -72,7 +74,7 @@ class TeamEvent:
     primary_source: str = "default"
     """``option`` when the caller chose the primary score (``--primary``), ``file (record 212/202)``
     when the file's list opens with MPTS or GPTS, else ``default`` (record 192, else MP)."""
-    """Why the event is Swiss or round robin (``file (record 092)``, ``inferred ...``, ``option``)."""
+    """Why the event is Swiss or round robin: see ``kind_source``."""
 
     def with_primary(self, score: str) -> TeamEvent:
         """The event ranked by ``score`` (MP or GP) whatever the file says (``--primary``)."""
@@ -110,6 +112,7 @@ class TeamEvent:
             short_game=np.zeros(self.kind.shape, dtype=bool),
             kind_of_event=TournamentKind.ROUND_ROBIN if self.round_robin else TournamentKind.SWISS,
             kind_source=self.kind_source,
+            kind_basis=self.kind_basis,
             scoring=Scoring(win=self.match_win, draw=self.match_draw, loss=self.match_loss),
             start_date=t.start_date,
             end_date=t.end_date,

@@ -21,13 +21,13 @@ import dataclasses
 from collections.abc import Sequence
 
 from .errors import ArgumentError, SpareggioError, TiebreakSpecError, os_reason
-from .i18n import msg
+from .i18n import as_text, msg
 from .io import ReadOptions, size_limit
 from .io import parse_event as read_any
 from .io.trf.team_matches import is_team_file, parse_team_event
 from .model import Tournament, TournamentKind
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
-from .standings import Standings, _standings_in, file_list_error
+from .standings import ListSource, Standings, _standings_in, file_list_error
 from .team_event import Team, TeamEvent
 from .tiebreaks import Context, Scope, TiebreakSpec, definition, parse_spec_list
 
@@ -107,7 +107,7 @@ def team_standings(
     warning = None
     if rules is None:
         choice = choose_ruleset(ev.players)
-        ruleset, reason = choice.rules, choice.reason
+        ruleset, reason = choice.rules, as_text(choice.reason)
         warning = choice.warning.text() if choice.warning is not None else None
     else:
         ruleset, reason = find_ruleset(rules), REASONS["caller"]
@@ -122,7 +122,7 @@ def team_standings(
         chosen: Sequence[str] = (
             own if own is not None else (DEFAULT_ROUND_ROBIN if ev.round_robin else DEFAULT_SWISS)
         )
-        source = "file (record 212/202)" if own is not None else "default for team events"
+        source = ListSource.FILE if own is not None else ListSource.DEFAULT_TEAM
     else:
         chosen = [x for x in tiebreaks.split(",")] if isinstance(tiebreaks, str) else list(tiebreaks)
         chosen = [x for x in chosen if x.strip()]
@@ -130,7 +130,7 @@ def team_standings(
             raise TiebreakSpecError(
                 msg("the tie-break list is empty: name at least one, e.g. MPvGP,BH/C1,EMGSB")
             )
-        source = "given by the caller"
+        source = ListSource.CALLER
     try:
         criteria = _criteria(ev, chosen)
     except SpareggioError as exc:

@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..standings import ListSource
+
 __all__ = [
     "DEFAULT_OPTIONS",
     "REPORT_SCHEMA",
@@ -21,8 +23,8 @@ __all__ = [
     "Mismatch",
     "Number",
     "SourceKind",
-    "ValueMismatch",
     "Status",
+    "ValueMismatch",
     "error_entry",
 ]
 
@@ -171,7 +173,8 @@ class CheckEntry:
     rules_reason: str | None = None
     rules_warning: str | None = None
     tiebreaks: tuple[str, ...] = ()
-    tiebreaks_source: str | None = None
+    tiebreaks_source: ListSource | None = None
+    """Where the list comes from (the report says it in words)."""
     after_round: int | None = None
     players: int | None = None
     ranked: int | None = None
@@ -190,7 +193,8 @@ class CheckEntry:
     """The printed values that differ from the computed ones."""
 
     def to_json(self) -> dict[str, Any]:
-        """The entry of the JSON report (schema 1)."""
+        """The entry of the JSON report (schema 1); ``tiebreaks_source`` holds the code until the
+        report (:mod:`spareggio.render.check_report`) puts its words there."""
         out: dict[str, Any] = {
             "file": self.file,
             "status": self.status.value,
@@ -200,6 +204,7 @@ class CheckEntry:
             "rules_warning": self.rules_warning,
             "tiebreaks": list(self.tiebreaks),
             "tiebreaks_source": self.tiebreaks_source,
+            "tiebreaks_source_code": self.tiebreaks_source,
             "after_round": self.after_round,
             "players": self.players,
             "ranked": self.ranked,

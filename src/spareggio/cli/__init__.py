@@ -14,31 +14,27 @@ from collections.abc import Sequence
 
 import click
 
-from ..cli_check import check_command
-from ..cli_crosstable import crosstable_command
-from ..cli_prizes import prizes_cmd
 from ..clilang import click_error, localized_cli
 from ..console import console
 from ..errors import InputError, SpareggioError, os_reason
 from ..i18n import localize, msg
-from . import compare, explain, generate, listing, rank, serve
+from . import check, compare, crosstable, explain, generate, listing, prizes, rank, serve
 from .app import cli
-from .common import (
-    LANG_HELP,
-    argv_language,
-    choose_language,
-    emit,
-    event_options,
-    inputs,
-    print_warnings,
-    team_event,
-)
+from .common import argv_language
 
-__all__ = ["cli", "compare", "explain", "generate", "listing", "main", "rank", "serve"]
-
-cli.add_command(crosstable_command(event_options, emit, choose_language, print_warnings, team_event))
-cli.add_command(check_command(choose_language, print_warnings, inputs, LANG_HELP))
-cli.add_command(prizes_cmd)
+__all__ = [
+    "check",
+    "cli",
+    "compare",
+    "crosstable",
+    "explain",
+    "generate",
+    "listing",
+    "main",
+    "prizes",
+    "rank",
+    "serve",
+]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

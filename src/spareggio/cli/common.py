@@ -3,6 +3,7 @@ of every command that reads a tournament."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -10,14 +11,14 @@ from typing import Any
 
 import click
 
-from ..decisions import Decisions
+from ..decisions import Decisions, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
 from ..event import Event, rank, reading_warnings
 from ..i18n import default_language, localize, msg
 from ..io import ReadOptions, read_event, read_tournament, reader_for
 from ..io.output import write_atomic
 from ..io.registry import SNIFF_BYTES
-from ..io.trf import parse_trf
+from ..io.trf import parse_trf, write_trf
 from ..model import Tournament, TournamentKind
 from ..standings import Standings
 from ..team_event import TeamEvent
@@ -28,6 +29,7 @@ __all__ = [
     "EventOptions",
     "argv_language",
     "choose_language",
+    "decision_options",
     "emit",
     "event_options",
     "inputs",
@@ -36,6 +38,7 @@ __all__ = [
     "print_warnings",
     "ranked",
     "team_event",
+    "write_decided_trf",
 ]
 
 LANG_HELP = "Language: en, it or fr, case-insensitive (default: the environment's LANG, else en)."
@@ -289,3 +292,42 @@ def ranked(
     )  # fmt: skip
     print_warnings([*reading_warnings(event), *s.warnings], opts.quiet, lang)
     return s
+
+
+def decision_options(f: Callable[..., None]) -> Callable[..., None]:
+    """Add --playoff, --arbiter, --lots, --exclude and --save-trf; the command receives
+    ``decisions`` (the options' decisions, to give on top of the file's) and ``save_trf``."""
+
+    @functools.wraps(f)
+    def wrapper(*args: Any, playoff: tuple[str, ...], arbiter: tuple[str, ...], lots: str | None,
+                exclude: tuple[str, ...], **kwargs: Any) -> None:  # fmt: skip
+        playoffs = [parse_playoff_option(v, "playoff") for v in playoff]
+        playoffs += [parse_playoff_option(v, "arbiter") for v in arbiter]
+        given = merged(Decisions(), playoffs, [parse_exclusion_option(v) for v in exclude], lots)
+        f(*args, decisions=Decisions(given.playoffs, given.lots_seed, "option", given.exclusions), **kwargs)
+
+    options = (
+        click.option("--playoff", multiple=True, metavar="NUMBERS:SCORE",
+                     help="A playoff deciding a tie: start numbers first to last, then its score (--playoff 7,1:1½-½)."),
+        click.option("--arbiter", multiple=True, metavar="NUMBERS:REASON",
+                     help="An order the arbiter decided for a tie (--arbiter 4,3:coin toss)."),
+        click.option("--lots-seed", "lots", metavar="SEED", help="Draw lots for the ties left, with this seed (printed with the result)."),
+        click.option("--exclude", multiple=True, metavar="NUMBER:REASON",
+                     help="Leave a player out of the ranking (--exclude 5:expelled); his games count for the others."),
+        click.option("--save-trf", type=click.Path(dir_okay=False),
+                     help="Also write the tournament with these decisions and the log of changes as TRF."),
+    )  # fmt: skip
+    command: Callable[..., None] = wrapper
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def write_decided_trf(path: str | None, s: Standings) -> None:
+    """Write the tournament of the standings ``s`` with the decisions that made them (records XPO,
+    XLT, XEX and the log of changes XCL) and the list used (212) to ``path``, when given."""
+    if not path:
+        return
+    t = s.tournament
+    labels = list(s.labels) + (["RND"] if s.decisions.lots_seed is not None else [])
+    write_atomic(path, write_trf(dataclasses.replace(t, decisions=s.decisions, tiebreak_list=tuple(labels))))

@@ -5,14 +5,23 @@ from __future__ import annotations
 import click
 
 from .. import explain as ex
-from ..cli_prizes import decision_options, write_decided_trf
 from ..decisions import Decisions
 from ..errors import ArgumentError
 from ..explain import PlayerExplanation
 from ..i18n import msg
 from ..render.formats import choose_format, formats_for, render
 from .app import cli
-from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, load_event, ranked
+from .common import (
+    LANG_HELP,
+    EventOptions,
+    choose_language,
+    decision_options,
+    emit,
+    event_options,
+    load_event,
+    ranked,
+    write_decided_trf,
+)
 
 __all__ = ["EXPLAIN_FORMATS", "explain_cmd"]
 

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import click
 
-from ..cli_prizes import decision_options, write_decided_trf
 from ..decisions import Decisions
 from ..event import Event
 from ..model import Tournament
 from ..render.formats import choose_format, formats_for, render
 from ..standings import DEFAULT_SWISS, Standings
 from .app import cli
-from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, ranked, team_event
+from .common import (
+    LANG_HELP,
+    EventOptions,
+    choose_language,
+    decision_options,
+    emit,
+    event_options,
+    ranked,
+    team_event,
+    write_decided_trf,
+)
 
 __all__ = ["PUBLISH_FORMATS", "standings_cmd"]
 

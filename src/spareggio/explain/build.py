@@ -14,8 +14,8 @@ from .. import numbers
 from ..cuts import CutMark
 from ..errors import ArgumentError
 from ..frame import Frame
-from ..i18n import msg
-from ..messages import message
+from ..i18n import Text, as_text, joined, msg
+from ..messages import phrase
 from ..model import ResultKind
 from ..numbers import json_number
 from ..rules import version_rules
@@ -39,6 +39,7 @@ from .lookup import check_language
 from .results import Explanations, Footnote, PlayerExplanation, RoundLine, TiebreakExplanation, Versus
 from .wording import (
     COLOUR_CODE,
+    NO_TEXT,
     RESULT_SIGN,
     colour_letter,
     decimal_text,
@@ -73,7 +74,7 @@ def explain_player(
     with numbers_in(lang):
         for label in wanted:
             res = s.results[label]
-            out.append(_explain_tiebreak(s, res, label, i, lang))
+            out.append(_explain_tiebreak(s, res, label, i))
     return PlayerExplanation(
         start_number=start_number,
         name=row.player.name,
@@ -111,14 +112,12 @@ def explain_all(s: Standings, labels: list[str] | None = None, lang: str = "en")
     )
 
 
-def _explain_tiebreak(
-    s: Standings, res: TiebreakResult, label: str, i: int, lang: str
-) -> TiebreakExplanation:
+def _explain_tiebreak(s: Standings, res: TiebreakResult, label: str, i: int) -> TiebreakExplanation:
     d = definition(res.spec.code)
     exp = TiebreakExplanation(
         label=label,
         code=d.code,
-        name=spec_name(d.name, res.spec, lang),
+        name=spec_name(d.name, res.spec),
         article=d.article,
         value=res.value(i),
         description=d.description,
@@ -130,16 +129,16 @@ def _explain_tiebreak(
     if res.spec.version is not None:
         exp.version = version_rules(s.rules, res.spec.version).label
     if c is not None:
-        _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, lang, i)
+        _explain_contributions(s, res, c.for_player(i), c.sonneborn, exp, i)
     elif isinstance(res.details, OpponentScores):
-        _explain_view(s, res.details.view, i, exp, lang)
+        _explain_view(s, res.details.view, i, exp)
     elif d.is_group or res.direction is Direction.GROUP:
-        _explain_group(s, res, i, exp, lang)
+        _explain_group(s, res, i, exp)
     elif res.table is not None:
-        _explain_records(s, res, i, exp, lang)
-        exp.lines.extend(res.warnings)
+        _explain_records(s, res, i, exp)
+        exp.lines.extend(as_text(w) for w in res.warnings)
     else:
-        exp.lines.extend(res.warnings)
+        exp.lines.extend(as_text(w) for w in res.warnings)
     return exp
 
 
@@ -149,7 +148,6 @@ def _explain_contributions(
     records: tuple[Record, ...],
     sb: bool,
     exp: TiebreakExplanation,
-    lang: str,
     i: int,
 ) -> None:
     t = s.tournament
@@ -162,22 +160,22 @@ def _explain_contributions(
     vur_values = [rec.value for rec in records if rec.present and rec.vur]
     for rec in records:
         j = None if rec.opponent is None else t.index_of(rec.opponent)
-        note = _source_note(s, rec, j, view, frame, refs, letters, lang, i)
+        note = _source_note(s, rec, j, view, frame, refs, letters, i)
         if rec.vur:
-            note = join_notes(note, message(lang, "vur"))
-        cut = ""
+            note = join_notes(note, phrase("vur"))
+        cut = NO_TEXT
         if res.spec.code in ("MM", "MEDIAN") and rec.cut is not CutMark.KEPT:
-            cut = message(lang, "cut.us_high" if rec.cut is CutMark.HIGH else "cut.us_low")
+            cut = phrase("cut.us_high" if rec.cut is CutMark.HIGH else "cut.us_low")
         elif rec.cut is CutMark.LOW:
-            cut = message(lang, "cut.low_sb" if sb else "cut.low")
+            cut = phrase("cut.low_sb" if sb else "cut.low")
         elif rec.cut is CutMark.LOW_VUR:
-            cut = message(lang, "cut.low_vur")
+            cut = phrase("cut.low_vur")
         elif rec.cut is CutMark.LOW_OVER_VUR:
             smallest = min(vur_values) if vur_values else Fraction(0)
-            cut = message(lang, "cut.low_over_vur", vur_value=format_value(smallest, sb))
+            cut = phrase("cut.low_over_vur", vur_value=format_value(smallest, sb))
         elif rec.cut is CutMark.HIGH:
-            cut = message(lang, "cut.high")
-        exp.rounds.append(_round_line(s, rec, lang, note, cut))
+            cut = phrase("cut.high")
+        exp.rounds.append(_round_line(s, rec, note, cut))
     present = [rec for rec in records if rec.present]
     total_all = sum((rec.value for rec in present), Fraction(0))
     terms = " + ".join(format_value(rec.value, sb) for rec in present) or "0"
@@ -185,8 +183,7 @@ def _explain_contributions(
     removed = [rec for rec in present if rec.cut is not CutMark.KEPT]
     if removed:
         value = total_all - sum((rec.value for rec in removed), Fraction(0))
-        exp.removed_line = message(
-            lang,
+        exp.removed_line = phrase(
             "removed_line",
             total=format_value(total_all, sb),
             removed=" - ".join(format_value(rec.value, sb) for rec in removed),
@@ -200,10 +197,10 @@ def _explain_contributions(
     rules = c.rules or s.rules
     exp.footnotes_heading = getattr(rules, "footnotes_heading", "footnotes")
     for j, ref in sorted(refs.items(), key=lambda kv: kv[1]):
-        exp.footnotes.append(_footnote(s, view, frame, j, ref, lang, rules))
+        exp.footnotes.append(_footnote(s, view, frame, j, ref, rules))
 
 
-def _round_line(s: Standings, rec: Record, lang: str, note: str, cut: str) -> RoundLine:
+def _round_line(s: Standings, rec: Record, note: Text, cut: Text) -> RoundLine:
     """One record as the row an explanation prints (the note and the cut sentence already made)."""
     t = s.tournament
     j = None if rec.opponent is None else t.index_of(rec.opponent)
@@ -211,11 +208,11 @@ def _round_line(s: Standings, rec: Record, lang: str, note: str, cut: str) -> Ro
     assert rec.round is not None
     return RoundLine(
         round=rec.round,
-        colour=colour_letter(rec.color, lang),
+        colour=colour_letter(rec.color),
         colour_code=COLOUR_CODE.get(rec.color, "") if rec.color is not None else "",
         opponent=rec.opponent,
         opponent_name=t.players[j].name if j is not None else "",
-        kind=message(lang, f"kind.{kind.label}") if not kind.played else "",
+        kind=phrase(f"kind.{kind.label}") if not kind.played else NO_TEXT,
         result=RESULT_SIGN.get(kind, format_value(rec.points or Fraction(0))),
         score=rec.input,
         factor=rec.factor,
@@ -231,7 +228,7 @@ def _round_line(s: Standings, rec: Record, lang: str, note: str, cut: str) -> Ro
     )
 
 
-def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
+def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation) -> None:
     """Every tie-break with a :class:`RecordTable`: the records round by round and how they make
     the value.  Every number shown comes from the records."""
     table = res.table
@@ -243,13 +240,13 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         if rec.round is None:
             continue
         part = rec.why is not Why.NOT_PART
-        note = message(lang, f"in.note.{rec.input_code}", value=format_value(rec.input)) if part else ""
+        note = phrase(f"in.note.{rec.input_code}", value=format_value(rec.input)) if part else NO_TEXT
         if rec.detail:
-            note = join_notes(note, detail_text(rec, lang))
+            note = join_notes(note, detail_text(rec))
         if rec.vur:
-            note = join_notes(note, message(lang, "vur"))
-        why = "" if rec.counted else why_text(rec.why, code, rec.input_code, lang)
-        exp.rounds.append(_round_line(s, rec, lang, note, why))
+            note = join_notes(note, phrase("vur"))
+        why = NO_TEXT if rec.counted else why_text(rec.why, code, rec.input_code)
+        exp.rounds.append(_round_line(s, rec, note, why))
     counted = [r for r in records if r.counted]
     terms = " + ".join(format_value(r.contribution) for r in counted) or "0"
     how = table.aggregate
@@ -260,27 +257,26 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         exp.sum_label = f"in.{table.input_code}"
         exp.sum_line = format_value(value)
         exp.elements = list(records)
-        exp.lines.extend(detail_text(r, lang) for r in records if r.detail)
+        exp.lines.extend(detail_text(r) for r in records if r.detail)
         return
     if how is Aggregate.SUM:
         exp.sum_line = f"{terms} = {format_value(total)}"
     elif not counted and how is Aggregate.ROUNDED_AVERAGE_OR_ZERO:
         exp.sum_label = "average"
-        exp.sum_line = message(lang, "agg.zero")
+        exp.sum_line = phrase("agg.zero")
     elif not counted:
         exp.sum_label = "average"
-        exp.sum_line = message(lang, "agg.none")
+        exp.sum_line = phrase("agg.none")
     elif how is Aggregate.AVERAGE:
         exact = total / len(counted)
         exp.sum_label = "average"
         exp.exact = exact
-        exp.sum_line = message(lang, "agg.average", terms=terms, count=len(counted), value=exact_text(exact))
+        exp.sum_line = phrase("agg.average", terms=terms, count=len(counted), value=exact_text(exact))
     elif how in (Aggregate.ROUNDED_AVERAGE, Aggregate.ROUNDED_AVERAGE_OR_ZERO):
         exact = total / len(counted)
         exp.sum_label = "average"
         exp.exact = exact
-        exp.sum_line = message(
-            lang,
+        exp.sum_line = phrase(
             "agg.rounded",
             terms=terms,
             count=len(counted),
@@ -295,8 +291,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         percent = round_half_up(exact_percent)
         exp.sum_label = "computed"
         exp.exact = exact
-        exp.sum_line = message(
-            lang,
+        exp.sum_line = phrase(
             "agg.tpr",
             terms=" + ".join(format_value(x) for x in ratings),
             count=len(ratings),
@@ -313,11 +308,10 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         whole = [int(r.input or 0) for r in counted]
         exp.sum_label = "computed"
         if total == 0:
-            exp.sum_line = message(lang, "agg.ptp_zero", lowest=min(whole), value=format_value(value))
+            exp.sum_line = phrase("agg.ptp_zero", lowest=min(whole), value=format_value(value))
         else:
             rating = perfect_rating(whole, total)
-            exp.sum_line = message(
-                lang,
+            exp.sum_line = phrase(
                 "agg.ptp",
                 score=format_value(total),
                 games=len(counted),
@@ -329,8 +323,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             )
     if isinstance(res.details, KoyaDetails):
         exp.lines.append(
-            message(
-                lang,
+            phrase(
                 "d.ks_line",
                 threshold=format_value(res.details.threshold),
                 maximum=format_value(res.details.maximum),
@@ -346,41 +339,38 @@ def _source_note(
     frame: Frame,
     refs: dict[int, str],
     letters: str,
-    lang: str,
     i: int,
-) -> str:
+) -> Text:
     t = s.tournament
     src = rec.source if rec.source is not None else Source.NONE
     if not rec.present:
         if t.is_round_robin and j is None:
-            return message(lang, "src.rr_free")
-        return message(lang, "src.none")
+            return phrase("src.rr_free")
+        return phrase("src.none")
     if src in (Source.OPPONENT, Source.FORFEIT_AS_PLAYED) and j is not None:
         actual = Fraction(int(frame.total[j]), frame.unit)
         if bool(np.any(view.revalued[j])):
             if j not in refs:
                 refs[j] = letters[len(refs) % len(letters)]
-            text = message(
-                lang,
+            text = phrase(
                 "src.opponent_adjusted",
                 score=format_value(rec.key),
                 actual=format_value(actual),
                 ref=refs[j],
             )
         else:
-            text = message(lang, "src.opponent", score=format_value(rec.key))
+            text = phrase("src.opponent", score=format_value(rec.key))
         if src is Source.FORFEIT_AS_PLAYED:
-            text = message(lang, "src.forfeit_as_played", opponent=f"{t.players[j].start_number}", score=text)
+            text = phrase("src.forfeit_as_played", opponent=f"{t.players[j].start_number}", score=text)
         return text
     if src is Source.DUMMY_OWN:
-        return message(lang, "src.dummy_own", own=format_value(rec.own))
+        return phrase("src.dummy_own", own=format_value(rec.own))
     assert rec.round is not None
     if src is Source.DUMMY_CAP_OPPONENT:
-        return message(lang, "src.dummy_cap_opponent", own=format_value(rec.own), cap=format_value(rec.cap))
+        return phrase("src.dummy_cap_opponent", own=format_value(rec.own), cap=format_value(rec.cap))
     if src is Source.DUMMY_CAP_ROUNDS:
         draw = Fraction(frame.draw, frame.unit)
-        return message(
-            lang,
+        return phrase(
             "src.dummy_cap_rounds",
             own=format_value(rec.own),
             rounds=frame.rounds,
@@ -393,8 +383,7 @@ def _source_note(
         draw = Fraction(frame.draw, frame.unit)
         rounds_after = frame.rounds - rec.round
         opposite = rec.key - before - draw * rounds_after
-        return message(
-            lang,
+        return phrase(
             "src.virtual",
             before=format_value(before),
             opposite=format_value(opposite),
@@ -403,17 +392,15 @@ def _source_note(
             score=format_value(rec.key),
         )
     if src is Source.SELF_DRAW:
-        return message(lang, "src.self_draw", score=format_value(rec.key))
+        return phrase("src.self_draw", score=format_value(rec.key))
     if src is Source.ZERO_OPPONENT:
-        return message(lang, "src.zero_opponent")
+        return phrase("src.zero_opponent")
     if src is Source.UNPLAYED_ZERO:
-        return message(lang, "src.unplayed_zero")
-    return message(lang, "src.none")
+        return phrase("src.unplayed_zero")
+    return phrase("src.none")
 
 
-def _footnote(
-    s: Standings, view: OpponentView, frame: Frame, j: int, ref: str, lang: str, rules: RuleSet
-) -> Footnote:
+def _footnote(s: Standings, view: OpponentView, frame: Frame, j: int, ref: str, rules: RuleSet) -> Footnote:
     t = s.tournament
     p = t.players[j]
     rounds = []
@@ -424,32 +411,30 @@ def _footnote(
         val = Fraction(int(view.round_value[j, r]), frame.unit)
         rounds.append((r + 1, kind.label, pts, val))
         parts.append(
-            message(
-                lang,
+            phrase(
                 "fn.round",
                 round=r + 1,
-                kind=message(lang, f"kind.{kind.label}"),
+                kind=phrase(f"kind.{kind.label}"),
                 value=format_value(val),
                 points=format_value(pts),
             )
         )
     actual = Fraction(int(frame.total[j]), frame.unit)
     adjusted = Fraction(int(view.score[j]), frame.unit)
-    reason = message(lang, getattr(rules, "revaluation_note", "fn.reason.unplayed_draw"))
-    text = message(
-        lang,
+    reason = phrase(getattr(rules, "revaluation_note", "fn.reason.unplayed_draw"))
+    text = phrase(
         "fn.line",
         ref=ref,
         sno=p.start_number,
         name=p.name,
         actual=format_value(actual),
         adjusted=format_value(adjusted),
-        rounds="; ".join(parts) + f" - {reason}",
+        rounds=joined([joined(parts, "; "), reason], " - "),
     )
     return Footnote(ref, p.start_number, p.name, actual, adjusted, tuple(rounds), text)
 
 
-def _explain_view(s: Standings, view: OpponentView, i: int, exp: TiebreakExplanation, lang: str) -> None:
+def _explain_view(s: Standings, view: OpponentView, i: int, exp: TiebreakExplanation) -> None:
     frame = s.context.frame
     terms = []
     for r in range(frame.rounds):
@@ -458,25 +443,25 @@ def _explain_view(s: Standings, view: OpponentView, i: int, exp: TiebreakExplana
     total = Fraction(int(view.score[i]), frame.unit)
     exp.sum_line = f"{' + '.join(terms) or '0'} = {format_value(total)}"
     if bool(np.any(view.revalued[i])):
-        reason = message(lang, getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
-        exp.lines.append(f"* {reason}")
+        reason = phrase(getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
+        exp.lines.append(joined(["*", reason], " "))
 
 
-def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation, lang: str) -> None:
+def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExplanation) -> None:
     t = s.tournament
     if isinstance(res.details, BoardTotals):
         totals = res.details.totals[i]
         unit = res.details.unit
         boards = ", ".join(f"{b + 1}: {format_value(Fraction(int(x), unit))}" for b, x in enumerate(totals))
-        exp.lines.append(message(lang, "board.totals", boards=boards))
-        exp.lines.append(message(lang, f"board.rule.{res.spec.code}"))
+        exp.lines.append(phrase("board.totals", boards=boards))
+        exp.lines.append(phrase(f"board.rule.{res.spec.code}"))
         if res.value(i) is None:
-            exp.lines.append(message(lang, "de.none.team" if s.team_event is not None else "de.none"))
+            exp.lines.append(phrase("de.none.team" if s.team_event is not None else "de.none"))
         return
     steps = res.details.steps if isinstance(res.details, GroupSteps) else ()
     mine = [st for st in steps if i in st.members]
     if not mine:
-        exp.lines.append(message(lang, "de.none.team" if s.team_event is not None else "de.none"))
+        exp.lines.append(phrase("de.none.team" if s.team_event is not None else "de.none"))
         return
 
     def sno(k: int) -> str:
@@ -503,13 +488,12 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
             }
         )
         exp.lines.append(
-            message(lang, "de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members))
+            phrase("de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members))
         )
         if st.encounters:
-            exp.lines.append(message(lang, "de.encounters", games=encounters_text(st.encounters, sno, lang)))
+            exp.lines.append(phrase("de.encounters", games=encounters_text(st.encounters, sno)))
         exp.lines.append(
-            message(
-                lang,
+            phrase(
                 "de.scores",
                 scores=", ".join(
                     f"{sno(k)}: {format_value(v)}" for k, v in zip(st.members, st.scores, strict=True)
@@ -517,21 +501,29 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
             )
         )
         if st.all_met:
-            exp.lines.append(message(lang, "de.all_met"))
+            exp.lines.append(phrase("de.all_met"))
         else:
             win = Fraction(s.context.frame.win, s.context.frame.unit)
             best = ", ".join(
                 f"{sno(k)}: {format_value(v + win * u)}"
                 for k, v, u in zip(st.members, st.scores, st.unmet, strict=True)
             )
-            exp.lines.append(message(lang, "de.not_all_met", best=best))
-        order = " > ".join(
-            "(" + " = ".join(sno(k) for k in g) + f", {message(lang, 'de.tied')})"
-            if len(g) > 1
-            else sno(g[0])
-            for g in st.order
+            exp.lines.append(phrase("de.not_all_met", best=best))
+        order = joined(
+            [
+                Text(
+                    "({members}, {tied})",
+                    "join",
+                    members=" = ".join(sno(k) for k in g),
+                    tied=phrase("de.tied"),
+                )
+                if len(g) > 1
+                else sno(g[0])
+                for g in st.order
+            ],
+            " > ",
         )
-        exp.lines.append(message(lang, "de.order", order=order))
+        exp.lines.append(phrase("de.order", order=order))
 
 
 def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
@@ -546,11 +538,11 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
     ra, rb = s.row_of(a), s.row_of(b)
     ia, ib = ra.index, rb.index
     relation = "level" if ra.rank == rb.rank else ("above" if ra.rank < rb.rank else "below")
-    lines = [message(lang, "vs.points", a=numbers.points(ra.points, lang), b=numbers.points(rb.points, lang))]
+    lines = [phrase("vs.points", a=numbers.points(ra.points, lang), b=numbers.points(rb.points, lang))]
     equal: list[str] = []
     deciding: str | None = None
     if ra.points != rb.points:
-        lines.append(message(lang, "vs.points_decide"))
+        lines.append(phrase("vs.points_decide"))
         deciding = "PTS"
     else:
         for label in s.labels:
@@ -559,13 +551,7 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
             if res.direction is Direction.GROUP:
                 if va is not None and vb is not None and va != vb:
                     lines.append(
-                        message(
-                            lang,
-                            "vs.group",
-                            label=label,
-                            a=numbers.value(va, lang),
-                            b=numbers.value(vb, lang),
-                        )
+                        phrase("vs.group", label=label, a=numbers.value(va, lang), b=numbers.value(vb, lang))
                     )
                     deciding = label
                     break
@@ -573,8 +559,7 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
                 key = res.order_key()
                 if key[ia] != key[ib]:
                     lines.append(
-                        message(
-                            lang,
+                        phrase(
                             "vs.decides",
                             label=label,
                             a=numbers.explained(va, lang),
@@ -584,12 +569,12 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
                     deciding = label
                     break
             equal.append(label)
-            lines.append(message(lang, "vs.equal", label=label, value=numbers.explained(va, lang)))
+            lines.append(phrase("vs.equal", label=label, value=numbers.explained(va, lang)))
         decided = s.decided_between(ia, ib) if deciding is None else None
         if decided is not None:
-            lines.append(message(lang, f"vs.{decided.how}", note=decided.note or "-"))
+            lines.append(phrase(f"vs.{decided.how}", note=decided.note or "-"))
         elif deciding is None:
-            lines.append(message(lang, "vs.nothing"))
+            lines.append(phrase("vs.nothing"))
     shown = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)
     ea = explain_player(s, a, shown, lang)
     eb = explain_player(s, b, shown, lang)

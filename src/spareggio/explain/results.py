@@ -1,5 +1,7 @@
 """What an explanation is: the rounds, footnotes and lines of every tie-break of a player, ready to
-render (:mod:`spareggio.render.explanation`), built by :mod:`.build` from the standings' records."""
+render (:mod:`spareggio.render.explanation`), built by :mod:`.build` from the standings' records.
+Every sentence is a :class:`~spareggio.i18n.Text` (English, with its template and values): the
+renderers say it in the asked language."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..i18n import Text
 from ..tiebreaks.records import Record
 
 __all__ = ["Explanations", "Footnote", "PlayerExplanation", "RoundLine", "TiebreakExplanation", "Versus"]
@@ -17,18 +20,18 @@ class RoundLine:
     """One round of one tie-break, ready to print."""
 
     round: int
-    colour: str
+    colour: Text
     opponent: int | None
     opponent_name: str
-    kind: str
+    kind: Text
     result: str
     score: Fraction | None
     factor: Fraction | None
     contribution: Fraction | None
     counted: bool
     vur: bool
-    note: str
-    cut: str
+    note: Text
+    cut: Text
     input_code: str = "opponent_score"
     """What ``score`` holds (the input the rule uses): a stable code, see docs/explain-json.md."""
     why: str = "counted"
@@ -51,23 +54,24 @@ class Footnote:
     adjusted: Fraction
     rounds: tuple[tuple[int, str, Fraction, Fraction], ...]
     """(round, kind, points received, value counted)."""
-    text: str
+    text: Text
 
 
 @dataclass
 class TiebreakExplanation:
     label: str
     code: str
-    name: str
+    name: Text
     article: str
     value: Fraction | None
     description: str
     rounds: list[RoundLine] = field(default_factory=list)
     sum_line: str = ""
+    """The sum as numbers (``1 + 2 = 3``), or a :class:`Text` saying how the value is made."""
     removed_line: str = ""
     cut_line: str = ""
     footnotes: list[Footnote] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
+    lines: list[Text] = field(default_factory=list)
     """Free explanation lines (group tie-breaks, adjusted scores, details of other tie-breaks)."""
     aggregate: str = "sum"
     """How the counted contributions make the value (:class:`~spareggio.tiebreaks.records.Aggregate`)."""
@@ -94,7 +98,7 @@ class PlayerExplanation:
     rank: str
     points: Fraction
     rules: str
-    rules_reason: str
+    rules_reason: Text
     after_round: int
     lang: str
     tiebreaks: list[TiebreakExplanation]
@@ -126,4 +130,4 @@ class Versus:
     """``above``, ``below`` or ``level``."""
     equal: list[str]
     deciding: str | None
-    lines: list[str]
+    lines: list[Text]

@@ -1,5 +1,7 @@
 """The words of explanations: values, result signs, colours, why a round counts, footnotes about
-adjusted scores, in the explanation's language (:mod:`spareggio.messages`)."""
+adjusted scores.  The builders make :class:`~spareggio.i18n.Text` values (the English sentence of
+:mod:`spareggio.messages` and its values); the renderers say them in the asked language
+(:func:`~spareggio.i18n.localize`)."""
 
 from __future__ import annotations
 
@@ -9,25 +11,23 @@ from contextvars import ContextVar
 from fractions import Fraction
 
 from .. import numbers
-from ..i18n import localize, translate, warning_body
-from ..messages import message
+from ..i18n import Text, joined
+from ..messages import EN, phrase
 from ..model import Color, ResultKind
 from ..numbers import is_finite_decimal
 from ..tiebreaks.base import TiebreakSpec
 from ..tiebreaks.records import Record, Why
-from .results import PlayerExplanation, TiebreakExplanation
 
 __all__ = [
     "COLOUR_CODE",
+    "NO_TEXT",
     "RESULT_SIGN",
     "colour_letter",
-    "context_lines",
     "decimal_text",
     "detail_text",
     "encounters_text",
     "exact_text",
     "format_value",
-    "input_heading",
     "join_notes",
     "kind_code",
     "numbers_in",
@@ -68,20 +68,18 @@ def format_value(value: Fraction | None, sb: bool = False) -> str:
     return numbers.explained(value, _NUMBERS.get(), sb=sb)
 
 
-def spec_name(name: str, spec: TiebreakSpec, lang: str = "en") -> str:
-    def _(text: str) -> str:
-        return translate(lang, text, "spec")
-
-    parts = [translate(lang, name, "tiebreak")]
+def spec_name(name: str, spec: TiebreakSpec) -> Text:
+    """A tie-break's name with its modifiers (``Buchholz, cut 1``)."""
+    parts = [Text(name, "tiebreak")]
     if spec.cut_low and spec.cut_high:
-        parts.append(_("median {n}").format(n=spec.cut_low))
+        parts.append(Text("median {n}", "spec", n=spec.cut_low))
     elif spec.cut_low:
-        parts.append(_("cut {n}").format(n=spec.cut_low))
+        parts.append(Text("cut {n}", "spec", n=spec.cut_low))
     if spec.forfeits_played:
-        parts.append(_("forfeits as played"))
+        parts.append(Text("forfeits as played", "spec"))
     if spec.fore and spec.code != "FB":
-        parts.append(_("fore"))
-    return ", ".join(parts)
+        parts.append(Text("fore", "spec"))
+    return parts[0] if len(parts) == 1 else joined(parts, ", ")
 
 
 def kind_code(kind: ResultKind) -> str:
@@ -91,37 +89,41 @@ def kind_code(kind: ResultKind) -> str:
     return kind.label.replace("-", "_").replace(" ", "_").replace(",", "")
 
 
-def detail_text(rec: Record, lang: str) -> str:
+def detail_text(rec: Record) -> Text:
     """What a record's input or contribution rests on, in words (its ``detail`` code)."""
-    return message(
-        lang, f"detail.{rec.detail}", value=format_value(rec.contribution), input=format_value(rec.input)
-    )
+    return phrase(f"detail.{rec.detail}", value=format_value(rec.contribution), input=format_value(rec.input))
 
 
 COLOUR_CODE = {Color.WHITE: "white", Color.BLACK: "black"}
 """The colours' stable codes in JSON."""
 
 
-def join_notes(*notes: str) -> str:
+NO_TEXT = Text("", "join")
+"""An empty sentence (a round without a note or a cut)."""
+
+
+def join_notes(*notes: str) -> Text:
     """The non-empty notes of a round, separated by semicolons."""
-    return "; ".join(n for n in notes if n)
+    present = [n for n in notes if n]
+    if len(present) == 1 and isinstance(present[0], Text):
+        return present[0]
+    return joined(present, "; ") if present else NO_TEXT
 
 
-def colour_letter(color: Color | None, lang: str) -> str:
+def colour_letter(color: Color | None) -> Text:
     if color is Color.WHITE:
-        return message(lang, "colour.white")
+        return phrase("colour.white")
     if color is Color.BLACK:
-        return message(lang, "colour.black")
-    return ""
+        return phrase("colour.black")
+    return NO_TEXT
 
 
-def why_text(why: Why, code: str, input_code: str, lang: str) -> str:
+def why_text(why: Why, code: str, input_code: str) -> Text:
     """Why a record counts or not, in words (the most specific message that exists)."""
     for key in (f"why.{why.code}.{code}", f"why.{why.code}.{input_code}", f"why.{why.code}"):
-        text = message(lang, key)
-        if text != key:
-            return text
-    return why.code
+        if key in EN:
+            return phrase(key)
+    return Text(why.code, "join")
 
 
 def signed(number: int) -> str:
@@ -147,11 +149,11 @@ def decimal_text(value: Fraction) -> str:
 
 
 def encounters_text(
-    encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Callable[[int], str], lang: str
-) -> str:
+    encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Callable[[int], str]
+) -> Text:
     """Who met whom in a DE group: ``3-7 1-0`` per pair (points averaged over repeated meetings)."""
     points = {(k, m): (pts, games) for k, m, pts, games in encounters}
-    shown = []
+    shown: list[str] = []
     for (k, m), (pts, games) in sorted(
         points.items(), key=lambda kv: (int(sno(kv[0][0])), int(sno(kv[0][1])))
     ):
@@ -159,39 +161,5 @@ def encounters_text(
             continue
         back = points.get((m, k))
         text = f"{sno(k)}-{sno(m)} {format_value(pts)}-{format_value(back[0]) if back else '?'}"
-        if games > 1:
-            text += " " + message(lang, "de.average_of", games=games)
-        shown.append(text)
-    return ", ".join(shown)
-
-
-def input_heading(tb: TiebreakExplanation, lang: str) -> str:
-    """The heading of the input column: what the rule uses in this tie-break."""
-    code = tb.rounds[0].input_code if tb.rounds else "opponent_score"
-    return message(lang, "score") if code == "opponent_score" else message(lang, f"in.{code}")
-
-
-def context_lines(e: PlayerExplanation) -> list[str]:
-    """The standings an explanation is about, in its language: the rule set and why, the round,
-    the assumption the rule set rests on (if any) and the tie-break list."""
-    lang = e.lang
-    return [
-        message(
-            lang,
-            "rules",
-            rules=e.rules,
-            reason=localize(e.rules_reason, lang),
-            after_round=e.after_round,
-        ),
-        *(
-            [translate(lang, "WARNING: {text}", "table").format(text=warning_body(e.rules_warning, lang))]
-            if e.rules_warning
-            else []
-        ),
-        *(
-            [message(lang, "context_tiebreaks", tiebreaks=", ".join(e.standings_tiebreaks))]
-            if e.standings_tiebreaks
-            else []
-        ),
-        *(localize(note, lang) for note in e.decisions),
-    ]
+        shown.append(joined([text, phrase("de.average_of", games=games)], " ") if games > 1 else text)
+    return joined(shown, ", ")

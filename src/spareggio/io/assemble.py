@@ -27,7 +27,7 @@ from ..crosstable import (
 )
 from ..errors import Diagnostic, InputError, InputLimitError, Position
 from ..i18n import msg
-from ..model import Color, Player, ResultKind, Tournament, TournamentKind
+from ..model import Color, KindSource, Player, ResultKind, Tournament, TournamentKind
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 
 __all__ = ["MAX_ROUNDS", "Crosstable", "assemble", "checked", "decode", "small_int", "too_many_rounds"]
@@ -61,7 +61,7 @@ class Crosstable:
 
 
 def assemble(
-    ct: Crosstable, path: str, *, kind: TournamentKind | None, kind_source: str | None = None, **event: Any
+    ct: Crosstable, path: str, *, kind: TournamentKind | None, kind_basis: str | None = None, **event: Any
 ) -> Tournament:
     """The tournament of a checked crosstable.  ``kind`` is the caller's choice (an option), else
     ``kind_source`` names where the file declares it (``event["kind_of_event"]``), else the kind is
@@ -132,11 +132,11 @@ def assemble(
         **event,
     )
     if kind is not None:
-        t.kind_of_event, t.kind_source = kind, "option"
-    elif kind_source is not None:
-        t.kind_source = kind_source
+        t.kind_of_event, t.kind_source = kind, KindSource.OPTION
+    elif kind_basis is not None:
+        t.kind_source, t.kind_basis = KindSource.FILE, kind_basis
     else:
-        t.kind_of_event, t.kind_source = infer_kind(opponent, len(ct.players))
+        t.kind_of_event, t.kind_source, t.kind_basis = infer_kind(opponent, len(ct.players))
     for i, declared, computed in points_mismatches(t.players, t.kind, t.scoring):
         t.warnings.append(
             Diagnostic(

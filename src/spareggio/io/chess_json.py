@@ -53,7 +53,7 @@ import numpy as np
 from ..crosstable import infer_kind, points_message, points_mismatches
 from ..errors import Diagnostic, InputError, InputLimitError, Position
 from ..i18n import msg
-from ..model import Player, Scoring, Tournament, TournamentKind
+from ..model import KindSource, Player, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
 from .jsontext import Locator, PathStep, json_path, load_json
 from .options import Event, ReadOptions
@@ -293,15 +293,15 @@ def parse_chess_json(
         if isinstance(value, str) and value.strip():
             t.headers[code] = value.strip()
     if kind is not None:
-        t.kind_of_event, t.kind_source = kind, "option"
+        t.kind_of_event, t.kind_source = kind, KindSource.OPTION
     else:
         for code in ("192", "092"):
             found = _event_kind_from_text(t.headers.get(code, ""))
             if found is not None:
-                t.kind_of_event, t.kind_source = found, "file (tournamentType)"
+                t.kind_of_event, t.kind_source, t.kind_basis = found, KindSource.FILE, "tournamentType"
                 break
         else:
-            t.kind_of_event, t.kind_source = infer_kind(opponent, len(players))
+            t.kind_of_event, t.kind_source, t.kind_basis = infer_kind(opponent, len(players))
     if announced is not None and announced < t.rounds:
         d.warn(
             "rounds-mismatch",

@@ -25,7 +25,7 @@ from bs4 import BeautifulSoup, Tag
 
 from ..errors import InputError, Position
 from ..i18n import msg
-from ..model import Color, Player, ResultKind, TournamentKind
+from ..model import Color, KindSource, Player, ResultKind, TournamentKind
 from ..programs import LEGEND, legend_items
 from .assemble import Crosstable, assemble, decode
 from .options import Event, ReadOptions
@@ -207,7 +207,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     )
     t.printed_values = printed
     if options.kind is None and t.kind_of_event is not TournamentKind.SWISS:
-        t.kind_of_event, t.kind_source = TournamentKind.SWISS, "file"
+        t.kind_of_event, t.kind_source = TournamentKind.SWISS, KindSource.FILE
     return t
 
 

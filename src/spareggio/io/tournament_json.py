@@ -62,7 +62,7 @@ from ..crosstable import infer_kind, points_message, points_mismatches
 from ..decisions import Decisions, decisions_from_data
 from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position, os_reason
 from ..i18n import Text, msg
-from ..model import Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..model import KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
 from .jsontext import Locator, PathStep, json_path, load_json
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
@@ -655,11 +655,11 @@ def parse_tournament_json(
         encoding="utf-8",
     )
     if kind is not None:
-        t.kind_of_event, t.kind_source = kind, "option"
+        t.kind_of_event, t.kind_source = kind, KindSource.OPTION
     elif ev["kind"] is not None:
-        t.kind_of_event, t.kind_source = ev["kind"], "file (event.kind)"
+        t.kind_of_event, t.kind_source, t.kind_basis = ev["kind"], KindSource.FILE, "event.kind"
     else:
-        t.kind_of_event, t.kind_source = infer_kind(opponent, len(players))
+        t.kind_of_event, t.kind_source, t.kind_basis = infer_kind(opponent, len(players))
     for i, declared, computed in points_mismatches(t.players, t.kind, t.scoring):
         reader.warn(
             "points-mismatch", ("players", "points", i), points_message(t.players[i], declared, computed)

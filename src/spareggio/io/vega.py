@@ -302,7 +302,7 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
     }
     if kind is None and system in _SYSTEMS:
         event["kind_of_event"] = _SYSTEMS[system]
-        return assemble(ct, path, kind=None, kind_source=f"file (Vega pairing system {system})", **event)
+        return assemble(ct, path, kind=None, kind_basis=f"Vega pairing system {system}", **event)
     return assemble(ct, path, kind=kind, **event)
 
 

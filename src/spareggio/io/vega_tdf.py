@@ -249,7 +249,7 @@ def _build(
     event["declared_rules"], event["declared_rules_reason"] = RULES[True], reason
     if system is not None and forced is None:
         event["kind_of_event"] = system
-        return assemble(ct, path, kind=None, kind_source="file (record 092)", **event)
+        return assemble(ct, path, kind=None, kind_basis="record 092", **event)
     return assemble(ct, path, kind=forced, **event)
 
 

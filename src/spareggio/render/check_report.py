@@ -25,6 +25,7 @@ from ..check.words import inferred_text, text_value
 from ..i18n import Text, localize, ntext, translate, warning_body
 from .formats import RenderOptions, renderer
 from .output import safe_cell
+from .sources import list_source_words
 
 __all__ = [
     "CSV_COLUMNS",
@@ -44,7 +45,10 @@ def _json_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
     out.write(f'{{\n  "schema": {REPORT_SCHEMA},\n  "files": [')
     first = True
     for entry in entries:
-        text = json.dumps(entry.to_json(), ensure_ascii=False, indent=2)
+        data = entry.to_json()
+        if entry.tiebreaks_source is not None:
+            data["tiebreaks_source"] = list_source_words(entry.tiebreaks_source, entry.rules or "")
+        text = json.dumps(data, ensure_ascii=False, indent=2)
         out.write(("\n" if first else ",\n") + _indent(text, 4))
         first = False
     out.write(("\n  ]" if not first else "]") + ',\n  "summary": ')

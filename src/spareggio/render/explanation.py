@@ -8,10 +8,11 @@ from typing import Any
 
 from .. import numbers
 from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
-from ..explain.wording import context_lines, input_heading, join_notes
+from ..explain.wording import join_notes
 from ..i18n import localize, msg
 from ..messages import message
 from ..numbers import exact_number, json_number
+from .explanation_words import context_lines, input_heading
 from .formats import RenderOptions, renderer
 from .html import explanation_html, explanations_html, versus_html
 
@@ -24,12 +25,13 @@ __all__ = [
 ]
 
 
-def render_text(e: PlayerExplanation) -> str:
-    lang = e.lang
+def render_text(e: PlayerExplanation, lang: str | None = None) -> str:
+    """One player's explanation as text, in ``lang`` (the language it was asked in by default)."""
+    lang = lang or e.lang
     out = [
         *([e.tournament] if e.tournament else []),
         message(lang, "title", name=e.name, sno=e.start_number),
-        *context_lines(e),
+        *context_lines(e, lang),
         message(lang, "points", points=numbers.points(e.points, lang)) + f"   #{e.rank}",
         "",
     ]
@@ -40,10 +42,19 @@ def render_text(e: PlayerExplanation) -> str:
 
 
 def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
-    value = numbers.explained(tb.value, lang, sb=tb.code == "SB") if tb.value is not None else message(lang, "undefined")
-    out = [f"{tb.label} - {tb.name} ({tb.article}): {value}"]
+    value = (
+        numbers.explained(tb.value, lang, sb=tb.code == "SB")
+        if tb.value is not None
+        else message(lang, "undefined")
+    )
+    out = [f"{tb.label} - {localize(tb.name, lang)} ({tb.article}): {value}"]
     if tb.version:
-        out.append("  " + localize(msg("computed under {rules}, the rule version of this criterion", rules=tb.version), lang))
+        out.append(
+            "  "
+            + localize(
+                msg("computed under {rules}, the rule version of this criterion", rules=tb.version), lang
+            )
+        )
     if tb.rounds:
         factor = any(r.factor is not None for r in tb.rounds)
         sb = tb.code == "SB"  # two decimals where the total has them (the seeds' SB tables)
@@ -59,16 +70,17 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
         head += [message(lang, "contribution"), message(lang, "note")]
         rows = []
         for r in tb.rounds:
-            opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else r.kind
-            if r.opponent is not None and r.kind:
-                opp += f" ({r.kind})"
-            cells = [str(r.round), r.colour, opp, r.result, numbers.explained(r.score, lang)]
+            kind = localize(r.kind, lang)
+            opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else kind
+            if r.opponent is not None and kind:
+                opp += f" ({kind})"
+            cells = [str(r.round), localize(r.colour, lang), opp, r.result, numbers.explained(r.score, lang)]
             if factor:
                 cells.append(numbers.explained(r.factor, lang))
             contrib = numbers.explained(r.contribution, lang, sb=sb)
             if r.contribution is not None and not r.counted:
                 contrib = f"[{contrib}]"
-            cells += [contrib, join_notes(r.note, r.cut)]
+            cells += [contrib, localize(join_notes(r.note, r.cut), lang)]
             rows.append(cells)
         widths = [max(len(h), *(len(c[k]) for c in rows)) for k, h in enumerate(head)]
         right = {0, 3, 4, 5} | ({6} if factor else set())
@@ -82,14 +94,14 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
         out.append(line(head))
         out.extend(line(c) for c in rows)
     if tb.sum_line:
-        out.append(f"  {message(lang, tb.sum_label)}: {tb.sum_line}")
+        out.append(f"  {message(lang, tb.sum_label)}: {localize(tb.sum_line, lang)}")
     if tb.removed_line:
-        out.append(f"  {message(lang, 'removed')}: {tb.removed_line}")
+        out.append(f"  {message(lang, 'removed')}: {localize(tb.removed_line, lang)}")
         out.append(f"  {message(lang, 'cut_terms')}: {tb.cut_line}")
     if tb.footnotes:
         out.append(f"  {message(lang, tb.footnotes_heading)}:")
-        out.extend(f"    {fn.text}" for fn in tb.footnotes)
-    out.extend(f"  {line}" for line in tb.lines)
+        out.extend(f"    {localize(fn.text, lang)}" for fn in tb.footnotes)
+    out.extend(f"  {localize(line, lang)}" for line in tb.lines)
     return out
 
 
@@ -105,9 +117,9 @@ def render_versus_text(v: Versus, lang: str = "en") -> str:
             b=v.b.start_number,
             b_name=v.b.name,
         ),
-        *context_lines(v.a),
+        *context_lines(v.a, lang),
     ]
-    out.extend(v.lines)
+    out.extend(localize(line, lang) for line in v.lines)
     out.append("")
     for ta, tb in zip(v.a.tiebreaks, v.b.tiebreaks, strict=True):
         out.append(f"== {ta.label}: {v.a.start_number} {v.a.name}")
@@ -120,8 +132,13 @@ def render_versus_text(v: Versus, lang: str = "en") -> str:
 
 def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[str, Any]:
     """The explanation as JSON-ready data (schema documented in docs/explain-json.md); ``exact``
-    writes the numbers of the player and his rounds as exact fractions in strings (``"93/2"``)."""
+    writes the numbers of the player and his rounds as exact fractions in strings (``"93/2"``).
+    The sentences are said in the explanation's language (``lang``)."""
     number = exact_number if exact else json_number
+
+    def say(value: object) -> str:
+        return localize(value, e.lang)
+
     return {
         "schema": 1,
         "tournament": e.tournament,
@@ -133,7 +150,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
             "points": number(e.points),
         },
         "rules": e.rules,
-        "rules_reason": e.rules_reason,
+        "rules_reason": str(e.rules_reason),
         "rules_warning": e.rules_warning,
         "after_round": e.after_round,
         "standings_tiebreaks": list(e.standings_tiebreaks),
@@ -143,7 +160,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
             {
                 "label": tb.label,
                 "code": tb.code,
-                "name": tb.name,
+                "name": say(tb.name),
                 "article": tb.article,
                 "value": number(tb.value),
                 "aggregate": tb.aggregate,
@@ -155,11 +172,11 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
                     {
                         "round": r.round,
                         "colour": r.colour_code or None,
-                        "colour_label": r.colour or None,
+                        "colour_label": say(r.colour) or None,
                         "opponent": r.opponent,
                         "opponent_name": r.opponent_name or None,
                         "unplayed": r.kind_code or None,
-                        "unplayed_label": r.kind or None,
+                        "unplayed_label": say(r.kind) or None,
                         "result": r.result,
                         "input_code": r.input_code,
                         "input": number(r.score),
@@ -170,8 +187,8 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
                         "why": r.why,
                         "detail": r.detail or None,
                         "vur": r.vur,
-                        "how": r.note,
-                        "cut": r.cut or None,
+                        "how": say(r.note),
+                        "cut": say(r.cut) or None,
                     }
                     for r in tb.rounds
                 ],
@@ -187,8 +204,8 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
                     for r in tb.elements
                 ],
                 "groups": tb.groups,
-                "sum": tb.sum_line or None,
-                "removed": tb.removed_line or None,
+                "sum": say(tb.sum_line) or None,
+                "removed": say(tb.removed_line) or None,
                 "with_cut_terms_as_zero": tb.cut_line or None,
                 "footnotes": [
                     {
@@ -201,11 +218,11 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
                             {"round": r, "kind": k, "points": number(p), "counted_as": number(v)}
                             for r, k, p, v in fn.rounds
                         ],
-                        "text": fn.text,
+                        "text": say(fn.text),
                     }
                     for fn in tb.footnotes
                 ],
-                "notes": list(tb.lines),
+                "notes": [say(line) for line in tb.lines],
             }
             for tb in e.tiebreaks
         ],
@@ -222,7 +239,7 @@ def versus_to_dict(v: Versus, *, exact: bool = False) -> dict[str, Any]:
         "relation": v.relation,
         "equal": v.equal,
         "deciding": v.deciding,
-        "lines": v.lines,
+        "lines": [localize(line, v.a.lang) for line in v.lines],
         "explanations": [explanation_to_dict(v.a, exact=exact), explanation_to_dict(v.b, exact=exact)],
     }
 

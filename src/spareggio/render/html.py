@@ -6,9 +6,9 @@ from html import escape
 
 from .. import numbers
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus
-from ..explain.wording import input_heading
 from ..i18n import localize, msg, warning_body
 from ..messages import message
+from .explanation_words import input_heading
 
 __all__ = [
     "EXPLANATION_CSS",
@@ -47,16 +47,22 @@ def _page(title: str, body: str, lang: str) -> str:
 
 def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
     sb = any(r.factor is not None for r in tb.rounds)
-    value = numbers.explained(tb.value, lang, sb=tb.code == "SB") if tb.value is not None else message(lang, "undefined")
+    value = (
+        numbers.explained(tb.value, lang, sb=tb.code == "SB")
+        if tb.value is not None
+        else message(lang, "undefined")
+    )
     parts = [
         f'<section class="tiebreak" data-label="{escape(tb.label)}">',
         (
-            f"<h2>{escape(tb.label)} &ndash; {escape(tb.name)} ({escape(tb.article)}): "
+            f"<h2>{escape(tb.label)} &ndash; {escape(localize(tb.name, lang))} ({escape(tb.article)}): "
             f'<span class="value">{escape(value)}</span></h2>'
         ),
     ]
     if tb.version:
-        text = localize(msg("computed under {rules}, the rule version of this criterion", rules=tb.version), lang)
+        text = localize(
+            msg("computed under {rules}, the rule version of this criterion", rules=tb.version), lang
+        )
         parts.append(f'<p class="version">{escape(text)}</p>')
     if tb.rounds:
         head = [message(lang, k) for k in ("rd", "col", "opponent", "res")] + [input_heading(tb, lang)]
@@ -67,44 +73,54 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
             "<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead><tbody>"
         )
         for r in tb.rounds:
-            opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else r.kind
-            if r.opponent is not None and r.kind:
-                opp += f" ({r.kind})"
+            kind = localize(r.kind, lang)
+            opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else kind
+            if r.opponent is not None and kind:
+                opp += f" ({kind})"
             cls = "" if r.counted else ' class="cut"'
             cells = [
                 f'<td class="num">{r.round}</td>',
-                f"<td>{escape(r.colour)}</td>",
+                f"<td>{escape(localize(r.colour, lang))}</td>",
                 f"<td>{escape(opp)}</td>",
                 f'<td class="num">{escape(r.result)}</td>',
                 f'<td class="num">{escape(numbers.explained(r.score, lang))}</td>',
             ]
             if sb:
                 cells.append(f'<td class="num">{escape(numbers.explained(r.factor, lang))}</td>')
-            note = escape(r.note)
+            note = escape(localize(r.note, lang))
             if r.cut:
-                note += ("; " if note else "") + f"<strong>{escape(r.cut)}</strong>"
-            cells.append(f'<td class="num contrib">{escape(numbers.explained(r.contribution, lang, sb=sb))}</td>')
+                note += ("; " if note else "") + f"<strong>{escape(localize(r.cut, lang))}</strong>"
+            cells.append(
+                f'<td class="num contrib">{escape(numbers.explained(r.contribution, lang, sb=sb))}</td>'
+            )
             cells.append(f'<td class="note{" vur" if r.vur else ""}">{note}</td>')
             parts.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
         parts.append("</tbody></table>")
     if tb.sum_line:
-        parts.append(f'<p class="sum">{escape(message(lang, tb.sum_label))}: {escape(tb.sum_line)}</p>')
+        parts.append(
+            f'<p class="sum">{escape(message(lang, tb.sum_label))}: {escape(localize(tb.sum_line, lang))}</p>'
+        )
     if tb.removed_line:
-        parts.append(f'<p class="sum">{escape(message(lang, "removed"))}: {escape(tb.removed_line)}</p>')
+        parts.append(
+            f'<p class="sum">{escape(message(lang, "removed"))}: {escape(localize(tb.removed_line, lang))}</p>'
+        )
         parts.append(f'<p class="sum">{escape(message(lang, "cut_terms"))}: {escape(tb.cut_line)}</p>')
     if tb.footnotes:
         parts.append(f'<p class="note">{escape(message(lang, tb.footnotes_heading))}:</p><ul class="note">')
-        parts.extend(f"<li>{escape(fn.text)}</li>" for fn in tb.footnotes)
+        parts.extend(f"<li>{escape(localize(fn.text, lang))}</li>" for fn in tb.footnotes)
         parts.append("</ul>")
     if tb.lines:
-        parts.append('<ul class="note">' + "".join(f"<li>{escape(line)}</li>" for line in tb.lines) + "</ul>")
+        parts.append(
+            '<ul class="note">'
+            + "".join(f"<li>{escape(localize(line, lang))}</li>" for line in tb.lines)
+            + "</ul>"
+        )
     parts.append("</section>")
     return "\n".join(parts)
 
 
-def _context(e: PlayerExplanation) -> list[str]:
+def _context(e: PlayerExplanation, lang: str) -> list[str]:
     """The standings explained: rule set and why, round, assumption, tie-break list."""
-    lang = e.lang
     return [
         f'<p class="meta">{escape(message(lang, "rules", rules=e.rules, reason=localize(e.rules_reason, lang), after_round=e.after_round))}</p>',
         *(
@@ -122,23 +138,24 @@ def _context(e: PlayerExplanation) -> list[str]:
     ]
 
 
-def _body(e: PlayerExplanation, anchor: str = "tb", *, context: bool = True) -> str:
-    """One player's explanation; ``context=False`` leaves out the tournament and the standings'
-    context when the page heads with them once."""
-    lang = e.lang
+def _body(e: PlayerExplanation, lang: str, anchor: str = "tb", *, context: bool = True) -> str:
+    """One player's explanation in ``lang``; ``context=False`` leaves out the tournament and the
+    standings' context when the page heads with them once."""
     head = [
         *([f'<p class="meta event">{escape(e.tournament)}</p>'] if e.tournament and context else []),
         f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
-        *(_context(e) if context else []),
+        *(_context(e, lang) if context else []),
         f'<p class="meta">{escape(message(lang, "points", points=numbers.points(e.points, lang)))} &middot; #{escape(e.rank)}</p>',
     ]
     sections = [f'<div id="{anchor}-{k}">{_tiebreak(tb, lang)}</div>' for k, tb in enumerate(e.tiebreaks, 1)]
     return "\n".join(head + sections)
 
 
-def explanation_html(e: PlayerExplanation) -> str:
-    """A whole page explaining one player's tie-breaks."""
-    return _page(message(e.lang, "title", name=e.name, sno=e.start_number), _body(e), e.lang)
+def explanation_html(e: PlayerExplanation, lang: str | None = None) -> str:
+    """A whole page explaining one player's tie-breaks, in ``lang`` (the language it was asked in
+    by default)."""
+    lang = lang or e.lang
+    return _page(message(lang, "title", name=e.name, sno=e.start_number), _body(e, lang), lang)
 
 
 def explanations_html(explanations: list[PlayerExplanation], title: str) -> str:
@@ -149,18 +166,18 @@ def explanations_html(explanations: list[PlayerExplanation], title: str) -> str:
         for e in explanations
     )
     # one standings for all: the tournament and the context head the page once
-    parts = [f"<h1>{escape(title)}</h1>", *(_context(explanations[0]) if explanations else [])]
+    parts = [f"<h1>{escape(title)}</h1>", *(_context(explanations[0], lang) if explanations else [])]
     parts.append(f'<nav><ul class="index">{index}</ul></nav>')  # the places are in the text
     parts += [
-        f'<article id="p-{e.start_number}">{_body(e, f"p{e.start_number}-tb", context=False)}</article>'
+        f'<article id="p-{e.start_number}">{_body(e, lang, f"p{e.start_number}-tb", context=False)}</article>'
         for e in explanations
     ]
     return _page(title, "\n".join(parts), lang)
 
 
-def explanation_body(e: PlayerExplanation) -> str:
+def explanation_body(e: PlayerExplanation, lang: str | None = None) -> str:
     """The explanation of one player as an HTML fragment (for pages that have their own frame)."""
-    return _body(e)
+    return _body(e, lang or e.lang)
 
 
 def versus_body(v: Versus, lang: str = "en") -> str:
@@ -186,12 +203,12 @@ def _versus_parts(v: Versus, lang: str) -> tuple[str, str]:
     body = [
         *([f'<p class="meta event">{escape(v.a.tournament)}</p>'] if v.a.tournament else []),
         f"<h1>{escape(title)}</h1>",
-        *_context(v.a),
-        "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in v.lines) + "</ul>",
+        *_context(v.a, lang),
+        "<ul>" + "".join(f"<li>{escape(localize(x, lang))}</li>" for x in v.lines) + "</ul>",
     ]
     sides = (
-        _body(v.a, f"p{v.a.start_number}-tb", context=False),
-        _body(v.b, f"p{v.b.start_number}-tb", context=False),
+        _body(v.a, lang, f"p{v.a.start_number}-tb", context=False),
+        _body(v.b, lang, f"p{v.b.start_number}-tb", context=False),
     )
     body.append(f'<div class="side"><div>{sides[0]}</div><div>{sides[1]}</div></div>')
     return title, "\n".join(body)

@@ -27,6 +27,7 @@ from ..numbers import exact_number, format_number, is_finite_decimal, json_numbe
 from ..standings import StandingRow, Standings
 from ..team_event import UNIT
 from .formats import RenderOptions, renderer
+from .sources import kind_source_words, list_source_words
 
 __all__ = [
     "JSON_SCHEMA_VERSION",
@@ -59,7 +60,8 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
             "name": t.name,
             "rounds": t.rounds,
             "kind": t.kind_of_event.value,
-            "kind_source": t.kind_source,
+            "kind_source": kind_source_words(t.kind_source, t.kind_basis),
+            "kind_source_code": t.kind_source.value,
             "start_date": t.start_date.isoformat() if t.start_date else None,
             "end_date": t.end_date.isoformat() if t.end_date else None,
             "place": t.city,
@@ -71,7 +73,8 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
         "rules_warning": s.rules_warning,
         "after_round": s.after_round,
         "tiebreaks": list(s.labels),
-        "tiebreaks_source": s.tiebreaks_source,
+        "tiebreaks_source": list_source_words(s.tiebreaks_source, s.rules.label),
+        "tiebreaks_source_code": s.tiebreaks_source.value,
         "standings": [
             {
                 "rank": row.rank,

@@ -20,7 +20,7 @@ from ...errors import (
     TrfSyntaxError,
 )
 from ...i18n import msg
-from ...model import Scoring, Tournament, TournamentKind
+from ...model import KindSource, Scoring, Tournament, TournamentKind
 from .players import _FIRST_BLOCK, _is_digits, _points_field
 
 
@@ -159,12 +159,12 @@ def _event_dates(
     return resolve(texts["042"], texts["052"], round_texts)
 
 
-def _decide_kind(t: Tournament, headers: dict[str, str]) -> tuple[TournamentKind, str]:
+def _decide_kind(t: Tournament, headers: dict[str, str]) -> tuple[TournamentKind, KindSource, str]:
     for code in ("192", "092"):
         if code in headers:
             found = _event_kind_from_text(headers[code])
             if found is not None:
-                return found, f"file (record {code})"
+                return found, KindSource.FILE, f"record {code}"
     return infer_kind(t.opponent, t.n_players)
 
 

@@ -21,7 +21,7 @@ from ...errors import (
     os_reason,
 )
 from ...i18n import Text, msg
-from ...model import PointAdjustment, ResultKind, Scoring, Tournament, TournamentKind
+from ...model import KindSource, PointAdjustment, ResultKind, Scoring, Tournament, TournamentKind
 from .adjustments import read_adjustments
 from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
 from .headers import (
@@ -356,8 +356,8 @@ def _build(
         encoding=encoding,
     )
     if forced_kind is not None:
-        t.kind_of_event, t.kind_source = forced_kind, "option"
+        t.kind_of_event, t.kind_source = forced_kind, KindSource.OPTION
     else:
-        t.kind_of_event, t.kind_source = _decide_kind(t, headers)
+        t.kind_of_event, t.kind_source, t.kind_basis = _decide_kind(t, headers)
     _check_points(t, warnings)
     return t

@@ -29,7 +29,16 @@ import numpy as np
 from ...crosstable import infer_kind
 from ...errors import Diagnostic, InputError, Position
 from ...i18n import Text, msg
-from ...model import HAS_OPPONENT, PLAYED, Color, IntMatrix, ResultKind, Tournament, TournamentKind
+from ...model import (
+    HAS_OPPONENT,
+    PLAYED,
+    Color,
+    IntMatrix,
+    KindSource,
+    ResultKind,
+    Tournament,
+    TournamentKind,
+)
 from ...team_event import UNIT, Team, TeamEvent
 from .headers import _event_kind_from_text
 from .reader import parse_trf_team
@@ -389,7 +398,7 @@ class _Builder:
         mp = self.scores(kind, opponent, gp, played, board_gp, boards, pab)
         _check_declared(teams, mp, gp, opponent, kind, rec.declared, self.path, self.lenient, self.notes)
         warnings: list[str] = [*(w.text() for w in t.warnings), *(w.text() for w in self.notes)]
-        event_kind, kind_source = _team_event_kind(t, opponent)
+        event_kind, kind_source, kind_basis = _team_event_kind(t, opponent)
         return TeamEvent(
             players=t,
             teams=teams,
@@ -406,6 +415,7 @@ class _Builder:
             round_robin=event_kind is TournamentKind.ROUND_ROBIN,
             warnings=warnings,
             kind_source=kind_source,
+            kind_basis=kind_basis,
             color=np.where(
                 board_one >= 0, t.color[np.maximum(board_one, 0), np.arange(rounds)], Color.NONE
             ).astype(np.int8),
@@ -623,14 +633,14 @@ def _declared_conflict(problem: Text, at: Position, lenient: bool, notes: list[D
     )
 
 
-def _team_event_kind(t: Tournament, opponent: IntMatrix) -> tuple[TournamentKind, str]:
+def _team_event_kind(t: Tournament, opponent: IntMatrix) -> tuple[TournamentKind, KindSource, str]:
     """Swiss or round robin, and why: the option when given, else the words of record 192, then
     092 (``Team Round Robin``, ``RR``, ``Berger``, ``Scheveningen``; ``Swiss`` wins), else round robin
     when every team met every other (C.07 15 applies to pre-determined pairings)."""
-    if t.kind_source == "option":
-        return t.kind_of_event, t.kind_source
+    if t.kind_source is KindSource.OPTION:
+        return t.kind_of_event, t.kind_source, ""
     for code in ("192", "092"):
         found = _event_kind_from_text(t.headers.get(code, ""))
         if found is not None:
-            return found, f"file (record {code})"
+            return found, KindSource.FILE, f"record {code}"
     return infer_kind(opponent, opponent.shape[0])

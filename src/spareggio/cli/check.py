@@ -1,0 +1,134 @@
+"""``spareggio check PATHS``: the declared rankings of files, folders and zip archives checked, the
+report printed or written whole to ``-o FILE``."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterable
+
+import click
+
+from ..check import CheckEntry, CheckOptions, check_files, find_sources
+from ..check.batch import cores
+from ..console import raw_stream
+from ..errors import ArgumentError
+from ..i18n import msg
+from ..io.output import atomic_text, refuse_inputs
+from ..render.check_report import CheckReport, Summary, run_batch
+from ..render.formats import choose_format, formats_for
+from ..rules import find_ruleset
+from ..tiebreaks import parse_spec_list
+from .app import cli
+from .common import LANG_HELP, choose_language, inputs, print_warnings
+
+__all__ = ["REPORT_FORMATS", "check_cmd"]
+
+REPORT_FORMATS = tuple(f.name for f in formats_for(CheckReport))
+"""What ``check`` writes; ``-o FILE`` chooses by the extension when ``--format`` is not given."""
+
+
+@cli.command("check")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("-t", "--tiebreaks", help="List for files that announce none (records 212/202).")
+@click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by each file's date).")
+@click.option("-a", "--after-round", type=int, help="Check the ranking as it stood after this round.")
+@click.option(
+    "--infer", is_flag=True, help="Find which rule set and tie-break list give the declared ranking."
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=click.Choice(REPORT_FORMATS),
+    help="Report format (default: table, or the extension of -o: .txt .json .csv .html).",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report to this file.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Worker processes (default: every core).")
+@click.option("--scheduler", help="Address of a Dask distributed scheduler to run the batch on.")
+@click.option("--lenient", is_flag=True, help="Repair games whose two sides disagree, with a warning.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("--lang", help=LANG_HELP)
+def check_cmd(
+    paths: tuple[str, ...],
+    tiebreaks: str | None,
+    rules: str | None,
+    after_round: int | None,
+    infer: bool,
+    fmt: str | None,
+    output: str | None,
+    jobs: int | None,
+    scheduler: str | None,
+    lenient: bool,
+    quiet: bool,
+    lang: str | None,
+) -> int:
+    """Check the ranking that files declare (FILES, folders, zip archives) against the computed one.
+
+    Exit status: 0 when every file agrees (or declares no ranks), 1 when any differs, 2 when any
+    file is an error row (the report is still written whole) or an option is bad.
+    """
+    started = time.perf_counter()
+    lang_code = choose_language(lang)
+    fmt = choose_format(fmt, output, choices=REPORT_FORMATS).name
+    if tiebreaks is not None:
+        parse_spec_list(tiebreaks)
+    if rules is not None:
+        find_ruleset(rules)
+    if after_round is not None and after_round < 0:
+        raise ArgumentError(msg("--after-round must be 0 or more"))
+    if output:
+        refuse_inputs(output, paths)  # before the batch, not after it
+    jobs = _capped_jobs(jobs, quiet, lang_code)
+    options = CheckOptions(
+        tiebreaks=tiebreaks, rules=rules, after_round=after_round, infer=infer, lenient=lenient
+    )
+    results = check_files(paths, options, jobs=jobs, scheduler=scheduler)
+    progress = None
+    bar = None
+    if not quiet and sys.stderr.isatty():
+        total = sum(1 for _ in find_sources(paths))
+        bar = click.progressbar(length=total, label="checking", file=raw_stream(sys.stderr))
+        bar.__enter__()
+
+        def progress(entry: CheckEntry) -> None:
+            bar.update(1)
+
+    try:
+        summary = _write_report(results, fmt, output, started, progress, lang_code, inputs())
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    if summary["error"]:
+        return 2
+    return 1 if summary["differs"] else 0
+
+
+def _capped_jobs(jobs: int | None, quiet: bool, lang: str) -> int | None:
+    """``-j`` at most the number of cores, with a warning when more were asked."""
+    available = cores()
+    if jobs is None or jobs <= available:
+        return jobs
+    print_warnings(
+        [msg("-j {jobs} is more than the {cores} cores of this machine: {cores} worker processes used",
+             jobs=jobs, cores=available)],
+        quiet,
+        lang,
+    )  # fmt: skip
+    return available
+
+
+def _write_report(
+    results: Iterable[CheckEntry],
+    fmt: str,
+    output: str | None,
+    started: float,
+    progress: Callable[[CheckEntry], None] | None,
+    lang: str,
+    inputs: list[str],
+) -> Summary:
+    """The report to standard output, or written whole to ``output`` (a temporary file renamed)."""
+    if not output:
+        return run_batch(results, fmt, sys.stdout, started=started, progress=progress, lang=lang)
+    with atomic_text(output, inputs=inputs) as handle:
+        return run_batch(results, fmt, handle, started=started, progress=progress, lang=lang)

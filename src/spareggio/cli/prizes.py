@@ -1,0 +1,65 @@
+"""``spareggio prizes FILE --prizes PRIZES``: the prizes of a prize file awarded on the final
+standings, and why each went where it went."""
+
+from __future__ import annotations
+
+import click
+
+from ..decisions import Decisions
+from ..errors import ArgumentError, Diagnostic
+from ..i18n import localize, msg
+from ..io import read_tournament
+from ..io.output import write_atomic
+from ..prizes import PrizeList, award_prizes, load_prize_file
+from ..render.formats import choose_format, formats_for, render
+from ..standings import standings
+from .app import cli
+from .common import choose_language, decision_options, write_decided_trf
+
+__all__ = ["prizes_cmd"]
+
+_FORMATS = tuple(f.name for f in formats_for(PrizeList))
+
+
+@cli.command("prizes")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--prizes", "prize_file", required=True, type=click.Path(dir_okay=False),
+              help="The prize file (TOML, JSON or YAML): categories, amounts, sharing.")  # fmt: skip
+@click.option(
+    "-t", "--tiebreaks", help="Comma-separated list; end it with RND to draw lots (default: the file's list)."
+)
+@click.option("-r", "--rules", help="Rule set for unplayed rounds (default: chosen by the start date).")
+@click.option("-a", "--after-round", type=int, help="As the standings stood after this round.")
+@click.option("-f", "--format", "fmt", type=click.Choice(_FORMATS),
+              help="Output format (default: table, or the extension of -o: .txt .csv .json .html .pdf .xlsx).")  # fmt: skip
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
+@click.option(
+    "--lang", help="Language: en, it or fr, case-insensitive (default: the environment's LANG, else en)."
+)
+@click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
+@decision_options
+def prizes_cmd(file: str, prize_file: str, tiebreaks: str | None, rules: str | None, after_round: int | None,
+               fmt: str | None, output: str | None, lang: str | None, quiet: bool, decisions: Decisions,
+               save_trf: str | None) -> None:  # fmt: skip
+    """Award the prizes of a prize file on the final standings of FILE, and say why each went where
+    it went: who was eligible, who was ahead, which tie-break decided."""
+    language = choose_language(lang)
+    chosen = choose_format(fmt, output, PrizeList)
+    spec = load_prize_file(prize_file)
+    t = read_tournament(file)
+    s = standings(t, tiebreaks, rules=rules, after_round=after_round, decisions=decisions)
+    if not quiet:
+        lines = [
+            localize(w.text() if isinstance(w, Diagnostic) else w, language)
+            for w in [*t.warnings, *s.warnings]
+        ]
+        for line in dict.fromkeys(lines):
+            click.echo(line, err=True)
+    text = render(award_prizes(s, spec), chosen, lang=language)
+    write_decided_trf(save_trf, s)
+    if output:
+        write_atomic(output, text)
+    elif isinstance(text, bytes):
+        raise ArgumentError(msg("PDF and XLSX output is binary: write it to a file with -o FILE"))
+    else:
+        click.echo(text, nl=False)
