@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["exact_number", "format_number", "is_finite_decimal", "json_number"]
+__all__ = ["exact_number", "fixed_number", "format_number", "is_finite_decimal", "json_number"]
 
 
 def is_finite_decimal(value: Fraction) -> bool:
@@ -35,13 +35,23 @@ def format_number(value: Fraction | None, decimals: int | None = None) -> str:
     if value is None:
         return "-"
     if decimals is not None:
-        return f"{float(value):.{decimals}f}"
+        return fixed_number(value, decimals)
     if value.denominator == 1:
         return str(int(value))
     if is_finite_decimal(value) and value.denominator <= 100:
         text = f"{float(value):.2f}".rstrip("0")
         return text
     return f"{float(value):.2f}"
+
+
+def fixed_number(value: Fraction, decimals: int) -> str:
+    """An exact value with ``decimals`` places, rounded half up (away from zero), the way the FIDE
+    reference program rounds SSSC: ``38.83`` at 1 -> ``38.8``, ``35.25`` at 1 -> ``35.3``."""
+    scale = 10**decimals
+    units = (abs(value) * scale * 2 + 1) // 2
+    sign = "-" if value < 0 and units else ""
+    whole, frac = divmod(int(units), scale)
+    return f"{sign}{whole}.{frac:0{decimals}d}" if decimals else f"{sign}{whole}"
 
 
 def exact_number(value: Fraction | None) -> str | None:

@@ -18,7 +18,7 @@ from ..explain import explain_player, explain_versus
 from ..i18n import msg
 from ..model import Color, ResultKind, Tournament
 from ..render.html import explanation_body, versus_body
-from ..render.output import declared_rank_differs
+from ..render.output import declared_rank_differs, shown_decimals
 from ..render.publish import describe_tiebreak, localized_number
 from ..rules import RULESETS
 from ..standings import Standings
@@ -43,9 +43,9 @@ __all__ = [
 View = dict[str, Any]
 
 
-def number(value: Fraction | None, lang: str) -> str:
+def number(value: Fraction | None, lang: str, decimals: int | None = None) -> str:
     """A tie-break value written the language's way, a dash when there is none."""
-    return localized_number(value, lang) if value is not None else "–"
+    return localized_number(value, lang, decimals=decimals) if value is not None else "–"
 
 
 def points(value: Fraction | None, lang: str) -> str:
@@ -96,6 +96,7 @@ def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: 
 def standings_view(entry: Entry, opts: Options, s: Standings, lang: str) -> View:
     """The standings table: one row per participant, every value linked to its explanation."""
     rows = []
+    places = shown_decimals(s)
     for row in s.rows:
         p = row.player
         rows.append(
@@ -110,7 +111,7 @@ def standings_view(entry: Entry, opts: Options, s: Standings, lang: str) -> View
                 "rating": p.rating or "",
                 "points": points(row.points, lang),
                 "scores": [(name, points(value, lang)) for name, value in s.team_scores(row)],
-                "cells": [(label, number(row.values[label], lang)) for label in s.labels],
+                "cells": [(label, number(row.values[label], lang, places[label])) for label in s.labels],
                 "declared": p.rank if declared_rank_differs(row) else None,
             }
         )
