@@ -260,3 +260,31 @@ def test_the_note_names_ten_boards_then_counts() -> None:
     (note,) = [w for w in t.warnings if w.code == "empty-board-as-bye"]
     assert text.count("0000 - +") == 19
     assert "19 board(s)" in note.message and note.message.count(" round ") == 10 and "and 9 more" in note.message
+
+
+def test_sharly_style_forfeited_match_and_forfeited_board(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26, "the Sharly-style team file with forfeited boards ranks": the event above with a board
+    forfeited between two named players (R1 Ant-Bee board 3: 1=+= instead of 1=1=, still 3-1) and
+    Bee-Eel of round 3 forfeited by Eel as Sharly Chess writes it: record 330, Bee's four players
+    ``0000 - +``, Eel's ``0000 - -``, no line-up for that match.  A forfeit win is a won match and a
+    win on every board (TEC p. 8): Bee 0 + 2 + 2 = 4 MP, 1 + 2.5 + 4 = 7.5 GP; Eel 1 + 0 + 0 = 1 MP,
+    2 + 1.5 + 0 = 3.5 GP; the other teams as above."""
+    rounds = [[("Ant", "Bee", "1=+="), ROUNDS[0][1]], ROUNDS[1], [ROUNDS[2][0]]]
+    text = team_trf(
+        "Forfeits", TEAMS, 4, rounds, roster=6, line_ups=LINE_UPS, records=[*BYES, "330 +-   3   2   5"],
+        headers=["092 Team Swiss"], write_300=True, bye_cells="0000 - -",
+    )  # fmt: skip
+    lines = text.splitlines()
+    for k, line in enumerate(lines):  # Bee (players 7-12): roster positions 1-4 win round 3 by forfeit
+        if line.startswith("001") and int(line[4:8]) in (7, 8, 9, 10):
+            assert line[111:119] == "0000 - -"
+            lines[k] = line[:111] + "0000 - +" + line[119:]
+    text = "\n".join(lines) + "\n"
+    ev = parse_team_event(text.encode(), "forfeits.trf")
+    assert by_name(ev, ev.mp) == {"Ant": 5, "Bee": 4, "Cat": 1, "Dog": 3, "Eel": 1}
+    assert by_name(ev, ev.gp) == {"Ant": F(15, 2), "Bee": F(15, 2), "Cat": 5, "Dog": F(9, 2), "Eel": F(7, 2)}
+    path = tmp_path / "forfeits.trf"
+    path.write_text(text, encoding="utf-8")
+    assert main(["standings", str(path), "-t", "MPvGP,BH:MP,BC"]) == 0
+    out = capsys.readouterr().out
+    assert [line.split()[2] for line in out.splitlines() if line[:2].strip().isdigit()][:2] == ["Ant", "Bee"]
