@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from spareggio import numbers
 from spareggio.numbers import fixed_number
 from spareggio.render.output import format_number, standings_csv, standings_table
 from spareggio.teams import parse_team_event, read_team_event, team_standings
@@ -295,6 +296,7 @@ def test_sssc_ranks_on_the_exact_value(ev) -> None:  # type: ignore[no-untyped-d
 )
 def test_fixed_places_round_half_up(value: F, places: int, text: str) -> None:
     assert fixed_number(value, places) == text
+    assert numbers.fixed(value, "fr", places) == text.replace(".", ",")  # the language's decimal symbol
 
 
 def test_decimals_modifier() -> None:
