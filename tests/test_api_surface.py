@@ -56,6 +56,8 @@ PUBLIC = [
     "parse_spec",
     "parse_tournament_json",
     "parse_trf",
+    "rank",
+    "read_event",
     "read_tournament",
     "read_tournament_json",
     "read_trf",
@@ -101,3 +103,25 @@ def test_results_serialise() -> None:
         assert "json" in [f.name for f in spareggio.formats_for(getattr(spareggio, name))], name
     assert "exact" in inspect.signature(spareggio.render_as).parameters
     assert "exact" in inspect.signature(spareggio.StandingRow.to_dict).parameters
+
+
+REMOVED = [
+    # (module, name, what replaces it): one front door for every event (spareggio.event)
+    ("spareggio.compare", "compare_teams", "spareggio.compare.compare(team_event, ...)"),
+    ("spareggio.check", "check_team_event", "spareggio.check.check(team_event, ...)"),
+    ("spareggio.teams", "rank_event", "spareggio.rank(event, ...)"),
+]
+
+
+def test_the_team_forks_are_gone() -> None:
+    """The names the team forks had are gone (README, "One call for every event"); their
+    replacements take a tournament or a team event alike."""
+    import importlib
+
+    for module, name, _ in REMOVED:
+        assert not hasattr(importlib.import_module(module), name), name
+    from spareggio.check import check
+    from spareggio.compare import compare
+
+    assert callable(spareggio.rank) and callable(check) and callable(compare)
+    assert spareggio.read_event.__module__ == "spareggio.io.registry"

@@ -439,7 +439,7 @@ def test_dask_cluster_report_equals_the_local_one(archive: Path) -> None:
     options = CheckOptions(tiebreaks="BH/C1,BH,SB", infer=True)
     local = sorted(check_files([str(archive)], options, jobs=1), key=lambda e: e.file)
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
     ) as cluster:
         remote = sorted(
             check_files([str(archive)], options, scheduler=cluster.scheduler_address), key=lambda e: e.file

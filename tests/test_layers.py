@@ -29,6 +29,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ranking", ("spareggio.standings",)),
     ("readers and writers", ("spareggio.io",)),
     ("team ranking", ("spareggio.teams",)),
+    ("every event", ("spareggio.event",)),
     ("results", ("spareggio.compare", "spareggio.explain", "spareggio.generate", "spareggio.prizes")),
     ("check", ("spareggio.check",)),
     ("render", ("spareggio.render",)),

@@ -422,9 +422,9 @@ def test_compare_team_rule_sets(ev) -> None:  # type: ignore[no-untyped-def]
     # naive: no adjusted scores (Cavalieri counts its real 1 MP, not 1 + 1 for the last-round bye) and
     # no dummy for own unplayed rounds: BH:MP Alfieri 1 + 1 + 5 = 7 (fide-2026: 8);
     # Bianconeri 4 + 5 = 9 (fide-2026: 4 + 5 + 1 = 10)
-    from spareggio.compare import compare_teams
+    from spareggio.compare import compare
 
-    c = compare_teams(ev, ["fide-2026", "naive"], "BH:MP")
+    c = compare(ev, ["fide-2026", "naive"], "BH:MP")  # one compare for every event
     got = {r.name: {n: r.values[n]["BH:MP"] for n in c.rules} for r in c.rows}
     assert got["Alfieri"] == {"fide-2026": 8, "naive": 7}
     assert got["Bianconeri"] == {"fide-2026": 10, "naive": 9}

@@ -555,14 +555,15 @@ def test_a_body_that_stops_coming_is_408() -> None:
 
 @pytest.fixture
 def live() -> Iterator[tuple[str, object]]:
-    """The application on a real uvicorn server on 127.0.0.1, with the server's limits."""
+    """The application on a real uvicorn server on 127.0.0.1, with the server's limits and, as
+    ``spareggio serve``, PDFs printed in a process of their own."""
     uvicorn = pytest.importorskip("uvicorn")
     from spareggio.web import server
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    app = create_app()
+    app = create_app(print_in_process=True)
     srv = uvicorn.Server(server.config(app, "127.0.0.1", port))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -572,6 +573,7 @@ def live() -> Iterator[tuple[str, object]]:
         time.sleep(0.05)
     yield f"127.0.0.1:{port}", app
     srv.should_exit = True
+    app.state.site.worker.close()
 
 
 def test_headers_that_never_end_close_the_connection(
@@ -623,6 +625,9 @@ def test_pages_answer_while_a_large_pdf_is_made(live: tuple[str, object]) -> Non
     assert status == 200 and "pasted.trf" in page
     assert _get(where + "/crosstable")[0] == 200
     assert not done.is_set()  # both answered while the PDF was still being made
+    assert done.wait(120)
+    # the PDF was printed by the printing process, not in a thread beside the event loop (issue 21)
+    assert worker._printer is not None
 
 
 RSS_PROBE = """

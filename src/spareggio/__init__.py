@@ -43,7 +43,8 @@ if TYPE_CHECKING:
         explain_versus,
         find_player,
     )
-    from .io import read_tournament
+    from .event import rank
+    from .io import read_event, read_tournament
     from .io.tournament_json import parse_tournament_json, read_tournament_json, write_tournament_json
     from .io.trf import parse_trf, read_trf, write_trf
     from .model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
@@ -55,6 +56,8 @@ if TYPE_CHECKING:
     from .tiebreaks import TIEBREAKS, Contribution, TiebreakResult, TiebreakSpec, find_tiebreak, parse_spec
 
 _LAZY: dict[str, str] = {
+    "rank": ".event",
+    "read_event": ".io",
     "read_tournament": ".io",
     "parse_tournament_json": ".io.tournament_json",
     "read_tournament_json": ".io.tournament_json",
@@ -191,6 +194,8 @@ __all__ = [
     "parse_spec",
     "parse_tournament_json",
     "parse_trf",
+    "rank",
+    "read_event",
     "read_tournament",
     "read_tournament_json",
     "read_trf",

@@ -12,10 +12,9 @@ from typing import Any
 
 import click
 
+from .event import rank, reading_warnings
 from .render.crosstable import Crosstable, build_crosstable
 from .render.formats import choose_format, formats_for, render
-from .standings import standings
-from .teams import team_standings
 
 __all__ = ["CROSSTABLE_FORMATS", "crosstable_command"]
 
@@ -68,15 +67,9 @@ def crosstable_command(
         said = language(lang)
         chosen = choose_format(fmt, opts.output, Crosstable)
         team = team_event(file, opts)
-        if team is not None:
-            s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
-            print_warnings(s.warnings, opts.quiet, said)
-        else:
-            t = opts.load(file)
-            s = standings(
-                t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating
-            )
-            print_warnings([*t.warnings, *s.warnings], opts.quiet, said)
+        event = team if team is not None else opts.load(file)
+        s = rank(event, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating)
+        print_warnings([*reading_warnings(event), *s.warnings], opts.quiet, said)
         x = build_crosstable(s, said, grid=grid)
         emit(render(x, chosen, lang=said), opts.output)
 

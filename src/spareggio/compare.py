@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .event import Event, comparison_list, rank
 from .i18n import Text, ntext
 from .model import Tournament
 from .rules import find_ruleset
-from .standings import Standings, default_tiebreaks, file_tiebreaks, standings
-from .teams import TeamEvent, team_standings
+from .standings import Standings
 
-__all__ = ["Comparison", "compare", "compare_teams"]
+__all__ = ["Comparison", "compare"]
 
 DEFAULT_COMPARE = ("fide-2026", "fide-2024", "fide-2009", "draw-vs-self", "italian", "us-chess", "naive")
 
@@ -43,35 +43,22 @@ class Comparison:
 
 
 def compare(
-    t: Tournament,
+    event: Event,
     rules: Sequence[str] | None = None,
     tiebreaks: str | Sequence[str] | None = None,
     after_round: int | None = None,
     *,
     unrated_rating: int | None = None,
 ) -> Comparison:
-    """Rank ``t`` under every rule set named (default: all of them) with one tie-break list."""
-    names = [find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)]
-    names = list(dict.fromkeys(names))
-    if tiebreaks is None and t.tiebreak_list is not None:
-        # the file's own list, read once: an error in it is an input error at its line and column
-        tiebreaks = [label for label, _ in file_tiebreaks(t)]
-    elif tiebreaks is None:
-        tiebreaks = default_tiebreaks(t)[0]
+    """Rank ``event`` (a tournament or a team event) under every rule set named (default: all of
+    them) with one tie-break list."""
+    names = list(dict.fromkeys(find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)))
+    if tiebreaks is None:
+        tiebreaks = comparison_list(event)
     by_rules = {
-        name: standings(t, tiebreaks, rules=name, after_round=after_round, unrated_rating=unrated_rating)
+        name: rank(event, tiebreaks, rules=name, after_round=after_round, unrated_rating=unrated_rating)
         for name in names
     }
-    return _comparison(t, names, by_rules)
-
-
-def compare_teams(
-    ev: TeamEvent, rules: Sequence[str] | None = None, tiebreaks: str | Sequence[str] | None = None,
-    after_round: int | None = None,
-) -> Comparison:  # fmt: skip
-    """A team event ranked under every rule set named, with one list (the team standings)."""
-    names = list(dict.fromkeys(find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)))
-    by_rules = {name: team_standings(ev, tiebreaks, rules=name, after_round=after_round) for name in names}
     return _comparison(by_rules[names[0]].tournament, names, by_rules)
 
 

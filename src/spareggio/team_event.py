@@ -82,6 +82,11 @@ class TeamEvent:
         return dataclasses.replace(self, primary=score, primary_source="option")
 
     @property
+    def tiebreak_list(self) -> tuple[str, ...] | None:
+        """The file's own list (record 212 or 202), as for an individual tournament."""
+        return self.players.tiebreak_list
+
+    @property
     def secondary(self) -> str:
         return "GP" if self.primary == "MP" else "MP"
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
 
 from .errors import ArgumentError, SpareggioError, TiebreakSpecError, os_reason
 from .i18n import msg
@@ -27,8 +26,8 @@ from .io import ReadOptions, size_limit
 from .io import parse_event as read_any
 from .io.trf.team_matches import is_team_file, parse_team_event
 from .model import Tournament, TournamentKind
-from .rules import REASONS, choose_ruleset, find_ruleset
-from .standings import Standings, _standings_in, file_list_error, standings
+from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
+from .standings import Standings, _standings_in, file_list_error
 from .team_event import Team, TeamEvent
 from .tiebreaks import Context, Scope, TiebreakSpec, definition, parse_spec_list
 
@@ -38,7 +37,6 @@ __all__ = [
     "is_team_file",
     "parse_event",
     "parse_team_event",
-    "rank_event",
     "read_team_event",
     "team_standings",
 ]
@@ -54,18 +52,6 @@ def parse_event(data: bytes, name: str = "<string>", *, lenient: bool = False) -
     """The content of any tournament file: :func:`spareggio.io.parse_event` (a team event for a TRF
     file with team rosters, else the individual tournament)."""
     return read_any(data, name, options=ReadOptions(lenient=lenient))
-
-
-def rank_event(
-    event: Tournament | TeamEvent,
-    tiebreaks: str | Sequence[str] | None = None,
-    rules: str | None = None,
-    after_round: int | None = None,
-) -> Standings:
-    """The standings of what :func:`parse_event` read: the teams of a team event, else the players."""
-    if isinstance(event, TeamEvent):
-        return team_standings(event, tiebreaks, rules=rules, after_round=after_round)
-    return standings(event, tiebreaks, rules=rules, after_round=after_round)
 
 
 def read_team_event(path: str, *, lenient: bool = False, kind: TournamentKind | None = None) -> TeamEvent:
@@ -114,7 +100,7 @@ def _criteria(ev: TeamEvent, labels: Sequence[str]) -> list[tuple[str, TiebreakS
 def team_standings(
     ev: TeamEvent,
     tiebreaks: str | Sequence[str] | None = None,
-    rules: str | None = None,
+    rules: str | RuleSet | None = None,
     after_round: int | None = None,
 ) -> Standings:
     """The team standings: the primary score, then the list (C.07 Arts. 2, 4, 5 for teams)."""

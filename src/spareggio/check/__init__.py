@@ -27,7 +27,7 @@ from .entry import (
 )
 from .infer import CANDIDATE_LISTS_ROUND_ROBIN, CANDIDATE_LISTS_SWISS, candidate_rules
 from .one import check_source
-from .ranks import check_team_event, check_tournament
+from .ranks import check, check_tournament
 from .sources import EXTENSIONS, Source, find_sources
 from .words import inferred_sentence, inferred_text
 
@@ -46,9 +46,9 @@ __all__ = [
     "Spool",
     "Status",
     "candidate_rules",
+    "check",
     "check_files",
     "check_source",
-    "check_team_event",
     "check_tournament",
     "error_entry",
     "find_sources",

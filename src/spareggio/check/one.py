@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from ..errors import SpareggioError
 from ..i18n import msg
 from ..io import ReadOptions, parse_event
-from ..teams import TeamEvent
 from .entry import CheckEntry, CheckOptions, error_entry
-from .ranks import check_team_event, check_tournament
+from .ranks import check
 from .sources import Source, Unusable, reason
 
 __all__ = ["Loaded", "Work", "check_one", "check_source", "run_work"]
@@ -33,9 +32,7 @@ def check_source(name: str, data: bytes, options: CheckOptions, *, beside: str |
     file's path on disk, where a companion file (a lichess results export) may be found."""
     try:
         event = parse_event(data, name, options=ReadOptions(lenient=options.lenient, beside=beside))
-        if isinstance(event, TeamEvent):
-            return check_team_event(event, options, name=name)
-        return check_tournament(event, options, name=name)
+        return check(event, options, name=name)
     except SpareggioError as exc:
         return error_entry(name, exc.text())
     except RecursionError:

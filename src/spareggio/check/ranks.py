@@ -15,16 +15,16 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..event import Event, rank
 from ..model import Tournament
 from ..numbers import json_number
-from ..standings import Standings, standings
-from ..teams import TeamEvent, team_standings
+from ..standings import Standings
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
 from .values import value_mismatches
 from .words import inferred_sentence
 
-__all__ = ["check_team_event", "check_tournament"]
+__all__ = ["check", "check_tournament"]
 
 
 def _groups(s: Standings) -> np.ndarray:
@@ -118,27 +118,27 @@ def _mismatches(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> tuple
     return tuple(out)
 
 
-def check_tournament(
-    t: Tournament, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
-) -> CheckEntry:
-    """Check the declared ranking of one tournament."""
-    tiebreaks = None if t.tiebreak_list is not None else options.tiebreaks
-    s = standings(t, tiebreaks, options.rules, options.after_round)
-    return _entry(t, s, options, name, infer_lists=True)
-
-
-def check_team_event(
-    ev: TeamEvent, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
-) -> CheckEntry:
-    """Check the team ranks a team file declares (record 310, columns 69-71) against the team
-    standings; ``--infer`` is for individual events (the entry says so in its warnings)."""
-    tiebreaks = None if ev.players.tiebreak_list is not None else options.tiebreaks
-    s = team_standings(ev, tiebreaks, options.rules, options.after_round)
+def check(event: Event, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None) -> CheckEntry:
+    """Check the ranks an event declares against the standings :func:`~spareggio.event.rank`
+    computes: the players' ranks of a tournament, the team ranks of a team event (record 310,
+    columns 69-71).  ``--infer`` tries individual rule sets and lists: for a team event the entry
+    says so in its warnings."""
+    tiebreaks = None if event.tiebreak_list is not None else options.tiebreaks
+    s = rank(event, tiebreaks, options.rules, options.after_round)
+    if s.team_event is None:
+        return _entry(s.tournament, s, options, name, infer_lists=True)
     entry = _entry(s.tournament, s, options, name, infer_lists=False)
     warnings = entry.warnings
     if options.infer:
         warnings += ("--infer tries individual rule sets and lists: not applied to a team event",)
     return replace(entry, team_event=True, warnings=warnings)
+
+
+def check_tournament(
+    t: Tournament, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | None = None
+) -> CheckEntry:
+    """Check the declared ranking of one tournament (:func:`check` of an individual event)."""
+    return check(t, options, name=name)
 
 
 def _entry(

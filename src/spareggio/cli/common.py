@@ -10,13 +10,16 @@ from typing import Any
 
 import click
 
+from ..decisions import Decisions
 from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
+from ..event import Event, rank, reading_warnings
 from ..i18n import default_language, localize, msg
 from ..io import ReadOptions, read_event, read_tournament, reader_for
-from ..io.registry import SNIFF_BYTES
 from ..io.output import write_atomic
+from ..io.registry import SNIFF_BYTES
 from ..io.trf import parse_trf
 from ..model import Tournament, TournamentKind
+from ..standings import Standings
 from ..team_event import TeamEvent
 from ..teams import is_team_file
 
@@ -29,7 +32,9 @@ __all__ = [
     "event_options",
     "inputs",
     "kind_option",
+    "load_event",
     "print_warnings",
+    "ranked",
     "team_event",
 ]
 
@@ -259,3 +264,28 @@ def team_event(file: str, opts: EventOptions, *, players_only: bool = False) -> 
         opts.read[file] = ev
         return None
     return ev.with_primary(opts.primary) if opts.primary else ev
+
+
+def load_event(file: str, opts: EventOptions) -> Event:
+    """The event in a file, as the options ask: a team event, or an individual tournament."""
+    team = team_event(file, opts)
+    return team if team is not None else opts.load(file)
+
+
+def ranked(
+    event: Event,
+    tiebreaks: str | None,
+    rules: str | None,
+    opts: EventOptions,
+    lang: str,
+    *,
+    decisions: Decisions | None = None,
+) -> Standings:
+    """The standings of ``event`` (:func:`spareggio.event.rank`), with what the reader and the
+    ranking warned printed to the standard error."""
+    s = rank(
+        event, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
+        decisions=decisions,
+    )  # fmt: skip
+    print_warnings([*reading_warnings(event), *s.warnings], opts.quiet, lang)
+    return s

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from ..compare import Comparison, compare, compare_teams
+from ..compare import Comparison, compare
+from ..event import reading_warnings
 from ..render.formats import choose_format, formats_for, render
-from ..team_event import TeamEvent
 from .app import cli
-from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
+from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, load_event, print_warnings
 
 __all__ = ["COMPARE_FORMATS", "compare_cmd"]
 
@@ -36,12 +36,7 @@ def compare_cmd(
     chosen = choose_format(fmt, opts.output, Comparison)
 
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
-    team = team_event(file, opts)
-    if isinstance(team, TeamEvent):
-        c = compare_teams(team, names, tiebreaks, opts.after_round)
-        print_warnings(c.warnings, opts.quiet, language)
-    else:
-        t = opts.load(file)
-        c = compare(t, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
-        print_warnings([*t.warnings, *c.warnings], opts.quiet, language)
+    event = load_event(file, opts)
+    c = compare(event, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
+    print_warnings([*reading_warnings(event), *c.warnings], opts.quiet, language)
     emit(render(c, chosen, lang=language), opts.output)

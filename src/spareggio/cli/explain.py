@@ -11,11 +11,8 @@ from ..errors import ArgumentError
 from ..explain import PlayerExplanation
 from ..i18n import msg
 from ..render.formats import choose_format, formats_for, render
-from ..standings import standings
-from ..team_event import TeamEvent
-from ..teams import team_standings
 from .app import cli
-from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
+from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, load_event, ranked
 
 __all__ = ["EXPLAIN_FORMATS", "explain_cmd"]
 
@@ -66,18 +63,9 @@ def explain_cmd(
         raise ArgumentError(msg("name one player with --player (number or name), or use --all"))
     if every and versus is not None:
         raise ArgumentError(msg("--versus compares two players: use it with --player, not --all"))
-    team = team_event(file, opts)
-    if isinstance(team, TeamEvent):
-        s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
-        t = s.tournament
-        print_warnings(s.warnings, opts.quiet, language)
-    else:
-        t = opts.load(file)
-        s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
-            decisions=decisions,
-        )  # fmt: skip
-        print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+    s = ranked(load_event(file, opts), tiebreaks, rules, opts, language, decisions=decisions)
+    t = s.tournament
+    if s.team_event is None:
         write_decided_trf(save_trf, s)
     result: object
     if every:

@@ -6,13 +6,12 @@ import click
 
 from ..cli_prizes import decision_options, write_decided_trf
 from ..decisions import Decisions
+from ..event import Event
 from ..model import Tournament
 from ..render.formats import choose_format, formats_for, render
-from ..standings import DEFAULT_SWISS, Standings, standings
-from ..team_event import TeamEvent
-from ..teams import team_standings
+from ..standings import DEFAULT_SWISS, Standings
 from .app import cli
-from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, print_warnings, team_event
+from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, ranked, team_event
 
 __all__ = ["PUBLISH_FORMATS", "standings_cmd"]
 
@@ -55,18 +54,14 @@ def standings_cmd(
     language = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
     team = team_event(file, opts, players_only=individual)
-    if isinstance(team, TeamEvent) and not individual:
-        s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
-        print_warnings(s.warnings, opts.quiet, language)
-    else:
-        t = team if isinstance(team, Tournament) else opts.load(file)
+    if individual:  # the players of a team event
+        event: Event = team if isinstance(team, Tournament) else opts.load(file)
         if team is not None and tiebreaks is None:
             tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
-        s = standings(
-            t, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
-            decisions=decisions,
-        )  # fmt: skip
-        print_warnings([*t.warnings, *s.warnings], opts.quiet, language)
+    else:
+        event = team if team is not None else opts.load(file)
+    s = ranked(event, tiebreaks, rules, opts, language, decisions=decisions)
+    if s.team_event is None:
         write_decided_trf(save_trf, s)
     emit(
         render(s, chosen, lang=language, csv_locale=choose_language(csv_locale) if csv_locale else None),

@@ -54,7 +54,7 @@ def serve_cmd(
     except ImportError as exc:  # pragma: no cover - the web extras are dependencies
         raise ArgumentError(msg("the web page needs {name}: pip install spareggio", name=exc.name)) from None
     hosts = None if "*" in allow_hosts else [*machine_names(host), *allow_hosts]
-    app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts)
+    app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts, print_in_process=True)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
         warning = msg(

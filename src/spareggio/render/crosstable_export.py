@@ -18,7 +18,7 @@ from ..__about__ import __version__
 from ..i18n import localize, translate, warning_body
 from .crosstable import Crosstable, build_crosstable
 from .formats import RenderOptions, renderer
-from .publish import describe_tiebreak, html_to_pdf
+from .publish import describe_tiebreak, print_pdf
 
 __all__ = [
     "crosstable_html",
@@ -213,7 +213,7 @@ def table_html(x: Crosstable, *, link: str | None = None) -> str:
 
 def crosstable_pdf(x: Crosstable) -> bytes:
     """The printable page as PDF (WeasyPrint)."""
-    return html_to_pdf(crosstable_html(x))
+    return print_pdf(crosstable_html(x))
 
 
 def crosstable_xlsx(x: Crosstable) -> bytes:

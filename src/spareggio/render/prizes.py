@@ -21,7 +21,7 @@ from ..i18n import localize, translate
 from ..prizes import Award, PrizeList
 from .formats import RenderOptions, renderer
 from .output import decisions_dict, localized_number, safe_cell
-from .publish import _document, _event_lines, _footer, _title, html_to_pdf
+from .publish import _document, _event_lines, _footer, _title, print_pdf
 
 __all__ = [
     "WORDS",
@@ -319,7 +319,7 @@ def _html(pl: PrizeList, options: RenderOptions) -> str:
 
 @renderer(PrizeList, "pdf")
 def _pdf(pl: PrizeList, options: RenderOptions) -> bytes:
-    return html_to_pdf(prizes_html(pl, options.lang))
+    return print_pdf(prizes_html(pl, options.lang))
 
 
 @renderer(PrizeList, "xlsx")

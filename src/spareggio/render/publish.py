@@ -15,7 +15,8 @@ import datetime as _dt
 import io
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from fractions import Fraction
 from html import escape
 
@@ -31,11 +32,13 @@ from .formats import RenderOptions, renderer
 from .output import declared_rank_differs, localized_number, shown_decimals
 
 __all__ = [
+    "PRINTER",
     "compare_html",
     "describe_rules",
     "describe_tiebreak",
     "html_to_pdf",
     "localized_number",
+    "print_pdf",
     "standings_html",
     "standings_xlsx",
 ]
@@ -381,6 +384,18 @@ def describe_rules(rules: RuleSet, lang: str = "en") -> str:
     return words + (" — " + "; ".join(changed) if changed else "")
 
 
+PRINTER: ContextVar[Callable[[str], bytes] | None] = ContextVar("spareggio_pdf_printer", default=None)
+"""How a page becomes PDF where a renderer asks for one: None prints here (:func:`html_to_pdf`); the
+web server sets a printer that runs WeasyPrint in a process of its own while it renders, so that a
+long PDF never holds the processor its other requests need."""
+
+
+def print_pdf(html: str) -> bytes:
+    """``html`` printed to PDF by the printer in force (:data:`PRINTER`), else here."""
+    printer = PRINTER.get()
+    return printer(html) if printer is not None else html_to_pdf(html)
+
+
 def html_to_pdf(html: str) -> bytes:
     """The page printed to PDF by WeasyPrint (its print CSS: A4, repeated headers, page numbers)."""
     try:
@@ -487,7 +502,7 @@ def _standings_html(s: Standings, options: RenderOptions) -> str:
 
 @renderer(Standings, "pdf")
 def _standings_pdf(s: Standings, options: RenderOptions) -> bytes:
-    return html_to_pdf(standings_html(s, options.lang))
+    return print_pdf(standings_html(s, options.lang))
 
 
 @renderer(Standings, "xlsx")
@@ -502,4 +517,4 @@ def _compare_html(c: Comparison, options: RenderOptions) -> str:
 
 @renderer(Comparison, "pdf")
 def _compare_pdf(c: Comparison, options: RenderOptions) -> bytes:
-    return html_to_pdf(compare_html(c, options.lang))
+    return print_pdf(compare_html(c, options.lang))

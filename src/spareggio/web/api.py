@@ -11,8 +11,9 @@ from fastapi.responses import Response
 from starlette.requests import Request
 
 from ..check import CheckOptions, check_source
-from ..compare import compare, compare_teams
+from ..compare import compare
 from ..errors import ArgumentError, SpareggioError
+from ..event import Event, rank
 from ..explain import (
     explain_player,
     explain_versus,
@@ -20,11 +21,10 @@ from ..explain import (
 )
 from ..i18n import msg
 from ..io import ReadOptions, parse_event
-from ..model import Tournament
 from ..render.check_report import report_text
 from ..rules import find_ruleset
 from ..standings import Standings
-from ..teams import TeamEvent, rank_event
+from ..team_event import TeamEvent
 from ..tiebreaks import parse_spec_list
 from .exports import document, encoded, json_error, result_response, standings_export
 from .options import (
@@ -58,7 +58,7 @@ async def _upload(file: UploadFile) -> tuple[str, bytes]:
     return safe_name(file.filename or "upload.trf"), await file.read()
 
 
-def _event(name: str, data: bytes, byes: str | None = None) -> Tournament | TeamEvent:
+def _event(name: str, data: bytes, byes: str | None = None) -> Event:
     """The tournament of the upload (any format of the reader registry): a :class:`Tournament`, or
     a team event for a team file; ``byes`` says how a PGN's rounds without a game count."""
     if not data:
@@ -66,14 +66,17 @@ def _event(name: str, data: bytes, byes: str | None = None) -> Tournament | Team
     return parse_event(data, name, options=ReadOptions(byes=(byes or "").strip().lower() or None))
 
 
-def _rank(t: Tournament | TeamEvent, opts: Options) -> Standings:
-    event: Any = t
-    if opts.primary:
-        if not isinstance(t, TeamEvent):
-            raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
-        event = t.with_primary(opts.primary)
-    ranked: Standings = rank_event(event, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
-    return ranked
+def _primary(t: Event, opts: Options) -> Event:
+    """The event ranked by the primary score the options name (team events only)."""
+    if not opts.primary:
+        return t
+    if not isinstance(t, TeamEvent):
+        raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
+    return t.with_primary(opts.primary)
+
+
+def _rank(t: Event, opts: Options) -> Standings:
+    return rank(_primary(t, opts), opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
 
 async def _answer(request: Request, lang: str | None, fn: Any, *args: Any) -> Response:
@@ -194,13 +197,7 @@ def _compare(
     fmt = checked_format(fmt, ("json", "html", "pdf", "table"))
     t = _event(name, data, clean_text(byes, "byes"))
     names = rule_set_names((clean_text(rules, "rules") or "").split(","))
-    if opts.primary and isinstance(t, Tournament):
-        raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
-    ranked = t.with_primary(opts.primary) if opts.primary and isinstance(t, TeamEvent) else t
-    if isinstance(ranked, TeamEvent):
-        c = compare_teams(ranked, names or None, opts.tiebreaks, opts.after_round)
-    else:
-        c = compare(ranked, names or None, opts.tiebreaks, opts.after_round)
+    c = compare(_primary(t, opts), names or None, opts.tiebreaks, opts.after_round)
     return result_response(c, fmt, language)
 
 

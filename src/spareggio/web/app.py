@@ -53,18 +53,20 @@ def create_app(
     hosts: Iterable[str] | None = (),
     store: Store | None = None,
     worker: Worker | None = None,
+    print_in_process: bool = False,
 ) -> FastAPI:
     """The web application, with ``files`` open from the start.
 
     ``hosts`` are the host names it answers to besides this machine's (127.0.0.1, localhost, ::1);
-    None answers any (behind a reverse proxy that checks them).
+    None answers any (behind a reverse proxy that checks them).  ``print_in_process`` prints PDFs in
+    a process of their own (what ``spareggio serve`` does), so that pages answer while one is made.
 
     :raises SpareggioError: when one of ``files`` cannot be read (with its position).
     """
     app = FastAPI(
         title="spareggio", version=__version__, description=DESCRIPTION, docs_url=None, redoc_url=None
     )
-    site = Site(store or Store(), Pages(), worker or Worker(), max_upload)
+    site = Site(store or Store(), Pages(), worker or Worker(print_in_process=print_in_process), max_upload)
     for path in files or []:
         with open(path, "rb") as handle:
             site.store.add(Path(path).name, handle.read())

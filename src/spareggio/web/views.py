@@ -11,16 +11,16 @@ from typing import Any
 from markupsafe import Markup
 
 from .. import numbers
-from ..check import CheckOptions, check_team_event, check_tournament
-from ..compare import DEFAULT_COMPARE, Comparison, compare, compare_teams
+from ..check import CheckOptions, check
+from ..compare import DEFAULT_COMPARE, Comparison, compare
 from ..errors import ArgumentError
+from ..event import Event, rank
 from ..explain import explain_player, explain_versus
 from ..i18n import msg, translate
 from ..render.html import explanation_body, versus_body
 from ..render.output import declared_rank_differs, shown_decimals
 from ..render.publish import describe_tiebreak
 from ..standings import Standings
-from ..teams import rank_event
 from ..tiebreaks import Scope, catalogue
 from .chart import bump_chart
 from .i18n import translator
@@ -66,11 +66,10 @@ def compute(entry: Entry, opts: Options) -> Standings:
 
     :raises SpareggioError: for an option the event cannot take.
     """
-    event: Any = entry.event
+    event: Event = entry.event
     if opts.primary and entry.team is not None:
         event = entry.team.with_primary(opts.primary)
-    ranked: Standings = rank_event(event, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
-    return ranked
+    return rank(event, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
 
 def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: str) -> View:
@@ -177,10 +176,7 @@ def player_view(entry: Entry, s: Standings, sno: int, versus_text: str, lang: st
 
 def comparison(entry: Entry, names: list[str], tiebreaks: Any, after_round: int | None) -> Comparison:
     """The event ranked under each of ``names`` (the default rule sets when empty)."""
-    chosen = names or list(DEFAULT_COMPARE)
-    if entry.team is not None:
-        return compare_teams(entry.team, chosen, tiebreaks, after_round)
-    return compare(entry.tournament, chosen, tiebreaks, after_round)
+    return compare(entry.event, names or list(DEFAULT_COMPARE), tiebreaks, after_round)
 
 
 def compare_view(entry: Entry, opts: Options, s: Standings, names: list[str], lang: str) -> View:
@@ -222,11 +218,7 @@ def check_view(entry: Entry, opts: Options, infer: bool) -> View:
     wanted = CheckOptions(
         tiebreaks=opts.tiebreaks, rules=opts.rules, after_round=opts.after_round, infer=infer
     )
-    if entry.team is not None:
-        result = check_team_event(entry.team, wanted, name=entry.filename)
-    else:
-        result = check_tournament(entry.tournament, wanted, name=entry.filename)
-    return {"check": result, "infer": infer}
+    return {"check": check(entry.event, wanted, name=entry.filename), "infer": infer}
 
 
 def crosstable_view(s: Standings, lang: str, base: str, query: str, grid: bool | None) -> View:

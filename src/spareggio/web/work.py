@@ -1,6 +1,8 @@
 """Computations off the event loop: reading files, ranking, rendering pages and exports run in a
 bounded pool of threads, each request within a time limit, so that one large export never holds
-up the other pages."""
+up the other pages.  PDF printing (WeasyPrint, seconds of pure Python for a large event) can run in
+a process of its own: a thread would share the interpreter's lock with the event loop, and the
+pages would wait for it."""
 
 from __future__ import annotations
 
@@ -8,9 +10,11 @@ import asyncio
 import functools
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
+from ..render.publish import PRINTER, html_to_pdf
 from .limits import WORK_SECONDS, WORKERS
 
 __all__ = ["TooSlow", "Worker"]
@@ -31,12 +35,15 @@ class Worker:
     in the background holding its thread, so the pool's bound stays true; one still waiting for a
     thread when its time is up never starts."""
 
-    def __init__(self, workers: int = WORKERS, seconds: float = WORK_SECONDS) -> None:
+    def __init__(self, workers: int = WORKERS, seconds: float = WORK_SECONDS, *, print_in_process: bool = False) -> None:
         self.workers = workers
         self.seconds = seconds
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="spareggio-work")
         self._busy = 0
         self._lock = threading.Lock()
+        self._printer: ProcessPoolExecutor | None = None
+        self.print_in_process = print_in_process
+        """Print PDFs in a process of their own (``spareggio serve``); else in the worker thread."""
 
     @property
     def busy(self) -> int:
@@ -46,11 +53,21 @@ class Worker:
     def _counted(self, fn: Callable[[], R]) -> R:
         with self._lock:
             self._busy += 1
+        token = PRINTER.set(self.print_pdf if self.print_in_process else None)
         try:
             return fn()
         finally:
+            PRINTER.reset(token)
             with self._lock:
                 self._busy -= 1
+
+    def print_pdf(self, html: str) -> bytes:
+        """``html`` printed to PDF in the printing process (started on first use; one at a time)."""
+        with self._lock:
+            if self._printer is None:
+                self._printer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            printer = self._printer
+        return printer.submit(html_to_pdf, html).result()
 
     async def run(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """``fn(*args, **kwargs)`` in a thread of the pool.
@@ -67,3 +84,5 @@ class Worker:
     def close(self) -> None:
         """Stop taking work (what runs finishes)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._printer is not None:
+            self._printer.shutdown(wait=False, cancel_futures=True)
