@@ -29,6 +29,9 @@ import pytest
 
 from spareggio.cli import main
 from spareggio.errors import InputError
+from spareggio.io.trf.reader import parse_trf
+from spareggio.model import ResultKind
+from spareggio.standings import standings
 from spareggio.teams import parse_team_event, team_standings
 from spareggio.tiebreaks.team import SsscFactor
 from team_builder import team_trf
@@ -226,3 +229,62 @@ def test_ede_chain_counts_only_the_encounter_ede_counts() -> None:
         assert ranks["Ant"] == ranks["Bee"] == 2, chain
     ranks = {row.player.name: row.rank for row in team_standings(ev, "EDET/P", rules="fide-2026").rows}
     assert (ranks["Ant"], ranks["Bee"]) == (2, 3)
+
+
+def test_individual_says_the_boards_won_with_no_opponent(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """--individual: Ant's board 4 in round 3 (player 2, Cat's board 4 empty) is ``0000 - +``, a point
+    with no opponent: the individual standings count it as a pairing-allocated bye (C.07 16.2.1, not a
+    voluntary unplayed round) and say so, at the cell (line 9, round 3's block: 92 + 20, result at +7).
+    The team bye cells (``0000 - -``) are no such board."""
+    t = parse_trf(event_text().encode(), "sharly.trf", team_event=True)
+    notes = [w for w in t.warnings if w.code == "empty-board-as-bye"]
+    assert len(notes) == 1 and "Player 2 (2) round 3" in notes[0].message and "1 board(s)" in notes[0].message
+    assert (notes[0].position.line, notes[0].position.column) == (9, 119)  # type: ignore[union-attr]
+    assert t.kind[1].tolist() == [ResultKind.PLAYED_DRAW, ResultKind.ABSENT, ResultKind.PAB]
+    # a draw, the HPB round (nothing for the player), the point of the bye: 1.5
+    assert standings(t, "BH", rules="fide-2026").row_of(2).points == F(3, 2)
+    path = tmp_path / "sharly.trf"
+    path.write_text(event_text(), encoding="utf-8")
+    assert main(["standings", str(path), "--individual", "--lang", "it"]) == 0
+    err = capsys.readouterr().err
+    assert "sharly.trf:9:119:" in err and "Player 2 (2) turno 3" in err and "classifica individuale" in err
+    # ranking the teams reads that board as the team's forfeit win: no such note
+    assert main(["standings", str(path)]) == 0
+    assert "0000 - +" not in capsys.readouterr().err
+
+
+def test_the_note_names_ten_boards_then_counts() -> None:
+    """A forfeited match (every board ``0000 - +`` for the winners) is named board by board, ten at most."""
+    text = event_text().replace("0000 - -", "0000 - +")  # the team-bye cells as wins: 8 + 1 boards
+    t = parse_trf(text.encode(), "many.trf", team_event=True)
+    (note,) = [w for w in t.warnings if w.code == "empty-board-as-bye"]
+    assert text.count("0000 - +") == 19
+    assert "19 board(s)" in note.message and note.message.count(" round ") == 10 and "and 9 more" in note.message
+
+
+def test_sharly_style_forfeited_match_and_forfeited_board(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26, "the Sharly-style team file with forfeited boards ranks": the event above with a board
+    forfeited between two named players (R1 Ant-Bee board 3: 1=+= instead of 1=1=, still 3-1) and
+    Bee-Eel of round 3 forfeited by Eel as Sharly Chess writes it: record 330, Bee's four players
+    ``0000 - +``, Eel's ``0000 - -``, no line-up for that match.  A forfeit win is a won match and a
+    win on every board (TEC p. 8): Bee 0 + 2 + 2 = 4 MP, 1 + 2.5 + 4 = 7.5 GP; Eel 1 + 0 + 0 = 1 MP,
+    2 + 1.5 + 0 = 3.5 GP; the other teams as above."""
+    rounds = [[("Ant", "Bee", "1=+="), ROUNDS[0][1]], ROUNDS[1], [ROUNDS[2][0]]]
+    text = team_trf(
+        "Forfeits", TEAMS, 4, rounds, roster=6, line_ups=LINE_UPS, records=[*BYES, "330 +-   3   2   5"],
+        headers=["092 Team Swiss"], write_300=True, bye_cells="0000 - -",
+    )  # fmt: skip
+    lines = text.splitlines()
+    for k, line in enumerate(lines):  # Bee (players 7-12): roster positions 1-4 win round 3 by forfeit
+        if line.startswith("001") and int(line[4:8]) in (7, 8, 9, 10):
+            assert line[111:119] == "0000 - -"
+            lines[k] = line[:111] + "0000 - +" + line[119:]
+    text = "\n".join(lines) + "\n"
+    ev = parse_team_event(text.encode(), "forfeits.trf")
+    assert by_name(ev, ev.mp) == {"Ant": 5, "Bee": 4, "Cat": 1, "Dog": 3, "Eel": 1}
+    assert by_name(ev, ev.gp) == {"Ant": F(15, 2), "Bee": F(15, 2), "Cat": 5, "Dog": F(9, 2), "Eel": F(7, 2)}
+    path = tmp_path / "forfeits.trf"
+    path.write_text(text, encoding="utf-8")
+    assert main(["standings", str(path), "-t", "MPvGP,BH:MP,BC"]) == 0
+    out = capsys.readouterr().out
+    assert [line.split()[2] for line in out.splitlines() if line[:2].strip().isdigit()][:2] == ["Ant", "Bee"]

@@ -17,10 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from spareggio.render.output import format_number
+from spareggio import numbers
+from spareggio.numbers import fixed_number
+from spareggio.render.output import format_number, standings_csv, standings_table
 from spareggio.teams import parse_team_event, read_team_event, team_standings
 from spareggio.tiebreaks.records import Why
+from spareggio.tiebreaks import TiebreakSpecError, parse_spec
 from spareggio.tiebreaks.team import SsscFactor
+from spareggio.web.views import number
 
 TEC = Path(__file__).resolve().parent / "data" / "teams" / "tec-2.3.trf"
 NAMES = ["Antelopes", "Bonobos", "Cougars", "Deer", "Elephants", "Falcons", "Giraffes", "Hippopotami",
@@ -248,3 +252,55 @@ def test_boards_without_record_352() -> None:
     s = team_standings(ev.with_primary("GP"), "BH,SSSC", rules="fide-2024")
     assert s.results["BH"].value(0) == 114
     assert s.results["SSSC"].details == SsscFactor(14)  # GP primary: floor(4 GP x 7 rounds / 2 MP) (13.4.2.b)
+
+
+def test_sssc_printed_to_the_documents_precision(ev) -> None:  # type: ignore[no-untyped-def]
+    """Exercise 49 (p. 70) prints SSSC with one decimal: ``SSSC/D1`` prints the 14 values as the
+    document does (38.83... -> 38,8), in the text table, the CSV and the web table, while the value
+    stays exact (17.5 + 64/3 = 233/6 for Antelopes)."""
+    s = team_standings(ev, "SSSC/D1", rules="fide-2024")
+    assert s.labels == ["SSSC/D1"]
+    by_team = {row.player.start_number: row for row in s.rows}
+    assert by_team[1].values["SSSC/D1"] == F(35, 2) + F(64, 3)  # exact, not 38.8
+    expected = {int(row[0]): row[11] for row in ROWS}  # the document's one decimal, "38,8"
+    csv_it = standings_csv(s, "it").lstrip("\ufeff").splitlines()[1:]
+    assert {int(line.split(";")[2]): line.split(";")[7] for line in csv_it} == expected
+    table = standings_table(s, "en").splitlines()
+    printed = {int(line.split()[1]): line.split()[-1] for line in table if line[:2].strip().isdigit()}
+    assert printed == {k: v.replace(",", ".") for k, v in expected.items()}
+    assert number(by_team[4].values["SSSC/D1"], "it", 1) == "35,7"  # Deer, 17 + 56/3 = 35.67
+
+
+def test_sssc_ranks_on_the_exact_value(ev) -> None:  # type: ignore[no-untyped-def]
+    """Printed with no decimal (``SSSC/D0``) Elephants (18 + 55/3 = 36.33) and Bonobos (17 + 57/3 = 36)
+    both show 36; the ranking still reads the exact values (p. 70: Elephants before Bonobos), and no
+    place is shared."""
+    s = team_standings(ev, "SSSC/D0", rules="fide-2024")
+    rows = {row.player.start_number: row for row in s.rows}
+    assert rows[5].rank < rows[2].rank and not rows[5].shared and not rows[2].shared
+    cells = {int(line.split(",")[2]): line.split(",")[7] for line in standings_csv(s).splitlines()[1:]}
+    assert (cells[5], cells[2]) == ("36", "36")
+
+
+@pytest.mark.parametrize(
+    ("value", "places", "text"),
+    [
+        (F(233, 6), 1, "38.8"),  # SSSC Antelopes, p. 70
+        (F(109, 3), 1, "36.3"),  # SSSC Elephants
+        (F(141, 4), 1, "35.3"),  # half up, as the reference program rounds (not 35.2)
+        (F(-141, 4), 1, "-35.3"),
+        (F(36), 1, "36.0"),
+        (F(233, 6), 2, "38.83"),
+        (F(7, 2), 0, "4"),
+    ],
+)
+def test_fixed_places_round_half_up(value: F, places: int, text: str) -> None:
+    assert fixed_number(value, places) == text
+    assert numbers.fixed(value, "fr", places) == text.replace(".", ",")  # the language's decimal symbol
+
+
+def test_decimals_modifier() -> None:
+    spec = parse_spec("sssc/k3/d1", team=True)
+    assert (spec.factor, spec.decimals, str(spec)) == (3, 1, "SSSC/K3/D1")
+    with pytest.raises(TiebreakSpecError, match="not allowed for BH"):
+        parse_spec("BH:MP/D1", team=True)

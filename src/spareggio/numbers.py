@@ -5,6 +5,7 @@ the plain English decimal form every output starts from, and that form as each l
 * :func:`value` — a tie-break value or any exact number: ``46.5`` in English, ``46,5`` in Italian
   and French (Babel's decimal symbol of the language); a value with no short decimal expansion to
   two decimals; no digit grouping (ratings and sums stay ``2345``, as arbiters print them).
+* :func:`fixed` — a value with a fixed number of decimals, rounded half up (``SSSC/D1``: ``38,8``).
 * :func:`explained` — a value as explanations print it (Sonneborn-Berger with two decimals).
 * :func:`points` — points scored: like :func:`value` in English (``5.5``), with the ½ sign in the
   other languages (``5½``, ``½``).
@@ -25,12 +26,15 @@ from fractions import Fraction
 from babel.dates import format_date as _babel_date
 from babel.dates import format_interval as _babel_interval
 from babel.numbers import format_decimal as _babel_decimal
+from babel.numbers import get_decimal_symbol
 
 __all__ = [
     "date",
     "date_range",
     "exact_number",
     "explained",
+    "fixed",
+    "fixed_number",
     "format_number",
     "is_finite_decimal",
     "json_number",
@@ -73,6 +77,16 @@ def format_number(value: Fraction | None, decimals: int | None = None) -> str:
     return f"{float(value):.2f}"
 
 
+def fixed_number(value: Fraction, decimals: int) -> str:
+    """An exact value with ``decimals`` places, rounded half up (away from zero), the way the FIDE
+    reference program rounds SSSC: ``38.83`` at 1 -> ``38.8``, ``35.25`` at 1 -> ``35.3``."""
+    scale = 10**decimals
+    units = (abs(value) * scale * 2 + 1) // 2
+    sign = "-" if value < 0 and units else ""
+    whole, frac = divmod(int(units), scale)
+    return f"{sign}{whole}.{frac:0{decimals}d}" if decimals else f"{sign}{whole}"
+
+
 def exact_number(value: Fraction | None) -> str | None:
     """An exact value as text: ``"93/2"``, ``"7"`` (None stays None)."""
     return None if value is None else str(value)
@@ -94,6 +108,12 @@ def value(
     places = len(text.split(".")[1]) if "." in text else 0
     pattern = "0." + "0" * places if places else "0"
     return str(_babel_decimal(Decimal(text), format=pattern, locale=lang, decimal_quantization=False))
+
+
+def fixed(number: Fraction, lang: str, places: int) -> str:
+    """A value with ``places`` decimals, rounded half up (a criterion's ``/Dn``), as ``lang`` writes it."""
+    text = fixed_number(number, places)
+    return text if lang == "en" else text.replace(".", get_decimal_symbol(lang))
 
 
 def explained(number: Fraction | None, lang: str, *, sb: bool = False) -> str:

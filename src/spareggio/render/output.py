@@ -23,7 +23,7 @@ from .. import numbers
 from ..errors import ArgumentError
 from ..i18n import localize, msg, translate, warning_body
 from ..model import distinct
-from ..numbers import exact_number, format_number, is_finite_decimal, json_number
+from ..numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
 from ..team_event import UNIT
 from .formats import RenderOptions, renderer
@@ -37,6 +37,7 @@ __all__ = [
     "json_number",
     "localized_number",
     "safe_cell",
+    "shown_decimals",
     "standings_csv",
     "standings_json",
     "standings_table",
@@ -252,15 +253,26 @@ def _number_column(
     return result
 
 
-def localized_number(value: Fraction | None, lang: str, *, points: bool = False) -> str:
-    """A value as the language writes it: ``40.25`` / ``40,25``; points with ½ in Italian (``5½``)."""
+def localized_number(
+    value: Fraction | None, lang: str, *, points: bool = False, decimals: int | None = None
+) -> str:
+    """A value as the language writes it: ``40.25`` / ``40,25``; points with ½ in Italian (``5½``);
+    ``decimals`` (a criterion's ``/Dn``) fixes the places, rounded half up."""
     if value is None:
         return format_number(value)
+    if decimals is not None:
+        return numbers.fixed(value, lang, decimals)
     return numbers.points(value, lang) if points else numbers.value(value, lang)
 
 
 _FORMULA_START = "=+-@\t\r"
 """What makes a spreadsheet read a cell as a formula (a leading tab or CR hides one)."""
+
+
+def shown_decimals(s: Standings) -> dict[str, int | None]:
+    """The places each tie-break column is printed with (``/Dn``; None: as the value ends).  The
+    value itself, its explanation and the ranking stay exact."""
+    return {label: spec.decimals for label, spec in zip(s.labels, s.specs, strict=True)}
 
 
 def safe_cell(text: str) -> str:
@@ -304,8 +316,10 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
         )
     comma = locale != "en"
 
-    def number(value: Fraction | None) -> str:
-        text = "" if value is None else format_number(value)
+    places = shown_decimals(s)
+
+    def number(value: Fraction | None, decimals: int | None = None) -> str:
+        text = "" if value is None else fixed_number(value, decimals) if decimals is not None else format_number(value)
         return text.replace(".", ",") if comma else text
 
     buf = io.StringIO()
@@ -322,7 +336,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
             w.writerow(
                 [row.rank, row.place if row.shared or row.excluded else "", row.player.start_number, safe_cell(row.player.name),
                  number(scores["MP"]), number(scores["GP"]), number(row.points),
-                 *(number(row.values[label]) for label in s.labels),
+                 *(number(row.values[label], places[label]) for label in s.labels),
                  "" if row.player.rank is None else row.player.rank]
             )  # fmt: skip
         return ("\ufeff" if comma else "") + buf.getvalue()
@@ -343,7 +357,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
                 p.rating or "",
                 safe_cell(p.federation),
                 number(row.points),
-                *(number(row.values[label]) for label in s.labels),
+                *(number(row.values[label], places[label]) for label in s.labels),
                 safe_cell(p.title),
                 safe_cell(p.fide_id),
                 "" if p.rank is None else p.rank,
@@ -387,8 +401,10 @@ def standings_table(s: Standings, lang: str = "en") -> str:
     def _(text: str) -> str:
         return translate(lang, text, "table")
 
-    def number(value: Fraction | None, points: bool = False) -> str:
-        return localized_number(value, lang, points=points)
+    places = shown_decimals(s)
+
+    def number(value: Fraction | None, points: bool = False, decimals: int | None = None) -> str:
+        return localized_number(value, lang, points=points, decimals=decimals)
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
@@ -400,7 +416,7 @@ def standings_table(s: Standings, lang: str = "en") -> str:
         body = [
             [row.place, str(row.player.start_number), row.player.name]
             + [number(value, points=True) for _n, value in s.team_scores(row)]
-            + [number(row.values[label]) for label in s.labels]
+            + [number(row.values[label], decimals=places[label]) for label in s.labels]
             + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
             for row in rows
         ]
@@ -416,7 +432,7 @@ def standings_table(s: Standings, lang: str = "en") -> str:
                 row.player.federation,
                 str(row.player.rating or ""),
                 number(row.points, points=True),
-                *(number(row.values[label]) for label in s.labels),
+                *(number(row.values[label], decimals=places[label]) for label in s.labels),
             ]
             + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
             for row in rows

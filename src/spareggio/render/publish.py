@@ -29,7 +29,7 @@ from ..rules import RuleSet
 from ..standings import Standings
 from ..tiebreaks import TiebreakSpec, definition
 from .formats import RenderOptions, renderer
-from .output import declared_rank_differs, localized_number
+from .output import declared_rank_differs, localized_number, shown_decimals
 
 __all__ = [
     "PRINTER",
@@ -256,6 +256,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
     if declared:
         header += f'<th scope="col">{escape(localize(Text("Declared", "publish.declared"), lang))}</th>'
     body = []
+    places = shown_decimals(s)
     for row in rows:
         p = row.player
         cells = (
@@ -279,7 +280,10 @@ def standings_html(s: Standings, lang: str = "en") -> str:
                 f"<td>{escape(localized_number(row.points, lang, points=True))}</td>",
             ]
         )
-        cells += [f"<td>{escape(localized_number(row.values[label], lang))}</td>" for label in s.labels]
+        cells += [
+            f"<td>{escape(localized_number(row.values[label], lang, decimals=places[label]))}</td>"
+            for label in s.labels
+        ]
         if declared:
             cells.append(f'<td class="differs">{p.rank if declared_rank_differs(row) else ""}</td>')
         body.append("<tr>" + "".join(cells) + "</tr>")

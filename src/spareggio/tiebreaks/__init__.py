@@ -270,9 +270,9 @@ _TEAM_CATALOGUE = [
         None, order_group=extended_direct_encounter, scope=TEAM,
     ),
     TiebreakDef(
-        "SSSC", "Scores and schedule strength combination", "C.07 13.4", "FPK", H,
+        "SSSC", "Scores and schedule strength combination", "C.07 13.4", "FPKD", H,
         "The secondary score plus the Buchholz on the primary score divided by FN (13.4.2); /F Fore "
-        "Buchholz, /P forfeits as played, /Kx sets FN.",
+        "Buchholz, /P forfeits as played, /Kx sets FN, /Dn prints n decimals (the value stays exact).",
         sssc, scope=TEAM,
     ),
     *(
@@ -364,9 +364,9 @@ def find_tiebreak(code: str) -> TiebreakDef:
     )
 
 
-_MOD_RE = re.compile(r"^(?:(C|M)(\d+)|(L)([+-]?)(\d+(?:\.\d+)?)|(U)(\d+)|(P|F|R)|(K)(\d+))$")
+_MOD_RE = re.compile(r"^(?:(C|M)(\d+)|(L)([+-]?)(\d+(?:\.\d+)?)|(U)(\d+)|(P|F|R)|(K)(\d+)|(D)(\d))$")
 _MOD_NAMES = {"C": "Cn (cut)", "M": "Mn (median)", "P": "P", "F": "F", "R": "R", "L": "Ln/L+n/L-n", "U": "Un",
-              "K": "Kx (factor)"}  # fmt: skip
+              "K": "Kx (factor)", "D": "Dn (decimals shown)"}  # fmt: skip
 _VERSION_RE = re.compile(r"^[Vv](\S+)$")
 
 VERSIONS: dict[str, str] = {"2026": "fide-2026", "2024": "fide-2024", "2023": "fide-2024", "2009": "fide-2009"}
@@ -468,7 +468,7 @@ def parse_spec(text: str, *, team: bool | None = None) -> TiebreakSpec:
         letter = (
             None
             if m is None
-            else next(g for g in (m.group(1), m.group(3), m.group(6), m.group(8), m.group(9)) if g)
+            else next(g for g in (m.group(1), m.group(3), m.group(6), m.group(8), m.group(9), m.group(11)) if g)
         )
         if m is None or letter is None or letter not in d.modifiers:
             raise TiebreakSpecError(
@@ -522,6 +522,8 @@ def parse_spec(text: str, *, team: bool | None = None) -> TiebreakSpec:
             kw["reverse"] = True
         elif letter == "K":
             kw["factor"] = max(int(m.group(10)), 1)
+        elif letter == "D":
+            kw["decimals"] = int(m.group(12))
     return TiebreakSpec(d.code, score=selector, **kw)  # type: ignore[arg-type]
 
 

@@ -127,6 +127,9 @@ class TiebreakSpec:
     """``:MP`` or ``:GP``: the team score the criterion is computed on (team events only)."""
     factor: int | None = None
     """``/Kx``: the normalisation factor of SSSC (C.07 13.4.2), instead of the computed one."""
+    decimals: int | None = None
+    """``/Dn``: print the value with n decimals, rounded half up (SSSC, whose value is rarely a short
+    decimal).  Display only: the value, its explanation and the ranking stay exact."""
     version: str | None = None
     """``/V2026``, ``/V2024``, ``/V2009`` ...: the rule set this criterion is computed under, whatever
     the list's rule set (a program may print one Buchholz under the 2026 text and another under the
@@ -154,6 +157,8 @@ class TiebreakSpec:
             parts.append(f"U{self.unrated}")
         if self.factor is not None:
             parts.append(f"K{self.factor}")
+        if self.decimals is not None:
+            parts.append(f"D{self.decimals}")
         if self.version is not None:
             parts.append(f"V{version_code(self.version)}")
         return "/".join(parts)
@@ -387,7 +392,8 @@ class TiebreakDef:
     name: str
     article: str
     modifiers: str
-    """Letters of the modifiers it accepts: C (cut), M (median), P, F, R, L (limit), U (unrated)."""
+    """Letters of the modifiers it accepts: C (cut), M (median), P, F, R, L (limit), U (unrated),
+    K (factor), D (decimals shown)."""
     direction: Direction
     description: str
     compute: Callable[[Context, TiebreakSpec], TiebreakResult] | None = None

@@ -18,7 +18,7 @@ from ..event import Event, rank
 from ..explain import explain_player, explain_versus
 from ..i18n import msg, translate
 from ..render.html import explanation_body, versus_body
-from ..render.output import declared_rank_differs
+from ..render.output import declared_rank_differs, shown_decimals
 from ..render.publish import describe_tiebreak
 from ..standings import Standings
 from ..tiebreaks import Scope, catalogue
@@ -49,8 +49,10 @@ __all__ = [
 View = dict[str, Any]
 
 
-def number(value: Fraction | None, lang: str) -> str:
+def number(value: Fraction | None, lang: str, decimals: int | None = None) -> str:
     """A tie-break value written the language's way, a dash when there is none."""
+    if decimals is not None and value is not None:
+        return numbers.fixed(value, lang, decimals)
     return numbers.value(value, lang)
 
 
@@ -108,6 +110,7 @@ def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: 
 def standings_view(entry: Entry, opts: Options, s: Standings, lang: str) -> View:
     """The standings table: one row per participant, every value linked to its explanation."""
     rows = []
+    places = shown_decimals(s)
     for row in s.rows:
         p = row.player
         rows.append(
@@ -122,7 +125,7 @@ def standings_view(entry: Entry, opts: Options, s: Standings, lang: str) -> View
                 "rating": p.rating or "",
                 "points": points(row.points, lang),
                 "scores": [(name, points(value, lang)) for name, value in s.team_scores(row)],
-                "cells": [(label, number(row.values[label], lang)) for label in s.labels],
+                "cells": [(label, number(row.values[label], lang, places[label])) for label in s.labels],
                 "declared": p.rank if declared_rank_differs(row) else None,
             }
         )

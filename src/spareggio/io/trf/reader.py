@@ -20,7 +20,7 @@ from ...errors import (
     TrfSyntaxError,
     os_reason,
 )
-from ...i18n import Text, msg
+from ...i18n import Text, joined, msg
 from ...model import KindSource, PointAdjustment, ResultKind, Scoring, Tournament, TournamentKind
 from .adjustments import read_adjustments
 from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
@@ -33,7 +33,7 @@ from .headers import (
     _split_tiebreaks,
 )
 from .national import apply_national
-from .players import K, _Crosstable, _read_players, _read_players_one_by_one, _widen
+from .players import _FIRST_BLOCK, K, _Crosstable, _read_players, _read_players_one_by_one, _widen
 from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines, _Records, _refuse_team_event, _scan
 from .text import _check_size, _display, _load, _place, _read_bounded
 
@@ -145,10 +145,11 @@ def _parse_lines(
     team_event: bool = False,
     rating: str | None = None,
 ) -> Tournament:
-    """The tournament in the lines of a file (emptied: only the records are kept)."""
+    """The tournament in the lines of a file (emptied: only the records are kept); ``team_event``: the
+    players of a team event, ranked as individuals (a board won with no opponent is said)."""
     records = _scan(lines, where)
     del lines[:]
-    return _from_records(
+    t = _from_records(
         records,
         encoding,
         path,
@@ -159,6 +160,46 @@ def _parse_lines(
         team_event=team_event,
         rating=rating,
     )
+    if team_event and records.empty_boards is not None:
+        t.warnings.extend(_boards_won_without_opponent(t, records.empty_boards, where))
+    return t
+
+
+_NAMED = 10
+"""How many boards the note on boards won without an opponent names (then "and n more")."""
+
+
+def _boards_won_without_opponent(t: Tournament, empty: np.ndarray, where: str) -> list[Diagnostic]:
+    """The note that ranks a team event's players as individuals: every ``0000 - +`` (a board won
+    against an empty board, or in a forfeited match) is the player's point without an opponent, which
+    the individual standings count as a pairing-allocated bye (C.07 16.2.1: not a voluntary unplayed
+    round; with no scheduled opponent there is no forfeit to count as played under ``/P``)."""
+    rows, rounds = np.nonzero(empty == EMPTY_BOARD_WIN)
+    if len(rows) == 0:
+        return []
+    order = sorted(zip(rounds.tolist(), rows.tolist(), strict=True))
+    items = [
+        msg("{name} ({start_number}) round {number}", name=t.players[i].name,
+            start_number=t.players[i].start_number, number=r + 1)
+        for r, i in order[:_NAMED]
+    ]  # fmt: skip
+    if len(order) > _NAMED:
+        items.append(msg("and {count} more", count=len(order) - _NAMED))
+    r, i = order[0]
+    first = t.players[i].position
+    line = first.line if first is not None else 1
+    return [
+        Diagnostic(
+            "empty-board-as-bye",
+            msg(
+                "{count} board(s) won with no opponent ('0000 - +': an empty board or a forfeited match) "
+                "counted as pairing-allocated byes in the individual standings: {items}",
+                count=len(order),
+                items=joined(items, ", "),
+            ),
+            Position(where, line, _FIRST_BLOCK + 10 * r + 7),
+        )
+    ]
 
 
 def _from_records(

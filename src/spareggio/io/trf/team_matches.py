@@ -121,6 +121,14 @@ class _Builder:
         self.empty_board = (empty != 0) | (t.kind == ResultKind.PAB)
         """``0000 - +``, ``0000 - -`` or ``0000 - U`` per player and round (see :meth:`empties`)."""
         self.points = t.scoring.points_table()[t.kind.astype(np.intp)] * UNIT // t.scoring.unit
+        # the same arrays as Python lists, for the team-by-team, round-by-round walk below
+        self._game_by_round: list[list[bool]] = self.has_game.T.tolist()
+        self._empty_by_round: list[list[bool]] = self.empty_board.T.tolist()
+        self._cell: list[list[int]] = empty.tolist()
+        self._points: list[list[int]] = self.points.tolist()
+        self._played: list[list[bool]] = PLAYED[t.kind].tolist()
+        self._opponent: list[list[int]] = t.opponent.tolist()
+        self._member: list[int] = member.tolist()
         self.win_gp = int(t.scoring.win * UNIT)
         self.draw_gp = int(t.scoring.draw * UNIT)
 
@@ -142,20 +150,21 @@ class _Builder:
 
     def entries(self, k: int, r: int) -> list[int]:
         """The players of team k with a game (or a forfeit against a named opponent) in round r."""
-        has_game = self.has_game
-        return [i for i in self.order[k] if has_game[i, r]]
+        has_game = self._game_by_round[r]
+        return [i for i in self.order[k] if has_game[i]]
 
     def empties(self, k: int, r: int) -> list[int]:
         """The players of team k with ``0000 - +`` or ``0000 - -`` in round r (``0000 - U``, the
         older spelling of a board won against an empty board, too: a player has no bye of his own
         when his team plays a match)."""
-        empty_board = self.empty_board
-        return [i for i in self.order[k] if empty_board[i, r]]
+        empty_board = self._empty_by_round[r]
+        return [i for i in self.order[k] if empty_board[i]]
 
     def rival(self, k: int, r: int, entries: list[int]) -> int:
         """The one team that team k's players face in round r (-1 for none)."""
         t, member, teams = self.t, self.member, self.rec.teams
-        rivals = {int(member[int(t.opponent[i, r])]) for i in entries}
+        listed, opponent = self._member, self._opponent
+        rivals = {listed[opponent[i][r]] for i in entries}
         lineup = self.rec.lineups.get((k, r))
         if lineup is not None and lineup.opponent is not None:
             if rivals and rivals != {lineup.opponent}:
@@ -220,7 +229,7 @@ class _Builder:
                     ),
                     at,
                 )  # fmt: skip
-            if i not in entries and not self.empty_board[i, r]:
+            if i not in entries and not self._empty_by_round[r][i]:
                 raise InputError(
                     msg(
                         "record 300: player {player} on board {board} has no game in round {round}",
@@ -255,11 +264,12 @@ class _Builder:
         """What player i scored on his board in round r (a board won against an empty board is a win)."""
         if i < 0:
             return 0
-        if int(self.empty[i, r]) == EMPTY_BOARD_WIN:
+        cell = self._cell[i][r]
+        if cell == EMPTY_BOARD_WIN:
             return self.win_gp
-        if int(self.empty[i, r]) == EMPTY_BOARD_LOSS:
+        if cell == EMPTY_BOARD_LOSS:
             return 0
-        return int(self.points[i, r])
+        return self._points[i][r]
 
     # -- the event --------------------------------------------------------------------------------
 
@@ -373,14 +383,15 @@ class _Builder:
                         self.where(seats[boards]),
                         related=rec.boards_position,
                     )  # fmt: skip
-                for b, i in enumerate(seats):
-                    board_gp[k, r, b] = self.board_points(i, r)
-                    forfeit = i < 0 or i not in entries or not bool(PLAYED[t.kind[i, r]])
-                    board_forfeits[k, r] |= forfeit
-                board_forfeits[k, r] |= len(seats) < boards  # a short line-up: its missing boards are empty
-                board_one[k, r] = seats[0] if seats and seats[0] >= 0 and seats[0] in entries else -1
-                gp[k, r] = int(board_gp[k, r].sum())
-                played[k, r] = bool(PLAYED[t.kind[entries, r]].any()) if entries else False
+                won = [self.board_points(i, r) for i in seats]
+                board_gp[k, r, : len(won)] = won
+                fielded = set(entries)
+                board_forfeits[k, r] = len(seats) < boards or any(  # a short line-up: its missing boards are empty
+                    i < 0 or i not in fielded or not self._played[i][r] for i in seats
+                )
+                board_one[k, r] = seats[0] if seats and seats[0] >= 0 and seats[0] in fielded else -1
+                gp[k, r] = sum(won)
+                played[k, r] = any(self._played[i][r] for i in entries)
                 origin[(k, r)] = lineup_at or (
                     self.where(entries[0]) if entries else Position(self.path, 1, 1)
                 )
