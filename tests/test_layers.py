@@ -33,24 +33,19 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("results", ("spareggio.compare", "spareggio.explain", "spareggio.generate", "spareggio.prizes")),
     ("check", ("spareggio.check",)),
     ("render", ("spareggio.render",)),
+    ("web", ("spareggio.web",)),
     ("command-line language", ("spareggio.clilang",)),
     ("command line", ("spareggio.cli",)),
-    ("web", ("spareggio.web",)),
     ("front door", ("spareggio", "spareggio.__main__")),
 )
 """The floors, bottom to top."""
 
 UPWARD_ALLOWED: dict[tuple[str, str], str] = {
     # (importer, imported): why, until it is fixed
-    ("spareggio.cli.serve", "spareggio.web"): "serve starts the web page, on the floor above",
-    ("spareggio.cli.serve", "spareggio.web.server"): "serve starts the web page, on the floor above",
 }
 """Imports that run up a floor, each with its reason (a shrinking list)."""
 
-LOCAL_ALLOWED: dict[tuple[str, str], str] = {
-    ("spareggio.cli.serve", "spareggio.web"): "the web stack (FastAPI, uvicorn) costs other commands 0.3 s",
-    ("spareggio.cli.serve", "spareggio.web.server"): "the web stack, as above",
-}
+LOCAL_ALLOWED: dict[tuple[str, str], str] = {}
 """Imports of spareggio modules made inside a function, each with its reason (a shrinking list).
 Optional third-party dependencies (weasyprint, openpyxl, dask ...) may be imported there freely."""
 

@@ -1,7 +1,4 @@
-"""``spareggio serve``: the web page for arbiters.
-
-The web stack (FastAPI, uvicorn and the application) is imported when the command runs: loading it
-costs every other command a third of a second."""
+"""``spareggio serve``: the web page for arbiters."""
 
 from __future__ import annotations
 
@@ -10,8 +7,9 @@ import webbrowser
 
 import click
 
-from ..errors import ArgumentError
 from ..i18n import localize, msg
+from ..web import create_app
+from ..web.server import machine_names, serve
 from .app import cli
 from .common import LANG_HELP, choose_language
 
@@ -48,11 +46,6 @@ def serve_cmd(
 ) -> None:
     """The web page for arbiters, with FILES open: standings, explanations, comparison, check."""
     language = choose_language(lang)
-    try:  # the web stack, loaded by this command only
-        from ..web import create_app
-        from ..web.server import machine_names, serve
-    except ImportError as exc:  # pragma: no cover - the web extras are dependencies
-        raise ArgumentError(msg("the web page needs {name}: pip install spareggio", name=exc.name)) from None
     hosts = None if "*" in allow_hosts else [*machine_names(host), *allow_hosts]
     app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts, print_in_process=True)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
