@@ -197,3 +197,37 @@ def test_the_excluded_player_is_marked_in_csv_and_xlsx() -> None:
 
     ws = load_workbook(io.BytesIO(standings_xlsx(s))).active
     assert [c.value for c in ws[ws.max_row]][:3] == [0, "—", 1]
+
+
+def ranked_as(ranks: dict[int, int]) -> str:
+    """The excluded-player file with these declared ranks (TRF-16 record 001, columns 86-89)."""
+    lines = level("XEX 1 ; expelled").splitlines()
+    out = []
+    for line in lines:
+        if line.startswith("001"):
+            line = line[:85] + f"{ranks[int(line[4:8])]:>4}" + line[89:]
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("ranks", "mismatches", "said"),
+    [
+        # computed: 2 first, 3 and 4 share 2-3, 1 excluded (no place)
+        ({1: 1, 2: 2, 3: 3, 4: 4}, [], True),  # the file's program ranked 1 first: the others move up
+        ({1: 0, 2: 1, 3: 2, 4: 3}, [], False),  # the file does not rank him
+        ({1: 4, 2: 1, 3: 2, 4: 3}, [], True),  # ranked last: nobody below him
+        # 2 declared 3 counts as 2 (computed 1); 3 declared 1 counts as 1 (computed 2-3)
+        ({1: 2, 2: 3, 3: 1, 4: 4}, [(2, 3, 1), (3, 1, 2)], True),
+    ],
+)
+def test_check_does_not_compare_an_excluded_players_rank(
+    ranks: dict[int, int], mismatches: list[tuple[int, int, int]], said: bool
+) -> None:
+    from spareggio.check import CheckOptions, Status, check_tournament
+
+    e = check_tournament(parse_trf(ranked_as(ranks)), CheckOptions(tiebreaks=LIST))
+    assert [(m.start_number, m.declared_rank, m.computed_rank) for m in e.mismatches] == mismatches
+    assert e.status == (Status.DIFFERS if mismatches else Status.AGREE)
+    note = f"player 1 is excluded: the rank {ranks[1]} the file declares is not compared"
+    assert any(w.startswith(note) for w in e.warnings) == said
