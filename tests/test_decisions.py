@@ -231,3 +231,35 @@ def test_check_does_not_compare_an_excluded_players_rank(
     assert e.status == (Status.DIFFERS if mismatches else Status.AGREE)
     note = f"player 1 is excluded: the rank {ranks[1]} the file declares is not compared"
     assert any(w.startswith(note) for w in e.warnings) == said
+
+
+def test_the_crosstable_in_every_format_names_the_excluded_player_and_the_playoff() -> None:
+    import io
+
+    from openpyxl import load_workbook
+
+    from spareggio.render.crosstable import build_crosstable
+    from spareggio.render.crosstable_export import crosstable_html, crosstable_text, crosstable_xlsx
+    from spareggio.render.publish import standings_xlsx
+
+    # 1 expelled; 4 won the playoff against 3 for places 2-3 (the places among the ranked)
+    t = parse_trf(level("XEX 1 ; expelled", "XPO PLAYOFF 4 3 ; 1-0"))
+    s = standings(t, LIST)
+    assert order(s) == [("1", 2), ("2", 4), ("3", 3), ("—", 1)]
+    excluded = "1 Player 1 is excluded from the ranking (expelled); the games played count for the opponents"
+    playoff = "places 2-3 decided by playoff (1-0): 4 Player 4, 3 Player 3"
+    x = build_crosstable(s)
+    text = crosstable_text(x)
+    assert f"{playoff}\n{excluded}\n" in text
+    assert [line.split()[:2] for line in text.splitlines() if line.endswith("Player 1  ITA    2390  +W3  =W2  1.5   2  1.25   –")] == [["—", "1"]]
+    page = crosstable_html(x)
+    assert f'<p class="meta decision">{excluded}</p>' in page and playoff in page
+    for book in (crosstable_xlsx(x), standings_xlsx(s)):
+        wb = load_workbook(io.BytesIO(book))
+        assert wb.sheetnames[1] == "Notes"
+        assert [r[0] for r in wb["Notes"].iter_rows(values_only=True)] == [playoff, excluded]
+        assert wb.active[wb.active.max_row][0].value == 0  # the excluded player's rank
+    it = load_workbook(io.BytesIO(crosstable_xlsx(build_crosstable(s, lang="it"))))
+    assert it.sheetnames[1] == "Note"
+    # without decisions, no sheet of notes
+    assert load_workbook(io.BytesIO(standings_xlsx(standings(parse_trf(level()), LIST)))).sheetnames == ["Standings"]
