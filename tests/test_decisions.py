@@ -263,3 +263,25 @@ def test_the_crosstable_in_every_format_names_the_excluded_player_and_the_playof
     assert it.sheetnames[1] == "Note"
     # without decisions, no sheet of notes
     assert load_workbook(io.BytesIO(standings_xlsx(standings(parse_trf(level()), LIST)))).sheetnames == ["Standings"]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "relation", "said"),
+    [
+        (1, 2, "below", [1]),  # level with 2 on points and on every tie-break, yet below: excluded
+        (3, 1, "above", [1]),  # half a point less than 1, yet above
+        (1, 4, "level", [1, 4]),  # neither has a place
+    ],
+)
+def test_versus_an_excluded_player_says_he_has_no_place(a: int, b: int, relation: str, said: list[int]) -> None:
+    from spareggio.explain import explain_versus
+
+    s = standings(parse_trf(level("XEX 1 ; expelled", "XEX 4 ; left")), LIST)
+    v = explain_versus(s, a, b)
+    assert v.relation == relation
+    reason = {1: "expelled", 4: "left"}
+    assert v.lines[1:] == [
+        f"No. {n} Player {n} is excluded from the ranking ({reason[n]}): he has no place, below every ranked player."
+        for n in said
+    ]
+    assert v.deciding is None
