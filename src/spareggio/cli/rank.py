@@ -6,6 +6,8 @@ import click
 
 from ..cli_prizes import decision_options, write_decided_trf
 from ..decisions import Decisions
+from ..errors import ArgumentError
+from ..i18n import msg
 from ..model import Tournament
 from ..render.formats import choose_format, formats_for, render
 from ..standings import DEFAULT_SWISS, Standings, standings
@@ -56,7 +58,9 @@ def standings_cmd(
     chosen = choose_format(fmt, opts.output, Standings)
     team = team_event(file, opts, players_only=individual)
     if isinstance(team, TeamEvent) and not individual:
-        s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round)
+        if save_trf:
+            raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
+        s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round, decisions=decisions)
         print_warnings(s.warnings, opts.quiet, language)
     else:
         t = team if isinstance(team, Tournament) else opts.load(file)
