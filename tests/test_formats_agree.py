@@ -15,10 +15,7 @@ from spareggio import parse_trf
 from spareggio.cli import main
 from spareggio.io.tournament_json import write_tournament_json
 
-try:  # the Chess-JSON writer comes with the Chess-JSON reader
-    from spareggio.io.chess_json_write import write_chess_json
-except ImportError:  # pragma: no cover - a build without it
-    write_chess_json = None
+from spareggio.io.chess_json_write import write_chess_json
 
 # event_formats.SWISS with the round without a game of player 4 (round 3) a pairing-allocated bye
 # too, so that PGN (--byes pab) says the same as the other formats
@@ -32,15 +29,7 @@ FORMATS = {
     "veg": lambda e: veg(e),
 }
 """Each format's writer (the fixture writers of event_formats, or the library's for the JSON ones)."""
-FORMAT_CASES = [
-    pytest.param(
-        fmt,
-        marks=pytest.mark.skipif(
-            fmt == "chess.json" and write_chess_json is None, reason="no Chess-JSON writer in this build"
-        ),
-    )
-    for fmt in FORMATS
-]
+FORMAT_CASES = list(FORMATS)
 
 
 def standings(
