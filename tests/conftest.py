@@ -61,11 +61,12 @@ class _NoPango(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None) -> None:
         if fullname == "weasyprint" or fullname.startswith("weasyprint."):
+            # WeasyPrint prints a banner on standard output, then raises
+            print("\n-----\n\nWeasyPrint could not import some external libraries.\n\n-----\n")
             raise OSError(
                 "cannot load library 'libgobject-2.0-0': libgobject-2.0-0: cannot open shared object "
                 "file: No such file or directory"
             )
-        return None
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ are skipped.  Screenshots of every page go to ``test-artifacts/`` (not kept in t
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -312,14 +313,20 @@ def test_the_check_can_fail(browser: object, events: tuple[str, dict[str, str]])
     _base, pages = events
     context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)  # type: ignore[attr-defined]
     pg = context.new_page()
-    pg.goto(pages["open-2026"] + "/player/7")
-    pg.add_style_tag(content="main { overflow-wrap: anywhere } th, td { white-space: normal !important; } "
-                     ".scroll { overflow: visible !important } table { width: 100% !important; table-layout: fixed }")
-    assert pg.evaluate(BROKEN_CELLS) != []
+    pg.goto(pages["open-2026"])
+    assert pg.evaluate(BROKEN_CELLS) == []
+    pg.add_style_tag(
+        content="main { overflow-wrap: anywhere } th, td { white-space: normal !important; } "
+        ".scroll { overflow: visible !important } table { width: 100% !important; table-layout: fixed }"
+    )
+    bad = pg.evaluate(BROKEN_CELLS)
+    assert any("Esposito" in b or "46.5" in b for b in bad), bad[:5]
     context.close()  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(("event", "path"), [("open-2026", ""), ("open-2026", "/crosstable"), ("closed-rr-2026", "/crosstable")])
+@pytest.mark.parametrize(
+    ("event", "path"), [("open-2026", ""), ("open-2026", "/crosstable"), ("closed-rr-2026", "/crosstable")]
+)
 def test_printed_pages_keep_every_cell_whole(
     browser: object, events: tuple[str, dict[str, str]], event: str, path: str, tmp_path: Path
 ) -> None:
@@ -339,7 +346,9 @@ def test_printed_pages_keep_every_cell_whole(
     pg.pdf(path=str(pdf), prefer_css_page_size=True)
     context.close()  # type: ignore[attr-defined]
     if shutil.which("pdftotext"):
-        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
+        text = subprocess.run(
+            ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ).stdout
         leader = "Esposito," if event == "open-2026" else "Testa,"
         line = next((line for line in text.splitlines() if leader in line), text)
         numbers = "46,5" if event == "open-2026" else "5½"
@@ -405,6 +414,17 @@ def test_options_fold_after_first_use_on_a_phone(browser: object, events: tuple[
     labels = pg.locator("table.standings thead th.num").all_inner_texts()
     pg.goto(pages["open-2026"] + "?rules=italian")
     assert pg.locator("table.standings thead th.num").all_inner_texts() == labels
+    # the names stay in view while the table scrolls sideways in its box, the heads while it scrolls down
+    box = pg.locator("table.standings").locator("xpath=..")
+    box.evaluate("b => { b.scrollLeft = 300; b.scrollTop = 200; }")
+    edges = pg.evaluate(
+        "(() => { const b = document.querySelector('table.standings').parentElement.getBoundingClientRect();"
+        " const name = document.querySelector('table.standings tbody tr:nth-child(8) th').getBoundingClientRect();"
+        " const head = document.querySelector('table.standings thead th').getBoundingClientRect();"
+        " return [b.left, name.left, b.top, head.top]; })()"
+    )
+    assert abs(edges[0] + 1 - edges[1]) <= 2 and abs(edges[2] + 1 - edges[3]) <= 2, edges
+    shot(pg, "14-phone-sticky")
     for tab in ("Crosstable", "Compare rule sets", "Check the declared ranking"):
         pg.click(f"nav.tabs >> text={tab}")
         assert pg.locator("details.options-box").get_attribute("open") is None, tab
@@ -419,7 +439,9 @@ def test_sorting_by_rating_starts_from_the_highest(page: object, events: tuple[s
     heads = pg.locator("table.standings thead th").all_inner_texts()  # type: ignore[attr-defined]
     column = heads.index("Rating") + 1
     pg.click(f"table.standings thead th:nth-child({column})")  # type: ignore[attr-defined]
-    ratings = [int(x) for x in pg.locator(f"table.standings tbody td:nth-child({column})").all_inner_texts() if x]  # type: ignore[attr-defined]
+    ratings = [
+        int(x) for x in pg.locator(f"table.standings tbody td:nth-child({column})").all_inner_texts() if x
+    ]  # type: ignore[attr-defined]
     assert ratings[0] == 2558 and ratings == sorted(ratings, reverse=True)  # Pace, Emanuele: 2558
 
 
@@ -431,3 +453,132 @@ def test_the_live_export_note_comes_first_and_open(page: object, events: tuple[s
     assert box.get_attribute("open") is not None
     first = box.locator("li").first.inner_text()
     assert first.startswith("il turno 5 è abbinato"), first
+
+
+ENGLISH_WORDS = re.compile(
+    r"\b(the|and|of|players?|teams?|between|changes?|which|with|rounds?|rule sets?|standings|after|Warning|Download|Print)\b"
+)
+"""Words an Italian page never shows: English function words and the page's English labels."""
+
+
+def _english_sentences() -> list[str]:
+    """The English messages the Italian catalogue translates differently (sentences and labels of
+    more than one word)."""
+    from spareggio.i18n import catalogue
+
+    # names Italian keeps (as they are, or beside their translation) are not leaks
+    kept = {english for (_context, english), italian in catalogue("it").items() if english in italian}
+    return sorted(
+        {
+            english
+            for (_context, english), italian in catalogue("it").items()
+            if italian != english
+            and english not in kept
+            and " " in english
+            and len(english) >= 12
+            and "{" not in english
+        }
+    )
+
+
+ITALIAN_PAGES = [
+    ("open-2026", ""),
+    ("open-2026", "/crosstable"),
+    ("open-2026", "/compare?with=fide-2026&with=fide-2024:vur=score&with=italian"),
+    ("open-2026", "/check?infer=1"),
+    ("open-2026", "/player/7?versus=1"),
+    ("closed-rr-2026", "/crosstable"),
+    ("team-league-2026", ""),
+    ("team-league-2026", "/player/1"),
+    ("team-league-2026", "/compare"),
+    ("vega-live-export", ""),
+]
+
+
+@pytest.mark.parametrize(("event", "path"), ITALIAN_PAGES)
+def test_an_italian_page_shows_no_english(
+    page: object, events: tuple[str, dict[str, str]], event: str, path: str
+) -> None:
+    _base, pages = events
+    pg = page
+    pg.goto(pages[event] + path + ("&" if "?" in path else "?") + "lang=it")  # type: ignore[attr-defined]
+    # every folded part open, so that its words are read too
+    pg.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")  # type: ignore[attr-defined]
+    text = pg.evaluate("document.body.innerText")  # type: ignore[attr-defined]
+    leaks = [s for s in _english_sentences() if s in text]
+    # rule sets' names (fide-2026:cap-rounds=announced) are names, not English
+    prose = re.sub(r"[\w-]+:[\w=,-]+", " ", text)
+    words = sorted({m.group(0) for m in ENGLISH_WORDS.finditer(prose)})
+    assert (leaks, words) == ([], []), text[:3000]
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"", "empty.trf: il file è vuoto"),
+        (
+            b"<!DOCTYPE html><html><head><title>Classifica</title></head><body><table></table></body></html>",
+            "empty.trf: questa è una pagina web, non un file di torneo",
+        ),
+    ],
+)
+def test_an_upload_that_is_no_tournament_says_why(
+    page: object, server: str, content: bytes, said: str
+) -> None:
+    pg = page
+    pg.goto(server + "/?lang=it")  # type: ignore[attr-defined]
+    pg.set_input_files("#file", files=[{"name": "empty.trf", "mimeType": "text/plain", "buffer": content}])  # type: ignore[attr-defined]
+    pg.click("form.open button[type=submit]")  # type: ignore[attr-defined]
+    pg.wait_for_selector(".error")  # type: ignore[attr-defined]
+    assert pg.locator(".error").inner_text().startswith(said)  # type: ignore[attr-defined]
+
+
+def test_crosstable_grid_and_downloads_by_clicks(
+    page: object, events: tuple[str, dict[str, str]], tmp_path: Path
+) -> None:
+    _base, pages = events
+    pg = page
+    pg.goto(pages["closed-rr-2026"] + "?lang=it")  # type: ignore[attr-defined]
+    pg.click("nav.tabs >> text=Tabellone")  # type: ignore[attr-defined]
+    pg.wait_for_selector("table.crosstable.grid")  # type: ignore[attr-defined]
+    # Testa (no. 8) first; against Zambelli (no. 7, the second column) he won (001 8 round 5: "7 b 1")
+    first = pg.locator("table.crosstable tbody tr").first.locator("td").all_inner_texts()  # type: ignore[attr-defined]
+    assert first[:2] == ["1", "8"] and first[5:7] == ["×", "1"]
+    shot(pg, "15-crosstable-grid")
+    for link, start in (("PDF", b"%PDF"), ("XLSX", b"PK"), ("HTML", b"<!DOCTYPE html>")):
+        with pg.expect_download() as info:  # type: ignore[attr-defined]
+            pg.click(f"section.downloads a >> text={link}")  # type: ignore[attr-defined]
+        download = info.value
+        assert download.suggested_filename == f"closed-rr-2026-tabellone.{link.lower()}"
+        target = tmp_path / download.suggested_filename
+        download.save_as(str(target))
+        assert target.read_bytes().startswith(start)
+    # one column per round on request
+    pg.click("p.views a")  # type: ignore[attr-defined]
+    pg.wait_for_selector("table.crosstable.rounds")  # type: ignore[attr-defined]
+    assert pg.locator("table.crosstable tbody tr").first.locator("td.x").first.inner_text() == "+N3"  # type: ignore[attr-defined]
+
+
+def test_compare_chart_colours_labels_and_box(browser: object, events: tuple[str, dict[str, str]]) -> None:
+    _base, pages = events
+    for width in (390, 1366):
+        context = _context(browser, width)
+        pg = context.new_page()  # type: ignore[attr-defined]
+        pg.goto(pages["open-2026"] + "/compare?lang=it")
+        moved = pg.locator("svg.bump polyline.moved")
+        colours = [moved.nth(k).get_attribute("stroke") for k in range(moved.count())]
+        assert len(colours) == pg.locator("table.compare tr.differs").count() > 0
+        # one colour a player, while the palette lasts (then dashed)
+        assert len(set(colours)) == min(len(colours), 12)
+        # every player labelled at both ends
+        labels = pg.locator("svg.bump text.bump-label").count()
+        assert labels == 2 * pg.locator("svg.bump polyline").count()
+        # the drawing within its box, and the box within the page
+        chart = pg.evaluate(
+            "(() => { const r = document.querySelector('svg.bump').getBoundingClientRect();"
+            " const f = document.querySelector('figure.chart').getBoundingClientRect();"
+            " return [r.left, r.right, f.left, f.right]; })()"
+        )
+        assert chart[2] - 1 <= chart[0] and chart[1] <= chart[3] + 1 and chart[3] <= width, chart
+        shot(pg, f"16-compare-chart-{width}")
+        context.close()  # type: ignore[attr-defined]

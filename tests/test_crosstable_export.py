@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spareggio import standings
-from spareggio.render import localized as numbers
+from spareggio import numbers, standings
 from spareggio.cli import main
 from spareggio.io import read_tournament
 from spareggio.render.crosstable import build_crosstable

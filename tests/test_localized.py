@@ -1,15 +1,19 @@
-"""Numbers and dates as each language writes them (spareggio.render.localized, through Babel)."""
+"""Numbers and dates as each language writes them (spareggio.numbers, through Babel)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spareggio.render import localized as numbers
+from spareggio import numbers
+from spareggio.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
 
 F = Fraction
 
@@ -69,3 +73,60 @@ def test_one_day_and_none() -> None:
 @given(st.fractions(min_value=-10_000, max_value=10_000, max_denominator=400), st.sampled_from(["it", "fr"]))
 def test_the_languages_differ_only_in_the_decimal_symbol(value: Fraction, lang: str) -> None:
     assert numbers.value(value, lang) == numbers.value(value, "en").replace(".", ",")
+
+
+def _wrong_ranks(tmp_path: Path) -> Path:
+    """examples/open-2026.trf with players 1 and 7 declared first and second (the engine has 7 first:
+    both on 7 points, BH/C1 46.5 against 45)."""
+    lines = []
+    for line in (ROOT / "examples" / "open-2026.trf").read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and line[4:8].strip() in ("1", "7"):
+            line = line[:85] + ("   1" if line[4:8].strip() == "1" else "   2") + line[89:]
+        lines.append(line)
+    path = tmp_path / "wrong.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_check_report_writes_numbers_and_counts_the_languages_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _wrong_ranks(tmp_path)
+    main(["check", str(path), "--lang", "it"])
+    out = capsys.readouterr().out
+    assert "decide BH/C1: 46,5 contro 45" in out
+    # each count with the form its number takes: "1 diverso", never "1 diversi"
+    assert "1 diverso" in out and "1 diversi" not in out
+    report = tmp_path / "report.html"
+    main(["check", str(path), "--lang", "it", "-o", str(report)])
+    text = report.read_text(encoding="utf-8")
+    assert "1: 45, 7: 46,5" in text and "46.5" not in text  # the values by start number
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Removed: 50.5 - 4 = 46.5"),  # Esposito's BH/C1: 50.5 with the lowest value (4) cut
+        ("it", "Tolto: 50,5 - 4 = 46,5"),
+        ("fr", "50,5 - 4 = 46,5"),
+    ],
+)
+def test_explanations_write_numbers_the_languages_way(
+    lang: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["explain", str(ROOT / "examples" / "open-2026.trf"), "--player", "7", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert line in out
+    if lang != "en":
+        assert "46.5" not in out and "6.5" not in out
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_every_csv_column_has_a_name_in_the_spreadsheets_language(lang: str) -> None:
+    from spareggio.i18n import catalogue
+    from spareggio.render.output import CSV_COLUMNS
+
+    names = [catalogue(lang).get(("csv", key)) for key in CSV_COLUMNS]
+    assert None not in names and len(set(names)) == len(names)
+    # one word each, as spreadsheets and scripts want column names
+    assert all(name and " " not in name for name in names)

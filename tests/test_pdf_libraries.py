@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import weasyprint_unavailable
 
+from conftest import weasyprint_unavailable
 from spareggio.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,14 +57,13 @@ def test_a_pdf_without_the_libraries_is_one_line_and_exit_2(
     assert main([*args, "-o", str(out), "-q"]) == 2
     captured = capsys.readouterr()
     assert captured.err.splitlines() == [expected]
+    assert captured.out == ""  # WeasyPrint's own banner is not shown
     assert "Traceback" not in captured.err
     assert not out.exists()  # nothing written, not even an empty file
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_other_formats_still_work_without_the_libraries(
-    weasyprint_missing: None, tmp_path: Path
-) -> None:
+def test_the_other_formats_still_work_without_the_libraries(weasyprint_missing: None, tmp_path: Path) -> None:
     for name in ("out.html", "out.xlsx", "out.csv"):
         assert main(["standings", str(EXAMPLE), "-o", str(tmp_path / name), "-q"]) == 0
         assert (tmp_path / name).stat().st_size > 0
@@ -91,5 +90,7 @@ def test_the_skip_reason_names_the_packages(weasyprint_missing: None) -> None:
     reason = weasyprint_unavailable.__wrapped__()
     assert reason is not None
     assert "apt-get install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0" in reason
-    assert reason.endswith("cannot load library 'libgobject-2.0-0': libgobject-2.0-0: cannot open "
-                           "shared object file: No such file or directory")
+    assert reason.endswith(
+        "cannot load library 'libgobject-2.0-0': libgobject-2.0-0: cannot open "
+        "shared object file: No such file or directory"
+    )

@@ -248,8 +248,9 @@ def test_csv_english_and_italian(capsys: pytest.CaptureFixture[str], example: sp
     assert len(rows) == len(rows_it) == 51
     for a, b, row in zip(rows, rows_it, example.rows, strict=True):
         # the place is a number; the shared range is in its own column (no date in a spreadsheet)
-        assert a["rank"] == b["rank"] == str(row.rank)
-        assert a["shared"] == b["shared"] == (row.place if row.shared else "")
+        # (the Italian spreadsheet names its columns in Italian)
+        assert a["rank"] == b["posizione"] == str(row.rank)
+        assert a["shared"] == b["pari_merito"] == (row.place if row.shared else "")
         assert Fraction(a["SB"]) == row.values["SB"]
         assert b["SB"] == a["SB"].replace(".", ",")
 
@@ -259,14 +260,14 @@ def test_csv_shared_places(capsys: pytest.CaptureFixture[str]) -> None:
     s = spareggio.standings(spareggio.read_trf(EXAMPLE), ["WIN"])
     assert main(["standings", str(EXAMPLE), "-t", "WIN", "-f", "csv", "-q", "--lang", "it"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out[1:]), delimiter=";"))
-    shared = [(r["rank"], r["shared"]) for r in rows if r["shared"]]
+    shared = [(r["posizione"], r["pari_merito"]) for r in rows if r["pari_merito"]]
     assert shared == [(str(row.rank), row.place) for row in s.rows if row.shared]
     assert shared and all(rank.isdigit() for rank, _ in shared)
 
 
 def test_csv_locale_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["standings", str(EXAMPLE), "-f", "csv", "-q", "--csv-locale", "it"]) == 0
-    assert capsys.readouterr().out.startswith("\ufeffrank;shared;")
+    assert capsys.readouterr().out.startswith("\ufeffposizione;pari_merito;numero;nome;")
 
 
 def test_unknown_extension_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -291,8 +292,11 @@ def test_compare_html(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", str(EXAMPLE), "-r", "fide-2026,italian", "-f", "html", "-q"]) == 0
     page = capsys.readouterr().out
     cells = parse(page)
-    assert cells.rows[0][:5] == ["No.", "Name", "Pts", "Rk fide-2026", "Rk italian"]
+    # the places under each rule set first, then a table per tie-break (so that A4 holds them)
+    heads = [k for k, r in enumerate(cells.rows) if r[0] == "No."]
+    assert len(heads) == 1 + 3
+    assert cells.rows[0][:5] == ["No.", "Name", "Pts", "fide-2026", "italian"]
     # players 1 and 7 swap places between fide-2026 and italian (tests/test_compare.py)
-    by_sno = {int(r[0]): r for r in cells.rows[1:]}
+    by_sno = {int(r[0]): r for r in cells.rows[1 : heads[1]]}
     assert by_sno[7][3:5] == ["1", "2"] and by_sno[1][3:5] == ["2", "1"]
     assert page.count('<tr class="changed">') >= 2

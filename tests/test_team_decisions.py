@@ -67,7 +67,9 @@ def test_the_files_decision_records_are_not_applied_to_the_teams_and_it_is_said(
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "spareggio", *args], capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "spareggio", *args], capture_output=True, text=True, check=False
+    )
 
 
 def test_the_command_line_applies_team_decisions_and_refuses_to_write_them_back(tmp_path: Path) -> None:

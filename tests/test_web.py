@@ -167,9 +167,11 @@ def test_crosstable_notation(client: TestClient, token: str) -> None:
     i = first.index
     # player 7's round 1: a win with White against 33 (the explanation above shows it)
     assert rows[1][1] == "7"
-    assert rows[1][4] == "+W33"
-    assert len(rows[1]) == 4 + t.rounds + 1
-    assert rows[1][-1] == "7"
+    # rank, number, title, name, federation, rating, the rounds, points, the tie-breaks
+    assert rows[1][6] == "+W33"
+    assert len(rows[1]) == 6 + t.rounds + 1 + len(s.labels)
+    assert rows[1][6 + t.rounds] == "7"
+    assert rows[1][6 + t.rounds + 1] == "46.5"  # BH/C1: 50.5 - 4
     assert int(t.opponent[i, 0]) == t.index_of(33)
 
 
@@ -232,7 +234,7 @@ def test_language_switch_is_remembered(token: str) -> None:
     # the cookie keeps Italian on the next page; colours are B/N in the crosstable
     r2 = c.get(f"/t/{tok}/crosstable")
     assert '<html lang="it">' in r2.text
-    assert table(r2.text, "crosstable")[1][4] == "+B33"
+    assert table(r2.text, "crosstable")[1][6] == "+B33"
 
 
 def test_language_choice() -> None:
@@ -520,8 +522,16 @@ def test_bump_chart_draws_one_line_per_player() -> None:
     assert svg.count("<polyline") == 3
     assert svg.count('class="bump-line moved"') == 2
     assert "&lt;C&gt;" in svg and "<C>" not in svg
+    # labels as long as "3. 3 <C>" (8 characters of 6.6 units, 14 to spare): the first axis at 66;
     # place 1 at y = 30 + 18 * 0 + 9 = 39, place 2 at 57
-    assert 'points="200,39.0 380,57.0"' in svg
+    assert 'points="66,39.0 246,57.0"' in svg
+    # one colour per player who moves, by his first place; none for the one who stays
+    assert 'points="66,39.0 246,57.0" class="bump-line moved" stroke="#0072b2"' in svg
+    assert 'points="66,57.0 246,39.0" class="bump-line moved" stroke="#d55e00"' in svg
+    assert 'points="66,75.0 246,75.0" class="bump-line">' in svg
+    # labelled at both ends, and no fixed size: the drawing fits its box
+    assert svg.count(">1. 1 A<") == 1 and svg.count(">2. 1 A<") == 1
+    assert 'width="' not in svg.split(">")[0]
 
 
 def test_serve_command_warns_when_not_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:

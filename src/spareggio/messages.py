@@ -89,6 +89,7 @@ EN: dict[str, str] = {
     "board.rule.TBR": "Board 1 decides, then board 2, and so on (C.07 12.2).",
     "board.rule.BBE": "All boards but the bottom one decide, then all but the two bottom ones, and so on (C.07 12.3).",
     "de.none": "Not applied: the player was not tied when this tie-break was reached.",
+    "de.none.team": "Not applied: the team was not tied when this tie-break was reached.",
     # other tie-breaks
     # records of every tie-break
     "average": "Average",

@@ -170,8 +170,12 @@ def team_standings(
     s = _standings_in(ctx, criteria, reason, source, warning, effective)
     own = ev.players.decisions
     ignored = (
-        [msg("the decision records of the file (XPO, XLT, XEX) are about players: "
-             "the team standings do not apply them")]  # fmt: skip
+        [
+            msg(
+                "the decision records of the file (XPO, XLT, XEX) are about players: "
+                "the team standings do not apply them"
+            )
+        ]
         if own.playoffs or own.lots_seed is not None or own.exclusions
         else []
     )

@@ -60,8 +60,12 @@ def _effective(t: Tournament, s: Standings, declared: np.ndarray) -> tuple[np.nd
     ranked = (declared > 0) & ~excluded
     gone = np.sort(declared[excluded & (declared > 0)])
     notes = [
-        msg("player {number} is excluded: the rank {rank} the file declares is not compared and the ranks declared below it count one place up",
-            number=t.players[i].start_number, rank=int(declared[i]))  # fmt: skip
+        msg(
+            "player {number} is excluded: the rank {rank} the file declares is not compared"
+            " and the ranks declared below it count one place up",
+            number=t.players[i].start_number,
+            rank=int(declared[i]),
+        )
         for i in np.flatnonzero(excluded & (declared > 0)).tolist()
     ]
     return declared - np.searchsorted(gone, declared, side="left"), ranked, notes
@@ -189,7 +193,8 @@ def _entry(
             entry = replace(entry, status=Status.DIFFERS if wrong_values else Status.AGREE)
         return entry
     mismatches = tuple(
-        replace(m, declared_rank=int(given[t.index_of(m.start_number)])) for m in _mismatches(s, declared, ranked)
+        replace(m, declared_rank=int(given[t.index_of(m.start_number)]))
+        for m in _mismatches(s, declared, ranked)
     )
     differs = bool(mismatches) or bool(wrong_values)
     entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if differs else Status.AGREE)

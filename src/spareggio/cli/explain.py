@@ -69,7 +69,9 @@ def explain_cmd(
     team = team_event(file, opts)
     if isinstance(team, TeamEvent):
         if save_trf:
-            raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
+            raise ArgumentError(
+                msg("--save-trf writes individual tournaments: a team event is not written back")
+            )
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round, decisions=decisions)
         t = s.tournament
         print_warnings(s.warnings, opts.quiet, language)

@@ -59,7 +59,9 @@ def standings_cmd(
     team = team_event(file, opts, players_only=individual)
     if isinstance(team, TeamEvent) and not individual:
         if save_trf:
-            raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
+            raise ArgumentError(
+                msg("--save-trf writes individual tournaments: a team event is not written back")
+            )
         s = team_standings(team, tiebreaks, rules=rules, after_round=opts.after_round, decisions=decisions)
         print_warnings(s.warnings, opts.quiet, language)
     else:

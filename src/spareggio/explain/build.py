@@ -10,13 +10,14 @@ from fractions import Fraction
 
 import numpy as np
 
+from .. import numbers
 from ..cuts import CutMark
 from ..errors import ArgumentError
 from ..frame import Frame
 from ..i18n import msg
 from ..messages import message
 from ..model import ResultKind
-from ..numbers import format_number, json_number
+from ..numbers import json_number
 from ..rules import version_rules
 from ..rules.base import OpponentView, RuleSet, Source
 from ..standings import Standings
@@ -47,6 +48,7 @@ from .wording import (
     format_value,
     join_notes,
     kind_code,
+    numbers_in,
     signed,
     spec_name,
     why_text,
@@ -68,9 +70,10 @@ def explain_player(
     row = s.row_of(start_number)
     wanted = labels if labels is not None else s.labels
     out = []
-    for label in wanted:
-        res = s.results[label]
-        out.append(_explain_tiebreak(s, res, label, i, lang))
+    with numbers_in(lang):
+        for label in wanted:
+            res = s.results[label]
+            out.append(_explain_tiebreak(s, res, label, i, lang))
     return PlayerExplanation(
         start_number=start_number,
         name=row.player.name,
@@ -213,7 +216,7 @@ def _round_line(s: Standings, rec: Record, lang: str, note: str, cut: str) -> Ro
         opponent=rec.opponent,
         opponent_name=t.players[j].name if j is not None else "",
         kind=message(lang, f"kind.{kind.label}") if not kind.played else "",
-        result=RESULT_SIGN.get(kind, format_number(rec.points or Fraction(0))),
+        result=RESULT_SIGN.get(kind, format_value(rec.points or Fraction(0))),
         score=rec.input,
         factor=rec.factor,
         contribution=rec.contribution,
@@ -299,7 +302,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             count=len(ratings),
             exact=exact_text(exact),
             aro=aro,
-            score=format_number(total),
+            score=format_value(total),
             games=len(counted),
             exact_percent=decimal_text(exact_percent),
             percent=percent,
@@ -316,7 +319,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             exp.sum_line = message(
                 lang,
                 "agg.ptp",
-                score=format_number(total),
+                score=format_value(total),
                 games=len(counted),
                 ratings=", ".join(str(x) for x in whole),
                 value=rating,
@@ -468,12 +471,12 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
         exp.lines.append(message(lang, "board.totals", boards=boards))
         exp.lines.append(message(lang, f"board.rule.{res.spec.code}"))
         if res.value(i) is None:
-            exp.lines.append(message(lang, "de.none"))
+            exp.lines.append(message(lang, "de.none.team" if s.team_event is not None else "de.none"))
         return
     steps = res.details.steps if isinstance(res.details, GroupSteps) else ()
     mine = [st for st in steps if i in st.members]
     if not mine:
-        exp.lines.append(message(lang, "de.none"))
+        exp.lines.append(message(lang, "de.none.team" if s.team_event is not None else "de.none"))
         return
 
     def sno(k: int) -> str:
@@ -543,16 +546,24 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
     ra, rb = s.row_of(a), s.row_of(b)
     ia, ib = ra.index, rb.index
     relation = "level" if ra.rank == rb.rank else ("above" if ra.rank < rb.rank else "below")
-    lines = [message(lang, "vs.points", a=format_number(ra.points), b=format_number(rb.points))]
+    lines = [message(lang, "vs.points", a=numbers.points(ra.points, lang), b=numbers.points(rb.points, lang))]
     if ra.excluded or rb.excluded:  # rank 0: no place, below every ranked player, nothing decides
         relation = "level" if ra.excluded and rb.excluded else ("below" if ra.excluded else "above")
         reasons = {e.start_number: e.reason or "-" for e in s.decisions.exclusions}
         lines += [
-            message(lang, "vs.excluded", sno=r.player.start_number, name=r.player.name, reason=reasons[r.player.start_number])
+            message(
+                lang,
+                "vs.excluded",
+                sno=r.player.start_number,
+                name=r.player.name,
+                reason=reasons[r.player.start_number],
+            )
             for r in (ra, rb)
             if r.excluded
         ]
-        return Versus(explain_player(s, a, None, lang), explain_player(s, b, None, lang), relation, [], None, lines)
+        return Versus(
+            explain_player(s, a, None, lang), explain_player(s, b, None, lang), relation, [], None, lines
+        )
     equal: list[str] = []
     deciding: str | None = None
     if ra.points != rb.points:
@@ -565,7 +576,13 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
             if res.direction is Direction.GROUP:
                 if va is not None and vb is not None and va != vb:
                     lines.append(
-                        message(lang, "vs.group", label=label, a=format_number(va), b=format_number(vb))
+                        message(
+                            lang,
+                            "vs.group",
+                            label=label,
+                            a=numbers.value(va, lang),
+                            b=numbers.value(vb, lang),
+                        )
                     )
                     deciding = label
                     break
@@ -573,12 +590,18 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
                 key = res.order_key()
                 if key[ia] != key[ib]:
                     lines.append(
-                        message(lang, "vs.decides", label=label, a=format_value(va), b=format_value(vb))
+                        message(
+                            lang,
+                            "vs.decides",
+                            label=label,
+                            a=numbers.explained(va, lang),
+                            b=numbers.explained(vb, lang),
+                        )
                     )
                     deciding = label
                     break
             equal.append(label)
-            lines.append(message(lang, "vs.equal", label=label, value=format_value(va)))
+            lines.append(message(lang, "vs.equal", label=label, value=numbers.explained(va, lang)))
         decided = s.decided_between(ia, ib) if deciding is None else None
         if decided is not None:
             lines.append(message(lang, f"vs.{decided.how}", note=decided.note or "-"))

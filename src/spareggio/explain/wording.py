@@ -3,13 +3,16 @@ adjusted scores, in the explanation's language (:mod:`spareggio.messages`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 
+from .. import numbers
 from ..i18n import localize, translate, warning_body
 from ..messages import message
 from ..model import Color, ResultKind
-from ..numbers import format_number, is_finite_decimal
+from ..numbers import is_finite_decimal
 from ..tiebreaks.base import TiebreakSpec
 from ..tiebreaks.records import Record, Why
 from .results import PlayerExplanation, TiebreakExplanation
@@ -27,6 +30,7 @@ __all__ = [
     "input_heading",
     "join_notes",
     "kind_code",
+    "numbers_in",
     "signed",
     "spec_name",
     "why_text",
@@ -43,11 +47,25 @@ RESULT_SIGN = {
 }
 
 
+_NUMBERS: ContextVar[str] = ContextVar("spareggio_explanation_numbers", default="en")
+"""The language the explanation being built writes its numbers in (:func:`numbers_in`)."""
+
+
+@contextmanager
+def numbers_in(lang: str) -> Iterator[None]:
+    """While an explanation is built in ``lang``, its values are written the language's way
+    (``46,5`` in Italian) by :func:`format_value`, :func:`exact_text` and :func:`decimal_text`."""
+    token = _NUMBERS.set(lang)
+    try:
+        yield
+    finally:
+        _NUMBERS.reset(token)
+
+
 def format_value(value: Fraction | None, sb: bool = False) -> str:
-    """A value as explanations print it; Sonneborn-Berger values with two decimals, as the seeds do."""
-    if value is None:
-        return "-"
-    return f"{float(value):.2f}" if sb and is_finite_decimal(value) else format_number(value)
+    """A value as explanations print it (:func:`spareggio.numbers.explained`, in the language of the
+    explanation being built); Sonneborn-Berger values with two decimals, as the seeds do."""
+    return numbers.explained(value, _NUMBERS.get(), sb=sb)
 
 
 def spec_name(name: str, spec: TiebreakSpec, lang: str = "en") -> str:
@@ -116,7 +134,7 @@ def exact_text(value: Fraction) -> str:
     the fraction beside them (``2190.71 (15335/7)``), so that no rounding hides the exact value."""
     if is_finite_decimal(value) and value.denominator <= 100:
         return format_value(value)
-    return f"{float(value):.2f} ({value})"
+    return f"{numbers.value(value, _NUMBERS.get(), decimals=2)} ({value})"
 
 
 def decimal_text(value: Fraction) -> str:
@@ -124,7 +142,7 @@ def decimal_text(value: Fraction) -> str:
     return (
         format_value(value)
         if is_finite_decimal(value) and value.denominator <= 100
-        else f"{float(value):.2f}"
+        else numbers.value(value, _NUMBERS.get(), decimals=2)
     )
 
 

@@ -15,8 +15,10 @@ import json
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TextIO
 
+from .. import numbers
 from ..check.batch import Spool, report_summary
 from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch, ValueMismatch
 from ..check.words import inferred_text, text_value
@@ -54,6 +56,14 @@ def _indent(text: str, n: int) -> str:
     return "\n".join(pad + line for line in text.splitlines())
 
 
+def _value(value: object, lang: str, *, points: bool = False) -> str:
+    """A value of the report written the language's way (``46,5``; points ``6½`` in Italian)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        exact = Fraction(str(value))
+        return numbers.points(exact, lang) if points else numbers.value(exact, lang)
+    return text_value(value)  # type: ignore[arg-type]
+
+
 def _warning(warning: str, lang: str) -> str:
     return localize(Text("warning: {text}", "check", text=warning_body(warning, lang)), lang)
 
@@ -78,7 +88,7 @@ def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
             a, b = list(m.values.values())
             text += localize(Text(
                 ", {tiebreak} decides: {a} against {b}", "check",
-                tiebreak=m.decided_by, a=text_value(a), b=text_value(b),
+                tiebreak=m.decided_by, a=_value(a, lang), b=_value(b, lang),
             ), lang)  # fmt: skip
     return text
 
@@ -88,13 +98,13 @@ def _value_words(v: ValueMismatch, lang: str = "en") -> str:
     departure from C.07 that gives the printed value when one does."""
     text = localize(Text(
         "{sno} {name}: {tiebreak} printed {printed}, computed {computed}", "check",
-        sno=v.start_number, name=v.name, tiebreak=v.tiebreak, printed=text_value(v.printed),
-        computed=text_value(v.computed),
+        sno=v.start_number, name=v.name, tiebreak=v.tiebreak, printed=_value(v.printed, lang),
+        computed=_value(v.computed, lang),
     ), lang)  # fmt: skip
     if v.departure:
         text += localize(Text(
             " ({departure}, as {programs} compute, departing from {article}, gives {printed})", "check",
-            programs=v.program, article=v.article, departure=v.departure, printed=text_value(v.printed),
+            programs=v.program, article=v.article, departure=v.departure, printed=_value(v.printed, lang),
         ), lang)  # fmt: skip
     return text
 
@@ -191,10 +201,10 @@ def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
             cells = "".join(f'<th scope="col">{esc(translate(lang, h, "check"))}</th>' for h in heads)
             out.write(f"<table><thead><tr>{cells}</tr></thead><tbody>\n")
             for m in e.mismatches:
-                values = ", ".join(f"{k}: {text_value(v)}" for k, v in m.values.items())
+                values = ", ".join(f"{k}: {_value(v, lang)}" for k, v in m.values.items())
                 out.write(
                     f"<tr><td>{m.start_number}</td><td>{esc(m.name)}</td><td>{m.declared_rank}</td>"
-                    f"<td>{m.computed_rank}</td><td>{esc(text_value(m.points))}</td>"
+                    f"<td>{m.computed_rank}</td><td>{esc(_value(m.points, lang, points=True))}</td>"
                     f"<td>{esc(str(m.swapped_with or ''))}</td><td>{esc(m.decided_by or '')}</td>"
                     f"<td>{esc(values)}</td></tr>\n"
                 )

@@ -9,8 +9,8 @@ from typing import Any
 
 from ..compare import Comparison
 from ..i18n import Text, localize, translate
-from ..rules import find_ruleset
 from ..numbers import exact_number, json_number
+from ..rules import find_ruleset
 from .formats import RenderOptions, renderer
 from .publish import localized_number
 

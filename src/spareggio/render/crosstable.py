@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import localized as numbers
+from .. import numbers
 from ..i18n import translate
 from ..model import Color, ResultKind
 

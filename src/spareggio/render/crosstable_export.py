@@ -13,7 +13,7 @@ import os
 from fractions import Fraction
 from html import escape
 
-from . import localized as numbers
+from .. import numbers
 from ..__about__ import __version__
 from ..i18n import localize, translate, warning_body
 from .crosstable import Crosstable, build_crosstable

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import numbers
 from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
-from ..explain.wording import context_lines, format_value, input_heading, join_notes
+from ..explain.wording import context_lines, input_heading, join_notes
 from ..i18n import localize, msg
 from ..messages import message
-from ..numbers import exact_number, format_number, json_number
+from ..numbers import exact_number, json_number
 from .formats import RenderOptions, renderer
 from .html import explanation_html, explanations_html, versus_html
 
@@ -29,7 +30,7 @@ def render_text(e: PlayerExplanation) -> str:
         *([e.tournament] if e.tournament else []),
         message(lang, "title", name=e.name, sno=e.start_number),
         *context_lines(e),
-        message(lang, "points", points=format_number(e.points)) + f"   #{e.rank}",
+        message(lang, "points", points=numbers.points(e.points, lang)) + f"   #{e.rank}",
         "",
     ]
     for tb in e.tiebreaks:
@@ -39,7 +40,7 @@ def render_text(e: PlayerExplanation) -> str:
 
 
 def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
-    value = format_value(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
+    value = numbers.explained(tb.value, lang, sb=tb.code == "SB") if tb.value is not None else message(lang, "undefined")
     out = [f"{tb.label} - {tb.name} ({tb.article}): {value}"]
     if tb.version:
         out.append("  " + localize(msg("computed under {rules}, the rule version of this criterion", rules=tb.version), lang))
@@ -61,10 +62,10 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
             opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else r.kind
             if r.opponent is not None and r.kind:
                 opp += f" ({r.kind})"
-            cells = [str(r.round), r.colour, opp, r.result, format_value(r.score)]
+            cells = [str(r.round), r.colour, opp, r.result, numbers.explained(r.score, lang)]
             if factor:
-                cells.append(format_value(r.factor))
-            contrib = format_value(r.contribution, sb)
+                cells.append(numbers.explained(r.factor, lang))
+            contrib = numbers.explained(r.contribution, lang, sb=sb)
             if r.contribution is not None and not r.counted:
                 contrib = f"[{contrib}]"
             cells += [contrib, join_notes(r.note, r.cut)]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from html import escape
 
+from .. import numbers
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus
-from ..explain.wording import format_value, input_heading
+from ..explain.wording import input_heading
 from ..i18n import localize, msg, warning_body
 from ..messages import message
 
@@ -46,7 +47,7 @@ def _page(title: str, body: str, lang: str) -> str:
 
 def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
     sb = any(r.factor is not None for r in tb.rounds)
-    value = format_value(tb.value, tb.code == "SB") if tb.value is not None else message(lang, "undefined")
+    value = numbers.explained(tb.value, lang, sb=tb.code == "SB") if tb.value is not None else message(lang, "undefined")
     parts = [
         f'<section class="tiebreak" data-label="{escape(tb.label)}">',
         (
@@ -75,14 +76,14 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
                 f"<td>{escape(r.colour)}</td>",
                 f"<td>{escape(opp)}</td>",
                 f'<td class="num">{escape(r.result)}</td>',
-                f'<td class="num">{escape(format_value(r.score))}</td>',
+                f'<td class="num">{escape(numbers.explained(r.score, lang))}</td>',
             ]
             if sb:
-                cells.append(f'<td class="num">{escape(format_value(r.factor))}</td>')
+                cells.append(f'<td class="num">{escape(numbers.explained(r.factor, lang))}</td>')
             note = escape(r.note)
             if r.cut:
                 note += ("; " if note else "") + f"<strong>{escape(r.cut)}</strong>"
-            cells.append(f'<td class="num contrib">{escape(format_value(r.contribution, sb))}</td>')
+            cells.append(f'<td class="num contrib">{escape(numbers.explained(r.contribution, lang, sb=sb))}</td>')
             cells.append(f'<td class="note{" vur" if r.vur else ""}">{note}</td>')
             parts.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
         parts.append("</tbody></table>")
@@ -129,7 +130,7 @@ def _body(e: PlayerExplanation, anchor: str = "tb", *, context: bool = True) -> 
         *([f'<p class="meta event">{escape(e.tournament)}</p>'] if e.tournament and context else []),
         f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
         *(_context(e) if context else []),
-        f'<p class="meta">{escape(message(lang, "points", points=format_value(e.points)))} &middot; #{escape(e.rank)}</p>',
+        f'<p class="meta">{escape(message(lang, "points", points=numbers.points(e.points, lang)))} &middot; #{escape(e.rank)}</p>',
         # the playoff, the arbiter's order, the lot or the exclusion that placed this player
         *(f'<p class="meta decision">{escape(localize(note, lang))}</p>' for note in e.decisions),
     ]

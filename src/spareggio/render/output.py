@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .. import numbers
 from ..errors import ArgumentError
 from ..i18n import localize, msg, translate, warning_body
 from ..model import distinct
@@ -250,13 +251,9 @@ def _number_column(
 
 def localized_number(value: Fraction | None, lang: str, *, points: bool = False) -> str:
     """A value as the language writes it: ``40.25`` / ``40,25``; points with ½ in Italian (``5½``)."""
-    text = format_number(value)
-    if lang == "en" or value is None:
-        return text
-    if points and value.denominator == 2:
-        whole = value.numerator // 2
-        return f"{whole}½" if whole else "½"
-    return text.replace(".", ",")
+    if value is None:
+        return format_number(value)
+    return numbers.points(value, lang) if points else numbers.value(value, lang)
 
 
 _FORMULA_START = "=+-@\t\r"
@@ -281,10 +278,21 @@ def safe_cell(text: str) -> str:
 CSV_LOCALES = ("en", "it", "fr")
 """Spreadsheet conventions: ``en`` comma and decimal point; ``it`` and ``fr`` semicolon, decimal comma, BOM."""
 
+CSV_COLUMNS = (
+    "rank", "shared", "start_number", "name", "rating", "federation", "points", "title", "fide_id",
+    "declared_rank", "declared_points", "match_points", "game_points",
+)  # fmt: skip
+"""The column names of the standings' CSV, in English (message ids of context ``csv``); a spreadsheet
+of another language gets them in its words."""
+
+
+def _csv_head(key: str, locale: str) -> str:
+    return translate(locale, key, "csv") if key in CSV_COLUMNS else key
+
 
 def standings_csv(s: Standings, locale: str = "en") -> str:
     """The standings as CSV.  ``en``: comma-separated, decimal point, no BOM; ``it`` (Italian
-    spreadsheets): semicolon-separated, decimal comma, UTF-8 with a BOM.  The place is the number
+    spreadsheets): semicolon-separated, decimal comma, UTF-8 with a BOM, the column names in Italian.  The place is the number
     in ``rank`` with the shared range in its own ``shared`` column, so that no spreadsheet reads
     ``3-4`` as a date; text that looks like a formula is neutralised."""
     if locale not in CSV_LOCALES:
@@ -301,8 +309,11 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
     w = csv.writer(buf, delimiter=";" if comma else ",", lineterminator="\n")
     if s.team_event is not None:
         # teams: match and game points, "points" the primary score; no title, rating or federation
-        w.writerow(["rank", "shared", "start_number", "name", "match_points", "game_points", "points", *s.labels,
-                    "declared_rank"])  # fmt: skip
+        w.writerow(
+            [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", "match_points",
+                                                "game_points", "points")),
+             *s.labels, _csv_head("declared_rank", locale)]
+        )  # fmt: skip
         for row in s.rows:
             scores = dict(s.team_scores(row))
             w.writerow(
@@ -313,8 +324,10 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
             )  # fmt: skip
         return ("\ufeff" if comma else "") + buf.getvalue()
     w.writerow(
-        ["rank", "shared", "start_number", "name", "rating", "federation", "points", *s.labels,
-         "title", "fide_id", "declared_rank", "declared_points"]
+        [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", "rating", "federation",
+                                            "points")),
+         *s.labels,
+         *(_csv_head(k, locale) for k in ("title", "fide_id", "declared_rank", "declared_points"))]
     )  # fmt: skip
     for row in s.rows:
         p = row.player

@@ -10,6 +10,7 @@ WeasyPrint; the XLSX keeps numbers as numbers.  English and Italian (decimal com
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import io
 import logging
@@ -19,10 +20,12 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
+from .. import numbers
 from ..__about__ import __version__
 from ..compare import Comparison
 from ..errors import ArgumentError, check_language
 from ..i18n import Text, localize, msg, ntext, translate, warning_body
+from ..rules import RuleSet
 from ..standings import Standings
 from ..tiebreaks import TiebreakSpec, definition
 from .formats import RenderOptions, renderer
@@ -30,6 +33,7 @@ from .output import declared_rank_differs, localized_number
 
 __all__ = [
     "compare_html",
+    "describe_rules",
     "describe_tiebreak",
     "html_to_pdf",
     "localized_number",
@@ -135,6 +139,11 @@ tr { page-break-inside: avoid; }
 th, td { border-bottom: 1px solid #bbb; padding: .15em .4em; text-align: right; white-space: nowrap; }
 th { background: #e8e8e8; border-bottom: 2px solid #555; }
 th.text, td.text { text-align: left; white-space: normal; }
+th.rules { white-space: normal; }
+table.compare { width: auto; min-width: 60%; margin-bottom: .6em; }
+dl.rules { font-size: 8.5pt; margin: .3em 0 .8em; }
+dl.rules dt { font-weight: bold; float: left; clear: left; margin-right: .6em; }
+dl.rules dd { margin: 0 0 .1em 0; }
 th[scope="row"] { background: none; border-bottom: 1px solid #bbb; font-weight: normal; }
 tr.changed td { background: #fff3c4; }
 td.differs { font-weight: bold; color: #a40000; }
@@ -170,16 +179,25 @@ def _title(s: Standings) -> str:
 def _event_lines(s: Standings, lang: str) -> list[str]:
     t = s.tournament
     bits = [b for b in (t.city, t.federation) if b]
-    dates = [d.isoformat() for d in (t.start_date, t.end_date) if d is not None]
+    dates = numbers.date_range(t.start_date, t.end_date, lang)
     if dates:
-        bits.append(" – ".join(dict.fromkeys(dates)))
+        bits.append(dates)
     bits.append(localize(Text("{n} players", "publish.players", n=t.n_players), lang))
     bits.append(localize(Text("{n} rounds", "publish.rounds", n=t.rounds), lang))
-    return [" · ".join(bits)]
+    lines = [" · ".join(bits)]
+    chief, deputy = (t.headers.get(code, "").strip() for code in ("102", "112"))
+    arbiters = [
+        localize(Text(template, "crosstable", name=name), lang)
+        for template, name in (("Chief arbiter: {name}", chief), ("Deputy arbiter: {name}", deputy))
+        if name
+    ]
+    if arbiters:
+        lines.append(" · ".join(arbiters))
+    return lines
 
 
 def _footer(lang: str) -> str:
-    return f'<p class="foot">{escape(localize(Text("Computed by spareggio {version} on {date}.", "publish.produced", version=__version__, date=_dt.date.today().isoformat()), lang))}</p>'
+    return f'<p class="foot">{escape(localize(Text("Computed by spareggio {version} on {date}.", "publish.produced", version=__version__, date=numbers.date(_dt.date.today(), lang)), lang))}</p>'
 
 
 def standings_html(s: Standings, lang: str = "en") -> str:
@@ -290,41 +308,84 @@ def compare_html(c: Comparison, lang: str = "en") -> str:
         for label, spec in zip(first.labels, first.specs, strict=True)
     )
     head.append(f'<ol class="tiebreaks">{items}</ol>')
-    header = (
-        f'<th scope="col">{escape(localize(Text("No.", "publish.sno"), lang))}</th><th scope="col" class="text">{escape(localize(Text("Name", "publish.name"), lang))}</th>'
-        f'<th scope="col">{escape(localize(Text("Pts", "publish.points"), lang))}</th>'
-        + "".join(
-            f'<th scope="col">{escape(localize(Text("Rk", "publish.rk"), lang))} {escape(n)}</th>'
-            for n in c.rules
-        )
-        + "".join(f'<th scope="col">{escape(label)}</th>' for label in c.labels)
-    )
-    body = []
-    for r in c.rows:
-        cells = [
-            f"<td>{r.start_number}</td>",
-            f'<th scope="row" class="text">{escape(r.name)}</th>',
-            f"<td>{escape(localized_number(r.points, lang, points=True))}</td>",
-        ]
-        places = [r.places[n] for n in c.rules]
-        differs = len(set(places)) > 1
-        cells += [f"<td{' class=differs' if differs else ''}>{escape(p)}</td>" for p in places]
+    # a table no wider than A4 landscape: the places under each rule set, then one table per
+    # tie-break with its value under each rule set; at most COMPARE_COLUMNS rule sets a table
+    tables = []
+    for part in range(0, len(c.rules), COMPARE_COLUMNS):
+        names = c.rules[part : part + COMPARE_COLUMNS]
+        tables.append(_compare_block(c, names, None, lang))
         for label in c.labels:
-            vals = [localized_number(r.values[n][label], lang) for n in c.rules]
-            text = vals[0] if len(set(vals)) == 1 else " / ".join(vals)
-            cells.append(f"<td{' class=differs' if len(set(vals)) > 1 else ''}>{escape(text)}</td>")
-        cls = ' class="changed"' if (r.rank_differs or r.value_differs) else ""
-        body.append(f"<tr{cls}>" + "".join(cells) + "</tr>")
-    table = f"<table>\n<thead><tr>{header}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>"
+            tables.append(_compare_block(c, names, label, lang))
+    table = "\n".join(tables)
+    legend = "".join(
+        f"<dt>{escape(n)}</dt><dd>{escape(describe_rules(c.standings[n].rules, lang))}</dd>" for n in c.rules
+    )
+    head.append(f'<dl class="rules">{legend}</dl>')
     summary = "".join(f"<li>{escape(localize(line, lang))}</li>" for line in c.summary if line.strip())
     parts = [*head, table, f"<ul>{summary}</ul>" if summary else "", _footer(lang)]
     return _document(title, "\n".join(parts), lang, landscape=True)
 
 
+COMPARE_COLUMNS = 8
+"""Rule sets side by side in one table of the printed comparison (A4 landscape holds them)."""
+
+
+def _breakable(name: str) -> str:
+    """A rule set's name that may wrap after ``:`` and ``,`` (a variant's options), never inside a word."""
+    return escape(name).replace(":", ":<wbr>").replace(",", ",<wbr>")
+
+
+def _compare_block(c: Comparison, names: Sequence[str], label: str | None, lang: str) -> str:
+    """One table of the printed comparison: the places (``label`` None) or one tie-break's values
+    under each of ``names``; rows where they differ highlighted."""
+    title = localize(Text("Place under each rule set", "publish.places"), lang) if label is None else label
+    sno, name, pts = (localize(_HEAD[k], lang) for k in ("sno", "name", "points"))
+    header = (
+        f'<th scope="col">{escape(sno)}</th><th scope="col" class="text">{escape(name)}</th>'
+        f'<th scope="col">{escape(pts)}</th>'
+        + "".join(f'<th scope="col" class="rules">{_breakable(n)}</th>' for n in names)
+    )
+    body = []
+    for r in c.rows:
+        if label is None:
+            cells = [r.places[n] for n in names]
+            differs = len({r.ranks[n] for n in c.rules}) > 1
+        else:
+            cells = [localized_number(r.values[n][label], lang) for n in names]
+            differs = len({r.values[n][label] for n in c.rules}) > 1
+        cls = ' class="changed"' if differs else ""
+        body.append(
+            f"<tr{cls}><td>{r.start_number}</td><th scope=\"row\" class=\"text\">{escape(r.name)}</th>"
+            f"<td>{escape(localized_number(r.points, lang, points=True))}</td>"
+            + "".join(f"<td>{escape(v)}</td>" for v in cells)
+            + "</tr>"
+        )
+    return (
+        f"<h2>{escape(title)}</h2>\n<table class=\"compare\">\n<thead><tr>{header}</tr></thead>\n<tbody>\n"
+        + "\n".join(body)
+        + "\n</tbody>\n</table>"
+    )
+
+
+def describe_rules(rules: RuleSet, lang: str = "en") -> str:
+    """A rule set in words: its title, and for a variant (``fide-2024:vur=score``) each option that
+    differs from the default with its value."""
+    words = translate(lang, rules.title, "ruleset.title")
+    changed = [
+        f"{translate(lang, o.description, 'ruleset.option')} = {rules.settings[o.key]}"
+        for o in rules.options
+        if rules.settings[o.key] != o.default
+    ]
+    return words + (" — " + "; ".join(changed) if changed else "")
+
+
 def html_to_pdf(html: str) -> bytes:
     """The page printed to PDF by WeasyPrint (its print CSS: A4, repeated headers, page numbers)."""
     try:
-        import weasyprint
+        # without its libraries WeasyPrint prints a banner on standard output before it raises: the
+        # one-line error below says it instead, and standard output stays the program's own
+        with contextlib.redirect_stdout(io.StringIO()):
+            import weasyprint
     except ImportError:  # pragma: no cover - weasyprint is a dependency
         raise ArgumentError(msg("PDF output needs WeasyPrint: python3 -m pip install weasyprint")) from None
     except OSError:  # WeasyPrint is installed, the system libraries it loads (Pango, HarfBuzz) are not

@@ -1,5 +1,5 @@
-"""The downloads of the page: the standings in every export format, a player's explanation and the
-comparison, as attachments named after the tournament's file (RFC 6266)."""
+"""The downloads of the page: the standings in every export format, a player's explanation, the
+comparison and the crosstable, as attachments named after the tournament's file (RFC 6266)."""
 
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from .exports import (
     attachment,
     comparison_export,
     content_disposition,
+    crosstable_export,
     document,
     explanation_export,
     standings_export,
     text,
 )
-from .i18n import request_language, said
-from .options import options_of, rule_set_names, safe_name
+from .i18n import request_language, said, translator
+from .options import grid_choice, options_of, rule_set_names, safe_name
 from .site import site_of
 from .views import comparison, compute
 
@@ -40,12 +41,13 @@ def _standings_file(request: Request, token: str, fmt: str) -> Response:
         return text(said(exc, lang), status=400)
     if fmt == "print":  # the printable page, shown in the browser
         return document(body, media)
-    stem = safe_name(Path(entry.filename).stem or "standings")
+    _ = translator(lang)
+    stem = safe_name(Path(entry.filename).stem or _("standings"))
     return Response(
         body,
         media_type=media,
         headers={
-            "Content-Disposition": content_disposition(f"{stem}-standings.{fmt}"),
+            "Content-Disposition": content_disposition(f"{stem}-{_('standings')}.{fmt}"),
             "Content-Security-Policy": CSP_DOCUMENT,
         },
     )
@@ -63,7 +65,7 @@ def _explanation_file(request: Request, token: str, sno: int, fmt: str) -> Respo
         body, media = explanation_export(compute(entry, options_of(request)), sno, fmt, lang)
     except SpareggioError as exc:
         return text(said(exc, lang), status=400)
-    return attachment(body, media, entry, f"player-{sno}.{fmt}")
+    return attachment(body, media, entry, f"{translator(lang)('player-{sno}', sno=sno)}.{fmt}")
 
 
 @router.get("/t/{token}/player/{sno}/download/{fmt}")
@@ -80,9 +82,25 @@ def _comparison_file(request: Request, token: str, fmt: str) -> Response:
         body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round), fmt, lang)
     except SpareggioError as exc:
         return text(said(exc, lang), status=400)
-    return attachment(body, media, entry, f"compare.{fmt}")
+    return attachment(body, media, entry, f"{translator(lang)('compare')}.{fmt}")
 
 
 @router.get("/t/{token}/compare/download/{fmt}")
 async def download_comparison(request: Request, token: str, fmt: str) -> Response:
     return await site_of(request).worker.run(_comparison_file, request, token, fmt)
+
+
+def _crosstable_file(request: Request, token: str, fmt: str) -> Response:
+    entry = site_of(request).store.get(token)
+    lang = request_language(request)
+    try:
+        s = compute(entry, options_of(request))
+        body, media = crosstable_export(s, fmt, lang, grid_choice(request))
+    except SpareggioError as exc:
+        return text(said(exc, lang), status=400)
+    return attachment(body, media, entry, f"{translator(lang)('crosstable')}.{fmt}")
+
+
+@router.get("/t/{token}/crosstable/download/{fmt}")
+async def download_crosstable(request: Request, token: str, fmt: str) -> Response:
+    return await site_of(request).worker.run(_crosstable_file, request, token, fmt)

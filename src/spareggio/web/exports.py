@@ -15,6 +15,7 @@ from ..errors import ArgumentError
 from ..explain import explain_player
 from ..i18n import msg
 from ..io.trf.writer import write_trf
+from ..render.crosstable import build_crosstable
 from ..render.formats import FORMATS, formats_for, render
 from ..standings import Standings
 from .limits import MAX_OUTPUT_BYTES
@@ -22,12 +23,14 @@ from .options import safe_name
 from .store import Entry
 
 __all__ = [
+    "CROSSTABLE_FORMATS",
     "CSP_DOCUMENT",
     "EXPORT_MEDIA",
     "OutputTooLarge",
     "attachment",
     "comparison_export",
     "content_disposition",
+    "crosstable_export",
     "document",
     "encoded",
     "explanation_export",
@@ -163,6 +166,23 @@ def result_response(result: object, fmt: str, lang: str) -> Response:
     if fmt == "html":
         return document(body, FORMATS[fmt].media_type)
     return Response(body, media_type=FORMATS[fmt].media_type)
+
+
+CROSSTABLE_FORMATS = ("pdf", "xlsx", "html")
+"""What the page offers to download a crosstable as."""
+
+
+def crosstable_export(s: Standings, fmt: str, lang: str, grid: bool | None) -> tuple[bytes, str]:
+    """The crosstable of ``s`` as a file (through the format registry).
+
+    :raises ArgumentError: for a format the page does not offer, or an answer over the size limit.
+    """
+    if fmt not in CROSSTABLE_FORMATS:
+        raise ArgumentError(
+            msg("format must be one of {items}, not {fmt!r}", items=", ".join(CROSSTABLE_FORMATS), fmt=fmt)
+        )
+    chosen = FORMATS[fmt]
+    return encoded(render(build_crosstable(s, lang, grid=grid), chosen, lang=lang)), chosen.media_type
 
 
 def content_disposition(filename: str) -> str:

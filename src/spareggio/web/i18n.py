@@ -12,7 +12,7 @@ from babel import Locale, UnknownLocaleError
 from starlette.requests import Request
 
 from ..errors import SpareggioError
-from ..i18n import Text, localize, translate
+from ..i18n import Text, localize, translate, translate_plural
 from ..i18n import catalogue as full_catalogue
 from ..i18n import languages as known_languages
 
@@ -23,6 +23,7 @@ __all__ = [
     "for_page",
     "language_name",
     "languages",
+    "plural_translator",
     "request_language",
     "said",
     "translator",
@@ -64,6 +65,17 @@ def translator(lang: str) -> Callable[..., str]:
     return _
 
 
+def plural_translator(lang: str) -> Callable[..., str]:
+    """``n_(singular, plural, n, **values)`` for one language: the form the language uses for ``n``
+    things (the catalogue's plural rule), formatted with ``n`` and the values."""
+    code = lang if lang in languages() else "en"
+
+    def n_(singular: str, plural: str, n: int, **values: object) -> str:
+        return translate_plural(code, singular, plural, n).format(n=n, **values)
+
+    return n_
+
+
 def choose_language(asked: str | None, cookie: str | None, accept: str | None) -> str:
     """The page's language: asked in the address, else remembered in the cookie, else the
     browser's first known preference, else English."""
@@ -98,6 +110,11 @@ PAGE_WORDING: dict[str, str] = {
         "after round {complete} at the latest"
     ),
     "choose another with --rules (spareggio rules lists them)": "choose another in the rule set menu",
+    "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
+    "'spareggio tiebreaks' lists every acronym and name": (
+        "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
+        "'Add a tie-break' lists every acronym and name"
+    ),
 }
 """Sentences of the library that name a command-line option, as the page says them (the page names
 its own fields, never command-line syntax)."""

@@ -20,6 +20,7 @@ __all__ = [
     "checked_format",
     "clean_text",
     "error_language",
+    "grid_choice",
     "options_of",
     "rule_set_names",
     "safe_name",
@@ -166,3 +167,11 @@ def safe_name(name: str) -> str:
     base = name.replace("\\", "/").rsplit("/", 1)[-1]
     cleaned = "".join(c for c in base if c.isprintable() and c not in '"<>' and not "\ud800" <= c <= "\udfff")
     return cleaned[:NAME_CHARS] or "upload"
+
+
+def grid_choice(request: Request) -> bool | None:
+    """The crosstable's layout the address asks for: ``view=grid`` (player against player) or
+    ``view=rounds`` (one column per round); ``None`` (anything else): the event's own (a grid for a
+    round robin)."""
+    view = request.query_params.get("view")
+    return {"grid": True, "rounds": False}.get(view or "")

@@ -17,7 +17,8 @@ from ..io.pgn import BYES
 from ..render.html import EXPLANATION_CSS
 from ..standings import Standings
 from .i18n import request_language, said, translator
-from .options import Options, options_of, rule_set_names, safe_name
+from .options import Options, grid_choice, options_of, rule_set_names, safe_name
+from .results import upload_problem
 from .site import site_of
 from .store import Entry
 from .views import check_view, common, compare_view, compute, crosstable_view, player_view, standings_view
@@ -73,8 +74,14 @@ async def open_file(request: Request) -> Response:
     finally:
         await form.close()
     lang = request_language(request)
+    if isinstance(upload, UploadFile) and upload.filename and not data:
+        problem = upload_problem(data, name)  # a file was chosen, and it is empty
+        return _index(request, 400, said(problem, lang))
     if not data:
         return _index(request, 400, translator(lang)("Choose a file or paste its text."))
+    problem = upload_problem(data, name)
+    if problem is not None:
+        return _index(request, 400, said(problem, lang))
     site = site_of(request)
     try:
         entry = await site.worker.run(site.store.parse, name, data, byes)
@@ -161,8 +168,13 @@ async def check_page(request: Request, token: str) -> HTMLResponse:
 @router.get("/t/{token}/crosstable", response_class=HTMLResponse)
 async def crosstable(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
+    grid = grid_choice(request)
     return await _page(
-        request, token, "crosstable.html", "crosstable", lambda e, _o, s: crosstable_view(e, s, lang)
+        request,
+        token,
+        "crosstable.html",
+        "crosstable",
+        lambda e, o, s: crosstable_view(s, lang, f"/t/{e.token}", o.query(), grid),
     )
 
 

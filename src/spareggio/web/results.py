@@ -7,16 +7,20 @@ answer to an upload that is not a tournament file.  Each function renders what t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from fractions import Fraction
+from typing import TYPE_CHECKING, Self
 
 from markupsafe import Markup
 
-from ..render import localized as numbers
-from ..errors import Diagnostic
-from ..i18n import Text, localize, msg, translate
-from ..render.crosstable import build_crosstable
+from .. import numbers
+from ..compare import Comparison
+from ..errors import Diagnostic, SpareggioError
+from ..i18n import Text, localize, msg, ntext, translate
+from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
-from ..rules import RULESETS, RuleSet
+from ..render.publish import describe_rules
+from ..rules import RULESETS, RuleSet, find_ruleset
+from .i18n import said
 
 if TYPE_CHECKING:
     from ..model import Tournament
@@ -25,10 +29,13 @@ if TYPE_CHECKING:
 __all__ = [
     "CHANGES_STANDINGS",
     "PageWarning",
+    "comparison_summary",
     "crosstable_table",
     "event_dates",
     "moved_summary",
     "ordered_warnings",
+    "report_number",
+    "rules_named",
     "ruleset_choices",
     "score_legend",
     "upload_problem",
@@ -57,33 +64,45 @@ class PageWarning(str):
 
     changes: bool
 
-    def __new__(cls, text: str, changes: bool) -> PageWarning:
+    def __new__(cls, text: str, changes: bool) -> Self:
         self = super().__new__(cls, text)
         self.changes = changes
         return self
 
 
 def ordered_warnings(t: Tournament, s: Standings | None, lang: str) -> list[PageWarning]:
-    """The file's and the standings' warnings (not the rule set's own, shown beside it), in ``lang``:
-    first the standings' notes (a round paired but not played: the standings stand before it), then
-    the file's warnings that change the standings, then the others, each in the file's order."""
+    """The file's and the standings' warnings (not the rule set's own, shown beside it), in ``lang``
+    and the page's words: first the standings' notes (a round paired but not played: the standings
+    stand before it) and decisions (lots, playoffs), then the file's warnings that change the
+    standings, then the others, each in the file's order."""
     notes: list[PageWarning] = []
     if s is not None:
-        notes = [PageWarning(localize(w, lang), True) for w in s.warnings if w != s.rules_warning]
-    first, rest = [], []
+        notes = [PageWarning(said(w, lang), True) for w in s.warnings if w != s.rules_warning]
+        notes += [PageWarning(said(note, lang), True) for note in s.decision_notes()]
+    first: list[PageWarning] = []
+    rest: list[PageWarning] = []
     for w in t.warnings:
         if isinstance(w, Diagnostic):
-            said = PageWarning(localize(w.message, lang), w.code in CHANGES_STANDINGS)
-            (first if said.changes else rest).append(said)
+            told = PageWarning(said(w.message, lang), w.code in CHANGES_STANDINGS)
+            (first if told.changes else rest).append(told)
         else:
-            rest.append(PageWarning(localize(w, lang), False))
+            rest.append(PageWarning(said(w, lang), False))
     seen: set[str] = set()
-    out = []
-    for w in [*notes, *first, *rest]:
-        if w not in seen:
-            seen.add(w)
-            out.append(w)
+    out: list[PageWarning] = []
+    for told in [*notes, *first, *rest]:
+        if told not in seen:
+            seen.add(told)
+            out.append(told)
     return out
+
+
+def report_number(value: object, lang: str, *, points: bool = False) -> str:
+    """A number of the check report (a JSON number: int or float) written the language's way
+    (``46,5``; points ``6½`` in Italian); anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return "" if value is None else str(value)
+    exact = Fraction(str(value))
+    return numbers.points(exact, lang) if points else numbers.value(exact, lang)
 
 
 def event_dates(t: Tournament, lang: str) -> str:
@@ -92,15 +111,18 @@ def event_dates(t: Tournament, lang: str) -> str:
 
 
 def variant_description(rules: RuleSet, lang: str) -> str:
-    """A rule set in words: its title, and for a variant (``fide-2024:vur=score``) each option that
-    differs from the default with its value."""
-    words = translate(lang, rules.title, "ruleset.title")
-    changed = [
-        f"{translate(lang, o.description, 'ruleset.option')} = {rules.settings[o.key]}"
-        for o in rules.options
-        if rules.settings[o.key] != o.default
-    ]
-    return words + (" — " + "; ".join(changed) if changed else "")
+    """A rule set in words (:func:`spareggio.render.publish.describe_rules`): its title, and each
+    option of a variant (``fide-2024:vur=score``) that differs from the default."""
+    return describe_rules(rules, lang)
+
+
+def rules_named(name: str, lang: str) -> str:
+    """The rule set or variant called ``name`` (``fide-2026:cap-rounds=announced``) in words; empty
+    for a name no rule set answers to."""
+    try:
+        return describe_rules(find_ruleset(name), lang)
+    except SpareggioError:
+        return ""
 
 
 def ruleset_choices(lang: str) -> list[tuple[str, str, str]]:
@@ -131,25 +153,37 @@ def moved_summary(moved: int, total: int, rules: int, team: bool, lang: str) -> 
         text = translate(lang, "Every place is the same under the {n} rule sets.", "results")
         return text.format(n=rules)
     if team:
-        text = (
-            translate(lang, "1 team of {total} changes place.", "results")
-            if moved == 1
-            else translate(lang, "{n} teams of {total} change place.", "results")
+        told = ntext(
+            "{n} team of {total} changes place.",
+            "{n} teams of {total} change place.",
+            moved,
+            "results",
+            total=total,
         )
     else:
-        text = (
-            translate(lang, "1 player of {total} changes place.", "results")
-            if moved == 1
-            else translate(lang, "{n} players of {total} change place.", "results")
+        told = ntext(
+            "{n} player of {total} changes place.",
+            "{n} players of {total} change place.",
+            moved,
+            "results",
+            total=total,
         )
-    return text.format(n=moved, total=total)
+    return localize(told, lang)
+
+
+def comparison_summary(c: Comparison, lang: str) -> list[str]:
+    """The comparison's summary lines (how many move between the first rule set and each other) in
+    ``lang``."""
+    return [localize(line, lang) for line in c.summary if line.strip()]
 
 
 def upload_problem(data: bytes, name: str) -> Text | None:
     """Why an upload is not a tournament file, before reading it: empty, or a web page (a results
     page saved from a site instead of the program's export)."""
     if not data.strip():
-        return msg("{name}: the file is empty; choose the tournament file the pairing program exported", name=name)
+        return msg(
+            "{name}: the file is empty; choose the tournament file the pairing program exported", name=name
+        )
     head = data[:2048].lstrip().lower()
     if head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml")) or b"<html" in head[:512]:
         return msg(
@@ -160,8 +194,10 @@ def upload_problem(data: bytes, name: str) -> Text | None:
     return None
 
 
-def crosstable_table(s: Standings, lang: str, link: str, *, grid: bool | None = None) -> tuple[Markup, str, str]:
-    """The crosstable's table for the page (names linking to ``link`` with ``{sno}``), its title and
-    how to read a cell."""
+def crosstable_table(
+    s: Standings, lang: str, link: str, *, grid: bool | None = None
+) -> tuple[Markup, Crosstable]:
+    """The crosstable's table for the page (names linking to ``link`` with ``{sno}``), and the
+    crosstable itself (its title, how to read a cell, whether it is a grid)."""
     x = build_crosstable(s, lang, grid=grid)
-    return Markup(table_html(x, link=link)), x.title, x.key
+    return Markup(table_html(x, link=link)), x

@@ -12,12 +12,19 @@ from starlette.requests import Request
 
 from ..__about__ import __version__
 from ..check import inferred_text
-from ..errors import Diagnostic
 from ..i18n import translate, warning_body
 from ..io import READERS
 from ..model import Tournament
 from ..standings import Standings
-from .i18n import for_page, language_name, languages, request_language, said, translator
+from .i18n import for_page, language_name, languages, plural_translator, request_language, said, translator
+from .results import (
+    PageWarning,
+    event_dates,
+    ordered_warnings,
+    report_number,
+    rules_named,
+    variant_description,
+)
 
 __all__ = ["Pages"]
 
@@ -52,21 +59,22 @@ class Pages:
         def switch(code: str) -> str:
             return here + "?" + urllib.parse.urlencode({**query, "lang": code})
 
-        def event_warnings(t: Tournament, s: Standings | None) -> list[str]:
-            """The file's warnings and the standings' others (not the rule set's), in ``lang``."""
-            told = [said(w.text() if isinstance(w, Diagnostic) else w, lang) for w in t.warnings]
-            if s is not None:
-                told += [said(w, lang) for w in s.warnings if w != s.rules_warning]
-                told += [said(note, lang) for note in s.decision_notes()]
-            return told
+        def event_warnings(t: Tournament, s: Standings | None) -> list[PageWarning]:
+            """The standings' notes and the file's warnings, those that change the standings first."""
+            return ordered_warnings(t, s, lang)
 
         html = self.env.get_template(template).render(
             _=translator(lang),
+            n_=plural_translator(lang),
             lang=lang,
             reason=lambda text: said(text, lang),
             warning=lambda text: warning_body(for_page(text), lang),  # type: ignore[arg-type]
             ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
             event_warnings=event_warnings,
+            event_dates=lambda t: event_dates(t, lang),
+            number=lambda value, points=False: report_number(value, lang, points=points),
+            describe_rules=lambda rules: variant_description(rules, lang),
+            rules_named=lambda name: rules_named(name, lang),
             inferred=lambda entry: inferred_text(entry, lang),
             say=lambda value: said(value, lang),
             languages=[(code, language_name(code), switch(code)) for code in languages()],

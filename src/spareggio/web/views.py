@@ -5,28 +5,34 @@ comparison, check) and lays its answer out for a template."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from markupsafe import Markup
 
+from .. import numbers
 from ..check import CheckOptions, check_team_event, check_tournament
 from ..compare import DEFAULT_COMPARE, Comparison, compare, compare_teams
 from ..errors import ArgumentError
 from ..explain import explain_player, explain_versus
-from ..i18n import msg
-from ..model import Color, ResultKind, Tournament
+from ..i18n import msg, translate
 from ..render.html import explanation_body, versus_body
 from ..render.output import declared_rank_differs
-from ..render.publish import describe_tiebreak, localized_number
-from ..rules import RULESETS
+from ..render.publish import describe_tiebreak
 from ..standings import Standings
 from ..teams import rank_event
 from ..tiebreaks import Scope, catalogue
 from .chart import bump_chart
 from .i18n import translator
 from .options import Options, bounded_number, clean_text
+from .results import (
+    comparison_summary,
+    crosstable_table,
+    moved_summary,
+    ruleset_choices,
+    score_legend,
+    variant_description,
+)
 from .store import Entry
 
 __all__ = [
@@ -45,12 +51,12 @@ View = dict[str, Any]
 
 def number(value: Fraction | None, lang: str) -> str:
     """A tie-break value written the language's way, a dash when there is none."""
-    return localized_number(value, lang) if value is not None else "–"
+    return numbers.value(value, lang)
 
 
 def points(value: Fraction | None, lang: str) -> str:
     """Points written the language's way (``6½``), a dash when there are none."""
-    return localized_number(value, lang, points=True) if value is not None else "–"
+    return numbers.points(value, lang)
 
 
 def compute(entry: Entry, opts: Options) -> Standings:
@@ -84,9 +90,16 @@ def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: 
         "active": active,
         "base": f"/t/{entry.token}",
         "q": opts.query(),
-        "rulesets": [(r.name, r.title, r.description) for r in RULESETS.values()],
+        "rulesets": ruleset_choices(lang),
         "catalogue": [
-            (code, d.name, d.article, d.description) for code, d in offered if d.compute or d.order_group
+            (
+                code,
+                translate(lang, d.name, "tiebreak"),
+                d.article,
+                translate(lang, d.description, "tiebreak.description"),
+            )
+            for code, d in offered
+            if d.compute or d.order_group
         ],
         "rounds": list(range(1, t.rounds + 1)),
         "kind": _({"swiss": "Swiss", "round-robin": "Round robin"}.get(kind, kind)),
@@ -118,7 +131,13 @@ def standings_view(entry: Entry, opts: Options, s: Standings, lang: str) -> View
         (label, describe_tiebreak(label, spec, lang)) for label, spec in zip(s.labels, s.specs, strict=True)
     ]
     scores = [name for name, _value in s.team_scores(s.rows[0])] if s.rows else []
-    return {"rows": rows, "labels": s.labels, "described": described, "scores": scores}
+    return {
+        "rows": rows,
+        "labels": s.labels,
+        "described": described,
+        "scores": scores,
+        "score_legend": score_legend(scores, lang),
+    }
 
 
 def player_view(entry: Entry, s: Standings, sno: int, versus_text: str, lang: str) -> View:
@@ -175,10 +194,24 @@ def compare_view(entry: Entry, opts: Options, s: Standings, names: list[str], la
         for r in c.rows
     ]
     moved = {f"{r.start_number} {r.name}" for r in c.rows if r.rank_differs}
+    _ = translator(lang)
     chart = bump_chart(
-        [(f"{r.start_number} {r.name}", [r.ranks[n] for n in c.rules]) for r in c.rows], c.rules, moved
+        [(f"{r.start_number} {r.name}", [r.ranks[n] for n in c.rules]) for r in c.rows],
+        c.rules,
+        moved,
+        title=_("Places under each rule set"),
     )
-    return {"c": c, "crow": rows, "chart": chart, "chosen": c.rules, "moved": len(moved)}
+    team = entry.team is not None
+    return {
+        "c": c,
+        "crow": rows,
+        "chart": chart,
+        "chosen": c.rules,
+        "moved": len(moved),
+        "moved_text": moved_summary(len(moved), len(c.rows), len(c.rules), team, lang),
+        "summary": comparison_summary(c, lang),
+        "variants": [(n, variant_description(c.standings[n].rules, lang)) for n in c.rules],
+    }
 
 
 def check_view(entry: Entry, opts: Options, infer: bool) -> View:
@@ -193,59 +226,8 @@ def check_view(entry: Entry, opts: Options, infer: bool) -> View:
     return {"check": result, "infer": infer}
 
 
-_SHORT = {
-    ResultKind.PAB: "PAB",
-    ResultKind.FULL_BYE: "FPB",
-    ResultKind.HALF_BYE: "HPB",
-    ResultKind.ZERO_BYE: "ZPB",
-    ResultKind.ABSENT: "–",
-    ResultKind.WITHDRAWN: "–",
-}
-
-
-def crosstable_cell(
-    kind: int, opponent: int, color: int, t: Tournament, _: Callable[..., str]
-) -> tuple[str, str]:
-    """The crosstable notation arbiters use (``+W19``, ``=B3``, ``-F5``, ``PAB``) and its meaning."""
-    k = ResultKind(kind)
-    opp = t.players[opponent].start_number if opponent >= 0 else None
-    col = {Color.WHITE: _("W"), Color.BLACK: _("B")}.get(Color(color), "")
-    label = _(k.label)
-    if k is ResultKind.PLAYED_WIN:
-        return f"+{col}{opp}", label
-    if k is ResultKind.PLAYED_DRAW:
-        return f"={col}{opp}", label
-    if k is ResultKind.PLAYED_LOSS:
-        return f"-{col}{opp}", label
-    if k is ResultKind.FORFEIT_WIN:
-        return f"+F{opp}", label
-    if k in (ResultKind.FORFEIT_LOSS, ResultKind.DOUBLE_FORFEIT):
-        return f"-F{opp}", label
-    if k is ResultKind.PENDING:
-        return f"?{col}{opp}", label
-    return _SHORT.get(k, "?"), label
-
-
-def crosstable_view(entry: Entry, s: Standings, lang: str) -> View:
-    """The crosstable in the order of the standings, up to the round they stand after."""
-    t = entry.tournament
-    _ = translator(lang)
-    rounds = s.after_round
-    rows = []
-    for row in s.rows:
-        i = row.index
-        cells = [
-            crosstable_cell(int(t.kind[i, r]), int(t.opponent[i, r]), int(t.color[i, r]), t, _)
-            for r in range(rounds)
-        ]
-        rows.append(
-            {
-                "place": row.place,
-                "sno": row.player.start_number,
-                "name": row.player.name,
-                "rating": row.player.rating or "",
-                "points": points(row.points, lang),
-                "cells": cells,
-            }
-        )
-    return {"xrows": rows, "xrounds": list(range(1, rounds + 1))}
+def crosstable_view(s: Standings, lang: str, base: str, query: str, grid: bool | None) -> View:
+    """The crosstable in the order of the standings, up to the round they stand after: one column
+    per round, or player against player (a round robin's grid), with the points and tie-breaks."""
+    table, x = crosstable_table(s, lang, base + "/player/{sno}" + query, grid=grid)
+    return {"xtable": table, "xtitle": x.title, "xkey": x.key, "grid": x.grid}
