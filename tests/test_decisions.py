@@ -197,3 +197,91 @@ def test_the_excluded_player_is_marked_in_csv_and_xlsx() -> None:
 
     ws = load_workbook(io.BytesIO(standings_xlsx(s))).active
     assert [c.value for c in ws[ws.max_row]][:3] == [0, "—", 1]
+
+
+def ranked_as(ranks: dict[int, int]) -> str:
+    """The excluded-player file with these declared ranks (TRF-16 record 001, columns 86-89)."""
+    lines = level("XEX 1 ; expelled").splitlines()
+    out = []
+    for line in lines:
+        if line.startswith("001"):
+            line = line[:85] + f"{ranks[int(line[4:8])]:>4}" + line[89:]
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("ranks", "mismatches", "said"),
+    [
+        # computed: 2 first, 3 and 4 share 2-3, 1 excluded (no place)
+        ({1: 1, 2: 2, 3: 3, 4: 4}, [], True),  # the file's program ranked 1 first: the others move up
+        ({1: 0, 2: 1, 3: 2, 4: 3}, [], False),  # the file does not rank him
+        ({1: 4, 2: 1, 3: 2, 4: 3}, [], True),  # ranked last: nobody below him
+        # 2 declared 3 counts as 2 (computed 1); 3 declared 1 counts as 1 (computed 2-3)
+        ({1: 2, 2: 3, 3: 1, 4: 4}, [(2, 3, 1), (3, 1, 2)], True),
+    ],
+)
+def test_check_does_not_compare_an_excluded_players_rank(
+    ranks: dict[int, int], mismatches: list[tuple[int, int, int]], said: bool
+) -> None:
+    from spareggio.check import CheckOptions, Status, check_tournament
+
+    e = check_tournament(parse_trf(ranked_as(ranks)), CheckOptions(tiebreaks=LIST))
+    assert [(m.start_number, m.declared_rank, m.computed_rank) for m in e.mismatches] == mismatches
+    assert e.status == (Status.DIFFERS if mismatches else Status.AGREE)
+    note = f"player 1 is excluded: the rank {ranks[1]} the file declares is not compared"
+    assert any(w.startswith(note) for w in e.warnings) == said
+
+
+def test_the_crosstable_in_every_format_names_the_excluded_player_and_the_playoff() -> None:
+    import io
+
+    from openpyxl import load_workbook
+
+    from spareggio.render.crosstable import build_crosstable
+    from spareggio.render.crosstable_export import crosstable_html, crosstable_text, crosstable_xlsx
+    from spareggio.render.publish import standings_xlsx
+
+    # 1 expelled; 4 won the playoff against 3 for places 2-3 (the places among the ranked)
+    t = parse_trf(level("XEX 1 ; expelled", "XPO PLAYOFF 4 3 ; 1-0"))
+    s = standings(t, LIST)
+    assert order(s) == [("1", 2), ("2", 4), ("3", 3), ("—", 1)]
+    excluded = "1 Player 1 is excluded from the ranking (expelled); the games played count for the opponents"
+    playoff = "places 2-3 decided by playoff (1-0): 4 Player 4, 3 Player 3"
+    x = build_crosstable(s)
+    text = crosstable_text(x)
+    assert f"{playoff}\n{excluded}\n" in text
+    assert [line.split()[:2] for line in text.splitlines() if line.endswith("Player 1  ITA    2390  +W3  =W2  1.5   2  1.25   –")] == [["—", "1"]]
+    page = crosstable_html(x)
+    assert f'<p class="meta decision">{excluded}</p>' in page and playoff in page
+    for book in (crosstable_xlsx(x), standings_xlsx(s)):
+        wb = load_workbook(io.BytesIO(book))
+        assert wb.sheetnames[1] == "Notes"
+        assert [r[0] for r in wb["Notes"].iter_rows(values_only=True)] == [playoff, excluded]
+        assert wb.active[wb.active.max_row][0].value == 0  # the excluded player's rank
+    it = load_workbook(io.BytesIO(crosstable_xlsx(build_crosstable(s, lang="it"))))
+    assert it.sheetnames[1] == "Note"
+    # without decisions, no sheet of notes
+    assert load_workbook(io.BytesIO(standings_xlsx(standings(parse_trf(level()), LIST)))).sheetnames == ["Standings"]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "relation", "said"),
+    [
+        (1, 2, "below", [1]),  # level with 2 on points and on every tie-break, yet below: excluded
+        (3, 1, "above", [1]),  # half a point less than 1, yet above
+        (1, 4, "level", [1, 4]),  # neither has a place
+    ],
+)
+def test_versus_an_excluded_player_says_he_has_no_place(a: int, b: int, relation: str, said: list[int]) -> None:
+    from spareggio.explain import explain_versus
+
+    s = standings(parse_trf(level("XEX 1 ; expelled", "XEX 4 ; left")), LIST)
+    v = explain_versus(s, a, b)
+    assert v.relation == relation
+    reason = {1: "expelled", 4: "left"}
+    assert v.lines[1:] == [
+        f"No. {n} Player {n} is excluded from the ranking ({reason[n]}): he has no place, below every ranked player."
+        for n in said
+    ]
+    assert v.deciding is None

@@ -4,6 +4,7 @@ prize file, in the page's language; a bad prize file is the page with its error.
 from __future__ import annotations
 
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,22 @@ def test_the_standings_page_says_what_the_file_decided() -> None:
     page = client.get(str(r.url) + "?tiebreaks=DE").text
     assert "places 3-4 decided by playoff (2-0): 5 Colombo, Mattia, 3 Leone, Michele" in page
     assert "is excluded from the ranking (expelled)" in page
+
+
+def test_the_player_page_says_which_decision_placed_him() -> None:
+    # the same file: 5 won the playoff for places 3-4 against 3 (2-0); 40 is expelled.  The player
+    # page shows the line the text and JSON explanations give (issue 25), and only to those it names
+    text = EXAMPLE.read_text(encoding="utf-8") + "XPO PLAYOFF 5 3 ; 2-0\nXEX 40 ; expelled\n"
+    client = TestClient(create_app(), base_url="http://127.0.0.1")
+    r = client.post("/open", files={"file": ("open.trf", text.encode())}, follow_redirects=True)
+    base = str(r.url).split("?")[0].rstrip("/")
+    decided = "places 3-4 decided by playoff (2-0): 5 Colombo, Mattia, 3 Leone, Michele"
+    for sno in (5, 3):
+        page = client.get(f"{base}/player/{sno}?tiebreaks=DE").text
+        assert f'<p class="meta decision">{escape(decided)}</p>' in page
+    assert "decision" not in client.get(f"{base}/player/1?tiebreaks=DE").text.split("<article", 1)[1]
+    page = client.get(f"{base}/player/40?tiebreaks=DE").text
+    assert "is excluded from the ranking (expelled)" in page
+    assert "#—" in page  # no place
+    it = client.get(f"{base}/player/5?tiebreaks=DE&lang=it").text
+    assert "posizioni 3-4 decise dallo spareggio giocato (2-0): 5 Colombo" in it  # it.po

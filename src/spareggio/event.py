@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from functools import singledispatch
 
 from .decisions import Decisions
-from .errors import ArgumentError, Diagnostic
-from .i18n import msg
+from .errors import Diagnostic
 from .io.options import Event
 from .model import Tournament
 from .rules import RuleSet
@@ -43,7 +42,8 @@ def rank(
     :param rules: a rule set (or its name); ``None`` chooses by the start date.
     :param after_round: the standings as they stood after this round.
     :param unrated_rating: the rating of unrated players (individual events).
-    :param decisions: playoffs, lots, exclusions on top of the file's (individual events).
+    :param decisions: playoffs, lots, exclusions on top of the file's (of players, or of teams by
+        their numbers).
     """
     raise TypeError(f"not an event: {type(event).__name__}")
 
@@ -71,13 +71,9 @@ def _rank_teams(
     unrated_rating: int | None = None,
     decisions: Decisions | None = None,
 ) -> Standings:
-    if decisions is not None and not decisions.empty:
-        raise ArgumentError(
-            msg("playoffs, lots and exclusions are decided between players: not applied to a team event")
-        )
     # the rating of unrated players changes rating tie-breaks, which no team criterion reads
     del unrated_rating
-    return team_standings(event, tiebreaks, rules=rules, after_round=after_round)
+    return team_standings(event, tiebreaks, rules=rules, after_round=after_round, decisions=decisions)
 
 
 @singledispatch

@@ -177,6 +177,7 @@ EN: dict[str, str] = {
     "vs.playoff": "No tie-break in the list separates them: the playoff decided ({note}).",
     "vs.arbiter": "No tie-break in the list separates them: the arbiter decided ({note}).",
     "vs.lot": "No tie-break in the list separates them: the drawing of lots decided (seed {note}).",
+    "vs.excluded": "No. {sno} {name} is excluded from the ranking ({reason}): he has no place, below every ranked player.",
     "vs.group": "{label} (a group tie-break) orders them: place {a} against {b} in their tied group.",
 }
 

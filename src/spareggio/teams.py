@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from .decisions import Decisions, default_seed
 from .errors import ArgumentError, SpareggioError, TiebreakSpecError, os_reason
 from .i18n import as_text, msg
 from .io import ReadOptions, size_limit
@@ -27,7 +28,7 @@ from .io import parse_event as read_any
 from .io.trf.team_matches import is_team_file, parse_team_event
 from .model import Tournament, TournamentKind
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset
-from .standings import ListSource, Standings, _standings_in, file_list_error
+from .standings import ListSource, Standings, _standings_in, _without_lots, file_list_error
 from .team_event import Team, TeamEvent
 from .tiebreaks import Context, Scope, TiebreakSpec, definition, parse_spec_list
 
@@ -102,8 +103,16 @@ def team_standings(
     tiebreaks: str | Sequence[str] | None = None,
     rules: str | RuleSet | None = None,
     after_round: int | None = None,
+    *,
+    decisions: Decisions | None = None,
 ) -> Standings:
-    """The team standings: the primary score, then the list (C.07 Arts. 2, 4, 5 for teams)."""
+    """The team standings: the primary score, then the list (C.07 Arts. 2, 4, 5 for teams).
+
+    :param decisions: playoffs, an arbiter's order, a seed for the lots and exclusions of *teams*
+        (their numbers, record 310), each logged as a change; ``RND`` at the end of the list draws
+        lots for the ties left.  The decision records of a team file (``XPO``, ``XLT``, ``XEX``)
+        are about its players: the team standings do not apply them, and say so.
+    """
     warning = None
     if rules is None:
         choice = choose_ruleset(ev.players)
@@ -131,6 +140,11 @@ def team_standings(
                 msg("the tie-break list is empty: name at least one, e.g. MPvGP,BH/C1,EMGSB")
             )
         source = ListSource.CALLER
+    chosen, lots = _without_lots(chosen)
+    effective = Decisions() if decisions is None or decisions.empty else Decisions().on_top(decisions)
+    if lots and effective.lots_seed is None:
+        seed = default_seed([ev.players.name, str(ev.players.start_date), *(t.name for t in ev.teams)])
+        effective = dataclasses.replace(effective, lots_seed=seed, lots_source="event")
     try:
         criteria = _criteria(ev, chosen)
     except SpareggioError as exc:
@@ -139,5 +153,16 @@ def team_standings(
         raise _file_list_error(ev, chosen, exc) from None
     teams = ev.participants()
     ctx = Context(teams, ev.frame(ev.primary, after_round, teams), ruleset)
-    s = _standings_in(ctx, criteria, reason, source, warning)
-    return dataclasses.replace(s, warnings=[*s.warnings, *ev.warnings], team_event=ev)
+    s = _standings_in(ctx, criteria, reason, source, warning, effective)
+    own = ev.players.decisions
+    ignored = (
+        [
+            msg(
+                "the decision records of the file (XPO, XLT, XEX) are about players: "
+                "the team standings do not apply them"
+            )
+        ]
+        if own.playoffs or own.lots_seed is not None or own.exclusions
+        else []
+    )
+    return dataclasses.replace(s, warnings=[*s.warnings, *ev.warnings, *ignored], team_event=ev)

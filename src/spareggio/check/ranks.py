@@ -5,7 +5,11 @@ Comparison rules:
 * players declared with rank 0 or no rank are not ranked and are not compared;
 * places are compared as places: the computed ranking is restricted to the players the file ranks,
   and a declared rank is right when it falls inside the player's computed place (a declared 3 and 4
-  for two players level on everything are both right).
+  for two players level on everything are both right);
+* an excluded player (``XEX``, issue 25) has no place: his declared rank is not compared, and as the
+  file's program may have ranked him, every rank declared below his counts one place up (a file
+  that ranks the expelled player 1st and the winner 2nd agrees with a winner computed 1st); the
+  entry says so in its warnings.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..event import Event, rank
+from ..i18n import msg
 from ..model import Tournament
 from ..numbers import json_number
 from ..standings import Standings
@@ -45,6 +50,25 @@ def _restricted_places(gid: np.ndarray, ranked: np.ndarray) -> tuple[np.ndarray,
 def _declared(t: Tournament) -> np.ndarray:
     """Declared rank of every player, 0 for none."""
     return np.fromiter((p.rank or 0 for p in t.players), dtype=np.int64, count=t.n_players)
+
+
+def _effective(t: Tournament, s: Standings, declared: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """The declared ranks compared, the players compared, and what was assumed about excluded ones:
+    an excluded player is not compared and the ranks declared below his move up one place."""
+    out = s.decisions.excluded
+    excluded = np.fromiter((p.start_number in out for p in t.players), dtype=bool, count=t.n_players)
+    ranked = (declared > 0) & ~excluded
+    gone = np.sort(declared[excluded & (declared > 0)])
+    notes = [
+        msg(
+            "player {number} is excluded: the rank {rank} the file declares is not compared"
+            " and the ranks declared below it count one place up",
+            number=t.players[i].start_number,
+            rank=int(declared[i]),
+        )
+        for i in np.flatnonzero(excluded & (declared > 0)).tolist()
+    ]
+    return declared - np.searchsorted(gone, declared, side="left"), ranked, notes
 
 
 def _misplaced(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> np.ndarray:
@@ -145,8 +169,8 @@ def _entry(
     t: Tournament, s: Standings, options: CheckOptions, name: str | None, *, infer_lists: bool
 ) -> CheckEntry:
     """The one builder of the entry of a file that was read and ranked."""
-    declared = _declared(t)
-    ranked = declared > 0
+    given = _declared(t)
+    declared, ranked, notes = _effective(t, s, given)
     entry = CheckEntry(
         file=name if name is not None else t.name,
         status=Status.NO_RANKS,
@@ -159,7 +183,7 @@ def _entry(
         after_round=s.after_round,
         players=t.n_players,
         ranked=int(ranked.sum()),
-        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings),
+        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes),
     )
     compared, wrong_values = value_mismatches(t, s) if t.printed_values else (0, ())
     if compared:
@@ -168,7 +192,10 @@ def _entry(
         if compared:
             entry = replace(entry, status=Status.DIFFERS if wrong_values else Status.AGREE)
         return entry
-    mismatches = _mismatches(s, declared, ranked)
+    mismatches = tuple(
+        replace(m, declared_rank=int(given[t.index_of(m.start_number)]))
+        for m in _mismatches(s, declared, ranked)
+    )
     differs = bool(mismatches) or bool(wrong_values)
     entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if differs else Status.AGREE)
     if options.infer and infer_lists:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import click
 
 from ..decisions import Decisions
+from ..errors import ArgumentError
 from ..event import Event
+from ..i18n import msg
 from ..model import Tournament
+from ..team_event import TeamEvent
 from ..render.formats import choose_format, formats_for, render
 from ..standings import DEFAULT_SWISS, Standings
 from .app import cli
@@ -69,6 +72,8 @@ def standings_cmd(
             tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
     else:
         event = team if team is not None else opts.load(file)
+    if isinstance(event, TeamEvent) and save_trf:
+        raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
     s = ranked(event, tiebreaks, rules, opts, language, decisions=decisions)
     if s.team_event is None:
         write_decided_trf(save_trf, s)

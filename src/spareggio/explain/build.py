@@ -539,6 +539,22 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
     ia, ib = ra.index, rb.index
     relation = "level" if ra.rank == rb.rank else ("above" if ra.rank < rb.rank else "below")
     lines = [phrase("vs.points", a=numbers.points(ra.points, lang), b=numbers.points(rb.points, lang))]
+    if ra.excluded or rb.excluded:  # rank 0: no place, below every ranked player, nothing decides
+        relation = "level" if ra.excluded and rb.excluded else ("below" if ra.excluded else "above")
+        reasons = {e.start_number: e.reason or "-" for e in s.decisions.exclusions}
+        lines += [
+            phrase(
+                "vs.excluded",
+                sno=r.player.start_number,
+                name=r.player.name,
+                reason=reasons[r.player.start_number],
+            )
+            for r in (ra, rb)
+            if r.excluded
+        ]
+        return Versus(
+            explain_player(s, a, None, lang), explain_player(s, b, None, lang), relation, [], None, lines
+        )
     equal: list[str] = []
     deciding: str | None = None
     if ra.points != rb.points:

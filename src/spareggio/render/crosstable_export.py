@@ -18,7 +18,7 @@ from ..__about__ import __version__
 from ..i18n import localize, translate, warning_body
 from .crosstable import Crosstable, build_crosstable
 from .formats import RenderOptions, renderer
-from .publish import describe_tiebreak, print_pdf
+from .publish import describe_tiebreak, notes_sheet, print_pdf
 
 __all__ = [
     "crosstable_html",
@@ -96,6 +96,7 @@ def crosstable_text(x: Crosstable) -> str:
     top = [s.tournament.name or "", x.title, *event_lines(x)]
     if s.rules_warning:
         top.append(translate(lang, "Warning", "crosstable") + ": " + warning_body(s.rules_warning, lang))
+    top += [localize(note, lang) for note in s.decision_notes()]  # playoffs, lots, excluded players
     body = [line(heads), line(["-" * w for w in widths]), *(line(c) for c in lines_in)]
     return "\n".join([*(t for t in top if t), "", *body, "", x.key]) + "\n"
 
@@ -148,6 +149,7 @@ def crosstable_html(x: Crosstable) -> str:
         )
     for note in s.context.frame.notes:
         parts.append(f'<p class="warning">{escape(localize(note, lang))}</p>')
+    parts += [f'<p class="meta decision">{escape(localize(note, lang))}</p>' for note in s.decision_notes()]
     if s.labels:
         items = "".join(
             f"<li>{escape(describe_tiebreak(label, spec, lang))}</li>"
@@ -241,6 +243,7 @@ def crosstable_xlsx(x: Crosstable) -> bytes:
                 cell.data_type = "s"  # text from the file stays text, even when it starts with '='
     ws.freeze_panes = "E2"
     ws.column_dimensions["D"].width = 28
+    notes_sheet(wb, s, lang)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()

@@ -146,6 +146,8 @@ def _body(e: PlayerExplanation, lang: str, anchor: str = "tb", *, context: bool 
         f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
         *(_context(e, lang) if context else []),
         f'<p class="meta">{escape(message(lang, "points", points=numbers.points(e.points, lang)))} &middot; #{escape(e.rank)}</p>',
+        # the playoff, the arbiter's order, the lot or the exclusion that placed this player
+        *(f'<p class="meta decision">{escape(localize(note, lang))}</p>' for note in e.decisions),
     ]
     sections = [f'<div id="{anchor}-{k}">{_tiebreak(tb, lang)}</div>' for k, tb in enumerate(e.tiebreaks, 1)]
     return "\n".join(head + sections)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 from .. import numbers
 from ..__about__ import __version__
@@ -38,6 +39,7 @@ __all__ = [
     "describe_tiebreak",
     "html_to_pdf",
     "localized_number",
+    "notes_sheet",
     "print_pdf",
     "standings_html",
     "standings_xlsx",
@@ -490,9 +492,23 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
     ws.freeze_panes = "A2"
     for letter, width in zip("ABCDEFGH", (5, 7, 6, 5, 30, 5, 7, 7), strict=True):
         ws.column_dimensions[letter].width = width
+    notes_sheet(wb, s, lang)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
+
+
+def notes_sheet(wb: Any, s: Standings, lang: str) -> None:
+    """A sheet "Notes" after the table when decisions placed players: the places each decided and
+    the excluded players (rank 0 in the table), as the other outputs say them."""
+    notes = s.decision_notes()
+    if not notes:
+        return
+    sheet = wb.create_sheet(translate(lang, "Notes", "crosstable")[:31])
+    for note in notes:
+        sheet.append([localize(note, lang)])
+        sheet.cell(sheet.max_row, 1).data_type = "s"  # text, never a formula
+    sheet.column_dimensions["A"].width = 100
 
 
 @renderer(Standings, "html")
