@@ -21,7 +21,6 @@ from builders import tournament
 from spareggio.check import CheckOptions, check, check_tournament
 from spareggio.compare import compare
 from spareggio.decisions import Decisions, Exclusion
-from spareggio.errors import ArgumentError
 from spareggio.event import rank, reading_warnings
 from spareggio.io import read_event
 from spareggio.standings import standings
@@ -70,9 +69,12 @@ def test_rank_without_a_list_uses_the_default_of_the_kind_of_event(players, team
     assert rank(players, rules="fide-2026").labels == ["BH/C1", "BH", "SB"]
 
 
-def test_decisions_between_players_are_refused_for_a_team_event(teams: TeamEvent) -> None:
-    with pytest.raises(ArgumentError, match="team event"):
-        rank(teams, "BH:MP", decisions=Decisions(exclusions=(Exclusion(1),)))
+def test_rank_passes_decisions_on_to_a_team_event(teams: TeamEvent) -> None:
+    # an exclusion names the team by its number: it keeps no place (rank 0) and is listed last;
+    # tests/test_team_decisions.py has the hand-computed playoffs and lots of teams
+    s = rank(teams, "BH:MP", decisions=Decisions(exclusions=(Exclusion(1),)))
+    assert s.row_of(1).rank == 0
+    assert s.rows[-1].player.start_number == 1
     # no decision given: the same as none
     assert rank(teams, "BH:MP", decisions=Decisions()).labels == ["BH:MP"]
 
