@@ -9,7 +9,7 @@ import click
 
 from ..i18n import localize, msg
 from ..web import create_app
-from ..web.server import machine_names, serve
+from ..web import server
 from .app import cli
 from .common import LANG_HELP, choose_language
 
@@ -46,7 +46,7 @@ def serve_cmd(
 ) -> None:
     """The web page for arbiters, with FILES open: standings, explanations, comparison, check."""
     language = choose_language(lang)
-    hosts = None if "*" in allow_hosts else [*machine_names(host), *allow_hosts]
+    hosts = None if "*" in allow_hosts else [*server.machine_names(host), *allow_hosts]
     app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts, print_in_process=True)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:
@@ -62,4 +62,4 @@ def serve_cmd(
     )
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    serve(app, host, port)
+    server.serve(app, host, port)

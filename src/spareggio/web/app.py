@@ -10,7 +10,8 @@ work (:mod:`.work`); :mod:`.security` guards every request.  Uploaded files are 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -63,10 +64,17 @@ def create_app(
 
     :raises SpareggioError: when one of ``files`` cannot be read (with its position).
     """
-    app = FastAPI(
-        title="spareggio", version=__version__, description=DESCRIPTION, docs_url=None, redoc_url=None
-    )
     site = Site(store or Store(), Pages(), worker or Worker(print_in_process=print_in_process), max_upload)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        site.worker.close()  # the server stops: so do its threads and its printing process
+
+    app = FastAPI(
+        title="spareggio", version=__version__, description=DESCRIPTION, docs_url=None, redoc_url=None,
+        lifespan=lifespan,
+    )  # fmt: skip
     for path in files or []:
         with open(path, "rb") as handle:
             site.store.add(Path(path).name, handle.read())

@@ -84,5 +84,10 @@ class Worker:
     def close(self) -> None:
         """Stop taking work (what runs finishes)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
-        if self._printer is not None:
-            self._printer.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            printer, self._printer = self._printer, None
+        if printer is not None:
+            processes = list(getattr(printer, "_processes", {}).values())
+            printer.shutdown(wait=False, cancel_futures=True)
+            for process in processes:  # a PDF being made is not waited for
+                process.terminate()
