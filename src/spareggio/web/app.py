@@ -69,7 +69,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
-        site.worker.close()  # the server stops: so do its threads and its printing process
+        site.worker.stop_printing()  # the server stops: so does its printing process
 
     app = FastAPI(
         title="spareggio", version=__version__, description=DESCRIPTION, docs_url=None, redoc_url=None,

@@ -82,8 +82,13 @@ class Worker:
             raise TooSlow from None
 
     def close(self) -> None:
-        """Stop taking work (what runs finishes)."""
+        """Stop taking work (what runs finishes), and stop the printing process."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self.stop_printing()
+
+    def stop_printing(self) -> None:
+        """Stop the printing process (a PDF being made is not waited for); the next PDF starts a
+        new one."""
         with self._lock:
             printer, self._printer = self._printer, None
         if printer is not None:
