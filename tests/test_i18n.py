@@ -61,3 +61,22 @@ def test_language_names_come_from_the_catalogues_and_babel() -> None:
         "Français",
         "English",
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        # English keeps the ISO day and the decimal point (JSON and logs read it back)
+        ("en", "start date 2026-03-01, BH 40.5 against 40"),
+        # issue 24: days and decimals written the language's way when the sentence is said (this test
+        # sentence has no catalogue entry: its values alone are said in Italian)
+        ("it", "start date 1 mar 2026, BH 40,5 against 40"),
+    ],
+)
+def test_a_sentences_days_and_decimals_are_said_the_languages_way(lang: str, said: str) -> None:
+    import datetime as dt
+
+    from spareggio.i18n import Text, localize
+
+    text = Text("start date {date}, {tb} {a} against {b}", None, date=dt.date(2026, 3, 1), tb="BH", a=40.5, b=40)
+    assert localize(text, lang) == said

@@ -326,8 +326,8 @@ def test_the_assumed_rule_set_is_said_in_italian(args: list[str], needle: str, t
     # user's language: both readings, the rule set each selects, and how to choose another
     text = run(args[0], str(_ambiguous(tmp_path)), *args[1:], "--lang", "it")
     assert needle in text
-    assert "letta con il giorno per primo è il 2026-03-01, con fide-2026 (usata)" in text
-    assert "letta con il mese per primo è il 2026-01-03, con fide-2024" in text
+    assert "letta con il giorno per primo è il 1 mar 2026, con fide-2026 (usata)" in text
+    assert "letta con il mese per primo è il 3 gen 2026, con fide-2024" in text
     assert "scegline un altro con --rules" in text
     assert "can be read" not in text and "choose another" not in text
 

@@ -644,9 +644,10 @@ def test_italian_page_says_the_rule_set_reason_and_its_assumption(tmp_path: Path
         visible = " ".join(
             html.unescape(re.sub(r"<[^>]+>", " ", c.get(f"/t/{tok}{page}?lang=it").text)).split()
         )
-        assert "la data di inizio 2026-03-01 è uguale o successiva al 2026-03-01" in visible
+        # dates in the language's words (issue 24): 1 March 2026, 3 January 2026
+        assert "la data di inizio 1 mar 2026 è uguale o successiva al 1 mar 2026" in visible
         assert "il record 042 '01/03/2026' si può leggere in più di un modo" in visible
-        assert "letta con il mese per primo è il 2026-01-03, con fide-2024" in visible
+        assert "letta con il mese per primo è il 3 gen 2026, con fide-2024" in visible
         assert "can be read" not in visible and "is on or after" not in visible
 
 

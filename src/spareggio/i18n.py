@@ -9,6 +9,7 @@ English, and a test fails when a shipped catalogue lacks one.
 
 from __future__ import annotations
 
+import datetime as _dt
 import functools
 import gettext
 import io
@@ -16,6 +17,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Self
+
+from babel.dates import format_date as _babel_date
+from babel.numbers import format_decimal as _babel_decimal
 
 __all__ = [
     "LOCALE_DIR",
@@ -189,12 +193,25 @@ def joined(items: Sequence[str], separator: str) -> Text:
     return Text(separator.join("{" + key + "}" for key in fields), "join", **fields)
 
 
+def _said(value: object, lang: str) -> object:
+    """A value of a sentence in ``lang``: a sentence translated, a day in the language's words
+    (``18 apr 2026``; English keeps ISO ``2026-04-18``), a number with a fraction in the language's
+    decimal sign (``40,5``); anything else as it is."""
+    if isinstance(value, Text):
+        return localize(value, lang)
+    if isinstance(value, _dt.date):
+        return _babel_date(value, "medium", locale=lang)
+    if isinstance(value, float) and not value.is_integer():
+        return _babel_decimal(value, locale=lang)
+    return value
+
+
 def localize(value: object, lang: str) -> str:
     """``value`` said in ``lang``: a :class:`Text` is translated and refilled with its values (each
     said in ``lang`` too); any other value is its string, unchanged."""
     if not isinstance(value, Text) or lang == "en":
         return str(value)
-    params = {key: localize(v, lang) if isinstance(v, Text) else v for key, v in value.params.items()}
+    params = {key: _said(v, lang) for key, v in value.params.items()}
     if value.plural is not None:
         template = translate_plural(lang, value.template, value.plural, value.number, value.context)
     else:

@@ -17,6 +17,12 @@ def text_value(value: Number | None) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+def _raw(value: Number | None) -> Number | str:
+    """A value kept as a number in a sentence, so that it is written the language's way when the
+    sentence is said (``40,5`` in Italian)."""
+    return text_value(value) if value is None else value
+
+
 def _then(first: Text, second: Text) -> Text:
     """Two parts of one sentence, each said in the report's language."""
     return Text("{first}{second}", "join", first=first, second=second)
@@ -84,7 +90,7 @@ def inferred_sentence(entry: CheckEntry) -> Text:
         values = list(first.values.values())
         if len(values) == 2:
             change = _then(change, Text(" ({tiebreak} decides: {a} against {b})", "check",
-                                        tiebreak=first.decided_by, a=text_value(values[0]), b=text_value(values[1])))  # fmt: skip
+                                        tiebreak=first.decided_by, a=_raw(values[0]), b=_raw(values[1])))  # fmt: skip
     more = len(mism) - 1
     if more:
         change = _then(

@@ -158,8 +158,8 @@ def _reason(key: str, **params: object) -> Text:
 def _dated_reason(start: _dt.date, rules: RuleSet) -> Text:
     begin, end = rules.effective_from, rules.effective_to
     if end is None:
-        return _reason("from", date=f"{start:%Y-%m-%d}", start=f"{begin:%Y-%m-%d}")
-    return _reason("between", date=f"{start:%Y-%m-%d}", start=f"{begin:%Y-%m-%d}", end=f"{end:%Y-%m-%d}")
+        return _reason("from", date=start, start=begin)
+    return _reason("between", date=start, start=begin, end=end)
 
 
 def ruleset_for_date(start: _dt.date | None) -> tuple[RuleSet, str]:
@@ -172,7 +172,7 @@ def ruleset_for_date(start: _dt.date | None) -> tuple[RuleSet, str]:
     first = _by_date()[0]
     if rules is first and first.effective_from is not None and start < first.effective_from:
         return rules, _reason(
-            "before", date=f"{start:%Y-%m-%d}", start=f"{first.effective_from:%Y-%m-%d}", rules=rules.name
+            "before", date=start, start=first.effective_from, rules=rules.name
         )
     return rules, _dated_reason(start, rules)
 
@@ -195,7 +195,7 @@ def _reading(reading: DateReading, rules: str) -> Text:
     return msg(
         "read {order} it is {date}, under {rules}",
         order=ORDER_WORDS[reading.order],
-        date=f"{reading.date:%Y-%m-%d}",
+        date=reading.date,
         rules=rules,
     )
 
