@@ -202,7 +202,7 @@ def _said(value: object, lang: str) -> object:
     if isinstance(value, _dt.date):
         return _babel_date(value, "medium", locale=lang)
     if isinstance(value, float) and not value.is_integer():
-        return _babel_decimal(value, locale=lang)
+        return _babel_decimal(value, locale=lang, group_separator=False)
     return value
 
 

@@ -17,10 +17,10 @@ def text_value(value: Number | None) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def _raw(value: Number | None) -> Number | str:
+def _raw(value: Number | None) -> Number | Text:
     """A value kept as a number in a sentence, so that it is written the language's way when the
-    sentence is said (``40,5`` in Italian)."""
-    return text_value(value) if value is None else value
+    sentence is said (``40,5`` in Italian); an undefined one is the word for none."""
+    return Text("none", "check") if value is None else value
 
 
 def _then(first: Text, second: Text) -> Text:
