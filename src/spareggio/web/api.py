@@ -48,6 +48,16 @@ BAD: dict[int | str, dict[str, Any]] = {
 }
 
 
+PrimaryField = Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")]
+"""The ``primary`` field of the endpoints that rank an event."""
+
+ByesField = Annotated[
+    str | None,
+    Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
+]
+"""The ``byes`` field of the endpoints that read a file."""
+
+
 def api_error(exc: SpareggioError, lang: str | None, status: int = 400) -> Response:
     """The error of a request, in the language it asked for (English when it asked none or an
     unknown one)."""
@@ -111,11 +121,8 @@ async def api_standings(
     tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
     rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
     after_round: Annotated[str | None, Form(description="Standings after this round")] = None,
-    primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
-    byes: Annotated[
-        str | None,
-        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
-    ] = None,
+    primary: PrimaryField = None,
+    byes: ByesField = None,
     lang: Annotated[str | None, Form(description="en, it or fr")] = None,
     format: Annotated[
         str | None, Form(description="json (default), html, pdf, xlsx, csv, table, trf")
@@ -168,11 +175,8 @@ async def api_explain(
     tiebreaks: Annotated[str | None, Form()] = None,
     rules: Annotated[str | None, Form()] = None,
     after_round: Annotated[str | None, Form()] = None,
-    primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
-    byes: Annotated[
-        str | None,
-        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
-    ] = None,
+    primary: PrimaryField = None,
+    byes: ByesField = None,
     lang: Annotated[str | None, Form()] = None,
     format: Annotated[str | None, Form(description="json (default), html, text")] = None,
 ) -> Response:
@@ -208,11 +212,8 @@ async def api_compare(
     rules: Annotated[str | None, Form(description="Comma-separated rule sets (default: all)")] = None,
     tiebreaks: Annotated[str | None, Form()] = None,
     after_round: Annotated[str | None, Form()] = None,
-    primary: Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")] = None,
-    byes: Annotated[
-        str | None,
-        Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
-    ] = None,
+    primary: PrimaryField = None,
+    byes: ByesField = None,
     lang: Annotated[str | None, Form()] = None,
     format: Annotated[str | None, Form(description="json (default), html, pdf, table")] = None,
 ) -> Response:
