@@ -314,3 +314,29 @@ def test_chess_json_round_trip_keeps_every_round(
     for name in ("opponent", "kind", "color", "short_game"):
         assert np.array_equal(getattr(back, name), getattr(t, name)), name
     assert [p.rating for p in back.players] == [p.rating for p in t.players]
+
+
+
+def _score_lists_not_an_array() -> object:
+    doc = json.loads(json.dumps(EVENT))
+    tour = doc["event"]["tournaments"][0]
+    del tour["scoreSystem"]
+    tour["gameScoreSystem"] = "club"  # named, to be looked up in event.scoreLists
+    doc["event"]["scoreLists"] = 5
+    return doc
+
+
+def _teams_not_an_array() -> object:
+    doc = json.loads(json.dumps(TEAM))
+    doc["event"]["teams"] = "Trento"  # where a team's name may be found
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("doc", "path"),
+    [(_score_lists_not_an_array(), "$.event.scoreLists"), (_teams_not_an_array(), "$.event.teams")],
+)
+def test_event_lists_of_the_wrong_shape_are_errors_at_their_path(doc: object, path: str) -> None:
+    # a number was a traceback, a string was read as a list of its characters
+    with pytest.raises(InputError, match=rf"^ev\.json:\d+:\d+: \{path}: expected an array, found "):
+        parse_chess_json(json.dumps(doc, indent=1), "ev.json")

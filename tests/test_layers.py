@@ -17,7 +17,10 @@ PACKAGE = SRC / "spareggio"
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (floor, the modules and packages on it): a name stands for the module and, for a package,
     # every module inside it; the longest name that fits a module decides its floor
-    ("foundation", ("spareggio.__about__", "spareggio.console", "spareggio.i18n", "spareggio.numbers")),
+    (
+        "foundation",
+        ("spareggio.__about__", "spareggio.console", "spareggio.i18n", "spareggio.jsontypes", "spareggio.numbers"),
+    ),
     ("errors and words", ("spareggio.errors", "spareggio.dates", "spareggio.messages")),
     ("decisions", ("spareggio.decisions",)),
     ("model", ("spareggio.model", "spareggio.programs")),

@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from .errors import ArgumentError, InputError, Position
 from .i18n import Text, msg
+from .jsontypes import JsonObject
 
 __all__ = [
     "RECORD_CODES",
@@ -155,9 +156,9 @@ class Decisions:
         out.extend(f"XCL {_one_line(line)}" for line in self.changes)
         return out
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> JsonObject:
         """The decisions as tournament JSON (``event.decisions``)."""
-        out: dict[str, object] = {}
+        out: JsonObject = {}
         if self.playoffs:
             out["playoffs"] = [
                 {"players": list(p.players), "how": p.how, "note": p.note} for p in self.playoffs

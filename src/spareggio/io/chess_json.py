@@ -46,7 +46,6 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
@@ -55,7 +54,7 @@ from ..errors import Diagnostic, InputError, InputLimitError, Position
 from ..i18n import msg
 from ..model import KindSource, Player, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
-from .jsontext import Locator, PathStep, json_path, load_json
+from .jsontext import JsonArray, JsonObject, JsonValue, Locator, PathStep, json_path, load_json
 from .options import Event, ReadOptions
 from .tournament_json import MAX_POINTS, POINTS_CHARS
 from .trf.headers import _event_kind_from_text
@@ -118,24 +117,22 @@ class _Doc:
         text = msg("{json_path}: {message}", json_path=json_path(steps), message=message)
         self.warnings.append(Diagnostic(code, text, self.position(steps)))
 
-    def obj(self, value: object, steps: tuple[PathStep, ...]) -> dict[str, Any]:
+    def obj(self, value: object, steps: tuple[PathStep, ...]) -> JsonObject:
         if not isinstance(value, dict):
             raise self.error(steps, msg("expected an object, found {found}", found=_what(value)))
         return value
 
-    def array(self, value: object, steps: tuple[PathStep, ...]) -> list[Any]:
+    def array(self, value: object, steps: tuple[PathStep, ...]) -> JsonArray:
         if not isinstance(value, list):
             raise self.error(steps, msg("expected an array, found {found}", found=_what(value)))
         return value
 
-    def required(self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...]) -> Any:
+    def required(self, obj: JsonObject, key: str, steps: tuple[PathStep, ...]) -> JsonValue:
         if key not in obj:
             raise self.error(steps, msg("the member {key!r} is missing", key=key))
         return obj[key]
 
-    def integer(
-        self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...], *, low: int = 0
-    ) -> int | None:
+    def integer(self, obj: JsonObject, key: str, steps: tuple[PathStep, ...], *, low: int = 0) -> int | None:
         value = obj.get(key)
         if value is None:
             return None
@@ -146,7 +143,7 @@ class _Doc:
             )
         return value
 
-    def text_of(self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...]) -> str:
+    def text_of(self, obj: JsonObject, key: str, steps: tuple[PathStep, ...]) -> str:
         value = obj.get(key)
         if value is None:
             return ""
@@ -216,7 +213,7 @@ def parse_chess_json(
     profiles = _profiles(d, ev, tour)
     team_event = bool(tour.get("teamTournament"))
     competitors = d.array(tour.get("competitors") or [], (*ts, "competitors"))
-    entries: list[tuple[dict[str, Any], tuple[PathStep, ...]]] = []
+    entries: list[tuple[JsonObject, tuple[PathStep, ...]]] = []
     roster_of: list[tuple[int, str, list[int], tuple[PathStep, ...]]] = []
     if team_event:
         for k, team in enumerate(competitors):
@@ -229,7 +226,8 @@ def parse_chess_json(
             ids: list[int] = []
             for b, member in enumerate(members):
                 mstep = (*steps, "cplayers", b)
-                entries.append((d.obj(member, mstep), mstep))
+                member = d.obj(member, mstep)
+                entries.append((member, mstep))
                 ids.append(
                     d.integer(member, "tpn", mstep, low=1) or d.integer(member, "cid", mstep, low=1) or 0
                 )
@@ -331,9 +329,7 @@ def parse_chess_json(
     return build_team_event(t, lines)
 
 
-def _profiles(
-    d: _Doc, ev: dict[str, Any], tour: dict[str, Any]
-) -> dict[int, tuple[dict[str, Any], int | None]]:
+def _profiles(d: _Doc, ev: JsonObject, tour: JsonObject) -> dict[int, tuple[JsonObject, int | None]]:
     """The profiles by id, with the index of the tournament's rating list in their ``rating``."""
     lists = d.array(ev.get("ratingLists") or [], ("event", "ratingLists"))
     wanted = tour.get("ratingList")
@@ -341,7 +337,7 @@ def _profiles(
     for k, item in enumerate(lists):
         if isinstance(item, dict) and item.get("listName") == wanted:
             index = k
-    out: dict[int, tuple[dict[str, Any], int | None]] = {}
+    out: dict[int, tuple[JsonObject, int | None]] = {}
     for k, profile in enumerate(d.array(ev.get("profiles") or [], ("event", "profiles"))):
         steps: tuple[PathStep, ...] = ("event", "profiles", k)
         profile = d.obj(profile, steps)
@@ -356,8 +352,8 @@ def _profiles(
 
 def _players(
     d: _Doc,
-    entries: list[tuple[dict[str, Any], tuple[PathStep, ...]]],
-    profiles: dict[int, tuple[dict[str, Any], int | None]],
+    entries: list[tuple[JsonObject, tuple[PathStep, ...]]],
+    profiles: dict[int, tuple[JsonObject, int | None]],
 ) -> tuple[list[Player], dict[int, int]]:
     """The players of the competitors (numbered by ``tpn``, else ``cid``), and player index by ``cid``."""
     players: list[Player] = []
@@ -374,7 +370,7 @@ def _players(
             raise d.error((*steps, "tpn"), msg("start number {value} is given twice", value=number))
         numbers.add(number)
         pid = d.integer(c, "profileId", steps)
-        profile: dict[str, Any] = {}
+        profile: JsonObject = {}
         rating_index: int | None = None
         if pid is not None:
             if pid not in profiles:
@@ -388,12 +384,11 @@ def _players(
         rating = d.integer(c, "rating", steps)
         if rating is None and rating_index is not None:
             ratings = profile.get("rating")
-            if (
-                isinstance(ratings, list)
-                and rating_index < len(ratings)
-                and isinstance(ratings[rating_index], int)
-            ):
-                rating = ratings[rating_index]
+            chosen = (
+                ratings[rating_index] if isinstance(ratings, list) and rating_index < len(ratings) else None
+            )
+            if isinstance(chosen, int):
+                rating = chosen
             elif isinstance(ratings, int) and not isinstance(ratings, bool):
                 rating = ratings
         fide_id = profile.get("fideId")
@@ -417,12 +412,12 @@ def _players(
 
 
 def _cells(
-    d: _Doc, tour: dict[str, Any], ts: tuple[PathStep, ...], by_cid: dict[int, int], sno: np.ndarray
+    d: _Doc, tour: JsonObject, ts: tuple[PathStep, ...], by_cid: dict[int, int], sno: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[tuple[int, int], tuple[int, str]]]:
     """The TRF cells of every (player, round) from the game list, and where each cell came from
     ((player, round) -> (game index, ``white`` or ``black``))."""
     games = d.array(tour.get("gameList") or [], (*ts, "gameList"))
-    read: list[tuple[int, int, int, str, str, dict[str, Any]]] = []
+    read: list[tuple[int, int, int, str, str, JsonObject]] = []
     width = 0
     for k, game in enumerate(games):
         steps = (*ts, "gameList", k)
@@ -456,7 +451,10 @@ def _cells(
         steps = (*ts, "gameList", k)
         played = game.get("played", True) is not False
         rated = game.get("rated", True) is not False
-        white, black = game.get("white") or 0, game.get("black") or 0
+        white, black = (
+            d.integer(game, "white", steps) or 0,
+            d.integer(game, "black", steps) or 0,
+        )  # checked above
         for cid, other, side, letter in ((white, black, "white", "w"), (black, white, "black", "b")):
             if not cid:
                 continue
@@ -519,7 +517,7 @@ def _cell_steps(
 
 
 def _value(
-    d: _Doc, table: dict[str, Any], letter: str, steps: tuple[PathStep, ...], depth: int = 0
+    d: _Doc, table: JsonObject, letter: str, steps: tuple[PathStep, ...], depth: int = 0
 ) -> Fraction | None:
     """A score system's value: a number, or the letter of another entry (followed)."""
     value = table.get(letter)
@@ -528,12 +526,12 @@ def _value(
     return d.points(value, (*steps, letter))
 
 
-def _scoring(d: _Doc, ev: dict[str, Any], tour: dict[str, Any], ts: tuple[PathStep, ...]) -> Scoring:
+def _scoring(d: _Doc, ev: JsonObject, tour: JsonObject, ts: tuple[PathStep, ...]) -> Scoring:
     steps: tuple[PathStep, ...] = (*ts, "scoreSystem", "game")
     system = tour.get("scoreSystem")
     game = system.get("game") if isinstance(system, dict) else None
     if game is None and isinstance(tour.get("gameScoreSystem"), str):
-        for k, item in enumerate(ev.get("scoreLists") or []):
+        for k, item in enumerate(d.array(ev.get("scoreLists") or [], ("event", "scoreLists"))):
             if isinstance(item, dict) and item.get("listName") == tour["gameScoreSystem"]:
                 game, steps = item.get("scoreSystem"), ("event", "scoreLists", k, "scoreSystem")
     if game is None:
@@ -563,7 +561,7 @@ def _scoring(d: _Doc, ev: dict[str, Any], tour: dict[str, Any], ts: tuple[PathSt
     return scoring
 
 
-def _rank_order(d: _Doc, tour: dict[str, Any], ts: tuple[PathStep, ...]) -> tuple[str, ...] | None:
+def _rank_order(d: _Doc, tour: JsonObject, ts: tuple[PathStep, ...]) -> tuple[str, ...] | None:
     raw = tour.get("rankOrder")
     if raw is None:
         return None
@@ -582,7 +580,7 @@ def _rank_order(d: _Doc, tour: dict[str, Any], ts: tuple[PathStep, ...]) -> tupl
     return tuple(items) if items else None
 
 
-def _date(d: _Doc, info: dict[str, Any], key: str, steps: tuple[PathStep, ...]) -> _dt.date | None:
+def _date(d: _Doc, info: JsonObject, key: str, steps: tuple[PathStep, ...]) -> _dt.date | None:
     text = d.text_of(info, key, steps)
     if not text:
         return None
@@ -593,10 +591,10 @@ def _date(d: _Doc, info: dict[str, Any], key: str, steps: tuple[PathStep, ...]) 
         return None
 
 
-def _team_name(d: _Doc, ev: dict[str, Any], team: dict[str, Any], steps: tuple[PathStep, ...]) -> str:
+def _team_name(d: _Doc, ev: JsonObject, team: JsonObject, steps: tuple[PathStep, ...]) -> str:
     name = d.text_of(team, "teamName", steps)
     team_id = team.get("teamId")
-    for item in ev.get("teams") or []:
+    for item in d.array(ev.get("teams") or [], ("event", "teams")):
         if isinstance(item, dict) and item.get("id") == team_id and not name:
             name = d.text_of(item, "teamName", ("event", "teams"))
     return name or f"#{team.get('cid')}"
@@ -604,7 +602,7 @@ def _team_name(d: _Doc, ev: dict[str, Any], team: dict[str, Any], steps: tuple[P
 
 def _team_lines(
     d: _Doc,
-    tour: dict[str, Any],
+    tour: JsonObject,
     ts: tuple[PathStep, ...],
     rosters: list[tuple[int, str, list[int], tuple[PathStep, ...]]],
     sno: np.ndarray,

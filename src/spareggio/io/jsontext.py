@@ -7,24 +7,35 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from ..errors import InputError, InputLimitError, Position
 from ..i18n import msg
+from ..jsontypes import JsonArray, JsonObject, JsonScalar, JsonValue
 
-__all__ = ["Duplicates", "Locator", "PathStep", "json_path", "load_json", "object_pairs"]
+__all__ = [
+    "Duplicates",
+    "JsonArray",
+    "JsonObject",
+    "JsonScalar",
+    "JsonValue",
+    "Locator",
+    "PathStep",
+    "json_path",
+    "load_json",
+    "object_pairs",
+]
 
 PathStep = str | int
 """One step of a JSON path: a member name or an array index."""
 
 
-class Duplicates(dict[str, Any]):
+class Duplicates(dict[str, JsonValue]):
     """A JSON object that remembers member names given more than once."""
 
     duplicates: list[str]
 
 
-def object_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def object_pairs(pairs: list[tuple[str, JsonValue]]) -> JsonObject:
     obj = Duplicates(pairs)
     obj.duplicates = []
     if len(obj) < len(pairs):
@@ -118,7 +129,7 @@ class Locator:
         return Position(path, line, column)
 
 
-def load_json(data: bytes | str, path: str) -> tuple[str, Any]:
+def load_json(data: bytes | str, path: str) -> tuple[str, JsonValue]:
     """The text and the decoded document (objects as :class:`Duplicates`) of JSON content (bytes
     must be UTF-8; a byte-order mark is dropped).
 

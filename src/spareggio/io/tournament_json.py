@@ -53,7 +53,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -64,7 +64,7 @@ from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Pos
 from ..i18n import Text, msg
 from ..model import KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
-from .jsontext import Locator, PathStep, json_path, load_json
+from .jsontext import JsonObject, JsonValue, Locator, PathStep, json_path, load_json
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from .options import ReadOptions
 
@@ -118,6 +118,21 @@ _TOP_KEYS = {"format", "version", "event", "players", "rounds"}
 _SCORING_KEYS = ("win", "draw", "loss", "absence", "pab")
 
 
+class _EventFields(TypedDict):
+    """The event section read: the tournament's fields it gives."""
+
+    name: str
+    city: str
+    federation: str
+    start_date: _dt.date | None
+    end_date: _dt.date | None
+    kind: TournamentKind | None
+    rounds: int | None
+    scoring: Scoring
+    tiebreaks: tuple[str, ...] | None
+    decisions: Decisions
+
+
 class _Reader:
     """Validation of the decoded document, with positioned errors."""
 
@@ -146,7 +161,7 @@ class _Reader:
 
     # -- generic checks ---------------------------------------------------------------------------
 
-    def obj(self, value: object, steps: tuple[PathStep, ...], known: set[str]) -> dict[str, Any]:
+    def obj(self, value: object, steps: tuple[PathStep, ...], known: set[str]) -> JsonObject:
         if not isinstance(value, dict):
             raise self.error(steps, msg("expected an object, found {found}", found=_what(value)))
         for key in getattr(value, "duplicates", ()):
@@ -156,13 +171,13 @@ class _Reader:
                 self.warn("unknown-member", (*steps, key), msg("unknown member {key!r} ignored", key=key))
         return value
 
-    def required(self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...]) -> Any:
+    def required(self, obj: JsonObject, key: str, steps: tuple[PathStep, ...]) -> JsonValue:
         if key not in obj:
             raise self.error(steps, msg("missing member {key!r}", key=key))
         return obj[key]
 
     def text_value(
-        self, obj: dict[str, Any], key: str, steps: tuple[PathStep, ...], limit: int = MAX_TEXT_CHARS
+        self, obj: JsonObject, key: str, steps: tuple[PathStep, ...], limit: int = MAX_TEXT_CHARS
     ) -> str:
         value = obj.get(key, "")
         if value is None:
@@ -261,7 +276,7 @@ class _Reader:
 
     # -- the sections -----------------------------------------------------------------------------
 
-    def header(self, doc: object) -> dict[str, Any]:
+    def header(self, doc: object) -> JsonObject:
         top = self.obj(doc, (), _TOP_KEYS)
         fmt = self.required(top, "format", ())
         if fmt != FORMAT:
@@ -287,7 +302,7 @@ class _Reader:
             )
         return top
 
-    def players(self, top: dict[str, Any]) -> tuple[tuple[Player, ...], npt.NDArray[np.int64]]:
+    def players(self, top: JsonObject) -> tuple[tuple[Player, ...], npt.NDArray[np.int64]]:
         steps: tuple[PathStep, ...] = ("players",)
         cols = self.obj(self.required(top, "players", ()), steps, _PLAYER_KEYS)
         raw_sno = self.required(cols, "start_number", steps)
@@ -326,12 +341,13 @@ class _Reader:
                 raise self.error(
                     (*rsteps, k), msg("expected a rating or null, found {found}", found=_what(raw[k]))
                 )
-            bad = next((k for k, v in enumerate(raw) if v is not None and not 0 <= v <= 9999), None)
+            given = cast("list[int | None]", raw)  # every item checked above
+            bad = next((k for k, v in enumerate(given) if v is not None and not 0 <= v <= 9999), None)
             if bad is not None:
                 raise self.error(
-                    (*rsteps, bad), msg("expected a rating between 0 and 9999, found {raw}", raw=raw[bad])
+                    (*rsteps, bad), msg("expected a rating between 0 and 9999, found {raw}", raw=given[bad])
                 )
-            ratings = [v or None for v in raw]  # 0 is "unrated", as in TRF
+            ratings = [v or None for v in given]  # 0 is "unrated", as in TRF
         sex = ""
         if cols.get("sex") is not None:
             sex = self.text_value(cols, "sex", steps, MAX_PLAYERS)  # one character a player
@@ -365,7 +381,7 @@ class _Reader:
         return players, sno
 
     def declared(
-        self, cols: dict[str, Any], steps: tuple[PathStep, ...], n: int
+        self, cols: JsonObject, steps: tuple[PathStep, ...], n: int
     ) -> tuple[list[Fraction | None], list[int | None]]:
         """The points and ranks the file declares (optional arrays ``points`` and ``rank``)."""
         points: list[Fraction | None] = [None] * n
@@ -391,7 +407,7 @@ class _Reader:
             if not isinstance(raw, list) or len(raw) != n:
                 raise self.error((*steps, "rank"), msg("expected an array of {n} ranks or nulls", n=n))
             for k, v in enumerate(raw):
-                if v is not None and (type(v) is not int or not 0 <= v <= 999_999):
+                if v is not None and (not isinstance(v, int) or type(v) is not int or not 0 <= v <= 999_999):
                     raise self.error(
                         (*steps, "rank", k),
                         msg("expected a rank (0: not ranked) or null, found {found}", found=_what(v)),
@@ -400,7 +416,7 @@ class _Reader:
         return points, ranks
 
     def rounds(
-        self, top: dict[str, Any], sno: npt.NDArray[np.int64]
+        self, top: JsonObject, sno: npt.NDArray[np.int64]
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.bool_]]:
         """The crosstable as (opponent index, kind, colour, short game) arrays, players × rounds."""
         raw = self.required(top, "rounds", ())
@@ -448,20 +464,21 @@ class _Reader:
             warn=lambda code, field, i, r, text: self.warn(code, ("rounds", r, field, i), text),
         )
 
-    def event(self, top: dict[str, Any]) -> dict[str, Any]:
+    def event(self, top: JsonObject) -> _EventFields:
         steps: tuple[PathStep, ...] = ("event",)
         raw = top.get("event")
         ev = self.obj({} if raw is None else raw, steps, _EVENT_KEYS)
-        out: dict[str, Any] = {k: self.text_value(ev, k, steps) for k in ("name", "city", "federation")}
+        name, city, federation = (self.text_value(ev, k, steps) for k in ("name", "city", "federation"))
+        dates: dict[str, _dt.date | None] = {}
         for key in ("start_date", "end_date"):
             value = ev.get(key)
-            out[key] = None
+            dates[key] = None
             if value is not None:
                 try:
-                    out[key] = _dt.date.fromisoformat(value) if isinstance(value, str) else None
+                    dates[key] = _dt.date.fromisoformat(value) if isinstance(value, str) else None
                 except ValueError:
                     pass
-                if out[key] is None:
+                if dates[key] is None:
                     raise self.error(
                         (*steps, key),
                         msg('expected a date like "2026-03-01", found {found}', found=_what(value)),
@@ -471,9 +488,10 @@ class _Reader:
             raise self.error(
                 (*steps, "kind"), msg('expected "swiss" or "round-robin", found {found}', found=_what(kind))
             )
-        out["kind"] = None if kind is None else TournamentKind(kind)
         announced = ev.get("rounds")
-        if announced is not None and (type(announced) is not int or not 1 <= announced <= MAX_ROUNDS):
+        if announced is not None and (
+            not isinstance(announced, int) or type(announced) is not int or not 1 <= announced <= MAX_ROUNDS
+        ):
             raise self.error(
                 (*steps, "rounds"),
                 msg(
@@ -482,24 +500,38 @@ class _Reader:
                     found=_what(announced),
                 ),
             )
-        out["rounds"] = announced
-        out["scoring"] = self.scoring(ev.get("scoring"), (*steps, "scoring"))
-        tiebreaks = ev.get("tiebreaks")
-        if tiebreaks is not None:
+        scoring = self.scoring(ev.get("scoring"), (*steps, "scoring"))
+        raw_tiebreaks = ev.get("tiebreaks")
+        tiebreaks: tuple[str, ...] | None = None
+        if raw_tiebreaks is not None:
             tiebreaks = tuple(
                 self.text_list(
-                    tiebreaks, (*steps, "tiebreaks"), len(tiebreaks) if isinstance(tiebreaks, list) else 0
+                    raw_tiebreaks,
+                    (*steps, "tiebreaks"),
+                    len(raw_tiebreaks) if isinstance(raw_tiebreaks, list) else 0,
                 )
             )
             if tiebreaks and tiebreaks[0].strip().upper() == "PTS":
                 tiebreaks = tiebreaks[1:]
-        out["tiebreaks"] = tiebreaks
-        out["decisions"] = (
+        decisions = (
             Decisions()
             if ev.get("decisions") is None
-            else decisions_from_data(ev["decisions"], lambda sub, m: self.error((*steps, "decisions", *sub), m))
+            else decisions_from_data(
+                ev["decisions"], lambda sub, m: self.error((*steps, "decisions", *sub), m)
+            )
         )
-        return out
+        return _EventFields(
+            name=name,
+            city=city,
+            federation=federation,
+            start_date=dates["start_date"],
+            end_date=dates["end_date"],
+            kind=None if kind is None else TournamentKind(kind),
+            rounds=announced,
+            scoring=scoring,
+            tiebreaks=tiebreaks,
+            decisions=decisions,
+        )
 
     def scoring(self, value: object, steps: tuple[PathStep, ...]) -> Scoring:
         if value is None:
@@ -690,11 +722,13 @@ def write_tournament_json(t: Tournament) -> str:
         TRF-26 record 299, national ratings).
     """
     if t.adjustments:
-        raise ArgumentError(msg("the tournament JSON layout has no place for the point adjustments of record 299"))
+        raise ArgumentError(
+            msg("the tournament JSON layout has no place for the point adjustments of record 299")
+        )
     if any(p.national_rating is not None for p in t.players):
         raise ArgumentError(msg("the tournament JSON layout has no place for national ratings"))
     s = t.scoring
-    event: dict[str, object] = {
+    event: JsonObject = {
         "name": t.name,
         "city": t.city,
         "federation": t.federation,
@@ -716,7 +750,7 @@ def write_tournament_json(t: Tournament) -> str:
     if not t.decisions.empty:
         event["decisions"] = t.decisions.to_dict()
     ps = t.players
-    columns: list[tuple[str, object]] = [
+    columns: list[tuple[str, JsonValue]] = [
         ("start_number", [p.start_number for p in ps]),
         ("name", [p.name for p in ps]),
         ("rating", [p.rating for p in ps]),
