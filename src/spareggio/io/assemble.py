@@ -9,9 +9,10 @@ each, results missing only in the last round.  Problems are reported at the cell
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Required, TypedDict, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -27,13 +28,44 @@ from ..crosstable import (
 )
 from ..errors import Diagnostic, InputError, InputLimitError, Position
 from ..i18n import msg
-from ..model import Color, KindSource, Player, ResultKind, Tournament, TournamentKind
+from ..model import Color, KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 
-__all__ = ["MAX_ROUNDS", "Crosstable", "assemble", "checked", "decode", "small_int", "too_many_rounds"]
+__all__ = [
+    "MAX_ROUNDS",
+    "Crosstable",
+    "EventFields",
+    "assemble",
+    "checked",
+    "decode",
+    "small_int",
+    "too_many_rounds",
+]
 
 MAX_ROUNDS = 99
 """Rounds a file may hold (as TRF and tournament JSON)."""
+
+
+class EventFields(TypedDict, total=False):
+    """The :class:`~spareggio.model.Tournament` fields a reader found beside the crosstable (its
+    header, its event tags): :func:`assemble` passes them on as they are."""
+
+    name: Required[str]
+    kind_of_event: TournamentKind
+    scoring: Scoring
+    start_date: _dt.date | None
+    start_date_text: str | None
+    start_date_position: Position | None
+    end_date: _dt.date | None
+    city: str
+    federation: str
+    announced_rounds: int | None
+    tiebreak_list: tuple[str, ...] | None
+    tiebreak_list_position: Position | None
+    declared_rules: str | None
+    declared_rules_reason: str
+    headers: dict[str, str]
+    encoding: str
 
 
 @dataclass
@@ -61,7 +93,12 @@ class Crosstable:
 
 
 def assemble(
-    ct: Crosstable, path: str, *, kind: TournamentKind | None, kind_basis: str | None = None, **event: Any
+    ct: Crosstable,
+    path: str,
+    *,
+    kind: TournamentKind | None,
+    kind_basis: str | None = None,
+    **event: Unpack[EventFields],
 ) -> Tournament:
     """The tournament of a checked crosstable.  ``kind`` is the caller's choice (an option), else
     ``kind_source`` names where the file declares it (``event["kind_of_event"]``), else the kind is

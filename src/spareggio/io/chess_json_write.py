@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Any
 
 from ..errors import ArgumentError
 from ..i18n import msg
+from ..jsontypes import JsonArray, JsonObject
 from ..model import Color, ResultKind, Tournament
 
 __all__ = ["write_chess_json"]
@@ -50,11 +50,11 @@ def write_chess_json(t: Tournament) -> str:
         raise ArgumentError(msg("Chess-JSON has no place for the point adjustments of record 299"))
     if any(p.national_rating is not None for p in t.players):
         raise ArgumentError(msg("Chess-JSON has no place for national ratings"))
-    profiles: list[dict[str, Any]] = []
-    competitors: list[dict[str, Any]] = []
+    profiles: JsonArray = []
+    competitors: JsonArray = []
     for k, p in enumerate(t.players):
         last, _, first = p.name.partition(", ")
-        profile: dict[str, Any] = {
+        profile: JsonObject = {
             "id": k + 1,
             "lastName": last.strip(),
             "firstName": first.strip(),
@@ -71,7 +71,7 @@ def write_chess_json(t: Tournament) -> str:
         if p.rating is not None:
             profile["rating"] = [p.rating]
         profiles.append(profile)
-        competitor: dict[str, Any] = {"cid": p.start_number, "profileId": k + 1, "present": True}
+        competitor: JsonObject = {"cid": p.start_number, "profileId": k + 1, "present": True}
         if p.rating is not None:
             competitor["rating"] = p.rating
         if p.points is not None:
@@ -80,7 +80,7 @@ def write_chess_json(t: Tournament) -> str:
             competitor["rank"] = p.rank
         competitors.append(competitor)
     sno = [p.start_number for p in t.players]
-    games: list[dict[str, Any]] = []
+    games: JsonArray = []
     for r in range(t.rounds):
         for i in range(t.n_players):
             kind = ResultKind(int(t.kind[i, r]))
@@ -103,7 +103,7 @@ def write_chess_json(t: Tournament) -> str:
             if (j < i and Color(int(t.color[j, r])) != Color.BLACK) or (j > i and black_first):
                 continue  # written from the White side (or, without colours, from the first player)
             other = ResultKind(int(t.kind[j, r]))
-            game: dict[str, Any] = {"round": r + 1, "white": sno[i], "black": sno[j]}
+            game: JsonObject = {"round": r + 1, "white": sno[i], "black": sno[j]}
             if kind is K.PENDING:
                 game.update(played=True, rated=True)
             else:
@@ -113,7 +113,7 @@ def write_chess_json(t: Tournament) -> str:
                 )
             games.append(game)
     s = t.scoring
-    tournament: dict[str, Any] = {
+    tournament: JsonObject = {
         "tournamentNo": 1,
         "tournamentType": t.headers.get("092")
         or ("Individual: Round-Robin" if t.is_round_robin else "Individual: Swiss-System"),
@@ -140,7 +140,7 @@ def write_chess_json(t: Tournament) -> str:
     }
     if "192" in t.headers:
         tournament["tournamentInfo"] = {"typeOfTournament": t.headers["192"]}
-    info: dict[str, Any] = {"fullName": t.name}
+    info: JsonObject = {"fullName": t.name}
     for key, value in (
         ("site", t.city),
         ("federation", t.federation),
@@ -149,7 +149,7 @@ def write_chess_json(t: Tournament) -> str:
     ):
         if value:
             info[key] = value
-    doc = {
+    doc: JsonObject = {
         "filetype": "Event",
         "version": "1.0",
         "origin": "spareggio",

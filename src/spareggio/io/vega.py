@@ -33,13 +33,21 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from fractions import Fraction
-from typing import Any
 
 from ..errors import Diagnostic, InputError, Position
 from ..i18n import Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 from ..programs import programs
-from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
+from .assemble import (
+    MAX_ROUNDS,
+    Crosstable,
+    EventFields,
+    assemble,
+    checked,
+    decode,
+    small_int,
+    too_many_rounds,
+)
 from .limits import MAX_LINE_CHARS, check_length
 from .options import ReadOptions
 
@@ -76,7 +84,9 @@ TIEBREAKS = {
 """Vega's tie-break numbers (Appendix J) and the C.07 specifiers they stand for.  "Most Wins" is
 ``WON`` (games won over the board): Vega's source counts a forfeit win as a draw for it."""
 
-_NAMES = {" ".join(re.sub(r"[^a-z0-9]+", " ", n.text.lower()).split()): n.spec for n in programs()["vega"].names}
+_NAMES = {
+    " ".join(re.sub(r"[^a-z0-9]+", " ", n.text.lower()).split()): n.spec for n in programs()["vega"].names
+}
 """Vega's tie-break names and the C.07 specifiers they stand for: the name table of Vega's profile
 (``programs/data/vega.toml``, Appendix J's legend with its spelling "Buccholz"); in a Vega file
 "Cumulative" is Vega's progressive score, not US Chess's."""
@@ -284,7 +294,7 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
         ct.warnings.append(warning)
     first_day, _, last_day = head["dates"].partition(",")
     start = parse_day(first_day)
-    event: dict[str, Any] = {
+    event: EventFields = {
         "name": head["name"],
         "city": head["city"],
         "federation": head["federation"],

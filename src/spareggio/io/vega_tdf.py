@@ -17,12 +17,20 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any
 
 from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
-from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
+from .assemble import (
+    MAX_ROUNDS,
+    Crosstable,
+    EventFields,
+    assemble,
+    checked,
+    decode,
+    small_int,
+    too_many_rounds,
+)
 from .limits import MAX_LINE_CHARS, check_length
 from .options import ReadOptions
 from .vega import (
@@ -223,7 +231,7 @@ def _build(
                         pos,
                     )
                 )
-    event: dict[str, Any] = {
+    event: EventFields = {
         "name": headers.get("012", ""),
         "city": headers.get("022", ""),
         "federation": headers.get("032", ""),
