@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..standings import ListSource
 
@@ -18,13 +18,17 @@ __all__ = [
     "REPORT_SCHEMA",
     "STATUSES",
     "Candidate",
+    "CandidateJson",
     "CheckEntry",
+    "CheckEntryJson",
     "CheckOptions",
     "Mismatch",
+    "MismatchJson",
     "Number",
     "SourceKind",
     "Status",
     "ValueMismatch",
+    "ValueMismatchJson",
     "error_entry",
 ]
 
@@ -32,6 +36,72 @@ REPORT_SCHEMA = 1
 
 Number = int | float
 """A value as the JSON report writes it: an int when whole, else a float."""
+
+
+class MismatchJson(TypedDict):
+    """A misplaced player in the JSON report (schema 1)."""
+
+    start_number: int
+    name: str
+    declared_rank: int
+    computed_rank: int
+    computed_rank_to: int
+    points: Number
+    swapped_with: int | None
+    decided_by: str | None
+    values: dict[str, Number | None]
+
+
+class ValueMismatchJson(TypedDict):
+    """A printed value that differs, in the JSON report (schema 1)."""
+
+    start_number: int
+    name: str
+    tiebreak: str
+    printed: Number
+    computed: Number | None
+    program: str | None
+    departure: str | None
+    article: str | None
+
+
+class CandidateJson(TypedDict):
+    """A candidate of ``--infer`` in the JSON report (schema 1): the last three keys only when set."""
+
+    rules: str
+    tiebreaks: list[str]
+    mismatches: int
+    shared: NotRequired[int]
+    continuation: NotRequired[list[str]]
+    program: NotRequired[str]
+
+
+class CheckEntryJson(TypedDict):
+    """The entry of a file in the JSON report (schema 1, docs/check.md), keys in the schema's order;
+    the last four only when they apply."""
+
+    file: str
+    status: str
+    name: str | None
+    rules: str | None
+    rules_reason: str | None
+    rules_warning: str | None
+    tiebreaks: list[str]
+    tiebreaks_source: str | None
+    """The code until the report puts its words there."""
+    tiebreaks_source_code: str | None
+    after_round: int | None
+    players: int | None
+    ranked: int | None
+    mismatches: list[MismatchJson]
+    inferred: list[CandidateJson]
+    inferred_text: str
+    warnings: list[str]
+    error: str | None
+    inferred_count: NotRequired[int]
+    team_event: NotRequired[bool]
+    values_compared: NotRequired[int]
+    value_mismatches: NotRequired[list[ValueMismatchJson]]
 
 
 class Status(enum.StrEnum):
@@ -91,7 +161,7 @@ class Mismatch:
     values: dict[int, Number | None] = field(default_factory=dict)
     """The deciding values of both players, by start number (the player first)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MismatchJson:
         return {
             "start_number": self.start_number,
             "name": self.name,
@@ -121,7 +191,7 @@ class ValueMismatch:
     article: str | None = None
     """The article of C.07 it departs from."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ValueMismatchJson:
         return {
             "start_number": self.start_number,
             "name": self.name,
@@ -149,8 +219,12 @@ class Candidate:
     program: str | None = None
     """The program whose computation the rule set is (a profile: ``Swiss-Manager``)."""
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"rules": self.rules, "tiebreaks": list(self.tiebreaks), "mismatches": self.mismatches}
+    def to_json(self) -> CandidateJson:
+        out: CandidateJson = {
+            "rules": self.rules,
+            "tiebreaks": list(self.tiebreaks),
+            "mismatches": self.mismatches,
+        }
         if self.shared:
             out["shared"] = self.shared
         if self.continuation:
@@ -192,10 +266,10 @@ class CheckEntry:
     value_mismatches: tuple[ValueMismatch, ...] = ()
     """The printed values that differ from the computed ones."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CheckEntryJson:
         """The entry of the JSON report (schema 1); ``tiebreaks_source`` holds the code until the
         report (:mod:`spareggio.render.check_report`) puts its words there."""
-        out: dict[str, Any] = {
+        out: CheckEntryJson = {
             "file": self.file,
             "status": self.status.value,
             "name": self.name,
