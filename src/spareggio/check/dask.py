@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Protocol
 
 from ..errors import ArgumentError, SpareggioError, os_reason
 from ..i18n import msg
@@ -17,6 +17,14 @@ __all__ = ["CHUNK_FILES", "on_cluster"]
 
 CHUNK_FILES = 16
 """Files per cluster task: enough to make a task worth its scheduling, few enough to spread."""
+
+
+class _Task(Protocol):
+    """What this module uses of a Dask future (``distributed`` is optional and has no types)."""
+
+    def result(self) -> list[CheckEntry]: ...
+
+    def release(self) -> None: ...
 
 
 def check_chunk(items: list[tuple[str, bytes]], options: CheckOptions) -> list[CheckEntry]:
@@ -67,7 +75,7 @@ def on_cluster(
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         window = workers * 4
         running = as_completed()  # type: ignore[no-untyped-call]
-        names: dict[Any, list[str]] = {}
+        names: dict[_Task, list[str]] = {}
         for batch, errors in _chunks(sources, CHUNK_FILES):
             yield from errors
             if batch:
@@ -82,12 +90,12 @@ def on_cluster(
         client.close()  # type: ignore[no-untyped-call]
 
 
-def _results(future: Any, names: dict[Any, list[str]]) -> Iterator[CheckEntry]:
+def _results(future: _Task, names: dict[_Task, list[str]]) -> Iterator[CheckEntry]:
     """The entries of a finished task; a task that failed (its worker died) is an ``error`` entry
     for each of its files."""
     files = names.pop(future)
     try:
-        entries: list[CheckEntry] = future.result()
+        entries = future.result()
     except Exception as exc:  # noqa: BLE001  a lost task is its files' error rows
         why = reason(exc)
         entries = [
