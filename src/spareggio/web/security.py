@@ -12,7 +12,8 @@ import time
 import urllib.parse
 from collections.abc import Iterable
 from http.cookies import SimpleCookie
-from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..i18n import Text, localize, msg
 from .i18n import choose_language, languages
@@ -40,8 +41,6 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 COOKIE_SECONDS = 3600 * 24 * 365
 """How long the page remembers the language chosen."""
-
-Scope = dict[str, Any]
 
 
 def allowed_hosts(extra: Iterable[str] = ()) -> frozenset[str]:
@@ -82,7 +81,7 @@ class Guard:
 
     def __init__(
         self,
-        app: Any,
+        app: ASGIApp,
         *,
         limit: int = MAX_UPLOAD_BYTES,
         hosts: frozenset[str] | None = None,
@@ -95,7 +94,7 @@ class Guard:
         self.chunk_seconds = chunk_seconds
         self.body_seconds = body_seconds
 
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -107,7 +106,7 @@ class Guard:
         state = {"total": 0, "exceeded": False, "late": False, "started": False}
         deadline = time.monotonic() + self.body_seconds
 
-        async def limited() -> Any:
+        async def limited() -> Message:
             remaining = min(self.chunk_seconds, deadline - time.monotonic())
             try:
                 message = await asyncio.wait_for(receive(), max(remaining, 0.001))
@@ -121,7 +120,7 @@ class Guard:
                     raise BodyTooLarge
             return message
 
-        async def guarded(message: Any) -> None:
+        async def guarded(message: Message) -> None:
             if state["exceeded"] or state["late"]:
                 return
             if message["type"] == "http.response.start":
@@ -199,7 +198,7 @@ def _secured(scope: Scope, headers: list[tuple[bytes, bytes]]) -> list[tuple[byt
     return out
 
 
-async def _answer(send: Any, scope: Scope, status: int, text: Text) -> None:
+async def _answer(send: Send, scope: Scope, status: int, text: Text) -> None:
     """A refusal: ``{"error": ...}`` for the API, the sentence as text for the pages."""
     said = localize(text, _language(scope))
     api = str(scope.get("path", "")).startswith("/api/")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from typing import Any
 
 import uvicorn
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from starlette.types import ASGIApp
+from uvicorn.protocols.http.h11_impl import H11Protocol, RequestResponseCycle
 
 from .limits import HEADER_SECONDS, KEEP_ALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_BYTES
 
@@ -27,7 +27,7 @@ class HeaderDeadline(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._deadline: asyncio.TimerHandle | None = None
-        self._waiting_since: Any = None
+        self._waiting_since: RequestResponseCycle | None = None
         super().connection_made(transport)
         self._arm()
 
@@ -76,7 +76,7 @@ def machine_names(host: str) -> list[str]:
     return [n for n in dict.fromkeys(names) if n]
 
 
-def config(app: Any, host: str, port: int, **extra: Any) -> uvicorn.Config:
+def config(app: ASGIApp, host: str, port: int, *, log_level: str = "warning") -> uvicorn.Config:
     """uvicorn's configuration for ``app`` with the server's limits."""
     return uvicorn.Config(
         app,
@@ -87,10 +87,10 @@ def config(app: Any, host: str, port: int, **extra: Any) -> uvicorn.Config:
         h11_max_incomplete_event_size=MAX_HEADER_BYTES,
         limit_concurrency=MAX_CONNECTIONS,
         server_header=False,
-        **{"log_level": "warning", **extra},
+        log_level=log_level,
     )
 
 
-def serve(app: Any, host: str, port: int) -> None:
+def serve(app: ASGIApp, host: str, port: int) -> None:
     """Serve ``app`` until interrupted."""
     uvicorn.Server(config(app, host, port)).run()
