@@ -4,8 +4,7 @@ compute in the pool of work (:mod:`.work`) and renders a template (:mod:`.views`
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -27,7 +26,8 @@ __all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
 
-Extra = Callable[[Entry, Options, Standings], dict[str, Any]]
+Extra = Callable[[Entry, Options, Standings], Mapping[str, object]]
+"""What a page adds to the values of its template (a view of :mod:`.views`)."""
 
 
 def _index(request: Request, status: int, error: str | None) -> HTMLResponse:

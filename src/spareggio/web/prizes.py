@@ -3,8 +3,9 @@ reasons of every award, printable (the print style leaves out the form)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, TypedDict
 
 from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import HTMLResponse, Response
@@ -36,7 +37,30 @@ EXAMPLE = (Path(__file__).resolve().parent / "prize-example.toml").read_text(enc
 """What the editor holds before a prize file is given."""
 
 
-def prizes_view(pl: PrizeList, lang: str) -> dict[str, Any]:
+class PrizeRow(TypedDict):
+    """A row of the prize list as the template shows it, in the page's language."""
+
+    category: str
+    place: str
+    sno: int | str
+    name: str
+    points: str
+    amount: str
+    paid: str
+    why: list[str]
+
+
+class PrizesView(TypedDict):
+    """The values the prize list adds to the template of the prizes tab."""
+
+    prize_rows: list[PrizeRow]
+    prize_totals: list[tuple[int, str, str]]
+    prize_settings: str
+    prize_notes: list[str]
+    currency: str
+
+
+def prizes_view(pl: PrizeList, lang: str) -> PrizesView:
     """The prize list as the template shows it: rows, reasons and totals, in ``lang``."""
     s = pl.standings
     t = s.tournament
@@ -45,7 +69,7 @@ def prizes_view(pl: PrizeList, lang: str) -> dict[str, Any]:
         text = translate(lang, WORDS[key], "prizes.word")
         return text.format(**values) if values else text
 
-    rows = []
+    rows: list[PrizeRow] = []
     for a in pl.awards:
         p = t.players[a.holder] if a.holder is not None else None
         paid = a.paid.get(a.holder) if a.holder is not None else None
@@ -83,7 +107,7 @@ def _page(request: Request, entry: Entry, text: str, data: bytes | None, name: s
         return site.pages.render(request, "prizes.html", 400, error=exc.localized(lang), prize_text=text,
                                  **common(entry, Options(), None, "prizes", lang))  # fmt: skip
     s: Standings | None = None
-    values: dict[str, Any] = {}
+    values: Mapping[str, object] = {}
     try:
         s = compute(entry, opts)
         if data is not None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import urllib.parse
 from pathlib import Path
-from typing import Any
 
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -50,7 +49,7 @@ class Pages:
         )
         self.env.globals["accept"] = accept_attribute()
 
-    def render(self, request: Request, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+    def render(self, request: Request, template: str, status: int = 200, /, **values: object) -> HTMLResponse:
         """``template`` filled with ``values`` and the helpers every page uses."""
         lang = request_language(request)
         here = request.url.path
