@@ -36,16 +36,16 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError, Position, os_reason
 from ..i18n import msg
+from ..jsontypes import JsonObject
 from ..model import Player
 
 __all__ = [
@@ -328,14 +328,18 @@ def parse_prize_data(raw: object, name: str = "<prizes>") -> PrizeFile:
                      reference, players, name)  # fmt: skip
 
 
-def _choice(raw: dict[str, Any], key: str, allowed: tuple[str, ...], default: str, bad: Any) -> str:
+_Bad = Callable[[str, str], InputError]
+"""The error at a member of the prize file (``categories[2].prizes``) with its message."""
+
+
+def _choice(raw: Mapping[str, object], key: str, allowed: tuple[str, ...], default: str, bad: _Bad) -> str:
     value = raw.get(key, default)
     if value not in allowed:
         raise bad(key, msg("expected one of {known}, not {value!r}", known=", ".join(allowed), value=value))
     return str(value)
 
 
-def _amount(value: object, where: str, bad: Any) -> Decimal:
+def _amount(value: object, where: str, bad: _Bad) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
         raise bad(where, msg('expected an amount such as 150 or "150.50"'))
     try:
@@ -349,7 +353,7 @@ def _amount(value: object, where: str, bad: Any) -> Decimal:
     return amount
 
 
-def _category(c: object, k: int, bad: Any) -> Category:
+def _category(c: object, k: int, bad: _Bad) -> Category:
     where = f"categories[{k}]"
     if not isinstance(c, dict):
         raise bad(where, msg("expected a table with id, name, prizes and conditions"))
@@ -396,7 +400,7 @@ def _names(value: object) -> list[str]:
     return [str(x).strip() for x in (value if isinstance(value, list) else [value]) if str(x).strip()]
 
 
-SCHEMA: dict[str, Any] = {
+SCHEMA: JsonObject = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "spareggio prize file",
     "type": "object",

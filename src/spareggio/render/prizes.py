@@ -14,10 +14,10 @@ import json
 from collections.abc import Sequence
 from decimal import Decimal
 from html import escape
-from typing import Any
 
 from ..errors import check_language
 from ..i18n import localize, translate
+from ..jsontypes import JsonObject
 from ..prizes import Award, PrizeList
 from .formats import RenderOptions, renderer
 from .output import decisions_dict, localized_number, safe_cell
@@ -138,12 +138,12 @@ def prizes_table(pl: PrizeList, lang: str = "en") -> str:
     return "\n".join(out) + "\n"
 
 
-def prizes_to_dict(pl: PrizeList) -> dict[str, Any]:
+def prizes_to_dict(pl: PrizeList) -> JsonObject:
     """The prize list as JSON data (English sentences; money as strings, exact)."""
     s, p = pl.standings, pl.prizes
     t = s.tournament
 
-    def player(i: int | None) -> dict[str, object] | None:
+    def player(i: int | None) -> JsonObject | None:
         if i is None:
             return None
         p = t.players[i]
