@@ -4,12 +4,12 @@ format (the pages are :mod:`.html`).  The JSON layout is documented in docs/expl
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from .. import numbers
 from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
 from ..explain.wording import join_notes
 from ..i18n import localize, msg
+from ..jsontypes import JsonObject
 from ..messages import message
 from ..numbers import exact_number, json_number
 from .explanation_words import context_lines, input_heading
@@ -130,7 +130,7 @@ def render_versus_text(v: Versus, lang: str = "en") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[str, Any]:
+def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> JsonObject:
     """The explanation as JSON-ready data (schema documented in docs/explain-json.md); ``exact``
     writes the numbers of the player and his rounds as exact fractions in strings (``"93/2"``).
     The sentences are said in the explanation's language (``lang``)."""
@@ -203,7 +203,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
                     }
                     for r in tb.elements
                 ],
-                "groups": tb.groups,
+                "groups": list(tb.groups),
                 "sum": say(tb.sum_line) or None,
                 "removed": say(tb.removed_line) or None,
                 "with_cut_terms_as_zero": tb.cut_line or None,
@@ -229,7 +229,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> dict[st
     }
 
 
-def versus_to_dict(v: Versus, *, exact: bool = False) -> dict[str, Any]:
+def versus_to_dict(v: Versus, *, exact: bool = False) -> JsonObject:
     """Why one player is above, below or level with another, as JSON-ready data."""
     return {
         "schema": 1,
@@ -237,14 +237,14 @@ def versus_to_dict(v: Versus, *, exact: bool = False) -> dict[str, Any]:
         "a": v.a.start_number,
         "b": v.b.start_number,
         "relation": v.relation,
-        "equal": v.equal,
+        "equal": list(v.equal),
         "deciding": v.deciding,
         "lines": [localize(line, v.a.lang) for line in v.lines],
         "explanations": [explanation_to_dict(v.a, exact=exact), explanation_to_dict(v.b, exact=exact)],
     }
 
 
-def explanations_to_dict(explanations: Explanations, *, exact: bool = False) -> dict[str, Any]:
+def explanations_to_dict(explanations: Explanations, *, exact: bool = False) -> JsonObject:
     """Every player's explanation as JSON-ready data: ``{"schema": 1, "tournament": name,
     "players": [explanation, ...]}``, as ``spareggio explain --all --format json`` writes it."""
     return {
@@ -254,7 +254,7 @@ def explanations_to_dict(explanations: Explanations, *, exact: bool = False) -> 
     }
 
 
-def _json(data: dict[str, Any]) -> str:
+def _json(data: JsonObject) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
