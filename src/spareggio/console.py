@@ -64,7 +64,7 @@ class TerminalStream(io.TextIOBase):
     def errors(self) -> str | None:  # type: ignore[override]
         return self.inner.errors
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> Any:  # Any: whatever attribute the wrapped stream has
         return getattr(self.inner, name)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from fractions import Fraction
+from typing import TypedDict
 
 from ..errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from ..i18n import Text, languages, msg, translate
@@ -454,7 +455,7 @@ def parse_spec(text: str, *, team: bool | None = None) -> TiebreakSpec:
             )
         )
     allowed = ", ".join(_MOD_NAMES[m] for m in d.modifiers) or msg("none")
-    kw: dict[str, object] = {}
+    kw: _Modifiers = {}
     for mod in parts[1:]:
         version = _VERSION_RE.match(mod.strip())
         if version is not None:
@@ -524,7 +525,23 @@ def parse_spec(text: str, *, team: bool | None = None) -> TiebreakSpec:
             kw["factor"] = max(int(m.group(10)), 1)
         elif letter == "D":
             kw["decimals"] = int(m.group(12))
-    return TiebreakSpec(d.code, score=selector, **kw)  # type: ignore[arg-type]
+    return TiebreakSpec(d.code, score=selector, **kw)
+
+
+class _Modifiers(TypedDict, total=False):
+    """The fields of a :class:`TiebreakSpec` its modifiers and rule version set."""
+
+    version: str
+    cut_low: int
+    cut_high: int
+    limit: Fraction
+    limit_percent: bool
+    unrated: int
+    forfeits_played: bool
+    fore: bool
+    reverse: bool
+    factor: int
+    decimals: int
 
 
 def _scope_problem(raw: str, d: TiebreakDef, team: bool) -> Text:
