@@ -77,8 +77,8 @@ class CandidateJson(TypedDict):
 
 
 class CheckEntryJson(TypedDict):
-    """The entry of a file in the JSON report (schema 1, docs/check.md), keys in the schema's order;
-    the last four only when they apply."""
+    """The entry of a file in the JSON report (schema 1, docs/check.md), keys in the order it writes
+    them; the last four only when they apply."""
 
     file: str
     status: str
