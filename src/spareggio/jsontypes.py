@@ -11,7 +11,7 @@ __all__ = ["JsonArray", "JsonObject", "JsonScalar", "JsonValue"]
 JsonScalar: TypeAlias = str | int | float | bool | None
 """A JSON value that holds no other: a string, a number, true, false or null."""
 JsonValue: TypeAlias = "JsonScalar | list[JsonValue] | dict[str, JsonValue]"
-"""Any JSON value, as :func:`json.loads` decodes it and :func:`json.dumps` encodes it."""
+"""A JSON value of every kind, as :func:`json.loads` decodes it and :func:`json.dumps` encodes it."""
 JsonObject: TypeAlias = dict[str, JsonValue]
 """A JSON object."""
 JsonArray: TypeAlias = list[JsonValue]
