@@ -34,6 +34,7 @@ from fractions import Fraction
 
 from ..errors import ArgumentError, Diagnostic, InputError, Position, os_reason
 from ..i18n import msg
+from ..jsontypes import JsonObject, JsonValue
 from ..model import Tournament
 from .options import Event, ReadOptions
 from .trf.players import _FIRST_BLOCK
@@ -186,12 +187,13 @@ def read_results(t: Tournament, path: str) -> None:
         if not line.strip():
             continue
         try:
-            item = json.loads(line)
+            item: JsonValue = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(
                 msg("invalid JSON: {msg_}", msg_=exc.msg), Position(where, number, exc.colno)
             ) from None
-        rank, user = (item.get("rank"), item.get("username")) if isinstance(item, dict) else (None, None)
+        fields: JsonObject = item if isinstance(item, dict) else {}
+        rank, user = fields.get("rank"), fields.get("username")
         if not isinstance(rank, int) or isinstance(rank, bool) or rank < 1 or not isinstance(user, str):
             raise InputError(
                 msg(
@@ -212,7 +214,7 @@ def read_results(t: Tournament, path: str) -> None:
             continue
         seen.add(i)
         players[i] = dataclasses.replace(players[i], rank=rank)
-        points = item.get("points")
+        points = fields.get("points")
         if isinstance(points, int | float) and not isinstance(points, bool):
             declared = players[i].points
             if declared is not None and Fraction(str(points)) != declared:

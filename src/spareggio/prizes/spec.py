@@ -236,6 +236,7 @@ def parse_prize_bytes(data: bytes, name: str) -> PrizeFile:
         raise InputError(
             msg("the prize file is not UTF-8 text"), Position(name, text_line(data, exc.start))
         ) from None
+    raw: object  # a document of any shape: parse_prize_data checks it
     if lower.endswith(".json") or text.lstrip().startswith("{"):
         try:
             raw = json.loads(text)
