@@ -21,6 +21,7 @@ from spareggio.generate import generate
 from spareggio.io import parse_event, reader_for
 from spareggio.io.chess_json import parse_chess_json
 from spareggio.io.chess_json_write import write_chess_json
+from spareggio.io.jsontext import Locator
 from spareggio.io.trf import parse_trf
 from spareggio.teams import TeamEvent
 
@@ -316,7 +317,6 @@ def test_chess_json_round_trip_keeps_every_round(
     assert [p.rating for p in back.players] == [p.rating for p in t.players]
 
 
-
 def _score_lists_not_an_array() -> object:
     doc = json.loads(json.dumps(EVENT))
     tour = doc["event"]["tournaments"][0]
@@ -340,3 +340,28 @@ def test_event_lists_of_the_wrong_shape_are_errors_at_their_path(doc: object, pa
     # a number was a traceback, a string was read as a list of its characters
     with pytest.raises(InputError, match=rf"^ev\.json:\d+:\d+: \{path}: expected an array, found "):
         parse_chess_json(json.dumps(doc, indent=1), "ev.json")
+
+
+def test_the_items_of_an_array_are_located_in_one_scan() -> None:
+    # counted by hand: line 1 '{"a": [1,' puts 1 in column 8; line 2 '  {"b": 2}, "x"]}' puts the
+    # object in column 3 and "x" in column 13
+    text = '{"a": [1,\n  {"b": 2}, "x"]}'
+    found = Locator(text).item_positions("t.json", ("a",))
+    assert [(p.line, p.column) for p in found] == [(1, 8), (2, 3), (2, 13)]
+    assert Locator(text).item_positions("t.json", ("a", 1)) == []  # an object is no array
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(items=st.lists(_JSON_VALUES, max_size=6), indent=st.sampled_from([None, 0, 1, 3]))
+def test_items_located_at_once_as_one_at_a_time(items: list[object], indent: int | None) -> None:
+    text = json.dumps({"event": {"list": items}}, indent=indent)
+    loc, steps = Locator(text), ("event", "list")
+    one_at_a_time = [loc.position("t.json", (*steps, k)) for k in range(len(items))]
+    assert loc.item_positions("t.json", steps) == one_at_a_time

@@ -102,9 +102,18 @@ class _Doc:
         self.text, self.path = text, path
         self.locator = Locator(text)
         self.warnings: list[Diagnostic] = []
+        self._items: dict[tuple[PathStep, ...], list[Position]] = {}
 
     def position(self, steps: Sequence[PathStep]) -> Position:
         return self.locator.position(self.path, steps)
+
+    def item_position(self, steps: tuple[PathStep, ...]) -> Position:
+        """The position of an item of an array, the items of each array located in one scan."""
+        parent, index = steps[:-1], steps[-1]
+        if parent not in self._items:
+            self._items[parent] = self.locator.item_positions(self.path, parent)
+        found = self._items[parent]
+        return found[index] if isinstance(index, int) and index < len(found) else self.position(steps)
 
     def error(
         self, steps: Sequence[PathStep], message: str, cls: type[InputError] = InputError
@@ -405,7 +414,7 @@ def _players(
                 birth_date=d.text_of(profile, "birth", pstep),
                 points=d.points(c.get("gamePoints"), (*steps, "gamePoints")),
                 rank=d.integer(c, "rank", steps) or None,
-                position=d.position(steps),
+                position=d.item_position(steps),
             )
         )
     return players, by_cid
@@ -417,7 +426,7 @@ def _cells(
     """The TRF cells of every (player, round) from the game list, and where each cell came from
     ((player, round) -> (game index, ``white`` or ``black``))."""
     games = d.array(tour.get("gameList") or [], (*ts, "gameList"))
-    read: list[tuple[int, int, int, str, str, JsonObject]] = []
+    read: list[tuple[int, int, int, int, JsonObject]] = []  # game index, round, white, black, game
     width = 0
     for k, game in enumerate(games):
         steps = (*ts, "gameList", k)
@@ -441,20 +450,16 @@ def _cells(
         if not white and not black:
             raise d.error(steps, msg("the game names no player"))
         width = max(width, rnd)
-        read.append((k, rnd - 1, white, "w", "b", game) if white else (k, rnd - 1, black, "b", "w", game))
+        read.append((k, rnd - 1, white, black, game))
     n = sno.size
     opp = np.zeros((n, width), dtype=np.int64)
     result = np.full((n, width), ord("-"), dtype=np.uint8)
     colour = np.full((n, width), ord("-"), dtype=np.uint8)
     where: dict[tuple[int, int], tuple[int, str]] = {}
-    for k, r, first, _, _, game in read:
+    for k, r, white, black, game in read:
         steps = (*ts, "gameList", k)
         played = game.get("played", True) is not False
         rated = game.get("rated", True) is not False
-        white, black = (
-            d.integer(game, "white", steps) or 0,
-            d.integer(game, "black", steps) or 0,
-        )  # checked above
         for cid, other, side, letter in ((white, black, "white", "w"), (black, white, "black", "b")):
             if not cid:
                 continue

@@ -128,6 +128,26 @@ class Locator:
         column = at - (self.text.rfind("\n", 0, at) + 1) + 1
         return Position(path, line, column)
 
+    def item_positions(self, path: str, steps: Sequence[PathStep]) -> list[Position]:
+        """The position of every item of the array at ``steps``, found in one scan (the position of
+        each item alone would scan the text again from its start); empty for no array."""
+        t = self.text
+        i = self.offset(steps)
+        if i >= len(t) or t[i] != "[":
+            return []
+        out: list[Position] = []
+        line, seen = self.text.count("\n", 0, i) + 1, i
+        i = self._skip(i + 1)
+        while i < len(t) and t[i] != "]":
+            line += t.count("\n", seen, i)
+            seen = i
+            out.append(Position(path, line, i - (t.rfind("\n", 0, i) + 1) + 1))
+            _, i = self.decoder.raw_decode(t, i)
+            i = self._skip(i)
+            if i < len(t) and t[i] == ",":
+                i = self._skip(i + 1)
+        return out
+
 
 def load_json(data: bytes | str, path: str) -> tuple[str, JsonValue]:
     """The text and the decoded document (objects as :class:`Duplicates`) of JSON content (bytes
