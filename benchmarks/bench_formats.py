@@ -1,5 +1,5 @@
 """Benchmark of the readers: one generated event written in each format the library writes (TRF,
-tournament JSON, Vega's ``.tdf``, PGN), then read back through the reader registry.
+tournament JSON, Chess-JSON, Vega's ``.tdf``, PGN), then read back through the reader registry.
 
     python benchmarks/bench_formats.py                        # 150 x 9, 2,000 x 11, 9,999 x 13
     python benchmarks/bench_formats.py --sizes 500x9 --repeat 5
@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from spareggio.generate import generate
 from spareggio.io import ReadOptions, parse_event
+from spareggio.io.chess_json_write import write_chess_json
 from spareggio.io.pgn import write_pgn
 from spareggio.io.tournament_json import write_tournament_json
 from spareggio.io.trf import write_trf
@@ -30,6 +31,7 @@ from spareggio.io.vega_tdf import write_tdf
 WRITERS = {
     "event.trf": write_trf,
     "event.json": write_tournament_json,
+    "event.chess-json": write_chess_json,
     "event.tdf": write_tdf,
     "event.pgn": write_pgn,
 }
