@@ -210,9 +210,9 @@ def test_a_team_tournament_is_a_team_event() -> None:
 
 
 def standings_of_teams(ev: TeamEvent) -> list[tuple[str, Fraction, Fraction]]:
-    from spareggio.teams import team_standings
+    from spareggio.standings import rank
 
-    s = team_standings(ev, "MPTS,GPTS")
+    s = rank(ev, "MPTS,GPTS")
     return [(r.player.name, r.values["MPTS"], r.values["GPTS"]) for r in s.rows]
 
 

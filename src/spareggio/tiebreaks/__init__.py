@@ -8,13 +8,13 @@ from fractions import Fraction
 
 from ..errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from ..i18n import Text, languages, msg, translate
+from ..model import Scope
 from ..rules import find_ruleset
 from .base import (
     Context,
     Contribution,
     Contributions,
     Direction,
-    Scope,
     TiebreakDef,
     TiebreakResult,
     TiebreakSpec,

@@ -103,7 +103,7 @@ def standings_export(s: Standings, fmt: str, lang: str, entry: Entry | None = No
         )
     if fmt == "trf":
         body: str | bytes = (
-            _team_trf(entry, s) if entry is not None and entry.team is not None else _trf_with_ranks(s)
+            _team_trf(entry, s) if entry is not None and s.is_team else _trf_with_ranks(s)
         )
     else:
         if fmt == "table" and _table_size(s) > MAX_OUTPUT_BYTES:
