@@ -27,17 +27,17 @@ TEC = Path(__file__).resolve().parent / "data" / "teams" / "tec-2.3.trf"
     ],
 )  # fmt: skip
 def test_scope(code: str, individual: bool, team: bool) -> None:
-    assert (code in {d.code for d in catalogue(team=False)}) is individual
-    assert (code in {d.code for d in catalogue(team=True)}) is team
+    assert (code in {d.code for d in catalogue(Scope.INDIVIDUAL)}) is individual
+    assert (code in {d.code for d in catalogue(Scope.TEAM)}) is team
 
 
 def test_scope_errors() -> None:
     with pytest.raises(TiebreakSpecError, match="is a team tie-break"):
-        parse_spec("EMGSB", team=False)
+        parse_spec("EMGSB", scope=Scope.INDIVIDUAL)
     with pytest.raises(TiebreakSpecError, match=r"not a team tie-break \(for teams: EMMSB"):
-        parse_spec("SB/C1", team=True)
+        parse_spec("SB/C1", scope=Scope.TEAM)
     with pytest.raises(TiebreakSpecError, match="takes no score selector"):
-        parse_spec("EMGSB:MP", team=True)
+        parse_spec("EMGSB:MP", scope=Scope.TEAM)
     # either kind of event when the caller does not say
     assert parse_spec("EMGSB/C1").cut_low == 1 and parse_spec("SB/C1").cut_low == 1
 
@@ -49,9 +49,25 @@ def test_individual_standings_refuse_a_team_criterion() -> None:
 
 
 def test_selectors_and_modifiers_in_one_parser() -> None:
-    [(label, spec)] = parse_spec_list("bh:gp/c1", team=True)
+    [(label, spec)] = parse_spec_list("bh:gp/c1", scope=Scope.TEAM)
     assert label == "bh:gp/c1" and spec == TiebreakSpec("BH", cut_low=1, score="GP")
-    assert str(parse_spec("SSSC/K3/P", team=True)) == "SSSC/P/K3"
+    assert str(parse_spec("SSSC/K3/P", scope=Scope.TEAM)) == "SSSC/P/K3"
+
+
+def test_the_parser_gives_a_team_criterion_the_primary_score() -> None:
+    # digest 2.5: a criterion for players and teams named without :MP/:GP is computed on the primary
+    # score; one with a selector keeps it; a team-only criterion and PTS take none
+    assert parse_spec("BH/C1", scope=Scope.TEAM, primary="GP") == TiebreakSpec("BH", cut_low=1, score="GP")
+    assert parse_spec("BH:MP", scope=Scope.TEAM, primary="GP").score == "MP"
+    assert parse_spec("EMGSB", scope=Scope.TEAM, primary="GP").score is None
+    assert parse_spec("PTS", scope=Scope.TEAM, primary="GP").score is None
+    # BH and BH:MP are one criterion when MP ranks: listed twice
+    with pytest.raises(TiebreakSpecError, match="listed twice"):
+        parse_spec_list("BH,BH:MP", scope=Scope.TEAM, primary="MP")
+    assert len(parse_spec_list("BH,BH:MP", scope=Scope.TEAM, primary="GP")) == 2
+    # the selectors are for team events
+    with pytest.raises(TiebreakSpecError, match="are for team events"):
+        parse_spec("BH:MP", scope=Scope.INDIVIDUAL)
 
 
 def test_sssc_factor_given_by_the_regulations() -> None:
@@ -71,6 +87,6 @@ def test_bare_esb_is_primary_times_secondary() -> None:
 
 
 def test_every_team_criterion_is_in_the_one_catalogue() -> None:
-    team_only = {d.code for d in catalogue(team=True) if d.scope is Scope.TEAM}
+    team_only = {d.code for d in catalogue(Scope.TEAM) if d.scope is Scope.TEAM}
     assert team_only == {"MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EDE", "EDEBT",
                          "EDEBB", "EDET", "EDEB", "EDEC", "SSSC", "BC", "TBR", "BBE"}  # fmt: skip

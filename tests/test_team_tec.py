@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from spareggio import numbers
+from spareggio.model import Scope
 from spareggio.numbers import fixed_number
 from spareggio.render.output import format_number, standings_csv, standings_table
 from spareggio.standings import rank
@@ -301,7 +302,7 @@ def test_fixed_places_round_half_up(value: F, places: int, text: str) -> None:
 
 
 def test_decimals_modifier() -> None:
-    spec = parse_spec("sssc/k3/d1", team=True)
+    spec = parse_spec("sssc/k3/d1", scope=Scope.TEAM)
     assert (spec.factor, spec.decimals, str(spec)) == (3, 1, "SSSC/K3/D1")
     with pytest.raises(TiebreakSpecError, match="not allowed for BH"):
-        parse_spec("BH:MP/D1", team=True)
+        parse_spec("BH:MP/D1", scope=Scope.TEAM)

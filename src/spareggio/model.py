@@ -101,9 +101,9 @@ class Scope(enum.Enum):
     """Players, and teams on a reference score chosen with ``:MP`` or ``:GP`` (BH, FB, AOB, KS, PS,
     WIN, WON, TPN, DE)."""
 
-    def admits(self, team: bool) -> bool:
-        """Whether a tie-break of this scope ranks a team event (``team``) or an individual one."""
-        return self is Scope.BOTH or (self is Scope.TEAM) == team
+    def admits(self, event: Scope) -> bool:
+        """Whether a tie-break of this scope ranks an event of scope ``event`` (individual or team)."""
+        return self is Scope.BOTH or self is event
 
 
 class ListSource(enum.StrEnum):

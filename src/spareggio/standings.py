@@ -333,28 +333,10 @@ def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> li
 
 
 def _criteria(event: Event, items: str | Sequence[str]) -> list[tuple[str, TiebreakSpec]]:
-    """The criteria of a list, parsed by the one catalogue for the event's scope: a score selector
-    (``:MP``/``:GP``) is for team events, and a criterion C.07 applies to players and teams named
-    without one is computed on the team event's primary score (digest 2.5)."""
-    team = event.scope is Scope.TEAM
-    out = []
-    seen: dict[TiebreakSpec, str] = {}
-    for label, spec in parse_spec_list(items if isinstance(items, str) else list(items), team=team):
-        if spec.score is not None and not team:
-            raise TiebreakSpecError(
-                msg(
-                    "{label!r}: the score selectors :MP and :GP are for team events (match or game points)",
-                    label=label,
-                )
-            )
-        if team and spec.score is None and spec.code != "PTS" and definition(spec.code).scope is Scope.BOTH:
-            spec = dataclasses.replace(spec, score=event.primary)
-        if spec in seen and not definition(spec.code).is_group:  # BH and BH:MP when MP ranks
-            again = f"{label!r} (the same as {seen[spec]!r})"
-            raise TiebreakSpecError(msg("{again} is listed twice in the tie-break list", again=again))
-        seen[spec] = label
-        out.append((label, spec))
-    return out
+    """The criteria of a list, parsed by the one catalogue for the event's scope and primary score
+    (:func:`~spareggio.tiebreaks.parse_spec`)."""
+    primary = event.primary if event.scope is Scope.TEAM else None
+    return parse_spec_list(items if isinstance(items, str) else list(items), scope=event.scope, primary=primary)
 
 
 def file_tiebreaks(

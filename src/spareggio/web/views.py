@@ -76,7 +76,7 @@ def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: 
     # a team event offers the team criteria and the individual ones C.07 applies to teams
     offered = [
         (d.code, d)
-        for d in sorted(catalogue(team=entry.is_team), key=lambda d: d.scope is not Scope.TEAM)
+        for d in sorted(catalogue(entry.event.scope), key=lambda d: d.scope is not Scope.TEAM)
         if not entry.is_team or d.code != "PTS"
     ]
     kind = t.kind_of_event.value
