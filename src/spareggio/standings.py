@@ -118,14 +118,14 @@ class Standings:
     tiebreaks_source: ListSource
     """Where the tie-break list comes from."""
     context: Context
+    event: Event
+    """The event ranked (:class:`~spareggio.model.Event`): the tournament of the players, or the
+    team event whose teams are ``tournament``; its :meth:`~spareggio.model.Event.scores` are the
+    columns every row shows beside its points."""
     warnings: list[str] = field(default_factory=list)
     rules_warning: str | None = None
     """Set when the rule set rests on an assumption about the file (a missing, unreadable or
     ambiguous start date): every human output shows it beside the rule set, at the top."""
-    event: Event | None = None
-    """The event ranked (:class:`~spareggio.model.Event`): the tournament of the players, or the
-    team event whose teams are ``tournament``; its :meth:`~spareggio.model.Event.scores` are the
-    extra columns of every row (None only for standings built outside :func:`rank`)."""
     decisions: Decisions = field(default_factory=Decisions)
     """The playoffs, lots, exclusions and log of changes that completed this ranking."""
     decided: list[Decided] = field(default_factory=list)
@@ -197,12 +197,12 @@ class Standings:
     @property
     def is_team(self) -> bool:
         """Whether the standings rank the teams of a team event."""
-        return self.event is not None and self.event.scope is Scope.TEAM
+        return self.event.scope is Scope.TEAM
 
     def scores(self, row: StandingRow) -> tuple[tuple[str, Fraction], ...]:
         """The scores a row shows beside its points, the primary first (a team's match and game
         points after the standings' round: ``(("MP", 12), ("GP", 21.5))``); nothing for a player."""
-        return () if self.event is None else self.event.scores(row.index, self.after_round)
+        return self.event.scores(row.index, self.after_round)
 
     def row_of(self, start_number: int) -> StandingRow:
         i = self.tournament.index_of(start_number)
@@ -418,7 +418,9 @@ def rank_lists(
                 tournament, frame, ruleset, unrated_rating=unrated_rating, shared=shared
             )
         parsed = _criteria(tournament, tiebreaks)
-        out.append(_standings_in(ctx, parsed, REASONS["caller"], ListSource.CALLER, None, event=tournament))
+        out.append(
+            _standings_in(ctx, parsed, REASONS["caller"], ListSource.CALLER, None, tournament.decisions, tournament)
+        )
     return out
 
 
@@ -445,13 +447,11 @@ def _standings_in(
     reason: Text,
     source: ListSource,
     rules_warning: str | None,
-    decisions: Decisions | None = None,
-    event: Event | None = None,
+    decisions: Decisions,
+    event: Event,
 ) -> Standings:
     """Rank in an evaluation context; tie-break values already computed in it are reused; the ties
     the list leaves are then decided by the playoffs and the lots (:mod:`spareggio.decisions`)."""
-    if decisions is None:
-        decisions = ctx.tournament.decisions
     frame = ctx.frame
     labels = [label for label, _ in parsed]
     specs = [spec for _, spec in parsed]
