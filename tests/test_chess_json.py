@@ -319,8 +319,9 @@ def test_chess_json_round_trip_keeps_every_round(
 def test_a_chess_json_team_event_on_the_web_page(tmp_path: Path) -> None:
     # the same two teams on the page: team 1 first (3 MP against 1); the TRF download writes ranks
     # into a team event's own TRF file, which a Chess-JSON upload does not have: a 400 that says so
-    from spareggio.web import create_app
     from starlette.testclient import TestClient
+
+    from spareggio.web import create_app
 
     path = tmp_path / "league.json"
     path.write_text(json.dumps(TEAM), encoding="utf-8")
