@@ -5,20 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
-from ..model import Tournament, TournamentKind
-
-if TYPE_CHECKING:
-    from ..team_event import TeamEvent
+from ..model import Event, TournamentKind
 
 __all__ = ["SNIFF_BYTES", "Event", "RatingChoice", "ReadOptions", "Reader"]
 
 SNIFF_BYTES = 4096
 """The head of a file that :attr:`Reader.sniff` sees."""
 
-Event: TypeAlias = "Tournament | TeamEvent"
-"""What a reader returns: an individual tournament, or a team event."""
 
 RatingChoice: TypeAlias = Literal["fide", "national"]
 
@@ -39,6 +34,9 @@ class ReadOptions:
     teams: bool = True
     """Read a team event as a team event; False reads an individual tournament only (a team file is
     refused with a message saying how to read it)."""
+    team_players: bool = False
+    """Read the players of a team event as an individual tournament: the teams and the file's list,
+    which ranks them, are left out (``--individual``)."""
     ranks: str | None = None
     """A file of declared ranks (a lichess Swiss results export), for ``check``."""
     beside: str | None = None
