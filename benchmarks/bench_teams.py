@@ -35,7 +35,8 @@ from spareggio.explain import explain_player
 from spareggio.generate import generate
 from spareggio.io.trf.writer import write_trf
 from spareggio.model import Color, ResultKind
-from spareggio.teams import parse_team_event, team_standings
+from spareggio.standings import rank
+from spareggio.teams import parse_team_event
 
 LONG_LIST = "MPvGP,BH:MP/C1,BH:GP,EMGSB/C1,EGGSB,SSSC,EDE,DE:GP,BC,TBR,BBE,AOB,KS"
 
@@ -152,9 +153,9 @@ def main() -> None:
         data = team_event_text(n_teams, args.boards, args.rounds).encode()
         ev = parse_team_event(data, "bench.trf")
         read = median_ms(lambda: parse_team_event(data, "bench.trf"), args.repeat)  # noqa: B023
-        default = median_ms(lambda: team_standings(ev, rules="fide-2026"), args.repeat)  # noqa: B023
-        long = median_ms(lambda: team_standings(ev, LONG_LIST, rules="fide-2026"), args.repeat)  # noqa: B023
-        s = team_standings(ev, LONG_LIST, rules="fide-2026")
+        default = median_ms(lambda: rank(ev, rules="fide-2026"), args.repeat)  # noqa: B023
+        long = median_ms(lambda: rank(ev, LONG_LIST, rules="fide-2026"), args.repeat)  # noqa: B023
+        s = rank(ev, LONG_LIST, rules="fide-2026")
         first = s.rows[0].player.start_number
         explain = median_ms(lambda: explain_player(s, first), args.repeat)  # noqa: B023
         print(f"{n_teams:>5}  {read:8.1f}  {default:8.1f}  {long:9.1f}  {explain:8.1f}")

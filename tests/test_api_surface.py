@@ -106,10 +106,11 @@ def test_results_serialise() -> None:
 
 
 REMOVED = [
-    # (module, name, what replaces it): one front door for every event (spareggio.event)
+    # (module, name, what replaces it): one front door for every event (spareggio.model.Event)
     ("spareggio.compare", "compare_teams", "spareggio.compare.compare(team_event, ...)"),
     ("spareggio.check", "check_team_event", "spareggio.check.check(team_event, ...)"),
     ("spareggio.teams", "rank_event", "spareggio.rank(event, ...)"),
+    ("spareggio.teams", "team_standings", "spareggio.rank(team_event, ...)"),
 ]
 
 
@@ -117,6 +118,7 @@ def test_the_team_forks_are_gone() -> None:
     """The names the team forks had are gone (README, "One call for every event"); their
     replacements take a tournament or a team event alike."""
     import importlib
+    import importlib.util
 
     for module, name, _ in REMOVED:
         assert not hasattr(importlib.import_module(module), name), name
@@ -125,3 +127,6 @@ def test_the_team_forks_are_gone() -> None:
 
     assert callable(spareggio.rank) and callable(check) and callable(compare)
     assert spareggio.read_event.__module__ == "spareggio.io.registry"
+    # the module that chose an implementation by the kind of event is gone: rank takes the protocol
+    assert importlib.util.find_spec("spareggio.event") is None
+    assert spareggio.rank.__module__ == "spareggio.standings"

@@ -210,9 +210,9 @@ def test_a_team_tournament_is_a_team_event() -> None:
 
 
 def standings_of_teams(ev: TeamEvent) -> list[tuple[str, Fraction, Fraction]]:
-    from spareggio.teams import team_standings
+    from spareggio.standings import rank
 
-    s = team_standings(ev, "MPTS,GPTS")
+    s = rank(ev, "MPTS,GPTS")
     return [(r.player.name, r.values["MPTS"], r.values["GPTS"]) for r in s.rows]
 
 
@@ -314,3 +314,20 @@ def test_chess_json_round_trip_keeps_every_round(
     for name in ("opponent", "kind", "color", "short_game"):
         assert np.array_equal(getattr(back, name), getattr(t, name)), name
     assert [p.rating for p in back.players] == [p.rating for p in t.players]
+
+
+def test_a_chess_json_team_event_on_the_web_page(tmp_path: Path) -> None:
+    # the same two teams on the page: team 1 first (3 MP against 1); the TRF download writes ranks
+    # into a team event's own TRF file, which a Chess-JSON upload does not have: a 400 that says so
+    from starlette.testclient import TestClient
+
+    from spareggio.web import create_app
+
+    path = tmp_path / "league.json"
+    path.write_text(json.dumps(TEAM), encoding="utf-8")
+    c = TestClient(create_app([str(path)]), base_url="http://127.0.0.1")
+    tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
+    doc = c.get(f"/t/{tok}/download/json").json()
+    assert [(e["name"], e["match_points"]) for e in doc["standings"]] == [("Scacchi Trento", 3), ("Circolo Rovereto", 1)]
+    r = c.get(f"/t/{tok}/download/trf")
+    assert r.status_code == 400 and "this file is not TRF" in r.text

@@ -10,10 +10,10 @@ from fractions import Fraction as Fr
 from pathlib import Path
 
 import pytest
-from builders import tournament
-from chess_results_page import page
 
 import spareggio
+from builders import tournament
+from chess_results_page import page
 from spareggio.check import CheckOptions, check_tournament
 from spareggio.cli import main
 from spareggio.io import parse_event

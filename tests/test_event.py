@@ -1,6 +1,6 @@
 """One front door for every event: ``rank``, ``compare`` and ``check`` take what a reader returns,
-an individual tournament or a team event, and give the same results as the implementation for
-that kind of event.
+an individual tournament or a team event, through the one protocol both implement
+(:class:`spareggio.model.Event`).
 
 The individual event, built here (two rounds, fide-2026, no unplayed round):
     R1: 1-2 1-0, 3-4 1-0;  R2: 3-1 0-1 (1 has Black), 4-2 1-0
@@ -21,11 +21,11 @@ from builders import tournament
 from spareggio.check import CheckOptions, check, check_tournament
 from spareggio.compare import compare
 from spareggio.decisions import Decisions, Exclusion
-from spareggio.event import rank, reading_warnings
+from spareggio.errors import ArgumentError
 from spareggio.io import read_event
-from spareggio.standings import standings
+from spareggio.model import Event, ListSource, Scope
+from spareggio.standings import rank, standings
 from spareggio.team_event import TeamEvent
-from spareggio.teams import team_standings
 
 FOUR = Path(__file__).resolve().parent / "data" / "teams" / "four-teams.trf"
 
@@ -46,7 +46,7 @@ def test_rank_ranks_the_players_of_a_tournament(players) -> None:  # type: ignor
     s = rank(players, "BH", rules="fide-2026")
     got = [(r.player.start_number, r.place, r.points, r.values["BH"]) for r in s.rows]
     assert got == [(1, "1", 2, 1), (3, "2", 1, 3), (4, "3", 1, 1), (2, "4", 0, 3)]
-    assert s.team_event is None
+    assert s.event is players and not s.is_team and s.scores(s.rows[0]) == ()
     same = standings(players, "BH", rules="fide-2026")
     assert [r.to_dict() for r in s.rows] == [r.to_dict() for r in same.rows]
 
@@ -56,10 +56,10 @@ def test_rank_ranks_the_teams_of_a_team_event(teams: TeamEvent) -> None:
     s = rank(teams, "BH:MP", rules="fide-2026")
     by_name = {r.player.name: r.values["BH:MP"] for r in s.rows}
     assert by_name["Alfieri"] == 8 and by_name["Bianconeri"] == 10
-    assert s.team_event is teams
+    assert s.event is teams and s.is_team
     # MP: Delfini 5, Alfieri 4 first and second
     assert [(r.player.name, r.points) for r in s.rows[:2]] == [("Delfini", 5), ("Alfieri", 4)]
-    same = team_standings(teams, "BH:MP", rules="fide-2026")
+    same = rank(teams, "BH:MP", rules="fide-2026")
     assert [r.to_dict() for r in s.rows] == [r.to_dict() for r in same.rows]
 
 
@@ -81,7 +81,7 @@ def test_rank_passes_decisions_on_to_a_team_event(teams: TeamEvent) -> None:
 
 def test_rank_refuses_what_is_no_event() -> None:
     with pytest.raises(TypeError, match="not an event"):
-        rank("four-teams.trf")
+        rank("four-teams.trf")  # type: ignore[arg-type]
 
 
 def test_compare_takes_either_kind_of_event(players, teams) -> None:  # type: ignore[no-untyped-def]
@@ -125,10 +125,67 @@ def test_check_takes_either_kind_of_event(players, tmp_path: Path) -> None:  # t
 
 
 def test_reading_warnings_are_said_once(players, teams) -> None:  # type: ignore[no-untyped-def]
-    # a team event's warnings travel with its standings (team_standings adds them); a tournament's
-    # are the reader's, beside those of the standings
-    assert reading_warnings(teams) == []
-    assert reading_warnings(players) is not players.warnings and reading_warnings(players) == players.warnings
+    # a team event's warnings travel with its standings (ranking_warnings); a tournament's are the
+    # reader's, beside those of the standings
+    assert teams.reading_warnings() == []
+    assert rank(teams, "BH:MP").warnings[-len(teams.warnings) or None :] == list(teams.warnings)
+    assert players.reading_warnings() is not players.warnings and players.reading_warnings() == players.warnings
+
+
+def test_both_kinds_of_event_implement_the_protocol(players, teams) -> None:  # type: ignore[no-untyped-def]
+    assert isinstance(players, Event) and isinstance(teams, Event)
+    assert (players.scope, teams.scope) == (Scope.INDIVIDUAL, Scope.TEAM)
+    # a tournament's participants and the tournament the file describes are itself
+    assert players.participants() is players and players.tournament is players
+    # a team event: its teams as participants (one object for every frame), its players' tournament
+    assert [p.name for p in teams.participants().players][:2] == ["Alfieri", "Bianconeri"]
+    assert teams.participants() is teams.participants() and teams.tournament is teams.players
+    assert (players.primary, teams.primary) == ("PTS", "MP")
+
+
+def test_the_frame_of_every_score(players, teams) -> None:  # type: ignore[no-untyped-def]
+    # players: the points in half points (1-0 = 2 units): 1 won twice
+    frame = players.frame()
+    assert frame.score == "PTS" and frame.total.tolist()[0] == 4
+    with pytest.raises(ArgumentError, match="for team events"):
+        players.frame(score="MP")
+    # teams: the primary score (MP) by default, GP when asked, the other beside it
+    mp, gp = teams.frame(), teams.frame(score="GP")
+    assert (mp.score, mp.secondary.name, gp.score, gp.secondary.name) == ("MP", "GP", "GP", "MP")
+    assert (mp.points == gp.secondary.points).all() and (gp.points == mp.secondary.points).all()
+    assert teams.frame(1).rounds == 1
+
+
+def test_the_default_list_and_the_extra_columns(players, teams) -> None:  # type: ignore[no-untyped-def]
+    # players: the rule set's usual list when it has one, else the default of a Swiss (no file list)
+    assert players.default_list(("BH", "SB")) == (("BH", "SB"), ListSource.RULE_SET)
+    assert players.default_list(None) == (("BH/C1", "BH", "SB"), ListSource.DEFAULT_SWISS)
+    # teams: a rule set's usual list is for players; the team default
+    assert teams.default_list(("BH", "SB")) == (("MPvGP", "BH/C1", "EMGSB"), ListSource.DEFAULT_TEAM)
+    # the columns beside the points: a team's MP and GP (Delfini 5 MP, Alfieri 4: test_teams.py)
+    s = rank(teams, "BH:MP", rules="fide-2026")
+    assert [name for name, _ in s.scores(s.rows[0])] == ["MP", "GP"]
+    assert s.scores(s.rows[0])[0] == ("MP", 5)
+    assert rank(teams.with_primary("GP"), "BH:MP").scores(s.rows[0])[0][0] == "GP"
+
+
+def test_a_team_file_list_opening_with_gpts_ranks_by_game_points(teams) -> None:  # type: ignore[no-untyped-def]
+    # TRF-2x 212 opening with GPTS: the primary score is GP (digest 2.5), the list the rest
+    import dataclasses
+
+    listed = dataclasses.replace(teams, players=dataclasses.replace(teams.players, tiebreak_list=("GPTS", "BH")))
+    ev, own, offset = listed.as_listed()
+    assert (ev.primary, own, offset) == ("GP", ("BH",), 1)
+    s = rank(listed, rules="fide-2026")
+    assert s.labels == ["BH"] and s.specs[0].score == "GP"
+    # --primary chose MP: the file's opening score does not change it
+    ev, own, _ = listed.with_primary("MP").as_listed()
+    assert (ev.primary, own) == ("MP", ("BH",))
+
+
+def test_only_a_team_event_has_another_primary_score(players) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ArgumentError, match="not a team event"):
+        players.with_primary("GP")
 
 
 def test_values_are_exact(players) -> None:  # type: ignore[no-untyped-def]

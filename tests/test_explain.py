@@ -16,6 +16,7 @@ import spareggio
 from group_records import de_place, points_from_encounters
 from spareggio import explain as ex
 from spareggio.cli import main
+from spareggio.model import Scope
 from spareggio.render.explanation import explanation_to_dict, render_text
 from spareggio.render.html import explanation_html, versus_html
 from spareggio.tiebreaks.records import Aggregate, Record, Why, aggregate
@@ -267,7 +268,7 @@ def test_explanation_agrees_with_standings(path, rules):
     the place recomputed from them is the value, and each member's points among the group are the
     sum of the encounters listed (C.07 6.1-6.3)."""
     t = spareggio.read_trf(path)
-    individual = [d.code for d in spareggio.tiebreaks.catalogue(team=False)]
+    individual = [d.code for d in spareggio.tiebreaks.catalogue(Scope.INDIVIDUAL)]
     labels = ["BH/C1", "BH/M1", "SB/C1", "FB/C1", *sorted(individual)]
     s = spareggio.standings(t, labels, rules=rules)
     for row in s.rows:

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 import spareggio
+from builders import tournament
 from spareggio.programs import find_program, programs
 from spareggio.rules import RULESETS, find_ruleset, program_rulesets
-
-from builders import tournament
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
 

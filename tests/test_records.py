@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from group_records import de_place, points_from_encounters
 from spareggio import parse_trf
+from spareggio.model import Scope
 from spareggio.rules import RULESETS
 from spareggio.rules.base import Source
 from spareggio.standings import standings
@@ -25,7 +26,7 @@ from strategies import render, tournaments
 
 SCALAR = [
     d.code
-    for d in catalogue(team=False)
+    for d in catalogue(Scope.INDIVIDUAL)
     if d.compute is not None and not d.diagnostic and d.code not in ("DE",)
 ]
 """Every individual tie-break with a value per player (DE orders groups; ABH and AFB are
@@ -110,7 +111,7 @@ def test_opponent_score_records_are_the_records_of_every_tiebreak() -> None:
 
 def test_every_tiebreak_of_the_catalogue_is_covered() -> None:
     # the property above runs every scalar tie-break; the catalogue has no other kind but DE
-    individual = {d.code: d for d in catalogue(team=False)}
+    individual = {d.code: d for d in catalogue(Scope.INDIVIDUAL)}
     others = {code for code, d in individual.items() if d.compute is None or d.diagnostic}
     assert others <= {"DE", "ABH", "AFB"}
     assert set(SCALAR) | others == set(individual)

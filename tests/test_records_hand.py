@@ -23,6 +23,7 @@ from fractions import Fraction as F
 import pytest
 
 from builders import tournament
+from spareggio.model import Scope
 from spareggio.standings import standings
 from spareggio.tiebreaks.base import GroupSteps
 from spareggio.tiebreaks.records import Why
@@ -285,7 +286,7 @@ def test_us_tiebreaks_cite_the_us_rule_under_a_fide_rule_set() -> None:
 def _catalogue() -> list[str]:
     from spareggio.tiebreaks import catalogue
 
-    return sorted(d.code for d in catalogue(team=False) if not d.diagnostic)
+    return sorted(d.code for d in catalogue(Scope.INDIVIDUAL) if not d.diagnostic)
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

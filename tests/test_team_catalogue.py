@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from spareggio.errors import TiebreakSpecError
-from spareggio.standings import standings
-from spareggio.teams import read_team_event, team_standings
+from spareggio.standings import rank, standings
+from spareggio.teams import read_team_event
 from spareggio.tiebreaks import Scope, TiebreakSpec, catalogue, parse_spec, parse_spec_list
 
 TEC = Path(__file__).resolve().parent / "data" / "teams" / "tec-2.3.trf"
@@ -27,17 +27,17 @@ TEC = Path(__file__).resolve().parent / "data" / "teams" / "tec-2.3.trf"
     ],
 )  # fmt: skip
 def test_scope(code: str, individual: bool, team: bool) -> None:
-    assert (code in {d.code for d in catalogue(team=False)}) is individual
-    assert (code in {d.code for d in catalogue(team=True)}) is team
+    assert (code in {d.code for d in catalogue(Scope.INDIVIDUAL)}) is individual
+    assert (code in {d.code for d in catalogue(Scope.TEAM)}) is team
 
 
 def test_scope_errors() -> None:
     with pytest.raises(TiebreakSpecError, match="is a team tie-break"):
-        parse_spec("EMGSB", team=False)
+        parse_spec("EMGSB", scope=Scope.INDIVIDUAL)
     with pytest.raises(TiebreakSpecError, match=r"not a team tie-break \(for teams: EMMSB"):
-        parse_spec("SB/C1", team=True)
+        parse_spec("SB/C1", scope=Scope.TEAM)
     with pytest.raises(TiebreakSpecError, match="takes no score selector"):
-        parse_spec("EMGSB:MP", team=True)
+        parse_spec("EMGSB:MP", scope=Scope.TEAM)
     # either kind of event when the caller does not say
     assert parse_spec("EMGSB/C1").cut_low == 1 and parse_spec("SB/C1").cut_low == 1
 
@@ -49,15 +49,31 @@ def test_individual_standings_refuse_a_team_criterion() -> None:
 
 
 def test_selectors_and_modifiers_in_one_parser() -> None:
-    [(label, spec)] = parse_spec_list("bh:gp/c1", team=True)
+    [(label, spec)] = parse_spec_list("bh:gp/c1", scope=Scope.TEAM)
     assert label == "bh:gp/c1" and spec == TiebreakSpec("BH", cut_low=1, score="GP")
-    assert str(parse_spec("SSSC/K3/P", team=True)) == "SSSC/P/K3"
+    assert str(parse_spec("SSSC/K3/P", scope=Scope.TEAM)) == "SSSC/P/K3"
+
+
+def test_the_parser_gives_a_team_criterion_the_primary_score() -> None:
+    # digest 2.5: a criterion for players and teams named without :MP/:GP is computed on the primary
+    # score; one with a selector keeps it; a team-only criterion and PTS take none
+    assert parse_spec("BH/C1", scope=Scope.TEAM, primary="GP") == TiebreakSpec("BH", cut_low=1, score="GP")
+    assert parse_spec("BH:MP", scope=Scope.TEAM, primary="GP").score == "MP"
+    assert parse_spec("EMGSB", scope=Scope.TEAM, primary="GP").score is None
+    assert parse_spec("PTS", scope=Scope.TEAM, primary="GP").score is None
+    # BH and BH:MP are one criterion when MP ranks: listed twice
+    with pytest.raises(TiebreakSpecError, match="listed twice"):
+        parse_spec_list("BH,BH:MP", scope=Scope.TEAM, primary="MP")
+    assert len(parse_spec_list("BH,BH:MP", scope=Scope.TEAM, primary="GP")) == 2
+    # the selectors are for team events
+    with pytest.raises(TiebreakSpecError, match="are for team events"):
+        parse_spec("BH:MP", scope=Scope.INDIVIDUAL)
 
 
 def test_sssc_factor_given_by_the_regulations() -> None:
     """13.4.2: the regulations may set FN (/Kx).  Antelopes, GP 17.5 and BH:MP 64 (Exercise 49)."""
     ev = read_team_event(str(TEC))
-    s = team_standings(ev, "SSSC,SSSC/K4", rules="fide-2024")
+    s = rank(ev, "SSSC,SSSC/K4", rules="fide-2024")
     assert s.results["SSSC"].value(0) == F(35, 2) + F(64, 3)
     assert s.results["SSSC/K4"].value(0) == F(35, 2) + 16
 
@@ -66,11 +82,11 @@ def test_bare_esb_is_primary_times_secondary() -> None:
     """The reference program's ESB: EMGSB with MP primary, EGMSB with GP primary (summary table p. 61:
     Antelopes 158.5 and 158)."""
     ev = read_team_event(str(TEC))
-    assert team_standings(ev, "ESB", rules="fide-2024").results["ESB"].value(0) == F(317, 2)
-    assert team_standings(ev.with_primary("GP"), "ESB", rules="fide-2024").results["ESB"].value(0) == 158
+    assert rank(ev, "ESB", rules="fide-2024").results["ESB"].value(0) == F(317, 2)
+    assert rank(ev.with_primary("GP"), "ESB", rules="fide-2024").results["ESB"].value(0) == 158
 
 
 def test_every_team_criterion_is_in_the_one_catalogue() -> None:
-    team_only = {d.code for d in catalogue(team=True) if d.scope is Scope.TEAM}
+    team_only = {d.code for d in catalogue(Scope.TEAM) if d.scope is Scope.TEAM}
     assert team_only == {"MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EDE", "EDEBT",
                          "EDEBB", "EDET", "EDEB", "EDEC", "SSSC", "BC", "TBR", "BBE"}  # fmt: skip

@@ -12,7 +12,8 @@ import pytest
 
 from spareggio.decisions import Decisions, Exclusion, Playoff
 from spareggio.errors import ArgumentError
-from spareggio.teams import parse_team_event, team_standings
+from spareggio.standings import rank
+from spareggio.teams import parse_team_event
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAMS = ROOT / "examples" / "team-league-2026.trf"
@@ -34,7 +35,7 @@ def test_a_playoff_lots_and_an_exclusion_decide_the_team_standings() -> None:
         lots_source="option",
         exclusions=(Exclusion(13, "withdrew", source="option"),),
     )
-    s = team_standings(ev, "EDE,RND", decisions=given)
+    s = rank(ev, "EDE,RND", decisions=given)
     # printf 'abc\n10' | sha256sum -> 0ba0...; 'abc\n6' -> 67a8...; 'abc\n5' -> ae62...: 10, 6, 5
     assert places(s) == [
         ("1", 1), ("2", 3), ("3", 4), ("4", 9), ("5", 2), ("6", 10), ("7", 6), ("8", 5),
@@ -53,12 +54,12 @@ def test_a_team_playoff_between_teams_not_level_is_refused() -> None:
     ev = parse_team_event(TEAMS.read_bytes(), "league.trf")
     given = Decisions(playoffs=(Playoff((4, 1), source="option"),))  # 1 first, 4 third under EDE
     with pytest.raises(ArgumentError, match=r"not level after the tie-breaks \(places 1 and 3\)"):
-        team_standings(ev, "EDE", decisions=given)
+        rank(ev, "EDE", decisions=given)
 
 
 def test_the_files_decision_records_are_not_applied_to_the_teams_and_it_is_said() -> None:
     text = TEAMS.read_text(encoding="utf-8").replace("\n001", "\nXPO PLAYOFF 2 9 ; 1-0\n001", 1)
-    s = team_standings(parse_team_event(text.encode(), "league.trf"), "EDE")
+    s = rank(parse_team_event(text.encode(), "league.trf"), "EDE")
     assert s.decided == [] and places(s)[3:5] == [("4-5", 2), ("4-5", 9)]
     assert (
         "the decision records of the file (XPO, XLT, XEX) are about players: the team standings do not apply them"

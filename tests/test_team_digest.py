@@ -27,7 +27,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from spareggio.teams import TeamEvent, parse_team_event, team_standings
+from spareggio.standings import rank
+from spareggio.teams import TeamEvent, parse_team_event
 from team_builder import team_trf
 
 T1 = team_trf(
@@ -86,13 +87,13 @@ EVENTS = {name: parse_team_event(text.encode(), f"{name}.trf") for name, text in
 
 def values(event: str | TeamEvent, tiebreak: str, rules: str) -> dict[str, F | None]:
     ev = EVENTS[event] if isinstance(event, str) else event
-    s = team_standings(ev, tiebreak, rules=rules)
+    s = rank(ev, tiebreak, rules=rules)
     return {row.player.name: row.values[tiebreak] for row in s.rows}
 
 
 def order(event: str, tiebreaks: str, rules: str = "fide-2026") -> list[list[str]]:
     """The standings as groups of teams still tied, best first."""
-    s = team_standings(EVENTS[event], tiebreaks, rules=rules)
+    s = rank(EVENTS[event], tiebreaks, rules=rules)
     groups: list[list[str]] = []
     for row in s.rows:
         if row.shared and groups and s.row_of(groups[-1][-1][1]).rank == row.rank:

@@ -31,8 +31,8 @@ from spareggio.cli import main
 from spareggio.errors import InputError
 from spareggio.io.trf.reader import parse_trf
 from spareggio.model import ResultKind
-from spareggio.standings import standings
-from spareggio.teams import parse_team_event, team_standings
+from spareggio.standings import rank, standings
+from spareggio.teams import parse_team_event
 from spareggio.tiebreaks.team import SsscFactor
 from team_builder import team_trf
 
@@ -108,21 +108,21 @@ HAND = [
 @pytest.mark.parametrize(("tiebreak", "expected"), HAND)
 @pytest.mark.parametrize("rules", ["fide-2024", "fide-2026"])
 def test_hand_computed(ev, tiebreak: str, expected: dict[str, tuple[F, F]], rules: str) -> None:  # type: ignore[no-untyped-def]
-    s = team_standings(ev, tiebreak, rules=rules)
+    s = rank(ev, tiebreak, rules=rules)
     got = {row.player.name: row.values[tiebreak] for row in s.rows}
     assert got == {name: pair[rules == "fide-2026"] for name, pair in expected.items()}
 
 
 def test_adjusted_score_of_a_last_round_zpb(ev) -> None:  # type: ignore[no-untyped-def]
     """Cat met Dog in round 1: Dog's last-round ZPB is a 16.2.5 round, counted as a drawn match."""
-    s = team_standings(ev, "BH:MP,BH:GP", rules="fide-2024")
+    s = rank(ev, "BH:MP,BH:GP", rules="fide-2024")
     assert [r.input for r in s.results["BH:MP"].records(2)] == [4, 2, 5]
     assert [r.input for r in s.results["BH:GP"].records(2)] == [F(13, 2), 5, F(15, 2)]
 
 
 def test_sssc_with_game_points_primary(ev) -> None:  # type: ignore[no-untyped-def]
     """GP primary: FN = floor(4 GP x 3 rounds / 2 MP) = 6 (13.4.2.b); SSSC = MP + BH:GP / 6."""
-    s = team_standings(ev.with_primary("GP"), "SSSC", rules="fide-2024")
+    s = rank(ev.with_primary("GP"), "SSSC", rules="fide-2024")
     assert s.results["SSSC"].details == SsscFactor(6)
     got = {row.player.name: row.values["SSSC"] for row in s.rows}
     assert got["Ant"] == 5 + F(35, 2) / 6 and got["Cat"] == 1 + F(19, 6)
@@ -200,7 +200,7 @@ def test_individual_reads_only_the_players(tmp_path, capsys) -> None:  # type: i
 def test_board_count_explains_forfeited_and_empty_boards(ev) -> None:  # type: ignore[no-untyped-def]
     """Round 3: Ant's board 4 won against Cat's empty board; the BC records of that round say how
     such a board counts (C.07 12 intro), the other rounds say nothing more."""
-    s = team_standings(ev, "BC", rules="fide-2026")
+    s = rank(ev, "BC", rules="fide-2026")
     for team in (0, 2):  # Ant and Cat
         records = s.results["BC"].records(team)
         assert [r.detail for r in records] == ["", "", "forfeited_board"]
@@ -225,9 +225,9 @@ def test_ede_chain_counts_only_the_encounter_ede_counts() -> None:
     assert by_name(ev, ev.mp) == {"Ant": 2, "Bee": 2, "Cat": 3, "Dog": 1}
     assert by_name(ev, ev.gp) == {"Ant": 4, "Bee": 4, "Cat": 5, "Dog": 3}
     for chain in ("EDET", "EDEB", "EDEBT"):
-        ranks = {row.player.name: row.rank for row in team_standings(ev, chain, rules="fide-2026").rows}
+        ranks = {row.player.name: row.rank for row in rank(ev, chain, rules="fide-2026").rows}
         assert ranks["Ant"] == ranks["Bee"] == 2, chain
-    ranks = {row.player.name: row.rank for row in team_standings(ev, "EDET/P", rules="fide-2026").rows}
+    ranks = {row.player.name: row.rank for row in rank(ev, "EDET/P", rules="fide-2026").rows}
     assert (ranks["Ant"], ranks["Bee"]) == (2, 3)
 
 

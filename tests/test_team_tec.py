@@ -18,11 +18,13 @@ from pathlib import Path
 import pytest
 
 from spareggio import numbers
+from spareggio.model import Scope
 from spareggio.numbers import fixed_number
 from spareggio.render.output import format_number, standings_csv, standings_table
-from spareggio.teams import parse_team_event, read_team_event, team_standings
-from spareggio.tiebreaks.records import Why
+from spareggio.standings import rank
+from spareggio.teams import parse_team_event, read_team_event
 from spareggio.tiebreaks import TiebreakSpecError, parse_spec
+from spareggio.tiebreaks.records import Why
 from spareggio.tiebreaks.team import SsscFactor
 from spareggio.web.views import number
 
@@ -79,7 +81,7 @@ def test_scores_and_boards(ev) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("criterion", MP_CRITERIA)
 def test_mp_primary_totals(ev, criterion: str) -> None:  # type: ignore[no-untyped-def]
-    s = team_standings(ev, ",".join(MP_CRITERIA), rules="fide-2024")
+    s = rank(ev, ",".join(MP_CRITERIA), rules="fide-2024")
     got = {row.player.start_number: row.values[criterion] for row in s.rows}
     column = COLUMNS[criterion]
     for row in ROWS:
@@ -93,7 +95,7 @@ def test_mp_primary_totals(ev, criterion: str) -> None:  # type: ignore[no-untyp
 def test_gp_primary_buchholz(ev) -> None:  # type: ignore[no-untyped-def]
     """Exercise 37 (p. 56): GP primary, BH and BH-C1 on game points; Team #1 Antelopes BH:GP = 114
     (Giraffes' last-round ZPB counts as a drawn match for its opponents: 2 GP with 4 boards)."""
-    s = team_standings(ev.with_primary("GP"), "BH,BH/C1", rules="fide-2024")
+    s = rank(ev.with_primary("GP"), "BH,BH/C1", rules="fide-2024")
     got = {row.player.start_number: (row.values["BH"], row.values["BH/C1"]) for row in s.rows}
     assert got == {int(row[0]): (h(row[5]), h(row[6])) for row in ROWS}
 
@@ -136,7 +138,7 @@ ROUNDS_GP = """
 
 @pytest.mark.parametrize(("score", "table"), [("MP", ROUNDS_MP), ("GP", ROUNDS_GP)])
 def test_buchholz_round_by_round(ev, score: str, table: str) -> None:  # type: ignore[no-untyped-def]
-    s = team_standings(ev, f"BH:{score}", rules="fide-2024")
+    s = rank(ev, f"BH:{score}", rules="fide-2024")
     result = s.results[f"BH:{score}"]
     for line in table.strip().splitlines():
         number, *inputs = line.split()
@@ -150,7 +152,7 @@ CUT_MP = {1: {7, 1, 3}, 6: {6}, 14: {5}, 7: {7}, 5: {1}, 12: {5}}
 
 
 def test_cut_rounds(ev) -> None:  # type: ignore[no-untyped-def]
-    s = team_standings(ev, "BH:MP/C1", rules="fide-2024")
+    s = rank(ev, "BH:MP/C1", rules="fide-2024")
     result = s.results["BH:MP/C1"]
     for team, allowed in CUT_MP.items():
         cut = [r.round for r in result.records(team - 1) if r.why is not Why.COUNTED]
@@ -181,7 +183,7 @@ ESB_ROUNDS = [
 
 @pytest.mark.parametrize(("code", "team", "own", "key", "total"), ESB_ROUNDS)
 def test_esb_round_by_round(ev, code: str, team: int, own: str, key: str, total: F) -> None:  # type: ignore[no-untyped-def]
-    s = team_standings(ev, code, rules="fide-2024")
+    s = rank(ev, code, rules="fide-2024")
     result = s.results[code]
     records = result.records(team - 1)
     assert [r.factor for r in records] == [h(x) for x in own.split()]
@@ -193,14 +195,14 @@ def test_emmsb_cut_1(ev) -> None:  # type: ignore[no-untyped-def]
     """Exercise 38: EMMSB-C1 drops the opponent with the lowest MP (14.1.2), not the smallest
     contribution: 88 -> 74 for Antelopes (Giraffes' or Hippopotami's 14), 74 -> 64, 76 -> 66,
     72 -> 64, 70 -> 66."""
-    s = team_standings(ev, "EMMSB/C1", rules="fide-2024")
+    s = rank(ev, "EMMSB/C1", rules="fide-2024")
     got = {row.player.start_number: row.values["EMMSB/C1"] for row in s.rows}
     assert [got[k] for k in range(1, 6)] == [74, 64, 66, 64, 66]
 
 
 def test_sssc_factor(ev) -> None:  # type: ignore[no-untyped-def]
     """Exercise 49: FN = floor(2 MP x 7 rounds / 4 GP) = floor(3.5) = 3; SSSC(#1) = 17.5 + 64/3."""
-    s = team_standings(ev, "SSSC", rules="fide-2024")
+    s = rank(ev, "SSSC", rules="fide-2024")
     assert s.results["SSSC"].details == SsscFactor(3)
     assert s.results["SSSC"].value(0) == F(35, 2) + F(64, 3)
 
@@ -228,16 +230,16 @@ def groups(s) -> list[list[int]]:  # type: ignore[no-untyped-def]
     ],
 )  # fmt: skip
 def test_extended_direct_encounter(ev, tiebreak: str, expected: list[list[int]]) -> None:  # type: ignore[no-untyped-def]
-    s = team_standings(ev, tiebreak, rules="fide-2024")
+    s = rank(ev, tiebreak, rules="fide-2024")
     assert [sorted(g) for g in groups(s)] == expected
 
 
 def test_mpvgp_orders(ev) -> None:  # type: ignore[no-untyped-def]
     """Exercise 34 (p. 53): the standings by {MP, GP} and by {GP, MP}."""
-    by_mp = team_standings(ev, "MPvGP", rules="fide-2024")
+    by_mp = rank(ev, "MPvGP", rules="fide-2024")
     expected_mp = [[5], [1], [2, 4], [3], [8], [6], [9], [7, 13], [10], [11, 14], [12]]  # fmt: skip
     assert [sorted(g) for g in groups(by_mp)] == expected_mp
-    by_gp = team_standings(ev.with_primary("GP"), "MPvGP", rules="fide-2024")
+    by_gp = rank(ev.with_primary("GP"), "MPvGP", rules="fide-2024")
     expected_gp = [[5], [1], [2, 4], [3], [8], [9], [10], [6], [7, 13], [11, 14], [12]]  # fmt: skip
     assert [sorted(g) for g in groups(by_gp)] == expected_gp
 
@@ -249,7 +251,7 @@ def test_boards_without_record_352() -> None:
     ev = parse_team_event(text, "tec.trf")
     assert ev.boards == 4 and ev.boards_source == "most boards fielded in a match"
     assert any("no record 352" in str(w) and "4 boards" in str(w) for w in ev.warnings)
-    s = team_standings(ev.with_primary("GP"), "BH,SSSC", rules="fide-2024")
+    s = rank(ev.with_primary("GP"), "BH,SSSC", rules="fide-2024")
     assert s.results["BH"].value(0) == 114
     assert s.results["SSSC"].details == SsscFactor(14)  # GP primary: floor(4 GP x 7 rounds / 2 MP) (13.4.2.b)
 
@@ -258,7 +260,7 @@ def test_sssc_printed_to_the_documents_precision(ev) -> None:  # type: ignore[no
     """Exercise 49 (p. 70) prints SSSC with one decimal: ``SSSC/D1`` prints the 14 values as the
     document does (38.83... -> 38,8), in the text table, the CSV and the web table, while the value
     stays exact (17.5 + 64/3 = 233/6 for Antelopes)."""
-    s = team_standings(ev, "SSSC/D1", rules="fide-2024")
+    s = rank(ev, "SSSC/D1", rules="fide-2024")
     assert s.labels == ["SSSC/D1"]
     by_team = {row.player.start_number: row for row in s.rows}
     assert by_team[1].values["SSSC/D1"] == F(35, 2) + F(64, 3)  # exact, not 38.8
@@ -275,7 +277,7 @@ def test_sssc_ranks_on_the_exact_value(ev) -> None:  # type: ignore[no-untyped-d
     """Printed with no decimal (``SSSC/D0``) Elephants (18 + 55/3 = 36.33) and Bonobos (17 + 57/3 = 36)
     both show 36; the ranking still reads the exact values (p. 70: Elephants before Bonobos), and no
     place is shared."""
-    s = team_standings(ev, "SSSC/D0", rules="fide-2024")
+    s = rank(ev, "SSSC/D0", rules="fide-2024")
     rows = {row.player.start_number: row for row in s.rows}
     assert rows[5].rank < rows[2].rank and not rows[5].shared and not rows[2].shared
     cells = {int(line.split(",")[2]): line.split(",")[7] for line in standings_csv(s).splitlines()[1:]}
@@ -300,7 +302,7 @@ def test_fixed_places_round_half_up(value: F, places: int, text: str) -> None:
 
 
 def test_decimals_modifier() -> None:
-    spec = parse_spec("sssc/k3/d1", team=True)
+    spec = parse_spec("sssc/k3/d1", scope=Scope.TEAM)
     assert (spec.factor, spec.decimals, str(spec)) == (3, 1, "SSSC/K3/D1")
     with pytest.raises(TiebreakSpecError, match="not allowed for BH"):
-        parse_spec("BH:MP/D1", team=True)
+        parse_spec("BH:MP/D1", scope=Scope.TEAM)

@@ -24,7 +24,8 @@ from spareggio.cli import main
 from spareggio.errors import InputError, TiebreakSpecError
 from spareggio.model import ResultKind
 from spareggio.render.sources import kind_source_words
-from spareggio.teams import parse_team_event, read_team_event, team_standings
+from spareggio.standings import rank
+from spareggio.teams import parse_team_event, read_team_event
 
 DATA = Path(__file__).resolve().parent / "data" / "teams"
 FOUR = DATA / "four-teams.trf"
@@ -56,7 +57,7 @@ def values(s, label):  # type: ignore[no-untyped-def]
 
 
 def test_hand_computed_team_tiebreaks(ev) -> None:  # type: ignore[no-untyped-def]
-    s = team_standings(ev, "MPvGP,BH:MP,BH:GP/C1,EMGSB,EGGSB,BC", rules="fide-2026")
+    s = rank(ev, "MPvGP,BH:MP,BH:GP/C1,EMGSB,EGGSB,BC", rules="fide-2026")
     # ranking: MP 5, 4, then Bianconeri and Cavalieri on 1 MP, separated by MPvGP (GP 2.5 against 1.5)
     assert [row.player.name for row in s.rows] == ["Delfini", "Alfieri", "Bianconeri", "Cavalieri"]
     assert [row.points for row in s.rows] == [5, 4, 1, 1]
@@ -86,7 +87,7 @@ def test_every_team_value_is_the_aggregate_of_its_records(ev) -> None:  # type: 
     from spareggio.tiebreaks.records import aggregate
 
     labels = ["BH:MP", "BH:GP/C1", "FB", "AOB:GP", "PS", "KS:GP", "WIN", "EMMSB/C1", "EGMSB", "BC"]
-    s = team_standings(ev, labels, rules="fide-2026")
+    s = rank(ev, labels, rules="fide-2026")
     for label in labels:
         res = s.results[label]
         table = res.record_table()
@@ -96,7 +97,7 @@ def test_every_team_value_is_the_aggregate_of_its_records(ev) -> None:  # type: 
 
 def test_extended_direct_encounter_leaves_teams_that_never_met_tied(ev) -> None:  # type: ignore[no-untyped-def]
     # Bianconeri and Cavalieri (1 MP each) did not meet: no result among them on either score (13.3.1, 6.3)
-    s = team_standings(ev, "EDE,MPvGP", rules="fide-2026")
+    s = rank(ev, "EDE,MPvGP", rules="fide-2026")
     assert values(s, "EDE")["Bianconeri"] == values(s, "EDE")["Cavalieri"] == 1
     assert [row.player.name for row in s.rows][2:] == ["Bianconeri", "Cavalieri"]  # then MPvGP
 
@@ -107,7 +108,7 @@ def test_extended_direct_encounter_decides_a_meeting() -> None:
     text = (Path(__file__).parent / "data" / "programs" / "team-trf2x.trf").read_bytes()
     ev = parse_team_event(text.replace(b"FIDE_TEAM_MP_GP", b"FIDE_TEAM_GP_MP"), "t.trf")
     assert ev.primary == "GP"
-    s = team_standings(ev, "EDE", rules="fide-2026")
+    s = rank(ev, "EDE", rules="fide-2026")
     assert [row.player.name for row in s.rows] == ["Scacchi Trento", "Circolo Rovereto"]
     assert [row.points for row in s.rows] == [3, 1]
 
@@ -125,7 +126,7 @@ def test_extended_direct_encounter_decides_a_meeting() -> None:
 )
 def test_bad_team_lists(ev, tiebreaks: str, message: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(TiebreakSpecError) as info:
-        team_standings(ev, tiebreaks)
+        rank(ev, tiebreaks)
     assert message in str(info.value)
 
 
@@ -267,7 +268,7 @@ def test_bad_team_records(record: str, message: str, column: int) -> None:
 def test_sssc(ev) -> None:  # type: ignore[no-untyped-def]
     # 13.4: FN = floor(2 MP x 3 rounds / (1 x 2 boards)) = 3; SSSC = GP + BH:MP / 3
     #   Delfini 5 + 7/3 = 22/3; Alfieri 3 + 8/3 = 17/3; Bianconeri 2.5 + 10/3 = 35/6; /K2: Delfini 5 + 7/2
-    s = team_standings(ev, "SSSC,SSSC/K2", rules="fide-2026")
+    s = rank(ev, "SSSC,SSSC/K2", rules="fide-2026")
     assert values(s, "SSSC") == {
         "Delfini": F(22, 3),
         "Alfieri": F(17, 3),
@@ -283,7 +284,7 @@ def test_out_of_order_board_from_record_300() -> None:
     ev = parse_team_event(("\n".join([*text, "300   2   1   3    2    1"]) + "\n").encode(), "o.trf")
     assert (ev.board_gp[0, 1] / 2).tolist() == [1, 0.5]  # the forfeit win now on board 1
     # BC (12.1): round 2 becomes 1 x 1 + 2 x ½ = 2 instead of 2.5 -> 4.5 - 0.5 = 4
-    s = team_standings(ev, "BC", rules="fide-2026")
+    s = rank(ev, "BC", rules="fide-2026")
     assert values(s, "BC")["Alfieri"] == 4
     # the match and its points do not change
     assert ev.gp[0, 1] == 3 and ev.kind[0, 1] == ResultKind.PLAYED_WIN
@@ -329,7 +330,7 @@ def test_bundled_team_example() -> None:
     # round 6: a forfeited board inside a played match
     forfeited_board = [i for i in range(t.n_players) if t.kind[i, 5] == K.FORFEIT_WIN]
     assert len(forfeited_board) == 1
-    s = team_standings(ev, rules="fide-2026")
+    s = rank(ev, rules="fide-2026")
     assert s.labels == ["MPvGP", "BH:MP/C1", "EMGSB", "EDE", "BC"]  # the file's 212, MPTS naming the primary
     for label in ["MPvGP", "BH:MP/C1", "EMGSB", "BC"]:
         res = s.results[label]
@@ -346,7 +347,7 @@ def test_top_board_result_and_bottom_board_elimination(ev) -> None:  # type: ign
     from spareggio.explain import explain_player
 
     for code in ("TBR", "BBE"):
-        s = team_standings(ev, code, rules="fide-2026")
+        s = rank(ev, code, rules="fide-2026")
         assert [row.player.name for row in s.rows][2:] == ["Bianconeri", "Cavalieri"]
         assert (values(s, code)["Bianconeri"], values(s, code)["Cavalieri"]) == (1, 2)
         (tb,) = explain_player(s, 3).tiebreaks
@@ -387,7 +388,7 @@ def _two_teams() -> bytes:
 )
 def test_ede_chains_for_two_teams(code: str, order: list[str] | None) -> None:
     ev = parse_team_event(_two_teams(), "two.trf")
-    s = team_standings(ev, code, rules="fide-2026")
+    s = rank(ev, code, rules="fide-2026")
     if order is None:
         assert [row.place for row in s.rows] == ["1-2", "1-2"]
     else:
@@ -434,7 +435,7 @@ def test_compare_team_rule_sets(ev) -> None:  # type: ignore[no-untyped-def]
 def test_one_frame_of_teams_holds_both_scores_and_the_boards(ev) -> None:  # type: ignore[no-untyped-def]
     # the participant frame (issue: "one frame of participants ... a primary and a secondary score per
     # round, and an optional board layer"): teams by their pairing numbers, MP as points, GP beside them
-    frame = ev.frame("MP")
+    frame = ev.frame(score="MP")
     assert frame.participant == "team" and frame.score == "MP"
     assert frame.ids.tolist() == [1, 2, 3, 4]
     assert frame.secondary is not None and frame.secondary.name == "GP"
@@ -468,9 +469,9 @@ def test_extended_sb_runs_on_the_frame_of_the_opponent_side(ev, code: str, score
     from spareggio.tiebreaks import TIEBREAKS, Context, TiebreakSpec
 
     teams = ev.participants()
-    frame = ev.frame(score, None, teams)
+    frame = ev.frame(None, score)
     res = TIEBREAKS[code].compute(Context(teams, frame, find_ruleset("fide-2026")), TiebreakSpec(code))
-    s = team_standings(ev, code, rules="fide-2026")
+    s = rank(ev, code, rules="fide-2026")
     by_name = {row.player.name: row.values[code] for row in s.rows}
     assert {t.name: res.value(k) for k, t in enumerate(ev.teams)} == by_name
     if code == "EMGSB":  # hand-computed above: Alfieri 1 x 1.5 + 2 x 1.5 + 5 x 0 = 4.5
@@ -515,7 +516,7 @@ def test_team_round_robin(header: str, options: dict[str, str], round_robin: boo
     t = ev.participants()
     assert kind_source_words(t.kind_source, t.kind_basis) == source
     assert (ev.mp.sum(axis=1) / 2).tolist() == [4, 2, 1, 5]
-    s = team_standings(ev, "BH:MP", rules="fide-2026")
+    s = rank(ev, "BH:MP", rules="fide-2026")
     if round_robin:
         # C.07 15.2: the forfeited match is a regular match against the scheduled opponent, and no
         # score is adjusted: Cavalieri's BH:MP = Delfini 5 + Alfieri 4 + Bianconeri 2 = 11, and
@@ -560,13 +561,13 @@ def test_bare_esb_is_opponent_primary_times_own_secondary(ev, primary: str, same
     # digest 9.11: C.07 names only the four ESB; the reference program's bare ESB is the opponent's
     # primary score times the team's own secondary score
     ranked = ev.with_primary(primary)
-    assert values(team_standings(ranked, "ESB", rules="fide-2026"), "ESB") == values(
-        team_standings(ranked, same_as, rules="fide-2026"), same_as
+    assert values(rank(ranked, "ESB", rules="fide-2026"), "ESB") == values(
+        rank(ranked, same_as, rules="fide-2026"), same_as
     )
     if primary == "GP":
         # EGMSB Delfini: opponents' adjusted GP x own MP: Cavalieri 1.5 + 1 (its last-round zero-point
         # bye counts as a drawn match, 16.2.5) = 2.5 x 1 + Bianconeri 2.5 x 2 + Alfieri 3 x 2 = 13.5
-        assert values(team_standings(ranked, "ESB", rules="fide-2026"), "ESB")["Delfini"] == F(27, 2)
+        assert values(rank(ranked, "ESB", rules="fide-2026"), "ESB")["Delfini"] == F(27, 2)
 
 
 def test_chain_board_count_reversed_by_the_rule_set_option() -> None:
@@ -574,10 +575,10 @@ def test_chain_board_count_reversed_by_the_rule_set_option() -> None:
     # EDEBT and EDEBB (BC separates them, TBR and BBE are not reached); EDET has no board count
     ev = parse_team_event(_two_teams(), "two.trf")
     for code in ("EDEC", "EDEBT", "EDEBB"):
-        s = team_standings(ev, code, rules="fide-2026:chain-bc=higher")
+        s = rank(ev, code, rules="fide-2026:chain-bc=higher")
         assert [row.player.name for row in s.rows] == ["Bizzarro", "Ardito"], code
     assert [
-        row.player.name for row in team_standings(ev, "EDET", rules="fide-2026:chain-bc=higher").rows
+        row.player.name for row in rank(ev, "EDET", rules="fide-2026:chain-bc=higher").rows
     ] == [
         "Ardito",
         "Bizzarro",

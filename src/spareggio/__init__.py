@@ -43,7 +43,6 @@ if TYPE_CHECKING:
         explain_versus,
         find_player,
     )
-    from .event import rank
     from .io import read_event, read_tournament
     from .io.tournament_json import parse_tournament_json, read_tournament_json, write_tournament_json
     from .io.trf import parse_trf, read_trf, write_trf
@@ -52,11 +51,11 @@ if TYPE_CHECKING:
     from .render.formats import formats_for
     from .render.formats import render as render_as
     from .rules import RULESETS, RuleSet, find_ruleset, ruleset_for_date
-    from .standings import StandingRow, Standings, standings
+    from .standings import StandingRow, Standings, rank, standings
     from .tiebreaks import TIEBREAKS, Contribution, TiebreakResult, TiebreakSpec, find_tiebreak, parse_spec
 
 _LAZY: dict[str, str] = {
-    "rank": ".event",
+    "rank": ".standings",
     "read_event": ".io",
     "read_tournament": ".io",
     "parse_tournament_json": ".io.tournament_json",

@@ -6,11 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .event import Event, comparison_list, rank
 from .i18n import Text, ntext
-from .model import Tournament
+from .model import Event, Tournament
 from .rules import find_ruleset
-from .standings import Standings
+from .standings import Standings, rank
 
 __all__ = ["Comparison", "compare"]
 
@@ -53,8 +52,9 @@ def compare(
     """Rank ``event`` (a tournament or a team event) under every rule set named (default: all of
     them) with one tie-break list."""
     names = list(dict.fromkeys(find_ruleset(r).label for r in (rules or DEFAULT_COMPARE)))
-    if tiebreaks is None:
-        tiebreaks = comparison_list(event)
+    if tiebreaks is None and event.tiebreak_list is None:
+        # one list for every rule set: the default for the kind of event, not a rule set's usual one
+        tiebreaks = event.default_list(None)[0]
     by_rules = {
         name: rank(event, tiebreaks, rules=name, after_round=after_round, unrated_rating=unrated_rating)
         for name in names

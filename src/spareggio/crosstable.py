@@ -23,8 +23,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from .i18n import msg
-from .model import (
+from .games import (
     PLAYED,
     BoolMatrix,
     IntMatrix,
@@ -38,6 +37,7 @@ from .model import (
     apply_adjustments,
     trailing_unpaired,
 )
+from .i18n import msg
 
 __all__ = [
     "LEGAL",

@@ -15,26 +15,57 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from .errors import ArgumentError
-from .i18n import msg
-from .model import (
+from .games import (
     HAS_OPPONENT,
     PLAYED,
     BoolMatrix,
     IntMatrix,
     IntVector,
+    PointAdjustment,
     ResultKind,
-    Tournament,
+    Scoring,
     apply_adjustments,
     trailing_unpaired,
 )
+from .i18n import msg
 
-__all__ = ["Frame", "RoundPoints", "Score", "round_points"]
+__all__ = ["Frame", "RoundPoints", "Rounds", "Score", "round_points"]
+
+
+class Rounds(Protocol):
+    """What a frame is built from: the participants x rounds arrays of an event with its scoring
+    and adjustments (a :class:`spareggio.model.Tournament`, or the teams of a team event as one)."""
+
+    @property
+    def opponent(self) -> IntMatrix: ...
+    @property
+    def kind(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def color(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def scoring(self) -> Scoring: ...
+    @property
+    def adjustments(self) -> tuple[PointAdjustment, ...]: ...
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def pending_round(self) -> int | None: ...
+    @property
+    def complete_rounds(self) -> int: ...
+    @property
+    def is_round_robin(self) -> bool: ...
+    @property
+    def n_players(self) -> int: ...
+    @property
+    def announced_rounds(self) -> int | None: ...
+    def tiebreak_ratings(self) -> list[int | None]: ...
+    def start_numbers(self) -> IntVector: ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,7 +87,7 @@ class RoundPoints:
         return total + self.adjust.sum(axis=1) if self.adjust is not None else total
 
 
-def round_points(t: Tournament, kind: npt.NDArray[np.int8]) -> RoundPoints:
+def round_points(t: Rounds, kind: npt.NDArray[np.int8]) -> RoundPoints:
     """The points of ``kind`` (the first rounds of ``t``, or a hypothesis on them) under the
     tournament's scoring system and its point adjustments (TRF-26 record 299), applied in file
     order (a later record wins)."""
@@ -92,7 +123,8 @@ class Frame:
     Points are integers in units of ``1/unit`` (``unit`` = 2 for the usual 1 / ½ / 0 scoring).
     """
 
-    tournament: Tournament
+    tournament: Rounds
+    """The event the arrays come from (the Fore Buchholz frame re-scores its next round)."""
     rounds: int
     opponent: IntMatrix
     kind: npt.NDArray[np.int8]
@@ -136,7 +168,7 @@ class Frame:
     """The cells whose points a record 299 set or adjusted; None when there are none."""
 
     @classmethod
-    def build(cls, t: Tournament, after_round: int | None = None) -> Frame:
+    def build(cls, t: Rounds, after_round: int | None = None) -> Frame:
         complete = t.complete_rounds
         pending = t.pending_round
         rounds = complete if after_round is None else after_round
@@ -210,7 +242,7 @@ class Frame:
         )
 
     @staticmethod
-    def participants_of(t: Tournament, rounds: int) -> dict[str, Any]:
+    def participants_of(t: Rounds, rounds: int) -> dict[str, Any]:
         """The participant fields of a frame of the first ``rounds`` rounds of ``t``: numbers,
         colours, ratings (as rating tie-breaks use them), entrants."""
         ratings = t.tiebreak_ratings()

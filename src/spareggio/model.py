@@ -1,18 +1,21 @@
-"""The tournament model: players, scoring system and the players × rounds arrays.
+"""The events spareggio ranks: an individual tournament (:class:`Tournament`) and what every event
+offers the ranking (:class:`Event`, which a team event implements too).
 
 Players are addressed internally by index ``0..n-1`` (their order in the file); start numbers appear
 only at the edges (input, output, explanations).  Every (player, round) cell holds exactly one
-:class:`ResultKind`.  Arithmetic is exact: points are integers in units of ``1/scoring.unit``.
+:class:`ResultKind` (:mod:`spareggio.games` holds what a tournament is made of; this module
+re-exports it).  Arithmetic is exact: points are integers in units of ``1/scoring.unit``.
 """
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import enum
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeAlias
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -20,345 +23,175 @@ import numpy.typing as npt
 from .dates import DateReading
 from .decisions import Decisions
 from .errors import ArgumentError, Diagnostic, Position
+from .frame import Frame
+from .games import (
+    ADJUSTABLE,
+    FORFEIT,
+    HAS_OPPONENT,
+    NO_OPPONENT,
+    PLAYED,
+    RATING_METHODS,
+    REQUESTED_BYE,
+    RESULT_CLASS,
+    VUR,
+    BoolMatrix,
+    Color,
+    IntMatrix,
+    IntVector,
+    KindSource,
+    Player,
+    PointAdjustment,
+    ResultKind,
+    Scoring,
+    TournamentKind,
+    apply_adjustments,
+    distinct,
+    rating_by,
+    trailing_unpaired,
+)
 from .i18n import msg
 
 __all__ = [
+    "ADJUSTABLE",
+    "DEFAULT_ROUND_ROBIN",
+    "DEFAULT_SWISS",
+    "FORFEIT",
+    "HAS_OPPONENT",
+    "NO_OPPONENT",
+    "PLAYED",
     "RATING_METHODS",
+    "REQUESTED_BYE",
+    "RESULT_CLASS",
+    "VUR",
     "BoolMatrix",
     "Color",
+    "Event",
     "IntMatrix",
+    "IntVector",
     "KindSource",
+    "ListSource",
     "Player",
     "PointAdjustment",
     "ResultKind",
+    "Scope",
     "Scoring",
     "Tournament",
     "TournamentKind",
+    "apply_adjustments",
     "distinct",
+    "rating_by",
     "trailing_unpaired",
 ]
 
-IntMatrix: TypeAlias = npt.NDArray[np.int64]
-"""A (players × rounds) integer array."""
-BoolMatrix: TypeAlias = npt.NDArray[np.bool_]
-IntVector: TypeAlias = npt.NDArray[np.int64]
+DEFAULT_SWISS: tuple[str, ...] = ("BH/C1", "BH", "SB")
+"""The list of an individual Swiss event when neither the caller, the file nor the rule set names
+one (C.07 prescribes none)."""
+DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "SB", "KS")
+"""The list of an individual round robin."""
 
 
-def distinct(values: npt.ArrayLike) -> tuple[IntVector, IntVector]:
-    """The sorted distinct values of an integer array and, for every element, the index of its value
-    among them: ``numpy.unique(values, return_inverse=True)`` by one stable sort (``numpy.unique``
-    loads ``numpy.ma`` on its first call, a noticeable cost for a small tournament)."""
-    flat = np.asarray(values, dtype=np.int64).ravel()
-    order = np.argsort(flat, kind="stable")
-    ordered = flat[order]
-    new = np.ones(flat.size, dtype=bool)
-    new[1:] = ordered[1:] != ordered[:-1]
-    inverse = np.empty(flat.size, dtype=np.int64)
-    inverse[order] = np.cumsum(new) - 1
-    return ordered[new], inverse
+class Scope(enum.Enum):
+    """What an event ranks, and the events a tie-break ranks."""
+
+    INDIVIDUAL = "individual"
+    """Players only (SB, ARO, ...; for teams C.07 has ESB and EDE instead of SB and DE)."""
+    TEAM = "team"
+    """Teams only (C.07 Arts. 11-13: MPvGP, ESB, EDE, SSSC, BC, TBR, BBE)."""
+    BOTH = "both"
+    """Players, and teams on a reference score chosen with ``:MP`` or ``:GP`` (BH, FB, AOB, KS, PS,
+    WIN, WON, TPN, DE)."""
+
+    def admits(self, event: Scope) -> bool:
+        """Whether a tie-break of this scope ranks an event of scope ``event`` (individual or team)."""
+        return self is Scope.BOTH or self is event
 
 
-class ResultKind(enum.IntEnum):
-    """What happened to one player in one round (C.07 16.1-16.2; TRF result codes)."""
-
-    PLAYED_WIN = 1
-    """A game won over the board (TRF ``1``, or ``W`` for a game shorter than one move)."""
-    PLAYED_DRAW = 2
-    """A game drawn over the board (TRF ``=`` or ``D``)."""
-    PLAYED_LOSS = 3
-    """A game lost over the board (TRF ``0`` or ``L``)."""
-    FORFEIT_WIN = 4
-    """Won by forfeit against the scheduled opponent (TRF ``+``): C.07 16.2.2."""
-    FORFEIT_LOSS = 5
-    """Lost by forfeit against the scheduled opponent, who came (TRF ``-``): a VUR, C.07 16.2.4."""
-    DOUBLE_FORFEIT = 6
-    """Neither scheduled player came (TRF ``-`` on both lines): a forfeit loss and VUR for both."""
-    PAB = 7
-    """Pairing-allocated bye (TRF ``U``): C.07 16.2.1, not a VUR."""
-    FULL_BYE = 8
-    """Requested full-point bye (TRF ``F``): C.07 16.2.1, not a VUR."""
-    HALF_BYE = 9
-    """Requested half-point bye (TRF ``H``): a VUR, C.07 16.2.3 or 16.2.5."""
-    ZERO_BYE = 10
-    """Requested zero-point bye or known absence (TRF ``Z``): a VUR."""
-    ABSENT = 11
-    """Not paired, no result (TRF blank or ``0000 - -``): treated as a zero-point bye, a VUR."""
-    WITHDRAWN = 12
-    """Not paired because the player withdrew: the rounds after the last entry; a zero-point bye."""
-    PENDING = 13
-    """Paired, result not yet known (a file exported after the pairing of its last round).  Only the
-    last round of a file may hold it, and no standings frame does: the round counts once it is played,
-    and Fore Buchholz takes it as a draw (C.07 8.3)."""
-
-    @property
-    def has_opponent(self) -> bool:
-        return bool(HAS_OPPONENT[self])
-
-    @property
-    def played(self) -> bool:
-        return bool(PLAYED[self])
-
-    @property
-    def label(self) -> str:
-        return _LABELS[self]
-
-
-_LABELS = {
-    ResultKind.PLAYED_WIN: "win",
-    ResultKind.PLAYED_DRAW: "draw",
-    ResultKind.PLAYED_LOSS: "loss",
-    ResultKind.FORFEIT_WIN: "forfeit win",
-    ResultKind.FORFEIT_LOSS: "forfeit loss",
-    ResultKind.DOUBLE_FORFEIT: "double forfeit",
-    ResultKind.PAB: "pairing-allocated bye",
-    ResultKind.FULL_BYE: "full-point bye",
-    ResultKind.HALF_BYE: "half-point bye",
-    ResultKind.ZERO_BYE: "zero-point bye",
-    ResultKind.ABSENT: "not paired",
-    ResultKind.WITHDRAWN: "withdrawn",
-    ResultKind.PENDING: "paired, not yet played",
-}
-
-_NK = max(ResultKind) + 1
-
-
-def _kind_table(kinds: set[ResultKind]) -> npt.NDArray[np.bool_]:
-    table = np.zeros(_NK, dtype=bool)
-    for k in kinds:
-        table[k] = True
-    return table
-
-
-K = ResultKind
-PLAYED = _kind_table({K.PLAYED_WIN, K.PLAYED_DRAW, K.PLAYED_LOSS})
-"""Kinds that are games played over the board (indexable by a kind array)."""
-FORFEIT = _kind_table({K.FORFEIT_WIN, K.FORFEIT_LOSS, K.DOUBLE_FORFEIT})
-HAS_OPPONENT = PLAYED | FORFEIT | _kind_table({K.PENDING})
-"""Kinds with a scheduled opponent."""
-VUR = _kind_table({K.FORFEIT_LOSS, K.DOUBLE_FORFEIT, K.HALF_BYE, K.ZERO_BYE, K.ABSENT, K.WITHDRAWN})
-"""Voluntary unplayed rounds, C.07 16.1.2."""
-REQUESTED_BYE = _kind_table({K.HALF_BYE, K.ZERO_BYE, K.ABSENT, K.WITHDRAWN})
-"""Unplayed rounds without opponent that C.07 16.2.5 may re-value as draws (16.1.1)."""
-NO_OPPONENT = ~HAS_OPPONENT
-NO_OPPONENT[0] = False
-
-# Result class of every kind: 1 win, 0 draw, -1 loss (what a dummy opponent "plays" against).
-RESULT_CLASS = np.zeros(_NK, dtype=np.int8)
-for _k in (K.PLAYED_WIN, K.FORFEIT_WIN, K.PAB, K.FULL_BYE):
-    RESULT_CLASS[_k] = 1
-for _k in (K.PLAYED_LOSS, K.FORFEIT_LOSS, K.DOUBLE_FORFEIT, K.ZERO_BYE, K.ABSENT, K.WITHDRAWN):
-    RESULT_CLASS[_k] = -1
-
-
-def trailing_unpaired(kind: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
-    """Rounds without any entry (not paired, or already marked withdrawn) from which the player has no
-    entry up to the last round: the rounds after a withdrawal."""
-    gone = (kind == ResultKind.ABSENT) | (kind == ResultKind.WITHDRAWN)
-    trailing: npt.NDArray[np.bool_] = np.flip(
-        np.logical_and.accumulate(np.flip(gone, axis=1), axis=1), axis=1
-    )
-    return trailing
-
-
-class Color(enum.IntEnum):
-    """The colour a player had (or was scheduled to have) in a round."""
-
-    NONE = 0
-    """No colour: a bye or no pairing."""
-    WHITE = 1
-    BLACK = 2
-
-
-class KindSource(enum.StrEnum):
-    """Why a tournament is Swiss or round robin: a stable code (the JSON's ``kind_source_code``);
-    :attr:`Tournament.kind_basis` holds what decided it, and the renderers say both in words."""
+class ListSource(enum.StrEnum):
+    """Where the tie-break list of standings comes from: a stable code (the JSON's
+    ``tiebreaks_source_code``); the renderers say it in words."""
 
     FILE = "file"
-    """The file declares it (``kind_basis``: the record or field, ``record 092``, ``event.kind``)."""
-    INFERRED = "inferred"
-    """Inferred from the pairings (``kind_basis``: ``all-paired`` or ``not-all-paired``)."""
-    OPTION = "option"
-    """Chosen by the caller (``--swiss``, ``--round-robin``)."""
-    GENERATED = "generated"
-    """A synthetic tournament."""
-    DEFAULT = "default"
-    """A team event that says nothing about it."""
+    """The file's own list (TRF records 212/202, or the list another format declares)."""
+    CALLER = "caller"
+    """Given by the caller (``--tiebreaks``, the ``tiebreaks`` argument)."""
+    RULE_SET = "rule-set"
+    """The usual list of the rule set applied."""
+    DEFAULT_SWISS = "default-swiss"
+    DEFAULT_ROUND_ROBIN = "default-round-robin"
+    DEFAULT_TEAM = "default-team"
 
 
-class TournamentKind(enum.Enum):
-    """Pairing system family, which decides between C.07 Article 16 and Article 15."""
-
-    SWISS = "swiss"
-    """Pairings made round by round: Article 16 governs unplayed rounds."""
-    ROUND_ROBIN = "round-robin"
-    """Pre-determined pairings: Article 15 (forfeits are regular games, the free round is ignored)."""
-
-
-@dataclass(frozen=True)
-class Scoring:
-    """Points awarded per result (TRF-2x record 162; default 1 / ½ / 0)."""
-
-    win: Fraction = Fraction(1)
-    draw: Fraction = Fraction(1, 2)
-    loss: Fraction = Fraction(0)
-    absence: Fraction = Fraction(0)
-    """Zero-point bye, absence and forfeit loss (162 symbol ``A``)."""
-    pab: Fraction | None = None
-    """Pairing-allocated bye (162 symbol ``P``); ``None`` means the same as a win."""
-
-    @property
-    def pab_points(self) -> Fraction:
-        return self.win if self.pab is None else self.pab
-
-    @property
-    def unit(self) -> int:
-        """The smallest denominator that expresses every value as an integer."""
-        d = 1
-        for v in (self.win, self.draw, self.loss, self.absence, self.pab_points):
-            d = math.lcm(d, v.denominator)
-        return d
-
-    def points_table(self) -> IntVector:
-        """Points of every :class:`ResultKind`, in units of ``1/unit``."""
-        u = self.unit
-        table = np.zeros(_NK, dtype=np.int64)
-        values = {
-            K.PLAYED_WIN: self.win,
-            K.PLAYED_DRAW: self.draw,
-            K.PLAYED_LOSS: self.loss,
-            K.FORFEIT_WIN: self.win,
-            K.FORFEIT_LOSS: self.absence,
-            K.DOUBLE_FORFEIT: self.absence,
-            K.PAB: self.pab_points,
-            K.FULL_BYE: self.win,
-            K.HALF_BYE: self.draw,
-            K.ZERO_BYE: self.absence,
-            K.ABSENT: self.absence,
-            K.WITHDRAWN: self.absence,
-        }
-        for kind, value in values.items():
-            table[kind] = int(value * u)
-        return table
-
-    @property
-    def is_default(self) -> bool:
-        return self == Scoring()
-
-
-@dataclass(frozen=True)
-class Player:
-    """One participant as written in its TRF ``001`` record."""
-
-    start_number: int
-    name: str
-    sex: str = ""
-    title: str = ""
-    rating: int | None = None
-    federation: str = ""
-    fide_id: str = ""
-    birth_date: str = ""
-    points: Fraction | None = None
-    """Points as written in the file (columns 81-84); the engine recomputes them from the results."""
-    rank: int | None = None
-    """Rank as written in the file (columns 86-89)."""
-    national_rating: int | None = None
-    """The national rating (TRF-26 national rating record of record 172's federation), if any."""
-    position: Position | None = field(default=None, compare=False)
-    """Where the player's record is in the input file."""
-
-
-ADJUSTABLE: dict[str, tuple[ResultKind, ...]] = {
-    "W": (K.PLAYED_WIN,),
-    "D": (K.PLAYED_DRAW,),
-    "L": (K.PLAYED_LOSS,),
-    "F": (K.FULL_BYE,),
-    "H": (K.HALF_BYE,),
-    "Z": (K.ZERO_BYE, K.ABSENT, K.WITHDRAWN),
-    "+": (K.FORFEIT_WIN,),
-    "-": (K.FORFEIT_LOSS, K.DOUBLE_FORFEIT),
-}
-"""The result types of TRF-26 record 299 and the kinds of round each one names."""
-
-
-RATING_METHODS: dict[str, str] = {
-    "FIDE": "the FIDE rating",
-    "NRO": "the national rating",
-    "FIDON": "the FIDE rating, else the national one",
-    "NIDOF": "the national rating, else the FIDE one",
-    "HBFN": "the higher of the FIDE and national ratings",
-    "LBFN": "the lower of the FIDE and national ratings",
-}
-"""The ratings rating tie-breaks can use: the methods of TRF-26 record 172 (``OTHER`` is read as
-``FIDE``, with a warning)."""
-
-
-def rating_by(method: str, fide: int | None, national: int | None) -> int | None:
-    """The rating a player counts with under a :data:`RATING_METHODS` method."""
-    if method == "NRO":
-        return national
-    if method == "FIDON":
-        return fide if fide is not None else national
-    if method == "NIDOF":
-        return national if national is not None else fide
-    both = [r for r in (fide, national) if r is not None]
-    if method == "HBFN":
-        return max(both) if both else None
-    if method == "LBFN":
-        return min(both) if both else None
-    return fide
-
-
-@dataclass(frozen=True)
-class PointAdjustment:
-    """Points assigned outside the scoring system (TRF-26 record 299, "abnormal points assignment").
-
-    With a result type, the rounds of that type (of the player, in the round, or everywhere when
-    ``player`` or ``round`` is None) score ``points`` instead of the scoring system's value.  Without
-    one (``result == ""``) it is a bonus (or, negative, a penalty) added to the player's score: in
-    ``round``, or once for the event when ``round`` is None.
+@runtime_checkable
+class Event(Protocol):
+    """What the ranking, the comparison, the check and every renderer need of an event, whatever
+    it ranks: an individual tournament (:class:`Tournament`) ranks its players, a team event
+    (:class:`spareggio.team_event.TeamEvent`) its teams.  :func:`spareggio.standings.rank` ranks
+    any of them by this protocol alone, and a reader returns one (:func:`spareggio.io.read_event`).
     """
 
-    result: str
-    """The result type (``W D L F H Z + -``), or ``""`` for a bonus or penalty."""
-    points: Fraction
-    player: int | None
-    """The player's index, None for every player."""
-    round: int | None
-    """The round, 0-based; None for every round (a bonus or penalty: once, not tied to a round)."""
-    position: Position | None = None
-    """The record in the input file."""
+    @property
+    def scope(self) -> Scope:
+        """:attr:`Scope.INDIVIDUAL` for an event of players, :attr:`Scope.TEAM` for teams."""
+        ...
 
-    def applies_to(self, kind: ResultKind) -> bool:
-        """Whether a typed adjustment names a round of this kind."""
-        return kind in ADJUSTABLE.get(self.result, ())
+    @property
+    def tournament(self) -> Tournament:
+        """The tournament the file describes: its name, dates, headers, source, own tie-break list
+        and decisions (a team event's: the tournament of its players' games)."""
+        ...
 
+    @property
+    def primary(self) -> str:
+        """The score that ranks the participants: ``PTS`` for players, ``MP`` or ``GP`` for teams."""
+        ...
 
-def apply_adjustments(
-    kind: npt.NDArray[np.int8], points: IntMatrix, adjustments: tuple[PointAdjustment, ...], unit: int
-) -> tuple[IntMatrix, BoolMatrix]:
-    """Apply point adjustments (record 299) to the points of the rounds ``kind`` holds, in file order
-    (a later one wins): a typed one sets ``points`` (in place) in the cells of its type; a bonus or
-    penalty goes to the returned (players x rounds) bonus matrix, in its round or, with none, in the
-    last round.  Returns the bonuses and the mask of the cells an adjustment touched; ``unit`` is
-    the points' unit (a multiple of every adjustment's denominator)."""
-    n, rounds = kind.shape
-    bonus = np.zeros((n, rounds), dtype=np.int64)
-    marked = np.zeros((n, rounds), dtype=bool)
-    for a in adjustments:
-        rows = slice(None) if a.player is None else slice(a.player, a.player + 1)
-        value = int(a.points * unit)
-        r = (rounds - 1 if a.round is None and not a.result else a.round)
-        if not rounds or (r is not None and r >= rounds):
-            continue
-        cols = slice(None) if r is None else slice(r, r + 1)
-        if a.result:
-            hit = np.isin(kind[rows, cols], [int(k) for k in ADJUSTABLE[a.result]])
-            points[rows, cols][hit] = value
-            marked[rows, cols] |= hit
-        else:
-            bonus[rows, cols] += value
-            marked[rows, cols] = True
-    return bonus, marked
+    @property
+    def tiebreak_list(self) -> tuple[str, ...] | None:
+        """The file's own tie-break list (record 212 or 202), None when it has none."""
+        ...
+
+    def participants(self) -> Tournament:
+        """Who is ranked, as the participants of a tournament: the players, or the teams."""
+        ...
+
+    def frame(self, after_round: int | None = None, score: str | None = None) -> Frame:
+        """The participants x rounds arrays after ``after_round`` (None: the last complete round)
+        with ``score`` as their points (None: the primary score; a team event's ``MP`` or ``GP``)."""
+        ...
+
+    def with_primary(self, score: str) -> Event:
+        """The event ranked by ``score`` whatever the file says (``--primary``).
+
+        :raises ArgumentError: when the event has no such score."""
+        ...
+
+    def as_listed(self) -> tuple[Event, tuple[str, ...] | None, int]:
+        """The event as its own list ranks it, that list (without a score the list opens with, which
+        chooses the primary score of a team event: TRF-2x 212 ``MPTS``) and how many entries of the
+        file's record come before the list's first criterion."""
+        ...
+
+    def default_list(self, usual: Sequence[str] | None) -> tuple[tuple[str, ...], ListSource]:
+        """The list when neither the caller nor the file names one: ``usual`` (the rule set's usual
+        list) where the event takes it, else the default for the kind of event."""
+        ...
+
+    def ranking_decisions(self) -> Decisions:
+        """The playoffs, lots and exclusions of the file that the ranking starts from."""
+        ...
+
+    def ranking_warnings(self) -> list[str]:
+        """What the standings must say about the event itself, beside their own warnings."""
+        ...
+
+    def reading_warnings(self) -> list[Diagnostic]:
+        """What the reader warned that the standings do not already carry."""
+        ...
+
+    def scores(self, index: int, after_round: int) -> tuple[tuple[str, Fraction], ...]:
+        """The scores a participant's row shows beside the primary score, the primary first
+        (a team's match and game points); nothing for a player."""
+        ...
 
 
 @dataclass(eq=False)
@@ -486,9 +319,58 @@ class Tournament:
 
     def with_kind(self, kind: TournamentKind, source: KindSource = KindSource.OPTION) -> Tournament:
         """A copy of this tournament declared Swiss or round robin."""
-        import copy
-
         other = copy.copy(self)
         other.kind_of_event = kind
         other.kind_source, other.kind_basis = source, ""
         return other
+
+    # -- the event protocol (:class:`Event`): a tournament ranks its players ----------------------
+
+    @property
+    def scope(self) -> Scope:
+        return Scope.INDIVIDUAL
+
+    @property
+    def tournament(self) -> Tournament:
+        return self
+
+    @property
+    def primary(self) -> str:
+        return "PTS"
+
+    def participants(self) -> Tournament:
+        return self
+
+    def frame(self, after_round: int | None = None, score: str | None = None) -> Frame:
+        if score not in (None, "PTS"):
+            raise ArgumentError(
+                msg("the score selectors :MP and :GP are for team events (match or game points)")
+            )
+        return Frame.build(self, after_round)
+
+    def with_primary(self, score: str) -> Tournament:
+        raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
+
+    def as_listed(self) -> tuple[Tournament, tuple[str, ...] | None, int]:
+        return self, self.tiebreak_list, 0
+
+    def default_list(self, usual: Sequence[str] | None) -> tuple[tuple[str, ...], ListSource]:
+        if self.tiebreak_list is not None:
+            return self.tiebreak_list, ListSource.FILE
+        if usual:
+            return tuple(usual), ListSource.RULE_SET
+        if self.is_round_robin:
+            return DEFAULT_ROUND_ROBIN, ListSource.DEFAULT_ROUND_ROBIN
+        return DEFAULT_SWISS, ListSource.DEFAULT_SWISS
+
+    def ranking_decisions(self) -> Decisions:
+        return self.decisions
+
+    def ranking_warnings(self) -> list[str]:
+        return []
+
+    def reading_warnings(self) -> list[Diagnostic]:
+        return list(self.warnings)
+
+    def scores(self, index: int, after_round: int) -> tuple[tuple[str, Fraction], ...]:
+        return ()

@@ -11,7 +11,6 @@ import dataclasses
 import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
 
@@ -22,12 +21,10 @@ from .decisions import Decided, Decisions, change, decide_ties, default_seed
 from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
 from .i18n import Text, as_text, msg
-from .model import IntVector, Player, Tournament
+from .model import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Event, IntVector, ListSource, Player, Scope, Tournament
 from .numbers import exact_number, json_number
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
-from .team_event import TeamEvent
 from .tiebreaks import (
-    TIEBREAKS,
     Context,
     Direction,
     TiebreakResult,
@@ -43,18 +40,15 @@ BoolVector = npt.NDArray[np.bool_]
 __all__ = [
     "DEFAULT_ROUND_ROBIN",
     "DEFAULT_SWISS",
+    "Event",
     "ListSource",
     "StandingRow",
     "Standings",
     "default_tiebreaks",
+    "rank",
     "rank_lists",
     "standings",
 ]
-
-DEFAULT_SWISS: tuple[str, ...] = ("BH/C1", "BH", "SB")
-"""Default list for Swiss events when neither the caller nor the file names one (C.07 prescribes none)."""
-DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("DE", "SB", "KS")
-"""Default list for round robins."""
 
 
 @dataclass(frozen=True)
@@ -124,13 +118,14 @@ class Standings:
     tiebreaks_source: ListSource
     """Where the tie-break list comes from."""
     context: Context
+    event: Event
+    """The event ranked (:class:`~spareggio.model.Event`): the tournament of the players, or the
+    team event whose teams are ``tournament``; its :meth:`~spareggio.model.Event.scores` are the
+    columns every row shows beside its points."""
     warnings: list[str] = field(default_factory=list)
     rules_warning: str | None = None
     """Set when the rule set rests on an assumption about the file (a missing, unreadable or
     ambiguous start date): every human output shows it beside the rule set, at the top."""
-    team_event: TeamEvent | None = None
-    """The team event when the standings rank its teams (:func:`spareggio.teams.team_standings`):
-    its match and game points and rosters join the JSON rows."""
     decisions: Decisions = field(default_factory=Decisions)
     """The playoffs, lots, exclusions and log of changes that completed this ranking."""
     decided: list[Decided] = field(default_factory=list)
@@ -199,54 +194,29 @@ class Standings:
         position[self.order] = np.arange(self.order.size)
         return position
 
-    def team_scores(self, row: StandingRow) -> tuple[tuple[str, Fraction], ...]:
-        """A team's match and game points after the standings' round, the primary score first
-        (``(("MP", 12), ("GP", 21.5))``); nothing for an individual event."""
-        ev = self.team_event
-        if ev is None:
-            return ()
-        rounds = self.after_round
-        scores = {
-            "MP": Fraction(int(ev.mp[row.index, :rounds].sum()), 2),
-            "GP": Fraction(int(ev.gp[row.index, :rounds].sum()), 2),
-        }
-        return tuple((name, scores[name]) for name in (ev.primary, ev.secondary))
+    @property
+    def is_team(self) -> bool:
+        """Whether the standings rank the teams of a team event."""
+        return self.event.scope is Scope.TEAM
+
+    def scores(self, row: StandingRow) -> tuple[tuple[str, Fraction], ...]:
+        """The scores a row shows beside its points, the primary first (a team's match and game
+        points after the standings' round: ``(("MP", 12), ("GP", 21.5))``); nothing for a player."""
+        return self.event.scores(row.index, self.after_round)
 
     def row_of(self, start_number: int) -> StandingRow:
         i = self.tournament.index_of(start_number)
         return self.rows[int(self._position[i])]
 
 
-class ListSource(StrEnum):
-    """Where the tie-break list of standings comes from: a stable code (the JSON's
-    ``tiebreaks_source_code``); the renderers say it in words."""
-
-    FILE = "file"
-    """The file's own list (TRF records 212/202, or the list another format declares)."""
-    CALLER = "caller"
-    """Given by the caller (``--tiebreaks``, the ``tiebreaks`` argument)."""
-    RULE_SET = "rule-set"
-    """The usual list of the rule set applied."""
-    DEFAULT_SWISS = "default-swiss"
-    DEFAULT_ROUND_ROBIN = "default-round-robin"
-    DEFAULT_TEAM = "default-team"
+def default_tiebreaks(event: Event, rules: RuleSet | None = None) -> tuple[tuple[str, ...], ListSource]:
+    """The tie-break list to use when the caller names none, and where it comes from: the file's,
+    else the rule set's usual list (for players), else the default for the kind of event."""
+    return event.default_list(rules.usual_tiebreaks if rules is not None else None)
 
 
-def default_tiebreaks(t: Tournament, rules: RuleSet | None = None) -> tuple[tuple[str, ...], ListSource]:
-    """The tie-break list to use when the caller names none, and where it comes from."""
-    if t.tiebreak_list is not None:
-        return t.tiebreak_list, ListSource.FILE
-    usual = getattr(rules, "usual_tiebreaks", None)
-    if usual:
-        return tuple(usual), ListSource.RULE_SET
-    if t.is_round_robin:
-        wanted = DEFAULT_ROUND_ROBIN
-        return tuple(tb for tb in wanted if tb.split("/")[0] in TIEBREAKS), ListSource.DEFAULT_ROUND_ROBIN
-    return DEFAULT_SWISS, ListSource.DEFAULT_SWISS
-
-
-def standings(
-    tournament: Tournament,
+def rank(
+    event: Event,
     tiebreaks: str | Sequence[str] | None = None,
     rules: str | RuleSet | None = None,
     after_round: int | None = None,
@@ -254,54 +224,59 @@ def standings(
     unrated_rating: int | None = None,
     decisions: Decisions | None = None,
 ) -> Standings:
-    """Compute the standings of a tournament.
+    """The standings of any event (:class:`~spareggio.model.Event`): the players of a tournament,
+    the teams of a team event (C.07 Arts. 2, 4, 5; for teams with 11-16).
 
     :param tiebreaks: a list of specifiers (``["BH/C1", "SB"]``) or a comma-separated string;
-        ``None`` uses the file's own list, else the default for the kind of event.
+        ``None`` uses the file's own list, else the rule set's usual list (players), else the
+        default for the kind of event.
     :param rules: a rule-set name (``"fide-2026"``, ``"italian"`` ...); ``None`` chooses by the
-        tournament's start date.
+        start date.
     :param after_round: the standings as they stood after this round.
+    :param unrated_rating: the rating of unrated players (rating tie-breaks; no team criterion
+        reads it).
     :param decisions: playoffs, an arbiter's order, a seed for the lots, exclusions given on top of
-        the file's own (each is logged as a change).  ``RND`` at the end of the list draws lots for
-        the ties left (with the file's or the given seed, else a seed made from the event).
+        the file's own (each is logged as a change; of teams by their numbers in a team event).
+        ``RND`` at the end of the list draws lots for the ties left (with the file's or the given
+        seed, else a seed made from the event).
+    :raises TypeError: for what is no event.
     """
-    ruleset, reason, rules_warning = _rule_set(tournament, rules)
+    if not isinstance(event, Event):
+        raise TypeError(f"not an event: {type(event).__name__}")
+    t = event.tournament
+    ruleset, reason, rules_warning = _rule_set(t, rules)
+    own: tuple[str, ...] | None = None
+    offset = 0
     chosen: str | tuple[str, ...]
     if tiebreaks is None:
-        chosen, source = default_tiebreaks(tournament, ruleset)
+        event, own, offset = event.as_listed()
+        if own is not None:
+            chosen, source = own, ListSource.FILE
+        else:
+            chosen, source = default_tiebreaks(event, ruleset)
     else:
-        chosen, source = (
-            (tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks)),
-            ListSource.CALLER,
-        )
+        chosen, source = (tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks)), ListSource.CALLER
     chosen, lots = _without_lots(chosen)
-    effective = tournament.decisions if decisions is None or decisions.empty else tournament.decisions.on_top(decisions)
-    if tiebreaks is None and tournament.tiebreak_list is not None:
-        parsed = file_tiebreaks(tournament)
-        lots = lots or _without_lots(tournament.tiebreak_list)[1]
+    base = event.ranking_decisions()
+    effective = base if decisions is None or decisions.empty else base.on_top(decisions)
+    team = event.scope is Scope.TEAM
+    if own is not None:
+        parsed = file_tiebreaks(event, chosen, offset)
     else:
-        parsed = parse_spec_list(chosen, team=False) if chosen or not lots else []  # "RND" alone: by lot after points
-        if tournament.tiebreak_list is not None and tiebreaks is not None:
+        parsed = _criteria(event, chosen) if chosen or not lots else []  # "RND" alone: by lot after points
+        listed = event.tiebreak_list
+        if listed is not None and tiebreaks is not None and not team:
             given = ",".join(label for label, _ in parsed) + (",RND" if lots else "")
-            if given.upper() != ",".join(tournament.tiebreak_list).upper():
-                effective = effective.logged(
-                    change("tiebreaks", given=given, file=",".join(tournament.tiebreak_list))
-                )
+            if given.upper() != ",".join(listed).upper():
+                effective = effective.logged(change("tiebreaks", given=given, file=",".join(listed)))
+    participants = event.participants()
     if lots and effective.lots_seed is None:
-        seed = default_seed([tournament.name, str(tournament.start_date), *(p.name for p in tournament.players)])
+        seed = default_seed([t.name, str(t.start_date), *(p.name for p in participants.players)])
         effective = dataclasses.replace(effective, lots_seed=seed, lots_source="event")
-    for label, spec in parsed:
-        if spec.score is not None:
-            raise TiebreakSpecError(
-                msg(
-                    "{label!r}: the score selectors :MP and :GP are for team events (match or game points)",
-                    label=label,
-                )
-            )
     extra = continuation(ruleset, parsed)
-    frame = Frame.build(tournament, after_round)
-    ctx = Context(tournament, frame, ruleset, unrated_rating=unrated_rating)
-    result = _standings_in(ctx, [*parsed, *extra], reason, source, rules_warning, effective)
+    ctx = Context(participants, event.frame(after_round), ruleset, unrated_rating=unrated_rating)
+    result = _standings_in(ctx, [*parsed, *extra], reason, source, rules_warning, effective, event)
+    result.warnings.extend(event.ranking_warnings())
     if extra and ruleset.program is not None:
         result.warnings.append(
             msg(
@@ -324,6 +299,20 @@ def standings(
     return result
 
 
+def standings(
+    tournament: Tournament,
+    tiebreaks: str | Sequence[str] | None = None,
+    rules: str | RuleSet | None = None,
+    after_round: int | None = None,
+    *,
+    unrated_rating: int | None = None,
+    decisions: Decisions | None = None,
+) -> Standings:
+    """The standings of an individual tournament: :func:`rank` (the name the library has always
+    had for it)."""
+    return rank(tournament, tiebreaks, rules, after_round, unrated_rating=unrated_rating, decisions=decisions)
+
+
 def _without_lots(chosen: str | Sequence[str]) -> tuple[str | tuple[str, ...], bool]:
     """The list without a final ``RND`` ("by lot"), and whether it had one (C.07 4.2); any other
     text (a program's legend in words) is passed on as it is."""
@@ -343,21 +332,35 @@ def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> li
     return [(code, parse_spec(code)) for code in ruleset.continuation if code not in present]
 
 
-def file_tiebreaks(t: Tournament) -> list[tuple[str, TiebreakSpec]]:
-    """The file's own list (record 212, or 202) parsed; a bad entry is an input error at its place
-    in the file (line and column of the entry in a TRF record)."""
-    items = list(_without_lots(t.tiebreak_list or ())[0])
+def _criteria(event: Event, items: str | Sequence[str]) -> list[tuple[str, TiebreakSpec]]:
+    """The criteria of a list, parsed by the one catalogue for the event's scope and primary score
+    (:func:`~spareggio.tiebreaks.parse_spec`)."""
+    primary = event.primary if event.scope is Scope.TEAM else None
+    return parse_spec_list(items if isinstance(items, str) else list(items), scope=event.scope, primary=primary)
+
+
+def file_tiebreaks(
+    event: Event, items: str | Sequence[str] | None = None, offset: int = 0
+) -> list[tuple[str, TiebreakSpec]]:
+    """The file's own list (record 212, or 202) parsed (``items``: the list as the event ranks by
+    it, :meth:`~spareggio.model.Event.as_listed`); a bad entry is an input error at its place in
+    the file (line and column of the entry in a TRF record)."""
+    if items is None:
+        event, listed, offset = event.as_listed()
+        items = _without_lots(listed or ())[0]
+    entries = [x.strip() for x in (items.split(",") if isinstance(items, str) else items)]
+    entries = [x for x in entries if x]
     parsed: list[tuple[str, TiebreakSpec]] = []
     seen: dict[TiebreakSpec, str] = {}
-    for k, item in enumerate(items):
+    for k, item in enumerate(entries):
         try:
-            ((label, spec),) = parse_spec_list([item], team=False)
-            if spec in seen and not TIEBREAKS[spec.code].is_group:
+            ((label, spec),) = _criteria(event, [item])
+            if spec in seen and not definition(spec.code).is_group:
                 raise TiebreakSpecError(
                     msg("{item!r} is listed twice (first as {value!r})", item=item, value=seen[spec])
                 )
         except SpareggioError as exc:
-            raise file_list_error(t, k, exc) from None
+            raise file_list_error(event.tournament, offset + k, exc) from None
         seen[spec] = item
         parsed.append((label, spec))
     return parsed
@@ -370,14 +373,14 @@ def file_list_error(t: Tournament, k: int, exc: Exception) -> Exception:
     where = t.tiebreak_list_position
     if where is None:
         return exc
-    items = list(t.tiebreak_list or ())
+    items = [x.upper() for x in t.tiebreak_list or ()]
     column: int | None = None
     for code in ("212", "202"):
         if code in t.headers:
             found = [(m.group(0), 5 + m.start()) for m in re.finditer(r"[^,\s]+", t.headers[code])]
             if code == "212" and found and found[0][0].upper() == "PTS":
                 found = found[1:]
-            if [text for text, _ in found] == items and k < len(found):
+            if [text.upper() for text, _ in found] == items and k < len(found):
                 column = found[k][1]
             break
     return InputError(
@@ -403,7 +406,7 @@ def rank_lists(
     it) is computed once for all the lists that name it.  This is what makes trying a hundred
     combinations on one file cheap.
     """
-    frame = Frame.build(tournament, after_round)
+    frame = tournament.frame(after_round)
     contexts: dict[str, Context] = {}
     shared: dict[Hashable, object] = {}  # what depends on the frame alone, for every rule set
     out: list[Standings] = []
@@ -414,8 +417,10 @@ def rank_lists(
             ctx = contexts[ruleset.label] = Context(
                 tournament, frame, ruleset, unrated_rating=unrated_rating, shared=shared
             )
-        parsed = parse_spec_list(tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks), team=False)
-        out.append(_standings_in(ctx, parsed, REASONS["caller"], ListSource.CALLER, None))
+        parsed = _criteria(tournament, tiebreaks)
+        out.append(
+            _standings_in(ctx, parsed, REASONS["caller"], ListSource.CALLER, None, tournament.decisions, tournament)
+        )
     return out
 
 
@@ -442,12 +447,11 @@ def _standings_in(
     reason: Text,
     source: ListSource,
     rules_warning: str | None,
-    decisions: Decisions | None = None,
+    decisions: Decisions,
+    event: Event,
 ) -> Standings:
     """Rank in an evaluation context; tie-break values already computed in it are reused; the ties
     the list leaves are then decided by the playoffs and the lots (:mod:`spareggio.decisions`)."""
-    if decisions is None:
-        decisions = ctx.tournament.decisions
     frame = ctx.frame
     labels = [label for label, _ in parsed]
     specs = [spec for _, spec in parsed]
@@ -508,6 +512,7 @@ def _standings_in(
         rules_warning=rules_warning,
         decisions=decisions,
         decided=decided,
+        event=event,
     )
 
 

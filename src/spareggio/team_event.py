@@ -9,17 +9,35 @@ record 320, the board layer, the normalisation factor of SSSC.  A roster may be 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 
-from .errors import ArgumentError, Position
+from .decisions import Decisions
+from .errors import ArgumentError, Diagnostic, Position
 from .frame import Frame, Score
 from .i18n import msg
-from .model import Color, IntMatrix, KindSource, Player, Scoring, Tournament, TournamentKind
+from .model import (
+    Color,
+    IntMatrix,
+    KindSource,
+    ListSource,
+    Player,
+    Scope,
+    Scoring,
+    Tournament,
+    TournamentKind,
+)
 
-__all__ = ["UNIT", "Team", "TeamEvent"]
+__all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "UNIT", "Team", "TeamEvent"]
+
+DEFAULT_SWISS: tuple[str, ...] = ("MPvGP", "BH/C1", "EMGSB")
+"""The list of a Swiss team event when neither the caller nor the file names one."""
+DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("MPvGP", "EDE", "EMGSB")
+"""The list of a round-robin team event."""
 
 UNIT = 2
 """Match and game points are held in half points."""
@@ -96,8 +114,21 @@ class TeamEvent:
     def rounds(self) -> int:
         return int(self.kind.shape[1])
 
+    @property
+    def scope(self) -> Scope:
+        return Scope.TEAM
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.players
+
     def participants(self) -> Tournament:
-        """The teams as the participants of a tournament (what the frames are built on)."""
+        """The teams as the participants of a tournament (what the frames are built on; one
+        object for every frame of the event)."""
+        return self._teams
+
+    @cached_property
+    def _teams(self) -> Tournament:
         t = self.players
         players = tuple(
             Player(team.number, team.name, rank=team.rank, position=team.position) for team in self.teams
@@ -124,9 +155,10 @@ class TeamEvent:
             source=t.source,
         )
 
-    def frame(self, score: str, after_round: int | None = None, teams: Tournament | None = None) -> Frame:
-        """The frame of the teams with ``score`` (MP or GP) as its points: the other score of every
-        round beside it, and the board layer."""
+    def frame(self, after_round: int | None = None, score: str | None = None) -> Frame:
+        """The frame of the teams with ``score`` (MP or GP; None: the primary score) as its points:
+        the other score of every round beside it, and the board layer."""
+        score = self.primary if score in (None, "PTS") else score
         rounds = self.rounds if after_round is None else after_round
         if not 1 <= rounds <= self.rounds:
             raise ArgumentError(
@@ -141,7 +173,7 @@ class TeamEvent:
             "GP": Score("GP", self.gp, *(int(x * UNIT * self.boards) for x in (s.win, s.draw, s.loss))),
         }  # fmt: skip
         mine, other = scores[score], scores["GP" if score == "MP" else "MP"]
-        t = teams if teams is not None else self.participants()
+        t = self.participants()
         return Frame(
             tournament=t,
             rounds=rounds,
@@ -162,3 +194,51 @@ class TeamEvent:
             ),
             **Frame.participants_of(t, rounds),
         )
+
+    def as_listed(self) -> tuple[TeamEvent, tuple[str, ...] | None, int]:
+        """The file's list without the score it opens with (``MPTS``/``GPTS``, TRF-2x 212, digest
+        2.5), which ranks the teams unless the caller chose the primary score (``--primary``)."""
+        own = self.tiebreak_list
+        if not own or own[0].upper() not in ("MPTS", "GPTS"):
+            return self, own, 0
+        ev = self
+        if self.primary_source != "option":
+            ev = dataclasses.replace(self, primary=own[0].upper()[:2], primary_source="file (record 212/202)")
+        return ev, own[1:], 1
+
+    def default_list(self, usual: Sequence[str] | None) -> tuple[tuple[str, ...], ListSource]:
+        """The file's list, else the default for team events (a rule set's usual list is for
+        players)."""
+        if self.tiebreak_list is not None:
+            return self.tiebreak_list, ListSource.FILE
+        return (DEFAULT_ROUND_ROBIN if self.round_robin else DEFAULT_SWISS), ListSource.DEFAULT_TEAM
+
+    def ranking_decisions(self) -> Decisions:
+        """None: the decision records of a team file (``XPO``, ``XLT``, ``XEX``) are about its
+        players (:meth:`ranking_warnings` says so)."""
+        return Decisions()
+
+    def ranking_warnings(self) -> list[str]:
+        own = self.players.decisions
+        ignored = (
+            [
+                msg(
+                    "the decision records of the file (XPO, XLT, XEX) are about players: "
+                    "the team standings do not apply them"
+                )
+            ]
+            if own.playoffs or own.lots_seed is not None or own.exclusions
+            else []
+        )
+        return [*self.warnings, *ignored]
+
+    def reading_warnings(self) -> list[Diagnostic]:
+        return []  # what the reader warned is in the standings (:meth:`ranking_warnings`)
+
+    def scores(self, index: int, after_round: int) -> tuple[tuple[str, Fraction], ...]:
+        """A team's match and game points after ``after_round``, the primary score first."""
+        scores = {
+            "MP": Fraction(int(self.mp[index, :after_round].sum()), UNIT),
+            "GP": Fraction(int(self.gp[index, :after_round].sum()), UNIT),
+        }
+        return tuple((name, scores[name]) for name in (self.primary, self.secondary))

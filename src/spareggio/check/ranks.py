@@ -19,11 +19,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..event import Event, rank
 from ..i18n import msg
-from ..model import Tournament
+from ..model import Event, Tournament
 from ..numbers import json_number
-from ..standings import Standings
+from ..standings import Standings, rank
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
 from .values import value_mismatches
@@ -59,7 +58,7 @@ def _effective(t: Tournament, s: Standings, declared: np.ndarray) -> tuple[np.nd
     excluded = np.fromiter((p.start_number in out for p in t.players), dtype=bool, count=t.n_players)
     ranked = (declared > 0) & ~excluded
     gone = np.sort(declared[excluded & (declared > 0)])
-    notes = [
+    notes: list[str] = [
         msg(
             "player {number} is excluded: the rank {rank} the file declares is not compared"
             " and the ranks declared below it count one place up",
@@ -149,7 +148,7 @@ def check(event: Event, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | 
     says so in its warnings."""
     tiebreaks = None if event.tiebreak_list is not None else options.tiebreaks
     s = rank(event, tiebreaks, options.rules, options.after_round)
-    if s.team_event is None:
+    if not s.is_team:
         return _entry(s.tournament, s, options, name, infer_lists=True)
     entry = _entry(s.tournament, s, options, name, infer_lists=False)
     warnings = entry.warnings

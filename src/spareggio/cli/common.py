@@ -6,23 +6,19 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
 from ..decisions import Decisions, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
-from ..event import Event, rank, reading_warnings
 from ..i18n import default_language, localize, msg
-from ..io import ReadOptions, read_event, read_tournament, reader_for
+from ..io import ReadOptions, is_tournament_json, read_event
 from ..io.output import write_atomic
-from ..io.registry import SNIFF_BYTES
-from ..io.trf import parse_trf, write_trf
-from ..model import Tournament, TournamentKind
-from ..standings import Standings
-from ..team_event import TeamEvent
-from ..teams import is_team_file
+from ..io.trf import write_trf
+from ..model import Event, Scope, TournamentKind
+from ..standings import Standings, rank
 
 __all__ = [
     "LANG_HELP",
@@ -37,7 +33,6 @@ __all__ = [
     "load_event",
     "print_warnings",
     "ranked",
-    "team_event",
     "write_decided_trf",
 ]
 
@@ -135,29 +130,6 @@ class EventOptions:
     rating: str | None = None
     declared_ranks: str | None = None
     byes: str | None = None
-    read: dict[str, Tournament] = field(default_factory=dict, compare=False, repr=False)
-    """Individual tournaments already read by :func:`team_event`, by file name."""
-
-    def load(self, file: str) -> Tournament:
-        """Read the tournament (any format of the reader registry) as these options ask."""
-        if self.primary is not None:
-            raise ArgumentError(
-                msg(
-                    "--primary {score}: {file} is not a team event (no records 310 or 013)",
-                    score=self.primary, file=file,
-                )
-            )  # fmt: skip
-        if file in self.read:
-            return self.read.pop(file)
-        return read_tournament(
-            file,
-            kind=kind_option(self.swiss, self.round_robin),
-            lenient=self.lenient,
-            fmt=self.input_format,
-            rating=self.rating,  # type: ignore[arg-type]  # click's choice
-            ranks=self.declared_ranks,
-            byes=self.byes,
-        )
 
 
 _EVENT_OPTIONS = (
@@ -240,39 +212,33 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-def team_event(file: str, opts: EventOptions, *, players_only: bool = False) -> TeamEvent | Tournament | None:
-    """The team event in a file (any format of the reader registry), or None for an individual
-    tournament (kept for :meth:`EventOptions.load`, so that the file is read once); with
-    ``players_only`` the players of a TRF team event (its team records are not read: --individual)."""
-    kind = kind_option(opts.swiss, opts.round_robin)
-    if players_only and opts.input_format in (None, "trf"):
-        try:
-            with open(file, "rb") as handle:
-                head = handle.read()
-        except OSError:
-            head = b""  # the reader reports it
-        if head and reader_for(head[:SNIFF_BYTES], file, opts.input_format).name == "trf" and is_team_file(head):
-            return parse_trf(head, file, lenient=opts.lenient, kind=kind, team_event=True)
-    if opts.lenient and opts.input_format is None and file.lower().endswith(".json"):
-        return None  # EventOptions.load says that --lenient is for TRF files
+def load_event(file: str, opts: EventOptions, *, team_players: bool = False) -> Event:
+    """The event in a file (any format of the reader registry) as the options ask: a tournament,
+    or a team event ranked by the primary score of ``--primary``; with ``team_players`` the
+    players of a team event as an individual tournament (``--individual``)."""
+    if opts.lenient and (opts.input_format == "json" or (opts.input_format is None and is_tournament_json(file))):
+        raise ArgumentError(
+            msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=file)
+        )
     options = ReadOptions(
-        kind=kind,
+        kind=kind_option(opts.swiss, opts.round_robin),
         lenient=opts.lenient,
         rating=opts.rating,  # type: ignore[arg-type]  # click's choice
         ranks=opts.declared_ranks,
         byes=opts.byes,
+        team_players=team_players,
     )
-    ev = read_event(file, fmt=opts.input_format, options=options)
-    if isinstance(ev, Tournament):
-        opts.read[file] = ev
-        return None
-    return ev.with_primary(opts.primary) if opts.primary else ev
-
-
-def load_event(file: str, opts: EventOptions) -> Event:
-    """The event in a file, as the options ask: a team event, or an individual tournament."""
-    team = team_event(file, opts)
-    return team if team is not None else opts.load(file)
+    event = read_event(file, fmt=opts.input_format, options=options)
+    if opts.primary is None:
+        return event
+    if event.scope is not Scope.TEAM:
+        raise ArgumentError(
+            msg(
+                "--primary {score}: {file} is not a team event (no records 310 or 013)",
+                score=opts.primary, file=file,
+            )
+        )  # fmt: skip
+    return event.with_primary(opts.primary)
 
 
 def ranked(
@@ -284,13 +250,13 @@ def ranked(
     *,
     decisions: Decisions | None = None,
 ) -> Standings:
-    """The standings of ``event`` (:func:`spareggio.event.rank`), with what the reader and the
+    """The standings of ``event`` (:func:`spareggio.standings.rank`), with what the reader and the
     ranking warned printed to the standard error."""
     s = rank(
         event, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
         decisions=decisions,
     )  # fmt: skip
-    print_warnings([*reading_warnings(event), *s.warnings], opts.quiet, lang)
+    print_warnings([*event.reading_warnings(), *s.warnings], opts.quiet, lang)
     return s
 
 
@@ -328,6 +294,8 @@ def write_decided_trf(path: str | None, s: Standings) -> None:
     XLT, XEX and the log of changes XCL) and the list used (212) to ``path``, when given."""
     if not path:
         return
+    if s.is_team:
+        raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
     t = s.tournament
     labels = list(s.labels) + (["RND"] if s.decisions.lots_seed is not None else [])
     write_atomic(path, write_trf(dataclasses.replace(t, decisions=s.decisions, tiebreak_list=tuple(labels))))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from ..compare import Comparison, compare
-from ..event import reading_warnings
 from ..render.formats import choose_format, formats_for, render
 from .app import cli
 from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, load_event, print_warnings
@@ -38,5 +37,5 @@ def compare_cmd(
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
     event = load_event(file, opts)
     c = compare(event, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
-    print_warnings([*reading_warnings(event), *c.warnings], opts.quiet, language)
+    print_warnings([*event.reading_warnings(), *c.warnings], opts.quiet, language)
     emit(render(c, chosen, lang=language), opts.output)

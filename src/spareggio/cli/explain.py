@@ -74,10 +74,7 @@ def explain_cmd(
         raise ArgumentError(msg("--versus compares two players: use it with --player, not --all"))
     s = ranked(load_event(file, opts), tiebreaks, rules, opts, language, decisions=decisions)
     t = s.tournament
-    if s.team_event is not None and save_trf:
-        raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
-    if s.team_event is None:
-        write_decided_trf(save_trf, s)
+    write_decided_trf(save_trf, s)
     result: object
     if every:
         result = ex.explain_all(s, None, language)

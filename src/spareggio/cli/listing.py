@@ -67,7 +67,7 @@ def tiebreaks_cmd(fmt: str, program: str | None, lang: str | None) -> None:
     rows = [
         (d.code, _(d.name, "tiebreak"), d.article, ", ".join(modifier_help(d)) or "-", _(d.direction.value),
          _(d.description, "tiebreak.description"))
-        for d in catalogue(team=False)
+        for d in catalogue(Scope.INDIVIDUAL)
     ]  # fmt: skip
     head = tuple(_(h) for h in ("Code", "Name", "Article", "Modifiers", "Direction", "Description"))
     widths = [max(len(h), *(len(r[k]) for r in rows)) for k, h in enumerate(head[:-1])]

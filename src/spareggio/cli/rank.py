@@ -5,13 +5,8 @@ from __future__ import annotations
 import click
 
 from ..decisions import Decisions
-from ..errors import ArgumentError
-from ..event import Event
-from ..i18n import msg
-from ..model import Tournament
-from ..team_event import TeamEvent
 from ..render.formats import choose_format, formats_for, render
-from ..standings import DEFAULT_SWISS, Standings
+from ..standings import Standings
 from .app import cli
 from .common import (
     LANG_HELP,
@@ -20,8 +15,8 @@ from .common import (
     decision_options,
     emit,
     event_options,
+    load_event,
     ranked,
-    team_event,
     write_decided_trf,
 )
 
@@ -65,18 +60,9 @@ def standings_cmd(
     A team event (TRF records 310 or 013) is ranked by teams."""
     language = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
-    team = team_event(file, opts, players_only=individual)
-    if individual:  # the players of a team event
-        event: Event = team if isinstance(team, Tournament) else opts.load(file)
-        if team is not None and tiebreaks is None:
-            tiebreaks = ",".join(DEFAULT_SWISS)  # the file's own list ranks the teams
-    else:
-        event = team if team is not None else opts.load(file)
-    if isinstance(event, TeamEvent) and save_trf:
-        raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
+    event = load_event(file, opts, team_players=individual)
     s = ranked(event, tiebreaks, rules, opts, language, decisions=decisions)
-    if s.team_event is None:
-        write_decided_trf(save_trf, s)
+    write_decided_trf(save_trf, s)
     emit(
         render(s, chosen, lang=language, csv_locale=choose_language(csv_locale) if csv_locale else None),
         opts.output,

@@ -8,8 +8,7 @@ import webbrowser
 import click
 
 from ..i18n import localize, msg
-from ..web import create_app
-from ..web import server
+from ..web import create_app, server
 from .app import cli
 from .common import LANG_HELP, choose_language
 

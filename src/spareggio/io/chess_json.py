@@ -41,6 +41,7 @@ messages are the same as for a TRF file.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import re
 from collections.abc import Sequence
@@ -93,7 +94,7 @@ def sniff(head: bytes, name: str) -> int:
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     """The reader registry's entry: :func:`parse_chess_json` with the options that apply."""
-    return parse_chess_json(data, name, kind=options.kind, teams=options.teams)
+    return parse_chess_json(data, name, kind=options.kind, teams=options.teams, team_players=options.team_players)
 
 
 class _Doc:
@@ -184,10 +185,16 @@ def _what(value: object) -> str:
 
 
 def parse_chess_json(
-    data: bytes | str, path: str = "<string>", *, kind: TournamentKind | None = None, teams: bool = True
+    data: bytes | str,
+    path: str = "<string>",
+    *,
+    kind: TournamentKind | None = None,
+    teams: bool = True,
+    team_players: bool = False,
 ) -> Event:
     """The event of a Chess-JSON document: its first tournament, a team event when the tournament
-    is one (and ``teams`` is set), else the individual tournament.
+    is one (and ``teams`` is set; its players alone with ``team_players``), else the individual
+    tournament.
 
     :raises InputError: for any problem in the document, with its line, column and JSON path.
     """
@@ -320,6 +327,8 @@ def parse_chess_json(
                 points_message(t.players[i], declared, computed),
             )
         return t
+    if team_players:  # the players alone (--individual): the list of the file ranks the teams
+        return dataclasses.replace(t, tiebreak_list=None, tiebreak_list_position=None)
     if not teams:
         raise d.error(
             (*ts, "teamTournament"),

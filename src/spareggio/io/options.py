@@ -39,6 +39,9 @@ class ReadOptions:
     teams: bool = True
     """Read a team event as a team event; False reads an individual tournament only (a team file is
     refused with a message saying how to read it)."""
+    team_players: bool = False
+    """Read the players of a team event as an individual tournament: the teams and the file's list,
+    which ranks them, are left out (``--individual``)."""
     ranks: str | None = None
     """A file of declared ranks (a lichess Swiss results export), for ``check``."""
     beside: str | None = None

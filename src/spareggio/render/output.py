@@ -25,7 +25,7 @@ from ..i18n import localize, msg, translate, warning_body
 from ..model import distinct
 from ..numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
-from ..team_event import UNIT
+from ..team_event import TeamEvent
 from .formats import RenderOptions, renderer
 from .sources import kind_source_words, list_source_words
 
@@ -51,7 +51,7 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     """The JSON document of the standings as Python data (``rows=False``: an empty standings list).
 
     ``exact=True`` writes points and tie-break values as exact fractions in strings (``"93/2"``)
-    instead of JSON numbers.  Team standings (``s.team_event``) add the event's boards and primary
+    instead of JSON numbers.  Team standings (``s.is_team``) add the event's boards and primary
     score, and each team's match and game points and roster."""
     number = exact_number if exact else json_number
     t = s.tournament
@@ -96,19 +96,17 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
         "warnings": [str(w) for w in t.warnings] + list(s.warnings),
         **({"decisions": decisions_dict(s)} if s.decided or not s.decisions.empty else {}),
     }
-    ev = s.team_event
-    if ev is not None:
+    ev = s.event
+    if isinstance(ev, TeamEvent):  # the team event's own facts: its boards and rosters
         doc["tournament"]["team_event"] = True
         doc["tournament"]["boards"] = ev.boards
         doc["tournament"]["boards_source"] = ev.boards_source
         doc["primary"] = ev.primary
-        rounds = s.after_round
-        by_number = {team.number: k for k, team in enumerate(ev.teams)}
-        for entry in doc["standings"]:
-            k = by_number[entry["start_number"]]
-            entry["match_points"] = number(Fraction(int(ev.mp[k, :rounds].sum()), UNIT))
-            entry["game_points"] = number(Fraction(int(ev.gp[k, :rounds].sum()), UNIT))
-            entry["roster"] = list(ev.teams[k].roster)
+        for entry, row in zip(doc["standings"], s.rows, strict=True):
+            scores = dict(s.scores(row))
+            entry["match_points"] = number(scores["MP"])
+            entry["game_points"] = number(scores["GP"])
+            entry["roster"] = list(ev.teams[row.index].roster)
     return doc
 
 
@@ -140,7 +138,7 @@ def standings_json(s: Standings, *, exact: bool = False) -> str:
     numerators: each distinct value of a column is formatted once (by :func:`json_number`), and
     the text of every entry is joined in one pass, with no dictionary or fraction per player.
     """
-    if exact or s.team_event is not None:
+    if exact or s.is_team:
         return json.dumps(standings_to_dict(s, exact=exact), ensure_ascii=False, indent=2) + "\n"
     head = standings_to_dict(s, rows=False)
     text = json.dumps(head, ensure_ascii=False, indent=2)
@@ -324,7 +322,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
 
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=";" if comma else ",", lineterminator="\n")
-    if s.team_event is not None:
+    if s.is_team:
         # teams: match and game points, "points" the primary score; no title, rating or federation
         w.writerow(
             [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", "match_points",
@@ -332,7 +330,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
              *s.labels, _csv_head("declared_rank", locale)]
         )  # fmt: skip
         for row in s.rows:
-            scores = dict(s.team_scores(row))
+            scores = dict(s.scores(row))
             w.writerow(
                 [row.rank, row.place if row.shared or row.excluded else "", row.player.start_number, safe_cell(row.player.name),
                  number(scores["MP"]), number(scores["GP"]), number(row.points),
@@ -408,14 +406,14 @@ def standings_table(s: Standings, lang: str = "en") -> str:
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    team = s.team_event is not None
+    team = s.is_team
     if team:  # teams: no title, federation or rating; match and game points, the primary first
         header = (
-            [_("Rk"), _("SNo"), _("Name"), *(name for name, _v in s.team_scores(rows[0]))] if rows else []
+            [_("Rk"), _("SNo"), _("Name"), *(name for name, _v in s.scores(rows[0]))] if rows else []
         )
         body = [
             [row.place, str(row.player.start_number), row.player.name]
-            + [number(value, points=True) for _n, value in s.team_scores(row)]
+            + [number(value, points=True) for _n, value in s.scores(row)]
             + [number(row.values[label], decimals=places[label]) for label in s.labels]
             + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
             for row in rows

@@ -242,7 +242,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    team = s.team_event is not None
+    team = s.is_team
     cols = (
         [("rk", ""), ("sno", ""), ("name", "text")]
         if team
@@ -253,7 +253,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
         f'<th scope="col" class="{c}">{escape(localize(_HEAD[key], lang))}</th>' for key, c in cols
     )
     if team and rows:  # match and game points, the primary score first
-        header += "".join(f'<th scope="col">{name}</th>' for name, _v in s.team_scores(rows[0]))
+        header += "".join(f'<th scope="col">{name}</th>' for name, _v in s.scores(rows[0]))
     header += "".join(f'<th scope="col">{escape(label)}</th>' for label in s.labels)
     if declared:
         header += f'<th scope="col">{escape(localize(Text("Declared", "publish.declared"), lang))}</th>'
@@ -268,7 +268,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
                 f'<th scope="row" class="text">{escape(p.name)}</th>',
                 *(
                     f"<td>{escape(localized_number(v, lang, points=True))}</td>"
-                    for _n, v in s.team_scores(row)
+                    for _n, v in s.scores(row)
                 ),
             ]
             if team
@@ -445,13 +445,13 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
     wb = Workbook()
     ws = wb.active
     ws.title = "Classifica" if lang == "it" else "Standings"
-    team = s.team_event is not None
+    team = s.is_team
     keys = (
         ["rk", "shared", "sno", "name"]
         if team
         else ["rk", "shared", "sno", "title", "name", "fed", "rating", "points"]
     )
-    scores = [name for name, _v in s.team_scores(s.rows[0])] if team and s.rows else []
+    scores = [name for name, _v in s.scores(s.rows[0])] if team and s.rows else []
     header = (
         [localize(_HEAD[k], lang) for k in keys]
         + scores
@@ -466,7 +466,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
         if team:  # match and game points as numbers, the primary score first
             ws.append(
                 [row.rank, row.place if row.shared or row.excluded else None, p.start_number, _sheet_text(p.name),
-                 *(_number(v) for _n, v in s.team_scores(row)), *(_number(row.values[label]) for label in s.labels),
+                 *(_number(v) for _n, v in s.scores(row)), *(_number(row.values[label]) for label in s.labels),
                  p.rank]
             )  # fmt: skip
             for cell in ws[ws.max_row]:

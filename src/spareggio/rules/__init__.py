@@ -33,8 +33,8 @@ __all__ = [
     "choose_ruleset",
     "find_ruleset",
     "program_rulesets",
-    "version_rules",
     "ruleset_for_date",
+    "version_rules",
 ]
 
 RULESETS: dict[str, RuleSet] = {

@@ -147,6 +147,9 @@ class RuleSet:
     """A profile's underlying rule set (``fide-2026``)."""
     continuation: tuple[str, ...] = ()
     """Criteria a profile's program applies after the list, unprinted (``TPN``)."""
+    usual_tiebreaks: tuple[str, ...] = ()
+    """The list this rule set ranks individual events by when neither the caller nor the file
+    names one (the Italian rules: Buchholz cut 1); empty: the default for the kind of event."""
 
     def __init__(self) -> None:
         self.settings: dict[str, str] = {o.key: o.default for o in self.options}

@@ -8,13 +8,13 @@ from fractions import Fraction
 
 from ..errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from ..i18n import Text, languages, msg, translate
+from ..model import Scope
 from ..rules import find_ruleset
 from .base import (
     Context,
     Contribution,
     Contributions,
     Direction,
-    Scope,
     TiebreakDef,
     TiebreakResult,
     TiebreakSpec,
@@ -318,9 +318,10 @@ TIEBREAKS: dict[str, TiebreakDef] = {d.code: d for d in (*_CATALOGUE, *_TEAM_CAT
 """Every tie-break by its acronym: one catalogue for players and teams (:attr:`TiebreakDef.scope`)."""
 
 
-def catalogue(team: bool) -> list[TiebreakDef]:
-    """The tie-breaks that rank a team event (``team``) or an individual one, in catalogue order."""
-    return [d for d in TIEBREAKS.values() if d.scope.admits(team)]
+def catalogue(scope: Scope) -> list[TiebreakDef]:
+    """The tie-breaks that rank an event of ``scope`` (:attr:`Scope.INDIVIDUAL` or
+    :attr:`Scope.TEAM`), in catalogue order."""
+    return [d for d in TIEBREAKS.values() if d.scope.admits(scope)]
 
 
 def definition(code: str) -> TiebreakDef:
@@ -403,14 +404,17 @@ def modifier_help(d: TiebreakDef) -> list[str]:
     return [_MOD_NAMES[m] for m in d.modifiers]
 
 
-def parse_spec(text: str, *, team: bool | None = None) -> TiebreakSpec:
+def parse_spec(text: str, *, scope: Scope | None = None, primary: str | None = None) -> TiebreakSpec:
     """Parse one specifier (``BH/C1``, ``sb/c1/p``, ``KS/L-2``, ``BH:GP/C1``, ``SSSC/K3`` ...),
-    validated against the catalogue; ``team`` checks that it ranks a team event (True) or an
-    individual one (False), None accepts either.
+    validated against the catalogue; ``scope`` checks that it ranks an event of that scope (a
+    score selector ``:MP``/``:GP`` is for team events), None accepts either.  ``primary``: the score
+    a criterion for players and teams is computed on when named without a selector in a team event
+    (its primary score, digest 2.5).
 
     :raises UnknownTiebreakError: for an unknown acronym.
     :raises TiebreakSpecError: for a modifier the tie-break does not allow, a score selector on a
-        criterion without one, or a tie-break that does not rank this kind of event.
+        criterion without one or in an individual event, or a tie-break that does not rank this
+        kind of event.
     """
     raw = text.strip()
     if not raw:
@@ -418,7 +422,7 @@ def parse_spec(text: str, *, team: bool | None = None) -> TiebreakSpec:
     named = _from_name(raw)
     if named is not None:
         try:
-            return parse_spec(named, team=team)
+            return parse_spec(named, scope=scope, primary=primary)
         except TiebreakSpecError as exc:
             inner = exc.text()
             detail = inner.params.get("problem", inner) if inner.template == "{raw!r}: {problem}" else inner
@@ -441,8 +445,14 @@ def parse_spec(text: str, *, team: bool | None = None) -> TiebreakSpec:
             )
         selector = score.upper()
     d = find_tiebreak(name)
-    if team is not None and not d.scope.admits(team):
-        raise TiebreakSpecError(_scope_problem(raw, d, team))
+    if scope is not None and not d.scope.admits(scope):
+        raise TiebreakSpecError(_scope_problem(raw, d, scope))
+    if selector is not None and scope is Scope.INDIVIDUAL:
+        raise TiebreakSpecError(
+            msg("{label!r}: the score selectors :MP and :GP are for team events (match or game points)", label=raw)
+        )
+    if selector is None and primary is not None and d.scope is Scope.BOTH and d.code != "PTS":
+        selector = primary
     if selector is not None and d.scope is Scope.TEAM:
         raise TiebreakSpecError(
             msg(
@@ -527,13 +537,13 @@ def parse_spec(text: str, *, team: bool | None = None) -> TiebreakSpec:
     return TiebreakSpec(d.code, score=selector, **kw)  # type: ignore[arg-type]
 
 
-def _scope_problem(raw: str, d: TiebreakDef, team: bool) -> Text:
+def _scope_problem(raw: str, d: TiebreakDef, scope: Scope) -> Text:
     """Why a tie-break does not rank this kind of event, with the ones that do (teams)."""
-    if not team:
+    if scope is not Scope.TEAM:
         return msg(
             "{label!r} is a team tie-break (C.07 Arts. 11-13): it ranks the teams of a team event", label=raw
         )
-    known = ", ".join(x.code for x in catalogue(True) if not x.diagnostic)
+    known = ", ".join(x.code for x in catalogue(Scope.TEAM) if not x.diagnostic)
     if d.code == "SB":
         return msg(
             "{label!r} is not a team tie-break (for teams: EMMSB, EMGSB, EGMSB or EGGSB); team tie-breaks: {known}",
@@ -632,14 +642,18 @@ def _unreadable(item: str) -> bool:
 
 
 def parse_spec_list(
-    text: str | list[str] | tuple[str, ...], *, allow_empty: bool = False, team: bool | None = None
+    text: str | list[str] | tuple[str, ...],
+    *,
+    allow_empty: bool = False,
+    scope: Scope | None = None,
+    primary: str | None = None,
 ) -> list[tuple[str, TiebreakSpec]]:
     """Parse a comma-separated list (or a sequence, or a legend pasted whole: ``Tie Break1: ...
     Tie Break2: ...``); returns (label, spec) pairs.  Items may be names as programs print them
     (:mod:`spareggio.tiebreaks.legend`).
 
     The label is the text as given for a FIDE specifier (``bh/c1``), the FIDE specifier for a name
-    (``Buchholz Cut 1`` -> ``BH/C1``); ``team`` as in :func:`parse_spec`.
+    (``Buchholz Cut 1`` -> ``BH/C1``); ``scope`` and ``primary`` as in :func:`parse_spec`.
 
     :raises TiebreakSpecError: for an empty list (unless ``allow_empty``: a file's 212 record may
         list the points alone) or a tie-break listed twice (a group tie-break, DE, may come again
@@ -656,7 +670,7 @@ def parse_spec_list(
     seen: dict[TiebreakSpec, str] = {}
     items = _rejoin(items)
     for item in items:
-        spec = parse_spec(item, team=team)
+        spec = parse_spec(item, scope=scope, primary=primary)
         label = item if _from_name(item) is None else str(spec)
         if spec in seen and not TIEBREAKS[spec.code].is_group:  # C.07 4.3: DE may appear again
             again = f"{item!r}" if seen[spec] == item else f"{item!r} (the same as {seen[spec]!r})"

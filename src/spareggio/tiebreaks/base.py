@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from ..cuts import CutMark, apply_cuts
 from ..frame import Frame
-from ..model import IntMatrix, IntVector, Tournament, distinct
+from ..model import IntMatrix, IntVector, Scope, Tournament, distinct
 from ..rules.base import Elements, OpponentView, RuleSet, Source
 from .records import Aggregate, Record, RecordTable, Why
 
@@ -87,22 +87,6 @@ class Direction(enum.Enum):
     HIGHER = "higher is better"
     LOWER = "lower is better"
     GROUP = "group order"
-
-
-class Scope(enum.Enum):
-    """The events a tie-break ranks."""
-
-    INDIVIDUAL = "individual"
-    """Players only (SB, ARO, ...; for teams C.07 has ESB and EDE instead of SB and DE)."""
-    TEAM = "team"
-    """Teams only (C.07 Arts. 11-13: MPvGP, ESB, EDE, SSSC, BC, TBR, BBE)."""
-    BOTH = "both"
-    """Players, and teams on a reference score chosen with ``:MP`` or ``:GP`` (BH, FB, AOB, KS, PS,
-    WIN, WON, TPN, DE)."""
-
-    def admits(self, team: bool) -> bool:
-        """Whether a tie-break of this scope ranks a team event (``team``) or an individual one."""
-        return self is Scope.BOTH or (self is Scope.TEAM) == team
 
 
 @dataclass(frozen=True)

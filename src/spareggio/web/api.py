@@ -13,7 +13,6 @@ from starlette.requests import Request
 from ..check import CheckOptions, check_source
 from ..compare import compare
 from ..errors import ArgumentError, SpareggioError
-from ..event import Event, rank
 from ..explain import (
     explain_player,
     explain_versus,
@@ -21,10 +20,10 @@ from ..explain import (
 )
 from ..i18n import msg
 from ..io import ReadOptions, parse_event
+from ..model import Event
 from ..render.check_report import report_text
 from ..rules import find_ruleset
-from ..standings import Standings
-from ..team_event import TeamEvent
+from ..standings import Standings, rank
 from ..tiebreaks import parse_spec_list
 from .exports import document, encoded, json_error, result_response, standings_export
 from .options import (
@@ -78,11 +77,7 @@ def _event(name: str, data: bytes, byes: str | None = None) -> Event:
 
 def _primary(t: Event, opts: Options) -> Event:
     """The event ranked by the primary score the options name (team events only)."""
-    if not opts.primary:
-        return t
-    if not isinstance(t, TeamEvent):
-        raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
-    return t.with_primary(opts.primary)
+    return t.with_primary(opts.primary) if opts.primary else t
 
 
 def _rank(t: Event, opts: Options) -> Standings:

@@ -14,7 +14,8 @@ from ..compare import Comparison
 from ..errors import ArgumentError
 from ..explain import explain_player
 from ..i18n import msg
-from ..io.trf.writer import write_trf
+from ..io.trf.team_matches import is_team_file
+from ..io.trf.writer import with_team_ranks, write_trf
 from ..render.crosstable import build_crosstable
 from ..render.formats import FORMATS, formats_for, render
 from ..standings import Standings
@@ -103,7 +104,7 @@ def standings_export(s: Standings, fmt: str, lang: str, entry: Entry | None = No
         )
     if fmt == "trf":
         body: str | bytes = (
-            _team_trf(entry, s) if entry is not None and entry.team is not None else _trf_with_ranks(s)
+            _team_trf(entry, s) if entry is not None and s.is_team else _trf_with_ranks(s)
         )
     else:
         if fmt == "table" and _table_size(s) > MAX_OUTPUT_BYTES:
@@ -113,16 +114,13 @@ def standings_export(s: Standings, fmt: str, lang: str, entry: Entry | None = No
 
 
 def _team_trf(entry: Entry, s: Standings) -> str:
-    """A team event's TRF file with the computed team ranks written into record 310, columns 69-71."""
-    rank = {row.player.start_number: row.rank for row in s.rows}
-    text = entry.data.decode("utf-8", errors="replace")
-    lines = []
-    for line in text.splitlines():
-        number = line[4:7].strip()
-        if line.startswith("310") and number.isascii() and number.isdigit() and int(number) in rank:
-            line = line.ljust(71)[:68] + f"{rank[int(number)]:>3}" + line.ljust(71)[71:]
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+    """A team event's TRF file with the computed team ranks written into record 310."""
+    if not is_team_file(entry.data):
+        raise ArgumentError(
+            msg("the TRF download of a team event writes its ranks into its TRF file: this file is not TRF")
+        )
+    ranks = {row.player.start_number: row.rank for row in s.rows}
+    return with_team_ranks(entry.data.decode("utf-8", errors="replace"), ranks)
 
 
 def _trf_with_ranks(s: Standings) -> str:

@@ -15,11 +15,11 @@ from ..decisions import Decisions, merged, parse_exclusion_option, parse_playoff
 from ..errors import ArgumentError, SpareggioError
 from ..i18n import localize, msg, translate
 from ..io import parse_event
-from ..model import Tournament
+from ..model import Scope
 from ..prizes import PrizeList, award_prizes, parse_prize_bytes
 from ..render.formats import FORMATS, formats_for, render
 from ..render.prizes import WORDS, money_text
-from ..standings import Standings, standings
+from ..standings import Standings, rank
 from .api import api_error
 from .i18n import request_language
 from .options import Options, api_language, checked_format, clean_text, options_of, safe_name
@@ -144,10 +144,10 @@ def _api_prizes(
     if not prize_data:
         raise ArgumentError(msg("the field 'prizes' is empty: send the prize file"))
     t = parse_event(data, name)
-    if not isinstance(t, Tournament):
+    if t.scope is not Scope.INDIVIDUAL:
         raise ArgumentError(msg("prizes are awarded to the players of an individual event, not to teams"))
     spec = parse_prize_bytes(prize_data, prize_name)
-    s = standings(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round, decisions=decisions)
+    s = rank(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round, decisions=decisions)
     pl = award_prizes(s, spec)
     chosen = FORMATS[fmt]
     body = render(pl, chosen, lang=lang)

@@ -9,8 +9,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass
 
 from ..io import ReadOptions, parse_event
-from ..model import Tournament
-from ..teams import TeamEvent
+from ..model import Event, Scope, Tournament
 from .limits import STORE_BYTES, STORE_LIMIT
 
 __all__ = ["Closed", "Entry", "NotOpen", "Store"]
@@ -26,15 +25,18 @@ class Entry:
     token: str
     filename: str
     data: bytes
-    tournament: Tournament
-    """The participants: the players, or in a team event the teams."""
-    team: TeamEvent | None = None
-    """The team event of a team file, else None."""
+    event: Event
+    """What is ranked: the tournament, or the team event of a team file."""
 
     @property
-    def event(self) -> Tournament | TeamEvent:
-        """What is ranked: the team event of a team file, else the tournament."""
-        return self.team if self.team is not None else self.tournament
+    def tournament(self) -> Tournament:
+        """The participants: the players, or in a team event the teams."""
+        return self.event.participants()
+
+    @property
+    def is_team(self) -> bool:
+        """Whether the file is a team event (its teams are ranked)."""
+        return self.event.scope is Scope.TEAM
 
 
 class NotOpen(Exception):
@@ -64,10 +66,7 @@ class Store:
         :raises SpareggioError: when the file cannot be read (with its position).
         """
         event = parse_event(data, filename, options=ReadOptions(byes=byes))
-        token = secrets.token_urlsafe(12)
-        if isinstance(event, Tournament):
-            return Entry(token, filename, data, event)
-        return Entry(token, filename, data, event.participants(), event)
+        return Entry(secrets.token_urlsafe(12), filename, data, event)
 
     def keep(self, entry: Entry) -> Entry:
         """Keep ``entry``, forgetting the oldest ones beyond the limits (never the newest)."""

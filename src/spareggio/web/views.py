@@ -14,13 +14,12 @@ from .. import numbers
 from ..check import CheckOptions, check
 from ..compare import DEFAULT_COMPARE, Comparison, compare
 from ..errors import ArgumentError
-from ..event import Event, rank
 from ..explain import explain_player, explain_versus
 from ..i18n import msg, translate
 from ..render.html import explanation_body, versus_body
 from ..render.output import declared_rank_differs, shown_decimals
 from ..render.publish import describe_tiebreak
-from ..standings import Standings
+from ..standings import Standings, rank
 from ..tiebreaks import Scope, catalogue
 from .chart import bump_chart
 from .i18n import translator
@@ -66,9 +65,7 @@ def compute(entry: Entry, opts: Options) -> Standings:
 
     :raises SpareggioError: for an option the event cannot take.
     """
-    event: Event = entry.event
-    if opts.primary and entry.team is not None:
-        event = entry.team.with_primary(opts.primary)
+    event = entry.event.with_primary(opts.primary) if opts.primary else entry.event
     return rank(event, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
 
@@ -79,8 +76,8 @@ def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: 
     # a team event offers the team criteria and the individual ones C.07 applies to teams
     offered = [
         (d.code, d)
-        for d in sorted(catalogue(team=entry.team is not None), key=lambda d: d.scope is not Scope.TEAM)
-        if entry.team is None or d.code != "PTS"
+        for d in sorted(catalogue(entry.event.scope), key=lambda d: d.scope is not Scope.TEAM)
+        if not entry.is_team or d.code != "PTS"
     ]
     kind = t.kind_of_event.value
     return {
@@ -124,7 +121,7 @@ def standings_view(entry: Entry, opts: Options, s: Standings, lang: str) -> View
                 "fed": p.federation,
                 "rating": p.rating or "",
                 "points": points(row.points, lang),
-                "scores": [(name, points(value, lang)) for name, value in s.team_scores(row)],
+                "scores": [(name, points(value, lang)) for name, value in s.scores(row)],
                 "cells": [(label, number(row.values[label], lang, places[label])) for label in s.labels],
                 "declared": p.rank if declared_rank_differs(row) else None,
             }
@@ -132,7 +129,7 @@ def standings_view(entry: Entry, opts: Options, s: Standings, lang: str) -> View
     described = [
         (label, describe_tiebreak(label, spec, lang)) for label, spec in zip(s.labels, s.specs, strict=True)
     ]
-    scores = [name for name, _value in s.team_scores(s.rows[0])] if s.rows else []
+    scores = [name for name, _value in s.scores(s.rows[0])] if s.rows else []
     return {
         "rows": rows,
         "labels": s.labels,
@@ -200,7 +197,7 @@ def compare_view(entry: Entry, opts: Options, s: Standings, names: list[str], la
         moved,
         title=_("Places under each rule set"),
     )
-    team = entry.team is not None
+    team = entry.is_team
     return {
         "c": c,
         "crow": rows,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import multiprocessing
 import threading
 from collections.abc import Callable
-import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 

@@ -3,6 +3,7 @@ from it (a team event when the file has team rosters)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from ..options import Event, ReadOptions
@@ -29,7 +30,10 @@ def sniff(head: bytes, name: str) -> int:
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     """The tournament in TRF content; a team event when it has team rosters (records 310 or 013) and
-    ``options.teams`` is set."""
-    if options.teams and is_team_file(data):
+    ``options.teams`` is set; its players alone with ``options.team_players``."""
+    if (options.teams or options.team_players) and is_team_file(data):
+        if options.team_players:
+            t = parse_trf(data, name, kind=options.kind, lenient=options.lenient, rating=options.rating, team_event=True)
+            return dataclasses.replace(t, tiebreak_list=None, tiebreak_list_position=None)
         return parse_team_event(data, name, lenient=options.lenient, kind=options.kind)
     return parse_trf(data, name, kind=options.kind, lenient=options.lenient, rating=options.rating)

@@ -164,5 +164,18 @@ def _national_lines(t: Tournament) -> list[str]:
     return out
 
 
+def with_team_ranks(text: str, ranks: dict[int, int]) -> str:
+    """A team event's TRF text with the team ranks ``ranks`` (by team number) written into record
+    310, columns 69-71; every other line as it was (the team records are kept whole: the file is
+    its own writer's, not rebuilt)."""
+    lines = []
+    for line in text.splitlines():
+        number = line[4:7].strip()
+        if line.startswith("310") and number.isascii() and number.isdigit() and int(number) in ranks:
+            line = line.ljust(71)[:68] + f"{ranks[int(number)]:>3}" + line.ljust(71)[71:]
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def iter_lines(text: str) -> Iterable[str]:  # pragma: no cover - convenience for callers
     return iter(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
