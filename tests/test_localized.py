@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import pickle
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -77,6 +79,21 @@ def test_one_day_and_none() -> None:
 @given(st.fractions(min_value=-10_000, max_value=10_000, max_denominator=400), st.sampled_from(["it", "fr"]))
 def test_the_languages_differ_only_in_the_decimal_symbol(value: Fraction, lang: str) -> None:
     assert numbers.value(value, lang) == numbers.value(value, "en").replace(".", ",")
+
+
+@given(
+    st.fractions(min_value=-100_000, max_value=100_000, max_denominator=400),
+    st.sampled_from([None, 1, 2]),
+    st.sampled_from(["it", "fr", "de", "sv", "ar", "de_CH"]),
+)
+def test_a_value_is_written_as_babel_writes_it(value: Fraction, decimals: int | None, lang: str) -> None:
+    # Babel's own formatting of the English digits with a plain pattern (no grouping): the decimal
+    # symbol of the language (Swiss German keeps the point), the ASCII minus, the Latin digits
+    english = numbers.value(value, "en", decimals=decimals)
+    places = len(english.partition(".")[2])
+    pattern = "0." + "0" * places if places else "0"
+    babel = format_decimal(Decimal(english), format=pattern, locale=lang, decimal_quantization=False)
+    assert numbers.value(value, lang, decimals=decimals) == babel
 
 
 @pytest.mark.parametrize(

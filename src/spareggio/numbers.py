@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
+import functools
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
 from babel.dates import format_date as _babel_date
 from babel.dates import format_interval as _babel_interval
-from babel.numbers import format_decimal as _babel_decimal
 from babel.numbers import get_decimal_symbol
 
 __all__ = [
@@ -54,7 +53,7 @@ __all__ = [
 ]
 
 
-def is_finite_decimal(value: Fraction) -> bool:
+def is_finite_decimal(value: Fraction | int) -> bool:
     """Whether the value has a finite decimal expansion (denominator of the form 2^a 5^b)."""
     d = value.denominator
     for p in (2, 5):
@@ -113,21 +112,26 @@ def value(
     for none."""
     if number is None:
         return missing
-    text = format_number(Fraction(number), decimals)
+    text = format_number(number if isinstance(number, Fraction) else Fraction(number), decimals)
     if lang == "en":
         return text
-    places = len(text.split(".")[1]) if "." in text else 0
-    pattern = "0." + "0" * places if places else "0"
-    return str(_babel_decimal(Decimal(text), format=pattern, locale=lang, decimal_quantization=False))
+    return text.replace(".", _decimal_symbol(lang))
+
+
+@functools.cache
+def _decimal_symbol(lang: str) -> str:
+    """The decimal symbol of ``lang`` (Babel's): what Babel writes for a plain decimal pattern with
+    no grouping (``0.00``) is the English text with that symbol for the point."""
+    return str(get_decimal_symbol(lang))
 
 
 def fixed(number: Fraction, lang: str, places: int) -> str:
     """A value with ``places`` decimals, rounded half up (a criterion's ``/Dn``), as ``lang`` writes it."""
     text = fixed_number(number, places)
-    return text if lang == "en" else text.replace(".", get_decimal_symbol(lang))
+    return text if lang == "en" else text.replace(".", _decimal_symbol(lang))
 
 
-def explained(number: Fraction | None, lang: str, *, sb: bool = False) -> str:
+def explained(number: Fraction | int | None, lang: str, *, sb: bool = False) -> str:
     """A value as explanations print it in ``lang``: Sonneborn-Berger values (``sb``) with two
     decimals, as the seeds do; ``-`` for none."""
     if number is None:
@@ -210,9 +214,9 @@ class Shown:
         """The number written in ``lang`` in its style (``46,5`` in Italian)."""
         n, style = self.number, self.style
         if style is Style.EXPLAINED:
-            return explained(None if n is None else Fraction(n), lang)
+            return explained(n, lang)
         if style is Style.SB:
-            return explained(None if n is None else Fraction(n), lang, sb=True)
+            return explained(n, lang, sb=True)
         if style is Style.POINTS:
             return points(n, lang)
         if style is Style.VALUE or n is None:
