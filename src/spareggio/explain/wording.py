@@ -69,9 +69,9 @@ def number_text(value: Fraction | None, sb: bool = False) -> Text:
     return Text("{value}", "join", value=shown(value, sb))
 
 
-def sum_text(terms: Sequence[object], total: object, separator: str = " + ") -> Text:
+def sum_text(terms: Sequence[object], total: object) -> Text:
     """A sum as numbers, ``1 + 2.5 = 3.5`` (``0`` for no term), each number said when rendered."""
-    return Text("{terms} = {total}", "join", terms=joined(terms, separator) if terms else "0", total=total)
+    return Text("{terms} = {total}", "join", terms=joined(terms, " + ") if terms else "0", total=total)
 
 
 def labelled(label: object, value: object) -> Text:
