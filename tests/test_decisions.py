@@ -285,3 +285,14 @@ def test_versus_an_excluded_player_says_he_has_no_place(a: int, b: int, relation
         for n in said
     ]
     assert v.deciding is None
+
+
+def test_decisions_hold_codes_whatever_the_caller_gives() -> None:
+    # a library caller may name how and where in words: the decisions hold the codes
+    from spareggio.decisions import Decision, Origin
+
+    p = Playoff((2, 1), "arbiter", "order", source="option")
+    assert p.how is Decision.ARBITER and p.source is Origin.OPTION
+    assert Decisions(lots_seed="x", lots_source="event").lots_source is Origin.EVENT
+    with pytest.raises(ValueError):
+        Playoff((2, 1), "coin")

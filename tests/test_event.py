@@ -192,3 +192,20 @@ def test_values_are_exact(players) -> None:  # type: ignore[no-untyped-def]
     s = rank(players, "SB", rules="fide-2026")
     # SB: 3 beat 4 (1 point) = 1; 4 beat 2 (0 points) = 0; 1 beat 2 (0) and 3 (1) = 1
     assert {r.player.start_number: r.values["SB"] for r in s.rows} == {1: F(1), 3: F(1), 4: F(0), 2: F(0)}
+
+
+def test_the_sources_of_a_team_event_are_codes(teams) -> None:  # type: ignore[no-untyped-def]
+    # four-teams.trf gives 2 boards in its record 352: said in words beside the stable code in the
+    # JSON; the primary score is an enum written as its name
+    import json
+
+    from spareggio.model import ScoreName
+    from spareggio.render.formats import render
+    from spareggio.team_event import BoardsSource, PrimarySource
+
+    assert teams.boards == 2 and teams.boards_source is BoardsSource.RECORD_352
+    assert teams.primary is ScoreName.MP and teams.primary_source is PrimarySource.DEFAULT
+    assert teams.with_primary("gp").primary_source is PrimarySource.OPTION
+    doc = json.loads(render(rank(teams, "BH:MP", rules="fide-2026"), "json"))
+    assert doc["tournament"]["boards_source"] == "file (record 352)"
+    assert doc["tournament"]["boards_source_code"] == "record-352" and doc["primary"] == "MP"

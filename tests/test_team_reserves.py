@@ -32,6 +32,7 @@ from spareggio.errors import InputError
 from spareggio.io.trf.reader import parse_trf
 from spareggio.model import ResultKind
 from spareggio.standings import rank, standings
+from spareggio.team_event import BoardsSource
 from spareggio.teams import parse_team_event
 from spareggio.tiebreaks.team import SsscFactor
 from team_builder import team_trf
@@ -130,7 +131,7 @@ def test_sssc_with_game_points_primary(ev) -> None:  # type: ignore[no-untyped-d
 
 def test_boards_from_the_games_without_352() -> None:
     ev = parse_team_event(event_text(write_352=False).encode(), "no352.trf")
-    assert ev.boards == 4 and ev.boards_source == "most boards fielded in a match"
+    assert ev.boards == 4 and ev.boards_source is BoardsSource.MOST_FIELDED
     assert any("no record 352" in str(w) for w in ev.warnings)
 
 

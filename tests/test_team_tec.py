@@ -22,6 +22,7 @@ from spareggio.model import Scope
 from spareggio.numbers import fixed_number
 from spareggio.render.output import format_number, standings_csv, standings_table
 from spareggio.standings import rank
+from spareggio.team_event import BoardsSource
 from spareggio.teams import parse_team_event, read_team_event
 from spareggio.tiebreaks import TiebreakSpecError, parse_spec
 from spareggio.tiebreaks.records import Why
@@ -71,7 +72,7 @@ COLUMNS = {"BH:MP": 3, "BH:MP/C1": 4, "EMMSB": 7, "EGMSB": 8, "EMGSB": 9, "EGGSB
 def test_scores_and_boards(ev) -> None:  # type: ignore[no-untyped-def]
     assert [t.name for t in ev.teams] == NAMES
     assert [len(t.roster) for t in ev.teams] == [6] * 14
-    assert ev.boards == 4 and ev.boards_source == "file (record 352)"
+    assert ev.boards == 4 and ev.boards_source is BoardsSource.RECORD_352
     assert [F(int(x), 2) for x in ev.mp.sum(axis=1)] == [h(row[1]) for row in ROWS]
     assert [F(int(x), 2) for x in ev.gp.sum(axis=1)] == [h(row[2]) for row in ROWS]
     # the HPB of Narwhals (round 5) and the PABs (Lynxes round 5, Narwhals round 7): 1 MP + 2 GP (p. 8)
@@ -249,7 +250,7 @@ def test_boards_without_record_352() -> None:
     rosters' 6), with a warning; every value stays the same."""
     text = TEC.read_bytes().replace(b"352 WBWB\n", b"")
     ev = parse_team_event(text, "tec.trf")
-    assert ev.boards == 4 and ev.boards_source == "most boards fielded in a match"
+    assert ev.boards == 4 and ev.boards_source is BoardsSource.MOST_FIELDED
     assert any("no record 352" in str(w) and "4 boards" in str(w) for w in ev.warnings)
     s = rank(ev.with_primary("GP"), "BH,SSSC", rules="fide-2024")
     assert s.results["BH"].value(0) == 114

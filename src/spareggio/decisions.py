@@ -28,6 +28,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
@@ -39,8 +40,10 @@ __all__ = [
     "RECORD_CODES",
     "TEXTS",
     "Decided",
+    "Decision",
     "Decisions",
     "Exclusion",
+    "Origin",
     "Playoff",
     "change",
     "decide_ties",
@@ -56,7 +59,30 @@ __all__ = [
 RECORD_CODES = ("XPO", "XLT", "XEX", "XCL")
 """The TRF records that carry decisions (spareggio's own; see the module's docstring)."""
 
-HOW = ("playoff", "arbiter")
+
+
+class Decision(StrEnum):
+    """How places were decided once the tie-break list was exhausted: a stable code."""
+
+    PLAYOFF = "playoff"
+    ARBITER = "arbiter"
+    """An order the arbiter gave (a manual order)."""
+    LOT = "lot"
+
+
+class Origin(StrEnum):
+    """Where a decision comes from: a stable code."""
+
+    FILE = "file"
+    """The tournament file records it."""
+    OPTION = "option"
+    """Given on top of the file (an option of the command, an argument of the call)."""
+    EVENT = "event"
+    """Made from the event itself (the seed of the lots when none was given)."""
+
+
+HOW = (Decision.PLAYOFF, Decision.ARBITER)
+"""What a playoff record or option may say it was."""
 
 TEXTS = {
     "playoff": "{how} {players} added ({note})",
@@ -77,13 +103,16 @@ class Playoff:
     """A tied group ordered by a playoff or by the arbiter: ``players`` (start numbers) first to last."""
 
     players: tuple[int, ...]
-    how: str = "playoff"
-    """``playoff`` or ``arbiter`` (a manual order)."""
+    how: Decision = Decision.PLAYOFF
+    """A playoff, or the arbiter's order (a manual order)."""
     note: str = ""
     """The score of the playoff (``1½-½``) or the arbiter's reason, as given."""
     position: Position | None = field(default=None, compare=False)
-    source: str = "file"
-    """``file`` (the tournament file says it) or ``option`` (given on top of the file)."""
+    source: Origin = Origin.FILE
+
+    def __post_init__(self) -> None:  # the codes of a caller who gives them as words
+        object.__setattr__(self, "how", Decision(self.how))
+        object.__setattr__(self, "source", Origin(self.source))
 
 
 @dataclass(frozen=True)
@@ -93,7 +122,10 @@ class Exclusion:
     start_number: int
     reason: str = ""
     position: Position | None = field(default=None, compare=False)
-    source: str = "file"
+    source: Origin = Origin.FILE
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "source", Origin(self.source))
 
 
 @dataclass(frozen=True)
@@ -103,10 +135,13 @@ class Decisions:
     playoffs: tuple[Playoff, ...] = ()
     lots_seed: str | None = None
     """Draw lots for the ties left after the list and the playoffs, with this seed."""
-    lots_source: str = "file"
+    lots_source: Origin = Origin.FILE
     exclusions: tuple[Exclusion, ...] = ()
     changes: tuple[str, ...] = ()
     """The log of changes made on top of the file (TRF ``XCL``), oldest first."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lots_source", Origin(self.lots_source))
 
     @property
     def empty(self) -> bool:
@@ -217,12 +252,12 @@ def parse_record(code: str, text: str, position: Position, decisions: Decisions)
                 ),
                 Position(position.path, position.line, 5),
             )
-        return replace(decisions, playoffs=(*decisions.playoffs, Playoff(players, how, note, position)))
+        return replace(decisions, playoffs=(*decisions.playoffs, Playoff(players, Decision(how), note, position)))
     if code == "XLT":
         seed = text.strip()
         if not seed:
             raise InputError(msg("record XLT: the seed of the drawing of lots is missing"), position)
-        return replace(decisions, lots_seed=seed, lots_source="file")
+        return replace(decisions, lots_seed=seed, lots_source=Origin.FILE)
     if code == "XEX":
         number = _numbers(body)
         if number is None or len(number) != 1:
@@ -237,7 +272,7 @@ def parse_record(code: str, text: str, position: Position, decisions: Decisions)
     return replace(decisions, changes=(*decisions.changes, text.strip()))
 
 
-def parse_playoff_option(value: str, how: str = "playoff") -> Playoff:
+def parse_playoff_option(value: str, how: Decision = Decision.PLAYOFF) -> Playoff:
     """``--playoff 3,7:1½-½`` (start numbers first to last, then an optional note after ``:``).
 
     :raises ArgumentError: for anything else.
@@ -252,7 +287,7 @@ def parse_playoff_option(value: str, how: str = "playoff") -> Playoff:
                 how=how, value=value,
             )
         )  # fmt: skip
-    return Playoff(players, how, note.strip(), source="option")
+    return Playoff(players, how, note.strip(), source=Origin.OPTION)
 
 
 def parse_exclusion_option(value: str) -> Exclusion:
@@ -266,13 +301,13 @@ def parse_exclusion_option(value: str) -> Exclusion:
                 value=value,
             )
         )
-    return Exclusion(number[0], reason.strip(), source="option")
+    return Exclusion(number[0], reason.strip(), source=Origin.OPTION)
 
 
 def merged(file: Decisions, playoffs: Iterable[Playoff], exclusions: Iterable[Exclusion],
            seed: str | None) -> Decisions:  # fmt: skip
     """The file's decisions with the options' on top (each logged)."""
-    extra = Decisions(tuple(playoffs), seed, "option", tuple(exclusions))
+    extra = Decisions(tuple(playoffs), seed, Origin.OPTION, tuple(exclusions))
     return file if extra.empty else file.on_top(extra)
 
 
@@ -284,12 +319,11 @@ def merged(file: Decisions, playoffs: Iterable[Playoff], exclusions: Iterable[Ex
 class Decided:
     """Places a decision settled: the players (start numbers) in the order decided, from ``first``."""
 
-    how: str
-    """``playoff``, ``arbiter`` or ``lot``."""
+    how: Decision
     first: int
     players: tuple[int, ...]
     note: str = ""
-    source: str = "file"
+    source: Origin = Origin.FILE
 
     @property
     def last(self) -> int:
@@ -330,7 +364,7 @@ def decide_ties(
         where = sorted(position_of[x] for x in p.players)
         a = _group_start(starts, where[0])
         b = _group_end(starts, a, ranked)
-        if where[-1] >= b and p.source == "file" and warnings is not None:
+        if where[-1] >= b and p.source == Origin.FILE and warnings is not None:
             warnings.append(msg("{how} {players} of the file not applied: these players are not level after these tie-breaks (places {first} and {second})",
                                 how=p.how, players=_names(p), first=where[0] + 1, second=where[-1] + 1))  # fmt: skip
             continue
@@ -354,7 +388,7 @@ def decide_ties(
                 members.sort(key=lambda i: lot_key(seed, int(sno[i])))
                 order[k:b] = members
                 starts[k:b] = True
-                decided.append(Decided("lot", k + 1, tuple(int(sno[i]) for i in members), seed,
+                decided.append(Decided(Decision.LOT, k + 1, tuple(int(sno[i]) for i in members), seed,
                                        decisions.lots_source))  # fmt: skip
             k = b
     return decided
@@ -414,7 +448,7 @@ def decisions_from_data(value: object, error: Callable[[tuple[str | int, ...], s
             raise error(("playoffs", k), msg(
                 'expected {{"players": [start numbers, first to last], "how": "playoff" or "arbiter", "note": text}}'
             ))  # fmt: skip
-        playoffs.append(Playoff(tuple(players), how, str(item.get("note") or "")))
+        playoffs.append(Playoff(tuple(players), Decision(how), str(item.get("note") or "")))
     seed = value.get("lots_seed")
     if seed is not None and (not isinstance(seed, str) or not seed.strip()):
         raise error(("lots_seed",), msg("expected the seed of the drawing of lots as a non-empty string"))
@@ -427,4 +461,4 @@ def decisions_from_data(value: object, error: Callable[[tuple[str | int, ...], s
     changes = value.get("changes") or []
     if not isinstance(changes, list) or not all(isinstance(x, str) for x in changes):
         raise error(("changes",), msg("expected an array of strings"))
-    return Decisions(tuple(playoffs), seed, "file", tuple(exclusions), tuple(changes))
+    return Decisions(tuple(playoffs), seed, Origin.FILE, tuple(exclusions), tuple(changes))

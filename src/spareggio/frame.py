@@ -29,6 +29,7 @@ from .games import (
     IntVector,
     PointAdjustment,
     ResultKind,
+    ScoreName,
     Scoring,
     apply_adjustments,
     trailing_unpaired,
@@ -108,7 +109,7 @@ class Score:
     a loss are worth in it (a team's match points, or its game points: D(GP) is a board draw times
     the boards)."""
 
-    name: str
+    name: ScoreName
     """``PTS`` for players; ``MP`` or ``GP`` for teams."""
     points: IntMatrix
     win: int
@@ -147,7 +148,7 @@ class Frame:
     announced_rounds: int | None = None
     participant: str = "player"
     """``player`` or ``team``."""
-    score: str = "PTS"
+    score: ScoreName = ScoreName.PTS
     """The name of the score ``points`` holds: ``PTS`` for players, ``MP`` or ``GP`` for teams."""
     secondary: Score | None = None
     """A team event's other score (GP beside MP, MP beside GP)."""
@@ -259,7 +260,7 @@ class Frame:
     def n_players(self) -> int:
         return int(self.kind.shape[0])
 
-    def on(self, score: str) -> Frame:
+    def on(self, score: ScoreName | str) -> Frame:
         """The frame whose points are ``score`` (``MP`` or ``GP``) of a team event: this frame, or
         the same rounds with the two scores exchanged."""
         if score in (self.score, "PTS"):

@@ -29,6 +29,7 @@ __all__ = [
     "Player",
     "PointAdjustment",
     "ResultKind",
+    "ScoreName",
     "Scoring",
     "TournamentKind",
     "distinct",
@@ -155,6 +156,15 @@ def trailing_unpaired(kind: npt.NDArray[np.int8]) -> npt.NDArray[np.bool_]:
         np.logical_and.accumulate(np.flip(gone, axis=1), axis=1), axis=1
     )
     return trailing
+
+
+class ScoreName(enum.StrEnum):
+    """The score that ranks participants, or that a criterion is computed on: a player's points, a
+    team's match points or game points (C.07 11.1; ``BH:GP``)."""
+
+    PTS = "PTS"
+    MP = "MP"
+    GP = "GP"
 
 
 class Color(enum.IntEnum):

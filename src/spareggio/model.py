@@ -42,6 +42,7 @@ from .games import (
     Player,
     PointAdjustment,
     ResultKind,
+    ScoreName,
     Scoring,
     TournamentKind,
     apply_adjustments,
@@ -74,6 +75,7 @@ __all__ = [
     "PointAdjustment",
     "ResultKind",
     "Scope",
+    "ScoreName",
     "Scoring",
     "Tournament",
     "TournamentKind",
@@ -141,7 +143,7 @@ class Event(Protocol):
         ...
 
     @property
-    def primary(self) -> str:
+    def primary(self) -> ScoreName:
         """The score that ranks the participants: ``PTS`` for players, ``MP`` or ``GP`` for teams."""
         ...
 
@@ -154,7 +156,7 @@ class Event(Protocol):
         """Who is ranked, as the participants of a tournament: the players, or the teams."""
         ...
 
-    def frame(self, after_round: int | None = None, score: str | None = None) -> Frame:
+    def frame(self, after_round: int | None = None, score: ScoreName | str | None = None) -> Frame:
         """The participants x rounds arrays after ``after_round`` (None: the last complete round)
         with ``score`` as their points (None: the primary score; a team event's ``MP`` or ``GP``)."""
         ...
@@ -188,7 +190,7 @@ class Event(Protocol):
         """What the reader warned that the standings do not already carry."""
         ...
 
-    def scores(self, index: int, after_round: int) -> tuple[tuple[str, Fraction], ...]:
+    def scores(self, index: int, after_round: int) -> tuple[tuple[ScoreName, Fraction], ...]:
         """The scores a participant's row shows beside the primary score, the primary first
         (a team's match and game points); nothing for a player."""
         ...
@@ -335,14 +337,14 @@ class Tournament:
         return self
 
     @property
-    def primary(self) -> str:
-        return "PTS"
+    def primary(self) -> ScoreName:
+        return ScoreName.PTS
 
     def participants(self) -> Tournament:
         return self
 
-    def frame(self, after_round: int | None = None, score: str | None = None) -> Frame:
-        if score not in (None, "PTS"):
+    def frame(self, after_round: int | None = None, score: ScoreName | str | None = None) -> Frame:
+        if score not in (None, ScoreName.PTS):
             raise ArgumentError(
                 msg("the score selectors :MP and :GP are for team events (match or game points)")
             )
@@ -372,5 +374,5 @@ class Tournament:
     def reading_warnings(self) -> list[Diagnostic]:
         return list(self.warnings)
 
-    def scores(self, index: int, after_round: int) -> tuple[tuple[str, Fraction], ...]:
+    def scores(self, index: int, after_round: int) -> tuple[tuple[ScoreName, Fraction], ...]:
         return ()

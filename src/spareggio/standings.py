@@ -17,7 +17,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from .decisions import Decided, Decisions, change, decide_ties, default_seed
+from .decisions import Decided, Decision, Decisions, Origin, change, decide_ties, default_seed
 from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
 from .i18n import Text, as_text, msg
@@ -139,10 +139,10 @@ class Standings:
         for d in self.decided:
             places = f"{d.first}-{d.last}" if d.last > d.first else str(d.first)
             who = ", ".join(f"{x} {names.get(x, '')}".strip() for x in d.players)
-            if d.how == "lot":
+            if d.how == Decision.LOT:
                 notes.append(msg("places {places} drawn by lot with seed {seed}: {players}",
                                  places=places, seed=d.note, players=who))  # fmt: skip
-            elif d.how == "playoff":
+            elif d.how == Decision.PLAYOFF:
                 notes.append(msg("places {places} decided by playoff ({note}): {players}",
                                  places=places, note=d.note or "-", players=who))  # fmt: skip
             else:
@@ -151,7 +151,7 @@ class Standings:
         for e in self.decisions.exclusions:
             notes.append(msg("{number} {name} is excluded from the ranking ({reason}); the games played count for the opponents",
                              number=e.start_number, name=names.get(e.start_number, ""), reason=e.reason or "-"))  # fmt: skip
-        if self.decided and self.decisions.lots_source == "event":
+        if self.decided and self.decisions.lots_source == Origin.EVENT:
             notes.append(msg("the seed of the lots was not given: {seed} is made from the event, so the same file "
                              "draws the same lots; give the seed of a public draw", seed=self.decisions.lots_seed))  # fmt: skip
         notes.extend(msg("change: {text}", text=line) for line in self.decisions.changes)
@@ -272,7 +272,7 @@ def rank(
     participants = event.participants()
     if lots and effective.lots_seed is None:
         seed = default_seed([t.name, str(t.start_date), *(p.name for p in participants.players)])
-        effective = dataclasses.replace(effective, lots_seed=seed, lots_source="event")
+        effective = dataclasses.replace(effective, lots_seed=seed, lots_source=Origin.EVENT)
     extra = continuation(ruleset, parsed)
     ctx = Context(participants, event.frame(after_round), ruleset, unrated_rating=unrated_rating)
     result = _standings_in(ctx, [*parsed, *extra], reason, source, rules_warning, effective, event)

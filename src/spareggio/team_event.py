@@ -9,6 +9,7 @@ record 320, the board layer, the normalisation factor of SSSC.  A roster may be 
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,12 +28,13 @@ from .model import (
     ListSource,
     Player,
     Scope,
+    ScoreName,
     Scoring,
     Tournament,
     TournamentKind,
 )
 
-__all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "UNIT", "Team", "TeamEvent"]
+__all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "UNIT", "BoardsSource", "PrimarySource", "Team", "TeamEvent"]
 
 DEFAULT_SWISS: tuple[str, ...] = ("MPvGP", "BH/C1", "EMGSB")
 """The list of a Swiss team event when neither the caller nor the file names one."""
@@ -41,6 +43,26 @@ DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("MPvGP", "EDE", "EMGSB")
 
 UNIT = 2
 """Match and game points are held in half points."""
+
+
+class BoardsSource(enum.StrEnum):
+    """Where the boards of a match come from: a stable code; the renderers say it in words."""
+
+    RECORD_352 = "record-352"
+    """The file's record 352 (TRF-2x)."""
+    MOST_FIELDED = "most-fielded"
+    """No record 352: the most boards a team fielded in a match (a warning says so)."""
+
+
+class PrimarySource(enum.StrEnum):
+    """Why the primary score (MP or GP) ranks the teams: a stable code."""
+
+    DEFAULT = "default"
+    """Record 192 (its ``FIDE_TEAM_GP_MP``), else match points."""
+    OPTION = "option"
+    """Chosen by the caller (``--primary``, :meth:`TeamEvent.with_primary`)."""
+    FILE_LIST = "file-list"
+    """The file's own list opens with ``MPTS`` or ``GPTS`` (TRF-2x 212, digest 2.5)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +101,7 @@ class TeamEvent:
     match_win: Fraction = Fraction(2)
     match_draw: Fraction = Fraction(1)
     match_loss: Fraction = Fraction(0)
-    primary: str = "MP"
+    primary: ScoreName = ScoreName.MP
     round_robin: bool = False
     warnings: list[str] = field(default_factory=list)
     kind_source: KindSource = KindSource.DEFAULT
@@ -87,19 +109,18 @@ class TeamEvent:
     """What decided the kind (:attr:`~spareggio.model.Tournament.kind_basis`)."""
     color: np.ndarray | None = None
     """The colour of every team's board 1 in every round (none without a board played)."""
-    boards_source: str = "file (record 352)"
+    boards_source: BoardsSource = BoardsSource.RECORD_352
     """Where the boards of a match come from: record 352, or the most boards fielded in a match."""
-    primary_source: str = "default"
-    """``option`` when the caller chose the primary score (``--primary``), ``file (record 212/202)``
-    when the file's list opens with MPTS or GPTS, else ``default`` (record 192, else MP)."""
+    primary_source: PrimarySource = PrimarySource.DEFAULT
+    """Why :attr:`primary` ranks the teams."""
     """Why the event is Swiss or round robin: see ``kind_source``."""
 
     def with_primary(self, score: str) -> TeamEvent:
         """The event ranked by ``score`` (MP or GP) whatever the file says (``--primary``)."""
         score = score.upper()
-        if score not in ("MP", "GP"):
+        if score not in (ScoreName.MP, ScoreName.GP):
             raise ArgumentError(msg("the primary score is MP or GP, not {score!r}", score=score))
-        return dataclasses.replace(self, primary=score, primary_source="option")
+        return dataclasses.replace(self, primary=ScoreName(score), primary_source=PrimarySource.OPTION)
 
     @property
     def tiebreak_list(self) -> tuple[str, ...] | None:
@@ -107,8 +128,8 @@ class TeamEvent:
         return self.players.tiebreak_list
 
     @property
-    def secondary(self) -> str:
-        return "GP" if self.primary == "MP" else "MP"
+    def secondary(self) -> ScoreName:
+        return ScoreName.GP if self.primary is ScoreName.MP else ScoreName.MP
 
     @property
     def rounds(self) -> int:
@@ -155,10 +176,10 @@ class TeamEvent:
             source=t.source,
         )
 
-    def frame(self, after_round: int | None = None, score: str | None = None) -> Frame:
+    def frame(self, after_round: int | None = None, score: ScoreName | str | None = None) -> Frame:
         """The frame of the teams with ``score`` (MP or GP; None: the primary score) as its points:
         the other score of every round beside it, and the board layer."""
-        score = self.primary if score in (None, "PTS") else score
+        score = self.primary if score in (None, ScoreName.PTS) else ScoreName(score)
         rounds = self.rounds if after_round is None else after_round
         if not 1 <= rounds <= self.rounds:
             raise ArgumentError(
@@ -168,11 +189,12 @@ class TeamEvent:
                 )
             )  # fmt: skip
         s = self.players.scoring
+        mp, gp = ScoreName.MP, ScoreName.GP
         scores = {
-            "MP": Score("MP", self.mp, *(int(x * UNIT) for x in (self.match_win, self.match_draw, self.match_loss))),
-            "GP": Score("GP", self.gp, *(int(x * UNIT * self.boards) for x in (s.win, s.draw, s.loss))),
+            mp: Score(mp, self.mp, *(int(x * UNIT) for x in (self.match_win, self.match_draw, self.match_loss))),
+            gp: Score(gp, self.gp, *(int(x * UNIT * self.boards) for x in (s.win, s.draw, s.loss))),
         }  # fmt: skip
-        mine, other = scores[score], scores["GP" if score == "MP" else "MP"]
+        mine, other = scores[score], scores[gp if score is mp else mp]
         t = self.participants()
         return Frame(
             tournament=t,
@@ -202,8 +224,10 @@ class TeamEvent:
         if not own or own[0].upper() not in ("MPTS", "GPTS"):
             return self, own, 0
         ev = self
-        if self.primary_source != "option":
-            ev = dataclasses.replace(self, primary=own[0].upper()[:2], primary_source="file (record 212/202)")
+        if self.primary_source is not PrimarySource.OPTION:
+            ev = dataclasses.replace(
+                self, primary=ScoreName(own[0].upper()[:2]), primary_source=PrimarySource.FILE_LIST
+            )
         return ev, own[1:], 1
 
     def default_list(self, usual: Sequence[str] | None) -> tuple[tuple[str, ...], ListSource]:
@@ -235,10 +259,10 @@ class TeamEvent:
     def reading_warnings(self) -> list[Diagnostic]:
         return []  # what the reader warned is in the standings (:meth:`ranking_warnings`)
 
-    def scores(self, index: int, after_round: int) -> tuple[tuple[str, Fraction], ...]:
+    def scores(self, index: int, after_round: int) -> tuple[tuple[ScoreName, Fraction], ...]:
         """A team's match and game points after ``after_round``, the primary score first."""
         scores = {
-            "MP": Fraction(int(self.mp[index, :after_round].sum()), UNIT),
-            "GP": Fraction(int(self.gp[index, :after_round].sum()), UNIT),
+            ScoreName.MP: Fraction(int(self.mp[index, :after_round].sum()), UNIT),
+            ScoreName.GP: Fraction(int(self.gp[index, :after_round].sum()), UNIT),
         }
         return tuple((name, scores[name]) for name in (self.primary, self.secondary))

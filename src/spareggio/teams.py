@@ -23,7 +23,7 @@ from .i18n import msg
 from .io import ReadOptions, size_limit
 from .io import parse_event as read_any
 from .io.trf.team_matches import is_team_file, parse_team_event
-from .model import Tournament, TournamentKind
+from .model import Event, TournamentKind
 from .team_event import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Team, TeamEvent
 
 __all__ = [
@@ -41,7 +41,7 @@ __all__ = [
 # -- reading -----------------------------------------------------------------------------------------
 
 
-def parse_event(data: bytes, name: str = "<string>", *, lenient: bool = False) -> Tournament | TeamEvent:
+def parse_event(data: bytes, name: str = "<string>", *, lenient: bool = False) -> Event:
     """The content of any tournament file: :func:`spareggio.io.parse_event` (a team event for a TRF
     file with team rosters, else the individual tournament)."""
     return read_any(data, name, options=ReadOptions(lenient=lenient))

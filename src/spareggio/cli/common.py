@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..decisions import Decisions, merged, parse_exclusion_option, parse_playoff_option
+from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
 from ..i18n import default_language, localize, msg
 from ..io import ReadOptions, is_tournament_json, read_event
@@ -267,10 +267,10 @@ def decision_options(f: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(f)
     def wrapper(*args: Any, playoff: tuple[str, ...], arbiter: tuple[str, ...], lots: str | None,
                 exclude: tuple[str, ...], **kwargs: Any) -> None:  # fmt: skip
-        playoffs = [parse_playoff_option(v, "playoff") for v in playoff]
-        playoffs += [parse_playoff_option(v, "arbiter") for v in arbiter]
+        playoffs = [parse_playoff_option(v, Decision.PLAYOFF) for v in playoff]
+        playoffs += [parse_playoff_option(v, Decision.ARBITER) for v in arbiter]
         given = merged(Decisions(), playoffs, [parse_exclusion_option(v) for v in exclude], lots)
-        f(*args, decisions=Decisions(given.playoffs, given.lots_seed, "option", given.exclusions), **kwargs)
+        f(*args, decisions=Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions), **kwargs)
 
     options = (
         click.option("--playoff", multiple=True, metavar="NUMBERS:SCORE",

@@ -5,20 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
-from ..model import Tournament, TournamentKind
-
-if TYPE_CHECKING:
-    from ..team_event import TeamEvent
+from ..model import Event, TournamentKind
 
 __all__ = ["SNIFF_BYTES", "Event", "RatingChoice", "ReadOptions", "Reader"]
 
 SNIFF_BYTES = 4096
 """The head of a file that :attr:`Reader.sniff` sees."""
 
-Event: TypeAlias = "Tournament | TeamEvent"
-"""What a reader returns: an individual tournament, or a team event."""
 
 RatingChoice: TypeAlias = Literal["fide", "national"]
 

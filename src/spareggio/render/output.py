@@ -22,12 +22,12 @@ import numpy.typing as npt
 from .. import numbers
 from ..errors import ArgumentError
 from ..i18n import localize, msg, translate, warning_body
-from ..model import distinct
+from ..model import ScoreName, distinct
 from ..numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
 from ..team_event import TeamEvent
 from .formats import RenderOptions, renderer
-from .sources import kind_source_words, list_source_words
+from .sources import boards_source_words, kind_source_words, list_source_words
 
 __all__ = [
     "JSON_SCHEMA_VERSION",
@@ -100,12 +100,13 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     if isinstance(ev, TeamEvent):  # the team event's own facts: its boards and rosters
         doc["tournament"]["team_event"] = True
         doc["tournament"]["boards"] = ev.boards
-        doc["tournament"]["boards_source"] = ev.boards_source
-        doc["primary"] = ev.primary
+        doc["tournament"]["boards_source"] = boards_source_words(ev.boards_source)
+        doc["tournament"]["boards_source_code"] = ev.boards_source.value
+        doc["primary"] = ev.primary.value
         for entry, row in zip(doc["standings"], s.rows, strict=True):
             scores = dict(s.scores(row))
-            entry["match_points"] = number(scores["MP"])
-            entry["game_points"] = number(scores["GP"])
+            entry["match_points"] = number(scores[ScoreName.MP])
+            entry["game_points"] = number(scores[ScoreName.GP])
             entry["roster"] = list(ev.teams[row.index].roster)
     return doc
 
@@ -333,7 +334,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
             scores = dict(s.scores(row))
             w.writerow(
                 [row.rank, row.place if row.shared or row.excluded else "", row.player.start_number, safe_cell(row.player.name),
-                 number(scores["MP"]), number(scores["GP"]), number(row.points),
+                 number(scores[ScoreName.MP]), number(scores[ScoreName.GP]), number(row.points),
                  *(number(row.values[label], places[label]) for label in s.labels),
                  "" if row.player.rank is None else row.player.rank]
             )  # fmt: skip

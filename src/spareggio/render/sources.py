@@ -6,8 +6,19 @@ from __future__ import annotations
 
 from ..model import KindSource
 from ..standings import ListSource
+from ..team_event import BoardsSource
 
-__all__ = ["kind_source_words", "list_source_words"]
+__all__ = ["boards_source_words", "kind_source_words", "list_source_words"]
+
+_BOARDS_SOURCE_WORDS = {
+    BoardsSource.RECORD_352: "file (record 352)",
+    BoardsSource.MOST_FIELDED: "most boards fielded in a match",
+}
+
+
+def boards_source_words(source: BoardsSource) -> str:
+    """Where the boards of a team match come from, in the JSON's English words."""
+    return _BOARDS_SOURCE_WORDS[BoardsSource(source)]
 
 _INFERRED_WORDS = {
     "all-paired": "inferred (everyone was paired with everyone)",

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ..errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from ..i18n import Text, languages, msg, translate
-from ..model import Scope
+from ..model import Scope, ScoreName
 from ..rules import find_ruleset
 from .base import (
     Context,
@@ -404,7 +404,7 @@ def modifier_help(d: TiebreakDef) -> list[str]:
     return [_MOD_NAMES[m] for m in d.modifiers]
 
 
-def parse_spec(text: str, *, scope: Scope | None = None, primary: str | None = None) -> TiebreakSpec:
+def parse_spec(text: str, *, scope: Scope | None = None, primary: ScoreName | None = None) -> TiebreakSpec:
     """Parse one specifier (``BH/C1``, ``sb/c1/p``, ``KS/L-2``, ``BH:GP/C1``, ``SSSC/K3`` ...),
     validated against the catalogue; ``scope`` checks that it ranks an event of that scope (a
     score selector ``:MP``/``:GP`` is for team events), None accepts either.  ``primary``: the score
@@ -432,7 +432,7 @@ def parse_spec(text: str, *, scope: Scope | None = None, primary: str | None = N
     parts = raw.split("/")
     name = parts[0]
     name = re.sub(r"@\d+$", "", name)  # '@yy' is informative only
-    selector: str | None = None
+    selector: ScoreName | None = None
     if ":" in name:
         name, _, score = name.partition(":")
         if score.upper() not in ("MP", "GP"):
@@ -443,7 +443,7 @@ def parse_spec(text: str, *, scope: Scope | None = None, primary: str | None = N
                     problem=msg("unknown score selector ':{score}' (expected :MP or :GP)", score=score),
                 )
             )
-        selector = score.upper()
+        selector = ScoreName(score.upper())
     d = find_tiebreak(name)
     if scope is not None and not d.scope.admits(scope):
         raise TiebreakSpecError(_scope_problem(raw, d, scope))
@@ -646,7 +646,7 @@ def parse_spec_list(
     *,
     allow_empty: bool = False,
     scope: Scope | None = None,
-    primary: str | None = None,
+    primary: ScoreName | None = None,
 ) -> list[tuple[str, TiebreakSpec]]:
     """Parse a comma-separated list (or a sequence, or a legend pasted whole: ``Tie Break1: ...
     Tie Break2: ...``); returns (label, spec) pairs.  Items may be names as programs print them

@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from ..cuts import CutMark, apply_cuts
 from ..frame import Frame
-from ..model import IntMatrix, IntVector, Scope, Tournament, distinct
+from ..model import IntMatrix, IntVector, Scope, ScoreName, Tournament, distinct
 from ..rules.base import Elements, OpponentView, RuleSet, Source
 from .records import Aggregate, Record, RecordTable, Why
 
@@ -107,7 +107,7 @@ class TiebreakSpec:
     limit_percent: bool = False
     unrated: int | None = None
     """``/Un``: the rating that unrated players count as."""
-    score: str | None = None
+    score: ScoreName | None = None
     """``:MP`` or ``:GP``: the team score the criterion is computed on (team events only)."""
     factor: int | None = None
     """``/Kx``: the normalisation factor of SSSC (C.07 13.4.2), instead of the computed one."""
@@ -450,7 +450,7 @@ class Context:
         """Start the record of ``spec``'s examinations afresh (before a new ranking)."""
         self._steps.pop(spec, None)
 
-    def on(self, score: str | None) -> Context:
+    def on(self, score: ScoreName | str | None) -> Context:
         """The context of the same participants and rule set on the frame of ``score`` (a team
         event's MP or GP; this context for its own score, ``PTS`` or None)."""
         if score in (None, "PTS", self.frame.score):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..cuts import apply_cuts
-from ..model import FORFEIT, VUR, IntMatrix
+from ..model import FORFEIT, VUR, IntMatrix, ScoreName
 from .base import _WHY_OF_CUT, Context, Details, Direction, TiebreakResult, TiebreakSpec
 from .direct_encounter import _order
 from .points import points
@@ -42,12 +42,12 @@ tied (B board count, T top board result, E bottom board elimination), over their
 
 def match_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """MPTS (11.1.1): the match points of every round, whatever the primary score."""
-    return points(ctx.on("MP"), spec)
+    return points(ctx.on(ScoreName.MP), spec)
 
 
 def game_points(ctx: Context, spec: TiebreakSpec) -> TiebreakResult:
     """GPTS (11.1.2): the game points of every round, whatever the primary score."""
-    return points(ctx.on("GP"), spec)
+    return points(ctx.on(ScoreName.GP), spec)
 
 
 def _secondary(ctx: Context) -> np.ndarray:
@@ -81,7 +81,8 @@ def extended_sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> TiebreakResul
             raise ValueError("ESB needs a team frame (with the secondary score)")
         key_side, own_side = ctx.frame.score, other.name
     else:
-        key_side, own_side = ("MP" if spec.code[1] == "M" else "GP"), ("MP" if spec.code[2] == "M" else "GP")
+        side = {"M": ScoreName.MP, "G": ScoreName.GP}
+        key_side, own_side = side[spec.code[1]], side[spec.code[2]]
     ctx = ctx.on(key_side)
     frame = ctx.frame
     elements = ctx.elements(False, spec.forfeits_played)

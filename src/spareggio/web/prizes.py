@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import UploadFile as FormFile
 from starlette.requests import Request
 
-from ..decisions import Decisions, merged, parse_exclusion_option, parse_playoff_option
+from ..decisions import Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, SpareggioError
 from ..i18n import localize, msg, translate
 from ..io import parse_event
@@ -195,7 +195,7 @@ async def api_prizes(
     data = await file.read()
     prize_name = safe_name(prizes.filename or "prizes.toml")
     prize_data = await prizes.read()
-    decisions = Decisions(given.playoffs, given.lots_seed, "option", given.exclusions)
+    decisions = Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions)
     try:
         response: Response = await site_of(request).worker.run(
             _api_prizes, name, data, prize_name, prize_data, opts, decisions, language, fmt

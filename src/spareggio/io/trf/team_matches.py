@@ -39,7 +39,7 @@ from ...model import (
     Tournament,
     TournamentKind,
 )
-from ...team_event import UNIT, Team, TeamEvent
+from ...team_event import UNIT, BoardsSource, Team, TeamEvent
 from .headers import _event_kind_from_text
 from .reader import parse_trf_team
 from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines
@@ -273,7 +273,7 @@ class _Builder:
 
     # -- the event --------------------------------------------------------------------------------
 
-    def boards(self) -> tuple[int, str]:
+    def boards(self) -> tuple[int, BoardsSource]:
         """The boards of a match: record 352, else the most boards a team fielded in a match."""
         rec, t = self.rec, self.t
         fielded, widest = 0, None
@@ -298,7 +298,7 @@ class _Builder:
                     at,
                     related=rec.boards_position,
                 )  # fmt: skip
-            return rec.boards, "file (record 352)"
+            return rec.boards, BoardsSource.RECORD_352
         if fielded == 0:
             fielded = max(len(team.roster) for team in rec.teams)
         self.notes.append(
@@ -311,7 +311,7 @@ class _Builder:
                 Position(self.path, 1, 1),
             )
         )
-        return fielded, "most boards fielded in a match"
+        return fielded, BoardsSource.MOST_FIELDED
 
     def event(self) -> TeamEvent:
         t, rec = self.t, self.rec

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ...errors import Diagnostic, InputError, Position
 from ...i18n import Text, msg
-from ...model import ResultKind
+from ...model import ResultKind, ScoreName
 from ...team_event import Team
 from .records import TeamLines
 
@@ -41,7 +41,7 @@ class TeamRecords:
     """Start number -> team index."""
     match_scoring: dict[str, Fraction]
     """W, D, L: the match points of a won, drawn and lost match (record 362; 2 / 1 / 0)."""
-    primary: str = "MP"
+    primary: ScoreName = ScoreName.MP
     boards: int | None = None
     """The boards of a match, from the length of record 352; None without one."""
     boards_position: Position | None = None
@@ -97,7 +97,7 @@ def read_team_records(lines: TeamLines, rounds: int) -> TeamRecords:
     rosters: list[Team] = []
     old_rosters: list[tuple[int, str, tuple[int, ...]]] = []
     scoring = {"W": Fraction(2), "D": Fraction(1), "L": Fraction(0)}
-    primary, boards, boards_at = "MP", None, None
+    primary, boards, boards_at = ScoreName.MP, None, None
     has_310 = any(line.startswith("310") for _, line in lines.lines)
     rest: list[tuple[int, str]] = []
     declared: list[tuple[int, str]] = []
@@ -133,7 +133,7 @@ def read_team_records(lines: TeamLines, rounds: int) -> TeamRecords:
         elif code == "192":
             suffix = line[4:].strip().upper()
             if suffix.endswith("_GP_MP") or (suffix.endswith("_GP") and not suffix.endswith("_MP_GP")):
-                primary = "GP"
+                primary = ScoreName.GP
         elif code == "802":
             declared.append((number, line))
         else:
