@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+import pickle
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spareggio import numbers
 from spareggio.cli import main
+from spareggio.i18n import Text, localize
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,6 +49,8 @@ def test_value(value: Fraction | None, lang: str, text: str) -> None:
         (F(1, 2), "it", "½"),
         (F(7), "it", "7"),
         (F(9, 4), "it", "2,25"),  # a quarter point (3-1-0 or football scoring is whole)
+        (F(-7, 2), "it", "-3½"),  # a negative score (a penalty): the half below zero, not -4½
+        (F(-1, 2), "it", "-½"),
     ],
 )
 def test_points(value: Fraction, lang: str, text: str) -> None:
@@ -73,6 +79,63 @@ def test_one_day_and_none() -> None:
 @given(st.fractions(min_value=-10_000, max_value=10_000, max_denominator=400), st.sampled_from(["it", "fr"]))
 def test_the_languages_differ_only_in_the_decimal_symbol(value: Fraction, lang: str) -> None:
     assert numbers.value(value, lang) == numbers.value(value, "en").replace(".", ",")
+
+
+@given(
+    st.fractions(min_value=-100_000, max_value=100_000, max_denominator=400),
+    st.sampled_from([None, 1, 2]),
+    st.sampled_from(["it", "fr", "de", "sv", "ar", "de_CH"]),
+)
+def test_a_value_is_written_as_babel_writes_it(value: Fraction, decimals: int | None, lang: str) -> None:
+    # Babel's own formatting of the English digits with a plain pattern (no grouping): the decimal
+    # symbol of the language (Swiss German keeps the point), the ASCII minus, the Latin digits
+    english = numbers.value(value, "en", decimals=decimals)
+    places = len(english.partition(".")[2])
+    pattern = "0." + "0" * places if places else "0"
+    babel = format_decimal(Decimal(english), format=pattern, locale=lang, decimal_quantization=False)
+    assert numbers.value(value, lang, decimals=decimals) == babel
+
+
+@pytest.mark.parametrize(
+    ("style", "value", "en", "it"),
+    [
+        # Esposito's BH/C1 in examples/open-2026.trf: 50.5 - 4 = 46.5 (C.07 8.1, 14.1)
+        (numbers.Style.EXPLAINED, F(93, 2), "46.5", "46,5"),
+        (numbers.Style.EXPLAINED, None, "-", "-"),
+        # seed 000, example 4 (SB): contributions with two decimals, "1.50 + 3.00 + ..."
+        (numbers.Style.SB, F(3, 2), "1.50", "1,50"),
+        (numbers.Style.SB, F(3), "3.00", "3,00"),
+        # an average that does not end: (2001 + 2000 + 2000) / 3, two decimals and the fraction
+        (numbers.Style.EXACT, F(6001, 3), "2000.33 (6001/3)", "2000,33 (6001/3)"),
+        (numbers.Style.EXACT, F(4001, 2), "2000.5", "2000,5"),
+        # a percentage score: 2 of 3 = 66.67% (FIDE B.02 8.1 a)
+        (numbers.Style.DECIMAL, F(200, 3), "66.67", "66,67"),
+        (numbers.Style.POINTS, F(13, 2), "6.5", "6½"),
+        (numbers.Style.VALUE, None, "–", "–"),
+        (numbers.Style.VALUE, F(2345), "2345", "2345"),
+    ],
+)
+def test_a_shown_number_is_written_when_said(
+    style: numbers.Style, value: Fraction | None, en: str, it: str
+) -> None:
+    shown = numbers.Shown(value, style)
+    assert (shown.said("en"), shown.said("it"), str(shown), f"{shown}") == (en, it, en, en)
+    # a sentence keeps it a number: English when built, the language's way when said
+    text = Text("value {v}", "join", v=shown)
+    assert (str(text), localize(text, "it"), text.params["v"]) == (f"value {en}", f"value {it}", shown)
+    assert pickle.loads(pickle.dumps(text)).params["v"] == shown
+
+
+@given(
+    st.fractions(min_value=-10_000, max_value=10_000, max_denominator=400),
+    st.sampled_from([s for s in numbers.Style if s is not numbers.Style.POINTS]),
+    st.sampled_from(["it", "fr"]),
+)
+def test_a_shown_number_differs_only_in_the_decimal_symbol(
+    value: Fraction, style: numbers.Style, lang: str
+) -> None:
+    shown = numbers.Shown(value, style)
+    assert shown.said(lang) == shown.said("en").replace(".", ",")
 
 
 def _wrong_ranks(tmp_path: Path) -> Path:

@@ -16,13 +16,14 @@ import io
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Self
+from typing import Protocol, Self
 
 from babel.dates import format_date as _babel_date
 from babel.numbers import format_decimal as _babel_decimal
 
 __all__ = [
     "LOCALE_DIR",
+    "Said",
     "Text",
     "as_text",
     "catalogue",
@@ -187,18 +188,32 @@ def msg(template: str, /, **params: object) -> Text:
     return Text(template, "error", **params)
 
 
-def joined(items: Sequence[str], separator: str) -> Text:
+def joined(items: Sequence[object], separator: str) -> Text:
     """Several sentences as one, each said in the user's language when the whole is."""
     fields = {f"p{i}": item for i, item in enumerate(items)}
     return Text(separator.join("{" + key + "}" for key in fields), "join", **fields)
 
 
+class Said(Protocol):
+    """A value of a sentence that says itself in a language when the sentence is said: a number and
+    the style it is shown in (:class:`spareggio.numbers.Shown`), written ``46,5`` in Italian.  Its
+    string is its English form, which the English sentence holds."""
+
+    def said(self, lang: str) -> str:
+        """The value written in ``lang``."""
+        ...
+
+
 def _said(value: object, lang: str) -> object:
-    """A value of a sentence in ``lang``: a sentence translated, a day in the language's words
-    (``18 apr 2026``; English keeps ISO ``2026-04-18``), a number with a fraction in the language's
-    decimal sign (``40,5``); anything else as it is."""
+    """A value of a sentence in ``lang``: a sentence translated, a value that says itself
+    (:class:`Said`, a number in its style), a day in the language's words (``18 apr 2026``; English
+    keeps ISO ``2026-04-18``), a number with a fraction in the language's decimal sign (``40,5``);
+    anything else as it is."""
     if isinstance(value, Text):
         return localize(value, lang)
+    said = getattr(type(value), "said", None)  # a Said value (a protocol check costs more)
+    if said is not None:
+        return said(value, lang)
     if isinstance(value, _dt.date):
         return _babel_date(value, "medium", locale=lang)
     if isinstance(value, float) and not value.is_integer():

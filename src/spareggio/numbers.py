@@ -9,6 +9,11 @@ the plain English decimal form every output starts from, and that form as each l
 * :func:`explained` — a value as explanations print it (Sonneborn-Berger with two decimals).
 * :func:`points` — points scored: like :func:`value` in English (``5.5``), with the ½ sign in the
   other languages (``5½``, ``½``).
+* :func:`exact` and :func:`decimal` — an exact value in a sentence: two decimals when its expansion
+  does not end within two places, with the fraction beside them for :func:`exact`
+  (``2000,33 (6001/3)``).
+* :class:`Shown` — a number and the style it is shown in, kept as a number inside a sentence (a
+  :class:`~spareggio.i18n.Text` value) and written in the language the sentence is said in.
 * :func:`date` and :func:`date_range` — a day, and the days of an event, in the language's own
   words (``18–25 apr 2026``, ``Apr 18 – 25, 2026``).
 
@@ -20,17 +25,22 @@ numbers from JSON, CSV for a given spreadsheet locale and XLSX cells, never from
 from __future__ import annotations
 
 import datetime as _dt
-from decimal import Decimal
+import enum
+import functools
+from dataclasses import dataclass
 from fractions import Fraction
 
 from babel.dates import format_date as _babel_date
 from babel.dates import format_interval as _babel_interval
-from babel.numbers import format_decimal as _babel_decimal
 from babel.numbers import get_decimal_symbol
 
 __all__ = [
+    "Shown",
+    "Style",
     "date",
     "date_range",
+    "decimal",
+    "exact",
     "exact_number",
     "explained",
     "fixed",
@@ -43,7 +53,7 @@ __all__ = [
 ]
 
 
-def is_finite_decimal(value: Fraction) -> bool:
+def is_finite_decimal(value: Fraction | int) -> bool:
     """Whether the value has a finite decimal expansion (denominator of the form 2^a 5^b)."""
     d = value.denominator
     for p in (2, 5):
@@ -102,21 +112,26 @@ def value(
     for none."""
     if number is None:
         return missing
-    text = format_number(Fraction(number), decimals)
+    text = format_number(number if isinstance(number, Fraction) else Fraction(number), decimals)
     if lang == "en":
         return text
-    places = len(text.split(".")[1]) if "." in text else 0
-    pattern = "0." + "0" * places if places else "0"
-    return str(_babel_decimal(Decimal(text), format=pattern, locale=lang, decimal_quantization=False))
+    return text.replace(".", _decimal_symbol(lang))
+
+
+@functools.cache
+def _decimal_symbol(lang: str) -> str:
+    """The decimal symbol of ``lang`` (Babel's): what Babel writes for a plain decimal pattern with
+    no grouping (``0.00``) is the English text with that symbol for the point."""
+    return str(get_decimal_symbol(lang))
 
 
 def fixed(number: Fraction, lang: str, places: int) -> str:
     """A value with ``places`` decimals, rounded half up (a criterion's ``/Dn``), as ``lang`` writes it."""
     text = fixed_number(number, places)
-    return text if lang == "en" else text.replace(".", get_decimal_symbol(lang))
+    return text if lang == "en" else text.replace(".", _decimal_symbol(lang))
 
 
-def explained(number: Fraction | None, lang: str, *, sb: bool = False) -> str:
+def explained(number: Fraction | int | None, lang: str, *, sb: bool = False) -> str:
     """A value as explanations print it in ``lang``: Sonneborn-Berger values (``sb``) with two
     decimals, as the seeds do; ``-`` for none."""
     if number is None:
@@ -126,14 +141,29 @@ def explained(number: Fraction | None, lang: str, *, sb: bool = False) -> str:
     return value(number, lang)
 
 
+def exact(number: Fraction, lang: str) -> str:
+    """An exact value in a sentence: the decimal when it ends within two places, else two decimals
+    with the fraction beside them (``2190.71 (15335/7)``), so that no rounding hides the exact value."""
+    if is_finite_decimal(number) and number.denominator <= 100:
+        return explained(number, lang)
+    return f"{value(number, lang, decimals=2)} ({number})"
+
+
+def decimal(number: Fraction, lang: str) -> str:
+    """An exact value in a sentence as a decimal, with two places when it does not end sooner."""
+    if is_finite_decimal(number) and number.denominator <= 100:
+        return explained(number, lang)
+    return value(number, lang, decimals=2)
+
+
 def points(number: Fraction | int | None, lang: str, *, missing: str = "–") -> str:
     """Points as ``lang`` writes them: ``5.5`` in English, ``5½`` and ``½`` in the other languages."""
     if number is None:
         return missing
     number = Fraction(number)
     if lang != "en" and number.denominator == 2:
-        whole = number.numerator // 2
-        return f"{whole}{HALF}" if whole else HALF
+        whole = abs(number.numerator) // 2
+        return ("-" if number < 0 else "") + (f"{whole}{HALF}" if whole else HALF)
     return value(number, lang)
 
 
@@ -152,3 +182,51 @@ def date_range(start: _dt.date | None, end: _dt.date | None, lang: str) -> str:
     if end < start:
         return f"{date(start, lang)} – {date(end, lang)}"
     return str(_babel_interval(start, end, "yMMMd", locale=lang))
+
+
+class Style(enum.Enum):
+    """How a number inside a sentence is written (each style is one function of this module)."""
+
+    VALUE = "value"
+    """:func:`value`: ``46.5``, ``2000.33``; ``–`` for none."""
+    EXPLAINED = "explained"
+    """:func:`explained`: as explanations print a value; ``-`` for none."""
+    SB = "sb"
+    """:func:`explained` with ``sb``: a Sonneborn-Berger value with two decimals (``10.75``, ``3.00``)."""
+    EXACT = "exact"
+    """:func:`exact`: two decimals and the fraction when the expansion does not end (``2000.33 (6001/3)``)."""
+    DECIMAL = "decimal"
+    """:func:`decimal`: two decimals when the expansion does not end sooner (``66.67``)."""
+    POINTS = "points"
+    """:func:`points`: points scored (``5.5``; ``5½`` in the other languages)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A number inside a sentence and the style it is shown in.  It stays a number until the
+    sentence is said: :func:`spareggio.i18n.localize` writes it in the language of the render
+    (:meth:`said`); its string is the English form (``46.5``)."""
+
+    number: Fraction | int | None
+    style: Style = Style.EXPLAINED
+
+    def said(self, lang: str) -> str:
+        """The number written in ``lang`` in its style (``46,5`` in Italian)."""
+        n, style = self.number, self.style
+        if style is Style.EXPLAINED:
+            return explained(n, lang)
+        if style is Style.SB:
+            return explained(n, lang, sb=True)
+        if style is Style.POINTS:
+            return points(n, lang)
+        if style is Style.VALUE or n is None:
+            return value(n, lang)
+        if style is Style.EXACT:
+            return exact(Fraction(n), lang)
+        return decimal(Fraction(n), lang)
+
+    def __str__(self) -> str:
+        return self.said("en")
+
+    def __format__(self, spec: str) -> str:
+        return format(self.said("en"), spec)

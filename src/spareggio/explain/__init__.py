@@ -15,7 +15,6 @@ JSON and pages is :mod:`spareggio.render.explanation` and :mod:`spareggio.render
 from .build import explain_all, explain_player, explain_versus
 from .lookup import check_language, find_player
 from .results import Explanations, Footnote, PlayerExplanation, RoundLine, TiebreakExplanation, Versus
-from .wording import format_value
 
 __all__ = [
     "Explanations",
@@ -29,5 +28,4 @@ __all__ = [
     "explain_player",
     "explain_versus",
     "find_player",
-    "format_value",
 ]

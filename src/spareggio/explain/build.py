@@ -10,14 +10,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from .. import numbers
 from ..cuts import CutMark
 from ..errors import ArgumentError
 from ..frame import Frame
 from ..i18n import Text, as_text, joined, msg
 from ..messages import phrase
 from ..model import ResultKind
-from ..numbers import json_number
+from ..numbers import Shown, Style, json_number
 from ..rules import version_rules
 from ..rules.base import OpponentView, RuleSet, Source
 from ..standings import Standings
@@ -42,16 +41,18 @@ from .wording import (
     NO_TEXT,
     RESULT_SIGN,
     colour_letter,
-    decimal_text,
+    decimal_shown,
     detail_text,
     encounters_text,
-    exact_text,
-    format_value,
+    exact_shown,
     join_notes,
     kind_code,
-    numbers_in,
+    labelled,
+    number_text,
+    shown,
     signed,
     spec_name,
+    sum_text,
     why_text,
 )
 
@@ -61,7 +62,9 @@ __all__ = ["explain_all", "explain_player", "explain_versus"]
 def explain_player(
     s: Standings, start_number: int, labels: list[str] | None = None, lang: str = "en"
 ) -> PlayerExplanation:
-    """Explain every tie-break of the standings (or ``labels`` of them) for one player.
+    """Explain every tie-break of the standings (or ``labels`` of them) for one player.  ``lang`` is
+    the language the explanation is said in by default when rendered; what is built does not depend
+    on it (its sentences and the numbers inside them are said when rendered).
 
     :raises ArgumentError: for a language explanations do not speak.
     """
@@ -70,11 +73,7 @@ def explain_player(
     i = t.index_of(start_number)
     row = s.row_of(start_number)
     wanted = labels if labels is not None else s.labels
-    out = []
-    with numbers_in(lang):
-        for label in wanted:
-            res = s.results[label]
-            out.append(_explain_tiebreak(s, res, label, i))
+    out = [_explain_tiebreak(s, s.results[label], label, i) for label in wanted]
     return PlayerExplanation(
         start_number=start_number,
         name=row.player.name,
@@ -172,28 +171,24 @@ def _explain_contributions(
             cut = phrase("cut.low_vur")
         elif rec.cut is CutMark.LOW_OVER_VUR:
             smallest = min(vur_values) if vur_values else Fraction(0)
-            cut = phrase("cut.low_over_vur", vur_value=format_value(smallest, sb))
+            cut = phrase("cut.low_over_vur", vur_value=shown(smallest, sb))
         elif rec.cut is CutMark.HIGH:
             cut = phrase("cut.high")
         exp.rounds.append(_round_line(s, rec, note, cut))
     present = [rec for rec in records if rec.present]
     total_all = sum((rec.value for rec in present), Fraction(0))
-    terms = " + ".join(format_value(rec.value, sb) for rec in present) or "0"
-    exp.sum_line = f"{terms} = {format_value(total_all, sb)}"
+    exp.sum_line = sum_text([shown(rec.value, sb) for rec in present], shown(total_all, sb))
     removed = [rec for rec in present if rec.cut is not CutMark.KEPT]
     if removed:
         value = total_all - sum((rec.value for rec in removed), Fraction(0))
         exp.removed_line = phrase(
             "removed_line",
-            total=format_value(total_all, sb),
-            removed=" - ".join(format_value(rec.value, sb) for rec in removed),
-            value=format_value(value, sb),
+            total=shown(total_all, sb),
+            removed=joined([shown(rec.value, sb) for rec in removed], " - "),
+            value=shown(value, sb),
         )
-        zero = format_value(Fraction(0), sb)
-        cut_terms = " + ".join(
-            zero if rec.cut is not CutMark.KEPT else format_value(rec.value, sb) for rec in present
-        )
-        exp.cut_line = f"{cut_terms} = {format_value(value, sb)}"
+        cut_terms = [shown(Fraction(0) if rec.cut is not CutMark.KEPT else rec.value, sb) for rec in present]
+        exp.cut_line = sum_text(cut_terms, shown(value, sb))
     rules = c.rules or s.rules
     exp.footnotes_heading = getattr(rules, "footnotes_heading", "footnotes")
     for j, ref in sorted(refs.items(), key=lambda kv: kv[1]):
@@ -213,7 +208,7 @@ def _round_line(s: Standings, rec: Record, note: Text, cut: Text) -> RoundLine:
         opponent=rec.opponent,
         opponent_name=t.players[j].name if j is not None else "",
         kind=phrase(f"kind.{kind.label}") if not kind.played else NO_TEXT,
-        result=RESULT_SIGN.get(kind, format_value(rec.points or Fraction(0))),
+        result=RESULT_SIGN.get(kind) or number_text(rec.points or Fraction(0)),
         score=rec.input,
         factor=rec.factor,
         contribution=rec.contribution,
@@ -240,7 +235,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         if rec.round is None:
             continue
         part = rec.why is not Why.NOT_PART
-        note = phrase(f"in.note.{rec.input_code}", value=format_value(rec.input)) if part else NO_TEXT
+        note = phrase(f"in.note.{rec.input_code}", value=shown(rec.input)) if part else NO_TEXT
         if rec.detail:
             note = join_notes(note, detail_text(rec))
         if rec.vur:
@@ -248,19 +243,19 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         why = NO_TEXT if rec.counted else why_text(rec.why, code, rec.input_code)
         exp.rounds.append(_round_line(s, rec, note, why))
     counted = [r for r in records if r.counted]
-    terms = " + ".join(format_value(r.contribution) for r in counted) or "0"
+    terms = joined([shown(r.contribution) for r in counted], " + ") if counted else "0"
     how = table.aggregate
     # every number below comes from the records: the value shown is their aggregate
     value = aggregate(records, how)
     total = sum((r.contribution or Fraction(0) for r in counted), Fraction(0))
     if how is Aggregate.OWN:
         exp.sum_label = f"in.{table.input_code}"
-        exp.sum_line = format_value(value)
+        exp.sum_line = number_text(value)
         exp.elements = list(records)
         exp.lines.extend(detail_text(r) for r in records if r.detail)
         return
     if how is Aggregate.SUM:
-        exp.sum_line = f"{terms} = {format_value(total)}"
+        exp.sum_line = sum_text([shown(r.contribution) for r in counted], shown(total))
     elif not counted and how is Aggregate.ROUNDED_AVERAGE_OR_ZERO:
         exp.sum_label = "average"
         exp.sum_line = phrase("agg.zero")
@@ -271,7 +266,7 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         exact = total / len(counted)
         exp.sum_label = "average"
         exp.exact = exact
-        exp.sum_line = phrase("agg.average", terms=terms, count=len(counted), value=exact_text(exact))
+        exp.sum_line = phrase("agg.average", terms=terms, count=len(counted), value=exact_shown(exact))
     elif how in (Aggregate.ROUNDED_AVERAGE, Aggregate.ROUNDED_AVERAGE_OR_ZERO):
         exact = total / len(counted)
         exp.sum_label = "average"
@@ -280,8 +275,8 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
             "agg.rounded",
             terms=terms,
             count=len(counted),
-            exact=exact_text(exact),
-            value=format_value(value),
+            exact=exact_shown(exact),
+            value=shown(value),
         )
     elif how is Aggregate.PERFORMANCE:
         ratings = [r.input or Fraction(0) for r in counted]
@@ -293,40 +288,40 @@ def _explain_records(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExp
         exp.exact = exact
         exp.sum_line = phrase(
             "agg.tpr",
-            terms=" + ".join(format_value(x) for x in ratings),
+            terms=joined([shown(x) for x in ratings], " + "),
             count=len(ratings),
-            exact=exact_text(exact),
+            exact=exact_shown(exact),
             aro=aro,
-            score=format_value(total),
+            score=shown(total),
             games=len(counted),
-            exact_percent=decimal_text(exact_percent),
+            exact_percent=decimal_shown(exact_percent),
             percent=percent,
             dp=signed(int(DP_TABLE[percent])),
-            value=format_value(value),
+            value=shown(value),
         )
     else:  # PERFECT
         whole = [int(r.input or 0) for r in counted]
         exp.sum_label = "computed"
         if total == 0:
-            exp.sum_line = phrase("agg.ptp_zero", lowest=min(whole), value=format_value(value))
+            exp.sum_line = phrase("agg.ptp_zero", lowest=min(whole), value=shown(value))
         else:
             rating = perfect_rating(whole, total)
             exp.sum_line = phrase(
                 "agg.ptp",
-                score=format_value(total),
+                score=shown(total),
                 games=len(counted),
                 ratings=", ".join(str(x) for x in whole),
                 value=rating,
-                at=decimal_text(Fraction(expected_total(whole, rating), 100)),
+                at=decimal_shown(Fraction(expected_total(whole, rating), 100)),
                 below=rating - 1,
-                at_below=decimal_text(Fraction(expected_total(whole, rating - 1), 100)),
+                at_below=decimal_shown(Fraction(expected_total(whole, rating - 1), 100)),
             )
     if isinstance(res.details, KoyaDetails):
         exp.lines.append(
             phrase(
                 "d.ks_line",
-                threshold=format_value(res.details.threshold),
-                maximum=format_value(res.details.maximum),
+                threshold=shown(res.details.threshold),
+                maximum=shown(res.details.maximum),
             )
         )
 
@@ -354,28 +349,28 @@ def _source_note(
                 refs[j] = letters[len(refs) % len(letters)]
             text = phrase(
                 "src.opponent_adjusted",
-                score=format_value(rec.key),
-                actual=format_value(actual),
+                score=shown(rec.key),
+                actual=shown(actual),
                 ref=refs[j],
             )
         else:
-            text = phrase("src.opponent", score=format_value(rec.key))
+            text = phrase("src.opponent", score=shown(rec.key))
         if src is Source.FORFEIT_AS_PLAYED:
             text = phrase("src.forfeit_as_played", opponent=f"{t.players[j].start_number}", score=text)
         return text
     if src is Source.DUMMY_OWN:
-        return phrase("src.dummy_own", own=format_value(rec.own))
+        return phrase("src.dummy_own", own=shown(rec.own))
     assert rec.round is not None
     if src is Source.DUMMY_CAP_OPPONENT:
-        return phrase("src.dummy_cap_opponent", own=format_value(rec.own), cap=format_value(rec.cap))
+        return phrase("src.dummy_cap_opponent", own=shown(rec.own), cap=shown(rec.cap))
     if src is Source.DUMMY_CAP_ROUNDS:
         draw = Fraction(frame.draw, frame.unit)
         return phrase(
             "src.dummy_cap_rounds",
-            own=format_value(rec.own),
+            own=shown(rec.own),
             rounds=frame.rounds,
-            draw=format_value(draw),
-            cap=format_value(rec.cap),
+            draw=shown(draw),
+            cap=shown(rec.cap),
         )
     if src is Source.VIRTUAL:
         r = rec.round - 1
@@ -385,14 +380,14 @@ def _source_note(
         opposite = rec.key - before - draw * rounds_after
         return phrase(
             "src.virtual",
-            before=format_value(before),
-            opposite=format_value(opposite),
+            before=shown(before),
+            opposite=shown(opposite),
             rounds_after=rounds_after,
-            draw=format_value(draw),
-            score=format_value(rec.key),
+            draw=shown(draw),
+            score=shown(rec.key),
         )
     if src is Source.SELF_DRAW:
-        return phrase("src.self_draw", score=format_value(rec.key))
+        return phrase("src.self_draw", score=shown(rec.key))
     if src is Source.ZERO_OPPONENT:
         return phrase("src.zero_opponent")
     if src is Source.UNPLAYED_ZERO:
@@ -415,8 +410,8 @@ def _footnote(s: Standings, view: OpponentView, frame: Frame, j: int, ref: str, 
                 "fn.round",
                 round=r + 1,
                 kind=phrase(f"kind.{kind.label}"),
-                value=format_value(val),
-                points=format_value(pts),
+                value=shown(val),
+                points=shown(pts),
             )
         )
     actual = Fraction(int(frame.total[j]), frame.unit)
@@ -427,8 +422,8 @@ def _footnote(s: Standings, view: OpponentView, frame: Frame, j: int, ref: str, 
         ref=ref,
         sno=p.start_number,
         name=p.name,
-        actual=format_value(actual),
-        adjusted=format_value(adjusted),
+        actual=shown(actual),
+        adjusted=shown(adjusted),
         rounds=joined([joined(parts, "; "), reason], " - "),
     )
     return Footnote(ref, p.start_number, p.name, actual, adjusted, tuple(rounds), text)
@@ -436,12 +431,12 @@ def _footnote(s: Standings, view: OpponentView, frame: Frame, j: int, ref: str, 
 
 def _explain_view(s: Standings, view: OpponentView, i: int, exp: TiebreakExplanation) -> None:
     frame = s.context.frame
-    terms = []
+    terms: list[object] = []
     for r in range(frame.rounds):
-        val = Fraction(int(view.round_value[i, r]), frame.unit)
-        terms.append(format_value(val) + ("*" if view.revalued[i, r] else ""))
+        val = shown(Fraction(int(view.round_value[i, r]), frame.unit))
+        terms.append(Text("{value}*", "join", value=val) if view.revalued[i, r] else val)
     total = Fraction(int(view.score[i]), frame.unit)
-    exp.sum_line = f"{' + '.join(terms) or '0'} = {format_value(total)}"
+    exp.sum_line = sum_text(terms, shown(total))
     if bool(np.any(view.revalued[i])):
         reason = phrase(getattr(s.rules, "revaluation_note", "fn.reason.unplayed_draw"))
         exp.lines.append(joined(["*", reason], " "))
@@ -452,7 +447,7 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
     if isinstance(res.details, BoardTotals):
         totals = res.details.totals[i]
         unit = res.details.unit
-        boards = ", ".join(f"{b + 1}: {format_value(Fraction(int(x), unit))}" for b, x in enumerate(totals))
+        boards = joined([labelled(b + 1, shown(Fraction(int(x), unit))) for b, x in enumerate(totals)], ", ")
         exp.lines.append(phrase("board.totals", boards=boards))
         exp.lines.append(phrase(f"board.rule.{res.spec.code}"))
         if res.value(i) is None:
@@ -495,8 +490,8 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
         exp.lines.append(
             phrase(
                 "de.scores",
-                scores=", ".join(
-                    f"{sno(k)}: {format_value(v)}" for k, v in zip(st.members, st.scores, strict=True)
+                scores=joined(
+                    [labelled(sno(k), shown(v)) for k, v in zip(st.members, st.scores, strict=True)], ", "
                 ),
             )
         )
@@ -504,9 +499,12 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
             exp.lines.append(phrase("de.all_met"))
         else:
             win = Fraction(s.context.frame.win, s.context.frame.unit)
-            best = ", ".join(
-                f"{sno(k)}: {format_value(v + win * u)}"
-                for k, v, u in zip(st.members, st.scores, st.unmet, strict=True)
+            best = joined(
+                [
+                    labelled(sno(k), shown(v + win * u))
+                    for k, v, u in zip(st.members, st.scores, st.unmet, strict=True)
+                ],
+                ", ",
             )
             exp.lines.append(phrase("de.not_all_met", best=best))
         order = joined(
@@ -538,7 +536,7 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
     ra, rb = s.row_of(a), s.row_of(b)
     ia, ib = ra.index, rb.index
     relation = "level" if ra.rank == rb.rank else ("above" if ra.rank < rb.rank else "below")
-    lines = [phrase("vs.points", a=numbers.points(ra.points, lang), b=numbers.points(rb.points, lang))]
+    lines = [phrase("vs.points", a=Shown(ra.points, Style.POINTS), b=Shown(rb.points, Style.POINTS))]
     if ra.excluded or rb.excluded:  # rank 0: no place, below every ranked player, nothing decides
         relation = "level" if ra.excluded and rb.excluded else ("below" if ra.excluded else "above")
         reasons = {e.start_number: e.reason or "-" for e in s.decisions.exclusions}
@@ -567,7 +565,7 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
             if res.direction is Direction.GROUP:
                 if va is not None and vb is not None and va != vb:
                     lines.append(
-                        phrase("vs.group", label=label, a=numbers.value(va, lang), b=numbers.value(vb, lang))
+                        phrase("vs.group", label=label, a=Shown(va, Style.VALUE), b=Shown(vb, Style.VALUE))
                     )
                     deciding = label
                     break
@@ -578,21 +576,21 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
                         phrase(
                             "vs.decides",
                             label=label,
-                            a=numbers.explained(va, lang),
-                            b=numbers.explained(vb, lang),
+                            a=shown(va),
+                            b=shown(vb),
                         )
                     )
                     deciding = label
                     break
             equal.append(label)
-            lines.append(phrase("vs.equal", label=label, value=numbers.explained(va, lang)))
+            lines.append(phrase("vs.equal", label=label, value=shown(va)))
         decided = s.decided_between(ia, ib) if deciding is None else None
         if decided is not None:
             lines.append(phrase(f"vs.{decided.how}", note=decided.note or "-"))
         elif deciding is None:
             lines.append(phrase("vs.nothing"))
-    shown = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)
-    ea = explain_player(s, a, shown, lang)
-    eb = explain_player(s, b, shown, lang)
+    compared = [*equal, deciding] if deciding and deciding != "PTS" else list(equal)
+    ea = explain_player(s, a, compared, lang)
+    eb = explain_player(s, b, compared, lang)
     _ = t
     return Versus(ea, eb, relation, equal, deciding, lines)

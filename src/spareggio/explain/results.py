@@ -1,7 +1,8 @@
 """What an explanation is: the rounds, footnotes and lines of every tie-break of a player, ready to
 render (:mod:`spareggio.render.explanation`), built by :mod:`.build` from the standings' records.
-Every sentence is a :class:`~spareggio.i18n.Text` (English, with its template and values): the
-renderers say it in the asked language."""
+Every sentence is a :class:`~spareggio.i18n.Text` (English, with its template and values; the
+numbers among the values are :class:`~spareggio.numbers.Shown`, numbers still): the renderers say it
+in the asked language, numbers included."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class RoundLine:
     opponent_name: str
     kind: Text
     result: str
+    """The result's sign (``1``, ``½``, ``+`` ...), or its points as a :class:`Text` said when rendered."""
     score: Fraction | None
     factor: Fraction | None
     contribution: Fraction | None
@@ -67,9 +69,11 @@ class TiebreakExplanation:
     description: str
     rounds: list[RoundLine] = field(default_factory=list)
     sum_line: str = ""
-    """The sum as numbers (``1 + 2 = 3``), or a :class:`Text` saying how the value is made."""
+    """The sum as numbers (``1 + 2 = 3``) or how the value is made: a :class:`Text` (empty: none)."""
     removed_line: str = ""
+    """The cut values taken from the sum (``50.5 - 4 = 46.5``): a :class:`Text` (empty: no cut)."""
     cut_line: str = ""
+    """The sum with the cut terms as 0: a :class:`Text` (empty: no cut)."""
     footnotes: list[Footnote] = field(default_factory=list)
     lines: list[Text] = field(default_factory=list)
     """Free explanation lines (group tie-breaks, adjusted scores, details of other tie-breaks)."""

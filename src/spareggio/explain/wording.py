@@ -1,20 +1,18 @@
 """The words of explanations: values, result signs, colours, why a round counts, footnotes about
 adjusted scores.  The builders make :class:`~spareggio.i18n.Text` values (the English sentence of
-:mod:`spareggio.messages` and its values); the renderers say them in the asked language
-(:func:`~spareggio.i18n.localize`)."""
+:mod:`spareggio.messages` and its values); the numbers inside them stay numbers
+(:class:`~spareggio.numbers.Shown`), and the renderers say the whole in the asked language
+(:func:`~spareggio.i18n.localize`), numbers included.  Nothing here depends on a language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from .. import numbers
 from ..i18n import Text, joined
 from ..messages import EN, phrase
 from ..model import Color, ResultKind
-from ..numbers import is_finite_decimal
+from ..numbers import Shown, Style
 from ..tiebreaks.base import TiebreakSpec
 from ..tiebreaks.records import Record, Why
 
@@ -23,16 +21,18 @@ __all__ = [
     "NO_TEXT",
     "RESULT_SIGN",
     "colour_letter",
-    "decimal_text",
+    "decimal_shown",
     "detail_text",
     "encounters_text",
-    "exact_text",
-    "format_value",
+    "exact_shown",
     "join_notes",
     "kind_code",
-    "numbers_in",
+    "labelled",
+    "number_text",
+    "shown",
     "signed",
     "spec_name",
+    "sum_text",
     "why_text",
 ]
 
@@ -47,25 +47,36 @@ RESULT_SIGN = {
 }
 
 
-_NUMBERS: ContextVar[str] = ContextVar("spareggio_explanation_numbers", default="en")
-"""The language the explanation being built writes its numbers in (:func:`numbers_in`)."""
+def shown(value: Fraction | None, sb: bool = False) -> Shown:
+    """A value as explanations print it (:func:`spareggio.numbers.explained`), kept a number until
+    the sentence holding it is said; Sonneborn-Berger values with two decimals, as the seeds do."""
+    return Shown(value, Style.SB if sb else Style.EXPLAINED)
 
 
-@contextmanager
-def numbers_in(lang: str) -> Iterator[None]:
-    """While an explanation is built in ``lang``, its values are written the language's way
-    (``46,5`` in Italian) by :func:`format_value`, :func:`exact_text` and :func:`decimal_text`."""
-    token = _NUMBERS.set(lang)
-    try:
-        yield
-    finally:
-        _NUMBERS.reset(token)
+def exact_shown(value: Fraction) -> Shown:
+    """An exact value: the decimal when it ends within two places, else two decimals with the
+    fraction beside them (``2190.71 (15335/7)``), so that no rounding hides the exact value."""
+    return Shown(value, Style.EXACT)
 
 
-def format_value(value: Fraction | None, sb: bool = False) -> str:
-    """A value as explanations print it (:func:`spareggio.numbers.explained`, in the language of the
-    explanation being built); Sonneborn-Berger values with two decimals, as the seeds do."""
-    return numbers.explained(value, _NUMBERS.get(), sb=sb)
+def decimal_shown(value: Fraction) -> Shown:
+    """An exact value as a decimal, with two places when it does not end sooner."""
+    return Shown(value, Style.DECIMAL)
+
+
+def number_text(value: Fraction | None, sb: bool = False) -> Text:
+    """A value alone as a sentence (a sum line that is one number, a result that has no sign)."""
+    return Text("{value}", "join", value=shown(value, sb))
+
+
+def sum_text(terms: Sequence[object], total: object) -> Text:
+    """A sum as numbers, ``1 + 2.5 = 3.5`` (``0`` for no term), each number said when rendered."""
+    return Text("{terms} = {total}", "join", terms=joined(terms, " + ") if terms else "0", total=total)
+
+
+def labelled(label: object, value: object) -> Text:
+    """``label: value`` (a board and its total, a player and his points)."""
+    return Text("{label}: {value}", "join", label=label, value=value)
 
 
 def spec_name(name: str, spec: TiebreakSpec) -> Text:
@@ -91,7 +102,7 @@ def kind_code(kind: ResultKind) -> str:
 
 def detail_text(rec: Record) -> Text:
     """What a record's input or contribution rests on, in words (its ``detail`` code)."""
-    return phrase(f"detail.{rec.detail}", value=format_value(rec.contribution), input=format_value(rec.input))
+    return phrase(f"detail.{rec.detail}", value=shown(rec.contribution), input=shown(rec.input))
 
 
 COLOUR_CODE = {Color.WHITE: "white", Color.BLACK: "black"}
@@ -131,35 +142,25 @@ def signed(number: int) -> str:
     return f"({number})" if number < 0 else str(number)
 
 
-def exact_text(value: Fraction) -> str:
-    """An exact value in words: the decimal when it ends within two places, else two decimals with
-    the fraction beside them (``2190.71 (15335/7)``), so that no rounding hides the exact value."""
-    if is_finite_decimal(value) and value.denominator <= 100:
-        return format_value(value)
-    return f"{numbers.value(value, _NUMBERS.get(), decimals=2)} ({value})"
-
-
-def decimal_text(value: Fraction) -> str:
-    """An exact value as a decimal, with two places when it does not end sooner."""
-    return (
-        format_value(value)
-        if is_finite_decimal(value) and value.denominator <= 100
-        else numbers.value(value, _NUMBERS.get(), decimals=2)
-    )
-
-
 def encounters_text(
     encounters: tuple[tuple[int, int, Fraction, int], ...], sno: Callable[[int], str]
 ) -> Text:
     """Who met whom in a DE group: ``3-7 1-0`` per pair (points averaged over repeated meetings)."""
     points = {(k, m): (pts, games) for k, m, pts, games in encounters}
-    shown: list[str] = []
+    games_shown: list[Text] = []
     for (k, m), (pts, games) in sorted(
         points.items(), key=lambda kv: (int(sno(kv[0][0])), int(sno(kv[0][1])))
     ):
         if int(sno(k)) > int(sno(m)) and (m, k) in points:
             continue
         back = points.get((m, k))
-        text = f"{sno(k)}-{sno(m)} {format_value(pts)}-{format_value(back[0]) if back else '?'}"
-        shown.append(joined([text, phrase("de.average_of", games=games)], " ") if games > 1 else text)
-    return joined(shown, ", ")
+        text = Text(
+            "{a}-{b} {points}-{back}",
+            "join",
+            a=sno(k),
+            b=sno(m),
+            points=shown(pts),
+            back=shown(back[0]) if back else "?",
+        )
+        games_shown.append(joined([text, phrase("de.average_of", games=games)], " ") if games > 1 else text)
+    return joined(games_shown, ", ")

@@ -74,7 +74,13 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
             opp = f"{r.opponent} {r.opponent_name}" if r.opponent is not None else kind
             if r.opponent is not None and kind:
                 opp += f" ({kind})"
-            cells = [str(r.round), localize(r.colour, lang), opp, r.result, numbers.explained(r.score, lang)]
+            cells = [
+                str(r.round),
+                localize(r.colour, lang),
+                opp,
+                localize(r.result, lang),
+                numbers.explained(r.score, lang),
+            ]
             if factor:
                 cells.append(numbers.explained(r.factor, lang))
             contrib = numbers.explained(r.contribution, lang, sb=sb)
@@ -97,7 +103,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
         out.append(f"  {message(lang, tb.sum_label)}: {localize(tb.sum_line, lang)}")
     if tb.removed_line:
         out.append(f"  {message(lang, 'removed')}: {localize(tb.removed_line, lang)}")
-        out.append(f"  {message(lang, 'cut_terms')}: {tb.cut_line}")
+        out.append(f"  {message(lang, 'cut_terms')}: {localize(tb.cut_line, lang)}")
     if tb.footnotes:
         out.append(f"  {message(lang, tb.footnotes_heading)}:")
         out.extend(f"    {localize(fn.text, lang)}" for fn in tb.footnotes)
@@ -177,7 +183,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> JsonObj
                         "opponent_name": r.opponent_name or None,
                         "unplayed": r.kind_code or None,
                         "unplayed_label": say(r.kind) or None,
-                        "result": r.result,
+                        "result": say(r.result),
                         "input_code": r.input_code,
                         "input": number(r.score),
                         "score": number(r.score),
@@ -206,7 +212,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> JsonObj
                 "groups": list(tb.groups),
                 "sum": say(tb.sum_line) or None,
                 "removed": say(tb.removed_line) or None,
-                "with_cut_terms_as_zero": tb.cut_line or None,
+                "with_cut_terms_as_zero": say(tb.cut_line) or None,
                 "footnotes": [
                     {
                         "ref": fn.ref,

@@ -82,7 +82,7 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
                 f'<td class="num">{r.round}</td>',
                 f"<td>{escape(localize(r.colour, lang))}</td>",
                 f"<td>{escape(opp)}</td>",
-                f'<td class="num">{escape(r.result)}</td>',
+                f'<td class="num">{escape(localize(r.result, lang))}</td>',
                 f'<td class="num">{escape(numbers.explained(r.score, lang))}</td>',
             ]
             if sb:
@@ -104,7 +104,9 @@ def _tiebreak(tb: TiebreakExplanation, lang: str) -> str:
         parts.append(
             f'<p class="sum">{escape(message(lang, "removed"))}: {escape(localize(tb.removed_line, lang))}</p>'
         )
-        parts.append(f'<p class="sum">{escape(message(lang, "cut_terms"))}: {escape(tb.cut_line)}</p>')
+        parts.append(
+            f'<p class="sum">{escape(message(lang, "cut_terms"))}: {escape(localize(tb.cut_line, lang))}</p>'
+        )
     if tb.footnotes:
         parts.append(f'<p class="note">{escape(message(lang, tb.footnotes_heading))}:</p><ul class="note">')
         parts.extend(f"<li>{escape(localize(fn.text, lang))}</li>" for fn in tb.footnotes)
