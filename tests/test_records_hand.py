@@ -205,8 +205,9 @@ def test_direct_encounter_records_by_hand() -> None:
     ]  # fmt: skip
     (de,) = explain_player(s, 2).tiebreaks
     (group,) = de.groups
-    assert group["step"] == "6.2" and group["order"] == [[1], [2], [3]]
-    assert {(e["player"], e["opponent"]): e["points"] for e in group["encounters"]}[(2, 3)] == 1
+    assert group.step == "6.2" and group.order == ((1,), (2,), (3,))
+    assert {(e.player, e.opponent): e.points for e in group.encounters}[(2, 3)] == 1
+    assert dict(group.points_among) == {1: F(3, 2), 2: 1, 3: F(1, 2)} and dict(group.unmet) == {1: 0, 2: 0, 3: 0}
     assert "1-2 1-0" in "\n".join(de.lines)
     (de4,) = explain_player(s, 4).tiebreaks
     assert de4.value is None and de4.groups == []

@@ -27,31 +27,8 @@ from spareggio.standings import ListSource
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "spareggio"
 
-REWORKED = "being reworked in its own change (issue 22); the file is not edited here"
-
 ALLOWED: dict[str, tuple[int, str]] = {
     # "module:function" (or "module:Class.method", "module:Alias"): (Any found, why)
-    "spareggio.frame:Frame.participants_of": (1, REWORKED),
-    "spareggio.messages:phrase": (1, REWORKED + "; the values of a sentence, any type a template formats"),
-    "spareggio.messages:message": (1, REWORKED + "; the values of a sentence, any type a template formats"),
-    "spareggio.render.output:standings_to_dict": (1, REWORKED + "; JsonObject fits"),
-    "spareggio.render.output:decisions_dict": (1, REWORKED + "; JsonObject fits"),
-    "spareggio.render.publish:notes_sheet": (
-        1,
-        REWORKED + "; the workbook of openpyxl, an optional untyped library",
-    ),
-    "spareggio.web.views:View": (1, REWORKED + "; a template's values (Mapping[str, object] fits)"),
-    "spareggio.web.views:common": (1, "returns View, " + REWORKED),
-    "spareggio.web.views:standings_view": (1, "returns View, " + REWORKED),
-    "spareggio.web.views:player_view": (1, "returns View, " + REWORKED),
-    "spareggio.web.views:compare_view": (1, "returns View, " + REWORKED),
-    "spareggio.web.views:check_view": (1, "returns View, " + REWORKED),
-    "spareggio.web.views:crosstable_view": (1, "returns View, " + REWORKED),
-    "spareggio.web.views:comparison": (1, REWORKED + "; the tie-break list asked"),
-    "spareggio.render.comparison:comparison_to_dict": (
-        1,
-        "the comparison's renderers move with compare (issue 22); JsonObject fits",
-    ),
 }
 """The ``Any`` that remain in public signatures, each with its reason (a shrinking list)."""
 

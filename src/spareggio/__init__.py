@@ -112,7 +112,7 @@ class _Package(types.ModuleType):
     """The package module: keeps the public function ``standings`` when its submodule of the same
     name is loaded (the import system then sets the package attribute to the submodule)."""
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         if name in ("standings", "compare") and isinstance(value, types.ModuleType):
             value = getattr(value, name)
         super().__setattr__(name, value)
@@ -121,7 +121,7 @@ class _Package(types.ModuleType):
 sys.modules[__name__].__class__ = _Package
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> Any:  # Any: a lazily loaded public name, whatever its type
     module = _LAZY.get(name)
     if module is None:
         # a submodule (``spareggio.io``, ``spareggio.rules`` ...), loaded on first access

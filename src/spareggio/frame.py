@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Protocol, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,17 @@ from .games import (
 from .i18n import msg
 
 __all__ = ["Frame", "RoundPoints", "Rounds", "Score", "round_points"]
+
+
+class Participants(TypedDict):
+    """The participant fields of a frame (:meth:`Frame.participants_of`)."""
+
+    ids: IntVector
+    color: npt.NDArray[np.int8]
+    rating: IntVector
+    rated: npt.NDArray[np.bool_]
+    entrants: int
+    announced_rounds: int | None
 
 
 class Rounds(Protocol):
@@ -243,7 +254,7 @@ class Frame:
         )
 
     @staticmethod
-    def participants_of(t: Rounds, rounds: int) -> dict[str, Any]:
+    def participants_of(t: Rounds, rounds: int) -> Participants:
         """The participant fields of a frame of the first ``rounds`` rounds of ``t``: numbers,
         colours, ratings (as rating tie-breaks use them), entrants."""
         ratings = t.tiebreak_ratings()

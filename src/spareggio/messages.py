@@ -8,8 +8,6 @@ lacks shows in English.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .i18n import Text, localize
 
 __all__ = ["EN", "message", "phrase"]
@@ -182,13 +180,13 @@ EN: dict[str, str] = {
 }
 
 
-def phrase(key: str, /, **args: Any) -> Text:
+def phrase(key: str, /, **args: object) -> Text:
     """The sentence ``key`` as a :class:`~spareggio.i18n.Text`: its English text (the gettext message
     id, the key its context) and the values that fill it, said in a language only when rendered."""
     return Text(EN[key], key, **args)
 
 
-def message(lang: str, key: str, **args: Any) -> str:
+def message(lang: str, key: str, **args: object) -> str:
     """The sentence ``key`` said in ``lang`` at once (the renderers' headings); the key itself when
     no sentence has it."""
     if key not in EN:

@@ -7,7 +7,6 @@ import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import click
 
@@ -181,7 +180,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
 
     @functools.wraps(f)
     def wrapper(
-        *args: Any,
+        *args: object,
         after_round: int | None,
         output: str | None,
         swiss: bool,
@@ -194,7 +193,7 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
         rating: str | None,
         declared_ranks: str | None,
         byes: str | None,
-        **kwargs: Any,
+        **kwargs: object,
     ) -> None:
         opts = EventOptions(
             after_round, output, swiss, round_robin, unrated_rating, quiet, lenient,
@@ -265,8 +264,8 @@ def decision_options(f: Callable[..., None]) -> Callable[..., None]:
     ``decisions`` (the options' decisions, to give on top of the file's) and ``save_trf``."""
 
     @functools.wraps(f)
-    def wrapper(*args: Any, playoff: tuple[str, ...], arbiter: tuple[str, ...], lots: str | None,
-                exclude: tuple[str, ...], **kwargs: Any) -> None:  # fmt: skip
+    def wrapper(*args: object, playoff: tuple[str, ...], arbiter: tuple[str, ...], lots: str | None,
+                exclude: tuple[str, ...], **kwargs: object) -> None:  # fmt: skip
         playoffs = [parse_playoff_option(v, Decision.PLAYOFF) for v in playoff]
         playoffs += [parse_playoff_option(v, Decision.ARBITER) for v in arbiter]
         given = merged(Decisions(), playoffs, [parse_exclusion_option(v) for v in exclude], lots)

@@ -16,7 +16,7 @@ from ..frame import Frame
 from ..i18n import Text, as_text, joined, msg
 from ..messages import phrase
 from ..model import ResultKind
-from ..numbers import Shown, Style, json_number
+from ..numbers import Shown, Style
 from ..rules import version_rules
 from ..rules.base import OpponentView, RuleSet, Source
 from ..standings import Standings
@@ -35,7 +35,16 @@ from ..tiebreaks.records import (
 )
 from ..tiebreaks.team import BoardTotals
 from .lookup import check_language
-from .results import Explanations, Footnote, PlayerExplanation, RoundLine, TiebreakExplanation, Versus
+from .results import (
+    Encounter,
+    Explanations,
+    Footnote,
+    GroupExamination,
+    PlayerExplanation,
+    RoundLine,
+    TiebreakExplanation,
+    Versus,
+)
 from .wording import (
     COLOUR_CODE,
     NO_TEXT,
@@ -464,23 +473,19 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
 
     for st in mine:
         exp.groups.append(
-            {
-                "members": [t.players[k].start_number for k in st.members],
-                "encounters": [
-                    {
-                        "player": t.players[k].start_number,
-                        "opponent": t.players[m].start_number,
-                        "points": json_number(pts),
-                        "games": games,
-                    }
+            GroupExamination(
+                members=tuple(t.players[k].start_number for k in st.members),
+                encounters=tuple(
+                    Encounter(t.players[k].start_number, t.players[m].start_number, pts, games)
                     for k, m, pts, games in st.encounters
-                ],
-                "points_among": {sno(k): json_number(v) for k, v in zip(st.members, st.scores, strict=True)},
-                "unmet": {sno(k): u for k, u in zip(st.members, st.unmet, strict=True)},
-                "all_met": st.all_met,
-                "step": "6.2" if st.all_met else "6.3",
-                "order": [[t.players[k].start_number for k in g] for g in st.order],
-            }
+                ),
+                points_among=tuple(
+                    (t.players[k].start_number, Fraction(v)) for k, v in zip(st.members, st.scores, strict=True)
+                ),
+                unmet=tuple((t.players[k].start_number, u) for k, u in zip(st.members, st.unmet, strict=True)),
+                all_met=st.all_met,
+                order=tuple(tuple(t.players[k].start_number for k in g) for g in st.order),
+            )
         )
         exp.lines.append(
             phrase("de.group", members=", ".join(f"{sno(k)} {t.players[k].name}" for k in st.members))

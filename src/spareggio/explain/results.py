@@ -8,12 +8,54 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from ..i18n import Text
 from ..tiebreaks.records import Record
 
-__all__ = ["Explanations", "Footnote", "PlayerExplanation", "RoundLine", "TiebreakExplanation", "Versus"]
+__all__ = [
+    "Encounter",
+    "Explanations",
+    "Footnote",
+    "GroupExamination",
+    "PlayerExplanation",
+    "RoundLine",
+    "TiebreakExplanation",
+    "Versus",
+]
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """What a member of a tied group scored against another (C.07 6: Direct Encounter)."""
+
+    player: int
+    opponent: int
+    """Start numbers."""
+    points: Fraction
+    """The points scored, averaged over repeated meetings."""
+    games: int
+
+
+@dataclass(frozen=True)
+class GroupExamination:
+    """One examination of a tied group by a group tie-break (Direct Encounter, C.07 6.2/6.3)."""
+
+    members: tuple[int, ...]
+    """The start numbers of the group."""
+    encounters: tuple[Encounter, ...]
+    points_among: tuple[tuple[int, Fraction], ...]
+    """Every member's points against the others (start number, points)."""
+    unmet: tuple[tuple[int, int], ...]
+    """How many members each member did not meet (start number, count)."""
+    all_met: bool
+    """Whether every member met every other (6.2), else 6.3 applies."""
+    order: tuple[tuple[int, ...], ...]
+    """The order found: sub-groups of start numbers, first to last (a sub-group is still tied)."""
+
+    @property
+    def step(self) -> str:
+        """The article applied: 6.2 when all met, else 6.3."""
+        return "6.2" if self.all_met else "6.3"
 
 
 @dataclass(frozen=True)
@@ -83,7 +125,7 @@ class TiebreakExplanation:
     """The message key of the label before ``sum_line``."""
     exact: Fraction | None = None
     """The exact value before the rounding a rule prescribes (ARO, APRO, APPO, TPR's ARO)."""
-    groups: list[dict[str, Any]] = field(default_factory=list)
+    groups: list[GroupExamination] = field(default_factory=list)
     """Group tie-breaks: every examination of a tied group the player was in."""
     rules_view: str = ""
     """The rule set whose view of unplayed rounds the records were built from."""

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 from ..compare import Comparison
 from ..i18n import Text, localize, translate
+from ..jsontypes import JsonObject, JsonValue
 from ..numbers import exact_number, json_number
 from ..rules import find_ruleset
 from .formats import RenderOptions, renderer
@@ -138,29 +139,28 @@ def comparison_table(c: Comparison, lang: str = "en", width: int = TABLE_WIDTH) 
     return "\n".join(lines) + "\n"
 
 
-def comparison_to_dict(c: Comparison, *, exact: bool = False) -> dict[str, Any]:
+def comparison_to_dict(c: Comparison, *, exact: bool = False) -> JsonObject:
     """The comparison as JSON-ready data (``exact``: values as exact fractions in strings)."""
-    number = exact_number if exact else json_number
-
+    number: Callable[[Fraction | None], JsonValue] = exact_number if exact else json_number
     return {
         "schema": 1,
         "tournament": {"name": c.tournament.name, "rounds": c.tournament.rounds},
-        "rules": c.rules,
-        "tiebreaks": c.labels,
+        "rules": list[JsonValue](c.rules),
+        "tiebreaks": list[JsonValue](c.labels),
         "players": [
             {
                 "start_number": r.start_number,
                 "name": r.name,
                 "points": number(r.points),
-                "ranks": r.ranks,
-                "places": r.places,
+                "ranks": dict[str, JsonValue](r.ranks),
+                "places": dict[str, JsonValue](r.places),
                 "tiebreaks": {n: {lb: number(v) for lb, v in r.values[n].items()} for n in c.rules},
                 "rank_differs": r.rank_differs,
                 "value_differs": r.value_differs,
             }
             for r in c.rows
         ],
-        "summary": c.summary,
+        "summary": [str(line) for line in c.summary],
     }
 
 

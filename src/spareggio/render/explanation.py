@@ -7,6 +7,7 @@ import json
 
 from .. import numbers
 from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
+from ..explain.results import GroupExamination
 from ..explain.wording import join_notes
 from ..i18n import localize, msg
 from ..jsontypes import JsonObject
@@ -209,7 +210,7 @@ def explanation_to_dict(e: PlayerExplanation, *, exact: bool = False) -> JsonObj
                     }
                     for r in tb.elements
                 ],
-                "groups": list(tb.groups),
+                "groups": [_group_json(g) for g in tb.groups],
                 "sum": say(tb.sum_line) or None,
                 "removed": say(tb.removed_line) or None,
                 "with_cut_terms_as_zero": say(tb.cut_line) or None,
@@ -307,3 +308,19 @@ def _versus_json(v: Versus, options: RenderOptions) -> str:
 @renderer(Versus, "html")
 def _versus_html(v: Versus, options: RenderOptions) -> str:
     return versus_html(v, options.lang)
+
+
+def _group_json(g: GroupExamination) -> JsonObject:
+    """One examination of a tied group as the explanation JSON writes it (docs/explain-json.md)."""
+    return {
+        "members": list(g.members),
+        "encounters": [
+            {"player": e.player, "opponent": e.opponent, "points": json_number(e.points), "games": e.games}
+            for e in g.encounters
+        ],
+        "points_among": {str(n): json_number(v) for n, v in g.points_among},
+        "unmet": {str(n): u for n, u in g.unmet},
+        "all_met": g.all_met,
+        "step": g.step,
+        "order": [list(sub) for sub in g.order],
+    }

@@ -11,10 +11,9 @@ import io
 import itertools
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from json.encoder import encode_basestring
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +21,7 @@ import numpy.typing as npt
 from .. import numbers
 from ..errors import ArgumentError
 from ..i18n import localize, msg, translate, warning_body
+from ..jsontypes import JsonObject, JsonValue
 from ..model import ScoreName, distinct
 from ..numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
@@ -47,28 +47,59 @@ __all__ = [
 JSON_SCHEMA_VERSION = 1
 
 
-def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -> dict[str, Any]:
+def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -> JsonObject:
     """The JSON document of the standings as Python data (``rows=False``: an empty standings list).
 
     ``exact=True`` writes points and tie-break values as exact fractions in strings (``"93/2"``)
     instead of JSON numbers.  Team standings (``s.is_team``) add the event's boards and primary
     score, and each team's match and game points and roster."""
-    number = exact_number if exact else json_number
+    number: Callable[[Fraction | None], JsonValue] = exact_number if exact else json_number
     t = s.tournament
-    doc: dict[str, Any] = {
+    tournament: JsonObject = {
+        "name": t.name,
+        "rounds": t.rounds,
+        "kind": t.kind_of_event.value,
+        "kind_source": kind_source_words(t.kind_source, t.kind_basis),
+        "kind_source_code": t.kind_source.value,
+        "start_date": t.start_date.isoformat() if t.start_date else None,
+        "end_date": t.end_date.isoformat() if t.end_date else None,
+        "place": t.city,
+        "players": t.n_players,
+        "pending_round": t.pending_round,
+    }
+    entries: list[JsonObject] = [
+        {
+            "rank": row.rank,
+            "place": row.place,
+            "start_number": row.player.start_number,
+            "name": row.player.name,
+            "title": row.player.title,
+            "rating": row.player.rating,
+            "federation": row.player.federation,
+            "fide_id": row.player.fide_id,
+            "points": number(row.points),
+            "declared_points": number(row.player.points),
+            "declared_rank": row.player.rank,
+            "tiebreaks": {label: number(row.values[label]) for label in s.labels},
+        }
+        for row in (s.rows if rows else ())
+    ]
+    primary: JsonObject = {}
+    ev = s.event
+    if isinstance(ev, TeamEvent):  # the team event's own facts: its boards and rosters
+        tournament["team_event"] = True
+        tournament["boards"] = ev.boards
+        tournament["boards_source"] = boards_source_words(ev.boards_source)
+        tournament["boards_source_code"] = ev.boards_source.value
+        primary["primary"] = ev.primary.value
+        for entry, row in zip(entries, s.rows, strict=True):
+            scores = dict(s.scores(row))
+            entry["match_points"] = number(scores[ScoreName.MP])
+            entry["game_points"] = number(scores[ScoreName.GP])
+            entry["roster"] = list(ev.teams[row.index].roster)
+    return {
         "schema": JSON_SCHEMA_VERSION,
-        "tournament": {
-            "name": t.name,
-            "rounds": t.rounds,
-            "kind": t.kind_of_event.value,
-            "kind_source": kind_source_words(t.kind_source, t.kind_basis),
-            "kind_source_code": t.kind_source.value,
-            "start_date": t.start_date.isoformat() if t.start_date else None,
-            "end_date": t.end_date.isoformat() if t.end_date else None,
-            "place": t.city,
-            "players": t.n_players,
-            "pending_round": t.pending_round,
-        },
+        "tournament": tournament,
         "rules": s.rules.label,
         "rules_reason": s.rules_reason,
         "rules_warning": s.rules_warning,
@@ -76,52 +107,24 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
         "tiebreaks": list(s.labels),
         "tiebreaks_source": list_source_words(s.tiebreaks_source, s.rules.label),
         "tiebreaks_source_code": s.tiebreaks_source.value,
-        "standings": [
-            {
-                "rank": row.rank,
-                "place": row.place,
-                "start_number": row.player.start_number,
-                "name": row.player.name,
-                "title": row.player.title,
-                "rating": row.player.rating,
-                "federation": row.player.federation,
-                "fide_id": row.player.fide_id,
-                "points": number(row.points),
-                "declared_points": number(row.player.points),
-                "declared_rank": row.player.rank,
-                "tiebreaks": {label: number(row.values[label]) for label in s.labels},
-            }
-            for row in (s.rows if rows else ())
-        ],
-        "warnings": [str(w) for w in t.warnings] + list(s.warnings),
+        "standings": list(entries),
+        "warnings": [str(w) for w in [*t.warnings, *s.warnings]],
         **({"decisions": decisions_dict(s)} if s.decided or not s.decisions.empty else {}),
+        **primary,
     }
-    ev = s.event
-    if isinstance(ev, TeamEvent):  # the team event's own facts: its boards and rosters
-        doc["tournament"]["team_event"] = True
-        doc["tournament"]["boards"] = ev.boards
-        doc["tournament"]["boards_source"] = boards_source_words(ev.boards_source)
-        doc["tournament"]["boards_source_code"] = ev.boards_source.value
-        doc["primary"] = ev.primary.value
-        for entry, row in zip(doc["standings"], s.rows, strict=True):
-            scores = dict(s.scores(row))
-            entry["match_points"] = number(scores[ScoreName.MP])
-            entry["game_points"] = number(scores[ScoreName.GP])
-            entry["roster"] = list(ev.teams[row.index].roster)
-    return doc
 
 
-def decisions_dict(s: Standings) -> dict[str, Any]:
+def decisions_dict(s: Standings) -> JsonObject:
     """The decisions behind the standings as JSON: each decided block of places, the excluded
     players, the seed of the lots and the log of changes (the file's records with the options')."""
     return {
         "decided": [
             {
-                "how": d.how,
+                "how": d.how.value,
                 "places": [d.first, d.last],
                 "players": list(d.players),
                 "note": d.note,
-                "source": d.source,
+                "source": d.source.value,
             }
             for d in s.decided
         ],

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from fractions import Fraction
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import numbers
 from ..__about__ import __version__
@@ -28,6 +28,9 @@ from ..errors import ArgumentError, check_language
 from ..i18n import Text, localize, msg, ntext, translate, warning_body
 from ..rules import RuleSet
 from ..standings import Standings
+
+if TYPE_CHECKING:  # openpyxl is imported where a workbook is written (an XLSX asked for)
+    from openpyxl import Workbook
 from ..tiebreaks import TiebreakSpec, definition
 from .formats import RenderOptions, renderer
 from .output import declared_rank_differs, localized_number, shown_decimals
@@ -498,7 +501,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
     return buf.getvalue()
 
 
-def notes_sheet(wb: Any, s: Standings, lang: str) -> None:
+def notes_sheet(wb: Workbook, s: Standings, lang: str) -> None:
     """A sheet "Notes" after the table when decisions placed players: the places each decided and
     the excluded players (rank 0 in the table), as the other outputs say them."""
     notes = s.decision_notes()

@@ -4,7 +4,8 @@ form fields; every error is ``{"error": message}`` with a 4xx status."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, ParamSpec
 
 from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import Response
@@ -41,7 +42,9 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/api")
 
-BAD: dict[int | str, dict[str, Any]] = {
+P = ParamSpec("P")
+
+BAD: dict[int | str, dict[str, Any]] = {  # the type FastAPI's ``responses`` takes
     400: {"description": 'Bad file or option: {"error": message}'},
     413: {"description": "File too large"},
 }
@@ -84,10 +87,12 @@ def _rank(t: Event, opts: Options) -> Standings:
     return rank(_primary(t, opts), opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
 
 
-async def _answer(request: Request, lang: str | None, fn: Any, *args: Any) -> Response:
+async def _answer(
+    request: Request, lang: str | None, fn: Callable[P, Response], *args: P.args, **kwargs: P.kwargs
+) -> Response:
     """``fn(*args)`` computed in the pool of work; a :class:`SpareggioError` is the JSON error."""
     try:
-        response: Response = await site_of(request).worker.run(fn, *args)
+        response: Response = await site_of(request).worker.run(fn, *args, **kwargs)
     except SpareggioError as exc:
         return api_error(exc, lang)
     return response

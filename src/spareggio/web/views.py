@@ -5,8 +5,8 @@ comparison, check) and lays its answer out for a template."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from markupsafe import Markup
 
@@ -45,7 +45,8 @@ __all__ = [
     "standings_view",
 ]
 
-View = dict[str, Any]
+View = dict[str, object]
+"""The values a page's template shows, by name."""
 
 
 def number(value: Fraction | None, lang: str, decimals: int | None = None) -> str:
@@ -171,7 +172,9 @@ def player_view(entry: Entry, s: Standings, sno: int, versus_text: str, lang: st
     }
 
 
-def comparison(entry: Entry, names: list[str], tiebreaks: Any, after_round: int | None) -> Comparison:
+def comparison(
+    entry: Entry, names: list[str], tiebreaks: str | Sequence[str] | None, after_round: int | None
+) -> Comparison:
     """The event ranked under each of ``names`` (the default rule sets when empty)."""
     return compare(entry.event, names or list(DEFAULT_COMPARE), tiebreaks, after_round)
 
