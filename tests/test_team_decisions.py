@@ -48,6 +48,7 @@ def test_a_playoff_lots_and_an_exclusion_decide_the_team_standings() -> None:
         "13 Donna Nera Cagliari is excluded from the ranking (withdrew); the games played count for the opponents",
     ]
     assert "change: playoff 9 2 added (2½-1½)" in notes
+    assert "change: team 13 excluded (withdrew)" in notes  # a team, not a player, in the log
 
 
 def test_a_team_playoff_between_teams_not_level_is_refused() -> None:

@@ -89,6 +89,7 @@ TEXTS = {
     "playoff": "{how} {players} added ({note})",
     "lots": "drawing of lots with seed {seed} added",
     "excluded": "player {number} excluded ({reason})",
+    "excluded.team": "team {number} excluded ({reason})",
     "tiebreaks": "tie-break list {given} given instead of the file's {file}",
 }
 """The log of changes' sentences (context ``decisions``), translated when rendered."""
@@ -152,8 +153,9 @@ class Decisions:
     def excluded(self) -> frozenset[int]:
         return frozenset(e.start_number for e in self.exclusions)
 
-    def on_top(self, other: Decisions) -> Decisions:
-        """These decisions (the file's) with ``other`` given on top: each addition is logged."""
+    def on_top(self, other: Decisions, *, teams: bool = False) -> Decisions:
+        """These decisions (the file's) with ``other`` given on top: each addition is logged (an
+        exclusion names a team when the decisions rank ``teams``)."""
         log = list(self.changes)
         for p in other.playoffs:
             log.append(
@@ -162,7 +164,7 @@ class Decisions:
         if other.lots_seed is not None and other.lots_seed != self.lots_seed:
             log.append(change("lots", seed=other.lots_seed))
         for e in other.exclusions:
-            log.append(change("excluded", number=e.start_number, reason=e.reason or "-"))
+            log.append(change("excluded.team" if teams else "excluded", number=e.start_number, reason=e.reason or "-"))
         return Decisions(
             playoffs=(*self.playoffs, *other.playoffs),
             lots_seed=other.lots_seed if other.lots_seed is not None else self.lots_seed,

@@ -258,8 +258,8 @@ def rank(
         chosen, source = (tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks)), ListSource.CALLER
     chosen, lots = _without_lots(chosen)
     base = event.ranking_decisions()
-    effective = base if decisions is None or decisions.empty else base.on_top(decisions)
     team = event.scope is Scope.TEAM
+    effective = base if decisions is None or decisions.empty else base.on_top(decisions, teams=team)
     if own is not None:
         parsed = file_tiebreaks(event, chosen, offset)
     else:

@@ -273,12 +273,12 @@ def decision_options(f: Callable[..., None]) -> Callable[..., None]:
 
     options = (
         click.option("--playoff", multiple=True, metavar="NUMBERS:SCORE",
-                     help="A playoff deciding a tie: start numbers first to last, then its score (--playoff 7,1:1½-½)."),
+                     help="A playoff deciding a tie: start numbers (team numbers in a team event) first to last, then its score (--playoff 7,1:1½-½)."),
         click.option("--arbiter", multiple=True, metavar="NUMBERS:REASON",
                      help="An order the arbiter decided for a tie (--arbiter 4,3:coin toss)."),
         click.option("--lots-seed", "lots", metavar="SEED", help="Draw lots for the ties left, with this seed (printed with the result)."),
         click.option("--exclude", multiple=True, metavar="NUMBER:REASON",
-                     help="Leave a player out of the ranking (--exclude 5:expelled); his games count for the others."),
+                     help="Leave a player (a team in a team event) out of the ranking (--exclude 5:expelled); the games played count for the others."),
         click.option("--save-trf", type=click.Path(dir_okay=False),
                      help="Also write the tournament with these decisions and the log of changes as TRF."),
     )  # fmt: skip
