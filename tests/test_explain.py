@@ -320,9 +320,9 @@ def test_direct_encounter_groups_are_records():
     (tb,) = e.tiebreaks
     assert tb.groups
     group = tb.groups[0]
-    assert examined[0].player.start_number in group["members"]
-    assert group["step"] in ("6.2", "6.3")
-    assert sorted(n for g in group["order"] for n in g) == sorted(group["members"])
+    assert examined[0].player.start_number in group.members
+    assert group.step in ("6.2", "6.3")
+    assert sorted(n for g in group.order for n in g) == sorted(group.members)
 
 
 class _Balanced(HTMLParser):
