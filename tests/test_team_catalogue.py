@@ -90,3 +90,11 @@ def test_every_team_criterion_is_in_the_one_catalogue() -> None:
     team_only = {d.code for d in catalogue(Scope.TEAM) if d.scope is Scope.TEAM}
     assert team_only == {"MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "EDE", "EDEBT",
                          "EDEBB", "EDET", "EDEB", "EDEC", "SSSC", "BC", "TBR", "BBE"}  # fmt: skip
+
+
+def test_an_empty_list_for_teams_names_team_criteria() -> None:
+    # the example of an empty list's error is a list for the kind of event
+    with pytest.raises(TiebreakSpecError, match="e.g. MPvGP,BH/C1,EMGSB"):
+        parse_spec_list(" , ", scope=Scope.TEAM)
+    with pytest.raises(TiebreakSpecError, match="e.g. BH/C1,BH,SB"):
+        parse_spec_list("", scope=Scope.INDIVIDUAL)

@@ -682,7 +682,11 @@ def parse_spec_list(
         items = [s.strip() for s in text]
     items = [s for s in items if s]
     if not items and not allow_empty:
-        raise TiebreakSpecError(msg("the tie-break list is empty: name at least one, e.g. BH/C1,BH,SB"))
+        raise TiebreakSpecError(
+            msg("the tie-break list is empty: name at least one, e.g. MPvGP,BH/C1,EMGSB")
+            if scope is Scope.TEAM
+            else msg("the tie-break list is empty: name at least one, e.g. BH/C1,BH,SB")
+        )
     out: list[tuple[str, TiebreakSpec]] = []
     seen: dict[TiebreakSpec, str] = {}
     items = _rejoin(items)
