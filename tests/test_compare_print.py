@@ -15,12 +15,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SWISS = ROOT / "examples" / "open-2026.trf"
 EVERY = "fide-2026,fide-2024,fide-2009,draw-vs-self,italian,us-chess,naive,fide-2024:vur=score"
 
+# the PDF is printed by WeasyPrint: skipped, with the reason, where its system libraries are missing
+pytestmark = pytest.mark.needs_weasyprint
+
 
 def _pdf_text(path: Path) -> str:
-    try:
-        import weasyprint  # noqa: F401
-    except (ImportError, OSError) as exc:  # its system libraries (Pango) may be missing
-        pytest.skip(f"PDF output needs WeasyPrint and its libraries: {exc}")
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext is missing: apt-get install poppler-utils")
     done = subprocess.run(
