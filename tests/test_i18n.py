@@ -10,8 +10,7 @@ import pytest
 
 from spareggio.compare import SUMMARY
 from spareggio.errors import ArgumentError, check_language
-from spareggio.i18n import LOCALE_DIR, Text, language_name, languages, localize, ntext
-from spareggio.web.i18n import LANGUAGE_NAMES
+from spareggio.i18n import LOCALE_DIR, Text, conventions, language_name, languages, localize, ntext
 
 
 @pytest.mark.parametrize(
@@ -55,7 +54,6 @@ def test_languages_are_the_catalogues_present() -> None:
 
 
 def test_language_names_come_from_the_catalogues_and_babel() -> None:
-    assert set(LANGUAGE_NAMES) <= set(languages())  # no name for a language without a catalogue
     assert (language_name("it"), language_name("fr"), language_name("en")) == (
         "Italiano",
         "Français",
@@ -80,3 +78,23 @@ def test_a_sentences_days_and_decimals_are_said_the_languages_way(lang: str, sai
 
     text = Text("start date {date}, {tb} {a} against {b}", None, date=dt.date(2026, 3, 1), tb="BH", a=40.5, b=40)
     assert localize(text, lang) == said
+
+
+@pytest.mark.parametrize(
+    ("code", "decimal", "separator", "bom"),
+    [
+        # Babel's decimal symbols (CLDR): English a point; Italian and French a comma, so their
+        # spreadsheets read CSV separated by semicolons (and need the byte-order mark for UTF-8)
+        ("en", ".", ",", False),
+        ("it", ",", ";", True),
+        ("fr", ",", ";", True),
+    ],
+)
+def test_each_language_has_its_conventions_from_babel(code: str, decimal: str, separator: str, bom: bool) -> None:
+    c = conventions(code)
+    assert (c.decimal, c.csv_separator, c.csv_bom) == (decimal, separator, bom)
+    assert c.name == language_name(code)
+
+
+def test_every_language_of_the_registry_has_conventions() -> None:
+    assert [conventions(code).code for code in languages()] == list(languages())

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from .i18n import translate
+from .i18n import SOURCE, translate
 
 __all__ = ["CLICK_ERRORS", "CLICK_WORDS", "METAVARS", "click_error", "help_texts", "localized_cli"]
 
@@ -89,7 +89,7 @@ def help_texts(group: click.Command) -> list[str]:
 def localized_cli(group: click.Group, lang: str) -> click.Group:
     """``group`` speaking ``lang``: a copy whose help texts, click words and metavars are
     translated (``group`` itself when ``lang`` is English)."""
-    if lang == "en":
+    if lang == SOURCE:
         return group
 
     def tr(text: str, context: str = "click") -> str:
@@ -169,7 +169,7 @@ def _help_option(
 def click_error(exc: click.ClickException, lang: str) -> str:
     """The message of a usage error click raised, in ``lang`` (click's English where no template
     makes it)."""
-    if lang == "en":
+    if lang == SOURCE:
         return exc.format_message()
     if isinstance(exc, click.NoSuchOption):
         text = _recognised(lang, exc.message)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import Text, default_language, languages, localize, msg
+from .i18n import SOURCE, Text, default_language, languages, localize, msg
 
 __all__ = [
     "ArgumentError",
@@ -98,7 +98,7 @@ class InputError(SpareggioError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return self.localized("en")
+        return self.localized(SOURCE)
 
     def localized(self, lang: str) -> str:
         return localize(self.text(), lang)

@@ -15,6 +15,7 @@ import gettext
 import io
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Self
 
@@ -23,10 +24,13 @@ from babel.numbers import format_decimal as _babel_decimal
 
 __all__ = [
     "LOCALE_DIR",
+    "SOURCE",
+    "Conventions",
     "Said",
     "Text",
     "as_text",
     "catalogue",
+    "conventions",
     "default_language",
     "joined",
     "language_name",
@@ -41,19 +45,57 @@ __all__ = [
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
+SOURCE = "en"
+"""The language the program is written in: its sentences are the message ids of the catalogues, and
+it keeps the plain forms programs read back (ISO days, ``46.5``, ``5.5``).  This module is the one
+place a language code is spelled; every other module asks :func:`languages` and :func:`conventions`."""
+
 
 @functools.cache
 def languages() -> tuple[str, ...]:
-    """English, then every language with a catalogue."""
-    return ("en", *sorted(p.stem for p in LOCALE_DIR.glob("*.po")))
+    """The registry of languages: English, then every language with a catalogue in ``locale/``."""
+    return (SOURCE, *sorted(p.stem for p in LOCALE_DIR.glob("*.po")))
 
 
 def language_name(code: str) -> str:
-    """How a language names itself (``Italiano``, ``Français``), from Babel's locale data."""
-    from babel import Locale
+    """How a language names itself (``Italiano``, ``Français``), from Babel's locale data (the code
+    itself when Babel does not know it)."""
+    from babel import Locale, UnknownLocaleError
 
-    name: str = Locale.parse(code).get_display_name(code) or code
+    try:
+        name: str = Locale.parse(code).get_display_name(code) or code
+    except (ValueError, UnknownLocaleError):
+        return code
     return name[:1].upper() + name[1:]
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """How a language writes what the program shows, from Babel's locale data: its decimal symbol
+    (``46,5``), the separator of a CSV file its spreadsheets read (``;`` where the decimal symbol is
+    a comma) and whether that file starts with a byte-order mark (spreadsheets of every language but
+    the source one need it to read UTF-8).  Days are written by Babel too (:func:`spareggio.numbers.date`)."""
+
+    code: str
+    name: str
+    decimal: str
+    csv_separator: str
+    csv_bom: bool
+
+
+@functools.cache
+def conventions(code: str) -> Conventions:
+    """The conventions of a language of :func:`languages`."""
+    from babel.numbers import get_decimal_symbol
+
+    decimal = str(get_decimal_symbol(code))
+    return Conventions(
+        code=code,
+        name=language_name(code),
+        decimal=decimal,
+        csv_separator=";" if decimal == "," else ",",
+        csv_bom=code != SOURCE,
+    )
 
 
 @functools.cache
@@ -69,7 +111,7 @@ def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
     """The translations of one language, by (context, English text); empty for English.  A message
     with plural forms appears under its singular and its plural English text (with the first and
     the second form), so that a lookup can tell it is translated."""
-    if lang == "en":
+    if lang == SOURCE:
         return {}
     table: dict[tuple[str | None, str], str] = {}
     for m in _read(lang):  # type: ignore[attr-defined]
@@ -86,7 +128,7 @@ def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
 @functools.cache
 def _plurals(lang: str) -> gettext.NullTranslations:
     """The catalogue of ``lang`` as gettext reads it, for the plural forms (``npgettext``)."""
-    if lang == "en" or lang not in languages():
+    if lang == SOURCE or lang not in languages():
         return gettext.NullTranslations()
     from babel.messages.mofile import write_mo
 
@@ -98,7 +140,7 @@ def _plurals(lang: str) -> gettext.NullTranslations:
 
 def translate(lang: str, text: str, context: str | None = None) -> str:
     """``text`` in ``lang`` (English when the catalogue lacks it)."""
-    if lang == "en":
+    if lang == SOURCE:
         return text
     table = catalogue(lang) if lang in languages() else {}
     return table.get((context, text)) or table.get((None, text)) or text
@@ -119,8 +161,8 @@ def default_language() -> str:
         value = os.environ.get(name, "")
         if value:
             code = value.split(".")[0].split("_")[0].lower()
-            return code if code in languages() else "en"
-    return "en"
+            return code if code in languages() else SOURCE
+    return SOURCE
 
 
 def warning_body(warning: str, lang: str) -> str:
@@ -141,12 +183,12 @@ class Text(str):
 
     template: str
     params: dict[str, object]
-    context: str
+    context: str | None
     plural: str | None
     number: int
     """The number that chooses the plural form (1 for a sentence without one)."""
 
-    def __new__(cls, template: str, context: str = "error", /, **params: object) -> Self:
+    def __new__(cls, template: str, context: str | None = "error", /, **params: object) -> Self:
         self = super().__new__(cls, template.format(**params) if params else template)
         self.template = template
         self.params = params
@@ -167,7 +209,7 @@ def _rebuild_text(
     return Text(template, context, **params)
 
 
-def ntext(singular: str, plural: str, n: int, context: str = "error", /, **params: object) -> Text:
+def ntext(singular: str, plural: str, n: int, context: str | None = "error", /, **params: object) -> Text:
     """A sentence about ``n`` things: ``singular`` and ``plural`` are the English templates (the
     message id and its plural in the catalogues, gettext ``ngettext``); ``n`` fills the field ``{n}``
     too.  Each language chooses its form by its own plural rule when the sentence is said."""
@@ -224,7 +266,7 @@ def _said(value: object, lang: str) -> object:
 def localize(value: object, lang: str) -> str:
     """``value`` said in ``lang``: a :class:`Text` is translated and refilled with its values (each
     said in ``lang`` too); any other value is its string, unchanged."""
-    if not isinstance(value, Text) or lang == "en":
+    if not isinstance(value, Text) or lang == SOURCE:
         return str(value)
     params = {key: _said(v, lang) for key, v in value.params.items()}
     if value.plural is not None:

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
 from babel.dates import format_date as _babel_date
 from babel.dates import format_interval as _babel_interval
-from babel.numbers import get_decimal_symbol
+
+from .i18n import SOURCE, conventions
 
 __all__ = [
     "Shown",
@@ -113,22 +113,15 @@ def value(
     if number is None:
         return missing
     text = format_number(number if isinstance(number, Fraction) else Fraction(number), decimals)
-    if lang == "en":
+    if lang == SOURCE:
         return text
-    return text.replace(".", _decimal_symbol(lang))
-
-
-@functools.cache
-def _decimal_symbol(lang: str) -> str:
-    """The decimal symbol of ``lang`` (Babel's): what Babel writes for a plain decimal pattern with
-    no grouping (``0.00``) is the English text with that symbol for the point."""
-    return str(get_decimal_symbol(lang))
+    return text.replace(".", conventions(lang).decimal)
 
 
 def fixed(number: Fraction, lang: str, places: int) -> str:
     """A value with ``places`` decimals, rounded half up (a criterion's ``/Dn``), as ``lang`` writes it."""
     text = fixed_number(number, places)
-    return text if lang == "en" else text.replace(".", _decimal_symbol(lang))
+    return text if lang == SOURCE else text.replace(".", conventions(lang).decimal)
 
 
 def explained(number: Fraction | int | None, lang: str, *, sb: bool = False) -> str:
@@ -161,7 +154,7 @@ def points(number: Fraction | int | None, lang: str, *, missing: str = "–") ->
     if number is None:
         return missing
     number = Fraction(number)
-    if lang != "en" and number.denominator == 2:
+    if lang != SOURCE and number.denominator == 2:
         whole = abs(number.numerator) // 2
         return ("-" if number < 0 else "") + (f"{whole}{HALF}" if whole else HALF)
     return value(number, lang)
@@ -226,7 +219,7 @@ class Shown:
         return decimal(Fraction(n), lang)
 
     def __str__(self) -> str:
-        return self.said("en")
+        return self.said(SOURCE)
 
     def __format__(self, spec: str) -> str:
-        return format(self.said("en"), spec)
+        return format(self.said(SOURCE), spec)

@@ -3,7 +3,7 @@ the catalogues) built here and said in a language only when a report is rendered
 
 from __future__ import annotations
 
-from ..i18n import Text, localize, ntext
+from ..i18n import SOURCE, Text, localize, ntext
 from .entry import CheckEntry, Number
 from .infer import same_as
 
@@ -101,7 +101,7 @@ def inferred_sentence(entry: CheckEntry) -> Text:
                 text=text, rules=applied, tiebreaks=announced, change=change)  # fmt: skip
 
 
-def inferred_text(entry: CheckEntry, lang: str = "en") -> str:
+def inferred_text(entry: CheckEntry, lang: str = SOURCE) -> str:
     """The inference of one checked file in words, in ``lang`` (the report's field is English)."""
     stored = entry.inferred_text
     return localize(stored if isinstance(stored, Text) else inferred_sentence(entry), lang)

@@ -20,7 +20,7 @@ from ..render.formats import choose_format, formats_for
 from ..rules import find_ruleset
 from ..tiebreaks import parse_spec_list
 from .app import cli
-from .common import LANG_HELP, choose_language, inputs, print_warnings
+from .common import LANG_HELP, LANG_METAVAR, choose_language, inputs, print_warnings
 
 __all__ = ["REPORT_FORMATS", "check_cmd"]
 
@@ -48,7 +48,7 @@ REPORT_FORMATS = tuple(f.name for f in formats_for(CheckReport))
 @click.option("--scheduler", help="Address of a Dask distributed scheduler to run the batch on.")
 @click.option("--lenient", is_flag=True, help="Repair games whose two sides disagree, with a warning.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-@click.option("--lang", help=LANG_HELP)
+@click.option("--lang", metavar=LANG_METAVAR, help=LANG_HELP)
 def check_cmd(
     paths: tuple[str, ...],
     tiebreaks: str | None,

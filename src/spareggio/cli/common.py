@@ -12,7 +12,7 @@ import click
 
 from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
-from ..i18n import default_language, localize, msg
+from ..i18n import SOURCE, default_language, languages, localize, msg
 from ..io import ReadOptions, is_tournament_json, read_event
 from ..io.output import write_atomic
 from ..io.trf import write_trf
@@ -21,6 +21,7 @@ from ..standings import Standings, rank
 
 __all__ = [
     "LANG_HELP",
+    "LANG_METAVAR",
     "EventOptions",
     "argv_language",
     "choose_language",
@@ -35,7 +36,9 @@ __all__ = [
     "write_decided_trf",
 ]
 
-LANG_HELP = "Language: en, it or fr, case-insensitive (default: the environment's LANG, else en)."
+LANG_HELP = "Language, case-insensitive (default: the environment's LANG, else English)."
+LANG_METAVAR = "[" + "|".join(languages()) + "]"
+"""The languages ``--lang`` takes, from the registry (:func:`spareggio.i18n.languages`)."""
 
 
 def emit(text: str | bytes, output: str | None) -> None:
@@ -87,7 +90,7 @@ def argv_language(args: Sequence[str]) -> str:
         return default_language()
 
 
-def print_warnings(items: Sequence[object], quiet: bool, lang: str = "en") -> None:
+def print_warnings(items: Sequence[object], quiet: bool, lang: str = SOURCE) -> None:
 
     if quiet:
         return

@@ -7,7 +7,16 @@ import click
 from ..compare import Comparison, compare
 from ..render.formats import choose_format, formats_for, render
 from .app import cli
-from .common import LANG_HELP, EventOptions, choose_language, emit, event_options, load_event, print_warnings
+from .common import (
+    LANG_HELP,
+    LANG_METAVAR,
+    EventOptions,
+    choose_language,
+    emit,
+    event_options,
+    load_event,
+    print_warnings,
+)
 
 __all__ = ["COMPARE_FORMATS", "compare_cmd"]
 
@@ -25,7 +34,7 @@ COMPARE_FORMATS = tuple(f.name for f in formats_for(Comparison))
     type=click.Choice(COMPARE_FORMATS),
     help="Output format (default: table, or the extension of -o: .txt .json .html .pdf).",
 )
-@click.option("--lang", help=LANG_HELP)
+@click.option("--lang", metavar=LANG_METAVAR, help=LANG_HELP)
 @event_options
 def compare_cmd(
     file: str, rules: str | None, tiebreaks: str | None, fmt: str | None, lang: str | None, opts: EventOptions

@@ -8,7 +8,16 @@ import click
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.formats import choose_format, formats_for, render
 from .app import cli
-from .common import EventOptions, choose_language, emit, event_options, load_event, ranked
+from .common import (
+    LANG_HELP,
+    LANG_METAVAR,
+    EventOptions,
+    choose_language,
+    emit,
+    event_options,
+    load_event,
+    ranked,
+)
 
 __all__ = ["CROSSTABLE_FORMATS", "crosstable_cmd"]
 
@@ -35,7 +44,7 @@ CROSSTABLE_FORMATS = tuple(f.name for f in formats_for(Crosstable))
     help="Player against player (default for round robins) or one column per round (default for Swiss events).",
 )
 @click.option(
-    "--lang", help="Language: en, it or fr, case-insensitive (default: the environment's LANG, else en)."
+    "--lang", metavar=LANG_METAVAR, help=LANG_HELP
 )
 @event_options
 def crosstable_cmd(

@@ -13,6 +13,7 @@ from ..render.formats import choose_format, formats_for, render
 from .app import cli
 from .common import (
     LANG_HELP,
+    LANG_METAVAR,
     EventOptions,
     choose_language,
     decision_options,
@@ -48,7 +49,7 @@ EXPLAIN_FORMATS = tuple(f.name for f in formats_for(PlayerExplanation))
     type=click.Choice(EXPLAIN_FORMATS),
     help="Output format (default: text, or the extension of -o: .txt .json .html).",
 )
-@click.option("--lang", help=LANG_HELP)
+@click.option("--lang", metavar=LANG_METAVAR, help=LANG_HELP)
 @event_options
 @decision_options
 def explain_cmd(

@@ -11,7 +11,7 @@ from ..generate import generate, generate_trf
 from ..i18n import msg
 from ..io.tournament_json import write_tournament_json
 from .app import cli
-from .common import LANG_HELP, choose_language, emit
+from .common import LANG_HELP, LANG_METAVAR, choose_language, emit
 
 __all__ = ["generate_cmd"]
 
@@ -76,7 +76,7 @@ __all__ = ["generate_cmd"]
     required=True,
     help="File to write (atomically): tournament JSON if the name ends in .json, else TRF.",
 )
-@click.option("--lang", help=LANG_HELP)
+@click.option("--lang", metavar=LANG_METAVAR, help=LANG_HELP)
 def generate_cmd(
     players: int,
     rounds: int,

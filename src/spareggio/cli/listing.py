@@ -13,7 +13,7 @@ from ..rules import RULESETS, program_rulesets
 from ..tiebreaks import TIEBREAKS, Scope, catalogue, known_names, modifier_help
 from ..tiebreaks.names import AMBIGUOUS
 from .app import cli
-from .common import LANG_HELP, choose_language
+from .common import LANG_HELP, LANG_METAVAR, choose_language
 
 __all__ = ["rules_cmd", "tiebreaks_cmd"]
 
@@ -28,7 +28,7 @@ __all__ = ["rules_cmd", "tiebreaks_cmd"]
     help="List the tie-break names a program prints (swiss-manager, sharly-chess, vega, lichess ...) "
     "and the specifier each stands for, with its source.",
 )
-@click.option("--lang", help=LANG_HELP)
+@click.option("--lang", metavar=LANG_METAVAR, help=LANG_HELP)
 def tiebreaks_cmd(fmt: str, program: str | None, lang: str | None) -> None:
     """List every supported tie-break."""
     language = choose_language(lang)
@@ -129,7 +129,7 @@ def _program_names(name: str, fmt: str, language: str) -> None:
 
 
 @cli.command("rules")
-@click.option("--lang", help=LANG_HELP)
+@click.option("--lang", metavar=LANG_METAVAR, help=LANG_HELP)
 def rules_cmd(lang: str | None) -> None:
     """List the rule sets for unplayed rounds."""
     language = choose_language(lang)

@@ -14,7 +14,7 @@ from ..prizes import PrizeList, award_prizes, load_prize_file
 from ..render.formats import choose_format, formats_for, render
 from ..standings import standings
 from .app import cli
-from .common import choose_language, decision_options, write_decided_trf
+from .common import LANG_HELP, LANG_METAVAR, choose_language, decision_options, write_decided_trf
 
 __all__ = ["prizes_cmd"]
 
@@ -34,7 +34,7 @@ _FORMATS = tuple(f.name for f in formats_for(PrizeList))
               help="Output format (default: table, or the extension of -o: .txt .csv .json .html .pdf .xlsx).")  # fmt: skip
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (atomically).")
 @click.option(
-    "--lang", help="Language: en, it or fr, case-insensitive (default: the environment's LANG, else en)."
+    "--lang", metavar=LANG_METAVAR, help=LANG_HELP
 )
 @click.option("-q", "--quiet", is_flag=True, help="Do not print warnings.")
 @decision_options

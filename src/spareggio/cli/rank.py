@@ -10,6 +10,7 @@ from ..standings import Standings
 from .app import cli
 from .common import (
     LANG_HELP,
+    LANG_METAVAR,
     EventOptions,
     choose_language,
     decision_options,
@@ -39,8 +40,10 @@ PUBLISH_FORMATS = tuple(f.name for f in formats_for(Standings))
     type=click.Choice(PUBLISH_FORMATS),
     help="Output format (default: table, or the extension of -o: .txt .csv .json .html .pdf .xlsx).",
 )
-@click.option("--lang", help=LANG_HELP)
-@click.option("--csv-locale", help="CSV for en, it or fr spreadsheets (default: the --lang language).")
+@click.option("--lang", metavar=LANG_METAVAR, help=LANG_HELP)
+@click.option(
+    "--csv-locale", metavar=LANG_METAVAR, help="CSV for the spreadsheets of a language (default: the --lang language)."
+)
 @click.option("--individual", is_flag=True, help="In a team event, rank the players instead of the teams.")
 @event_options
 @decision_options

@@ -10,7 +10,7 @@ import click
 from ..i18n import localize, msg
 from ..web import create_app, server
 from .app import cli
-from .common import LANG_HELP, choose_language
+from .common import LANG_HELP, LANG_METAVAR, choose_language
 
 __all__ = ["LOOPBACK", "serve_cmd"]
 
@@ -33,7 +33,7 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
     help="Another host name the page answers to (the name a reverse proxy forwards); repeatable. "
     "127.0.0.1, localhost, ::1 and --host are always allowed; '*' allows any.",
 )
-@click.option("--lang", help=LANG_HELP)
+@click.option("--lang", metavar=LANG_METAVAR, help=LANG_HELP)
 def serve_cmd(
     files: tuple[str, ...],
     host: str,

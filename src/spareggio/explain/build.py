@@ -13,7 +13,7 @@ import numpy as np
 from ..cuts import CutMark
 from ..errors import ArgumentError
 from ..frame import Frame
-from ..i18n import Text, as_text, joined, msg
+from ..i18n import SOURCE, Text, as_text, joined, msg
 from ..messages import phrase
 from ..model import ResultKind
 from ..numbers import Shown, Style
@@ -69,7 +69,7 @@ __all__ = ["explain_all", "explain_player", "explain_versus"]
 
 
 def explain_player(
-    s: Standings, start_number: int, labels: list[str] | None = None, lang: str = "en"
+    s: Standings, start_number: int, labels: list[str] | None = None, lang: str = SOURCE
 ) -> PlayerExplanation:
     """Explain every tie-break of the standings (or ``labels`` of them) for one player.  ``lang`` is
     the language the explanation is said in by default when rendered; what is built does not depend
@@ -109,7 +109,7 @@ def _names_player(note: str, start_number: int) -> bool:
     return bool(re.search(rf"(^|, ){start_number} ", str(params.get("players", ""))))
 
 
-def explain_all(s: Standings, labels: list[str] | None = None, lang: str = "en") -> Explanations:
+def explain_all(s: Standings, labels: list[str] | None = None, lang: str = SOURCE) -> Explanations:
     """The explanation of every player, in standings order (a list, with ``to_dict``/``to_json``).
 
     :raises ArgumentError: for a language explanations do not speak.
@@ -529,7 +529,7 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
         exp.lines.append(phrase("de.order", order=order))
 
 
-def explain_versus(s: Standings, a: int, b: int, lang: str = "en") -> Versus:
+def explain_versus(s: Standings, a: int, b: int, lang: str = SOURCE) -> Versus:
     """Why player ``a`` is ranked above, below or level with ``b``: the first separating criterion.
 
     :raises ArgumentError: when ``a`` and ``b`` are the same player.

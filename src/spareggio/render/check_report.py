@@ -22,7 +22,7 @@ from .. import numbers
 from ..check.batch import Spool, report_summary
 from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch, ValueMismatch
 from ..check.words import inferred_text, text_value
-from ..i18n import Text, localize, ntext, translate, warning_body
+from ..i18n import SOURCE, Text, localize, ntext, translate, warning_body
 from .formats import RenderOptions, renderer
 from .output import safe_cell
 from .sources import list_source_words
@@ -41,7 +41,7 @@ __all__ = [
 Summary = Mapping[str, int | float]
 
 
-def _json_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
+def _json_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = SOURCE) -> None:
     out.write(f'{{\n  "schema": {REPORT_SCHEMA},\n  "files": [')
     first = True
     for entry in entries:
@@ -76,7 +76,7 @@ def _inferred(entry: CheckEntry, lang: str) -> str:
     return localize(Text("inferred: {text}", "check", text=inferred_text(entry, lang)), lang)
 
 
-def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
+def _mismatch_words(m: Mismatch, lang: str = SOURCE) -> str:
     computed = (
         str(m.computed_rank)
         if m.computed_rank == m.computed_rank_to
@@ -97,7 +97,7 @@ def _mismatch_words(m: Mismatch, lang: str = "en") -> str:
     return text
 
 
-def _value_words(v: ValueMismatch, lang: str = "en") -> str:
+def _value_words(v: ValueMismatch, lang: str = SOURCE) -> str:
     """A printed value that differs: ``12 Rossi, Ada: BH/C1 printed 41, computed 42``, and the
     departure from C.07 that gives the printed value when one does."""
     text = localize(Text(
@@ -113,7 +113,7 @@ def _value_words(v: ValueMismatch, lang: str = "en") -> str:
     return text
 
 
-def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
+def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = SOURCE) -> None:
     for e in entries:
         word = translate(lang, e.status.value, "check")
         if e.error is not None:
@@ -141,7 +141,7 @@ def summary_sentence(summary: Summary) -> Text:
     )  # fmt: skip
 
 
-def summary_words(summary: Summary, lang: str = "en") -> str:
+def summary_words(summary: Summary, lang: str = SOURCE) -> str:
     """The summary of a report in ``lang`` (:func:`summary_sentence`)."""
     return localize(summary_sentence(summary), lang)
 
@@ -152,7 +152,7 @@ CSV_COLUMNS = (
 )  # fmt: skip
 
 
-def _csv_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
+def _csv_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = SOURCE) -> None:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
 
@@ -177,7 +177,7 @@ def _csv_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, la
             writer.writerow(row(e, None))
 
 
-def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = "en") -> None:
+def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = SOURCE) -> None:
     esc = html.escape
     out.write(
         f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'
@@ -231,7 +231,7 @@ REPORT_FORMATS: dict[str, Callable[[Iterable[CheckEntry], Summary, TextIO, str],
 
 
 def write_report(
-    entries: Iterable[CheckEntry], summary: Summary, fmt: str, out: TextIO, lang: str = "en"
+    entries: Iterable[CheckEntry], summary: Summary, fmt: str, out: TextIO, lang: str = SOURCE
 ) -> None:
     """Write a report of checked files (entries in the order to show) in ``fmt``."""
     REPORT_FORMATS[fmt](entries, summary, out, lang)
@@ -271,7 +271,7 @@ for _fmt in REPORT_FORMATS:
 
 
 def report_text(
-    entries: Sequence[CheckEntry], fmt: str = "json", seconds: float = 0.0, lang: str = "en"
+    entries: Sequence[CheckEntry], fmt: str = "json", seconds: float = 0.0, lang: str = SOURCE
 ) -> str:
     """The report of a few entries as text (the files that differ first)."""
     return _render(fmt)(CheckReport(tuple(entries), seconds), RenderOptions(lang=lang))
@@ -284,7 +284,7 @@ def run_batch(
     *,
     started: float,
     progress: Callable[[CheckEntry], None] | None = None,
-    lang: str = "en",
+    lang: str = SOURCE,
 ) -> Summary:
     """Spool the entries as they come, then write the report; returns the summary."""
     spool = Spool()

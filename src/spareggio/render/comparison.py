@@ -8,7 +8,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from ..compare import Comparison
-from ..i18n import Text, localize, translate
+from ..i18n import SOURCE, Text, localize, translate
 from ..jsontypes import JsonObject, JsonValue
 from ..numbers import exact_number, json_number
 from ..rules import find_ruleset
@@ -42,7 +42,7 @@ def _departure_lines(c: Comparison, lang: str) -> list[str]:
     return out
 
 
-def comparison_table(c: Comparison, lang: str = "en", width: int = TABLE_WIDTH) -> str:
+def comparison_table(c: Comparison, lang: str = SOURCE, width: int = TABLE_WIDTH) -> str:
     """The comparison as a text table in ``lang``: one row per player with his place under every
     rule set and his tie-breaks (``a / b / ...`` where the rule sets differ).  When that is wider
     than ``width`` the rule sets are lettered and the places and each tie-break get a block of

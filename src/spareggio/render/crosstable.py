@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import numbers
-from ..i18n import translate
+from ..i18n import SOURCE, translate
 from ..model import Color, ResultKind
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def grid_symbol(kinds: Sequence[ResultKind]) -> str:
     return " ".join(_GRID.get(k, "?") for k in kinds)
 
 
-def build_crosstable(s: Standings, lang: str = "en", *, grid: bool | None = None) -> Crosstable:
+def build_crosstable(s: Standings, lang: str = SOURCE, *, grid: bool | None = None) -> Crosstable:
     """The crosstable of ``s`` in ``lang``: a grid for a round robin (or when ``grid`` says so), one
     column per round otherwise; only the rounds the standings count (``after_round``)."""
     t = s.tournament

@@ -9,7 +9,7 @@ from .. import numbers
 from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
 from ..explain.results import GroupExamination
 from ..explain.wording import join_notes
-from ..i18n import localize, msg
+from ..i18n import SOURCE, localize, msg
 from ..jsontypes import JsonObject
 from ..messages import message
 from ..numbers import exact_number, json_number
@@ -112,7 +112,7 @@ def _render_tiebreak(tb: TiebreakExplanation, lang: str) -> list[str]:
     return out
 
 
-def render_versus_text(v: Versus, lang: str = "en") -> str:
+def render_versus_text(v: Versus, lang: str = SOURCE) -> str:
     out = [
         *([v.a.tournament] if v.a.tournament else []),
         message(

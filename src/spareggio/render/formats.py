@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..errors import ArgumentError
-from ..i18n import msg
+from ..i18n import SOURCE, msg
 
 __all__ = [
     "FORMATS",
@@ -95,7 +95,7 @@ FORMATS: dict[str, Format] = {
 class RenderOptions:
     """What a renderer may be asked besides the result itself."""
 
-    lang: str = "en"
+    lang: str = SOURCE
     """The language of the words (a code :func:`spareggio.i18n.languages` lists)."""
     csv_locale: str | None = None
     """The spreadsheet conventions of CSV (``en``, ``it``, ``fr``); ``None``: those of ``lang``."""
@@ -149,7 +149,7 @@ def render(
     result: object,
     fmt: str | Format,
     *,
-    lang: str = "en",
+    lang: str = SOURCE,
     csv_locale: str | None = None,
     title: str | None = None,
     exact: bool = False,

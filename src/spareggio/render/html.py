@@ -6,7 +6,7 @@ from html import escape
 
 from .. import numbers
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus
-from ..i18n import localize, msg, warning_body
+from ..i18n import SOURCE, localize, msg, warning_body
 from ..messages import message
 from .explanation_words import input_heading
 
@@ -164,7 +164,7 @@ def explanation_html(e: PlayerExplanation, lang: str | None = None) -> str:
 
 def explanations_html(explanations: list[PlayerExplanation], title: str) -> str:
     """Every player's explanation in one page, with an index of the players."""
-    lang = explanations[0].lang if explanations else "en"
+    lang = explanations[0].lang if explanations else SOURCE
     index = "".join(
         f'<li><a href="#p-{e.start_number}">{escape(e.rank)}. {escape(e.name)} ({e.start_number})</a></li>'
         for e in explanations
@@ -184,12 +184,12 @@ def explanation_body(e: PlayerExplanation, lang: str | None = None) -> str:
     return _body(e, lang or e.lang)
 
 
-def versus_body(v: Versus, lang: str = "en") -> str:
+def versus_body(v: Versus, lang: str = SOURCE) -> str:
     """Why one player is above or below another, as an HTML fragment."""
     return _versus_parts(v, lang)[1]
 
 
-def versus_html(v: Versus, lang: str = "en") -> str:
+def versus_html(v: Versus, lang: str = SOURCE) -> str:
     title, body = _versus_parts(v, lang)
     return _page(title, body, lang)
 

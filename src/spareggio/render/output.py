@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from .. import numbers
 from ..errors import ArgumentError
-from ..i18n import localize, msg, translate, warning_body
+from ..i18n import SOURCE, conventions, languages, localize, msg, translate, warning_body
 from ..jsontypes import JsonObject, JsonValue
 from ..model import ScoreName, distinct
 from ..numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
@@ -292,9 +292,6 @@ def safe_cell(text: str) -> str:
     return text
 
 
-CSV_LOCALES = ("en", "it", "fr")
-"""Spreadsheet conventions: ``en`` comma and decimal point; ``it`` and ``fr`` semicolon, decimal comma, BOM."""
-
 CSV_COLUMNS = (
     "rank", "shared", "start_number", "name", "rating", "federation", "points", "title", "fide_id",
     "declared_rank", "declared_points", "match_points", "game_points",
@@ -307,25 +304,26 @@ def _csv_head(key: str, locale: str) -> str:
     return translate(locale, key, "csv") if key in CSV_COLUMNS else key
 
 
-def standings_csv(s: Standings, locale: str = "en") -> str:
-    """The standings as CSV.  ``en``: comma-separated, decimal point, no BOM; ``it`` (Italian
-    spreadsheets): semicolon-separated, decimal comma, UTF-8 with a BOM, the column names in Italian.  The place is the number
+def standings_csv(s: Standings, locale: str = SOURCE) -> str:
+    """The standings as CSV for the spreadsheets of a language (:func:`spareggio.i18n.conventions`):
+    English comma-separated with a decimal point and no BOM; a language with a decimal comma
+    (Italian, French) semicolon-separated, UTF-8 with a BOM, the column names in its words.  The place is the number
     in ``rank`` with the shared range in its own ``shared`` column, so that no spreadsheet reads
     ``3-4`` as a date; text that looks like a formula is neutralised."""
-    if locale not in CSV_LOCALES:
+    if locale not in languages():
         raise ArgumentError(
-            msg("unknown CSV locale {locale!r}; known: {items}", locale=locale, items=", ".join(CSV_LOCALES))
+            msg("unknown CSV locale {locale!r}; known: {items}", locale=locale, items=", ".join(languages()))
         )
-    comma = locale != "en"
+    spreadsheet = conventions(locale)
 
     places = shown_decimals(s)
 
     def number(value: Fraction | None, decimals: int | None = None) -> str:
         text = "" if value is None else fixed_number(value, decimals) if decimals is not None else format_number(value)
-        return text.replace(".", ",") if comma else text
+        return text.replace(".", spreadsheet.decimal)
 
     buf = io.StringIO()
-    w = csv.writer(buf, delimiter=";" if comma else ",", lineterminator="\n")
+    w = csv.writer(buf, delimiter=spreadsheet.csv_separator, lineterminator="\n")
     if s.is_team:
         # teams: match and game points, "points" the primary score; no title, rating or federation
         w.writerow(
@@ -341,7 +339,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
                  *(number(row.values[label], places[label]) for label in s.labels),
                  "" if row.player.rank is None else row.player.rank]
             )  # fmt: skip
-        return ("\ufeff" if comma else "") + buf.getvalue()
+        return ("\ufeff" if spreadsheet.csv_bom else "") + buf.getvalue()
     w.writerow(
         [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", "rating", "federation",
                                             "points")),
@@ -366,7 +364,7 @@ def standings_csv(s: Standings, locale: str = "en") -> str:
                 number(p.points),
             ]
         )
-    return ("\ufeff" if comma else "") + buf.getvalue()
+    return ("\ufeff" if spreadsheet.csv_bom else "") + buf.getvalue()
 
 
 def declared_rank_differs(row: StandingRow) -> bool:
@@ -376,7 +374,7 @@ def declared_rank_differs(row: StandingRow) -> bool:
     return bool(declared) and not row.rank <= (declared or 0) <= row.rank_to
 
 
-def heading_lines(s: Standings, lang: str = "en") -> list[str]:
+def heading_lines(s: Standings, lang: str = SOURCE) -> list[str]:
     """What heads every human output of the standings: the event, the rule set and why, and any
     assumption the rule set rests on (a missing or ambiguous date), never only in a warning list."""
 
@@ -399,7 +397,7 @@ def heading_lines(s: Standings, lang: str = "en") -> list[str]:
     return lines
 
 
-def standings_table(s: Standings, lang: str = "en") -> str:
+def standings_table(s: Standings, lang: str = SOURCE) -> str:
     def _(text: str) -> str:
         return translate(lang, text, "table")
 

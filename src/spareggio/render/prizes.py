@@ -16,7 +16,7 @@ from decimal import Decimal
 from html import escape
 
 from ..errors import check_language
-from ..i18n import localize, translate
+from ..i18n import SOURCE, conventions, localize, translate
 from ..jsontypes import JsonObject
 from ..prizes import Award, PrizeList
 from .formats import RenderOptions, renderer
@@ -67,7 +67,7 @@ def _w(lang: str, key: str, **values: object) -> str:
 def money_text(value: Decimal, lang: str) -> str:
     """An amount as the language writes it (``31,67`` in Italian and French), exactly."""
     text = format(value, "f")
-    return text.replace(".", ",") if lang in ("it", "fr") else text
+    return text.replace(".", conventions(lang).decimal)
 
 
 def _lines(pl: PrizeList, lang: str) -> list[str]:
@@ -100,7 +100,7 @@ def _place(a: Award) -> str:
     return str(a.place) if a.place else a.places
 
 
-def prizes_table(pl: PrizeList, lang: str = "en") -> str:
+def prizes_table(pl: PrizeList, lang: str = SOURCE) -> str:
     """The prize list as plain text: the table, the reasons of each award, the total per player."""
     lang = check_language(lang)
     s, cur = pl.standings, pl.prizes.currency
@@ -189,10 +189,10 @@ def prizes_json(pl: PrizeList) -> str:
     return json.dumps(prizes_to_dict(pl), ensure_ascii=False, indent=2) + "\n"
 
 
-def prizes_csv(pl: PrizeList, lang: str = "en") -> str:
+def prizes_csv(pl: PrizeList, lang: str = SOURCE) -> str:
     """One line per prize: category, place, player, points, prize, paid, shared with, the reasons."""
     lang = check_language(lang)
-    sep = ";" if lang in ("it", "fr") else ","
+    sep = conventions(lang).csv_separator
     buf = io.StringIO()
     out = csv.writer(buf, delimiter=sep, lineterminator="\r\n")
     out.writerow(
@@ -211,10 +211,10 @@ def prizes_csv(pl: PrizeList, lang: str = "en") -> str:
             " ".join(str(t.players[j].start_number) for j in a.shared_with),
             safe_cell(" | ".join(localize(line, lang) for line in a.why)),
         ])  # fmt: skip
-    return ("\ufeff" if lang != "en" else "") + buf.getvalue()
+    return ("\ufeff" if conventions(lang).csv_bom else "") + buf.getvalue()
 
 
-def prizes_html(pl: PrizeList, lang: str = "en") -> str:
+def prizes_html(pl: PrizeList, lang: str = SOURCE) -> str:
     """The prize list as a standalone page that prints on A4: the table, then every award's reasons."""
     lang = check_language(lang)
     s, cur = pl.standings, pl.prizes.currency
@@ -264,7 +264,7 @@ def prizes_html(pl: PrizeList, lang: str = "en") -> str:
     return _document(title, "\n".join(parts), lang, False)
 
 
-def prizes_xlsx(pl: PrizeList, lang: str = "en") -> bytes:
+def prizes_xlsx(pl: PrizeList, lang: str = SOURCE) -> bytes:
     """The prize list as a workbook: money and points as numbers, names as text."""
     from openpyxl import Workbook
     from openpyxl.styles import Font

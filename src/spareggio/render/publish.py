@@ -25,7 +25,7 @@ from .. import numbers
 from ..__about__ import __version__
 from ..compare import Comparison
 from ..errors import ArgumentError, check_language
-from ..i18n import Text, localize, msg, ntext, translate, warning_body
+from ..i18n import SOURCE, Text, localize, msg, ntext, translate, warning_body
 from ..rules import RuleSet
 from ..standings import Standings
 
@@ -70,7 +70,7 @@ def _check_lang(lang: str) -> str:
     return check_language(lang)
 
 
-def describe_tiebreak(label: str, spec: TiebreakSpec, lang: str = "en") -> str:
+def describe_tiebreak(label: str, spec: TiebreakSpec, lang: str = SOURCE) -> str:
     """A tie-break of the list in words: its name, then what its modifiers do."""
     lang = _check_lang(lang)
     d = definition(spec.code)
@@ -206,7 +206,7 @@ def _footer(lang: str) -> str:
     return f'<p class="foot">{escape(localize(Text("Computed by spareggio {version} on {date}.", "publish.produced", version=__version__, date=numbers.date(_dt.date.today(), lang)), lang))}</p>'
 
 
-def standings_html(s: Standings, lang: str = "en") -> str:
+def standings_html(s: Standings, lang: str = SOURCE) -> str:
     """The standings as a standalone, print-ready page."""
     lang = _check_lang(lang)
     t = s.tournament
@@ -302,7 +302,7 @@ def standings_html(s: Standings, lang: str = "en") -> str:
     return _document(f"{title} – {which}", "\n".join(parts), lang, landscape=len(s.labels) > 4)
 
 
-def compare_html(c: Comparison, lang: str = "en") -> str:
+def compare_html(c: Comparison, lang: str = SOURCE) -> str:
     """A comparison across rule sets as a standalone, print-ready page."""
     lang = _check_lang(lang)
     title = c.tournament.name or "tournament"
@@ -377,7 +377,7 @@ def _compare_block(c: Comparison, names: Sequence[str], label: str | None, lang:
     )
 
 
-def describe_rules(rules: RuleSet, lang: str = "en") -> str:
+def describe_rules(rules: RuleSet, lang: str = SOURCE) -> str:
     """A rule set in words: its title, and for a variant (``fide-2024:vur=score``) each option that
     differs from the default with its value."""
     words = translate(lang, rules.title, "ruleset.title")
@@ -438,7 +438,7 @@ def _sheet_text(value: object) -> object:
     return "".join("\ufffd" if (ord(c) < 32 and c not in "\t\n\r") else c for c in value)
 
 
-def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
+def standings_xlsx(s: Standings, lang: str = SOURCE) -> bytes:
     """The standings as an XLSX workbook: one sheet, a header row, numbers as numbers, text as text
     (never a formula), shared places as the first place plus a ``shared`` column."""
     from openpyxl import Workbook
@@ -447,7 +447,7 @@ def standings_xlsx(s: Standings, lang: str = "en") -> bytes:
     lang = _check_lang(lang)
     wb = Workbook()
     ws = wb.active
-    ws.title = "Classifica" if lang == "it" else "Standings"
+    ws.title = translate(lang, "Standings")[:31]
     team = s.is_team
     keys = (
         ["rk", "shared", "sno", "name"]

@@ -19,7 +19,7 @@ from ..explain import (
     explain_versus,
     find_player,
 )
-from ..i18n import msg
+from ..i18n import languages, msg
 from ..io import ReadOptions, parse_event
 from ..model import Event
 from ..render.check_report import report_text
@@ -123,7 +123,7 @@ async def api_standings(
     after_round: Annotated[str | None, Form(description="Standings after this round")] = None,
     primary: PrimaryField = None,
     byes: ByesField = None,
-    lang: Annotated[str | None, Form(description="en, it or fr")] = None,
+    lang: Annotated[str | None, Form(description=", ".join(languages()))] = None,
     format: Annotated[
         str | None, Form(description="json (default), html, pdf, xlsx, csv, table, trf")
     ] = None,

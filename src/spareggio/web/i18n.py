@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from babel import Locale, UnknownLocaleError
 from starlette.requests import Request
 
 from ..errors import SpareggioError
-from ..i18n import Text, localize, translate, translate_plural
+from ..i18n import SOURCE, Text, language_name, localize, ntext
 from ..i18n import catalogue as full_catalogue
 from ..i18n import languages as known_languages
 
 __all__ = [
-    "LANGUAGE_NAMES",
     "PAGE_WORDING",
     "choose_language",
     "for_page",
@@ -28,21 +26,6 @@ __all__ = [
     "said",
     "translator",
 ]
-
-LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "fr": "Français"}
-"""How each language names itself in the language switch (others: Babel's name, else the code)."""
-
-
-def language_name(code: str) -> str:
-    """How a language names itself."""
-    if code in LANGUAGE_NAMES:
-        return LANGUAGE_NAMES[code]
-    try:
-        name = Locale.parse(code).get_display_name(code) or code
-    except (ValueError, UnknownLocaleError):
-        return code
-    return name[:1].upper() + name[1:]
-
 
 def languages() -> tuple[str, ...]:
     """The languages of the page: those of the package's catalogues (:mod:`spareggio.i18n`)."""
@@ -55,12 +38,12 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def translator(lang: str) -> Callable[..., str]:
-    """``_(text, **values)`` for one language: the translation, formatted with the values."""
-    code = lang if lang in languages() else "en"
+    """``_(text, **values)`` for one language: the sentence made and said as every layer makes and
+    says one (a :class:`~spareggio.i18n.Text` without a context, :func:`~spareggio.i18n.localize`)."""
+    code = lang if lang in languages() else SOURCE
 
     def _(text: str, **values: object) -> str:
-        out = translate(code, text)
-        return out.format(**values) if values else out
+        return localize(Text(text, None, **values), code)
 
     return _
 
@@ -68,10 +51,10 @@ def translator(lang: str) -> Callable[..., str]:
 def plural_translator(lang: str) -> Callable[..., str]:
     """``n_(singular, plural, n, **values)`` for one language: the form the language uses for ``n``
     things (the catalogue's plural rule), formatted with ``n`` and the values."""
-    code = lang if lang in languages() else "en"
+    code = lang if lang in languages() else SOURCE
 
     def n_(singular: str, plural: str, n: int, **values: object) -> str:
-        return translate_plural(code, singular, plural, n).format(n=n, **values)
+        return localize(ntext(singular, plural, n, None, **values), code)
 
     return n_
 
@@ -87,7 +70,7 @@ def choose_language(asked: str | None, cookie: str | None, accept: str | None) -
         tag = part.split(";")[0].strip().lower()[:2]
         if tag in known:
             return tag
-    return "en"
+    return SOURCE
 
 
 def request_language(request: Request) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from starlette.requests import Request
 
 from ..errors import ArgumentError, SpareggioError, check_language
-from ..i18n import msg
+from ..i18n import SOURCE, msg
 from ..rules import RULESETS
 from .limits import MAX_FIELD_CHARS, MAX_NUMBER_DIGITS
 
@@ -150,7 +150,7 @@ def api_language(lang: str | None) -> str:
 
     :raises ArgumentError: for a language without a catalogue.
     """
-    return check_language(clean_text(lang, "lang") or "en")
+    return check_language(clean_text(lang, "lang") or SOURCE)
 
 
 def error_language(lang: str | None) -> str:
@@ -159,7 +159,7 @@ def error_language(lang: str | None) -> str:
     try:
         return api_language(lang)
     except SpareggioError:
-        return "en"
+        return SOURCE
 
 
 def safe_name(name: str) -> str:

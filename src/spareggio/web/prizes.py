@@ -14,7 +14,7 @@ from starlette.requests import Request
 
 from ..decisions import Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, SpareggioError
-from ..i18n import localize, msg, translate
+from ..i18n import languages, localize, msg, translate
 from ..io import parse_event
 from ..model import Scope
 from ..prizes import PrizeList, award_prizes, parse_prize_bytes
@@ -200,7 +200,7 @@ async def api_prizes(
     ] = None,
     lots_seed: Annotated[str | None, Form(description="Draw lots for the ties left, with this seed")] = None,
     exclude: Annotated[str | None, Form(description="A player left out of the ranking (5:expelled)")] = None,
-    lang: Annotated[str | None, Form(description="en, it or fr")] = None,
+    lang: Annotated[str | None, Form(description=", ".join(languages()))] = None,
     format: Annotated[str | None, Form(description="json (default), table, csv, html, pdf, xlsx")] = None,
 ) -> Response:
     try:
