@@ -19,7 +19,7 @@ from spareggio.i18n import catalogue, languages
 from spareggio.io import read_tournament
 from spareggio.tiebreaks import parse_spec
 from spareggio.web import create_app
-from spareggio.web.i18n import PAGE_WORDING, said
+from spareggio.web.i18n import CHOICES_LABELS, FIELD_LABELS, page_words, said
 from spareggio.web.results import moved_summary, ordered_warnings, upload_problem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,26 +29,28 @@ CLI_SYNTAX = re.compile(r"--[a-z]|spareggio (rules|tiebreaks|standings|explain|c
 
 
 @pytest.mark.parametrize("lang", [code for code in languages() if code != "en"])
-def test_every_page_wording_is_translated(lang: str) -> None:
+def test_every_control_label_is_translated(lang: str) -> None:
+    # a field is named on the page by its control's label, in the page's language
     table = catalogue(lang)
-    assert [w for w in PAGE_WORDING.values() if ("error", w) not in table] == []
-    assert [w for w in PAGE_WORDING.values() if CLI_SYNTAX.search(table[("error", w)])] == []
+    labels = {*FIELD_LABELS.values(), *CHOICES_LABELS.values()}
+    assert [label for label in labels if (None, label) not in table] == []
+    assert [f for f in FIELD_LABELS if CLI_SYNTAX.search(page_words(f, lang))] == []
 
 
 def test_an_unknown_tiebreak_points_to_the_pages_builder() -> None:
     with pytest.raises(SpareggioError) as caught:
         parse_spec("XYZ")
-    assert "'spareggio tiebreaks'" in caught.value.localized("en")  # the command line's own words
-    assert said(caught.value, "en").endswith("'Add a tie-break' lists every acronym and name")
-    assert said(caught.value, "it").endswith("'Aggiungi uno spareggio' elenca tutte le sigle e i nomi")
+    assert "spareggio.TIEBREAKS lists" in caught.value.localized("en")  # the library's own words
+    assert said(caught.value, "en").endswith("“Add a tie-break” lists every acronym and name")
+    assert said(caught.value, "it").endswith("«Aggiungi uno spareggio» elenca tutte le sigle e i nomi")
 
 
 @pytest.mark.parametrize(
     ("query", "lang", "said"),
     [
         ("tiebreaks=XYZ", "it", "spareggio sconosciuto 'XYZ'"),
-        ("after_round=99", "en", "round 99 is out of range: the file holds rounds 1 to 9"),
-        ("after_round=99", "it", "turno 99"),
+        ("after_round=99", "en", "“After round” 99 is out of range: the file holds rounds 1 to 9"),
+        ("after_round=99", "it", "«Dopo il turno» 99 è fuori intervallo"),
     ],
 )
 def test_page_errors_never_name_the_command_line(query: str, lang: str, said: str) -> None:

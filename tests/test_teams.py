@@ -416,7 +416,7 @@ def test_check_declared_team_ranks() -> None:
     first = wrong["mismatches"][0]
     assert (first["start_number"], first["declared_rank"], first["computed_rank"]) == (2, 4, 3)
     assert first["decided_by"] == "MPvGP" and first["values"] == {"2": 2.5, "3": 1.5}
-    assert any("--infer" in w for w in wrong["warnings"])
+    assert any("infer tries individual rule sets" in w for w in wrong["warnings"])
     assert check_source("t.trf", FOUR.read_bytes(), CheckOptions()).status == "no-ranks"
 
 

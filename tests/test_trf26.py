@@ -239,11 +239,11 @@ def test_the_rating_used_is_said() -> None:
     )
     t = parse_trf(event(*NATIONAL), "n.trf", rating="national")
     assert t.rating_method == "NRO"
-    assert any("rating tie-breaks use the national rating (--rating national;" in str(w) for w in t.warnings)
+    assert any("rating tie-breaks use the national rating (rating national;" in str(w) for w in t.warnings)
 
 
 def test_national_rating_errors() -> None:
-    with pytest.raises(ArgumentError, match="--rating national: n.trf has no national ratings"):
+    with pytest.raises(ArgumentError, match="rating national: n.trf has no national ratings"):
         parse_trf(event(), "n.trf", rating="national")
     with pytest.raises(InputError, match=r"n.trf:6:5: national rating record: no player with start number 7"):
         parse_trf(event("172 ITA NRO", "ITA    7"), "n.trf")

@@ -673,11 +673,12 @@ def test_api_errors_speak_the_language_asked(client: TestClient) -> None:
     # the same error as the command line, in the request's language
     r = post(client, "/api/standings", {"after_round": "99", "lang": "it"})
     assert r.status_code == 400  # type: ignore[attr-defined]
-    assert r.json()["error"] == "--after-round 99 è fuori intervallo: il file contiene i turni da 1 a 9"  # type: ignore[attr-defined]
+    # the API names the field as its form does (after_round), never as the command line
+    assert r.json()["error"] == "after_round 99 è fuori intervallo: il file contiene i turni da 1 a 9"  # type: ignore[attr-defined]
     r = post(client, "/api/explain", {"player": "abc", "lang": "fr"})
     assert r.json()["error"].startswith("aucun joueur nommé 'abc'")  # type: ignore[attr-defined]
     r = post(client, "/api/standings", {"after_round": "99"})
-    assert r.json()["error"].startswith("--after-round 99 is out of range")  # type: ignore[attr-defined]
+    assert r.json()["error"].startswith("after_round 99 is out of range")  # type: ignore[attr-defined]
     r = post(client, "/api/check", {"lang": "it", "format": "table"})
     assert r.status_code == 200 and "coincide" in r.text  # type: ignore[attr-defined]
 

@@ -772,8 +772,8 @@ def test_the_rule_set_assumption_points_to_the_menu(tmp_path: Path) -> None:
     c = local(create_app([str(undated)]))
     tok = c.app.state.store.entries()[0].token  # type: ignore[attr-defined]
     for lang, words in [
-        ("en", "choose another in the rule set menu"),
-        ("it", "scegline un altro nel menu dei regolamenti"),
+        ("en", "choose another with “Rule set”"),
+        ("it", "scegline un altro con «Regolamento»"),
     ]:
         page = c.get(f"/t/{tok}?lang={lang}").text
         assert words in page and "--rules" not in page

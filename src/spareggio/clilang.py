@@ -16,9 +16,36 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from .i18n import SOURCE, translate
+from .i18n import SOURCE, Choices, Field, translate
 
-__all__ = ["CLICK_ERRORS", "CLICK_WORDS", "METAVARS", "click_error", "help_texts", "localized_cli"]
+__all__ = [
+    "CLICK_ERRORS",
+    "CLICK_WORDS",
+    "LISTINGS",
+    "METAVARS",
+    "click_error",
+    "flag",
+    "flag_words",
+    "help_texts",
+    "localized_cli",
+]
+
+LISTINGS: dict[Field, str] = {Field.RULES: "spareggio rules", Field.TIEBREAKS: "spareggio tiebreaks"}
+"""The command that lists the values of a field."""
+
+
+def flag(field: Field) -> str:
+    """The option of the command line that sets a field: ``--`` and its name with dashes
+    (``after_round`` is ``--after-round``)."""
+    return "--" + field.value.replace("_", "-")
+
+
+def flag_words(field: Field | Choices, lang: str) -> str:
+    """A field as the command line names it (:data:`spareggio.i18n.Wording`): its option, or the
+    command that lists its values, in quotes; the same in every language."""
+    if isinstance(field, Choices):
+        return "'" + LISTINGS.get(field.field, flag(field.field)) + "'"
+    return flag(field)
 
 CLICK_WORDS = (
     "Usage:",

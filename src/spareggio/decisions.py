@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import ArgumentError, InputError, Position
-from .i18n import Text, msg
+from .i18n import Field, Text, msg
 from .jsontypes import JsonObject
 
 __all__ = [
@@ -300,7 +300,8 @@ def parse_exclusion_option(value: str) -> Exclusion:
     if number is None or len(number) != 1:
         raise ArgumentError(
             msg(
-                "--exclude {value!r}: expected a start number, then ':' and the reason (5:expelled)",
+                "{field} {value!r}: expected a start number, then ':' and the reason (5:expelled)",
+                field=Field.EXCLUDE,
                 value=value,
             )
         )

@@ -34,7 +34,7 @@ from .games import (
     apply_adjustments,
     trailing_unpaired,
 )
-from .i18n import msg
+from .i18n import Field, msg
 
 __all__ = ["Frame", "RoundPoints", "Rounds", "Score", "round_points"]
 
@@ -187,21 +187,21 @@ class Frame:
         if after_round is not None and pending is not None and after_round == pending:
             raise ArgumentError(
                 msg(
-                    "--after-round {after_round}: round {pending} is paired but its results are not in the "
+                    "{field} {after_round}: round {pending} is paired but its results are not in the "
                     "file yet; standings can be computed after round {complete} at the latest",
-                    after_round=after_round, pending=pending, complete=complete,
+                    field=Field.AFTER_ROUND, after_round=after_round, pending=pending, complete=complete,
                 )
             )  # fmt: skip
         if after_round is not None and not 1 <= after_round <= complete:
             raise ArgumentError(
                 msg(
-                    "--after-round {after_round} is out of range: the file holds rounds 1 to {complete}",
-                    after_round=after_round, complete=complete,
+                    "{field} {after_round} is out of range: the file holds rounds 1 to {complete}",
+                    field=Field.AFTER_ROUND, after_round=after_round, complete=complete,
                 )
                 if complete
                 else msg(
-                    "--after-round {after_round} is out of range: the file holds no played round",
-                    after_round=after_round,
+                    "{field} {after_round} is out of range: the file holds no played round",
+                    field=Field.AFTER_ROUND, after_round=after_round,
                 )
             )  # fmt: skip
         notes: tuple[str, ...] = ()

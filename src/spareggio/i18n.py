@@ -9,12 +9,15 @@ English, and a test fails when a shipped catalogue lacks one.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import datetime as _dt
+import enum
 import functools
 import gettext
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Self
@@ -25,7 +28,9 @@ from babel.numbers import format_decimal as _babel_decimal
 __all__ = [
     "LOCALE_DIR",
     "SOURCE",
+    "Choices",
     "Conventions",
+    "Field",
     "Said",
     "Text",
     "as_text",
@@ -41,6 +46,7 @@ __all__ = [
     "translate",
     "translate_plural",
     "warning_body",
+    "worded",
 ]
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -165,12 +171,12 @@ def default_language() -> str:
     return SOURCE
 
 
-def warning_body(warning: str, lang: str) -> str:
+def warning_body(warning: str, lang: str, wording: Wording | None = None) -> str:
     """A warning shown under a heading that already says it is one: its sentence in ``lang``,
     without the file position and the ``warning:`` prefix of :meth:`Diagnostic.text`."""
     if isinstance(warning, Text) and "message" in warning.params:
-        return localize(warning.params["message"], lang)
-    return localize(warning, lang).split("warning: ", 1)[-1]
+        return localize(warning.params["message"], lang, wording)
+    return localize(warning, lang, wording).split("warning: ", 1)[-1]
 
 
 class Text(str):
@@ -236,6 +242,80 @@ def joined(items: Sequence[object], separator: str) -> Text:
     return Text(separator.join("{" + key + "}" for key in fields), "join", **fields)
 
 
+class Field(enum.Enum):
+    """What a request is made of, by one name each: the parameters of the library's functions, the
+    fields of the HTTP API's forms, the controls of the web page and the options of the command
+    line.  A sentence about one of them holds the field as a value
+    (``msg("{field} {after_round} is out of range ...", field=Field.AFTER_ROUND, ...)``), never a
+    command-line flag: each front end words the field its own way when the sentence is said
+    (:func:`worded`): the command line as its option (``--after-round``), the page as its control's
+    label, the library and the API by the name itself (``after_round``)."""
+
+    AFTER_ROUND = "after_round"
+    RULES = "rules"
+    TIEBREAKS = "tiebreaks"
+    PLAYER = "player"
+    VERSUS = "versus"
+    PRIMARY = "primary"
+    INDIVIDUAL = "individual"
+    LENIENT = "lenient"
+    DECLARED_RANKS = "declared_ranks"
+    RATING = "rating"
+    BYES = "byes"
+    EXCLUDE = "exclude"
+    INFER = "infer"
+    FORMAT = "format"
+    SCHEDULER = "scheduler"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+_LISTED = {Field.RULES: "spareggio.RULESETS", Field.TIEBREAKS: "spareggio.TIEBREAKS"}
+
+
+@dataclass(frozen=True)
+class Choices:
+    """Where the values a field takes are listed, as a value of a sentence ("{choices} lists every
+    acronym"): the command line's listing command, the page's menu or builder, the library's
+    registry (its string)."""
+
+    field: Field
+
+    def __str__(self) -> str:
+        return _LISTED.get(self.field, self.field.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+Wording = Callable[[Field | Choices, str], str]
+"""How a front end words a field (or where its values are listed) in a language."""
+
+_WORDING: contextvars.ContextVar[Wording | None] = contextvars.ContextVar("spareggio_wording", default=None)
+
+
+@contextlib.contextmanager
+def worded(wording: Wording | None) -> Iterator[None]:
+    """Say every field of the sentences rendered inside the block in ``wording``'s words: the
+    command line runs a command inside ``worded(flag_words)``, so that a renderer that writes a
+    warning into a table or a page needs to know nothing of the front end."""
+    token = _WORDING.set(wording)
+    try:
+        yield
+    finally:
+        _WORDING.reset(token)
+
+
+def _names_a_field(text: Text) -> bool:
+    return any(
+        isinstance(v, Field | Choices) or (isinstance(v, Text) and _names_a_field(v)) for v in text.params.values()
+    )
+
+
 class Said(Protocol):
     """A value of a sentence that says itself in a language when the sentence is said: a number and
     the style it is shown in (:class:`spareggio.numbers.Shown`), written ``46,5`` in Italian.  Its
@@ -246,13 +326,17 @@ class Said(Protocol):
         ...
 
 
-def _said(value: object, lang: str) -> object:
-    """A value of a sentence in ``lang``: a sentence translated, a value that says itself
-    (:class:`Said`, a number in its style), a day in the language's words (``18 apr 2026``; English
-    keeps ISO ``2026-04-18``), a number with a fraction in the language's decimal sign (``40,5``);
-    anything else as it is."""
+def _said(value: object, lang: str, wording: Wording | None = None) -> object:
+    """A value of a sentence in ``lang``: a sentence translated, a field in the front end's words, a
+    value that says itself (:class:`Said`, a number in its style), a day in the language's words
+    (``18 apr 2026``; English keeps ISO ``2026-04-18``), a number with a fraction in the language's
+    decimal sign (``40,5``); anything else as it is."""
     if isinstance(value, Text):
-        return localize(value, lang)
+        return localize(value, lang, wording)
+    if isinstance(value, Field | Choices):
+        return wording(value, lang) if wording is not None else str(value)
+    if lang == SOURCE:
+        return value
     said = getattr(type(value), "said", None)  # a Said value (a protocol check costs more)
     if said is not None:
         return said(value, lang)
@@ -263,12 +347,16 @@ def _said(value: object, lang: str) -> object:
     return value
 
 
-def localize(value: object, lang: str) -> str:
+def localize(value: object, lang: str, wording: Wording | None = None) -> str:
     """``value`` said in ``lang``: a :class:`Text` is translated and refilled with its values (each
-    said in ``lang`` too); any other value is its string, unchanged."""
-    if not isinstance(value, Text) or lang == SOURCE:
+    said in ``lang`` too; a :class:`Field` in the words of ``wording``, else of the front end that
+    is speaking, :func:`worded`, else by its name); any other value is its string, unchanged."""
+    if not isinstance(value, Text):
         return str(value)
-    params = {key: _said(v, lang) for key, v in value.params.items()}
+    wording = wording or _WORDING.get()
+    if lang == SOURCE and (wording is None or not _names_a_field(value)):
+        return str(value)
+    params = {key: _said(v, lang, wording) for key, v in value.params.items()}
     if value.plural is not None:
         template = translate_plural(lang, value.template, value.plural, value.number, value.context)
     else:

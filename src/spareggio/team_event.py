@@ -20,7 +20,7 @@ import numpy as np
 from .decisions import Decisions
 from .errors import ArgumentError, Diagnostic, Position
 from .frame import Frame, Score
-from .i18n import msg
+from .i18n import Field, msg
 from .model import (
     Color,
     IntMatrix,
@@ -184,8 +184,8 @@ class TeamEvent:
         if not 1 <= rounds <= self.rounds:
             raise ArgumentError(
                 msg(
-                    "--after-round {after_round} is out of range: the file holds rounds 1 to {complete}",
-                    after_round=after_round, complete=self.rounds,
+                    "{field} {after_round} is out of range: the file holds rounds 1 to {complete}",
+                    field=Field.AFTER_ROUND, after_round=after_round, complete=self.rounds,
                 )
             )  # fmt: skip
         s = self.players.scoring

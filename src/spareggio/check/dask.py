@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from ..errors import ArgumentError, SpareggioError, os_reason
-from ..i18n import msg
+from ..i18n import Field, msg
 from .entry import CheckEntry, CheckOptions, error_entry
 from .one import check_source
 from .sources import Source, SourceReader, Unusable, reason
@@ -62,7 +62,7 @@ def on_cluster(
         from distributed import Client, as_completed  # optional dependency
     except ImportError:
         raise ArgumentError(
-            msg('--scheduler needs Dask distributed: pip install "spareggio[dask]"')
+            msg('{field} needs Dask distributed: pip install "spareggio[dask]"', field=Field.SCHEDULER)
         ) from None
     _reachable(scheduler)
     try:
@@ -115,7 +115,9 @@ def _reachable(address: str) -> None:
     host, sep, port = rest.rpartition(":")
     if not sep or not (port.isascii() and port.isdigit()):
         raise ArgumentError(
-            msg("--scheduler wants an address like tcp://host:8786, not {address!r}", address=address)
+            msg(
+                "{field} wants an address like tcp://host:8786, not {address!r}", field=Field.SCHEDULER, address=address
+            )
         )
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..i18n import msg
+from ..i18n import Field, msg
 from ..model import Event, Tournament
 from ..numbers import json_number
 from ..standings import Standings, rank
@@ -153,7 +153,7 @@ def check(event: Event, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | 
     entry = _entry(s.tournament, s, options, name, infer_lists=False)
     warnings = entry.warnings
     if options.infer:
-        warnings += ("--infer tries individual rule sets and lists: not applied to a team event",)
+        warnings += (msg("{field} tries individual rule sets and lists: not applied to a team event", field=Field.INFER),)
     return replace(entry, team_event=True, warnings=warnings)
 
 

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 import click
 
-from ..clilang import click_error, localized_cli
+from ..clilang import click_error, flag_words, localized_cli
 from ..console import console
 from ..errors import InputError, SpareggioError, os_reason
-from ..i18n import localize, msg
+from ..i18n import localize, msg, worded
 from . import check, compare, crosstable, explain, generate, listing, prizes, rank, serve
 from .app import cli
 from .common import argv_language
@@ -40,7 +40,7 @@ __all__ = [
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
     lang = argv_language(list(argv) if argv is not None else sys.argv[1:])
-    with console():
+    with console(), worded(flag_words):  # the library's fields said as this command line's options
         return _run(argv, lang)
 
 

@@ -13,7 +13,7 @@ import click
 from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
 from ..i18n import SOURCE, default_language, languages, localize, msg
-from ..io import ReadOptions, is_tournament_json, read_event
+from ..io import ReadOptions, read_event
 from ..io.output import write_atomic
 from ..io.trf import write_trf
 from ..model import Event, Scope, TournamentKind
@@ -218,10 +218,6 @@ def load_event(file: str, opts: EventOptions, *, team_players: bool = False) -> 
     """The event in a file (any format of the reader registry) as the options ask: a tournament,
     or a team event ranked by the primary score of ``--primary``; with ``team_players`` the
     players of a team event as an individual tournament (``--individual``)."""
-    if opts.lenient and (opts.input_format == "json" or (opts.input_format is None and is_tournament_json(file))):
-        raise ArgumentError(
-            msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=file)
-        )
     options = ReadOptions(
         kind=kind_option(opts.swiss, opts.round_robin),
         lenient=opts.lenient,

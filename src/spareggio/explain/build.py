@@ -13,7 +13,7 @@ import numpy as np
 from ..cuts import CutMark
 from ..errors import ArgumentError
 from ..frame import Frame
-from ..i18n import SOURCE, Text, as_text, joined, msg
+from ..i18n import SOURCE, Field, Text, as_text, joined, msg
 from ..messages import phrase
 from ..model import ResultKind
 from ..numbers import Shown, Style
@@ -535,7 +535,9 @@ def explain_versus(s: Standings, a: int, b: int, lang: str = SOURCE) -> Versus:
     :raises ArgumentError: when ``a`` and ``b`` are the same player.
     """
     if a == b:
-        raise ArgumentError(msg("--versus names player {a} again: compare him with another player", a=a))
+        raise ArgumentError(
+            msg("{field} names player {a} again: compare him with another player", field=Field.VERSUS, a=a)
+        )
     lang = check_language(lang)
     t = s.tournament
     ra, rb = s.row_of(a), s.row_of(b)

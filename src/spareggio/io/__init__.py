@@ -61,10 +61,6 @@ def read_tournament(
     :raises InputError: for any problem in the file, with its position (a team event is refused:
         :func:`read_event` reads it).
     """
-    if lenient and (fmt == "json" or (fmt is None and is_tournament_json(path))):
-        raise ArgumentError(
-            msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=path)
-        )
     options = ReadOptions(kind=kind, lenient=lenient, rating=rating, byes=byes, teams=False, ranks=ranks)
     return _individual(read_event(path, fmt=fmt, options=options), os.fspath(path))
 

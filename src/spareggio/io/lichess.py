@@ -33,7 +33,7 @@ import re
 from fractions import Fraction
 
 from ..errors import ArgumentError, Diagnostic, InputError, Position, os_reason
-from ..i18n import msg
+from ..i18n import Field, msg
 from ..jsontypes import JsonObject, JsonValue
 from ..model import Tournament
 from .options import Event, ReadOptions
@@ -80,8 +80,9 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
                 "lichess-tiebreaks",
                 msg(
                     "lichess ranks by points, then by its tie-break (Sonneborn-Berger over the games played; "
-                    "--rules naive counts them so), then by performance: the file's tie-break list is taken as SB; "
-                    "the ratings are lichess ratings"
+                    "{field} naive counts them so), then by performance: the file's tie-break list is taken as SB; "
+                    "the ratings are lichess ratings",
+                    field=Field.RULES,
                 ),
                 Position(where, 1, 1),
             )

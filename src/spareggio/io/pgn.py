@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import ArgumentError, Diagnostic, InputError, Position
-from ..i18n import Text, joined, msg
+from ..i18n import Field, Text, joined, msg
 from ..model import Color, Player, ResultKind, Tournament, TournamentKind
 from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
@@ -189,7 +189,10 @@ def parse_pgn(
     how = (byes or "absent").strip().lower()
     if how not in BYES:
         raise ArgumentError(
-            msg("unknown --byes value {value!r}; known values: {known}", value=byes, known=", ".join(BYES))
+            msg(
+                "unknown {field} value {value!r}; known values: {known}",
+                field=Field.BYES, value=byes, known=", ".join(BYES),
+            )
         )
     text = decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff")
     reader = _Reader(text, path)
@@ -393,7 +396,8 @@ def _byes_warning(players: list[Player], missing: npt.NDArray[np.bool_], how: st
         "pgn-byes",
         msg(
             "PGN cannot tell a bye from an absence: {count} rounds without a game ({listed}) counted as "
-            "{how} (choose with --byes absent|zero|half|full|pab)",
+            "{how} (choose with {field}: absent|zero|half|full|pab)",
+            field=Field.BYES,
             count=len(cells),
             listed=listed,
             how=Text(_BYE_WORDS[how], "byes"),

@@ -22,7 +22,7 @@ import dataclasses
 import os
 
 from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
-from ..i18n import msg
+from ..i18n import Field, msg
 from . import chess_json, lichess, pgn, results_page, tournament_json, vega, vega_tdf
 from .chess_json import MAX_FILE_BYTES as CHESS_JSON_BYTES
 from .options import SNIFF_BYTES, Event, Reader, ReadOptions
@@ -124,7 +124,7 @@ def parse_event(
             ),
             Position(name, 1, 1),
         )
-    return reader.parse(data, name, _checked(reader, options or _DEFAULT))
+    return reader.parse(data, name, _checked(reader, options or _DEFAULT, name))
 
 
 def read_event(
@@ -168,19 +168,29 @@ def read_event(
             Position(name, 1, 1),
         )
     options = dataclasses.replace(options or _DEFAULT, beside=name)
-    return reader.parse(data, name, _checked(reader, options))
+    return reader.parse(data, name, _checked(reader, options, name))
 
 
-def _checked(reader: Reader, options: ReadOptions) -> ReadOptions:
+def _checked(reader: Reader, options: ReadOptions, name: str) -> ReadOptions:
     """The options, refused where they ask what the format cannot do."""
+    if options.lenient and reader.name == "json":
+        raise ArgumentError(
+            msg(
+                "{path}: {field} applies to TRF files only; this is a tournament JSON file",
+                path=name, field=Field.LENIENT,
+            )
+        )  # fmt: skip
     if options.ranks is not None and reader.name != "lichess":
         raise ArgumentError(
             msg(
-                "--declared-ranks applies to lichess Swiss exports; this file is {title}", title=reader.title
+                "{field} applies to lichess Swiss exports; this file is {title}",
+                field=Field.DECLARED_RANKS, title=reader.title,
             )
         )
     if options.rating == "national" and reader.name not in ("trf", "lichess"):
-        raise ArgumentError(msg("--rating national: {title} has no national ratings", title=reader.title))
+        raise ArgumentError(
+            msg("{field} national: {title} has no national ratings", field=Field.RATING, title=reader.title)
+        )
     return options
 
 

@@ -35,7 +35,7 @@ import re
 from fractions import Fraction
 
 from ..errors import Diagnostic, InputError, Position
-from ..i18n import Text, msg
+from ..i18n import Field, Text, msg
 from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 from ..programs import programs
 from .assemble import (
@@ -198,8 +198,9 @@ def rules_note(kallithea: bool | None, where: Position) -> tuple[Text, Diagnosti
         "vega-rules",
         msg(
             "the file does not say how Vega counted unplayed games: {rules}, Vega's default, is applied "
-            "(choose another with --rules)",
+            "(choose another with {field})",
             rules=RULES[True],
+            field=Field.RULES,
         ),
         where,
     )

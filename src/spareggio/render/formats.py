@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..errors import ArgumentError
-from ..i18n import SOURCE, msg
+from ..i18n import SOURCE, Field, msg
 
 __all__ = [
     "FORMATS",
@@ -184,8 +184,9 @@ def format_for_path(path: str, choices: Iterable[Format] | None = None) -> Forma
     known = ", ".join(sorted({e for f in usable for e in f.extensions}))
     raise ArgumentError(
         msg(
-            "{path}: cannot tell the format from the extension {value!r}; use --format or one of {known}",
+            "{path}: cannot tell the format from the extension {value!r}; use {field} or one of {known}",
             path=path,
+            field=Field.FORMAT,
             value=ext or "(none)",
             known=known,
         )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..dates import ORDER_WORDS, DateReading, Order
 from ..errors import Diagnostic, UnknownRulesetError
-from ..i18n import Text, joined, msg
+from ..i18n import Field, Text, joined, msg
 from ..model import Tournament
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection
 from .draw_vs_self import DrawVsSelf
@@ -188,7 +188,7 @@ class RuleChoice:
     ambiguous start date): shown wherever the standings are shown."""
 
 
-_OVERRIDE = msg("choose another with --rules (spareggio rules lists them)")
+_OVERRIDE = msg("choose another with {field}", field=Field.RULES)
 
 
 def _reading(reading: DateReading, rules: str) -> Text:

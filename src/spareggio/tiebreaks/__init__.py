@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TypedDict
 
 from ..errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
-from ..i18n import Text, languages, msg, translate
+from ..i18n import Choices, Field, Text, languages, msg, translate
 from ..model import Scope, ScoreName
 from ..rules import find_ruleset
 from .base import (
@@ -332,7 +332,8 @@ def definition(code: str) -> TiebreakDef:
 
 SYNTAX_REMINDER = msg(
     "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
-    "'spareggio tiebreaks' lists every acronym and name"
+    "{choices} lists every acronym and name",
+    choices=Choices(Field.TIEBREAKS),
 )
 
 

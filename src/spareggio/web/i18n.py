@@ -11,16 +11,17 @@ from collections.abc import Callable
 from starlette.requests import Request
 
 from ..errors import SpareggioError
-from ..i18n import SOURCE, Text, language_name, localize, ntext
+from ..i18n import SOURCE, Choices, Field, Text, language_name, localize, ntext
 from ..i18n import catalogue as full_catalogue
 from ..i18n import languages as known_languages
 
 __all__ = [
-    "PAGE_WORDING",
+    "CHOICES_LABELS",
+    "FIELD_LABELS",
     "choose_language",
-    "for_page",
     "language_name",
     "languages",
+    "page_words",
     "plural_translator",
     "request_language",
     "said",
@@ -80,42 +81,35 @@ def request_language(request: Request) -> str:
     )
 
 
-PAGE_WORDING: dict[str, str] = {
-    "--after-round {after_round} is out of range: the file holds rounds 1 to {complete}": (
-        "round {after_round} is out of range: the file holds rounds 1 to {complete}"
-    ),
-    "--after-round {after_round} is out of range: the file holds no played round": (
-        "round {after_round} is out of range: the file holds no played round"
-    ),
-    "--after-round {after_round}: round {pending} is paired but its results are not in the file yet; "
-    "standings can be computed after round {complete} at the latest": (
-        "round {pending} is paired but its results are not in the file yet; standings can be computed "
-        "after round {complete} at the latest"
-    ),
-    "choose another with --rules (spareggio rules lists them)": "choose another in the rule set menu",
-    "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
-    "'spareggio tiebreaks' lists every acronym and name": (
-        "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
-        "'Add a tie-break' lists every acronym and name"
-    ),
+FIELD_LABELS: dict[Field, str] = {
+    Field.AFTER_ROUND: "After round",
+    Field.RULES: "Rule set",
+    Field.TIEBREAKS: "Tie-breaks",
+    Field.VERSUS: "Other player",
+    Field.INFER: "Find which rule set and list give the declared ranking",
+    Field.BYES: "PGN: a round in which a player has no game counts as",
 }
-"""Sentences of the library that name a command-line option, as the page says them (the page names
-its own fields, never command-line syntax)."""
+"""The label of the page's control for each field it has (message ids of the page)."""
+
+CHOICES_LABELS: dict[Field, str] = {Field.TIEBREAKS: "Add a tie-break"}
+"""The control of the page that lists the values of a field (its menu, the tie-break builder)."""
 
 
-def for_page(value: object) -> object:
-    """``value`` with every sentence of :data:`PAGE_WORDING` (at any depth) said the page's way."""
-    if not isinstance(value, Text) or value.plural is not None:
-        return value
-    params = {key: for_page(v) for key, v in value.params.items()}
-    template = PAGE_WORDING.get(value.template, value.template)
-    if template == value.template and all(params[k] is value.params[k] for k in params):
-        return value
-    return Text(template, value.context, **params)
+def page_words(field: Field | Choices, lang: str) -> str:
+    """A field as the page names it: its control's label, in quotes, in ``lang`` (a field the page
+    has no control for by its name, as the API names it)."""
+    if isinstance(field, Choices):
+        label = CHOICES_LABELS.get(field.field)
+    else:
+        label = FIELD_LABELS.get(field)
+    if label is None:
+        return str(field)
+    return localize(Text("“{label}”", "field", label=Text(label, None)), lang)
 
 
 def said(value: object, lang: str) -> str:
-    """An error, a warning or a sentence as the page says it, in ``lang``."""
+    """An error, a warning or a sentence as the page says it, in ``lang``: its fields named as the
+    page's controls (:func:`page_words`), never as command-line options."""
     if isinstance(value, SpareggioError):
         value = value.text()
-    return localize(for_page(value), lang)
+    return localize(value, lang, page_words)

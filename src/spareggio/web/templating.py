@@ -15,7 +15,7 @@ from ..i18n import translate, warning_body
 from ..io import READERS
 from ..model import Tournament
 from ..standings import Standings
-from .i18n import for_page, language_name, languages, plural_translator, request_language, said, translator
+from .i18n import language_name, languages, page_words, plural_translator, request_language, said, translator
 from .results import (
     PageWarning,
     event_dates,
@@ -67,7 +67,7 @@ class Pages:
             n_=plural_translator(lang),
             lang=lang,
             reason=lambda text: said(text, lang),
-            warning=lambda text: warning_body(for_page(text), lang),  # type: ignore[arg-type]
+            warning=lambda text: warning_body(text, lang, page_words),
             ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
             event_warnings=event_warnings,
             event_dates=lambda t: event_dates(t, lang),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from ...errors import ArgumentError, Diagnostic, Position, TrfConsistencyError
-from ...i18n import msg
+from ...i18n import Field, msg
 from ...model import RATING_METHODS, Player
 from .players import _int_field
 
@@ -77,11 +77,11 @@ def apply_national(
         if rating == "national" and not found:
             raise ArgumentError(
                 msg(
-                    "--rating national: {path} has no national ratings (TRF-26 record 172 and the records of its federation)",
-                    path=where,
+                    "{field} national: {path} has no national ratings (TRF-26 record 172 and the records of its federation)",
+                    field=Field.RATING, path=where,
                 )
             )
-        method, why = _OPTION_METHOD[rating], msg("--rating {value}", value=rating)
+        method, why = _OPTION_METHOD[rating], msg("{field} {value}", field=Field.RATING, value=rating)
     if found or method != "FIDE":
         warnings.append(
             Diagnostic(
