@@ -28,8 +28,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from spareggio import InputError, read_trf
+from spareggio import InputError
 from spareggio.generate import generate_trf
+from spareggio.io.trf import read_trf
 
 FIFTY_MB = 50 * 1024 * 1024
 

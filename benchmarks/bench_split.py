@@ -91,7 +91,7 @@ def measure(path: str, tiebreaks: str, repeat: int) -> dict[str, Any]:
         ranking._places(starts)
 
     _, ranked = _timed(rank, repeat)
-    s = spareggio.standings(t, tiebreaks)
+    s = spareggio.rank(t, tiebreaks)
     _, written = _timed(lambda: output.standings_json(s), repeat)
     steps = {
         "read": _median(read),
@@ -123,7 +123,7 @@ def profile(path: str, tiebreaks: str, entries: int) -> str:
 
     profiler = cProfile.Profile()
     profiler.enable()
-    s = spareggio.standings(read_tournament(path), tiebreaks)
+    s = spareggio.rank(read_tournament(path), tiebreaks)
     output.standings_json(s)
     profiler.disable()
     buffer = io.StringIO()

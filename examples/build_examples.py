@@ -37,15 +37,15 @@ def with_ranks(
 ) -> spareggio.Tournament:
     """The tournament with the rank column filled from its standings (ties by start number), under
     ``rules`` (default: the rule set of its start date)."""
-    rows = spareggio.standings(t, list(tiebreaks), rules=rules).rows
+    rows = spareggio.rank(t, list(tiebreaks), rules=rules).rows
     rank = {row.index: place for place, row in enumerate(rows, start=1)}
     players = tuple(dataclasses.replace(p, rank=rank[i]) for i, p in enumerate(t.players))
     return dataclasses.replace(t, players=players)
 
 
 def trf_text(t: spareggio.Tournament, headers: list[str]) -> str:
-    """The given header records followed by the ``001`` records of :func:`spareggio.write_trf`."""
-    players = [line for line in spareggio.write_trf(t).splitlines() if line.startswith("001")]
+    """The given header records followed by the ``001`` records of :func:`spareggio.io.trf.write_trf`."""
+    players = [line for line in spareggio.io.trf.write_trf(t).splitlines() if line.startswith("001")]
     return "\n".join([*headers, *players]) + "\n"
 
 
@@ -125,11 +125,11 @@ def main() -> None:
     (HERE / "closed-rr-2026.trf").write_text(closed_trf, encoding="utf-8", newline="\n")
     # the same events as an arbiter may hold them: Vega's export of the open (ranked as Vega ranks,
     # under the 2009 virtual opponent), the round robin's games
-    vega_ranked = with_ranks(spareggio.parse_trf(open_trf), OPEN_TIEBREAKS, rules="vega-2009")
+    vega_ranked = with_ranks(spareggio.io.trf.parse_trf(open_trf), OPEN_TIEBREAKS, rules="vega-2009")
     open_tdf = write_tdf(vega_ranked, tiebreaks=OPEN_TIEBREAKS)
     (HERE / "open-2026.tdf").write_text(open_tdf, encoding="utf-8", newline="\n")
     (HERE / "closed-rr-2026.pgn").write_text(
-        write_pgn(spareggio.parse_trf(closed_trf)), encoding="utf-8", newline="\n"
+        write_pgn(spareggio.io.trf.parse_trf(closed_trf)), encoding="utf-8", newline="\n"
     )
 
 

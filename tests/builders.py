@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from spareggio import Tournament, parse_trf
+from spareggio import Tournament
+from spareggio.io.trf import parse_trf
 
 __all__ = ["ambiguous_date", "build", "tournament"]
 

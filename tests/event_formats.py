@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from builders import build
-from spareggio import parse_trf, write_trf
+from spareggio.io.trf import parse_trf, write_trf
 
 __all__ = ["Event", "pgn", "tdf", "trf", "veg"]
 

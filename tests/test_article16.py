@@ -19,8 +19,9 @@ import pytest
 
 import spareggio
 from builders import tournament
-from spareggio import ResultKind, Tournament, TournamentKind
+from spareggio import Tournament
 from spareggio.cuts import CutMark
+from spareggio.model import ResultKind, TournamentKind
 from spareggio.rules import Source
 
 K = ResultKind
@@ -31,7 +32,7 @@ def value_of(
     t: Tournament, tiebreak: str, player: int, rules: str = "fide-2026", after_round: int | None = None
 ) -> Fr:
     """The exact value of one tie-break for the player with this start number."""
-    s = spareggio.standings(t, [tiebreak], rules=rules, after_round=after_round)
+    s = spareggio.rank(t, [tiebreak], rules=rules, after_round=after_round)
     v = s.results[tiebreak].value(t.index_of(player))
     assert v is not None
     return v
@@ -154,7 +155,7 @@ KINDS_CARD = {1: "+W2 +F3 -F4 PAB FPB HPB ZPB -- DF5 --", 6: " ".join(["HPB"] * 
 def test_vur_flag_of_every_kind(rnd: int, kind: ResultKind, vur: bool) -> None:
     """C.07 16.1.2: VUR = requested half/zero-point bye, absence or forfeit loss (digest §2.2)."""
     t = tournament(KINDS_CARD)
-    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    s = spareggio.rank(t, ["BH"], rules="fide-2026")
     c = s.results["BH"].contributions
     assert c is not None
     rec = c.for_player(t.index_of(1))[rnd - 1]
@@ -309,7 +310,7 @@ def test_dummy_source_records(
 ) -> None:
     """C.07 16.4: the contribution record names where the dummy's score comes from."""
     t = tournament(cards)
-    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    s = spareggio.rank(t, ["BH"], rules="fide-2026")
     c = s.results["BH"].contributions
     assert c is not None
     rec = c.for_player(t.index_of(player))[rnd - 1]
@@ -461,7 +462,7 @@ def test_contribution_records(
 ) -> None:
     """Per-round records of player 1: source, VUR flag and cut mark (16.4, 16.5); total = sum of counted."""
     t = tournament(cards)
-    res = spareggio.standings(t, [tiebreak], rules=rules).results[tiebreak]
+    res = spareggio.rank(t, [tiebreak], rules=rules).results[tiebreak]
     assert res.contributions is not None
     records = res.contributions.for_player(t.index_of(1))
     assert [(r.source, r.vur, r.cut) for r in records] == expected
@@ -471,7 +472,7 @@ def test_contribution_records(
 def test_sonneborn_record_values() -> None:
     """C.07 9.1: an SB record is key × factor; M round 2: HPB dummy min(5/2, 2) = 2 times ½ = 1."""
     t = tournament(M)
-    res = spareggio.standings(t, ["SB"], rules="fide-2026").results["SB"]
+    res = spareggio.rank(t, ["SB"], rules="fide-2026").results["SB"]
     assert res.contributions is not None
     rec = res.contributions.for_player(t.index_of(1))
     assert [(r.key, r.factor, r.value) for r in rec] == [
@@ -562,7 +563,7 @@ def test_round_robin_data_as_swiss(tiebreak: str, expected: Fr) -> None:
 def test_round_robin_records() -> None:
     """C.07 15.2: the forfeit is a game (no VUR), the free round is not an element and is never cut."""
     t = tournament(RR, kind="Individual: Round-Robin")
-    res = spareggio.standings(t, ["SB/C1"], rules="fide-2026").results["SB/C1"]
+    res = spareggio.rank(t, ["SB/C1"], rules="fide-2026").results["SB/C1"]
     assert res.contributions is not None
     rec = res.contributions.for_player(t.index_of(1))
     assert [(r.source, r.vur, r.cut, r.present) for r in rec] == [
@@ -616,7 +617,7 @@ def test_fore_buchholz(player: int, tiebreak: str, rules: str, expected: Fr) -> 
 def test_fore_buchholz_records() -> None:
     """C.07 8.3: in the FB records the final-round forfeit is a played draw, the PAB a dummy."""
     t = tournament(FB)
-    res = spareggio.standings(t, ["FB"], rules="fide-2026").results["FB"]
+    res = spareggio.rank(t, ["FB"], rules="fide-2026").results["FB"]
     assert res.contributions is not None
     last_1 = res.contributions.for_player(t.index_of(1))[2]
     assert (last_1.kind, last_1.source, last_1.vur, last_1.key) == (K.PLAYED_DRAW, OPP, False, Fr(2))
@@ -684,7 +685,7 @@ def test_after_round(
 
 def test_after_round_points_and_label() -> None:
     """The frame of N rounds: points are those after N; the standings record N."""
-    s = spareggio.standings(tournament(A), ["BH"], rules="fide-2026", after_round=2)
+    s = spareggio.rank(tournament(A), ["BH"], rules="fide-2026", after_round=2)
     assert s.after_round == 2
     # after round 2: 1: 1 + ½; 2: 0 + 0; 3: ½ + 1; 4: ½ + 1
     assert {r.player.start_number: r.points for r in s.rows} == {

@@ -388,8 +388,8 @@ def test_a_carriage_return_in_a_name_cannot_start_a_row_or_a_formula(
 
 
 def test_a_line_break_in_a_json_name_writes_no_extra_trf_record() -> None:
-    from spareggio import parse_trf
     from spareggio.io.tournament_json import parse_tournament_json
+    from spareggio.io.trf import parse_trf
     from spareggio.io.trf.writer import write_trf
     from test_robustness import tournament_json
 

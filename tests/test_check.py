@@ -16,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from builders import build
-from spareggio import parse_trf
 from spareggio.check import (
     REPORT_SCHEMA,
     CheckEntry,
@@ -31,6 +30,7 @@ from spareggio.check import (
 )
 from spareggio.cli import main
 from spareggio.generate import generate
+from spareggio.io.trf import parse_trf
 from spareggio.io.trf.writer import write_trf
 from spareggio.render.check_report import report_text
 from spareggio.standings import standings

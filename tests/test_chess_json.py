@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spareggio import InputError, ResultKind, Tournament, standings
+from spareggio import InputError, Tournament, rank
 from spareggio.cli import main
 from spareggio.errors import ArgumentError
 from spareggio.generate import generate
@@ -23,6 +23,7 @@ from spareggio.io.chess_json import parse_chess_json
 from spareggio.io.chess_json_write import write_chess_json
 from spareggio.io.jsontext import Locator
 from spareggio.io.trf import parse_trf
+from spareggio.model import ResultKind
 from spareggio.teams import TeamEvent
 
 K = ResultKind
@@ -126,8 +127,8 @@ def test_the_reference_layout_is_read() -> None:
 
 
 def test_the_same_event_as_trf_gives_the_same_standings() -> None:
-    a = standings(parse_chess_json(document(), "ev.json"))
-    b = standings(parse_trf(TRF, "ev.trf"))
+    a = rank(parse_chess_json(document(), "ev.json"))
+    b = rank(parse_trf(TRF, "ev.trf"))
     assert [(r.player.start_number, r.points, r.values) for r in a.rows] == [
         (r.player.start_number, r.points, r.values) for r in b.rows
     ]
@@ -147,7 +148,7 @@ def test_a_trf_round_trips_through_chess_json(
     for name in ("opponent", "kind", "color", "short_game"):
         assert np.array_equal(getattr(back, name), getattr(t, name)), name
     assert back.kind_of_event is t.kind_of_event and back.tiebreak_list == t.tiebreak_list
-    a, b = standings(t), standings(back)
+    a, b = rank(t), rank(back)
     assert [(r.player.start_number, r.points, r.values) for r in a.rows] == [
         (r.player.start_number, r.points, r.values) for r in b.rows
     ]

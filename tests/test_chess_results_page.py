@@ -28,7 +28,7 @@ LEGEND = ["points (game-points)", "Average Rating of Opponents (ARO)"]
 
 def swiss_manager_page(folder: Path, aro_of_5: Fr | None = Fr(0)) -> Path:
     t = tournament(NOGAMES, date="2026/06/01")
-    s = spareggio.standings(t, ["ARO"], rules="swiss-manager")
+    s = spareggio.rank(t, ["ARO"], rules="swiss-manager")
     points = {row.player.start_number: row.points for row in s.rows}
     aro = {row.player.start_number: row.values["ARO"] for row in s.rows}
     aro[5] = aro_of_5
@@ -47,8 +47,8 @@ def test_the_page_is_read_as_its_event(tmp_path: Path) -> None:
     assert [p.rating for p in t.players] == [2390, 2380, 2370, 2360, 2350]
     assert t.tiebreak_list == tuple(LEGEND)
     assert (t.start_date, t.end_date, t.city) == (dt.date(2026, 6, 1), dt.date(2026, 6, 2), "Montebello")
-    assert spareggio.standings(t).rules.name == "fide-2026"  # by the page's date
-    s = spareggio.standings(t, rules="fide-2026")
+    assert spareggio.rank(t).rules.name == "fide-2026"  # by the page's date
+    s = spareggio.rank(t, rules="fide-2026")
     assert s.labels == ["PTS", "ARO"]
     assert {row.player.start_number: row.points for row in s.rows} == {
         1: Fr(3, 2), 5: Fr(3, 2), 2: Fr(1), 3: Fr(1), 4: Fr(1, 2)

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from builders import tournament
-from spareggio import write_trf
 from spareggio.cli import main
+from spareggio.io.trf import write_trf
 
 # One round, 7 players: 1-2 1-0, 3-4 1-0, 5-6 ½-½, 7 requested half-point bye.
 # Points: 1 and 3 on 1; 5, 6, 7 on ½; 2 and 4 on 0.

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import spareggio
 from spareggio.cli import main
-from spareggio.compare import compare
+from spareggio.comparison import compare
 from spareggio.render.comparison import comparison_table
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "open-2026.trf"
 
 
 def test_bundled_example_changes_between_fide_2026_and_italian():
-    t = spareggio.read_trf(EXAMPLE)
+    t = spareggio.io.trf.read_trf(EXAMPLE)
     c = compare(t, ["fide-2026", "italian"], ["BH/C1", "BH", "SB"])
     rows = {r.start_number: r for r in c.rows}
     # Player 1 (7 points) lost round 7 by forfeit to player 9 (6 points).  Buchholz 51 in both:
@@ -35,7 +35,7 @@ def test_bundled_example_changes_between_fide_2026_and_italian():
 
 
 def test_compare_table_marks_differing_rows():
-    t = spareggio.read_trf(EXAMPLE)
+    t = spareggio.io.trf.read_trf(EXAMPLE)
     c = compare(t, ["fide-2026", "italian"], ["BH/C1"])
     text = comparison_table(c)
     line = next(x for x in text.splitlines() if x[2:].split()[:1] == ["1"] and "Pace" in x)
@@ -72,7 +72,7 @@ def test_compare_unknown_rule_set(capsys):
 def test_compare_table_of_many_rule_sets_stays_narrow():
     # every rule set with three tie-breaks would be 277 columns wide in one table: the rule sets
     # are lettered and the places and each tie-break get a block of their own, at most 100 wide
-    t = spareggio.read_trf(EXAMPLE)
+    t = spareggio.io.trf.read_trf(EXAMPLE)
     c = compare(t, None, ["BH/C1", "BH", "SB"])
     text = comparison_table(c)
     lines = text.splitlines()
@@ -91,7 +91,7 @@ def test_compare_table_of_many_rule_sets_stays_narrow():
 
 
 def test_compare_table_in_italian_writes_numbers_the_italian_way():
-    t = spareggio.read_trf(EXAMPLE)
+    t = spareggio.io.trf.read_trf(EXAMPLE)
     text = comparison_table(compare(t, ["fide-2026", "italian"], ["BH/C1"]), "it")
     pace = next(x for x in text.splitlines() if "Pace" in x)
     assert pace.startswith("*") and "45 / 47" in pace

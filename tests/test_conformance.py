@@ -39,7 +39,7 @@ def _row_id(row: dict[str, Any]) -> str:
 
 @cache
 def _tournament(file: str) -> spareggio.Tournament:
-    return spareggio.read_trf(SEEDS / file)
+    return spareggio.io.trf.read_trf(SEEDS / file)
 
 
 def test_fixture_set_is_complete() -> None:
@@ -55,7 +55,7 @@ def test_expected_value(row: dict[str, Any]) -> None:
     """One row of expected.json; the id cites the row's source (seed file and example)."""
     # source: row["source"] (e.g. "000_8ee77c257655b177.txt, Esempio 4"); arithmetic in README.md
     t = _tournament(row["file"])
-    s = spareggio.standings(t, [row["tiebreak"]], rules=row["rules"])
+    s = spareggio.rank(t, [row["tiebreak"]], rules=row["rules"])
     got = s.results[row["tiebreak"]].value(t.index_of(row["player"]))
     assert got == _exact(row["expected"]), f"{row['source']}: {row.get('note', '')}"
 

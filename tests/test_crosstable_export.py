@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spareggio import numbers, standings
+from spareggio import numbers, rank
 from spareggio.cli import main
 from spareggio.io import read_tournament
 from spareggio.render.crosstable import build_crosstable
@@ -31,12 +31,12 @@ def _cells(x: object, sno: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def swiss() -> object:
-    return standings(read_tournament(str(SWISS)))
+    return rank(read_tournament(str(SWISS)))
 
 
 @pytest.fixture(scope="module")
 def rr() -> object:
-    return standings(read_tournament(str(ROUND_ROBIN)))
+    return rank(read_tournament(str(ROUND_ROBIN)))
 
 
 # (start number, language, the cells written from the player's 001 line of examples/open-2026.trf)
@@ -72,7 +72,7 @@ def test_rows_in_standings_order_with_its_points_and_values(swiss: object) -> No
 
 
 def test_after_an_earlier_round_only_those_rounds(swiss: object) -> None:
-    s = standings(read_tournament(str(SWISS)), after_round=5)
+    s = rank(read_tournament(str(SWISS)), after_round=5)
     x = build_crosstable(s, "en")
     assert x.columns == ("1", "2", "3", "4", "5")
     assert x.title == "Crosstable after round 5"
@@ -197,7 +197,7 @@ def test_cli_writes_the_round_robin_grid_pdf(tmp_path: Path) -> None:
     row = next(line for line in text.splitlines() if "Testa, Tommaso" in line).split()
     # rank 1, no. 8, FM; against 8 7 10 6 1 3 4 2 5 9 (the rows' order): × 1 0 1 ½ 1 0 0 1 1 from his
     # 001 line; 1+0+1+1+1+0+1+½+0 = 5.5 points; then the standings' DE, SB and KS
-    s = standings(read_tournament(str(ROUND_ROBIN)))
+    s = rank(read_tournament(str(ROUND_ROBIN)))
     values = [numbers.value(s.rows[0].values[label], "en") for label in s.labels]
     assert row[:3] == ["1", "8", "FM"]
     assert row[-14:] == ["×", "1", "0", "1", "½", "1", "0", "0", "1", "1", "5.5", *values]

@@ -9,10 +9,11 @@ import hashlib
 import pytest
 
 from builders import build
-from spareggio import parse_trf, standings, write_trf
+from spareggio import rank
 from spareggio.decisions import Decisions, Exclusion, Playoff, lot_key, parse_playoff_option
 from spareggio.errors import ArgumentError, InputError, SpareggioError
 from spareggio.io.tournament_json import parse_tournament_json, write_tournament_json
+from spareggio.io.trf import parse_trf, write_trf
 from spareggio.render.output import standings_to_dict
 
 # Four players, two rounds, everyone level in pairs on everything:
@@ -33,7 +34,7 @@ def order(s) -> list[tuple[str, int]]:  # type: ignore[no-untyped-def]
 
 
 def test_without_decisions_the_places_are_shared() -> None:
-    s = standings(parse_trf(level()), LIST)
+    s = rank(parse_trf(level()), LIST)
     assert order(s) == [("1-2", 1), ("1-2", 2), ("3-4", 3), ("3-4", 4)]  # C.07 4.2: shared
     assert s.decided == []
 
@@ -41,7 +42,7 @@ def test_without_decisions_the_places_are_shared() -> None:
 def test_a_playoff_decides_first_place_and_is_said() -> None:
     # 2 won the playoff 1½-½: first place to 2, the other tie (3-4) stays shared
     given = Decisions(playoffs=(Playoff((2, 1), "playoff", "1½-½", source="option"),))
-    s = standings(parse_trf(level()), LIST, decisions=given)
+    s = rank(parse_trf(level()), LIST, decisions=given)
     assert order(s) == [("1", 2), ("2", 1), ("3-4", 3), ("3-4", 4)]
     notes = [str(n) for n in s.decision_notes()]
     assert "places 1-2 decided by playoff (1½-½): 2 Player 2, 1 Player 1" in notes
@@ -49,7 +50,7 @@ def test_a_playoff_decides_first_place_and_is_said() -> None:
 
 
 def test_a_playoff_from_the_file_record() -> None:
-    s = standings(parse_trf(level("XPO ARBITER 4 3 ; coin toss")), LIST)
+    s = rank(parse_trf(level("XPO ARBITER 4 3 ; coin toss")), LIST)
     assert order(s) == [("1-2", 1), ("1-2", 2), ("3", 4), ("4", 3)]
     assert [str(n) for n in s.decision_notes()] == [
         "places 3-4 decided by the arbiter (coin toss): 4 Player 4, 3 Player 3"
@@ -59,13 +60,13 @@ def test_a_playoff_from_the_file_record() -> None:
 def test_a_playoff_between_players_not_level_is_refused() -> None:
     given = Decisions(playoffs=(Playoff((3, 1), source="option"),))
     with pytest.raises(ArgumentError, match=r"not level after the tie-breaks \(places 1 and 3\)"):
-        standings(parse_trf(level()), LIST, decisions=given)
+        rank(parse_trf(level()), LIST, decisions=given)
 
 
 def test_a_playoff_of_the_file_that_another_list_does_not_tie_is_not_applied_and_said() -> None:
     # 1 and 2 are level under BH,SB,DE; TPN (the start number) separates them, so the playoff
     # recorded in the file cannot apply: the standings say so instead of failing
-    s = standings(parse_trf(level("XPO PLAYOFF 2 1 ; 1½-½")), "TPN")
+    s = rank(parse_trf(level("XPO PLAYOFF 2 1 ; 1½-½")), "TPN")
     assert order(s)[:2] == [("1", 1), ("2", 2)]
     assert s.decided == []
     assert (
@@ -100,7 +101,7 @@ def test_the_lot_key_is_sha256_of_seed_and_start_number() -> None:
     ],
 )
 def test_lots_drawn_from_the_seed(headers: list[str], tiebreaks: str | None) -> None:
-    s = standings(parse_trf(level(*headers)), tiebreaks)
+    s = rank(parse_trf(level(*headers)), tiebreaks)
     assert order(s) == [("1", 2), ("2", 1), ("3", 4), ("4", 3)]
     assert [str(n) for n in s.decision_notes()][:2] == [
         "places 1-2 drawn by lot with seed spareggio: 2 Player 2, 1 Player 1",
@@ -110,7 +111,7 @@ def test_lots_drawn_from_the_seed(headers: list[str], tiebreaks: str | None) -> 
 
 def test_rnd_without_a_seed_uses_one_made_from_the_event_and_says_so() -> None:
     t = parse_trf(level())
-    first, again = standings(t, LIST + ",RND"), standings(t, LIST + ",RND")
+    first, again = rank(t, LIST + ",RND"), rank(t, LIST + ",RND")
     assert order(first) == order(again)
     seed = first.decisions.lots_seed
     assert seed and any("seed of the lots was not given" in str(n) for n in first.decision_notes())
@@ -118,12 +119,12 @@ def test_rnd_without_a_seed_uses_one_made_from_the_event_and_says_so() -> None:
 
 def test_rnd_must_be_last() -> None:
     with pytest.raises(SpareggioError, match="RND"):
-        standings(parse_trf(level()), "BH,RND,SB")
+        rank(parse_trf(level()), "BH,RND,SB")
 
 
 def test_an_excluded_player_is_not_ranked_but_his_games_count() -> None:
     t = parse_trf(level("XEX 1 ; expelled"))
-    s = standings(t, LIST)
+    s = rank(t, LIST)
     assert order(s) == [("1", 2), ("2-3", 3), ("2-3", 4), ("—", 1)]
     # 3 lost to 1: his Buchholz still counts 1's 1.5 points (2 = 1.5 + 0.5)
     assert s.row_of(3).values["BH"] == 2
@@ -141,7 +142,7 @@ def test_decisions_survive_trf_and_json() -> None:
     assert parse_trf(text).decisions == t.decisions
     back = parse_tournament_json(write_tournament_json(t).encode(), "t.json")
     assert back.decisions == t.decisions
-    assert order(standings(back, LIST)) == [("1", 2), ("2", 1), ("3", 3), ("—", 4)]
+    assert order(rank(back, LIST)) == [("1", 2), ("2", 1), ("3", 3), ("—", 4)]
 
 
 def test_options_on_top_of_the_file_are_logged_and_exported() -> None:
@@ -149,7 +150,7 @@ def test_options_on_top_of_the_file_are_logged_and_exported() -> None:
     given = Decisions(
         playoffs=(parse_playoff_option("2,1:1½-½"),), exclusions=(Exclusion(4, "expelled", source="option"),)
     )
-    s = standings(t, "SB,BH", decisions=given)
+    s = rank(t, "SB,BH", decisions=given)
     assert s.decisions.changes == (
         "playoff 2 1 added (1½-½)",
         "player 4 excluded (expelled)",
@@ -170,7 +171,7 @@ def test_the_explanation_says_the_playoff_decided() -> None:
     from spareggio.explain import explain_player, explain_versus
 
     given = Decisions(playoffs=(Playoff((2, 1), "playoff", "1½-½"),))
-    s = standings(parse_trf(level()), LIST, decisions=given)
+    s = rank(parse_trf(level()), LIST, decisions=given)
     v = explain_versus(s, 2, 1)
     assert v.relation == "above"
     assert v.lines[-1] == "No tie-break in the list separates them: the playoff decided (1½-½)."
@@ -180,7 +181,7 @@ def test_the_explanation_says_the_playoff_decided() -> None:
 
 def test_rnd_alone_draws_lots_after_points() -> None:
     # every pair level on points is drawn: seed "spareggio" puts 2 before 1 and 4 before 3
-    s = standings(parse_trf(level("XLT spareggio")), "RND")
+    s = rank(parse_trf(level("XLT spareggio")), "RND")
     assert order(s) == [("1", 2), ("2", 1), ("3", 4), ("4", 3)]
 
 
@@ -190,7 +191,7 @@ def test_the_excluded_player_is_marked_in_csv_and_xlsx() -> None:
     from spareggio.render.output import standings_csv
     from spareggio.render.publish import standings_xlsx
 
-    s = standings(parse_trf(level("XEX 1 ; expelled")), LIST)
+    s = rank(parse_trf(level("XEX 1 ; expelled")), LIST)
     last = standings_csv(s).strip().splitlines()[-1].split(",")
     assert last[:3] == ["0", "—", "1"]  # rank 0, the place column says "—", start number 1
     import io
@@ -244,7 +245,7 @@ def test_the_crosstable_in_every_format_names_the_excluded_player_and_the_playof
 
     # 1 expelled; 4 won the playoff against 3 for places 2-3 (the places among the ranked)
     t = parse_trf(level("XEX 1 ; expelled", "XPO PLAYOFF 4 3 ; 1-0"))
-    s = standings(t, LIST)
+    s = rank(t, LIST)
     assert order(s) == [("1", 2), ("2", 4), ("3", 3), ("—", 1)]
     excluded = "1 Player 1 is excluded from the ranking (expelled); the games played count for the opponents"
     playoff = "places 2-3 decided by playoff (1-0): 4 Player 4, 3 Player 3"
@@ -262,7 +263,7 @@ def test_the_crosstable_in_every_format_names_the_excluded_player_and_the_playof
     it = load_workbook(io.BytesIO(crosstable_xlsx(build_crosstable(s, lang="it"))))
     assert it.sheetnames[1] == "Note"
     # without decisions, no sheet of notes
-    assert load_workbook(io.BytesIO(standings_xlsx(standings(parse_trf(level()), LIST)))).sheetnames == ["Standings"]
+    assert load_workbook(io.BytesIO(standings_xlsx(rank(parse_trf(level()), LIST)))).sheetnames == ["Standings"]
 
 
 @pytest.mark.parametrize(
@@ -276,7 +277,7 @@ def test_the_crosstable_in_every_format_names_the_excluded_player_and_the_playof
 def test_versus_an_excluded_player_says_he_has_no_place(a: int, b: int, relation: str, said: list[int]) -> None:
     from spareggio.explain import explain_versus
 
-    s = standings(parse_trf(level("XEX 1 ; expelled", "XEX 4 ; left")), LIST)
+    s = rank(parse_trf(level("XEX 1 ; expelled", "XEX 4 ; left")), LIST)
     v = explain_versus(s, a, b)
     assert v.relation == relation
     reason = {1: "expelled", 4: "left"}

@@ -19,7 +19,7 @@ import pytest
 
 from builders import tournament
 from spareggio.check import CheckOptions, check, check_tournament
-from spareggio.compare import compare
+from spareggio.comparison import compare
 from spareggio.decisions import Decisions, Exclusion
 from spareggio.errors import ArgumentError
 from spareggio.io import read_event

@@ -185,8 +185,8 @@ SEED_LINES = [
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize(("fixture", "rules", "player", "label", "seed_line", "which", "ordered"), SEED_LINES)
 def test_seed_sum_lines(fixture, rules, player, label, seed_line, which, ordered, lang):
-    t = spareggio.read_trf(FIX / fixture)
-    s = spareggio.standings(t, [label], rules=rules)
+    t = spareggio.io.trf.read_trf(FIX / fixture)
+    s = spareggio.rank(t, [label], rules=rules)
     text = render_text(ex.explain_player(s, player, lang=lang))
     block = _block(text, label)
     word = {
@@ -204,8 +204,8 @@ def test_seed_sum_lines(fixture, rules, player, label, seed_line, which, ordered
 
 def test_kallithea_virtual_opponent_is_explained():
     # seed 003, example 1: "2 + 0 + 6 x 0.5 = 5 points Buchholz" for the round-3 default win
-    t = spareggio.read_trf(FIX / "kallithea-ex1-a.trf")
-    s = spareggio.standings(t, ["BH"], rules="fide-2009")
+    t = spareggio.io.trf.read_trf(FIX / "kallithea-ex1-a.trf")
+    s = spareggio.rank(t, ["BH"], rules="fide-2009")
     e = ex.explain_player(s, 5)
     r3 = e.tiebreaks[0].rounds[2]
     assert r3.score == 5
@@ -214,8 +214,8 @@ def test_kallithea_virtual_opponent_is_explained():
 
 def test_sergio_sb_cut_names_the_reason():
     # seed 002, example 4: the least significant (opponent 24, 1.50) is higher than the VUR's 0.00
-    t = spareggio.read_trf(FIX / "sb-ex4-sergio.trf")
-    s = spareggio.standings(t, ["SB/C1"], rules="fide-2026")
+    t = spareggio.io.trf.read_trf(FIX / "sb-ex4-sergio.trf")
+    s = spareggio.rank(t, ["SB/C1"], rules="fide-2026")
     rounds = ex.explain_player(s, 6).tiebreaks[0].rounds
     assert rounds[0].opponent == 24 and not rounds[0].counted
     assert "higher of the two" in rounds[0].cut and "0.00" in rounds[0].cut
@@ -225,8 +225,8 @@ def test_sergio_sb_cut_names_the_reason():
 def test_adjusted_score_footnote():
     # x-forfeit-withdraw: Walter (#9) 2 points, rounds 6-7 withdrawn after a forfeit loss count as draws
     # for his opponents: 2 + 0.5 + 0.5 = 3 (C.07 16.2.5, 16.3)
-    t = spareggio.read_trf(FIX / "x-forfeit-withdraw.trf")
-    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    t = spareggio.io.trf.read_trf(FIX / "x-forfeit-withdraw.trf")
+    s = spareggio.rank(t, ["BH"], rules="fide-2026")
     tb = ex.explain_player(s, 3).tiebreaks[0]
     (fn,) = tb.footnotes
     assert (fn.start_number, fn.actual, fn.adjusted) == (9, 2, 3)
@@ -267,10 +267,10 @@ def test_explanation_agrees_with_standings(path, rules):
     diagnostics ABH/AFB: rounds, the single element of RTNG/TPN, or DE's groups).  DE's records are its groups:
     the place recomputed from them is the value, and each member's points among the group are the
     sum of the encounters listed (C.07 6.1-6.3)."""
-    t = spareggio.read_trf(path)
+    t = spareggio.io.trf.read_trf(path)
     individual = [d.code for d in spareggio.tiebreaks.catalogue(Scope.INDIVIDUAL)]
     labels = ["BH/C1", "BH/M1", "SB/C1", "FB/C1", *sorted(individual)]
-    s = spareggio.standings(t, labels, rules=rules)
+    s = spareggio.rank(t, labels, rules=rules)
     for row in s.rows:
         e = ex.explain_player(s, row.player.start_number)
         for tb in e.tiebreaks:
@@ -312,8 +312,8 @@ def _check_group_records(tb: ex.TiebreakExplanation, player: int) -> None:
 
 def test_direct_encounter_groups_are_records():
     # a tied group examined by DE is given as structured records (members, points among them, step)
-    t = spareggio.read_trf(EXAMPLE)
-    s = spareggio.standings(t, ["DE", "BH/C1"])
+    t = spareggio.io.trf.read_trf(EXAMPLE)
+    s = spareggio.rank(t, ["DE", "BH/C1"])
     examined = [row for row in s.rows if s.results["DE"].value(row.index) is not None]
     assert examined
     e = ex.explain_player(s, examined[0].player.start_number, ["DE"])
@@ -351,8 +351,8 @@ class _Balanced(HTMLParser):
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_html_is_well_formed_and_has_the_text_numbers(lang):
-    t = spareggio.read_trf(FIX / "bh-ex6-michele.trf")
-    s = spareggio.standings(t, ["BH", "BH/C1", "SB", "ABH"], rules="fide-2026")
+    t = spareggio.io.trf.read_trf(FIX / "bh-ex6-michele.trf")
+    s = spareggio.rank(t, ["BH", "BH/C1", "SB", "ABH"], rules="fide-2026")
     e = ex.explain_player(s, 6, lang=lang)
     page = explanation_html(e)
     parser = _Balanced()
@@ -372,8 +372,8 @@ def test_html_escapes_names():
         line.replace("Raffaele", "<script>", 1) if line.startswith("001") else line
         for line in text.splitlines()
     )
-    t = spareggio.parse_trf(text, "evil.trf")
-    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    t = spareggio.io.trf.parse_trf(text, "evil.trf")
+    s = spareggio.rank(t, ["BH"], rules="fide-2026")
     page = explanation_html(ex.explain_player(s, 1))
     assert "<script>" not in page and "&lt;script&gt;" in page
     v = ex.explain_versus(s, 1, 2)
@@ -382,8 +382,8 @@ def test_html_escapes_names():
 
 def test_versus_first_separating_tiebreak():
     # seed 000 example 2: Giuseppe (#3) and #6 both on 6.5; BH/C1 separates them
-    t = spareggio.read_trf(FIX / "bh-ex2-giuseppe.trf")
-    s = spareggio.standings(t, ["BH/C1", "SB"], rules="fide-2026")
+    t = spareggio.io.trf.read_trf(FIX / "bh-ex2-giuseppe.trf")
+    s = spareggio.rank(t, ["BH/C1", "SB"], rules="fide-2026")
     v = ex.explain_versus(s, 3, 6)
     r3, r6 = s.row_of(3), s.row_of(6)
     assert r3.points == r6.points == Fraction(13, 2)
@@ -428,7 +428,7 @@ def test_other_tiebreaks_show_their_arithmetic():
     from builders import tournament
 
     t = tournament({1: "+W2 -B3 +W4 =B5 -W6"}, players=6, ratings={k: 2000 for k in range(1, 7)})
-    s = spareggio.standings(t, ["PS", "WIN", "ARO", "TPR"], rules="fide-2026")
+    s = spareggio.rank(t, ["PS", "WIN", "ARO", "TPR"], rules="fide-2026")
     e = ex.explain_player(s, 1)
     ps, win, aro, tpr = e.tiebreaks
     assert [r.score for r in ps.rounds] == [1, 1, 2, Fraction(5, 2), Fraction(5, 2)]
@@ -448,7 +448,7 @@ def test_rounded_values_show_the_exact_value_beside_them():
     from builders import tournament
 
     t = tournament({1: "+W2 +B3 -W4"}, players=4, ratings={1: 2000, 2: 2001, 3: 2000, 4: 2000})
-    s = spareggio.standings(t, ["ARO", "TPR", "PTP"], rules="fide-2026")
+    s = spareggio.rank(t, ["ARO", "TPR", "PTP"], rules="fide-2026")
     e = ex.explain_player(s, 1)
     aro, tpr, ptp = e.tiebreaks
     # ARO (10.1): 6001 / 3 = 2000.33..., rounded half up to 2000; the exact value stays beside it
@@ -472,8 +472,8 @@ def test_rounded_values_show_the_exact_value_beside_them():
 def test_every_explanation_field_is_documented():
     # docs/explain-json.md names every key of the explanation document, at every level
     doc_text = (Path(__file__).parent.parent / "docs" / "explain-json.md").read_text(encoding="utf-8")
-    t = spareggio.read_trf(EXAMPLE)
-    s = spareggio.standings(t, ["DE", "BH", "MM", "CUM", "ARO"], rules="fide-2026")
+    t = spareggio.io.trf.read_trf(EXAMPLE)
+    s = spareggio.rank(t, ["DE", "BH", "MM", "CUM", "ARO"], rules="fide-2026")
     data = explanation_to_dict(ex.explain_player(s, 1))
     de, bh, mm = data["tiebreaks"][:3]
     assert de["groups"] and bh["rounds"] and mm["footnotes"]

@@ -32,7 +32,7 @@ CASES = [
 
 
 def _standings(fixture: str, rules: str, labels: list[str]) -> spareggio.Standings:
-    return spareggio.standings(spareggio.read_trf(FIX / fixture), labels, rules=rules)
+    return spareggio.rank(spareggio.io.trf.read_trf(FIX / fixture), labels, rules=rules)
 
 
 @pytest.mark.parametrize(("fixture", "rules", "labels"), CASES)
@@ -84,7 +84,7 @@ def test_round_note_and_cut_said_when_rendered():
 
 
 def test_versus_lines_said_when_rendered():
-    s = spareggio.standings(spareggio.read_trf(EXAMPLE))
+    s = spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE))
     v = ex.explain_versus(s, 7, 1, lang="en")
     assert all(isinstance(line, Text) for line in v.lines)
     assert render_versus_text(v, "it") == render_versus_text(ex.explain_versus(s, 7, 1, lang="it"), "it")
@@ -96,7 +96,7 @@ def test_versus_lines_said_when_rendered():
 def test_numbers_inside_sentences_said_when_rendered():
     # examples/open-2026.trf, no. 7 Esposito: his opponents scored 4 + 5 + 6 + 7 + 4 + 6.5 + 6.5 + 6
     # + 5.5 = 50.5 (BH, C.07 8.1); BH/C1 cuts the lowest value, 4 (C.07 14.1): 50.5 - 4 = 46.5
-    s = spareggio.standings(spareggio.read_trf(EXAMPLE), ["BH/C1"])
+    s = spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE), ["BH/C1"])
     e = ex.explain_player(s, 7)  # built once, in no language
     english, italian = render_text(e, "en"), render_text(e, "it")
     assert "  Sum: 4 + 5 + 6 + 7 + 4 + 6.5 + 6.5 + 6 + 5.5 = 50.5\n" in english
@@ -156,7 +156,7 @@ def test_a_built_explanation_holds_no_words_of_a_language(fixture, rules, labels
 
 def test_versus_holds_numbers():
     # examples/open-2026.trf: no. 7 and no. 1 both on 7 points (C.07: points first)
-    s = spareggio.standings(spareggio.read_trf(EXAMPLE))
+    s = spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE))
     v = ex.explain_versus(s, 7, 1, lang="it")
     points = v.lines[0]
     assert points.params == {"a": Shown(Fraction(7), Style.POINTS), "b": Shown(Fraction(7), Style.POINTS)}

@@ -10,7 +10,7 @@ import pytest
 
 import spareggio
 from spareggio.cli import main
-from spareggio.compare import Comparison
+from spareggio.comparison import Comparison
 from spareggio.errors import ArgumentError
 from spareggio.explain import Explanations, PlayerExplanation, Versus
 from spareggio.render.comparison import comparison_table
@@ -26,7 +26,7 @@ EXAMPLE = ROOT / "examples" / "open-2026.trf"
 
 @pytest.fixture(scope="module")
 def standings() -> Standings:
-    return spareggio.standings(spareggio.read_trf(EXAMPLE), "BH/C1,BH,SB")
+    return spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE), "BH/C1,BH,SB")
 
 
 @pytest.mark.parametrize(

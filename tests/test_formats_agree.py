@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from event_formats import ROUND_ROBIN, SWISS, Event, pgn, tdf, trf, veg
-from spareggio import parse_trf
 from spareggio.cli import main
 from spareggio.io.chess_json_write import write_chess_json
 from spareggio.io.tournament_json import write_tournament_json
+from spareggio.io.trf import parse_trf
 
 # event_formats.SWISS with the round without a game of player 4 (round 3) a pairing-allocated bye
 # too, so that PGN (--byes pab) says the same as the other formats

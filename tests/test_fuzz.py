@@ -41,8 +41,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spareggio import InputError, ResultKind, Tournament, TrfConsistencyError, parse_trf, write_trf
-from spareggio.io.trf import _parse_one_by_one
+from spareggio import InputError, Tournament
+from spareggio.errors import TrfConsistencyError
+from spareggio.io.trf import _parse_one_by_one, parse_trf, write_trf
+from spareggio.model import ResultKind
 from strategies import BLANK, Spec, mutated_trf, render, tournaments
 
 PATH = "fuzz.trf"

@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 import spareggio
-from spareggio import ResultKind as K
-from spareggio import Tournament, TournamentKind, parse_trf, read_trf
+from spareggio import Tournament
 from spareggio.generate import _fold, berger_cycle, berger_round, generate, generate_trf
-from spareggio.model import HAS_OPPONENT, Scoring
+from spareggio.io.trf import parse_trf, read_trf
+from spareggio.model import HAS_OPPONENT, Scoring, TournamentKind
+from spareggio.model import ResultKind as K
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -297,9 +298,9 @@ def test_open_example_has_every_kind_of_round(open_2026: Tournament) -> None:
 
 def test_open_example_ranks_differ_by_rule_set(open_2026: Tournament) -> None:
     tiebreaks = ["BH/C1", "BH", "SB"]
-    fide26 = spareggio.standings(open_2026, tiebreaks, rules="fide-2026")
-    italian = spareggio.standings(open_2026, tiebreaks, rules="italian")
-    fide24 = spareggio.standings(open_2026, tiebreaks, rules="fide-2024")
+    fide26 = spareggio.rank(open_2026, tiebreaks, rules="fide-2026")
+    italian = spareggio.rank(open_2026, tiebreaks, rules="italian")
+    fide24 = spareggio.rank(open_2026, tiebreaks, rules="fide-2024")
 
     def values(s: spareggio.Standings, sno: int) -> tuple[Fraction | None, ...]:
         return tuple(s.row_of(sno).values[tb] for tb in tiebreaks)

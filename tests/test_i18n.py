@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from spareggio.compare import SUMMARY
+from spareggio.comparison import SUMMARY
 from spareggio.errors import ArgumentError, check_language
 from spareggio.i18n import LOCALE_DIR, Text, conventions, language_name, languages, localize, ntext
 

@@ -20,8 +20,8 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
 
 
 def declared(specs: list[str], rules: str, announced: list[str] | None) -> spareggio.Tournament:
-    t = spareggio.read_trf(EXAMPLE)
-    s = spareggio.standings(t, specs, rules=rules)
+    t = spareggio.io.trf.read_trf(EXAMPLE)
+    s = spareggio.rank(t, specs, rules=rules)
     place = {row.player.start_number: k + 1 for k, row in enumerate(s.rows)}
     players = tuple(dataclasses.replace(p, rank=place[p.start_number]) for p in t.players)
     return dataclasses.replace(t, players=players, tiebreak_list=None if announced is None else tuple(announced))
@@ -59,10 +59,10 @@ def test_the_inference_finds_the_generating_list(
 
 def test_mixed_versions_are_needed_for_the_mixed_list() -> None:
     # the event discriminates: no single version of the list gives the mixed list's order
-    t = spareggio.read_trf(EXAMPLE)
+    t = spareggio.io.trf.read_trf(EXAMPLE)
 
     def order(specs: list[str], rules: str) -> list[int]:
-        return [row.player.start_number for row in spareggio.standings(t, specs, rules=rules).rows]
+        return [row.player.start_number for row in spareggio.rank(t, specs, rules=rules).rows]
 
     mixed = order(["BH/C1/V2026", "BH/M1/V2024", "TPN"], "fide-2026")
     for rules in ("fide-2026", "fide-2024", "fide-2009"):

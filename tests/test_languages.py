@@ -60,7 +60,7 @@ def test_error_templates_are_found() -> None:
 
 def english_messages() -> set[tuple[str | None, str]]:
     """Every message id the program can show, with its context."""
-    from spareggio.compare import SUMMARY
+    from spareggio.comparison import SUMMARY
     from spareggio.messages import EN
     from spareggio.model import ResultKind
     from spareggio.render.formats import FORMATS

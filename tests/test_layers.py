@@ -32,7 +32,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ranking", ("spareggio.standings",)),
     ("readers and writers", ("spareggio.io",)),
     ("team reading", ("spareggio.teams",)),
-    ("results", ("spareggio.compare", "spareggio.explain", "spareggio.generate", "spareggio.prizes")),
+    ("results", ("spareggio.comparison", "spareggio.explain", "spareggio.generate", "spareggio.prizes")),
     ("check", ("spareggio.check",)),
     ("render", ("spareggio.render",)),
     ("web", ("spareggio.web",)),

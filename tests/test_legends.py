@@ -82,9 +82,9 @@ def test_a_legend_ranks_through_the_command_line(tmp_path: Path) -> None:
 
     doc = json.loads(result.output)
     assert doc["tiebreaks"] == ["BH/C1/V2026", "SB/V2024"]
-    t = spareggio.read_trf(EXAMPLE)
-    direct = spareggio.standings(t, ["BH/C1", "SB"], rules="fide-2026")
-    sb24 = spareggio.standings(t, ["SB"], rules="fide-2024")
+    t = spareggio.io.trf.read_trf(EXAMPLE)
+    direct = spareggio.rank(t, ["BH/C1", "SB"], rules="fide-2026")
+    sb24 = spareggio.rank(t, ["SB"], rules="fide-2024")
     first = doc["standings"][0]
     assert first["tiebreaks"]["BH/C1/V2026"] == float(direct.rows[0].values["BH/C1"])
     assert first["tiebreaks"]["SB/V2024"] == float(sb24.row_of(first["start_number"]).values["SB"])

@@ -26,7 +26,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
 
 @pytest.fixture(scope="module")
 def s() -> spareggio.Standings:
-    return spareggio.standings(spareggio.read_trf(EXAMPLE))
+    return spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE))
 
 
 def doc_of(result: object, *, exact: bool = False) -> object:
@@ -77,8 +77,8 @@ def test_codes_stay_codes_in_italian(tmp_path: Path) -> None:
     text = (Path(__file__).parent / "data" / "programs" / "trf2x-dates-and-byes.trf").read_text(
         encoding="utf-8"
     )
-    t = spareggio.parse_trf(text)
-    st = spareggio.standings(t, ["BH"])
+    t = spareggio.io.trf.parse_trf(text)
+    st = spareggio.rank(t, ["BH"])
     for row in st.rows:
         en = doc_of(spareggio.explain_player(st, row.player.start_number, lang="en"))
         it = doc_of(spareggio.explain_player(st, row.player.start_number, lang="it"))
@@ -104,7 +104,7 @@ def test_colours_are_codes_with_letters_apart(s: spareggio.Standings) -> None:
     [("7", 7), ("Esposito", 7), ("esposito, alessandro", 7), ("ALESSANDRO ESPOSITO", 7), ("barone", 9)],
 )
 def test_find_player_by_number_or_name(who: str, start_number: int) -> None:
-    assert spareggio.find_player(spareggio.read_trf(EXAMPLE), who) == start_number
+    assert spareggio.explain.find_player(spareggio.io.trf.read_trf(EXAMPLE), who) == start_number
 
 
 ROSSI = (
@@ -128,22 +128,22 @@ ROSSI = (
     ],
 )
 def test_whole_words_before_parts(who: str, start_number: int) -> None:
-    assert spareggio.find_player(spareggio.parse_trf(ROSSI), who) == start_number
+    assert spareggio.explain.find_player(spareggio.io.trf.parse_trf(ROSSI), who) == start_number
 
 
 def test_a_shared_word_lists_only_those_who_have_it() -> None:
     # "rossi" is a whole word of players 2 and 3 (not of Rossini): the candidates are those two
     with pytest.raises(spareggio.ArgumentError) as info:
-        spareggio.find_player(spareggio.parse_trf(ROSSI), "ROSSI")
+        spareggio.explain.find_player(spareggio.io.trf.parse_trf(ROSSI), "ROSSI")
     assert str(info.value).startswith("'ROSSI' matches 2 players: 2 Rossi, Mario, 3 De Rossi, Marco;")
 
 
 def test_accents_do_not_matter() -> None:
-    t = spareggio.parse_trf(
+    t = spareggio.io.trf.parse_trf(
         "012 T\n001    1 m    Müller, José                      2000\n"
         "001    2 m    Rossi, Mario                      2000\n"
     )
-    assert spareggio.find_player(t, "muller jose") == 1
+    assert spareggio.explain.find_player(t, "muller jose") == 1
 
 
 @pytest.mark.parametrize(
@@ -158,7 +158,7 @@ def test_accents_do_not_matter() -> None:
 )
 def test_find_player_refusals(who: str, message: str) -> None:
     with pytest.raises(spareggio.SpareggioError) as info:
-        spareggio.find_player(spareggio.read_trf(EXAMPLE), who)
+        spareggio.explain.find_player(spareggio.io.trf.read_trf(EXAMPLE), who)
     assert message in str(info.value)
 
 
@@ -192,7 +192,7 @@ def test_explain_all(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     # the tournament and the standings' context head the page once, then the index
     assert html.count(CONTEXT[1]) == 1 and html.index(CONTEXT[1]) < html.index('<nav><ul class="index">')
     # every player in standings order, in the index and in the text
-    order = [row.player.start_number for row in spareggio.standings(spareggio.read_trf(EXAMPLE)).rows]
+    order = [row.player.start_number for row in spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE)).rows]
     assert [int(n) for n in re.findall(r'<article id="p-(\d+)">', html)] == order
     assert main(["explain", str(EXAMPLE), "--all", "-q"]) == 0
     text = capsys.readouterr().out
@@ -250,7 +250,7 @@ def test_context_in_italian(s: spareggio.Standings) -> None:
 
 
 def test_comparison_serialises(capsys: pytest.CaptureFixture[str]) -> None:
-    c = spareggio.compare(spareggio.read_trf(EXAMPLE), ["fide-2026", "italian"])
+    c = spareggio.compare(spareggio.io.trf.read_trf(EXAMPLE), ["fide-2026", "italian"])
     assert comparison_to_dict(c) == doc_of(c)
     assert doc_of(c) == cli_json(capsys, "compare", str(EXAMPLE), "-r", "fide-2026,italian", "-f", "json")
 
@@ -312,7 +312,7 @@ def test_exact_values_in_explanations_and_comparisons(s: spareggio.Standings) ->
     first = e["tiebreaks"][0]["rounds"][0]
     assert (first["input"], first["contribution"], first["counted"]) == ("4", "4", False)
     assert explanation_to_dict(spareggio.explain_player(s, 7), exact=True) == e
-    c = spareggio.compare(spareggio.read_trf(EXAMPLE), ["fide-2026", "naive"])
+    c = spareggio.compare(spareggio.io.trf.read_trf(EXAMPLE), ["fide-2026", "naive"])
     row = next(r for r in doc_of(c, exact=True)["players"] if r["start_number"] == 7)
     assert row["tiebreaks"]["fide-2026"]["BH/C1"] == "93/2" and row["points"] == "7"
     assert all(isinstance(rank, int) for rank in row["ranks"].values())

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from spareggio import InputError, standings
+from spareggio import InputError, rank
 from spareggio.cli import main
 from spareggio.io import ReadOptions, parse_event, read_event, reader_for
 from spareggio.model import ResultKind
@@ -118,7 +118,7 @@ def test_results_export_gives_the_declared_ranks(tmp_path: Path) -> None:
     assert [p.rank for p in t.players] == [1, 4, 3, 2, 5]  # matched by username, any case
     assert "lichess-no-ranks" not in [w.code for w in t.warnings]
     # counting the games played only (as lichess does), the standings agree with the declared ranks
-    s = standings(t, rules="naive")
+    s = rank(t, rules="naive")
     assert [(r.player.start_number, r.rank) for r in s.rows] == [(1, 1), (4, 2), (3, 3), (2, 4), (5, 5)]
     assert [r.values["SB"] for r in s.rows] == [3.5, 2, 2, 1, 0]
 

@@ -209,7 +209,7 @@ def test_errors_in_the_file_list_name_line_and_column(
 ) -> None:
     path = _with_212(tmp_path, record)
     with pytest.raises(spareggio.InputError) as info:
-        spareggio.standings(spareggio.read_trf(path))
+        spareggio.rank(spareggio.io.trf.read_trf(path))
     assert (info.value.position.line, info.value.position.column) == (2, column)
     assert message in str(info.value)
 
@@ -257,18 +257,18 @@ def test_errors_in_a_team_file_list_name_line_and_column(
 
 
 def test_a_file_list_of_points_alone_ranks_by_points(tmp_path: Path) -> None:
-    s = spareggio.standings(spareggio.read_trf(_with_212(tmp_path, "212 PTS")))
+    s = spareggio.rank(spareggio.io.trf.read_trf(_with_212(tmp_path, "212 PTS")))
     assert s.labels == []
 
 
 def test_score_selector_is_kept_in_the_spec() -> None:
     # ':MP' / ':GP' name the team score a criterion uses; the specifier keeps it (and prints it)
-    spec = spareggio.parse_spec("BH:MP/C1")
+    spec = spareggio.tiebreaks.parse_spec("BH:MP/C1")
     assert (spec.code, spec.score, spec.cut_low) == ("BH", "MP", 1)
     assert str(spec) == "BH:MP/C1"
-    assert spareggio.parse_spec("bh:gp").score == "GP" and spareggio.parse_spec("BH").score is None
+    assert spareggio.tiebreaks.parse_spec("bh:gp").score == "GP" and spareggio.tiebreaks.parse_spec("BH").score is None
 
 
 def test_score_selector_on_an_individual_event_is_refused() -> None:
     with pytest.raises(TiebreakSpecError, match="are for team events"):
-        spareggio.standings(spareggio.read_trf(EXAMPLE), ["BH:MP"])
+        spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE), ["BH:MP"])

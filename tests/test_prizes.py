@@ -9,9 +9,10 @@ from decimal import Decimal
 import pytest
 
 from builders import build
-from spareggio import parse_trf, standings
+from spareggio import rank
 from spareggio.decisions import Decisions, Playoff
 from spareggio.errors import InputError
+from spareggio.io.trf import parse_trf
 from spareggio.prizes import award_prizes, parse_prize_bytes, parse_prize_data
 
 # Points set by requested byes (FPB 1, HPB ½, ZPB 0), four rounds; TPN (C.07 7.8, the lower start
@@ -47,7 +48,7 @@ def general(sharing: str, prizes: list[int] = PRIZES_6, **more: object) -> dict[
     ],
 )
 def test_shared_prizes(sharing: str, expected: dict[int, str]) -> None:
-    s = standings(parse_trf(build(BYES, players=6)), "TPN")
+    s = rank(parse_trf(build(BYES, players=6)), "TPN")
     pl = award_prizes(s, parse_prize_data(general(sharing)))
     assert paid(pl) == {k: Decimal(v) for k, v in expected.items()}
     assert sum(pl.payouts.values()) == sum(PRIZES_6)  # nothing lost to rounding
@@ -55,7 +56,7 @@ def test_shared_prizes(sharing: str, expected: dict[int, str]) -> None:
 
 def test_a_tie_beyond_the_last_prize_shares_it() -> None:
     # prizes for 4 places only: 4th is level with 5th and 6th, so 40 is shared three ways
-    s = standings(parse_trf(build(BYES, players=6)), "TPN")
+    s = rank(parse_trf(build(BYES, players=6)), "TPN")
     pl = award_prizes(s, parse_prize_data(general("equal", [100, 80, 60, 40])))
     assert paid(pl) == {1: Decimal("90.00"), 2: Decimal("90.00"), 3: Decimal("60.00"),
                         4: Decimal("13.34"), 5: Decimal("13.33"), 6: Decimal("13.33")}  # fmt: skip
@@ -68,7 +69,7 @@ def test_a_player_eligible_for_two_prizes_takes_the_larger() -> None:
     # 3 is the best woman and third overall: Women 60 > General 3rd 40, so she takes the women's
     # prize and the third general prize goes down to 4 (the next eligible player)
     text = build(BYES, players=6).replace("001    3 m", "001    3 w").replace("001    5 m", "001    5 w")
-    s = standings(parse_trf(text), "TPN")
+    s = rank(parse_trf(text), "TPN")
     data = {"categories": [
         {"id": "general", "name": "General", "prizes": [100, 80, 40]},
         {"id": "women", "name": "Women", "sex": "w", "prizes": [60]},
@@ -96,7 +97,7 @@ RATINGS = {1: 1750, 2: 2100, 3: 1700, 4: 1650}
 
 
 def test_a_category_prize_decided_by_a_tie_break() -> None:
-    s = standings(parse_trf(build(GAMES, players=4, ratings=RATINGS)), "BH")
+    s = rank(parse_trf(build(GAMES, players=4, ratings=RATINGS)), "BH")
     data = {"categories": [{"id": "u1800", "name": "Under 1800", "rating_under": 1800, "prizes": [50]}]}
     pl = award_prizes(s, parse_prize_data(data))
     (prize,) = pl.awards
@@ -111,7 +112,7 @@ def test_a_category_prize_decided_by_a_tie_break() -> None:
 def test_a_playoff_decides_first_place() -> None:
     # 1 and 2 level on points, BH, SB and DE (test_decisions' event); 2 won the playoff 1½-½
     t = parse_trf(build({1: "+W3 =W2", 2: "+B4 .", 3: ". =B4"}))
-    s = standings(t, "BH,SB,DE", decisions=Decisions(playoffs=(Playoff((2, 1), "playoff", "1½-½"),)))
+    s = rank(t, "BH,SB,DE", decisions=Decisions(playoffs=(Playoff((2, 1), "playoff", "1½-½"),)))
     pl = award_prizes(s, parse_prize_data(general("none", [100, 50])))
     assert paid(pl) == {2: Decimal("100.00"), 1: Decimal("50.00")}
     assert "Player 2 (2) and Player 1 (1) are level after the tie-breaks; the playoff decided (1½-½)" in [
@@ -123,14 +124,14 @@ def test_a_drawing_of_lots_is_reproduced_from_its_seed() -> None:
     # seed "spareggio": SHA-256 keys d49627af.. (2) < dac430f5.. (1), so 2 is drawn first
     t = parse_trf(build({1: "+W3 =W2", 2: "+B4 .", 3: ". =B4"}, extra_headers=["XLT spareggio"]))
     for _ in range(2):
-        pl = award_prizes(standings(t, "BH,SB,DE,RND"), parse_prize_data(general("none", [100, 50])))
+        pl = award_prizes(rank(t, "BH,SB,DE,RND"), parse_prize_data(general("none", [100, 50])))
         assert paid(pl) == {2: Decimal("100.00"), 1: Decimal("50.00")}
         assert str(pl.awards[0].why[1]).endswith("the drawing of lots decided (seed spareggio)")
 
 
 def test_excluded_players_get_no_prize() -> None:
     t = parse_trf(build(BYES, players=6, extra_headers=["XEX 1 ; expelled"]))
-    pl = award_prizes(standings(t, "TPN"), parse_prize_data(general("none", [100, 50])))
+    pl = award_prizes(rank(t, "TPN"), parse_prize_data(general("none", [100, 50])))
     assert paid(pl) == {2: Decimal("100.00"), 3: Decimal("50.00")}
 
 
@@ -138,7 +139,7 @@ def test_age_categories_on_the_reference_date() -> None:
     text = build(BYES, players=6)
     # birth dates: 3 born 2010-06-02 is 15 on 2026-06-01, 16 on 2026-06-02
     text = text.replace("   3 2000/01/01", "   3 2010/06/02")
-    s = standings(parse_trf(text), "TPN")
+    s = rank(parse_trf(text), "TPN")
     u16 = {"categories": [{"id": "u16", "age_under": 16, "prizes": [30]}]}
     assert paid(award_prizes(s, parse_prize_data(u16))) == {3: Decimal("30.00")}  # start date 2026-06-01
     later = award_prizes(s, parse_prize_data({**u16, "reference_date": "2026-06-02"}))
@@ -221,7 +222,7 @@ def test_a_national_rating_band_reads_the_trf26_national_records() -> None:
         f"ITA {3:4d}      {'Player 3':<33} {1750:4d}",
         f"ITA {4:4d}      {'Player 4':<33} {1900:4d}",
     ]
-    s = standings(parse_trf(build(BYES, players=6, extra_headers=nrs)), "TPN")
+    s = rank(parse_trf(build(BYES, players=6, extra_headers=nrs)), "TPN")
     national = {"categories": [{"id": "u1800", "rating_under": 1800, "rating": "national", "prizes": [30]}]}
     assert paid(award_prizes(s, parse_prize_data(national))) == {3: Decimal("30.00")}
     fide = {"categories": [{"id": "u1800", "rating_under": 1800, "prizes": [30]}]}
@@ -234,7 +235,7 @@ def test_a_national_rating_band_reads_the_trf26_national_records() -> None:
 def test_club_federation_and_unrated_categories() -> None:
     text = build(BYES, players=6, ratings={1: 2390, 2: 2380, 3: 2370, 4: 2360, 5: 0, 6: 2340})
     text = text.replace("   6 m    Player 6                          2340 ITA", "   6 m    Player 6                          2340 SUI")
-    s = standings(parse_trf(text), "TPN")
+    s = rank(parse_trf(text), "TPN")
     data = {
         "one_prize_per_player": False,
         "players": {"4": {"club": "Torre Genova"}, "2": {"club": "torre genova"}},

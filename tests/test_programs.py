@@ -32,7 +32,7 @@ LATE = {1: "FPB +W2 +B3", 2: "+W4 . +W5", 3: "=W5 =B4 .", 4: ". . --", 5: ". PAB
     ],
 )
 def test_a_full_point_bye_cut_first_as_a_vur(rules: str, bh: Fr, bh_c1: Fr) -> None:
-    s = spareggio.standings(tournament(LATE, date="2025/06/01"), ["BH/C1", "BH"], rules=rules)
+    s = spareggio.rank(tournament(LATE, date="2025/06/01"), ["BH/C1", "BH"], rules=rules)
     assert (s.row_of(1).values["BH"], s.row_of(1).values["BH/C1"]) == (bh, bh_c1)
 
 
@@ -40,14 +40,14 @@ def test_swiss_manager_keeps_its_departures_in_its_2023_criteria() -> None:
     # "Buchholz Tie-Break Variable (2023) (Gamepoints, Cut1)": the 2024 text with the full-point bye cut
     # first, as in the printed 41 against C.07's 42
     t = tournament(LATE, date="2026/06/01")
-    sm = spareggio.standings(t, ["BH/C1/V2023", "BH/C1/V2026"], rules="swiss-manager")
-    fide = spareggio.standings(t, ["BH/C1/V2023"], rules="fide-2026")
+    sm = spareggio.rank(t, ["BH/C1/V2023", "BH/C1/V2026"], rules="swiss-manager")
+    fide = spareggio.rank(t, ["BH/C1/V2023"], rules="fide-2026")
     assert sm.row_of(1).values["BH/C1/V2023"] == Fr(3)
     assert fide.row_of(1).values["BH/C1/V2023"] == Fr(5)
     # under 2026 the dummy is capped at 3 rounds x ½ = 1.5 (16.4.2): BH 1.5 + 2 + 1 = 4.5; the cut removes
     # the lowest 1 under C.07, the VUR's 1.5 (not below 1) under Swiss-Manager
     assert sm.row_of(1).values["BH/C1/V2026"] == Fr(3)
-    assert spareggio.standings(t, ["BH/C1"], rules="fide-2026").row_of(1).values["BH/C1"] == Fr(7, 2)
+    assert spareggio.rank(t, ["BH/C1"], rules="fide-2026").row_of(1).values["BH/C1"] == Fr(7, 2)
 
 
 # RR (round robin of 4): 1 wins round 1 by forfeit against 2, draws with 3, beats 4.
@@ -70,14 +70,14 @@ RR = {1: "+F2 =W3 +B4", 2: ". +B4 =W3", 3: "+W4 . .", 4: ". . ."}
 def test_a_round_robin_forfeit_against_the_players_own_score(rules: str, sb: Fr) -> None:
     t = tournament(RR, kind="Individual: Round-Robin")
     assert t.is_round_robin
-    s = spareggio.standings(t, ["SB"], rules=rules)
+    s = spareggio.rank(t, ["SB"], rules=rules)
     assert s.row_of(1).values["SB"] == sb
 
 
 def test_swiss_manager_2023_sb_in_a_round_robin() -> None:
     # "Sonneborn Berger Tie-Break Variable (2023)": the 2024 text (no cap) with the Swiss dummy: 3.5
     t = tournament(RR, kind="Individual: Round-Robin")
-    s = spareggio.standings(t, ["SB/V2023"], rules="swiss-manager")
+    s = spareggio.rank(t, ["SB/V2023"], rules="swiss-manager")
     assert s.row_of(1).values["SB/V2023"] == Fr(7, 2)
 
 
@@ -91,7 +91,7 @@ NOGAMES = {1: "+W2 =B3", 2: ". +W4", 3: "=W4 .", 4: ". .", 5: "PAB HPB"}
     [("fide-2026", None), ("fide-2026:no-games=zero", Fr(0)), ("swiss-manager", Fr(0)), ("sharly-chess", Fr(0))],
 )
 def test_a_rating_average_without_games(rules: str, value: Fr | None) -> None:
-    s = spareggio.standings(tournament(NOGAMES), ["ARO", "APRO"], rules=rules)
+    s = spareggio.rank(tournament(NOGAMES), ["ARO", "APRO"], rules=rules)
     assert s.row_of(5).values["ARO"] == value
     assert s.row_of(5).values["APRO"] == value
     # a player with games is not touched: 1 met 2 (2380) and 3 (2370): (2380 + 2370) / 2 = 2375
@@ -117,13 +117,13 @@ def test_profiles_are_rule_sets_named_after_their_program() -> None:
     assert find_ruleset("swiss-manager:full-bye=not-vur").label == "swiss-manager:full-bye=not-vur"
     assert find_ruleset("diena").base == "italian"
     assert set(program_rulesets()).isdisjoint(RULESETS)
-    with pytest.raises(spareggio.UnknownRulesetError):
+    with pytest.raises(spareggio.errors.UnknownRulesetError):
         find_ruleset("vega")  # two settings: vega-2009 or vega-draw-vs-self, never one in silence
 
 
 def test_a_profile_applies_its_continuation_and_says_so() -> None:
     # Swiss-Manager orders the ties left after its list by start number, without printing it
-    s = spareggio.standings(tournament(LATE), ["PTS"], rules="swiss-manager")
+    s = spareggio.rank(tournament(LATE), ["PTS"], rules="swiss-manager")
     assert s.labels == ["PTS", "TPN"]
     assert [r.player.start_number for r in s.rows] == [1, 2, 5, 3, 4]
     assert any("applied after the list" in w for w in s.warnings)
@@ -174,13 +174,13 @@ def test_the_command_line_lists_a_programs_names_and_the_profiles(capsys: pytest
 
 def test_a_profiles_departures_are_said_where_the_user_looks(capsys: pytest.CaptureFixture[str]) -> None:
     # under --rules swiss-manager every departure applied is named with the article it departs from
-    s = spareggio.standings(tournament(LATE), ["BH/C1"], rules="swiss-manager")
+    s = spareggio.rank(tournament(LATE), ["BH/C1"], rules="swiss-manager")
     said = [str(w) for w in s.warnings]
     for line in ("computed as Swiss-Manager does: full-bye=vur departs from C.07 16.2.1",
                  "computed as Swiss-Manager does: no-games=zero departs from C.07 10",
                  "computed as Swiss-Manager does: rr-forfeit=dummy departs from C.07 15.2"):  # fmt: skip
         assert line in said
     # one departure undone is no longer said
-    s = spareggio.standings(tournament(LATE), ["BH/C1"], rules="swiss-manager:full-bye=not-vur")
+    s = spareggio.rank(tournament(LATE), ["BH/C1"], rules="swiss-manager:full-bye=not-vur")
     assert not any("full-bye=vur" in str(w) for w in s.warnings)
     assert s.row_of(1).values["BH/C1"] == Fr(7, 2)  # C.07 16.2.1 under the 2026 caps, as fide-2026

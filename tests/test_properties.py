@@ -17,7 +17,9 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spareggio import RULESETS, InputError, ResultKind, SpareggioError, parse_trf, standings, write_trf
+from spareggio import RULESETS, InputError, SpareggioError, rank
+from spareggio.io.trf import parse_trf, write_trf
+from spareggio.model import ResultKind
 from strategies import Spec, mutated_trf, numberings, render, tournaments
 
 K = ResultKind
@@ -41,7 +43,7 @@ def test_cuts_never_exceed_the_uncut_total(spec: Spec, data: st.DataObject) -> N
     t = read(render(spec))
     after = data.draw(st.none() | st.integers(1, max(t.rounds, 1)), label="after_round") if t.rounds else None
     for rules in RULES:
-        s = standings(t, TIEBREAKS, rules=rules, after_round=after)
+        s = rank(t, TIEBREAKS, rules=rules, after_round=after)
         for row in s.rows:
             v = row.values
             assert all(v[label] is not None and v[label] >= 0 for label in TIEBREAKS), (rules, row)
@@ -59,8 +61,8 @@ def test_relabelling_start_numbers_changes_no_value(spec: Spec, data: st.DataObj
     plain = read(render(spec))
     relabelled = read(render(spec, numbering, order))
     for rules in RULES:
-        a = standings(plain, TIEBREAKS, rules=rules)
-        b = standings(relabelled, TIEBREAKS, rules=rules)
+        a = rank(plain, TIEBREAKS, rules=rules)
+        b = rank(relabelled, TIEBREAKS, rules=rules)
         for k in range(spec.n):
             ra, rb = a.row_of(k + 1), b.row_of(numbering[k])
             assert (ra.points, ra.values) == (rb.points, rb.values), (rules, k)
@@ -73,7 +75,7 @@ def test_relabelling_start_numbers_changes_no_value(spec: Spec, data: st.DataObj
 def test_totals_are_the_sum_of_the_counted_contributions(spec: Spec) -> None:
     t = read(render(spec))
     for rules in RULES:
-        s = standings(t, TIEBREAKS, rules=rules)
+        s = rank(t, TIEBREAKS, rules=rules)
         for label in TIEBREAKS:
             res = s.results[label]
             assert res.contributions is not None
@@ -89,23 +91,23 @@ def test_totals_are_the_sum_of_the_counted_contributions(spec: Spec) -> None:
 def test_ranks_form_a_competition_ranking(spec: Spec) -> None:
     t = read(render(spec))
     for rules in RULES:
-        s = standings(t, TIEBREAKS, rules=rules)
+        s = rank(t, TIEBREAKS, rules=rules)
         rows = s.rows
         assert sorted(r.index for r in rows) == list(range(t.n_players))
         assert rows[0].rank == 1
         keys = [(r.points, *(r.values[label] for label in TIEBREAKS)) for r in rows]
         start = 0
         while start < len(rows):
-            rank = rows[start].rank
+            place = rows[start].rank
             end = start
-            while end < len(rows) and rows[end].rank == rank:
+            while end < len(rows) and rows[end].rank == place:
                 end += 1
             size = end - start
             for r in rows[start:end]:
-                assert (r.rank, r.rank_to) == (rank, rank + size - 1)
+                assert (r.rank, r.rank_to) == (place, place + size - 1)
                 assert keys[rows.index(r)] == keys[start]  # a shared place is a full tie
             if end < len(rows):
-                assert rows[end].rank == rank + size  # 1, 1, 3 ...
+                assert rows[end].rank == place + size  # 1, 1, 3 ...
                 assert keys[end] < keys[start]  # the next place is strictly worse
             start = end
 
@@ -195,6 +197,6 @@ def test_any_input_parses_or_raises_input_error(data: str | bytes) -> None:
     # what parses can be ranked, or the problem is reported as a spareggio error
     for rules in RULES:
         try:
-            standings(t, None, rules=rules)
+            rank(t, None, rules=rules)
         except SpareggioError:
             pass

@@ -29,7 +29,7 @@ LIST = ["BH/C1", "BH", "SB"]
 
 @pytest.fixture(scope="module")
 def example() -> spareggio.Standings:
-    return spareggio.standings(spareggio.read_trf(EXAMPLE), LIST)
+    return spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE), LIST)
 
 
 class Cells(HTMLParser):
@@ -145,7 +145,7 @@ def test_hostile_names_are_inert_in_html(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["standings", str(HOSTILE), "-o", str(out), "-q"]) == 0
     page = out.read_text(encoding="utf-8")
     assert "<script" not in page.lower().replace("&lt;script", "")
-    names = [p.name for p in spareggio.read_trf(HOSTILE).players]
+    names = [p.name for p in spareggio.io.trf.read_trf(HOSTILE).players]
     cells = parse(page)
     assert sorted(names) == sorted(r[3] for r in cells.rows[1:])
 
@@ -156,7 +156,7 @@ def test_declared_rank_column_when_it_differs(tmp_path: Path) -> None:
     lines = [(ln[:85] + f"{1:>4}" + ln[89:]) if ln.startswith("001    3 ") else ln for ln in src]
     path = tmp_path / "declared.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    s = spareggio.standings(spareggio.read_trf(path), LIST)
+    s = spareggio.rank(spareggio.io.trf.read_trf(path), LIST)
     cells = parse(standings_html(s, "en"))
     assert cells.rows[0][-1] == "Declared"
     declared = {int(r[1]): r[-1] for r in cells.rows[1:]}
@@ -257,7 +257,7 @@ def test_csv_english_and_italian(capsys: pytest.CaptureFixture[str], example: sp
 
 def test_csv_shared_places(capsys: pytest.CaptureFixture[str]) -> None:
     # with WIN alone many players share places: the range goes to the "shared" column only
-    s = spareggio.standings(spareggio.read_trf(EXAMPLE), ["WIN"])
+    s = spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE), ["WIN"])
     assert main(["standings", str(EXAMPLE), "-t", "WIN", "-f", "csv", "-q", "--lang", "it"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out[1:]), delimiter=";"))
     shared = [(r["posizione"], r["pari_merito"]) for r in rows if r["pari_merito"]]

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 import spareggio
-from spareggio import parse_trf
 from spareggio.cli import main
 from spareggio.dates import Order, readings, resolve
 from spareggio.errors import ArgumentError, InputError
+from spareggio.io.trf import parse_trf
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "open-2026.trf"
 DATA = Path(__file__).resolve().parent / "data" / "programs"
@@ -177,7 +177,7 @@ def test_rule_set_from_the_dates(
 ) -> None:
     t = with_date(*records)
     assert t.start_date == start
-    s = spareggio.standings(t, ["BH"])
+    s = spareggio.rank(t, ["BH"])
     assert s.rules.name == rules
     if warning is None:
         assert s.rules_warning is None
@@ -206,7 +206,7 @@ def test_date_warning_heads_every_human_output(tmp_path: Path, capsys: pytest.Ca
 
 def test_rules_option_silences_the_date_warning() -> None:
     t = with_date("042 01/03/2026")
-    s = spareggio.standings(t, ["BH"], rules="fide-2024")
+    s = spareggio.rank(t, ["BH"], rules="fide-2024")
     assert (s.rules.name, s.rules_warning, s.rules_reason) == ("fide-2024", None, "chosen by the caller")
 
 
@@ -217,7 +217,7 @@ def test_rules_option_silences_the_date_warning() -> None:
 def test_live_export_ranks_after_the_last_complete_round() -> None:
     t = parse_trf(trf(*FOUR), "live.trf")
     assert (t.rounds, t.pending_round, t.complete_rounds) == (2, 2, 1)
-    s = spareggio.standings(t, ["BH", "FB"], rules="fide-2026")
+    s = spareggio.rank(t, ["BH", "FB"], rules="fide-2026")
     assert s.after_round == 1
     assert s.warnings[0] == (
         "round 2 is paired but 2 of its games have no result yet: the standings stand after round 1 "
@@ -238,12 +238,12 @@ def test_live_export_ranks_after_the_last_complete_round() -> None:
 def test_live_export_after_round_n_is_an_error() -> None:
     t = parse_trf(trf(*FOUR), "live.trf")
     with pytest.raises(ArgumentError) as info:
-        spareggio.standings(t, ["BH"], after_round=2)
+        spareggio.rank(t, ["BH"], after_round=2)
     assert str(info.value) == (
         "after_round 2: round 2 is paired but its results are not in the file yet; standings can be "
         "computed after round 1 at the latest"
     )
-    assert spareggio.standings(t, ["BH"], after_round=1).warnings == []
+    assert spareggio.rank(t, ["BH"], after_round=1).warnings == []
 
 
 def blank_last_round(text: str) -> str:
@@ -263,14 +263,14 @@ def test_live_export_of_the_bundled_example() -> None:
     live = parse_trf(blank_last_round(EXAMPLE.read_text(encoding="utf-8")), "live.trf")
     assert (live.pending_round, live.complete_rounds) == (9, 8)
     tbs = ["BH/C1", "BH", "SB", "FB"]
-    now = spareggio.standings(live, tbs)
-    then = spareggio.standings(full, tbs, after_round=8)
+    now = spareggio.rank(live, tbs)
+    then = spareggio.rank(full, tbs, after_round=8)
     # everything but FB is the standings after round 8 of the finished file
     for a, b in zip(now.rows, then.rows, strict=True):
         assert (a.player, a.points, a.rank) == (b.player, b.points, b.rank)
         assert [a.values[x] for x in tbs[:3]] == [b.values[x] for x in tbs[:3]]
     # FB with round 9's pairings drawn is FB of the finished file (its final round's games drawn)
-    final = spareggio.standings(full, tbs)
+    final = spareggio.rank(full, tbs)
     fb_final = {row.player.start_number: row.values["FB"] for row in final.rows}
     assert {row.player.start_number: row.values["FB"] for row in now.rows} == fb_final
 
@@ -307,8 +307,8 @@ def test_pseudo_player_is_left_out(name: str) -> None:
             "standings and of every tie-break; the 1 game(s) against it read as pairing-allocated byes"
         )
     ]
-    assert t.kind[0, 0] == spareggio.ResultKind.PAB
-    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    assert t.kind[0, 0] == spareggio.model.ResultKind.PAB
+    s = spareggio.rank(t, ["BH"], rules="fide-2026")
     assert [(r.player.start_number, r.points) for r in s.rows] == [(1, 2), (2, 1)]
 
 

@@ -22,7 +22,7 @@ def values(
     t: Tournament, tiebreaks: list[str], rules: str, after_round: int | None = None
 ) -> dict[tuple[str, int], Fraction | None]:
     """Tie-break values by (specifier, start number)."""
-    s = spareggio.standings(t, tiebreaks, rules=rules, after_round=after_round)
+    s = spareggio.rank(t, tiebreaks, rules=rules, after_round=after_round)
     return {(tb, r.player.start_number): r.values[tb] for r in s.rows for tb in tiebreaks}
 
 
@@ -219,7 +219,7 @@ def test_values_independent_of_list_order(tiebreaks: list[str]) -> None:
 
 def test_direct_encounter_averages_three_meetings() -> None:
     t = tournament({1: "+W2 +B2 -W2 -W3 -B4", 2: ". . . +W4 -B3", 3: "=W4 =B4 =W4 . ."}, players=4)
-    s = spareggio.standings(t, ["DE"], rules="fide-2026")
+    s = spareggio.rank(t, ["DE"], rules="fide-2026")
     # C.07 6.1.2: #1 and #2 (2 points each) met three times: #1 scored (1 + 1 + 0) / 3 = 2/3, #2 1/3.
     # All members of the group met (6.2): #1 is ranked above #2.  (The reference program averages
     # the meetings pairwise in order, ((1 + 1) / 2 + 0) / 2 = 1/2 for both, and leaves them tied.)

@@ -37,8 +37,9 @@ import pytest
 
 import spareggio
 from builders import tournament
-from spareggio import ResultKind, Scoring, Tournament
+from spareggio import Tournament
 from spareggio.generate import berger_cycle, generate
+from spareggio.model import ResultKind, Scoring
 from spareggio.render.output import standings_json, standings_to_dict
 
 K = ResultKind
@@ -387,8 +388,8 @@ class Reference:
 
 
 @cache
-def _spec(label: str) -> spareggio.TiebreakSpec:
-    return spareggio.parse_spec(label)
+def _spec(label: str) -> spareggio.tiebreaks.TiebreakSpec:
+    return spareggio.tiebreaks.parse_spec(label)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -408,7 +409,7 @@ SEED_ROWS = [
 def test_reference_reproduces_the_seed_values(row: dict[str, Any]) -> None:
     """The seed examples (worked by hand in the seeds, arithmetic in conformance/seeds/README.md)."""
     # source: row["source"], e.g. "000_8ee77c257655b177.txt, Esempio 4"
-    t = spareggio.read_trf(SEEDS / row["file"])
+    t = spareggio.io.trf.read_trf(SEEDS / row["file"])
     ref = Reference(Event.of(t), row["rules"])
     assert ref.value(row["tiebreak"], t.index_of(row["player"])) == F(repr(row["expected"])), row["source"]
 
@@ -465,7 +466,7 @@ HAND = [
 def test_hand_values(cards: dict[int, str], rules: str, player: int, label: str, expected: F) -> None:
     """Engine and reference both give the value worked out by hand above."""
     t = tournament(cards, players=4)
-    engine = spareggio.standings(t, [label], rules=rules).results[label].value(t.index_of(player))
+    engine = spareggio.rank(t, [label], rules=rules).results[label].value(t.index_of(player))
     reference = Reference(Event.of(t), rules).value(label, t.index_of(player))
     assert (engine, reference) == (expected, expected)
 
@@ -521,7 +522,7 @@ def test_engine_agrees_with_the_reference(seed: int) -> None:
     t, unrated = random_event(seed)
     event = Event.of(t)
     for rules, labels in RULES.items():
-        s = spareggio.standings(t, labels, rules=rules, unrated_rating=unrated)
+        s = spareggio.rank(t, labels, rules=rules, unrated_rating=unrated)
         ref = Reference(event, rules, unrated)
         for label in labels:
             engine = s.results[label].values()
@@ -535,7 +536,7 @@ def test_ranks_follow_a_plain_sort(seed: int) -> None:
     order), an undefined value being worse than any defined one (digest §3)."""
     t, unrated = random_event(seed)
     labels = ["BH/C1", "SB", "AOB", "ARO", "WIN"]
-    s = spareggio.standings(t, labels, rules="fide-2026", unrated_rating=unrated)
+    s = spareggio.rank(t, labels, rules="fide-2026", unrated_rating=unrated)
     total = s.context.frame.total
     keys = [
         (int(total[i]), *((v is not None, v or F(0)) for v in (s.results[lb].value(i) for lb in labels)))
@@ -555,5 +556,5 @@ def test_json_output_is_the_dictionary_dumped(seed: int) -> None:
     """The JSON written from the arrays is the text of ``json.dumps`` on :func:`standings_to_dict`."""
     t, unrated = random_event(seed)
     labels = [*FIDE_LIST, "DE", "TPN", "STD", "APRO"]
-    s = spareggio.standings(t, labels, rules="fide-2026", unrated_rating=unrated)
+    s = spareggio.rank(t, labels, rules="fide-2026", unrated_rating=unrated)
     assert standings_json(s) == json.dumps(standings_to_dict(s), ensure_ascii=False, indent=2) + "\n"

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 
-from spareggio import standings
+from spareggio import rank
 from spareggio.errors import SpareggioError
 from spareggio.i18n import catalogue, languages
 from spareggio.io import read_tournament
@@ -64,7 +64,7 @@ def test_page_errors_never_name_the_command_line(query: str, lang: str, said: st
 
 def test_the_live_export_note_comes_first() -> None:
     t = read_tournament(str(LIVE))
-    said = ordered_warnings(t, standings(t), "it")
+    said = ordered_warnings(t, rank(t), "it")
     # vega-live-export.trf: round 5 paired, 4 games without result; the standings stand after round 4
     assert said[0].startswith("il turno 5 è abbinato") and said[0].changes
 

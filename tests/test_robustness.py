@@ -27,20 +27,13 @@ from typing import Any, Self
 
 import pytest
 
-from spareggio import (
-    Color,
-    InputError,
-    InputLimitError,
-    ResultKind,
-    TrfConsistencyError,
-    TrfSyntaxError,
-    parse_trf,
-    read_trf,
-    standings,
-)
+from spareggio import InputError, rank
 from spareggio.cli import main
+from spareggio.errors import InputLimitError, TrfConsistencyError, TrfSyntaxError
 from spareggio.io import trf
 from spareggio.io.output import write_atomic
+from spareggio.io.trf import parse_trf, read_trf
+from spareggio.model import Color, ResultKind
 
 K = ResultKind
 C = Color
@@ -92,7 +85,7 @@ def crosstable(t: Any) -> Crosstable:
 
 
 def points(t: Any) -> dict[int, Fraction]:
-    return {row.player.start_number: row.points for row in standings(t, ["PTS"]).rows}
+    return {row.player.start_number: row.points for row in rank(t, ["PTS"]).rows}
 
 
 def warnings(t: Any) -> list[str]:

@@ -53,8 +53,8 @@ def test_versions_change_exactly_the_values_their_texts_change() -> None:
     player 1 lost round 7 by forfeit: BH 51 under 2026 (dummy capped at adj(9) 6, C.07 16.4.1), 52 under
     2024 (dummy on his own score 7); player 9 (HPB, HPB, ZPB, forfeit win): BH 44.5 / BH/C1 40 under 2026
     (byes capped at 4.5, 16.4.2), 49 / 43 under 2024; player 7 played every game: 50.5 / 46.5 in both."""
-    t = spareggio.read_trf(EXAMPLE)
-    s = spareggio.standings(t, ["BH/C1", "BH", "BH/V2024", "BH/C1/V2023"], rules="fide-2026")
+    t = spareggio.io.trf.read_trf(EXAMPLE)
+    s = spareggio.rank(t, ["BH/C1", "BH", "BH/V2024", "BH/C1/V2023"], rules="fide-2026")
     expected = {
         1: (Fr(45), Fr(51), Fr(52), Fr(45)),
         9: (Fr(40), Fr(89, 2), Fr(49), Fr(43)),
@@ -64,8 +64,8 @@ def test_versions_change_exactly_the_values_their_texts_change() -> None:
         row = s.row_of(sno).values
         assert (row["BH/C1"], row["BH"], row["BH/V2024"], row["BH/C1/V2023"]) == values
     # every player: the versioned criterion is the plain one under that rule set, nothing else moves
-    under24 = spareggio.standings(t, ["BH/C1", "BH"], rules="fide-2024")
-    plain = spareggio.standings(t, ["BH/C1", "BH"], rules="fide-2026")
+    under24 = spareggio.rank(t, ["BH/C1", "BH"], rules="fide-2024")
+    plain = spareggio.rank(t, ["BH/C1", "BH"], rules="fide-2026")
     for row in s.rows:
         sno = row.player.start_number
         assert row.values["BH/V2024"] == under24.row_of(sno).values["BH"]
@@ -88,8 +88,8 @@ def test_versions_change_exactly_the_values_their_texts_change() -> None:
     ],
 )
 def test_the_seed_forfeit_under_each_version(spec: str, value: Fr) -> None:
-    t = spareggio.read_trf(SEEDS / "bh-ex4-sergio.trf")
-    s = spareggio.standings(t, [spec], rules="fide-2026")
+    t = spareggio.io.trf.read_trf(SEEDS / "bh-ex4-sergio.trf")
+    s = spareggio.rank(t, [spec], rules="fide-2026")
     assert s.row_of(6).values[spec] == value
 
 
@@ -98,7 +98,7 @@ def test_a_version_in_the_files_own_list(tmp_path: Path) -> None:
     text = EXAMPLE.read_text(encoding="utf-8").replace("\n001 ", "\n212 PTS BH/C1 BH/V2024\n001 ", 1)
     path = tmp_path / "versions.trf"
     path.write_text(text, encoding="utf-8")
-    s = spareggio.standings(spareggio.read_trf(path), rules="fide-2026")
+    s = spareggio.rank(spareggio.io.trf.read_trf(path), rules="fide-2026")
     assert s.labels[-2:] == ["BH/C1", "BH/V2024"]
     assert s.row_of(9).values["BH/V2024"] == Fr(49)  # the 2024 text: no cap on the byes' dummies
     assert s.row_of(9).values["BH/C1"] == Fr(40)

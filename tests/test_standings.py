@@ -73,13 +73,13 @@ def ranking(s: spareggio.Standings) -> list[tuple[int, int, int]]:
 )
 def test_points_then_tiebreaks_in_order(tiebreaks: list[str], expected: list[tuple[int, int, int]]) -> None:
     """C.07 4.2: points first, then each tie-break in the listed order; equal on all = shared place."""
-    s = spareggio.standings(tournament(STD), tiebreaks, rules="fide-2026")
+    s = spareggio.rank(tournament(STD), tiebreaks, rules="fide-2026")
     assert ranking(s) == expected
 
 
 def test_points_come_first() -> None:
     """#5 has the most points (5/2) and ranks first although its BH (7/2) is below #1's (6)."""
-    s = spareggio.standings(tournament(STD), ["BH"], rules="fide-2026")
+    s = spareggio.rank(tournament(STD), ["BH"], rules="fide-2026")
     top = s.rows[0]
     assert (top.player.start_number, top.points, top.values["BH"]) == (5, Fr(5, 2), Fr(7, 2))
     assert s.row_of(1).values["BH"] == Fr(6)
@@ -91,7 +91,7 @@ def test_subgroups_never_inherit_order() -> None:
     Among the 1-point players BH gives 1 (6), then 4 and 6 (11/2), then 7 (5).  SB is highest for #7 (2),
     yet #7 stays last: SB only separates 4 and 6 (7/4 against 1).
     """
-    s = spareggio.standings(tournament(STD), ["BH", "SB"], rules="fide-2026")
+    s = spareggio.rank(tournament(STD), ["BH", "SB"], rules="fide-2026")
     one_point = [r for r in s.rows if r.points == 1]
     assert [r.player.start_number for r in one_point] == [1, 6, 4, 7]
     assert [r.values["SB"] for r in one_point] == [Fr(7, 4), Fr(7, 4), Fr(1), Fr(2)]
@@ -99,7 +99,7 @@ def test_subgroups_never_inherit_order() -> None:
 
 def test_shared_place_rows() -> None:
     """Competition ranking: 1, 2, 2, 4 -- a shared place is rank..rank_to and the next rank skips."""
-    s = spareggio.standings(tournament(STD), ["BH", "SB"], rules="fide-2026")
+    s = spareggio.rank(tournament(STD), ["BH", "SB"], rules="fide-2026")
     second = [r for r in s.rows if r.rank == 2]
     assert [r.player.start_number for r in second] == [2, 8]  # level: points 2, BH 3, SB 2
     assert all(r.shared and r.rank_to == 3 and r.place == "2-3" for r in second)
@@ -126,7 +126,7 @@ def test_default_tiebreaks(headers: list[str], labels: list[str], source: ListSo
     """Without a list from the caller: the file's 212/202 list, else BH/C1, BH, SB for a Swiss.  The
     source is a code; the JSON keeps the words it has always written beside it."""
     t = tournament(STD, extra_headers=headers)
-    s = spareggio.standings(t, rules="fide-2026")
+    s = spareggio.rank(t, rules="fide-2026")
     assert (s.labels, s.tiebreaks_source) == (labels, source)
     assert list(s.results) == labels
     doc = standings_to_dict(s)
@@ -134,7 +134,7 @@ def test_default_tiebreaks(headers: list[str], labels: list[str], source: ListSo
 
 
 def test_list_given_by_the_caller_is_said_so() -> None:
-    s = spareggio.standings(tournament(STD, extra_headers=["202 SB"]), "BH", rules="fide-2026")
+    s = spareggio.rank(tournament(STD, extra_headers=["202 SB"]), "BH", rules="fide-2026")
     assert s.tiebreaks_source is ListSource.CALLER
     doc = standings_to_dict(s)
     assert (doc["tiebreaks_source"], doc["tiebreaks_source_code"]) == ("given by the caller", "caller")
@@ -142,8 +142,8 @@ def test_list_given_by_the_caller_is_said_so() -> None:
 
 def test_file_list_ranks_like_the_same_explicit_list() -> None:
     """Record 212 ``PTS,SB,BH`` ranks exactly as the explicit list SB, BH."""
-    from_file = spareggio.standings(tournament(STD, extra_headers=["212 PTS,SB,BH"]), rules="fide-2026")
-    explicit = spareggio.standings(tournament(STD), ["SB", "BH"], rules="fide-2026")
+    from_file = spareggio.rank(tournament(STD, extra_headers=["212 PTS,SB,BH"]), rules="fide-2026")
+    explicit = spareggio.rank(tournament(STD), ["SB", "BH"], rules="fide-2026")
     assert ranking(from_file) == ranking(explicit)
     assert [r.player.start_number for r in from_file.rows][4:] == [7, 1, 6, 4]
 
@@ -156,7 +156,7 @@ def test_file_list_ranks_like_the_same_explicit_list() -> None:
 def test_after_round_out_of_range(after: int) -> None:
     """The file holds rounds 1 to 3: any other round is an ArgumentError."""
     with pytest.raises(ArgumentError, match="out of range"):
-        spareggio.standings(tournament(STD), ["BH"], rules="fide-2026", after_round=after)
+        spareggio.rank(tournament(STD), ["BH"], rules="fide-2026", after_round=after)
 
 
 @pytest.mark.parametrize(
@@ -168,7 +168,7 @@ def test_after_round_out_of_range(after: int) -> None:
     ],
 )
 def test_after_round_in_range(after: int, points_of_5: Fr) -> None:
-    s = spareggio.standings(tournament(STD), ["BH"], rules="fide-2026", after_round=after)
+    s = spareggio.rank(tournament(STD), ["BH"], rules="fide-2026", after_round=after)
     assert s.after_round == after
     assert s.row_of(5).points == points_of_5
 
@@ -199,14 +199,14 @@ FW = {1: "+F2 +W3 +B4", 2: "-F1 ZPB ZPB", 3: "+W4 -B1 PAB", 4: "-B3 PAB -W1"}
 def test_rules_by_start_date(date: str | None, rules: str, bh: Fr) -> None:
     """rules=None: fide-2026 from 2026-03-01, fide-2024 from 2023-09-01, fide-2009 before; no date: fide-2026."""
     t = tournament(FW, date=date)
-    s = spareggio.standings(t, ["BH"])
+    s = spareggio.rank(t, ["BH"])
     assert s.rules.name == rules
     assert s.row_of(1).values["BH"] == bh
 
 
 def test_explicit_rules_override_the_date() -> None:
     t = tournament(FW, date="2026/06/01")
-    s = spareggio.standings(t, ["BH"], rules="fide-2024")
+    s = spareggio.rank(t, ["BH"], rules="fide-2024")
     assert s.rules.name == "fide-2024"
     assert s.row_of(1).values["BH"] == Fr(6)  # 3 + 2 + 1, no cap
 
@@ -214,14 +214,14 @@ def test_explicit_rules_override_the_date() -> None:
 @pytest.mark.parametrize("tiebreaks", [[], "", " , "])
 def test_an_empty_list_is_an_error(tiebreaks: object) -> None:
     # a list given by the caller must name something; rank by points alone with "PTS"
-    with pytest.raises(spareggio.TiebreakSpecError, match="the tie-break list is empty"):
-        spareggio.standings(tournament(STD), tiebreaks)  # type: ignore[arg-type]
+    with pytest.raises(spareggio.errors.TiebreakSpecError, match="the tie-break list is empty"):
+        spareggio.rank(tournament(STD), tiebreaks)  # type: ignore[arg-type]
 
 
 def test_kind_source_is_a_code_and_the_json_keeps_its_words() -> None:
     # record 092 naming a Swiss system decides the kind (digest 6.5); the JSON writes the words it
     # always wrote beside the stable code
-    s = spareggio.standings(tournament(STD, extra_headers=["092 Lim system"]), "BH", rules="fide-2026")
+    s = spareggio.rank(tournament(STD, extra_headers=["092 Lim system"]), "BH", rules="fide-2026")
     t = s.tournament
     assert (t.kind_source, t.kind_basis) == (KindSource.FILE, "record 092")
     doc = standings_to_dict(s)["tournament"]

@@ -424,7 +424,7 @@ def test_compare_team_rule_sets(ev) -> None:  # type: ignore[no-untyped-def]
     # naive: no adjusted scores (Cavalieri counts its real 1 MP, not 1 + 1 for the last-round bye) and
     # no dummy for own unplayed rounds: BH:MP Alfieri 1 + 1 + 5 = 7 (fide-2026: 8);
     # Bianconeri 4 + 5 = 9 (fide-2026: 4 + 5 + 1 = 10)
-    from spareggio.compare import compare
+    from spareggio.comparison import compare
 
     c = compare(ev, ["fide-2026", "naive"], "BH:MP")  # one compare for every event
     got = {r.name: {n: r.values[n]["BH:MP"] for n in c.rules} for r in c.rows}

@@ -19,13 +19,14 @@ import numpy as np
 import pytest
 
 import spareggio
-from spareggio import InputError, InputLimitError, ResultKind, Scoring, TournamentKind
+from spareggio import InputError
 from spareggio.cli import main
+from spareggio.errors import InputLimitError
 from spareggio.generate import generate
 from spareggio.io import is_tournament_json, read_tournament
 from spareggio.io.output import write_atomic
 from spareggio.io.tournament_json import parse_tournament_json, write_tournament_json
-from spareggio.model import KindSource
+from spareggio.model import KindSource, ResultKind, Scoring, TournamentKind
 from spareggio.render.sources import kind_source_words
 
 K = ResultKind
@@ -108,7 +109,7 @@ def test_hand_event_header_and_players() -> None:
 
 
 def test_hand_event_points() -> None:
-    s = spareggio.standings(parse(HAND), ["BH"], rules="fide-2026")
+    s = spareggio.rank(parse(HAND), ["BH"], rules="fide-2026")
     # see the comment on HAND
     assert {r.player.start_number: r.points for r in s.rows} == {
         1: Fraction(5, 2),
@@ -155,7 +156,7 @@ def test_scoring_and_start_numbers_in_any_order() -> None:
 # writing: round trip, and the same tournament as through TRF
 
 
-def _player(p: spareggio.Player) -> tuple[object, ...]:
+def _player(p: spareggio.model.Player) -> tuple[object, ...]:
     """A player's data, without what only a TRF line has (the points column and its position)."""
     return (p.start_number, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id, p.birth_date)
 
@@ -190,7 +191,7 @@ def test_round_trip(players: int, rounds: int, seed: int, round_robin: bool) -> 
 def test_same_tournament_as_the_trf_reader(seed: int) -> None:
     t = generate(30, 9, seed, half_bye_rate=0.1, zero_bye_rate=0.05, forfeit_rate=0.1, withdrawal_rate=0.2,
                  pab=seed % 2 == 0)  # fmt: skip
-    from_trf = spareggio.parse_trf(spareggio.write_trf(t), "x.trf")
+    from_trf = spareggio.io.trf.parse_trf(spareggio.io.trf.write_trf(t), "x.trf")
     from_json = parse(write_tournament_json(t))
     _same(from_trf, from_json)
 
@@ -339,7 +340,7 @@ def test_dispatch_by_name_and_content(tmp_path: Path) -> None:
     by_content = tmp_path / "event.txt"
     by_content.write_text("\ufeff  " + HAND, encoding="utf-8")  # a BOM and blanks before the '{'
     trf = tmp_path / "event.trf"
-    trf.write_text(spareggio.write_trf(parse(HAND)), encoding="utf-8")
+    trf.write_text(spareggio.io.trf.write_trf(parse(HAND)), encoding="utf-8")
     assert [is_tournament_json(p) for p in (by_name, by_content, trf)] == [True, True, False]
     for p in (by_name, by_content, trf):
         t = read_tournament(p)
@@ -357,9 +358,9 @@ def test_cli_generate_json_beyond_trf_limit(tmp_path: Path, capsys: pytest.Captu
 
 def test_cli_standings_same_for_trf_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     t = generate(25, 7, 11, half_bye_rate=0.1, forfeit_rate=0.1)
-    (tmp_path / "e.trf").write_text(spareggio.write_trf(t), encoding="utf-8")
+    (tmp_path / "e.trf").write_text(spareggio.io.trf.write_trf(t), encoding="utf-8")
     # the TRF writer fills the points column: the JSON file declares the same points
-    as_read = spareggio.parse_trf(spareggio.write_trf(t), "e.trf")
+    as_read = spareggio.io.trf.parse_trf(spareggio.io.trf.write_trf(t), "e.trf")
     (tmp_path / "e.json").write_text(write_tournament_json(as_read), encoding="utf-8")
     rows = []
     for name in ("e.trf", "e.json"):

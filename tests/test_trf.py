@@ -14,20 +14,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from spareggio import (
-    ArgumentError,
-    Color,
-    InputError,
-    InputLimitError,
-    ResultKind,
-    Scoring,
-    TournamentKind,
-    TrfConsistencyError,
-    TrfSyntaxError,
-    parse_trf,
-    read_trf,
-    write_trf,
-)
+from spareggio import ArgumentError, InputError
+from spareggio.errors import InputLimitError, TrfConsistencyError, TrfSyntaxError
+from spareggio.io.trf import parse_trf, read_trf, write_trf
+from spareggio.model import Color, ResultKind, Scoring, TournamentKind
 from spareggio.render.sources import kind_source_words
 
 K = ResultKind

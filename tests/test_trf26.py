@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spareggio import InputError, standings
+from spareggio import InputError, rank
 from spareggio.cli import main
 from spareggio.errors import ArgumentError
 from spareggio.explain import explain_player
@@ -71,7 +71,7 @@ def test_the_layout_of_the_fixture_records() -> None:
 
 
 def values(text: str, tiebreaks: str = "BH,SB,PS", **kw: object) -> dict[int, tuple[Fraction, ...]]:
-    s = standings(parse_trf(text, "bonus.trf", **kw), tiebreaks)  # type: ignore[arg-type]
+    s = rank(parse_trf(text, "bonus.trf", **kw), tiebreaks)  # type: ignore[arg-type]
     return {r.player.start_number: (r.points, *(r.values[k] for k in tiebreaks.split(","))) for r in s.rows}
 
 
@@ -113,7 +113,7 @@ def test_299_records_are_said_where_they_are() -> None:
 
 def test_the_explanation_names_the_adjustment() -> None:
     t = parse_trf(ADJUSTED, "bonus.trf")
-    s = standings(t, "PTS,BH")
+    s = rank(t, "PTS,BH")
     exp = explain_player(s, 1)
     pts = exp.tiebreaks[0]
     # round 2: the win scores 1, the round adds 0 (the penalty of -1)
@@ -145,7 +145,7 @@ def test_299_through_the_cli_json(tmp_path: Path, capsys: pytest.CaptureFixture[
     ],
 )
 def test_typed_299_records(record: str, expected: dict[int, Fraction]) -> None:
-    s = standings(parse_trf(event(record), "t.trf"), "BH")
+    s = rank(parse_trf(event(record), "t.trf"), "BH")
     assert {r.player.start_number: r.points for r in s.rows} == expected
 
 
@@ -181,7 +181,7 @@ def test_bad_299_records(line: str, error: str) -> None:
 def test_212_with_a_tie_break_before_pts_ranks_by_it() -> None:
     # BH (see test_without_299_the_results_decide): 3: 6, 2: 5, 4: 4.5, 1: 3.5 -> the points come second
     t = parse_trf(event("212 BH,PTS"), "o.trf")
-    s = standings(t)
+    s = rank(t)
     assert [r.player.start_number for r in s.rows] == [3, 2, 4, 1]
     assert [str(w) for w in t.warnings if "212" in str(w)] == [
         (
@@ -190,7 +190,7 @@ def test_212_with_a_tie_break_before_pts_ranks_by_it() -> None:
         )
     ]
     # PTS first (or 202) keeps the points first
-    assert [r.player.start_number for r in standings(parse_trf(event("212 PTS,BH"), "o.trf")).rows] == [
+    assert [r.player.start_number for r in rank(parse_trf(event("212 PTS,BH"), "o.trf")).rows] == [
         1,
         2,
         4,
@@ -223,7 +223,7 @@ NATIONAL = ["172 ITA HBFN", nrs(1, 1500, "Alfa, Anna"), nrs(3, 2400)]
 )
 def test_national_ratings(records: list[str], rating: str | None, aro_1: int, aro_2: int) -> None:
     t = parse_trf(event(*records), "n.trf", rating=rating)
-    s = standings(t, "ARO")
+    s = rank(t, "ARO")
     got = {r.player.start_number: r.values["ARO"] for r in s.rows}
     assert (got[1], got[2]) == (aro_1, aro_2)
     assert t.players[0].rating == 2000  # the FIDE rating stays the player's rating
@@ -291,10 +291,10 @@ def test_bonuses_add_to_the_score_and_the_records_make_the_total(
     # property: a bonus or penalty (299, blank type) adds its points to the player's score whatever
     # its round, and the PTS records a player's explanation shows add up to that score
     t = generate(10, 5, seed)
-    base = standings(t, "PTS")
+    base = rank(t, "PTS")
     before = {r.player.start_number: r.points for r in base.rows}
     t.adjustments = tuple(PointAdjustment("", Fraction(v, 2), i, r) for i, r, v in bonuses)
-    s = standings(t, "PTS")
+    s = rank(t, "PTS")
     added = {
         p.start_number: sum(Fraction(v, 2) for i, _, v in bonuses if i == k) for k, p in enumerate(t.players)
     }
@@ -324,7 +324,7 @@ def test_the_trf_writer_keeps_the_trf26_records(text: str) -> None:
     )
     assert back.rating_method == t.rating_method and back.tiebreak_list == t.tiebreak_list
     assert [p.national_rating for p in back.players] == [p.national_rating for p in t.players]
-    a, b = standings(t, "PTS,BH,ARO"), standings(back, "PTS,BH,ARO")
+    a, b = rank(t, "PTS,BH,ARO"), rank(back, "PTS,BH,ARO")
     assert [(r.player.start_number, r.points, r.values) for r in a.rows] == [
         (r.player.start_number, r.points, r.values) for r in b.rows
     ]

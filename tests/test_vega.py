@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from event_formats import ROUND_ROBIN, SWISS, tdf, trf, veg
-from spareggio import TournamentKind, parse_trf
 from spareggio.cli import main
 from spareggio.io import parse_tournament, reader_for
+from spareggio.io.trf import parse_trf
 from spareggio.io.vega_tdf import write_tdf
 from spareggio.model import ResultKind as K
+from spareggio.model import TournamentKind
 
 WRITERS = {"veg": veg, "tdf": tdf}
 

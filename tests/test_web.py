@@ -101,7 +101,7 @@ def test_standings_page_equals_the_library(client: TestClient, token: str) -> No
     r = client.get(f"/t/{token}")
     assert r.status_code == 200
     rows = table(r.text, "standings")
-    s = spareggio.standings(spareggio.read_trf(EXAMPLE))
+    s = spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE))
     assert rows[0][:10] == ["Rank", "No.", "Title", "Name", "Fed", "Rating", "Points", "BH/C1", "BH", "SB"]
     assert len(rows) == 1 + len(s.rows)
     for got, row in zip(rows[1:], s.rows, strict=True):
@@ -161,7 +161,7 @@ def test_unknown_token_is_404(client: TestClient) -> None:
 
 def test_crosstable_notation(client: TestClient, token: str) -> None:
     rows = table(client.get(f"/t/{token}/crosstable").text, "crosstable")
-    s = spareggio.standings(spareggio.read_trf(EXAMPLE))
+    s = spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE))
     t = s.tournament
     first = s.rows[0]
     i = first.index
@@ -188,9 +188,9 @@ def test_compare_page_highlights_differences(client: TestClient, token: str) -> 
     assert r.status_code == 200
     rows = table(r.text, "compare")
     assert rows[0][3:] == ["fide-2026", "naive"]
-    from spareggio.compare import compare
+    from spareggio.comparison import compare
 
-    c = compare(spareggio.read_trf(EXAMPLE), ["fide-2026", "naive"])
+    c = compare(spareggio.io.trf.read_trf(EXAMPLE), ["fide-2026", "naive"])
     moved = [row for row in c.rows if row.rank_differs]
     assert moved, "the example changes places between fide-2026 and naive"
     assert r.text.count('<tr class="differs">') == len(moved)
@@ -305,8 +305,8 @@ def test_downloads(client: TestClient, token: str, fmt: str, media: str, start: 
 
 def test_trf_download_carries_the_computed_ranks(client: TestClient, token: str) -> None:
     text = client.get(f"/t/{token}/download/trf").text
-    t = spareggio.parse_trf(text)
-    s = spareggio.standings(spareggio.read_trf(EXAMPLE))
+    t = spareggio.io.trf.parse_trf(text)
+    s = spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE))
     assert {p.start_number: p.rank for p in t.players} == {r.player.start_number: r.rank for r in s.rows}
 
 

@@ -56,7 +56,7 @@ def token(client: TestClient) -> str:
 
 def tournament_json(**change: object) -> dict[str, object]:
     """The example as tournament JSON, a player's field changed: ``name=...`` sets player 1's name."""
-    doc = json.loads(write_tournament_json(spareggio.read_trf(EXAMPLE)))
+    doc = json.loads(write_tournament_json(spareggio.io.trf.read_trf(EXAMPLE)))
     for key, value in change.items():
         doc["players"][key][0] = value
     return doc
@@ -636,7 +636,7 @@ from fastapi.testclient import TestClient
 import spareggio
 from spareggio.io.tournament_json import write_tournament_json
 from spareggio.web import create_app
-doc = json.loads(write_tournament_json(spareggio.read_trf(sys.argv[1])))
+doc = json.loads(write_tournament_json(spareggio.io.trf.read_trf(sys.argv[1])))
 doc["players"]["name"][0] = "N" * int(sys.argv[2])
 data = json.dumps(doc).encode()
 del doc
@@ -729,7 +729,7 @@ def test_200_concurrent_api_requests_are_all_answered_correctly(live: tuple[str,
     from spareggio.render.output import standings_json
 
     host, port = live[0].split(":")
-    expected = json.loads(standings_json(spareggio.standings(spareggio.read_trf(EXAMPLE))))
+    expected = json.loads(standings_json(spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE))))
     body = (
         b'--B\r\nContent-Disposition: form-data; name="file"; filename="t.trf"\r\n\r\n'
         + TRF

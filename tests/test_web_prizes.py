@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from spareggio import read_trf, standings
+from spareggio import rank
+from spareggio.io.trf import read_trf
 from spareggio.prizes import award_prizes, load_prize_file
 from spareggio.web.app import create_app
 
@@ -41,7 +42,7 @@ def test_the_tab_shows_an_editable_example(client: TestClient) -> None:
 
 def test_a_pasted_prize_file_gives_the_librarys_prize_list(client: TestClient) -> None:
     page = client.post(f"/t/{token(client)}/prizes", data={"text": PRIZES.read_text()}).text
-    pl = award_prizes(standings(read_trf(EXAMPLE)), load_prize_file(PRIZES))
+    pl = award_prizes(rank(read_trf(EXAMPLE)), load_prize_file(PRIZES))
     expected = [
         [a.category.name, str(a.place) if a.place else a.places, str(pl.standings.tournament.players[a.holder].start_number),
          str(a.paid[a.holder])]

@@ -1,206 +1,139 @@
 """spareggio: chess tie-breaks computed exactly under the rule set that applies, and explained.
 
 >>> import spareggio
->>> t = spareggio.read_trf("examples/open-2026.trf")          # doctest: +SKIP
->>> s = spareggio.standings(t, ["BH/C1", "SB"], rules="fide-2026")  # doctest: +SKIP
+>>> event = spareggio.read_event("examples/open-2026.trf")            # doctest: +SKIP
+>>> s = spareggio.rank(event, ["BH/C1", "SB"], rules="fide-2026")     # doctest: +SKIP
 
-The names below are imported on first use, so that ``import spareggio`` (and ``spareggio --help``)
-does not load numpy and the engine until they are needed.
+The public API is the import block below, one line per name: the type checker reads it, and at
+run time the same lines are the table of the names loaded on first use (so that ``import
+spareggio`` and ``spareggio --help`` do not load numpy and the engine until they are needed) and
+``__all__``.  A name that left the API still answers, with a :class:`DeprecationWarning` naming
+its new place (``_MOVED``; CHANGELOG.md).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-import sys
-import types
+import warnings
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .__about__ import __version__
-from .errors import (
-    ArgumentError,
-    Diagnostic,
-    InputError,
-    InputLimitError,
-    Position,
-    SpareggioError,
-    TiebreakSpecError,
-    TrfConsistencyError,
-    TrfSyntaxError,
-    UnknownRulesetError,
-    UnknownTiebreakError,
-)
+from .__about__ import __version__ as __version__
+from .errors import ArgumentError as ArgumentError
+from .errors import Diagnostic as Diagnostic
+from .errors import InputError as InputError
+from .errors import SpareggioError as SpareggioError
 
 if TYPE_CHECKING:
-    from .check import CheckOptions, check_files, check_tournament
-    from .compare import Comparison, compare
-    from .decisions import Decisions, Exclusion, Playoff
-    from .explain import (
-        Explanations,
-        PlayerExplanation,
-        Versus,
-        explain_all,
-        explain_player,
-        explain_versus,
-        find_player,
-    )
-    from .io import read_event, read_tournament
-    from .io.tournament_json import parse_tournament_json, read_tournament_json, write_tournament_json
-    from .io.trf import parse_trf, read_trf, write_trf
-    from .model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
-    from .prizes import PrizeFile, PrizeList, award_prizes, load_prize_file
-    from .render.formats import formats_for
-    from .render.formats import render as render_as
-    from .rules import RULESETS, RuleSet, find_ruleset, ruleset_for_date
-    from .standings import StandingRow, Standings, rank, standings
-    from .tiebreaks import TIEBREAKS, Contribution, TiebreakResult, TiebreakSpec, find_tiebreak, parse_spec
+    # the public API (loaded on first use): one name a line, ``from <module> import <name> as <name>``
+    from .check import CheckOptions as CheckOptions
+    from .check import check_files as check_files
+    from .comparison import Comparison as Comparison
+    from .comparison import compare as compare
+    from .decisions import Decisions as Decisions
+    from .decisions import Exclusion as Exclusion
+    from .decisions import Playoff as Playoff
+    from .explain import explain_all as explain_all
+    from .explain import explain_player as explain_player
+    from .explain import explain_versus as explain_versus
+    from .io import parse_event as parse_event
+    from .io import read_event as read_event
+    from .model import Event as Event
+    from .model import Tournament as Tournament
+    from .prizes import award_prizes as award_prizes
+    from .prizes import load_prize_file as load_prize_file
+    from .render.formats import formats_for as formats_for
+    from .render.formats import render_as as render_as
+    from .rules import RULESETS as RULESETS
+    from .standings import Standings as Standings
+    from .standings import rank as rank
+    from .tiebreaks import TIEBREAKS as TIEBREAKS
 
-_LAZY: dict[str, str] = {
-    "rank": ".standings",
-    "read_event": ".io",
-    "read_tournament": ".io",
-    "parse_tournament_json": ".io.tournament_json",
-    "read_tournament_json": ".io.tournament_json",
-    "write_tournament_json": ".io.tournament_json",
-    "parse_trf": ".io.trf",
-    "read_trf": ".io.trf",
-    "write_trf": ".io.trf",
-    "Color": ".model",
-    "Player": ".model",
-    "ResultKind": ".model",
-    "Scoring": ".model",
-    "Tournament": ".model",
-    "TournamentKind": ".model",
-    "RULESETS": ".rules",
-    "RuleSet": ".rules",
-    "find_ruleset": ".rules",
-    "ruleset_for_date": ".rules",
-    "StandingRow": ".standings",
-    "Standings": ".standings",
-    "standings": ".standings",
-    "TIEBREAKS": ".tiebreaks",
-    "Contribution": ".tiebreaks",
-    "TiebreakResult": ".tiebreaks",
-    "TiebreakSpec": ".tiebreaks",
-    "find_tiebreak": ".tiebreaks",
-    "parse_spec": ".tiebreaks",
-    "Explanations": ".explain",
-    "PlayerExplanation": ".explain",
-    "Versus": ".explain",
-    "explain_all": ".explain",
-    "explain_player": ".explain",
-    "explain_versus": ".explain",
-    "find_player": ".explain",
-    "render_as": ".render.formats:render",
-    "formats_for": ".render.formats",
-    "Comparison": ".compare",
-    "compare": ".compare",
-    "CheckOptions": ".check",
-    "check_files": ".check",
-    "check_tournament": ".check",
-    "Decisions": ".decisions",
-    "Exclusion": ".decisions",
-    "Playoff": ".decisions",
-    "PrizeFile": ".prizes",
-    "PrizeList": ".prizes",
-    "award_prizes": ".prizes",
-    "load_prize_file": ".prizes",
+_EAGER = ("__version__", "ArgumentError", "Diagnostic", "InputError", "SpareggioError")
+"""The public names imported with the package (the version and the errors a caller catches)."""
+
+_MOVED: dict[str, tuple[str, str]] = {
+    # name that left the API: (where it lives now, what to use instead)
+    "read_tournament": ("spareggio.io", "spareggio.read_event"),
+    "parse_trf": ("spareggio.io.trf", "spareggio.parse_event or spareggio.io.trf.parse_trf"),
+    "read_trf": ("spareggio.io.trf", "spareggio.read_event or spareggio.io.trf.read_trf"),
+    "write_trf": ("spareggio.io.trf", "spareggio.io.trf.write_trf"),
+    "parse_tournament_json": ("spareggio.io.tournament_json", "spareggio.parse_event"),
+    "read_tournament_json": ("spareggio.io.tournament_json", "spareggio.read_event"),
+    "write_tournament_json": ("spareggio.io.tournament_json", "spareggio.io.tournament_json.write_tournament_json"),
+    "check_tournament": ("spareggio.check", "spareggio.check.check"),
+    "StandingRow": ("spareggio.standings", "spareggio.standings.StandingRow"),
+    "Explanations": ("spareggio.explain", "spareggio.explain.Explanations"),
+    "PlayerExplanation": ("spareggio.explain", "spareggio.explain.PlayerExplanation"),
+    "Versus": ("spareggio.explain", "spareggio.explain.Versus"),
+    "find_player": ("spareggio.explain", "spareggio.explain.find_player"),
+    "PrizeFile": ("spareggio.prizes", "spareggio.prizes.PrizeFile"),
+    "PrizeList": ("spareggio.prizes", "spareggio.prizes.PrizeList"),
+    "Color": ("spareggio.model", "spareggio.model.Color"),
+    "Player": ("spareggio.model", "spareggio.model.Player"),
+    "ResultKind": ("spareggio.model", "spareggio.model.ResultKind"),
+    "Scoring": ("spareggio.model", "spareggio.model.Scoring"),
+    "TournamentKind": ("spareggio.model", "spareggio.model.TournamentKind"),
+    "RuleSet": ("spareggio.rules", "spareggio.rules.RuleSet"),
+    "find_ruleset": ("spareggio.rules", "spareggio.rules.find_ruleset"),
+    "ruleset_for_date": ("spareggio.rules", "spareggio.rules.ruleset_for_date"),
+    "Contribution": ("spareggio.tiebreaks", "spareggio.tiebreaks.Contribution"),
+    "TiebreakResult": ("spareggio.tiebreaks", "spareggio.tiebreaks.TiebreakResult"),
+    "TiebreakSpec": ("spareggio.tiebreaks", "spareggio.tiebreaks.TiebreakSpec"),
+    "find_tiebreak": ("spareggio.tiebreaks", "spareggio.tiebreaks.find_tiebreak"),
+    "parse_spec": ("spareggio.tiebreaks", "spareggio.tiebreaks.parse_spec"),
+    "Position": ("spareggio.errors", "spareggio.errors.Position"),
+    "InputLimitError": ("spareggio.errors", "spareggio.errors.InputLimitError"),
+    "TiebreakSpecError": ("spareggio.errors", "spareggio.errors.TiebreakSpecError"),
+    "TrfConsistencyError": ("spareggio.errors", "spareggio.errors.TrfConsistencyError"),
+    "TrfSyntaxError": ("spareggio.errors", "spareggio.errors.TrfSyntaxError"),
+    "UnknownRulesetError": ("spareggio.errors", "spareggio.errors.UnknownRulesetError"),
+    "UnknownTiebreakError": ("spareggio.errors", "spareggio.errors.UnknownTiebreakError"),
 }
-"""Public names loaded on first use, and the module that defines each."""
+"""The names that left the public API after 0.1 (CHANGELOG.md), each still answering with a warning
+until 1.0 removes them."""
 
 
-class _Package(types.ModuleType):
-    """The package module: keeps the public function ``standings`` when its submodule of the same
-    name is loaded (the import system then sets the package attribute to the submodule)."""
+@functools.cache
+def _lazy() -> dict[str, tuple[str, str]]:
+    """The names loaded on first use, read from the import block above: name -> (module, attribute)."""
+    import ast  # the standard library's parser, needed only on the first use of a lazy name
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in ("standings", "compare") and isinstance(value, types.ModuleType):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    block = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    return {
+        alias.asname or alias.name: ("." * node.level + (node.module or ""), alias.name)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
 
 
 def __getattr__(name: str) -> Any:  # Any: a lazily loaded public name, whatever its type
-    module = _LAZY.get(name)
-    if module is None:
-        # a submodule (``spareggio.io``, ``spareggio.rules`` ...), loaded on first access
-        try:
-            return importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{name}":
-                raise
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    module, _, attribute = module.partition(":")
-    value = getattr(importlib.import_module(module, __name__), attribute or name)
-    globals()[name] = value
-    return value
+    if name == "__all__":
+        return [*_EAGER, *_lazy()]
+    if name in _lazy():
+        module, attribute = _lazy()[name]
+        value = getattr(importlib.import_module(module, __name__), attribute)
+        globals()[name] = value
+        return value
+    if name in _MOVED:
+        place, instead = _MOVED[name]
+        warnings.warn(
+            f"spareggio.{name} is deprecated and leaves the public API: use {instead}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(importlib.import_module(place), name)
+    # a submodule (``spareggio.io``, ``spareggio.rules`` ...), loaded on first access
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{name}":
+            raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
-
-
-__all__ = [
-    "RULESETS",
-    "TIEBREAKS",
-    "ArgumentError",
-    "CheckOptions",
-    "Color",
-    "Comparison",
-    "Contribution",
-    "Decisions",
-    "Diagnostic",
-    "Exclusion",
-    "Explanations",
-    "InputError",
-    "InputLimitError",
-    "Player",
-    "PlayerExplanation",
-    "Playoff",
-    "Position",
-    "PrizeFile",
-    "PrizeList",
-    "ResultKind",
-    "RuleSet",
-    "Scoring",
-    "SpareggioError",
-    "StandingRow",
-    "Standings",
-    "TiebreakResult",
-    "TiebreakSpec",
-    "TiebreakSpecError",
-    "Tournament",
-    "TournamentKind",
-    "TrfConsistencyError",
-    "TrfSyntaxError",
-    "UnknownRulesetError",
-    "UnknownTiebreakError",
-    "Versus",
-    "__version__",
-    "award_prizes",
-    "check_files",
-    "check_tournament",
-    "compare",
-    "explain_all",
-    "explain_player",
-    "explain_versus",
-    "find_player",
-    "find_ruleset",
-    "find_tiebreak",
-    "formats_for",
-    "load_prize_file",
-    "parse_spec",
-    "parse_tournament_json",
-    "parse_trf",
-    "rank",
-    "read_event",
-    "read_tournament",
-    "read_tournament_json",
-    "read_trf",
-    "render_as",
-    "ruleset_for_date",
-    "standings",
-    "write_tournament_json",
-    "write_trf",
-]
+    return sorted({*globals(), *_EAGER, *_lazy()})

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
+import types
+import warnings
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -626,3 +630,21 @@ def _places(starts: BoolVector) -> tuple[IntVector, IntVector]:
     rank = np.repeat(begin + 1, size)
     rank_to = np.repeat(end, size)
     return rank.astype(np.int64), rank_to.astype(np.int64)
+
+
+class _CalledAsTheOldFunction(types.ModuleType):
+    """Up to 0.1 the package exported this module's :func:`standings` as ``spareggio.standings``;
+    the name is the module's now (the import system binds a loaded submodule to the package), and
+    the old call ``spareggio.standings(t, ...)`` still ranks, with a :class:`DeprecationWarning`,
+    until 1.0 removes this class (CHANGELOG.md)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Standings:  # Any: the arguments of rank
+        warnings.warn(
+            "spareggio.standings is deprecated and leaves the public API: use spareggio.rank",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return rank(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CalledAsTheOldFunction

@@ -165,7 +165,7 @@ def values(
     after_round: int | None = None,
 ) -> Values:
     """The :class:`Values` of ``focal`` (and ``opponent``'s BH) through :func:`spareggio.standings`."""
-    s = spareggio.standings(t, list(LABELS), rules=rules, after_round=after_round)
+    s = spareggio.rank(t, list(LABELS), rules=rules, after_round=after_round)
     f = s.row_of(focal).values
     bh_opponent = s.row_of(opponent).values["BH"]
     got = (f["ABH"], f["BH"], f["BH/C1"], f["SB"], f["SB/C1"], bh_opponent)

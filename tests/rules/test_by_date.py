@@ -17,8 +17,8 @@ import pytest
 from rule_events import Values, build, swiss, swiss_cards, values
 
 import spareggio
-from spareggio import parse_trf
 from spareggio.cli import main
+from spareggio.io.trf import parse_trf
 
 # (ABH, BH, BH/C1, SB, SB/C1 of player 1, BH of player 2), as in test_fide2026/2024/2009.py, PAB rows:
 EXPECTED = {
@@ -51,7 +51,7 @@ def event(date: str | None) -> spareggio.Tournament:
 @pytest.mark.parametrize(("date", "rules", "reason"), DATES)
 def test_rule_set_by_date(date: str | None, rules: str, reason: str) -> None:
     t = event(date)
-    s = spareggio.standings(t, ["BH"], rules=None)
+    s = spareggio.rank(t, ["BH"], rules=None)
     assert s.rules.name == rules
     assert reason in s.rules_reason
     bad_date = [w for w in t.warnings if w.code == "bad-date"]
@@ -61,14 +61,14 @@ def test_rule_set_by_date(date: str | None, rules: str, reason: str) -> None:
 
 def test_caps_either_side_of_1_march_2026() -> None:
     """The last day of fide-2024 and the first of fide-2026 give BH(1) 11 and 10 (own 3 vs cap 2)."""
-    before = spareggio.standings(event("2026/02/28"), ["BH"]).row_of(1).values["BH"]
-    after = spareggio.standings(event("2026/03/01"), ["BH"]).row_of(1).values["BH"]
+    before = spareggio.rank(event("2026/02/28"), ["BH"]).row_of(1).values["BH"]
+    after = spareggio.rank(event("2026/03/01"), ["BH"]).row_of(1).values["BH"]
     assert (before, after) == (Fraction(11), Fraction(10))
 
 
 def test_an_explicit_rule_set_wins_over_the_date() -> None:
     t = event("2023/08/31")
-    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    s = spareggio.rank(t, ["BH"], rules="fide-2026")
     assert (s.rules.name, s.rules_reason) == ("fide-2026", "chosen by the caller")
     assert values(swiss("PAB"), "fide-2026") == values(t, "fide-2026") == EXPECTED["fide-2026"]
 

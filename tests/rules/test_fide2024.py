@@ -81,8 +81,8 @@ CAPS = [
 @pytest.mark.parametrize(("case", "difference"), CAPS)
 def test_the_2026_caps_are_the_only_difference(case: str, difference: str) -> None:
     t = swiss(case)
-    bh_2024 = spareggio.standings(t, ["BH"], rules="fide-2024").row_of(1).values["BH"]
-    bh_2026 = spareggio.standings(t, ["BH"], rules="fide-2026").row_of(1).values["BH"]
+    bh_2024 = spareggio.rank(t, ["BH"], rules="fide-2024").row_of(1).values["BH"]
+    bh_2026 = spareggio.rank(t, ["BH"], rules="fide-2026").row_of(1).values["BH"]
     assert bh_2024 is not None and bh_2026 is not None
     assert bh_2024 - bh_2026 == Fraction(difference)
 

@@ -55,7 +55,7 @@ def test_unplayed_round(case: str, expected: Values) -> None:
 
 def test_usual_list_is_buchholz_cut_1() -> None:
     """Seed 001: the Italian default tie-break is Buchholz Cut 1 (docs/rules.md)."""
-    s = spareggio.standings(swiss("PAB"), None, rules=RULES)
+    s = spareggio.rank(swiss("PAB"), None, rules=RULES)
     assert s.labels == ["BH/C1"]
     assert s.row_of(1).values["BH/C1"] == 8  # as in the table above
 

@@ -59,7 +59,7 @@ FORFEITS_AS_PLAYED = [
 
 @pytest.mark.parametrize(("case", "expected"), FORFEITS_AS_PLAYED)
 def test_forfeits_as_played(case: str, expected: str) -> None:
-    s = spareggio.standings(swiss(case), ["BH/P"], rules=RULES)
+    s = spareggio.rank(swiss(case), ["BH/P"], rules=RULES)
     assert s.row_of(1).values["BH/P"] == Fraction(expected)
 
 

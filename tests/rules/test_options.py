@@ -19,8 +19,11 @@ import pytest
 from rule_events import SEEDS, build, swiss, tournament
 
 import spareggio
-from spareggio import RULESETS, UnknownRulesetError, find_ruleset, read_trf
+from spareggio import RULESETS
 from spareggio.cli import main
+from spareggio.errors import UnknownRulesetError
+from spareggio.io.trf import read_trf
+from spareggio.rules import find_ruleset
 
 TWO_VURS = SEEDS / "x-sb-cut1-two-vurs.trf"
 
@@ -46,7 +49,7 @@ TWO_VURS = SEEDS / "x-sb-cut1-two-vurs.trf"
     ],
 )
 def test_vur_selection(rules: str, sb: str, sb_c1: str, bh_c1: str) -> None:
-    s = spareggio.standings(read_trf(TWO_VURS), ["SB", "SB/C1", "BH/C1"], rules=rules)
+    s = spareggio.rank(read_trf(TWO_VURS), ["SB", "SB/C1", "BH/C1"], rules=rules)
     got = s.row_of(3).values
     assert (got["SB"], got["SB/C1"], got["BH/C1"]) == (Fraction(sb), Fraction(sb_c1), Fraction(bh_c1))
     assert s.rules.label == rules
@@ -86,7 +89,7 @@ FIVE = {
     ],
 )
 def test_cap_rounds(rules: str, after_round: int | None, bh: str, sb: str) -> None:
-    s = spareggio.standings(tournament(FIVE), ["BH", "SB"], rules=rules, after_round=after_round)
+    s = spareggio.rank(tournament(FIVE), ["BH", "SB"], rules=rules, after_round=after_round)
     got = s.row_of(1).values
     assert (got["BH"], got["SB"]) == (Fraction(bh), Fraction(sb))
 
@@ -97,7 +100,7 @@ def test_cap_rounds_of_an_event_in_progress(rules: str, bh: str) -> None:
     5 x 1/2 = 2.5 with cap-rounds=announced (BH = 0 + dummy + 2)."""
     t = tournament({k: " ".join(v.split()[:3]) for k, v in FIVE.items()}, rounds=5)
     assert (t.rounds, t.announced_rounds) == (3, 5)
-    assert spareggio.standings(t, ["BH"], rules=rules).row_of(1).values["BH"] == Fraction(bh)
+    assert spareggio.rank(t, ["BH"], rules=rules).row_of(1).values["BH"] == Fraction(bh)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -121,11 +124,11 @@ def test_kallithea_draws_defaults(case: str, abh_default: str, abh_defaults: str
     """Seed 003 step (b).  Player 2's BH = ABH(1) + 4.5 follows; player 1's own BH does not change."""
     t = swiss(case)
     for rules, abh in (("fide-2009", abh_default), ("fide-2009:draws=defaults", abh_defaults)):
-        s = spareggio.standings(t, ["ABH", "BH"], rules=rules)
+        s = spareggio.rank(t, ["ABH", "BH"], rules=rules)
         assert s.row_of(1).values["ABH"] == Fraction(abh)
         assert s.row_of(2).values["BH"] == Fraction(abh) + Fraction("4.5")
     own = [
-        spareggio.standings(t, ["BH"], rules=r).row_of(1).values["BH"]
+        spareggio.rank(t, ["BH"], rules=r).row_of(1).values["BH"]
         for r in ("fide-2009", "fide-2009:draws=defaults")
     ]
     assert own[0] == own[1]
@@ -175,7 +178,7 @@ def test_bad_names_and_options(name: str, allowed: list[str]) -> None:
     message = str(info.value)
     assert all(word in message for word in allowed), message
     with pytest.raises(UnknownRulesetError):
-        spareggio.standings(swiss("PAB"), ["BH"], rules=name)
+        spareggio.rank(swiss("PAB"), ["BH"], rules=name)
 
 
 def test_cli_json_records_the_label(capsys: pytest.CaptureFixture[str]) -> None:

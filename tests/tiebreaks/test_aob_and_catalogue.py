@@ -41,8 +41,8 @@ DEMO = """012 Circolo Demo Open 2026
     ],
 )
 def test_aob_is_the_exact_average_of_opponents_buchholz(player, expected):
-    t = spareggio.parse_trf(DEMO, "demo.trf")
-    s = spareggio.standings(t, ["AOB", "BH"], rules="fide-2026")
+    t = spareggio.io.trf.parse_trf(DEMO, "demo.trf")
+    s = spareggio.rank(t, ["AOB", "BH"], rules="fide-2026")
     assert s.row_of(player).values["AOB"] == expected
 
 
@@ -51,8 +51,8 @@ def test_aob_undefined_without_games_ranks_last():
     text = DEMO.replace("     1 b 0     2 w -  0000 - Z", "  0000 - Z     2 w -  0000 - Z").replace(
         "     4 w 1     3 b 1", "  0000 - Z     3 b 1"
     )
-    t = spareggio.parse_trf(text, "demo.trf")
-    s = spareggio.standings(t, ["AOB"], rules="fide-2026")
+    t = spareggio.io.trf.parse_trf(text, "demo.trf")
+    s = spareggio.rank(t, ["AOB"], rules="fide-2026")
     assert s.row_of(4).values["AOB"] is None
 
 

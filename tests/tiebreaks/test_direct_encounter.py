@@ -14,7 +14,7 @@ SWISS = "Individual: Swiss-System"
 
 
 def places(t, tiebreaks, rules="fide-2026"):
-    s = spareggio.standings(t, tiebreaks, rules=rules)
+    s = spareggio.rank(t, tiebreaks, rules=rules)
     return {row.player.start_number: row.place for row in s.rows}
 
 
@@ -147,5 +147,5 @@ def test_forfeits_in_direct_encounter(kind, tbs, want):
 def test_de_values_are_places_inside_the_group():
     # 2-group-met-drawn: 1 is alone on 2 points (DE not applied: no value); 2 and 3 share place 1.
     t = tournament({1: "+W2 . +B3", 2: ". =W3"}, kind=RR)
-    s = spareggio.standings(t, ["DE"], rules="fide-2026")
+    s = spareggio.rank(t, ["DE"], rules="fide-2026")
     assert {row.player.start_number: row.values["DE"] for row in s.rows} == {1: None, 2: 1, 3: 1}

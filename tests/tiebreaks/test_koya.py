@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from digest_examples import RR_9_2, SWISS_9_3
-from spareggio import Tournament, parse_trf
+from spareggio import Tournament
 from spareggio.frame import Frame
-from spareggio.io.trf import read_trf
+from spareggio.io.trf import parse_trf, read_trf
 from spareggio.rules import find_ruleset
 from spareggio.tiebreaks.base import Context, Direction, TiebreakResult, TiebreakSpec
 from spareggio.tiebreaks.koya import KoyaDetails, koya, koya_games

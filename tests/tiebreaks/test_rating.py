@@ -14,8 +14,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from spareggio import Tournament, find_ruleset, parse_trf
+from spareggio import Tournament
 from spareggio.frame import Frame
+from spareggio.io.trf import parse_trf
+from spareggio.rules import find_ruleset
 from spareggio.tiebreaks.base import Context, TiebreakResult, TiebreakSpec
 from spareggio.tiebreaks.rating import (
     DP_TABLE,

@@ -24,9 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from spareggio import Tournament, read_trf
+from spareggio import Tournament
 from spareggio.cuts import CutMark
 from spareggio.frame import Frame
+from spareggio.io.trf import read_trf
 from spareggio.model import ResultKind
 from spareggio.rules import find_ruleset
 from spareggio.tiebreaks.base import Context, TiebreakResult, TiebreakSpec

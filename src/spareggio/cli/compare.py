@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..compare import Comparison, compare
+from ..comparison import Comparison, compare
 from ..render.formats import choose_format, formats_for, render
 from .app import cli
 from .common import (

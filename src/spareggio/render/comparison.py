@@ -1,4 +1,4 @@
-"""A comparison across rule sets (:func:`spareggio.compare.compare`) as a text table and JSON."""
+"""A comparison across rule sets (:func:`spareggio.comparison.compare`) as a text table and JSON."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import textwrap
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..compare import Comparison
+from ..comparison import Comparison
 from ..i18n import SOURCE, Text, localize, translate
 from ..jsontypes import JsonObject, JsonValue
 from ..numbers import exact_number, json_number

@@ -45,6 +45,7 @@ __all__ = [
     "format_for_path",
     "formats_for",
     "render",
+    "render_as",
     "renderer",
 ]
 
@@ -225,3 +226,7 @@ def choose_format(
             known=", ".join(f.name for f in allowed),
         )
     )
+
+
+render_as = render
+"""The name the package exports :func:`render` under (``spareggio.render`` is this package)."""

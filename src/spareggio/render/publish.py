@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .. import numbers
 from ..__about__ import __version__
-from ..compare import Comparison
+from ..comparison import Comparison
 from ..errors import ArgumentError, check_language
 from ..i18n import SOURCE, Text, localize, msg, ntext, translate, warning_body
 from ..rules import RuleSet

@@ -12,7 +12,7 @@ from fastapi.responses import Response
 from starlette.requests import Request
 
 from ..check import CheckOptions, check_source
-from ..compare import compare
+from ..comparison import compare
 from ..errors import ArgumentError, SpareggioError
 from ..explain import (
     explain_player,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from fastapi.responses import Response
 
-from ..compare import Comparison
+from ..comparison import Comparison
 from ..errors import ArgumentError
 from ..explain import explain_player
 from ..i18n import msg

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Self
 from markupsafe import Markup
 
 from .. import numbers
-from ..compare import Comparison
+from ..comparison import Comparison
 from ..errors import Diagnostic, SpareggioError
 from ..i18n import Text, localize, msg, ntext, translate
 from ..render.crosstable import Crosstable, build_crosstable

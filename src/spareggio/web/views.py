@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from .. import numbers
 from ..check import CheckOptions, check
-from ..compare import DEFAULT_COMPARE, Comparison, compare
+from ..comparison import DEFAULT_COMPARE, Comparison, compare
 from ..errors import ArgumentError
 from ..explain import explain_player, explain_versus
 from ..i18n import msg, translate
