@@ -129,8 +129,8 @@ def test_the_example_prize_file_reads(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 0 and "Best woman" in out
 
 
-def test_the_readme_shows_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_manual_shows_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8")
     section = readme.split("### Prizes, playoffs and drawing of lots", 1)[1].split("### Team tournaments", 1)[
         0
     ]
