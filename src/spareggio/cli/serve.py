@@ -7,7 +7,7 @@ import webbrowser
 
 import click
 
-from ..i18n import localize, msg
+from ..i18n import localize, msg, worded
 from ..web import create_app, server
 from .app import cli
 from .common import LANG_HELP, LANG_METAVAR, choose_language
@@ -61,4 +61,5 @@ def serve_cmd(
     )
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    server.serve(app, host, port)
+    with worded(None):  # the page and the API word the library's fields their own way, not as options
+        server.serve(app, host, port)
