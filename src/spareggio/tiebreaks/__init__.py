@@ -420,7 +420,7 @@ def parse_spec(text: str, *, scope: Scope | None = None, primary: ScoreName | No
     raw = text.strip()
     if not raw:
         raise TiebreakSpecError(msg("empty tie-break specifier"))
-    named = _from_name(raw)
+    named = _from_name(raw, team=scope is Scope.TEAM)
     if named is not None:
         try:
             return parse_spec(named, scope=scope, primary=primary)
@@ -569,9 +569,9 @@ def _scope_problem(raw: str, d: TiebreakDef, scope: Scope) -> Text:
     return msg("{label!r} is not a team tie-break; team tie-breaks: {known}", label=raw, known=known)
 
 
-def _from_name(raw: str) -> str | None:
+def _from_name(raw: str, *, team: bool = False) -> str | None:
     """The specifier a name stands for ("Buchholz Cut 1" -> "BH/C1", "Buchholz/C1/P" -> "BH/C1/P"),
-    None for specifier syntax."""
+    None for specifier syntax; ``team``: as a team event reads a program's name."""
     if ":" in raw or "@" in raw:
         return None
     head, slash, tail = raw.partition("/")
@@ -585,7 +585,7 @@ def _from_name(raw: str) -> str | None:
     if named is not None and named != upper:
         return f"{named}/{tail}" if slash else named
     try:
-        printed = program_spec(raw)
+        printed = program_spec(raw, team=team)
     except ValueError as exc:
         raise TiebreakSpecError(exc.args[0] if exc.args else str(exc)) from None
     return printed
