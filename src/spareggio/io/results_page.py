@@ -541,23 +541,23 @@ def _grid_games(
                 continue
             text = _text(row.cells[k]).replace(" ", "")
             tokens = _GRID_RESULT.findall(text)
-            where = _position(path, row.cells[k])
+            at = _position(path, row.cells[k])
             if "".join(tokens) != text or len(tokens) > 2:
                 raise InputError(msg("cannot read the grid's cell {text!r} of player {player} against {player2}",
-                                     text=text[:40], player=me, player2=other), where)  # fmt: skip
+                                     text=text[:40], player=me, player2=other), at)  # fmt: skip
             if not tokens:
                 raise InputError(
                     msg("the game of player {player} against {player2} has no result: a round-robin grid is read "
                         "once every game has one", player=me, player2=other),
-                    where,
+                    at,
                 )  # fmt: skip
             if cycles is None:
                 cycles = len(tokens)
             elif len(tokens) != cycles:
                 raise InputError(
                     msg("the grid's cell {text!r} holds {count} results where the others hold {cycles}",
-                        text=text, count=len(tokens), cycles=cycles),
-                    where,
+                        text=text[:40], count=len(tokens), cycles=cycles),
+                    at,
                 )  # fmt: skip
             results[(me, other)] = tokens
     schedule = berger(n)
@@ -653,7 +653,7 @@ def _on_complete_round(
                 round=partial.round, done=partial.done, games=partial.games, complete=partial.round - 1,
             ),
             where,
-        )  # fmt: skip
+        )
     )
     return kept
 
@@ -670,8 +670,8 @@ def _resolve_repeats(t: Tournament, columns: list[tuple[str, tuple[Fraction | No
     specs: list[str | None] = []
     for item in legend:
         try:
-            spec = parse_spec(item)
-            specs.append(None if TIEBREAKS[spec.code].is_group else str(spec))
+            parsed = parse_spec(item)
+            specs.append(None if TIEBREAKS[parsed.code].is_group else str(parsed))
         except SpareggioError:
             specs.append(None)
     repeated = {s for s in specs if s is not None and specs.count(s) > 1}
@@ -712,7 +712,7 @@ def _resolve_repeats(t: Tournament, columns: list[tuple[str, tuple[Fraction | No
                     number=k + 1, item=item, said=said,
                 ),
                 where,
-            )  # fmt: skip
+            )
         )
     t.tiebreak_list = tuple(out_list) or None
     t.printed_values = out_values

@@ -15,8 +15,8 @@ from markupsafe import Markup
 from .. import numbers
 from ..compare import Comparison
 from ..errors import Diagnostic, SpareggioError
-from ..io.registry import SNIFF_BYTES, READERS
 from ..i18n import Text, localize, msg, ntext, translate
+from ..io.registry import READERS, SNIFF_BYTES
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
 from ..render.publish import describe_rules
