@@ -89,6 +89,18 @@ def test_a_year_printed_twice_is_one_version(tmp_path: Path, capsys: pytest.Capt
         spareggio.tiebreaks.parse_spec("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1, 2024)")
 
 
+def test_labels_with_their_years_are_inferred_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the labels already carry their versions (BH/C1/V2026, BH/V2024): --infer varies them, never
+    # appending a second one ("BH/C1/V2026/V2026: only one rule version is allowed")
+    legend = ["points (game-points)", "Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)",
+              "Buchholz Tie-Break Variable (2023) (Gamepoints)"]  # fmt: skip
+    path = _write(tmp_path, page(_four(), legend, [POINTS, BH_C1, BH], RANKS))
+    assert main(["check", str(path), "--infer"]) == 0
+    out = capsys.readouterr().out
+    assert "only one rule version" not in out and "agree" in out
+    assert str(spareggio.tiebreaks.parse_spec("BH/C1/V2026/V2026")) == "BH/C1/V2026"
+
+
 # -- the round-robin grid --------------------------------------------------------------------------
 
 

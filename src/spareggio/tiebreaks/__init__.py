@@ -469,11 +469,12 @@ def parse_spec(text: str, *, scope: Scope | None = None, primary: ScoreName | No
     for mod in parts[1:]:
         version = _VERSION_RE.match(mod.strip())
         if version is not None:
-            if "version" in kw:
+            given = rule_version(version.group(1), raw)
+            if "version" in kw and kw["version"] != given:  # the same version twice is one
                 raise TiebreakSpecError(
                     msg("{raw!r}: {problem}", raw=raw, problem=msg("only one rule version is allowed"))
                 )
-            kw["version"] = rule_version(version.group(1), raw)
+            kw["version"] = given
             continue
         m = _MOD_RE.match(mod.strip().upper())
         letter = (
