@@ -136,6 +136,34 @@ def test_a_round_robin_grid_is_read(tmp_path: Path) -> None:
     assert (entry.status.value, entry.values_compared, entry.value_mismatches) == ("agree", 8, ())
 
 
+def test_a_double_round_robin_grid_of_three(tmp_path: Path) -> None:
+    # 1 beats 2, then draws; 1 draws with 3 twice; 3 beats 2, then loses: 1: 2.5, 3: 2, 2: 1.5
+    t0 = tournament({1: "+W2 =B3 . =B2 =W3 .", 2: ". . -W3 . . +B3", 3: ". . . . . ."}, date="2026/06/01",
+                    kind="Individual: Round-Robin")  # fmt: skip
+    path = _write(tmp_path, grid_page(t0, ["points (game-points)"], [{1: Fr(5, 2), 2: Fr(3, 2), 3: Fr(2)}],
+                                      {1: 1, 3: 2, 2: 3}))  # fmt: skip
+    t = parse_event(path.read_bytes(), path.name)
+    # the Berger table for 3 (4 with the free number): 3 rounds a cycle, each player free once a cycle
+    assert t.rounds == 6
+    s = spareggio.standings(t, ["PTS"], rules="fide-2026")
+    assert {row.player.start_number: row.points for row in s.rows} == {1: Fr(5, 2), 2: Fr(3, 2), 3: Fr(2)}
+    games = sum(1 for i in range(3) for r in range(6) if int(t.opponent[i, r]) >= 0) // 2
+    assert games == 6
+
+
+def test_a_ranking_crosstable_numbers_players_by_rank(tmp_path: Path) -> None:
+    # 1 beats everyone, 2 beats 3 and 4, 3 beats 4: ranks are the start numbers, so the page printed
+    # by rank (no start-number column) names the same opponents
+    t0 = tournament({1: "+W2 +W3 +B4", 2: ". +W4 +B3", 3: "+W4 . .", 4: ". . ."}, date="2026/06/01")
+    points = {1: Fr(3), 2: Fr(2), 3: Fr(1), 4: Fr(0)}
+    html = page(t0, ["points (game-points)"], [points], {1: 1, 2: 2, 3: 3, 4: 4})
+    html = html.replace('<th class="CRc">No.</th>', '<th class="CRc">Rk.</th>', 1)
+    t = parse_event(html.encode(), "ranking.html")
+    assert [p.rank for p in t.players] == [1, 2, 3, 4]
+    assert any("numbers its players by rank" in str(w) for w in t.warnings)
+    assert check_tournament(t, CheckOptions()).status.value == "agree"
+
+
 def test_a_grid_with_a_game_without_result_is_refused(tmp_path: Path) -> None:
     t0 = tournament(FOUR, date="2026/06/01", kind="Individual: Round-Robin")
     html = grid_page(t0, ["points (game-points)"], [POINTS], RANKS)
