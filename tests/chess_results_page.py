@@ -1,5 +1,7 @@
-"""Results pages written in the layout of chess-results.com's "Starting rank crosstable" (the layout
-of the sample page Swiss-Manager publishes), for the results-page reader's tests."""
+"""Results pages written in the layouts of chess-results.com (the layout of the sample page
+Swiss-Manager publishes), for the results-page reader's tests: the "Starting rank crosstable"
+(:func:`page`, a round half played with ``pending``), the round-robin grid (:func:`grid_page`) and
+the pages that are no crosstable (:func:`other_page`)."""
 
 from __future__ import annotations
 
@@ -31,8 +33,11 @@ def page(
     *,
     title: str = "Test Open 2026: Open A",
     date: str = "2026/06/01 to 2026/06/02",
+    pending: frozenset[int] = frozenset(),
 ) -> str:
-    """The HTML of the page: ``values[k]`` holds column TBk+1 by start number."""
+    """The HTML of the page: ``values[k]`` holds column TBk+1 by start number; the players in
+    ``pending`` show their last round's pairing without its result (a page saved while that round
+    was played)."""
     rounds = t.rounds
     head = ['<th class="CRc">No.</th>', '<th class="CRc">&nbsp;</th>', '<th class="CR"></th>',
             '<th class="CR">Name</th>', '<th class="CRr">Rtg</th>', '<th class="CR">FED</th>']  # fmt: skip
@@ -47,20 +52,69 @@ def page(
             opp = int(t.opponent[i, r])
             if opp >= 0:
                 colour = "w" if t.color[i, r] == Color.WHITE else "b"
-                cells.append(f"{t.players[opp].start_number:>3}{colour}{_PLAYED[kind]}")
+                shown = "" if r == rounds - 1 and p.start_number in pending else _PLAYED[kind]
+                cells.append(f"{t.players[opp].start_number:>3}{colour}{shown}")
             else:
                 cells.append(_BYE.get(kind, "-0"))
         cells.append(str(ranks[p.start_number]))
         cells += [number(v.get(p.start_number)) for v in values]
         rows.append('<tr class="CRng2 ITA">' + "".join(f'<td class="CRc">{c}</td>' for c in cells) + "</tr>")
+    return _html(title, date, rows, legend)
+
+
+def _html(title: str, date: str, rows: list[str], legend: Sequence[str], heading: str = "Starting rank crosstable") -> str:
     annotation = "<br/>".join(f"Tie Break{k + 1}: {escape(item)}" for k, item in enumerate(legend))
     return (
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Chess-Results Server Chess-results.com - "
         f"{escape(title)}</title></head><body>\n<h2>{escape(title)}</h2>\n"
         '<table class="CRs2"><tr><td class="CR">Location</td><td class="CR">Montebello</td></tr>\n'
         f'<tr><td class="CR">Date</td><td class="CR">{date}</td></tr></table>\n'
-        "<h2>Starting rank crosstable</h2>\n"
+        f"<h2>{escape(heading)}</h2>\n"
         '<div><table class="CRs1" border="0" cellpadding="1" cellspacing="1">\n' + "\n".join(rows)
         + f'\n</table><p class="CR"><b>Annotation:</b><br/>{annotation}</p></div>\n'
         "<div>Chess-Tournament-Results-Server</div></body></html>\n"
     )
+
+
+_GRID_CELL = {ResultKind.PLAYED_WIN: "1", ResultKind.PLAYED_DRAW: "&frac12;", ResultKind.PLAYED_LOSS: "0",
+              ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-"}  # fmt: skip
+
+
+def grid_page(
+    t: spareggio.Tournament,
+    legend: Sequence[str],
+    values: Sequence[Mapping[int, Fraction | None]],
+    ranks: Mapping[int, int],
+    *,
+    title: str = "Test Closed 2026",
+    date: str = "2026/06/01 to 2026/06/03",
+) -> str:
+    """The round-robin grid of a round robin: a row per player in start-number order, a column per
+    start number, each cell the row player's results against the column player (two in a double
+    round robin), the diagonal blank."""
+    n = len(t.players)
+    head = ['<th class="CRc">No.</th>', '<th class="CR"></th>', '<th class="CR">Name</th>',
+            '<th class="CRr">Rtg</th>', '<th class="CR">FED</th>']  # fmt: skip
+    head += [f'<th class="CRc">{k + 1}</th>' for k in range(n)]
+    head += ['<th class="CRc">Pts.</th>', '<th class="CRc">Rk.</th>']
+    head += [f'<th class="CRc">&nbsp;TB{k + 1}&nbsp;</th>' for k in range(len(values))]
+    rows = [f'<tr class="CRng1b">{"".join(head)}</tr>']
+    standings = spareggio.standings(t, ["PTS"], rules="fide-2026")
+    for i, p in enumerate(t.players):
+        cells = [str(p.start_number), escape(p.title), escape(p.name), str(p.rating or 0), escape(p.federation)]
+        for j in range(n):
+            games = [int(r) for r in range(t.rounds) if int(t.opponent[i, r]) == j]
+            cells.append("" if i == j else "".join(_GRID_CELL[ResultKind(int(t.kind[i, r]))] for r in games))
+        cells.append(number(standings.row_of(p.start_number).points))
+        cells.append(str(ranks[p.start_number]))
+        cells += [number(v.get(p.start_number)) for v in values]
+        rows.append('<tr class="CRng2">' + "".join(f'<td class="CRc">{c}</td>' for c in cells) + "</tr>")
+    return _html(title, date, rows, legend, heading="Final Ranking crosstable")
+
+
+def other_page(heads: Sequence[str], heading: str) -> str:
+    """A chess-results page of another kind (pairings, starting rank, ranking list): its table's
+    header and one row."""
+    head = "".join(f'<th class="CR">{escape(h)}</th>' for h in heads)
+    row = "".join(f'<td class="CR">{k + 1}</td>' for k in range(len(heads)))
+    return _html("Test Open 2026", "2026/06/01", [f"<tr>{head}</tr>", f"<tr>{row}</tr>"], [], heading=heading)

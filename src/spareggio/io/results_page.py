@@ -1,49 +1,87 @@
-"""A published results page as an event: the "Starting rank crosstable" of chess-results.com, which
-Swiss-Manager publishes.
+"""A published results page as an event: the crosstables of chess-results.com, which Swiss-Manager
+publishes.
 
-The page's table gives every player (start number, title, name, rating, federation), every round's
-cell (``54b1``: against 54 with Black, won; ``29w½`` a draw; ``62b+`` a forfeit win, ``62w-`` a
-forfeit loss; ``-1`` a bye worth a point, ``-½`` half a point, ``-0`` a round without a game; ``13b``
-paired, no result yet), the declared rank (``Rk.``) and the printed tie-break values (``TB1`` ...,
-decimal comma or point).  The legend below the table (``Tie Break1: points (game-points) Tie
-Break2: ...``) names the criteria as the program prints them: they stand as the file's own list,
-read by the tie-break names (:mod:`spareggio.tiebreaks.legend`) when the event is ranked.  The event
-keeps the printed values by legend item, so that ``check`` compares them, not only the ranks.
+Two layouts are read:
+
+* **The crosstable with round columns** ("Starting rank crosstable", "Final Ranking crosstable"):
+  every player (start number, title, name, rating, federation), every round's cell (``54b1``:
+  against 54 with Black, won; ``29w½`` a draw; ``62b+`` a forfeit win, ``62w-`` a forfeit loss;
+  ``-1`` a bye worth a point, ``-½`` half a point, ``-0`` a round without a game; ``13b`` paired, no
+  result yet), the declared rank (``Rk.``) and the printed tie-break values (``TB1`` ..., decimal
+  comma or point).  A ranking crosstable without a start-number column numbers its players (and the
+  opponents in its cells) by rank: the rank stands for the start number, with a warning.
+* **The round-robin grid**: a row per player and a column per player (``1``, ``2`` ... ``n``), each
+  cell the row player's result against the column player (``1``, ``½``, ``0``, ``+``, ``-``; two
+  results in a double round robin).  A grid does not say in which round or with which colour a game
+  was played: the games are placed by the Berger tables (FIDE C.05, Annex 1), with a warning.
+
+The legend below the table (``Tie Break1: points (game-points) Tie Break2: ...``) names the
+criteria as the program prints them: they stand as the page's own list, read by the tie-break names
+(:mod:`spareggio.tiebreaks.legend`) when the event is ranked.  The event keeps the printed values by
+legend item, so that ``check`` compares them, not only the ranks.  A legend naming one criterion twice
+with parameters it does not print (``Buchholz Tie-Breaks (variabel with parameter)`` twice) has them
+inferred from the printed values (:func:`_resolve_repeats`).
+
+A page saved while its last round was being played holds some results of that round: the standings
+stand after the last complete round, the printed points are compared on that round (the results of
+the round in play taken off), and the printed ranks and other values, which mix both rounds, are not
+compared; a warning says so.
 
 The page is parsed by BeautifulSoup; a page that cannot be read whole is an error naming the row
-(line and column of the page).  Round-robin grids are not read: a page without round columns is
-refused saying so.
+(line and column of the page); a page of another kind (the pairings of a round, the starting rank
+list, a ranking list without the games) is refused with the page to save instead.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 
 from bs4 import BeautifulSoup, Tag
 
-from ..errors import InputError, Position
-from ..i18n import msg
-from ..model import Color, KindSource, Player, ResultKind, TournamentKind
+from ..errors import Diagnostic, InputError, Position, SpareggioError
+from ..i18n import Text, msg
+from ..model import Color, KindSource, Player, ResultKind, Tournament, TournamentKind
 from ..programs import LEGEND, legend_items
+from ..standings import rank_lists
+from ..tiebreaks import TIEBREAKS, parse_spec
 from .assemble import Crosstable, assemble, decode
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from .options import Event, ReadOptions
 
-__all__ = ["MAX_FILE_BYTES", "parse", "sniff"]
+__all__ = ["MAX_FILE_BYTES", "PROFILE", "berger", "parse", "sniff"]
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """The largest page read: a crosstable of a thousand players is a few megabytes."""
 
-_ROUND = re.compile(r"^(\d+)\s*\.?\s*(?:rd|r|rnd|runde|turno|t|ronde)\.?$", re.IGNORECASE)
-_NUMBER = {"no.", "nr.", "n.", "no", "nr", "snr", "br."}
+PROFILE = "swiss-manager"
+"""The program behind chess-results pages: the parameters a legend does not print are inferred under
+its profile."""
+
+SAVE = msg(
+    "save the tournament's crosstable instead (on chess-results: 'Starting rank crosstable', or the "
+    "final ranking crosstable)"
+)
+"""What to save, said wherever a page is not a crosstable."""
+
+_ROUND = re.compile(r"^(\d{1,3})\s*\.?\s*(?:rd|r|rnd|runde|turno|t|ronde)\.?$", re.IGNORECASE)
+_GRID = re.compile(r"^\d{1,4}$")
+_NUMBER = {"no.", "nr.", "n.", "no", "nr", "snr", "sno", "sno.", "snr.", "br.", "st.no.", "startno"}
 _NAME = {"name", "nome", "nom"}
 _RATING = {"rtg", "elo", "rating", "fide"}
 _FED = {"fed", "fed.", "land", "fid"}
 _RANK = {"rk.", "rk", "rank", "pos.", "rg.", "pl."}
-_TB = re.compile(r"^tb\s*(\d+)$", re.IGNORECASE)
-_CELL = re.compile(r"^(\d+)\s*([wbs])\s*(1|0|½|=|\+|-)?$", re.IGNORECASE)
+_POINTS = {"pts.", "pts", "pkt.", "punti", "points", "pt."}
+_TB = re.compile(r"^tb\s*(\d{1,2})$", re.IGNORECASE)
+_CELL = re.compile(r"^(\d{1,5})\s*([wbs])\s*(1|0|½|=|\+|-)?$", re.IGNORECASE)
 _UNPAIRED = re.compile(r"^-\s*(1|0|½|\+|-)?$")
+_GRID_RESULT = re.compile(r"1|0|½|=|\+|-")
+_VALUE = re.compile(r"^-?(?:\d{1,7}(?:[.,]\d{0,4})?|[.,]\d{1,4})$")
+_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
+_PAIRING_HEADS = {"white", "black", "weiß", "schwarz", "bianco", "nero", "blancs", "noirs", "result", "res.", "ergebnis"}
 _RESULT = {
     "1": ResultKind.PLAYED_WIN,
     "0": ResultKind.PLAYED_LOSS,
@@ -61,6 +99,9 @@ _NO_GAME = {
     "-": ResultKind.ABSENT,
     None: ResultKind.ABSENT,
 }
+_PARAMETERS = ("", "C1", "C2", "M1", "M2")
+"""The parameters tried for a criterion a legend names twice without printing them: none, the cuts
+and the medians programs offer (C.07 14.1)."""
 
 
 def sniff(head: bytes, name: str) -> int:
@@ -78,28 +119,139 @@ def _text(tag: Tag) -> str:
 
 
 def _position(path: str, tag: Tag) -> Position:
-    return Position(path, tag.sourceline or 0, (tag.sourcepos or 0) + 1)
+    return Position(path, tag.sourceline or 1, (tag.sourcepos or 0) + 1)
+
+
+def _heads(table: Tag) -> tuple[Tag, list[str]] | None:
+    first = table.find("tr")
+    if first is None:
+        return None
+    return first, [_text(c).lower() for c in first.find_all(["th", "td"], recursive=False)]
+
+
+def _identity(heads: list[str]) -> bool:
+    return any(h in _NUMBER or h in _RANK for h in heads)
 
 
 def _crosstable(soup: BeautifulSoup) -> tuple[Tag, list[str]] | None:
-    """The table whose first row names the start number, the name and round columns."""
+    """The table whose first row names the start number (or the rank), the name and round columns."""
     for table in soup.find_all("table"):
-        first = table.find("tr")
-        if first is None:
+        found = _heads(table)
+        if found is None:
             continue
-        heads = [_text(c).lower() for c in first.find_all(["th", "td"], recursive=False)]
-        if any(h in _NAME for h in heads) and any(_ROUND.match(h) for h in heads) and any(h in _NUMBER for h in heads):
+        heads = found[1]
+        if any(h in _NAME for h in heads) and any(_ROUND.match(h) for h in heads) and _identity(heads):
             return table, heads
     return None
 
 
+def _grid(soup: BeautifulSoup) -> tuple[Tag, list[str]] | None:
+    """The table of a round-robin grid: the number (or rank), the name and a column per player,
+    numbered from 1."""
+    for table in soup.find_all("table"):
+        found = _heads(table)
+        if found is None:
+            continue
+        heads = found[1]
+        numbered = [h for h in heads if _GRID.match(h)]
+        if (
+            any(h in _NAME for h in heads)
+            and _identity(heads)
+            and len(numbered) >= 2
+            and numbered == [str(k) for k in range(1, len(numbered) + 1)]
+        ):
+            return table, heads
+    return None
+
+
+def _other_page(soup: BeautifulSoup) -> Text | None:
+    """What a page without a crosstable is, when it is one of chess-results' other pages."""
+    for table in soup.find_all("table"):
+        found = _heads(table)
+        if found is None:
+            continue
+        heads = set(found[1])
+        if heads & _PAIRING_HEADS and (heads & _NAME or heads & _NUMBER or "bo." in heads):
+            return msg("the pairings of a round")
+        if heads & _NAME and heads & _NUMBER and not heads & _RANK and not heads & _POINTS:
+            return msg("the starting rank list (the players, without their games)")
+        if heads & _NAME and heads & _RANK and heads & _POINTS:
+            return msg("a ranking list (points and tie-breaks, without the games)")
+    return None
+
+
 def _value(text: str) -> Fraction | None:
-    text = text.strip().replace(",", ".").replace("½", ".5")
+    text = text.strip().replace("½", ".5") if text.strip() != "½" else "0.5"
     if not text:
         return None
+    if not _VALUE.match(text):
+        raise ValueError(text)
+    text = text.replace(",", ".")
     if text.startswith("."):
         text = "0" + text
+    elif text.startswith("-."):
+        text = "-0" + text[1:]
     return Fraction(text)
+
+
+def _whole(text: str, what: Text, where: Position, digits: int = 5) -> int:
+    """A whole number of at most ``digits`` ASCII digits, else an error naming the field."""
+    if not (text.isascii() and text.isdigit()) or len(text) > digits:
+        raise InputError(
+            msg("{what}: {text!r} is not a number of at most {digits} digits", what=what, text=text[:40], digits=digits),
+            where,
+        )
+    return int(text)
+
+
+@dataclasses.dataclass
+class _Row:
+    tr: Tag
+    cells: list[Tag]
+
+
+@dataclasses.dataclass
+class _Layout:
+    """Which column holds what."""
+
+    heads: list[str]
+    number: int
+    by_rank: bool
+    """The page numbers its players by rank (no start-number column)."""
+    name: int
+    rating: int | None
+    fed: int | None
+    rank: int | None
+    points: int | None
+    title: int | None
+    games: list[int]
+    """The round columns, or the grid's player columns."""
+    tiebreaks: list[int]
+
+    @classmethod
+    def of(cls, heads: list[str], grid: bool) -> _Layout:
+        number = next((k for k, h in enumerate(heads) if h in _NUMBER), None)
+        rank = next((k for k, h in enumerate(heads) if h in _RANK), None)
+        name = next(k for k, h in enumerate(heads) if h in _NAME)
+        pattern = _GRID if grid else _ROUND
+        return cls(
+            heads=heads,
+            number=number if number is not None else rank,  # type: ignore[arg-type]
+            by_rank=number is None,
+            name=name,
+            rating=next((k for k, h in enumerate(heads) if h in _RATING), None),
+            fed=next((k for k, h in enumerate(heads) if h in _FED), None),
+            rank=rank,
+            points=next((k for k, h in enumerate(heads) if h in _POINTS), None),
+            title=name - 1 if name > 0 and not heads[name - 1] else None,
+            games=[k for k, h in enumerate(heads) if pattern.match(h) and k > name],
+            tiebreaks=[k for _, k in sorted(_numbered(heads))],
+        )
+
+
+def _numbered(heads: list[str]) -> list[tuple[int, int]]:
+    """The tie-break columns: (the number of ``TBn``, column)."""
+    return [(int(m.group(1)), k) for k, h in enumerate(heads) if (m := _TB.match(h))]
 
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:
@@ -109,43 +261,108 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         its line and column).
     """
     soup = BeautifulSoup(decode(data, name), "html.parser")
+    grid = False
     found = _crosstable(soup)
     if found is None:
+        found, grid = _grid(soup), True
+    if found is None:
+        other = _other_page(soup)
+        if other is not None:
+            raise InputError(msg("this page is {what}, not a crosstable: {save}", what=other, save=SAVE), Position(name, 1, 1))
         raise InputError(
             msg(
-                "no crosstable in this page: a results page needs a table with the start number, "
-                "the name and one column per round (a round-robin grid is not read)"
+                "no crosstable in this page: a results page needs a table with the start number, the name "
+                "and one column per round, or a round-robin grid; {save}",
+                save=SAVE,
             ),
             Position(name, 1, 1),
         )
     table, heads = found
-    column = {h: k for k, h in enumerate(heads)}
-    number = next(k for k, h in enumerate(heads) if h in _NUMBER)
-    name_col = next(k for k, h in enumerate(heads) if h in _NAME)
-    rating_col = next((k for k, h in enumerate(heads) if h in _RATING), None)
-    fed_col = next((k for k, h in enumerate(heads) if h in _FED), None)
-    rank_col = next((k for k, h in enumerate(heads) if h in _RANK), None)
-    round_cols = [k for k, h in enumerate(heads) if _ROUND.match(h)]
-    numbers = [int(m.group(1)) for h in heads if (m := _ROUND.match(h))]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise InputError(
-            msg("the round columns are numbered {numbers}, not 1, 2, 3 ... in order",
-                numbers=", ".join(map(str, numbers))),
-            _position(name, table),
-        )  # fmt: skip
-    tb_cols = sorted(((int(m.group(1)), k) for k, h in enumerate(heads) if (m := _TB.match(h))))
-    title_col = name_col - 1 if name_col > 0 and not heads[name_col - 1] else None
-    del column
+    layout = _Layout.of(heads, grid)
+    if not grid:
+        numbers = [int(m.group(1)) for h in heads if (m := _ROUND.match(h))]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise InputError(
+                msg("the round columns are numbered {numbers}, not 1, 2, 3 ... in order",
+                    numbers=", ".join(map(str, numbers))),
+                _position(name, table),
+            )  # fmt: skip
     legend = _legend(soup)
-    if tb_cols and len(legend) != len(tb_cols):
+    if layout.tiebreaks and len(legend) != len(layout.tiebreaks):
         raise InputError(
             msg(
                 "the page prints {n} tie-break columns but its legend names {m}",
-                n=len(tb_cols),
+                n=len(layout.tiebreaks),
                 m=len(legend),
             ),
             _position(name, table),
         )
+    rows = _rows(table, heads, name)
+    if not rows:
+        raise InputError(msg("the crosstable has no player rows"), _position(name, table))
+    players = [_player(row, layout, name) for row in rows]
+    index = {p.start_number: i for i, p in enumerate(players)}
+    if len(index) != len(players):
+        twice = next(k for k, p in enumerate(players) if index[p.start_number] != k)
+        raise InputError(
+            msg("start number {player} appears on two rows", player=players[twice].start_number),
+            _position(name, rows[twice].tr),
+        )
+    warnings: list[Diagnostic] = []
+    if layout.by_rank:
+        warnings.append(
+            Diagnostic(
+                "page-numbers-by-rank",
+                msg(
+                    "the page numbers its players by rank, without their start numbers: each player's rank "
+                    "stands for the start number, so a tie the start number breaks (TPN) is not checked"
+                ),
+                _position(name, table),
+            )
+        )
+    if grid:
+        ct = _grid_games(players, rows, layout, index, name, warnings, table)
+    else:
+        cells_at = [[row.cells[k] for k in layout.games] for row in rows]
+        ct = Crosstable.empty(players, len(layout.games), lambda i, r: _position(name, cells_at[i][r]))
+        for i, round_cells in enumerate(cells_at):
+            for r, cell in enumerate(round_cells):
+                _read_cell(ct, i, r, _text(cell), index)
+    ct.warnings.extend(warnings)
+    columns: list[tuple[str, tuple[Fraction | None, ...]]] = [
+        (item, tuple(_cell_value(name, row.cells[k], _text(row.cells[layout.number])) for row in rows))
+        for item, k in zip(legend, layout.tiebreaks, strict=False)
+    ]
+    partial = _half_played(ct)
+    if partial is not None:
+        ct.players = [dataclasses.replace(p, rank=None) for p in ct.players]
+    heading = soup.find("h2")
+    title = _text(heading) if heading is not None else name
+    check_length(title, MAX_TEXT_CHARS, msg("the page's title"), _position(name, heading) if heading else Position(name, 1, 1))
+    start, end, date_text, city = _facts(soup, name)
+    t = assemble(
+        ct,
+        name,
+        kind=options.kind,
+        name=title,
+        tiebreak_list=tuple(legend) or None,
+        start_date=start,
+        end_date=end,
+        start_date_text=date_text,
+        city=city,
+    )
+    if options.kind is None:
+        if grid:
+            t.kind_of_event, t.kind_source = TournamentKind.ROUND_ROBIN, KindSource.FILE
+        elif t.kind_of_event is not TournamentKind.SWISS:
+            t.kind_of_event, t.kind_source = TournamentKind.SWISS, KindSource.FILE
+    if partial is not None:
+        columns = _on_complete_round(t, columns, partial, _position(name, table))
+    _resolve_repeats(t, columns, _position(name, table))
+    return t
+
+
+def _rows(table: Tag, heads: list[str], name: str) -> list[_Row]:
     rows = []
     for tr in table.find_all("tr")[1:]:
         cells = tr.find_all(["td", "th"], recursive=False)
@@ -153,74 +370,80 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
             continue
         if len(cells) < len(heads):
             raise InputError(
-                msg("row {row} has {n} cells where the header has {m}", row=_text(cells[0]), n=len(cells),
+                msg("row {row} has {n} cells where the header has {m}", row=_text(cells[0])[:40], n=len(cells),
                     m=len(heads)),
                 _position(name, tr),
             )  # fmt: skip
-        rows.append((tr, cells))
-    players: list[Player] = []
-    for tr, cells in rows:
-        where = _position(name, tr)
-        sno_text = _text(cells[number])
-        if not sno_text.isdigit():
-            raise InputError(msg("a row without a start number: {text!r}", text=sno_text), where)
-        rating_text = _text(cells[rating_col]) if rating_col is not None else ""
-        rank_text = _text(cells[rank_col]) if rank_col is not None else ""
-        points = None
-        players.append(
-            Player(
-                start_number=int(sno_text),
-                name=_text(cells[name_col]),
-                title=_text(cells[title_col]) if title_col is not None else "",
-                rating=int(rating_text) if rating_text.isdigit() and int(rating_text) > 0 else None,
-                federation=_text(cells[fed_col]) if fed_col is not None else "",
-                points=points,
-                rank=int(rank_text) if rank_text.isdigit() else None,
-                position=where,
-            )
-        )
-    index = {p.start_number: i for i, p in enumerate(players)}
-    if len(index) != len(players):
-        raise InputError(msg("a start number appears on two rows"), _position(name, table))
-    cells_at = [[cells[k] for k in round_cols] for _, cells in rows]
-    ct = Crosstable.empty(players, len(round_cols), lambda i, r: _position(name, cells_at[i][r]))
-    for i, round_cells in enumerate(cells_at):
-        for r, cell in enumerate(round_cells):
-            _read_cell(ct, i, r, _text(cell), index, name)
-    printed = {
-        item: tuple(_cell_value(name, cells[k], _text(cells[number])) for _, cells in rows)
-        for item, (_, k) in zip(legend, tb_cols, strict=True)
-    }
-    heading = soup.find("h2")
-    info = _info(soup)
-    dates = [_dt.date(int(y), int(m), int(d)) for y, m, d in re.findall(r"(\d{4})/(\d{2})/(\d{2})", info.get("date", ""))]
-    t = assemble(
-        ct,
-        name,
-        kind=options.kind,
-        name=_text(heading) if heading is not None else name,
-        tiebreak_list=tuple(legend) or None,
-        start_date=dates[0] if dates else None,
-        end_date=dates[-1] if dates else None,
-        start_date_text=info.get("date"),
-        city=info.get("location", ""),
+        rows.append(_Row(tr, cells))
+    return rows
+
+
+def _player(row: _Row, layout: _Layout, name: str) -> Player:
+    cells = row.cells
+    where = _position(name, row.tr)
+    sno_text = _text(cells[layout.number])
+    if not (sno_text.isascii() and sno_text.isdigit()):
+        raise InputError(msg("a row without a start number: {text!r}", text=sno_text[:40]), where)
+    sno = _whole(sno_text, msg("start number"), _position(name, cells[layout.number]))
+    if sno == 0:
+        raise InputError(msg("a row without a start number: {text!r}", text=sno_text), where)
+    player_name = _text(cells[layout.name])
+    check_length(player_name, MAX_NAME_CHARS, msg("player {sno}: name", sno=sno), _position(name, cells[layout.name]))
+    rating = None
+    if layout.rating is not None:
+        text = _text(cells[layout.rating])
+        if text not in ("", "-", "0"):
+            rating = _whole(text, msg("player {sno}: rating", sno=sno), _position(name, cells[layout.rating]), 4) or None
+    rank = None
+    if layout.rank is not None:
+        text = _text(cells[layout.rank]).rstrip(".")
+        if text:
+            rank = _whole(text, msg("player {sno}: rank", sno=sno), _position(name, cells[layout.rank]))
+    points = None
+    if layout.points is not None:
+        points = _cell_value(name, cells[layout.points], sno_text)
+    short = ["" if k is None else _text(cells[k])[:MAX_TEXT_CHARS] for k in (layout.title, layout.fed)]
+    return Player(
+        start_number=sno,
+        name=player_name,
+        title=short[0],
+        rating=rating,
+        federation=short[1],
+        points=points,
+        rank=rank,
+        position=where,
     )
-    t.printed_values = printed
-    if options.kind is None and t.kind_of_event is not TournamentKind.SWISS:
-        t.kind_of_event, t.kind_source = TournamentKind.SWISS, KindSource.FILE
-    return t
 
 
-def _info(soup: BeautifulSoup) -> dict[str, str]:
+def _facts(soup: BeautifulSoup, path: str) -> tuple[_dt.date | None, _dt.date | None, str | None, str]:
+    """The event's first and last day, its dates as printed, and its place, from the page's table of
+    facts (``Date``, ``Location`` ...)."""
+    info = _info(soup)
+    date = info.get("date")
+    dates: list[_dt.date] = []
+    if date is not None:
+        text, tag = date
+        for y, m, d in _DATE.findall(text):
+            try:
+                dates.append(_dt.date(int(y), int(m), int(d)))
+            except ValueError:
+                raise InputError(
+                    msg("the page's date {text!r} is no date", text=f"{y}/{m}/{d}"), _position(path, tag)
+                ) from None
+    city = info.get("location", ("", None))[0][:MAX_TEXT_CHARS]
+    return (dates[0] if dates else None, dates[-1] if dates else None, date[0][:MAX_TEXT_CHARS] if date else None, city)
+
+
+def _info(soup: BeautifulSoup) -> dict[str, tuple[str, Tag]]:
     """The page's table of facts (``Date``, ``Location``, ``Chief Arbiter`` ...): label, lower case,
-    -> value, from the rows of two cells."""
-    found: dict[str, str] = {}
+    -> value and its cell, from the rows of two cells."""
+    found: dict[str, tuple[str, Tag]] = {}
     for tr in soup.find_all("tr"):
         cells = tr.find_all("td", recursive=False)
         if len(cells) == 2:
             label = _text(cells[0]).lower()
             if label and len(label) < 40 and label not in found:
-                found[label] = _text(cells[1])
+                found[label] = (_text(cells[1]), cells[1])
     return found
 
 
@@ -237,12 +460,12 @@ def _cell_value(path: str, cell: Tag, row: str) -> Fraction | None:
         return _value(_text(cell))
     except (ValueError, ZeroDivisionError):
         raise InputError(
-            msg("row {row}: {text!r} is not a number", row=row, text=_text(cell)),
+            msg("row {row}: {text!r} is not a number", row=row[:40], text=_text(cell)[:40]),
             _position(path, cell),
         ) from None
 
 
-def _read_cell(ct: Crosstable, i: int, r: int, text: str, index: dict[int, int], path: str) -> None:
+def _read_cell(ct: Crosstable, i: int, r: int, text: str, index: dict[int, int]) -> None:
     if m := _CELL.match(text):
         opponent = index.get(int(m.group(1)))
         if opponent is None:
@@ -260,6 +483,261 @@ def _read_cell(ct: Crosstable, i: int, r: int, text: str, index: dict[int, int],
     if not text:
         return
     raise InputError(
-        msg("round {round}: cannot read the cell {text!r}", round=r + 1, text=text),
+        msg("round {round}: cannot read the cell {text!r}", round=r + 1, text=text[:40]),
         ct.where(i, r),
     )
+
+
+# -- the round-robin grid ------------------------------------------------------------------------
+
+
+def berger(players: int) -> list[list[tuple[int, int]]]:
+    """The rounds of a round robin by the Berger tables (FIDE C.05, Annex 1): for each round, the
+    pairs (white, black) of pairing numbers 1..n; with an odd number of players, the player paired
+    with the number n + 1 has no game in that round (the pair is left out)."""
+    m = players + players % 2
+    out: list[list[tuple[int, int]]] = []
+    for r in range(1, m):
+        pairs: list[tuple[int, int]] = []
+        for a in range(1, m):
+            if (2 * a - (r + 1)) % (m - 1) == 0:
+                pairs.append((m, a) if r % 2 == 0 else (a, m))
+        for a in range(1, m):
+            for b in range(a + 1, m):
+                if (a + b - (r + 1)) % (m - 1) == 0:
+                    pairs.append((a, b) if (a - b) % (m - 1) % 2 == 0 else (b, a))
+        out.append([(w, b) for w, b in pairs if w <= players and b <= players])
+    return out
+
+
+def _grid_games(
+    players: list[Player],
+    rows: list[_Row],
+    layout: _Layout,
+    index: dict[int, int],
+    path: str,
+    warnings: list[Diagnostic],
+    table: Tag,
+) -> Crosstable:
+    """The games of a round-robin grid, placed in rounds and colours by the Berger tables."""
+    n = len(players)
+    numbers = sorted(index)
+    if numbers != list(range(1, n + 1)) or len(layout.games) != n:
+        raise InputError(
+            msg(
+                "the grid has {columns} player columns for {n} rows numbered {numbers}: a grid's columns are "
+                "the rows' numbers 1 to {n}",
+                columns=len(layout.games), n=n, numbers=", ".join(map(str, numbers[:20])),
+            ),
+            _position(path, table),
+        )  # fmt: skip
+    results: dict[tuple[int, int], list[str]] = {}
+    cycles: int | None = None
+    for i, row in enumerate(rows):
+        me = players[i].start_number
+        for col, k in enumerate(layout.games):
+            other = col + 1
+            if other == me:
+                continue
+            text = _text(row.cells[k]).replace(" ", "")
+            tokens = _GRID_RESULT.findall(text)
+            at = _position(path, row.cells[k])
+            if "".join(tokens) != text or len(tokens) > 2:
+                raise InputError(msg("cannot read the grid's cell {text!r} of player {player} against {player2}",
+                                     text=text[:40], player=me, player2=other), at)  # fmt: skip
+            if not tokens:
+                raise InputError(
+                    msg("the game of player {player} against {player2} has no result: a round-robin grid is read "
+                        "once every game has one", player=me, player2=other),
+                    at,
+                )  # fmt: skip
+            if cycles is None:
+                cycles = len(tokens)
+            elif len(tokens) != cycles:
+                raise InputError(
+                    msg("the grid's cell {text!r} holds {count} results where the others hold {cycles}",
+                        text=text[:40], count=len(tokens), cycles=cycles),
+                    at,
+                )  # fmt: skip
+            results[(me, other)] = tokens
+    schedule = berger(n)
+    rounds = len(schedule) * (cycles or 1)
+    cell_of = {players[i].start_number: rows[i] for i in range(n)}
+    places: dict[tuple[int, int], Position] = {}
+
+    def where(i: int, r: int) -> Position:
+        return places.get((i, r), _position(path, rows[i].tr))
+
+    ct = Crosstable.empty(players, rounds, where)
+    for c in range(cycles or 1):
+        for r0, pairs in enumerate(schedule):
+            r = c * len(schedule) + r0
+            for white, black in pairs:
+                if c % 2:
+                    white, black = black, white
+                for me, other, colour in ((white, black, Color.WHITE), (black, white, Color.BLACK)):
+                    i = index[me]
+                    ct.opponent[i, r] = index[other]
+                    ct.color[i, r] = colour
+                    ct.kind[i, r] = _RESULT[results[(me, other)][c]]
+                    places[(i, r)] = _position(path, cell_of[me].cells[layout.games[other - 1]])
+    warnings.append(
+        Diagnostic(
+            "grid-rounds",
+            msg(
+                "a round-robin grid does not say in which round and with which colour each game was played: "
+                "the games are placed by the Berger tables (FIDE C.05, Annex 1) of the players' numbers; the "
+                "tie-breaks that read rounds or colours (PS, BPG, BWG, ...) follow that placement"
+            ),
+            _position(path, table),
+        )
+    )
+    return ct
+
+
+# -- a page saved while its last round was played --------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _Partial:
+    round: int
+    done: int
+    games: int
+
+
+def _half_played(ct: Crosstable) -> _Partial | None:
+    """The last round, when the page holds some of its results and not all."""
+    if not ct.kind.shape[1]:
+        return None
+    last = ct.kind.shape[1] - 1
+    pending = ct.kind[:, last] == ResultKind.PENDING
+    if not pending.any():
+        return None
+    done = (ct.opponent[:, last] >= 0) & ~pending
+    if not done.any():
+        return None
+    return _Partial(last + 1, int(done.sum()) // 2, int((ct.opponent[:, last] >= 0).sum()) // 2)
+
+
+def _is_points(item: str) -> bool:
+    try:
+        return parse_spec(item).code == "PTS"
+    except SpareggioError:
+        return False
+
+
+def _on_complete_round(
+    t: Tournament, columns: list[tuple[str, tuple[Fraction | None, ...]]], partial: _Partial, where: Position
+) -> list[tuple[str, tuple[Fraction | None, ...]]]:
+    """The printed columns compared on the last complete round: the points without the results of
+    the round in play; the other columns, which mix both rounds, left out."""
+    r = partial.round - 1
+    table = t.scoring.points_table()
+    shown = [
+        Fraction(int(table[int(k)]), t.scoring.unit) if k != ResultKind.PENDING else Fraction(0)
+        for k in t.kind[:, r].tolist()
+    ]
+    kept = [
+        (item, tuple(None if v is None else v - shown[i] for i, v in enumerate(values)))
+        for item, values in columns
+        if _is_points(item)
+    ]
+    t.warnings.append(
+        Diagnostic(
+            "half-played-round",
+            msg(
+                "the page was saved while round {round} was being played ({done} of its {games} games have a "
+                "result): the standings stand after round {complete}; the printed points are compared after "
+                "round {complete} (the round {round} results the page shows taken off); the printed ranks "
+                "and the other printed values, which mix both rounds, are not compared",
+                round=partial.round, done=partial.done, games=partial.games, complete=partial.round - 1,
+            ),
+            where,
+        )
+    )
+    return kept
+
+
+# -- a criterion named twice -----------------------------------------------------------------------
+
+
+def _resolve_repeats(t: Tournament, columns: list[tuple[str, tuple[Fraction | None, ...]]], where: Position) -> None:
+    """The page's list and printed values; a criterion the legend names twice, with parameters it does
+    not print, is read with the parameters that reproduce its printed column under the Swiss-Manager
+    profile (none, Cut1, Cut2, Median1, Median2), said in a warning; a repeat no parameter reproduces
+    is left out of the list, said too."""
+    legend = list(t.tiebreak_list or ())
+    specs: list[str | None] = []
+    for item in legend:
+        try:
+            parsed = parse_spec(item)
+            specs.append(None if TIEBREAKS[parsed.code].is_group else str(parsed))
+        except SpareggioError:
+            specs.append(None)
+    repeated = {s for s in specs if s is not None and specs.count(s) > 1}
+    printed = dict(columns)
+    if not repeated:
+        t.printed_values = printed
+        return
+    out_list: list[str] = []
+    out_values: dict[str, tuple[Fraction | None, ...]] = {}
+    for k, item in enumerate(legend):
+        spec = specs[k]
+        if spec is None or spec not in repeated:
+            out_list.append(item)
+            if item in printed:
+                out_values[item] = printed[item]
+            continue
+        values = columns[k][1] if k < len(columns) else None
+        found = _reproduced(t, spec, values) if values is not None else None
+        if found is not None and found not in out_list:
+            out_list.append(found)
+            if values is not None:
+                out_values[found] = values
+            said = msg("read as {spec}, whose values under the Swiss-Manager profile reproduce its printed column", spec=found)
+        elif found is not None:
+            said = msg("its printed values are those of {spec}, listed before it: left out of the list", spec=found)
+        elif spec not in out_list:
+            out_list.append(spec)
+            if values is not None:
+                out_values[spec] = values
+            said = msg("no cut or median reproduces its printed values: read as printed, {spec}, with no parameter guessed", spec=spec)
+        else:
+            said = msg("no cut or median reproduces its printed values: left out of the list and not compared")
+        t.warnings.append(
+            Diagnostic(
+                "legend-parameters",
+                msg(
+                    "Tie Break{number} {item!r} is named twice in the legend without its parameters: {said}",
+                    number=k + 1, item=item, said=said,
+                ),
+                where,
+            )
+        )
+    t.tiebreak_list = tuple(out_list) or None
+    t.printed_values = out_values
+
+
+def _with(spec: str, parameter: str) -> str:
+    code, *rest = spec.split("/")
+    return "/".join([code, *([parameter] if parameter else []), *rest])
+
+
+def _reproduced(t: Tournament, spec: str, values: Sequence[Fraction | None]) -> str | None:
+    """The first of the criterion's readings with a parameter whose values give the printed ones."""
+    if all(v is None for v in values):
+        return None
+    candidates = [_with(spec, p) for p in _PARAMETERS]
+    try:
+        ranked = rank_lists(t, [(PROFILE, [c]) for c in candidates])
+    except SpareggioError:
+        return None
+    for candidate, s in zip(candidates, ranked, strict=True):
+        result = s.results.get(candidate)
+        if result is None:
+            continue
+        computed = result.values()
+        if all(p is None or (c is not None and abs(c - p) <= Fraction(1, 200)) for p, c in zip(values, computed, strict=True)):
+            return candidate
+    return None
+

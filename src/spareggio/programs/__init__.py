@@ -18,19 +18,40 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["LEGEND", "Departure", "Program", "ProgramName", "find_program", "is_legend", "legend_items", "programs"]
+__all__ = ["LEGEND", "VEGA_ITEM", "Departure", "Program", "ProgramName", "find_program", "is_legend", "legend_items", "programs"]
 
 LEGEND = re.compile(r"tie\s*-?\s*break\s*(\d+)\s*[:.]", re.IGNORECASE)
 """The head of each item of a legend as programs print it: ``Tie Break1:``."""
 
 
+VEGA_ITEM = re.compile(r"^\s*([A-Za-z][A-Za-z0-9/-]{0,15})\s*:\s*(\S.*?)\s*$")
+"""An item of Vega's legend, ``ACRONYM : name``; the items are separated by ``*``."""
+
+
+def _vega_items(text: str) -> list[str] | None:
+    """The names of a legend as Vega prints it (``BH : Buchholz Total * BH-C1 : Buchholz Cut 1 *``),
+    None for any other text."""
+    if "*" not in text:
+        return None
+    parts = [p for p in text.split("*") if p.strip()]
+    found = [VEGA_ITEM.match(p) for p in parts]
+    if not parts or not all(found):
+        return None
+    return [m.group(2) for m in found if m is not None]
+
+
 def is_legend(text: str) -> bool:
-    """Whether a tie-break list is a legend pasted whole (``Tie Break1: ...``)."""
-    return LEGEND.search(text) is not None
+    """Whether a tie-break list is a legend pasted whole (``Tie Break1: ...``, or Vega's ``BH :
+    Buchholz Total * SB : Sonneborn-Berger *``)."""
+    return LEGEND.search(text) is not None or _vega_items(text) is not None
 
 
 def legend_items(text: str) -> list[str]:
-    """The items of a legend, in the order of their numbers."""
+    """The items of a legend, in the order of their numbers (Vega's: in its order, each the name
+    after its acronym)."""
+    vega = _vega_items(text) if LEGEND.search(text) is None else None
+    if vega is not None:
+        return vega
     heads = list(LEGEND.finditer(text))
     items = []
     for k, head in enumerate(heads):
@@ -46,6 +67,9 @@ class ProgramName:
     text: str
     spec: str
     source: str
+    team_spec: str | None = None
+    """What the name stands for in a team event, when it differs (``points (game-points)``: the game
+    points, ``PTS:GP``)."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +135,10 @@ def _program(data: dict[str, object]) -> Program:
         sources=strings("sources"),
         rules=None if rules is None else str(rules),
         description=str(data.get("description", "")),
-        names=tuple(ProgramName(str(n["text"]), str(n["spec"]), str(n["source"])) for n in names),
+        names=tuple(
+            ProgramName(str(n["text"]), str(n["spec"]), str(n["source"]), None if "team_spec" not in n else str(n["team_spec"]))
+            for n in names
+        ),
         ignored_words=strings("ignored_words"),
         departures=tuple(
             Departure(str(d["option"]), str(d["article"]), str(d["what"]), str(d["evidence"]))

@@ -122,6 +122,8 @@ def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, 
         out.write(f"{word:<9} {e.file}  ({e.rules}; {', '.join(e.tiebreaks)})\n")
         if e.rules_warning:
             out.write("          " + _warning(e.rules_warning, lang) + "\n")
+        # what the reading and the standings assumed (a round left out, a reading chosen): said here
+        out.writelines(f"          {_warning(w, lang)}\n" for w in dict.fromkeys(e.warnings) if w != e.rules_warning)
         out.writelines(f"          {_mismatch_words(m, lang)}\n" for m in e.mismatches)
         out.writelines(f"          {_value_words(v, lang)}\n" for v in e.value_mismatches)
         if e.inferred_text:

@@ -421,7 +421,7 @@ def parse_spec(text: str, *, scope: Scope | None = None, primary: ScoreName | No
     raw = text.strip()
     if not raw:
         raise TiebreakSpecError(msg("empty tie-break specifier"))
-    named = _from_name(raw)
+    named = _from_name(raw, team=scope is Scope.TEAM)
     if named is not None:
         try:
             return parse_spec(named, scope=scope, primary=primary)
@@ -470,11 +470,12 @@ def parse_spec(text: str, *, scope: Scope | None = None, primary: ScoreName | No
     for mod in parts[1:]:
         version = _VERSION_RE.match(mod.strip())
         if version is not None:
-            if "version" in kw:
+            given = rule_version(version.group(1), raw)
+            if "version" in kw and kw["version"] != given:  # the same version twice is one
                 raise TiebreakSpecError(
                     msg("{raw!r}: {problem}", raw=raw, problem=msg("only one rule version is allowed"))
                 )
-            kw["version"] = rule_version(version.group(1), raw)
+            kw["version"] = given
             continue
         m = _MOD_RE.match(mod.strip().upper())
         letter = (
@@ -570,9 +571,9 @@ def _scope_problem(raw: str, d: TiebreakDef, scope: Scope) -> Text:
     return msg("{label!r} is not a team tie-break; team tie-breaks: {known}", label=raw, known=known)
 
 
-def _from_name(raw: str) -> str | None:
+def _from_name(raw: str, *, team: bool = False) -> str | None:
     """The specifier a name stands for ("Buchholz Cut 1" -> "BH/C1", "Buchholz/C1/P" -> "BH/C1/P"),
-    None for specifier syntax."""
+    None for specifier syntax; ``team``: as a team event reads a program's name."""
     if ":" in raw or "@" in raw:
         return None
     head, slash, tail = raw.partition("/")
@@ -586,7 +587,7 @@ def _from_name(raw: str) -> str | None:
     if named is not None and named != upper:
         return f"{named}/{tail}" if slash else named
     try:
-        printed = program_spec(raw)
+        printed = program_spec(raw, team=team)
     except ValueError as exc:
         raise TiebreakSpecError(exc.args[0] if exc.args else str(exc)) from None
     return printed

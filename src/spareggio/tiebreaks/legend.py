@@ -46,6 +46,8 @@ class ProgramNames:
     """Matching forms of the words a program adds that change nothing, longest first."""
     printed: dict[str, str]
     """Matching form -> the name as the program prints it."""
+    team: dict[str, str]
+    """Matching form -> the specifier in a team event, where it differs."""
 
 
 @functools.cache
@@ -57,6 +59,7 @@ def program_names(code: str | None = None) -> ProgramNames:
     clash: set[str] = set()
     ignored: set[str] = set()
     printed: dict[str, str] = {}
+    team: dict[str, str] = {}
     for program in chosen:
         ignored.update(_words(w) for w in program.ignored_words)
         for name in program.names:
@@ -65,23 +68,28 @@ def program_names(code: str | None = None) -> ProgramNames:
                 clash.add(key)
             names.setdefault(key, name.spec)
             printed.setdefault(key, name.text)
+            if name.team_spec is not None:
+                team.setdefault(key, name.team_spec)
     for key in clash:
         del names[key]
-    return ProgramNames(names, tuple(sorted(ignored, key=len, reverse=True)), printed)
+    return ProgramNames(names, tuple(sorted(ignored, key=len, reverse=True)), printed, team)
 
 
-def program_spec(text: str, code: str | None = None) -> str | None:
+def program_spec(text: str, code: str | None = None, *, team: bool = False) -> str | None:
     """The specifier a printed name stands for (``Buchholz Tie-Break Variable (2026) (Gamepoints,
-    Cut1)`` -> ``BH/V2026/C1``), None when no program prints a name that starts the text.
+    Cut1)`` -> ``BH/V2026/C1``), None when no program prints a name that starts the text.  ``team``:
+    the name as a team event reads it (``points (game-points)`` is the game points there).  A year
+    the name already gives, printed again in its brackets, is the same version (read once).
 
-    :raises ValueError: for a word after the name that says something spareggio does not read.
+    :raises ValueError: for a word after the name that says something spareggio does not read, or
+        two different years.
     """
     table = program_names(code)
     words = _words(text)
     best = max((k for k in table.names if words == k or words.startswith(k + " ")), key=len, default=None)
     if best is None:
         return None
-    spec = table.names[best]
+    spec = table.team.get(best, table.names[best]) if team else table.names[best]
     rest = " " + words[len(best) :].strip() + " "
     for phrase in table.ignored:
         rest = rest.replace(" " + phrase + " ", " ")
@@ -107,7 +115,14 @@ def program_spec(text: str, code: str | None = None) -> str | None:
                 modifiers.append(f"L{following}")
             k += 1
         elif token in _YEARS:
-            modifiers.append("V" + _YEARS[token])
+            version = "V" + _YEARS[token]
+            given = [p for p in [*spec.split("/")[1:], *modifiers] if re.fullmatch(r"V\d{4}", p)]
+            if not given:
+                modifiers.append(version)
+            elif {_same(g) for g in given} != {_same(version)}:
+                raise ValueError(
+                    msg("{text!r} names two rule versions, {first} and {second}", text=text, first=given[0][1:], second=token)
+                )
         elif token.isdigit() and len(token) >= 3:
             modifiers.append("U" + token)
         else:
@@ -130,3 +145,9 @@ def program_spec(text: str, code: str | None = None) -> str | None:
             )
         )
     return "/".join([spec, *modifiers])
+
+
+def _same(version: str) -> str:
+    """A rule version as the text it names: ``V2023``, Swiss-Manager's name of the 2024 text, is
+    ``V2024``."""
+    return "V2024" if version == "V2023" else version

@@ -16,6 +16,7 @@ from .. import numbers
 from ..comparison import Comparison
 from ..errors import Diagnostic, SpareggioError
 from ..i18n import Text, localize, msg, ntext, translate
+from ..io.registry import READERS, SNIFF_BYTES
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
 from ..render.publish import describe_rules
@@ -177,6 +178,12 @@ def comparison_summary(c: Comparison, lang: str) -> list[str]:
     return [localize(line, lang) for line in c.summary if line.strip()]
 
 
+def reader_for_page(data: bytes, name: str) -> bool:
+    """Whether a web page is one a reader reads (the results-page reader is sure of it)."""
+    head = data[:SNIFF_BYTES]
+    return any(r.name == "results-page" and r.sniff(head, name) >= 90 for r in READERS)
+
+
 def upload_problem(data: bytes, name: str) -> Text | None:
     """Why an upload is not a tournament file, before reading it: empty, or a web page (a results
     page saved from a site instead of the program's export)."""
@@ -185,6 +192,8 @@ def upload_problem(data: bytes, name: str) -> Text | None:
             "{name}: the file is empty; choose the tournament file the pairing program exported", name=name
         )
     head = data[:2048].lstrip().lower()
+    if reader_for_page(data, name):
+        return None  # a results page (a chess-results crosstable): read like any tournament file
     if head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml")) or b"<html" in head[:512]:
         return msg(
             "{name}: this is a web page, not a tournament file; export the tournament from the pairing "

@@ -22,7 +22,7 @@ from ...errors import (
     Position,
     TrfSyntaxError,
 )
-from ...i18n import msg
+from ...i18n import Text, msg
 from ...model import Color, Player, ResultKind
 from .text import MAX_ROUNDS, TAB_SIZE, _TextNotes
 
@@ -40,6 +40,17 @@ _PLAYED_CODES = {"1": K.PLAYED_WIN, "=": K.PLAYED_DRAW, "0": K.PLAYED_LOSS,
                  "W": K.PLAYED_WIN, "D": K.PLAYED_DRAW, "L": K.PLAYED_LOSS}  # fmt: skip
 _BYE_CODES = {"U": K.PAB, "H": K.HALF_BYE, "F": K.FULL_BYE, "Z": K.ZERO_BYE, " ": K.ABSENT, "-": K.ABSENT}
 _VALID_RESULTS = "10=+-WDLHFUZ "
+_GAME_AS_BYE = {
+    "=": (K.HALF_BYE, "0000 - H"),
+    "D": (K.HALF_BYE, "0000 - H"),
+    "1": (K.PAB, "0000 - U"),
+    "W": (K.PAB, "0000 - U"),
+    "0": (K.ABSENT, "0000 - -"),
+    "L": (K.ABSENT, "0000 - -"),
+}
+"""A game's result written without an opponent, as Krause exports write byes (``0000 - =`` a
+half-point bye, Vega's and the Irish Chess Union's spelling; ``0000 - 1`` a full point, ``0000 - 0``
+none): read as the bye it scores, with a warning."""
 
 
 # --------------------------------------------------------------------------------------------------
@@ -376,6 +387,18 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
         elif code == "+":
             kind = K.PAB
             warn.append(_bye_as_forfeit(r, at(b + 7)))
+        elif code in _GAME_AS_BYE:
+            kind, write = _GAME_AS_BYE[code]
+            warn.append(
+                Diagnostic(
+                    "bye-as-game",
+                    msg(
+                        "round {number}: {block!r} has no opponent: the result {code!r} read as {kind} (write {write!r})",
+                        number=r + 1, block=line[b - 1 : b + 7], code=result_raw, kind=Text(kind.label, "kind"), write=write,
+                    ),
+                    at(b + 7),
+                )
+            )  # fmt: skip
         else:
             raise TrfSyntaxError(
                 msg(

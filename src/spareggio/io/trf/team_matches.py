@@ -105,17 +105,15 @@ class _Builder:
                     teams[k].position,
                 )  # fmt: skip
             member[index[sno]] = k
-        for i, p in enumerate(t.players):
-            if member[i] < 0 and (bool(HAS_OPPONENT[t.kind[i]].any()) or bool(empty[i].any())):
-                raise InputError(
-                    msg(
-                        "player {player} plays but is in no team roster (records 310/013)",
-                        player=p.start_number,
-                    ),
-                    self.where(i),
-                )
+        unlisted = [
+            i
+            for i in range(t.n_players)
+            if member[i] < 0 and (bool(HAS_OPPONENT[t.kind[i]].any()) or bool(empty[i].any()))
+        ]
+        for i in unlisted:
+            self._attach(i, member)
         self.member = member
-        self.order = [[index[s] for s in team.roster] for team in teams]
+        self.order = [[index[s] for s in team.roster] for team in rec.teams]
         self.has_game = HAS_OPPONENT[t.kind]
         """A game, or a forfeit against a named opponent, per player and round."""
         self.empty_board = (empty != 0) | (t.kind == ResultKind.PAB)
@@ -131,6 +129,59 @@ class _Builder:
         self._member: list[int] = member.tolist()
         self.win_gp = int(t.scoring.win * UNIT)
         self.draw_gp = int(t.scoring.draw * UNIT)
+
+    def _attach(self, i: int, member: np.ndarray) -> None:
+        """A player who plays but is in no roster (records 310/013), as Sharly Chess writes a player
+        added after the line-ups: counted for the one team whose rostered players faced, in every round
+        he played, the team his opponent belongs to (his teammates of that match), with a warning; an
+        error when no single team did so (C.07 12 ranks teams by the games of their own players: a
+        game no team owns cannot be counted)."""
+        t, rec = self.t, self.rec
+        p = t.players[i]
+        candidates: set[int] | None = None
+        rounds: list[int] = []
+        for r in range(t.rounds):
+            if not HAS_OPPONENT[t.kind[i, r]]:
+                continue
+            rival = int(member[int(t.opponent[i, r])])
+            if rival < 0:
+                continue
+            facing = {
+                int(member[j])
+                for j in range(t.n_players)
+                if member[j] >= 0
+                and member[j] != rival
+                and HAS_OPPONENT[t.kind[j, r]]
+                and int(member[int(t.opponent[j, r])]) == rival
+            }
+            candidates = facing if candidates is None else candidates & facing
+            rounds.append(r + 1)
+        if not candidates or len(candidates) != 1:
+            raise InputError(
+                msg(
+                    "player {player} plays but is in no team roster (records 310/013), and no one team's players "
+                    "faced his opponents' teams in every round he played",
+                    player=p.start_number,
+                ),
+                self.where(i),
+            )
+        (k,) = candidates
+        member[i] = k
+        team = rec.teams[k]
+        rec.teams = (*rec.teams[:k], dataclasses.replace(team, roster=(*team.roster, p.start_number)), *rec.teams[k + 1 :])
+        rec.team_of[p.start_number] = k
+        self.notes.append(
+            Diagnostic(
+                "player-without-team",
+                msg(
+                    "player {player} plays but is in no team roster (records 310/013): counted for team {team} "
+                    "({name}), whose players faced the same teams in rounds {rounds}; his board is after the "
+                    "roster's players",
+                    player=p.start_number, team=team.number, name=team.name, rounds=", ".join(map(str, rounds)),
+                ),
+                self.where(i),
+            )
+        )  # fmt: skip
 
     def where(self, i: int) -> Position:
         return self.t.players[i].position or Position(self.path, 1, 1)
@@ -290,14 +341,20 @@ class _Builder:
             if widest is not None and fielded > rec.boards:
                 k, r, lineup = widest
                 at = lineup.position if lineup is not None else self.where(self.entries(k, r)[0])
-                raise InputError(
-                    msg(
-                        "round {round}: team {team} fields {count} boards, but record 352 gives a match {boards} boards",
-                        round=r + 1, team=rec.teams[k].number, count=fielded, boards=rec.boards,
-                    ),
-                    at,
-                    related=rec.boards_position,
+                # Sharly Chess writes record 352 from the boards set for the event, whatever a match
+                # fielded: the games are the facts, and every board played counts (C.07 12)
+                self.notes.append(
+                    Diagnostic(
+                        "team-boards",
+                        msg(
+                            "round {round}: team {team} fields {count} boards, but record 352 gives a match {boards} "
+                            "boards: a match is taken to have {count} boards, the most that a team fielded in a match",
+                            round=r + 1, team=rec.teams[k].number, count=fielded, boards=rec.boards,
+                        ),
+                        at,
+                    )
                 )  # fmt: skip
+                return fielded, BoardsSource.MOST_FIELDED
             return rec.boards, BoardsSource.RECORD_352
         if fielded == 0:
             fielded = max(len(team.roster) for team in rec.teams)
