@@ -198,12 +198,20 @@ def _entry(
     differs = bool(mismatches) or bool(wrong_values)
     entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if differs else Status.AGREE)
     if options.infer and infer_lists:
-        candidates = infer(
+        found = infer(
             t,
             s,
             lambda cand: (int(_misplaced(cand, declared, ranked).size), _shared(cand, declared, ranked)),
             options.after_round,
         )
-        entry = replace(entry, inferred_count=len(candidates), inferred=tuple(candidates[:INFERRED_SHOWN]))
+        candidates = found.candidates
+        entry = replace(
+            entry,
+            inferred_count=len(candidates),
+            inferred=tuple(candidates[:INFERRED_SHOWN]),
+            inferred_code=found.verdict.value,
+            inferred_alike=found.alike,
+            inferred_closest=found.closest_list,
+        )
         entry = replace(entry, inferred_text=inferred_sentence(entry))
     return entry
