@@ -184,9 +184,10 @@ def _entry(
         ranked=int(ranked.sum()),
         warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes),
     )
-    compared, wrong_values = value_mismatches(t, s) if t.printed_values else (0, ())
+    compared, wrong_values, forms = value_mismatches(t, s) if t.printed_values else (0, (), ())
     if compared:
-        entry = replace(entry, values_compared=compared, value_mismatches=wrong_values)
+        entry = replace(entry, values_compared=compared, value_mismatches=wrong_values,
+                        warnings=entry.warnings + forms)  # fmt: skip
     if not ranked.any():
         if compared:
             entry = replace(entry, status=Status.DIFFERS if wrong_values else Status.AGREE)
