@@ -384,8 +384,8 @@ def _conclude(found: list[_Scored], announced: tuple[str, ...]) -> Inferred:
         if (f.wrong, f.shared, f.base) == (best.wrong, best.shared, best.base)
         and (not f.cut or tuple(own.get(f.label, ())) == f.lst[len(f.base):])
     ]  # fmt: skip
-    first = _names([best.label])
-    return Inferred(candidates, verdict, alike=tuple(n for n in _names(same) if n not in first))
+    first = _name(best.label)
+    return Inferred(candidates, verdict, alike=tuple(n for n in _names(same) if n != first))
 
 
 def _name(label: str) -> str:

@@ -1,0 +1,99 @@
+"""The inference's confusion matrix in small (benchmarks/infer_matrix.py runs it in full): events
+ranked the way each program profile ranks them are answered with that profile, or with a set of
+rule sets and programs the event cannot tell apart that includes it; a points-only list is never
+called exact when the printed list explains more; when only the points agree the answer says so."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import spareggio
+from spareggio.check import CheckOptions, check_tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "open-2026.trf"
+
+
+def _matrix():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("infer_matrix", ROOT / "benchmarks" / "infer_matrix.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["infer_matrix"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_profile_is_named_by_the_inference() -> None:
+    m = _matrix()
+    lists = (("BH/C1", "BH", "SB"), ("SB", "BH"), ("ARO", "BH/C1", "BH"))
+    outcomes = list(m.run(m.PROFILES, lists, range(1, 2), players=20, rounds=6))
+    assert len(outcomes) == 3 * (len(m.PROFILES) - 1) + 1  # lichess prints SB alone
+    named = sum(o.named for o in outcomes)
+    assert named >= 0.95 * len(outcomes), [o for o in outcomes if not o.named]
+    assert not any(o.points_only_exact for o in outcomes)
+    # the events tell several profiles from the rule set of their date, and those are named too
+    distinct = [o for o in outcomes if o.distinct]
+    assert distinct and all(o.named for o in distinct)
+
+
+def declared(ranks: dict[int, int], tiebreaks: tuple[str, ...] | None) -> spareggio.Tournament:
+    t = spareggio.read_trf(EXAMPLE)
+    players = tuple(dataclasses.replace(p, rank=ranks[p.start_number]) for p in t.players)
+    return dataclasses.replace(t, players=players, tiebreak_list=tiebreaks)
+
+
+def by_points_then_reverse_start() -> dict[int, int]:
+    """The bundled open ranked by points, and level players in reverse start-number order: no list
+    of tie-breaks gives that order."""
+    s = spareggio.standings(spareggio.read_trf(EXAMPLE), ["PTS"], rules="fide-2026")
+    rows = sorted(s.rows, key=lambda r: (-r.points, -r.player.start_number))
+    return {r.player.start_number: k + 1 for k, r in enumerate(rows)}
+
+
+def test_only_the_points_agree_is_said_plainly(capsys: pytest.CaptureFixture[str]) -> None:
+    entry = check_tournament(declared(by_points_then_reverse_start(), None), CheckOptions(infer=True))
+    assert entry.inferred_code == "only-points"
+    assert entry.inferred[0].tiebreaks == ("PTS",) and entry.inferred[0].mismatches == 0
+    text = str(entry.inferred_text)
+    assert text.startswith("only the points agree; no list of tie-breaks explains the order of tied players")
+    assert "exactly" not in text
+    assert entry.to_json()["inferred_code"] == "only-points"
+    # the closest list with tie-breaks misplaces players and is named with their number
+    closest = entry.inferred_closest
+    assert closest is not None and closest.mismatches > 0
+    assert f"which misplaces {closest.mismatches} players" in text
+
+
+@pytest.mark.parametrize("tie", [0, 3, 6, 9])
+def test_the_printed_list_comes_before_the_points_alone(tie: int) -> None:
+    # ranked by the printed BH/C1, BH, SB, then two players level on points swapped: the printed list
+    # misplaces two players at most, the points alone misplace nobody but explain none of the ties
+    s = spareggio.standings(spareggio.read_trf(EXAMPLE), ["BH/C1", "BH", "SB"], rules="fide-2026")
+    rows = list(s.rows)
+    k = [k for k in range(len(rows) - 1) if rows[k].points == rows[k + 1].points][tie]
+    rows[k], rows[k + 1] = rows[k + 1], rows[k]
+    ranks = {r.player.start_number: n + 1 for n, r in enumerate(rows)}
+    entry = check_tournament(declared(ranks, ("BH/C1", "BH", "SB")), CheckOptions(infer=True))
+    best = entry.inferred[0]
+    assert entry.inferred_code != "only-points"
+    assert best.tiebreaks != ("PTS",) and best.mismatches <= 2
+    assert not str(entry.inferred_text).startswith("only the points agree")
+
+
+def test_a_profile_in_json_and_the_set_it_cannot_tell_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    from spareggio.cli import main
+
+    code = main(["check", str(EXAMPLE), "--infer", "-f", "json"])
+    entry = json.loads(capsys.readouterr().out)["files"][0]
+    assert code == 0 and entry["inferred_code"] == "exact"
+    # the bundled open has no unplayed round that the 2026 caps or a program's departure touch in a
+    # way its ranks show: fide-2026 is named, and beside it the programs that give the same
+    assert entry["inferred"][0]["rules"] == "fide-2026"
+    assert "Swiss-Manager" in entry["inferred_alike"] and "FIDE TieBreakServer" in entry["inferred_alike"]
+    assert "give the same on this file, which cannot tell them apart" in entry["inferred_text"]
