@@ -101,7 +101,9 @@ def declared(t: spareggio.Tournament, profile: str, tiebreaks: tuple[str, ...]) 
     players = tuple(dataclasses.replace(p, rank=ranks[p.start_number]) for p in t.players)
     out = dataclasses.replace(t, players=players, tiebreak_list=tiebreaks)
     if profile == "lichess":  # the lichess reader knows its dialect (io/lichess.py)
-        out = dataclasses.replace(out, declared_rules="lichess", declared_rules_reason="a lichess Swiss export")
+        out = dataclasses.replace(
+            out, declared_rules="lichess", declared_rules_reason="a lichess Swiss export"
+        )
     return out
 
 
@@ -122,13 +124,19 @@ def covers(names: set[str], profile: str) -> bool:
     for name in names:
         if name in (program.title, program.named) and not program.family:
             return True
-        if name.startswith(program.title + " (") and program.code in name[len(program.title) + 2 : -1].split(", "):
+        if name.startswith(program.title + " (") and program.code in name[len(program.title) + 2 : -1].split(
+            ", "
+        ):
             return True
     return False
 
 
 def run(
-    profiles: tuple[str, ...], lists: tuple[tuple[str, ...], ...], seeds: range, players: int = 30, rounds: int = 7
+    profiles: tuple[str, ...],
+    lists: tuple[tuple[str, ...], ...],
+    seeds: range,
+    players: int = 30,
+    rounds: int = 7,
 ) -> Iterator[Outcome]:
     for seed in seeds:
         t = event(seed, players, rounds)
@@ -150,8 +158,17 @@ def table(outcomes: list[Outcome], markdown: bool) -> str:
     rows: dict[str, list[Outcome]] = {}
     for o in outcomes:
         rows.setdefault(o.profile, []).append(o)
-    head = ("profile", "events", "named", "rate", "named first", "names per answer", "events fide-2026 misplaces",
-            "named among them", "points-only called exact")
+    head = (
+        "profile",
+        "events",
+        "named",
+        "rate",
+        "named first",
+        "names per answer",
+        "events fide-2026 misplaces",
+        "named among them",
+        "points-only called exact",
+    )
     fmt = ("| " + " | ".join(["{}"] * len(head)) + " |" if markdown
            else "{:<16} {:>6} {:>6} {:>7} {:>12} {:>17} {:>27} {:>17} {:>25}")  # fmt: skip
     lines = [fmt.format(*head)]
@@ -178,7 +195,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=12, help="generated events (seeds 1..N)")
     parser.add_argument("--markdown", action="store_true", help="the table as Markdown")
-    parser.add_argument("--misses", action="store_true", help="print every answer that does not name its profile")
+    parser.add_argument(
+        "--misses", action="store_true", help="print every answer that does not name its profile"
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     outcomes = list(run(PROFILES, LISTS, range(1, args.events + 1)))

@@ -97,3 +97,25 @@ def test_a_profile_in_json_and_the_set_it_cannot_tell_apart(capsys: pytest.Captu
     assert entry["inferred"][0]["rules"] == "fide-2026"
     assert "Swiss-Manager" in entry["inferred_alike"] and "FIDE TieBreakServer" in entry["inferred_alike"]
     assert "give the same on this file, which cannot tell them apart" in entry["inferred_text"]
+
+
+def test_the_check_page_numbers_the_candidates_that_give_the_same_answer() -> None:
+    # ten candidates that each misplace nobody are not shown as ten equal answers: the rows that
+    # give the same answer (misplaced, inside shared places, list) share one number, the best is marked
+    import re
+
+    from spareggio.web import create_app
+    from test_web import local
+
+    client = local(create_app([str(EXAMPLE)], max_upload=2**20))
+    token = client.app.state.store.entries()[-1].token  # type: ignore[attr-defined]
+    page = client.get(f"/t/{token}/check?infer=1").text
+    body = page[page.index('<table class="inferred-list">') :]
+    body = body[: body.index("</table>")]
+    rows = re.findall(r"<tr( class=\"best\")?><td class=\"num\">(\d+)</td>", body)
+    assert len(rows) == 10
+    best = [n for marked, n in rows if marked]
+    assert best and set(best) == {"1"} and rows[0] == (' class="best"', "1")
+    numbers = [int(n) for _, n in rows]
+    assert numbers == sorted(numbers) and numbers[-1] > 1  # not ten equal answers
+    assert "Inside shared places" in page

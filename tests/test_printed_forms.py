@@ -30,15 +30,23 @@ def printed(column: str, values: list[Fr | None]) -> spareggio.Tournament:
     """FOUR as a page that prints one column besides the points, with the ranks 1-4 in start order."""
     t = tournament(FOUR, ratings=RATINGS)
     players = tuple(dataclasses.replace(p, rank=p.start_number) for p in t.players)
-    return dataclasses.replace(t, players=players, tiebreak_list=(column,), printed_values={column: tuple(values)})
+    return dataclasses.replace(
+        t, players=players, tiebreak_list=(column,), printed_values={column: tuple(values)}
+    )
 
 
 @pytest.mark.parametrize(
     ("values", "note"),
     [
         ([Fr(1), Fr(2), Fr(1), Fr(1)], None),  # spareggio's sub-rank
-        ([Fr(1), Fr(2), Fr(0), Fr(0)], "DE is printed 0 for the players it does not separate, as Swiss-Manager prints it"),
-        ([Fr(1), Fr(0), Fr(1, 2), Fr(1, 2)], "DE is printed as the points scored against the other tied players"),
+        (
+            [Fr(1), Fr(2), Fr(0), Fr(0)],
+            "DE is printed 0 for the players it does not separate, as Swiss-Manager prints it",
+        ),
+        (
+            [Fr(1), Fr(0), Fr(1, 2), Fr(1, 2)],
+            "DE is printed as the points scored against the other tied players",
+        ),
     ],
 )
 def test_direct_encounter_in_each_programs_form(values: list[Fr], note: str | None) -> None:
@@ -47,7 +55,7 @@ def test_direct_encounter_in_each_programs_form(values: list[Fr], note: str | No
     assert entry.value_mismatches == ()
     assert entry.status.value == "agree"
     notes = [w for w in entry.warnings if "DE is printed" in w]
-    assert (notes[0].startswith(note) if note else notes == [])
+    assert notes[0].startswith(note) if note else notes == []
 
 
 def test_a_wrong_value_in_the_programs_form_is_still_a_difference() -> None:
