@@ -81,9 +81,14 @@ def test_the_printed_list_comes_before_the_points_alone(tie: int) -> None:
     ranks = {r.player.start_number: n + 1 for n, r in enumerate(rows)}
     entry = check_tournament(declared(ranks, ("BH/C1", "BH", "SB")), CheckOptions(infer=True))
     best = entry.inferred[0]
-    assert entry.inferred_code != "only-points"
     assert best.tiebreaks != ("PTS",) and best.mismatches <= 2
-    assert not str(entry.inferred_text).startswith("only the points agree")
+    text = str(entry.inferred_text)
+    if entry.inferred_code == "only-points":  # no list explains the swap: said so, the printed list closest
+        assert best.tiebreaks == ("BH/C1", "BH", "SB") and entry.inferred_closest == best
+        assert text.startswith("only the points agree; no list of tie-breaks explains the order of tied players")
+    else:  # a list explains it (DE when the two met)
+        assert entry.inferred_code == "exact" and best.mismatches == 0
+    assert "exactly what fide-2026 gives with PTS" not in text
 
 
 def test_a_profile_in_json_and_the_set_it_cannot_tell_apart(capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,3 +124,34 @@ def test_the_check_page_numbers_the_candidates_that_give_the_same_answer() -> No
     numbers = [int(n) for _, n in rows]
     assert numbers == sorted(numbers) and numbers[-1] > 1  # not ten equal answers
     assert "Inside shared places" in page
+
+
+DATA = ROOT / "tests" / "data" / "infer"
+
+
+def test_an_answer_that_names_vega(capsys: pytest.CaptureFixture[str]) -> None:
+    # tests/data/infer/vega-2024-open.trf: generated (24 players, 7 rounds, seed 6), ranked as Vega
+    # ranks with the 2024 text (an opponent's zero-point bye or absence followed only by forfeit
+    # losses counts 0, not the draw of C.07 16.2.5), dated October 2025 so that fide-2024 applies
+    from spareggio.cli import main
+
+    assert main(["check", str(DATA / "vega-2024-open.trf"), "--infer"]) == 1
+    out = capsys.readouterr().out
+    assert "inferred: the declared ranking is exactly what Vega (vega-2024) gives with BH/C1, BH, SB" in out
+    assert "under fide-2024 with BH/C1, BH, SB, which applies to this file, players 12 and 9 change places" in out
+
+
+def test_an_answer_where_only_the_points_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    # tests/data/infer/points-only.trf: ranked by points, level players in reverse start order; it
+    # prints BH/C1, BH, SB, which misplaces 13 of them: the printed list is the closest, and the answer
+    # says that only the points agree
+    from spareggio.cli import main
+
+    assert main(["check", str(DATA / "points-only.trf"), "--infer", "-f", "json"]) == 1
+    entry = json.loads(capsys.readouterr().out)["files"][0]
+    assert entry["inferred_code"] == "only-points"
+    assert entry["inferred"][0]["tiebreaks"] == ["BH/C1", "BH", "SB"]  # the printed list first
+    assert entry["inferred_text"] == (
+        "only the points agree; no list of tie-breaks explains the order of tied players; "
+        "the closest list is BH/C1, BH, SB under fide-2026, which misplaces 13 players"
+    )

@@ -374,7 +374,9 @@ def _conclude(found: list[_Scored], announced: tuple[str, ...]) -> Inferred:
     if not found:
         return Inferred(candidates, Verdict.CLOSEST)
     best = found[0]
-    if best.points_only and best.wrong == 0 and best.shared > 0:
+    points_agree = any(f.points_only and f.wrong == 0 and f.shared > 0 for f in found)
+    if points_agree and not any(f.wrong == 0 for f in found if not f.points_only):
+        # the points place everyone, no list of tie-breaks does: the closest list is named beside
         listed = next((c for f, c in zip(found, candidates, strict=True) if not f.points_only), None)
         return Inferred(candidates, Verdict.ONLY_POINTS, closest_list=listed)
     verdict = Verdict.CLOSEST if best.wrong else (Verdict.SHARED if best.shared else Verdict.EXACT)
