@@ -155,3 +155,20 @@ def test_an_answer_where_only_the_points_agree(capsys: pytest.CaptureFixture[str
         "only the points agree; no list of tie-breaks explains the order of tied players; "
         "the closest list is BH/C1, BH, SB under fide-2026, which misplaces 13 players"
     )
+
+
+def test_a_lichess_export_is_checked_and_named_under_the_lichess_profile(tmp_path: Path) -> None:
+    # the lichess dialect names its program: the file is ranked under the lichess profile, and the
+    # inference names lichess first among the rule sets that give the same
+    from test_lichess import RESULTS, TRF
+
+    trf = tmp_path / "friday.trf"
+    trf.write_text(TRF, encoding="utf-8")
+    (tmp_path / "friday.ndjson").write_text("\n".join(json.dumps(r) for r in RESULTS) + "\n", encoding="utf-8")
+    t = spareggio.read_event(trf)
+    entry = check_tournament(t, CheckOptions(infer=True))
+    assert entry.rules == "lichess"
+    assert entry.rules_reason == "a lichess Swiss export: ranked as lichess ranks (its profile)"
+    best = entry.inferred[0]
+    assert (best.rules, best.program, best.tiebreaks) == ("lichess", "lichess", ("SB",))
+    assert str(entry.inferred_text).startswith("the declared ranking is exactly what lichess gives with SB")
