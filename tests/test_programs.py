@@ -184,3 +184,51 @@ def test_a_profiles_departures_are_said_where_the_user_looks(capsys: pytest.Capt
     s = spareggio.rank(tournament(LATE), ["BH/C1"], rules="swiss-manager:full-bye=not-vur")
     assert not any("full-bye=vur" in str(w) for w in s.warnings)
     assert s.row_of(1).values["BH/C1"] == Fr(7, 2)  # C.07 16.2.1 under the 2026 caps, as fide-2026
+
+
+# VEGA24 (Swiss, 3 rounds, 2025): 4 takes a zero-point bye in round 2 and loses round 3 by forfeit.
+#   #1: +W4 +W2 =W3 = 2.5;  #2: =W3 -B1 +F4 = 1.5;  #3: =B2 PAB =B1 = 2;  #4: -B1 ZPB -F2 = 0.
+# C.07 16.2.5: 4's bye is followed only by VURs (a forfeit loss is one, 16.1.2): it counts as a draw,
+#   4's adjusted score is 0.5.  BH(1) = 0.5 + 1.5 + 2 = 4;  SB(1) = 0.5 + 1.5 + ½·2 = 3.
+# Vega, 2024 text (bye-then-forfeit=zero): the forfeit loss ends the trail, the bye counts 0:
+#   BH(1) = 0 + 1.5 + 2 = 3.5;  SB(1) = 0 + 1.5 + 1 = 2.5.
+VEGA24 = {1: "+W4 +W2 =W3", 2: "=W3 . +F4", 3: ". PAB .", 4: ". ZPB ."}
+
+
+@pytest.mark.parametrize(
+    ("rules", "bh", "sb"),
+    [
+        ("fide-2024", Fr(4), Fr(3)),  # C.07 16.2.5
+        ("fide-2024:bye-then-forfeit=zero", Fr(7, 2), Fr(5, 2)),
+        ("vega-2024", Fr(7, 2), Fr(5, 2)),
+    ],
+)
+def test_vegas_bye_followed_by_forfeit_losses(rules: str, bh: Fr, sb: Fr) -> None:
+    t = tournament(VEGA24, date="2025/06/01")
+    s = spareggio.standings(t, ["BH", "SB"], rules=rules)
+    assert s.row_of(1).values["BH"] == bh and s.row_of(1).values["SB"] == sb
+
+
+def test_a_bye_in_the_last_round_is_a_draw_under_both_readings() -> None:
+    # #1: +W2 +W4 =W3 = 2.5;  #2: -B1 =W3 PAB = 1.5;  #3: =W4 =B2 =B1 = 1.5;  #4: =B3 -B1 ZPB = 0.5.
+    # 4's zero-point bye is in the last round, 16.2.5 under either reading: adjusted 0.5 + ½ = 1;
+    # BH(1) = 1.5 (2) + 1 (4) + 1.5 (3) = 4.
+    cards = {1: "+W2 +W4 =W3", 2: ". =W3 PAB", 3: "=W4 . .", 4: ". . ZPB"}
+    t = tournament(cards, date="2025/06/01")
+    for rules in ("fide-2024", "vega-2024"):
+        assert spareggio.standings(t, ["BH"], rules=rules).row_of(1).values["BH"] == Fr(4)
+
+
+# LATE again, under the 2026 text: 1's full-point bye meets a dummy capped at 3 rounds × ½ = 1.5 (16.4.2);
+# 5's pairing-allocated bye a dummy min(1.5, 1.5) = 1.5.
+#   C.07: SB(1) = 1.5·1 + 2·1 + 1·1 = 4.5;  SB(5) = 1·½ (3) + 1.5·1 + 0 = 2;  BH(1) = 1.5 + 2 + 1 = 4.5.
+#   Vega, January-May 2026 (full-bye-sb=zero): the bye adds nothing to SB: SB(1) = 3, SB(5) = 0.5; BH unchanged.
+@pytest.mark.parametrize(
+    ("rules", "sb1", "sb5"),
+    [("fide-2026", Fr(9, 2), Fr(2)), ("fide-2026:full-bye-sb=zero", Fr(3), Fr(1, 2)), ("vega-2026-early", Fr(3), Fr(1, 2)),
+     ("vega-2026", Fr(9, 2), Fr(2))],
+)
+def test_vegas_full_point_bye_in_sonneborn_berger(rules: str, sb1: Fr, sb5: Fr) -> None:
+    s = spareggio.standings(tournament(LATE, date="2026/04/01"), ["SB", "BH"], rules=rules)
+    assert (s.row_of(1).values["SB"], s.row_of(5).values["SB"]) == (sb1, sb5)
+    assert (s.row_of(1).values["BH"], s.row_of(5).values["BH"]) == (Fr(9, 2), Fr(9, 2))

@@ -180,6 +180,9 @@ def _full_entry() -> CheckEntry:
         team_event=True,
         values_compared=4,
         value_mismatches=(ValueMismatch(8, "Scarpa", "BH", 41, 42, "Vega", "full-bye=vur", "C.07 16.4"),),
+        inferred_code="only-points",
+        inferred_alike=("fide-2009",),
+        inferred_closest=Candidate("fide-2024", ("BH/C1",), 2),
     )
 
 
@@ -196,7 +199,8 @@ def test_a_full_entry_writes_every_declared_key_in_order() -> None:
 
 def test_a_bare_entry_leaves_out_what_does_not_apply() -> None:
     data = CheckEntry(file="bad.trf", status=Status.ERROR, error="bad.trf:1:1: not a TRF file").to_json()
-    optional = ["inferred_count", "team_event", "values_compared", "value_mismatches"]
+    optional = ["inferred_count", "team_event", "values_compared", "value_mismatches", "inferred_code",
+                "inferred_alike", "inferred_closest"]  # fmt: skip
     assert list(data) == [k for k in CheckEntryJson.__annotations__ if k not in optional]
     candidate = Candidate("fide-2024", ("BH",), 3).to_json()
     assert candidate == {"rules": "fide-2024", "tiebreaks": ["BH"], "mismatches": 3}

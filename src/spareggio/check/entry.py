@@ -102,6 +102,9 @@ class CheckEntryJson(TypedDict):
     team_event: NotRequired[bool]
     values_compared: NotRequired[int]
     value_mismatches: NotRequired[list[ValueMismatchJson]]
+    inferred_code: NotRequired[str]
+    inferred_alike: NotRequired[list[str]]
+    inferred_closest: NotRequired[CandidateJson]
 
 
 class Status(enum.StrEnum):
@@ -265,6 +268,13 @@ class CheckEntry:
     """How many printed tie-break values were compared (a results page prints them)."""
     value_mismatches: tuple[ValueMismatch, ...] = ()
     """The printed values that differ from the computed ones."""
+    inferred_code: str | None = None
+    """With ``--infer``: what it concluded (``exact``, ``shared``, ``only-points``, ``closest``)."""
+    inferred_alike: tuple[str, ...] = ()
+    """With ``--infer``: the other rule sets and programs that give exactly what the best candidate
+    gives on this file (the file cannot tell them apart)."""
+    inferred_closest: Candidate | None = None
+    """With ``--infer``, when only the points agree: the closest candidate with a list of tie-breaks."""
 
     def to_json(self) -> CheckEntryJson:
         """The entry of the JSON report (schema 1); ``tiebreaks_source`` holds the code until the
@@ -295,6 +305,11 @@ class CheckEntry:
         if self.values_compared:
             out["values_compared"] = self.values_compared
             out["value_mismatches"] = [v.to_json() for v in self.value_mismatches]
+        if self.inferred_code is not None:
+            out["inferred_code"] = self.inferred_code
+            out["inferred_alike"] = list(self.inferred_alike)
+            if self.inferred_closest is not None:
+                out["inferred_closest"] = self.inferred_closest.to_json()
         return out
 
 

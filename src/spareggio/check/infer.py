@@ -14,12 +14,15 @@ lists, add them to :data:`CANDIDATE_LISTS_SWISS` or :data:`CANDIDATE_LISTS_ROUND
 
 from __future__ import annotations
 
+import enum
 import itertools
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..model import PLAYED, ResultKind, Tournament
+from ..model import FORFEIT, PLAYED, REQUESTED_BYE, ListSource, ResultKind, Tournament
+from ..programs import Program
 from ..rules import RULESETS, RuleSet, find_ruleset, program_rulesets
 from ..standings import Standings, rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
@@ -29,9 +32,12 @@ __all__ = [
     "CANDIDATE_LISTS_ROUND_ROBIN",
     "CANDIDATE_LISTS_SWISS",
     "INFERRED_SHOWN",
+    "Inferred",
+    "Verdict",
     "candidate_lists",
     "candidate_rules",
     "infer",
+    "programs_like",
 ]
 
 CANDIDATE_LISTS_SWISS: tuple[tuple[str, ...], ...] = (
@@ -166,6 +172,10 @@ def _matters(key: str, t: Tournament) -> bool:
         return bool((t.kind == ResultKind.FULL_BYE).any())
     if key == "no-games":
         return bool((~PLAYED[t.kind.astype(np.intp)]).all(axis=1).any())
+    if key == "full-bye-sb":
+        return bool(((t.kind == ResultKind.FULL_BYE) | (t.kind == ResultKind.PAB)).any())
+    if key == "bye-then-forfeit":
+        return bool(REQUESTED_BYE[t.kind.astype(np.intp)].any() and FORFEIT[t.kind.astype(np.intp)].any())
     return True
 
 
@@ -188,17 +198,17 @@ def versioned_lists(announced: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
-def continuations() -> list[tuple[str, tuple[str, ...]]]:
-    """Every (program profile, continuation) a program applies or has been seen to apply after its
-    printed list."""
-    seen: dict[tuple[str, tuple[str, ...]], None] = {}
+def continuations() -> list[tuple[str, tuple[str, ...], bool]]:
+    """Every (program profile, continuation, whether it is the program's own) a program applies or
+    has been seen to apply after its printed list."""
+    seen: dict[tuple[str, tuple[str, ...]], bool] = {}
     for name, rules in program_rulesets().items():
         program = rules.program
         if program is not None:
             for cont in (program.continuation, *program.continuations):
                 if cont and all(code.split("/")[0] in TIEBREAKS for code in cont):
-                    seen.setdefault((name, tuple(cont)), None)
-    return list(seen)
+                    seen.setdefault((name, tuple(cont)), tuple(cont) == tuple(program.continuation))
+    return [(name, cont, own) for (name, cont), own in seen.items()]
 
 
 def candidate_lists(t: Tournament, announced: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -216,17 +226,75 @@ def candidate_lists(t: Tournament, announced: tuple[str, ...]) -> list[tuple[str
     return out
 
 
+class Verdict(enum.StrEnum):
+    """What the inference concluded, as a stable code (the JSON's ``inferred_code``)."""
+
+    EXACT = "exact"
+    """A candidate places every declared rank, none left inside a shared place."""
+    SHARED = "shared"
+    """The best candidate misplaces nobody but leaves declared ranks inside shared places."""
+    ONLY_POINTS = "only-points"
+    """Only the points agree: no list of tie-breaks explains the order of the tied players."""
+    CLOSEST = "closest"
+    """No candidate reproduces the declared ranking: the closest is named."""
+
+
+@dataclass(frozen=True)
+class Inferred:
+    """The candidates, best first, what they say, and the rule sets and programs that give exactly
+    what the best gives (a set the file cannot tell apart)."""
+
+    candidates: list[Candidate]
+    verdict: Verdict
+    alike: tuple[str, ...] = ()
+    """Beside the best: every rule set and program whose ranking of this file is the best's (the
+    same list, the same players placed), by name (``fide-2024``, ``Vega (vega-2024)``)."""
+    closest_list: Candidate | None = None
+    """With :attr:`Verdict.ONLY_POINTS`: the closest candidate that has a list of tie-breaks."""
+
+
+@dataclass(frozen=True, order=True)
+class _Scored:
+    wrong: int
+    shared: int
+    list_grade: int
+    """How much the list assumes: 0 the printed list; 1 with the program's own continuation; 2 with
+    a continuation the program was seen to use; 3 the printed list with a version per criterion; 4 a
+    list of the catalogue; 5 a catalogue list continued."""
+    rules_grade: int
+    """How much the rule set assumes: 0 the one that applies; 1 another rule set or a program; 2 a
+    rule set with one of its readings changed."""
+    n: int
+    label: str = field(compare=False)
+    lst: tuple[str, ...] = field(compare=False)
+    cut: int = field(compare=False)
+
+    @property
+    def base(self) -> tuple[str, ...]:
+        return self.lst[: len(self.lst) - self.cut] if self.cut else self.lst
+
+    @property
+    def points_only(self) -> bool:
+        return not self.cut and all(x.upper() == "PTS" for x in self.lst)
+
+    @property
+    def unexplained(self) -> int:
+        return self.wrong + self.shared
+
+
 def infer(
     t: Tournament,
     s: Standings,
     score: Callable[[Standings], tuple[int, int]],
     after_round: int | None,
-) -> list[Candidate]:
-    """Every candidate (rule set or program × list, and the best continued), ordered by the number
-    of players it misplaces, then by the declared ranks it leaves inside shared places (``score``
-    gives both for one ranking); the announced list, the rule set that applies and the rule sets
-    before the programs come first among equals."""
+) -> Inferred:
+    """Every candidate (rule set or program × list, continued where a program continues), ordered
+    by the declared ranks it misplaces, then by those it leaves inside shared places, then by how
+    much its list and its rule set assume; a points-only or catalogue list never comes before the
+    printed list when that list explains more declared ranks (``score`` gives both counts for one
+    ranking)."""
     announced = tuple(s.labels)
+    printed = s.tiebreaks_source in (ListSource.FILE, ListSource.CALLER)
     rules_names = candidate_rules(t)
     applied = s.rules.label
     if applied not in rules_names:
@@ -236,32 +304,123 @@ def infer(
     # set but the programs' departures: the rule set that applies and the profiles are enough
     departing = [applied, *(r for r in rules_names if find_ruleset(r).program is not None)]
     versioned = set(versioned_lists(announced))
-    pairs = [
-        (r, lst)
-        for lst in candidate_lists(t, announced)
-        for r in (departing if lst in versioned else rules_names)
-    ]
-    found = _scored(t, pairs, score, after_round, announced, applied)
-    open_places = [c for c in found if c[0] == 0 and c[1] > 0][:CONTINUED]
-    if open_places:
-        more = list(
-            dict.fromkeys(
-                (program, (*lst, *cont), cont)
-                for (*_, _label, lst, _none) in open_places
-                for program, cont in continuations()
-                if not set(cont) & {x.split("/")[0] for x in lst}
-            )
-        )
+    catalogue = candidate_lists(t, announced)
+    pairs: list[tuple[str, tuple[str, ...]]] = []
+    grades: list[int] = []
+    cuts: list[int] = []
+    for lst in catalogue:
+        for r in departing if lst in versioned else rules_names:
+            # a program always continues its list as it does (Swiss-Manager: by start number)
+            codes = {x.split("/")[0].upper() for x in lst}
+            cont = tuple(c for c in find_ruleset(r).continuation if c.split("/")[0].upper() not in codes)
+            pairs.append((r, (*lst, *cont)))
+            grades.append(_list_grade(lst, announced, versioned, 1 if cont else 0))
+            cuts.append(len(cont))
+    found = _scored(t, pairs, score, after_round, applied, grades, cut=cuts)
+    # every program continues its list the way it does (Swiss-Manager: the start number), and the
+    # printed list, the points alone and the best that leave shared places are tried with every
+    # continuation a program applies or was seen to apply
+    tried = {(f.label, f.lst) for f in found}
+    open_places = [f for f in found if f.wrong == 0 and f.shared > 0][:CONTINUED]
+    bases = list(dict.fromkeys([announced, ("PTS",), *(f.base for f in open_places)]))
+    more: list[tuple[str, tuple[str, ...], int, int]] = []
+    for program, cont, own in continuations():
+        for lst in bases:
+            if set(cont) & {x.split("/")[0] for x in lst}:
+                continue
+            full = (*lst, *cont)
+            if (program, full) not in tried:
+                tried.add((program, full))
+                more.append((program, full, len(cont), _list_grade(lst, announced, versioned, 1 if own else 2)))
+    if more:
         found.extend(
-            _scored(t, [(r, lst) for r, lst, _ in more], score, after_round, announced, applied,
-                    cut=[len(cont) for _, _, cont in more])
+            _scored(t, [(r, lst) for r, lst, _, _ in more], score, after_round, applied,
+                    [g for *_, g in more], cut=[c for _, _, c, _ in more], start=len(found))
         )  # fmt: skip
-        found.sort()
-    return [
-        Candidate(label, tuple(lst[: len(lst) - cut] if cut else lst), wrong, shared=shared,
-                  continuation=tuple(lst[len(lst) - cut:]) if cut else (), program=_program(label))
-        for wrong, shared, *_, label, lst, cut in found
+    found.sort()
+    if printed:
+        found = _printed_first(found, announced)
+    return _conclude(found, announced)
+
+
+def _list_grade(lst: tuple[str, ...], announced: tuple[str, ...], versioned: set[tuple[str, ...]], cont: int) -> int:
+    """See :attr:`_Scored.list_grade`: ``cont`` is 0 for no continuation, 1 for the program's own,
+    2 for one it was seen to use."""
+    if lst == announced:
+        return cont
+    if lst in versioned:
+        return 3
+    return 4 if cont == 0 else 5
+
+
+def _printed_first(found: list[_Scored], announced: tuple[str, ...]) -> list[_Scored]:
+    """The order with no points-only or catalogue candidate before the best candidate of the printed
+    list when that list explains more declared ranks (misplaces or leaves in shared places fewer)."""
+    best = next((f for f in found if f.list_grade <= 3), None)
+    if best is None:
+        return found
+    k = found.index(best)
+    ahead = [f for f in found[:k] if f.list_grade <= 3 or f.unexplained <= best.unexplained]
+    behind = [f for f in found[:k] if f not in ahead]
+    return [*ahead, best, *behind, *found[k + 1 :]]
+
+
+def _conclude(found: list[_Scored], announced: tuple[str, ...]) -> Inferred:
+    candidates = [
+        Candidate(f.label, f.base, f.wrong, shared=f.shared, continuation=f.lst[len(f.base):],
+                  program=_program(f.label))
+        for f in found
     ]  # fmt: skip
+    if not found:
+        return Inferred(candidates, Verdict.CLOSEST)
+    best = found[0]
+    points_agree = any(f.points_only and f.wrong == 0 and f.shared > 0 for f in found)
+    if points_agree and not any(f.wrong == 0 for f in found if not f.points_only):
+        # the points place everyone, no list of tie-breaks does: the closest list is named beside
+        listed = next((c for f, c in zip(found, candidates, strict=True) if not f.points_only), None)
+        return Inferred(candidates, Verdict.ONLY_POINTS, closest_list=listed)
+    verdict = Verdict.CLOSEST if best.wrong else (Verdict.SHARED if best.shared else Verdict.EXACT)
+    own = {name: rules.program.continuation for name, rules in program_rulesets().items() if rules.program}
+    same = [
+        f.label for f in found
+        if (f.wrong, f.shared, f.base) == (best.wrong, best.shared, best.base)
+        and (not f.cut or tuple(own.get(f.label, ())) == f.lst[len(f.base):])
+    ]  # fmt: skip
+    first = _name(best.label)
+    return Inferred(candidates, verdict, alike=tuple(n for n in _names(same) if n != first))
+
+
+def _name(label: str) -> str:
+    """A candidate's rule set as the answer names it: the program and version of a profile."""
+    program = find_ruleset(label).program
+    return program.named if program is not None else label
+
+
+def _names(labels: list[str]) -> list[str]:
+    """The rule sets among ``labels`` (a reading changed is said by the program whose departure it
+    is), then every program that computes as one of them, a program's versions together
+    (``Vega (vega-2024, vega-2026)``): the set the file cannot tell apart."""
+    rules: dict[str, None] = {}
+    found: dict[str, dict[str, None]] = {}
+    for label in labels:
+        ruleset = find_ruleset(label)
+        owners = [ruleset.program] if ruleset.program is not None else programs_like(label)
+        if ruleset.program is None and ":" not in label:
+            rules.setdefault(label, None)
+        for program in owners:
+            versions = found.setdefault(program.title, {})
+            if program.family:
+                versions.setdefault(program.code, None)
+    said = [f"{title} ({', '.join(v)})" if v else title for title, v in found.items()]
+    return [*rules, *said]
+
+
+def programs_like(label: str) -> list[Program]:
+    """Every program profile that computes as the rule set ``label`` does (its rule set with the same
+    settings): ``fide-2024`` is also how lichess computes, ``fide-2024:bye-then-forfeit=zero`` how
+    Vega computes with the 2024 text."""
+    found = _effective(find_ruleset(label))
+    return [r.program for r in program_rulesets().values() if r.program and _effective(r) == found]
 
 
 def _scored(
@@ -269,26 +428,24 @@ def _scored(
     pairs: list[tuple[str, tuple[str, ...]]],
     score: Callable[[Standings], tuple[int, int]],
     after_round: int | None,
-    announced: tuple[str, ...],
     applied: str,
+    grades: list[int],
     *,
     cut: list[int] | None = None,
-) -> list[tuple[int, int, bool, bool, bool, int, int, str, tuple[str, ...], int]]:
+    start: int = 0,
+) -> list[_Scored]:
     ranked_all = rank_lists(t, pairs, after_round)
     out = []
     for n, ((_, lst), cand) in enumerate(zip(pairs, ranked_all, strict=True)):
         wrong, shared = score(cand)
-        extra = cut[n] if cut else 0
-        label = cand.rules.label
-        base = lst[: len(lst) - extra] if extra else lst
-        out.append(
-            (wrong, shared, base != announced, cand.rules.program is not None, label != applied, extra, n,
-             label, lst, extra)
-        )  # fmt: skip
+        rules = cand.rules
+        label = rules.label
+        rules_grade = 0 if label == applied else (2 if label != rules.name else 1)
+        out.append(_Scored(wrong, shared, grades[n], rules_grade, start + n, label, lst, cut[n] if cut else 0))
     out.sort()
     return out
 
 
 def _program(label: str) -> str | None:
     program = find_ruleset(label).program
-    return program.title if program is not None else None
+    return program.named if program is not None else None

@@ -184,9 +184,10 @@ def _entry(
         ranked=int(ranked.sum()),
         warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes),
     )
-    compared, wrong_values = value_mismatches(t, s) if t.printed_values else (0, ())
+    compared, wrong_values, forms = value_mismatches(t, s) if t.printed_values else (0, (), ())
     if compared:
-        entry = replace(entry, values_compared=compared, value_mismatches=wrong_values)
+        entry = replace(entry, values_compared=compared, value_mismatches=wrong_values,
+                        warnings=entry.warnings + forms)  # fmt: skip
     if not ranked.any():
         if compared:
             entry = replace(entry, status=Status.DIFFERS if wrong_values else Status.AGREE)
@@ -198,12 +199,20 @@ def _entry(
     differs = bool(mismatches) or bool(wrong_values)
     entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if differs else Status.AGREE)
     if options.infer and infer_lists:
-        candidates = infer(
+        found = infer(
             t,
             s,
             lambda cand: (int(_misplaced(cand, declared, ranked).size), _shared(cand, declared, ranked)),
             options.after_round,
         )
-        entry = replace(entry, inferred_count=len(candidates), inferred=tuple(candidates[:INFERRED_SHOWN]))
+        candidates = found.candidates
+        entry = replace(
+            entry,
+            inferred_count=len(candidates),
+            inferred=tuple(candidates[:INFERRED_SHOWN]),
+            inferred_code=found.verdict.value,
+            inferred_alike=found.alike,
+            inferred_closest=found.closest_list,
+        )
         entry = replace(entry, inferred_text=inferred_sentence(entry))
     return entry

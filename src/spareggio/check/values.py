@@ -1,22 +1,61 @@
 """The printed values of a published ranking (a results page) against the computed ones, and the
 departure from C.07 that explains each printed value that differs.
 
-A value that differs is tried again under the rule set with each single departure a program profile
-documents (:mod:`spareggio.programs`: ``full-bye=vur``, ``no-games=zero`` ...); the first that gives
-the printed value names the departure, its program and the article it departs from."""
+A value is compared in the form its program prints it (:func:`printed_form`): Direct Encounter as
+the sub-rank spareggio gives, as 0 for every player it does not separate (Swiss-Manager) or as the
+score of the games among the tied players (a New Zealand program); a value rounded to the decimals
+the column prints; 0 where the value is undefined (an average without games).  A form is chosen per
+column, the one that agrees with most of its printed values, and said in a note.
+
+A value that still differs is tried again under the rule set with each single departure a program
+profile documents (:mod:`spareggio.programs`: ``full-bye=vur``, ``no-games=zero`` ...); the first
+that gives the printed value names the departure, its program and the article it departs from."""
 
 from __future__ import annotations
 
+import enum
+import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ..errors import SpareggioError
+from ..i18n import Text
 from ..model import Tournament
 from ..rules import program_rulesets
 from ..standings import Standings, rank_lists
-from ..tiebreaks import parse_spec_list
+from ..tiebreaks import TiebreakResult, parse_spec_list
+from ..tiebreaks.base import GroupSteps
 from .entry import ValueMismatch
 
-__all__ = ["value_mismatches"]
+__all__ = ["AVERAGES", "Form", "printed_form", "value_mismatches"]
+
+AVERAGES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "AOB"})
+"""Criteria that are averages: C.07 rounds some of them, programs print them to one or two decimals
+or rounded, so a printed value is compared rounded either way."""
+
+
+class Form(enum.StrEnum):
+    """How a program printed a column of values."""
+
+    AS_COMPUTED = "as-computed"
+    ROUNDED = "rounded"
+    """Rounded to the decimals the column prints (or, for an average, the computed value is the
+    printed one rounded)."""
+    DE_ZERO = "de-zero"
+    """Direct Encounter printed 0 for every player it does not separate (Swiss-Manager)."""
+    DE_MUTUAL = "de-mutual"
+    """Direct Encounter printed as the points scored against the other tied players (the mutual
+    game's score)."""
+
+
+FORM_WORDS: dict[Form, str] = {
+    Form.ROUNDED: "{tiebreak} is printed rounded to {decimals} decimals: compared rounded",
+    Form.DE_ZERO: "{tiebreak} is printed 0 for the players it does not separate, as Swiss-Manager prints it: compared in that form",
+    Form.DE_MUTUAL: "{tiebreak} is printed as the points scored against the other tied players (the score of the mutual games): compared in that form",
+}
+"""The note that says a column was compared in its program's form (context ``check``)."""
+
+UNDEFINED_WORDS = "{tiebreak} is printed 0 where C.07 leaves it undefined (no game it can average): read as undefined"
 
 SHOWN = 50
 """How many differing values an entry lists (the count is always whole)."""
@@ -34,9 +73,10 @@ def _departures() -> list[tuple[str, str, str, str]]:
     return [(", ".join(sorted(names)), option, article, what) for option, (names, article, what) in found.items()]
 
 
-def value_mismatches(t: Tournament, s: Standings) -> tuple[int, tuple[ValueMismatch, ...]]:
-    """How many printed values were compared, and those that differ from the computed ones (the
-    first :data:`SHOWN`), each with the departure that reproduces it when one does."""
+def value_mismatches(t: Tournament, s: Standings) -> tuple[int, tuple[ValueMismatch, ...], tuple[Text, ...]]:
+    """How many printed values were compared, those that differ from the computed ones in the form
+    their program prints them (the first :data:`SHOWN`), each with the departure that reproduces it
+    when one does, and a note for each column compared in a program's form."""
     labels: dict[str, str] = {}  # the label the standings use -> the item as printed
     for item in t.printed_values:
         try:
@@ -46,7 +86,7 @@ def value_mismatches(t: Tournament, s: Standings) -> tuple[int, tuple[ValueMisma
         if label in s.results:
             labels[label] = item
     if not labels:
-        return 0, ()
+        return 0, (), ()
     base = s.rules
     tried: dict[str, Standings] = {}
 
@@ -61,15 +101,23 @@ def value_mismatches(t: Tournament, s: Standings) -> tuple[int, tuple[ValueMisma
 
     compared = 0
     found: list[ValueMismatch] = []
+    notes: list[Text] = []
     for label, item in labels.items():
-        computed = s.results[label].values()
-        for i, printed in enumerate(t.printed_values[item]):
+        result = s.results[label]
+        printed_all = t.printed_values[item]
+        form, decimals, shown = printed_form(result, printed_all)
+        if form is not Form.AS_COMPUTED:
+            notes.append(Text(FORM_WORDS[form], "check", tiebreak=label, decimals=decimals))
+        computed = result.values()
+        if any(c is None and p == 0 for c, p in zip(computed, printed_all, strict=True)):
+            notes.append(Text(UNDEFINED_WORDS, "check", tiebreak=label))
+        for i, printed in enumerate(printed_all):
             if printed is None:
                 continue
             compared += 1
-            value = computed[i]
-            if value == printed:
+            if _agrees(shown[i], printed, result.spec.code, form, decimals):
                 continue
+            value = computed[i]
             departure = None
             for program, option, article, _what in _departures():
                 other = under(option)
@@ -86,7 +134,96 @@ def value_mismatches(t: Tournament, s: Standings) -> tuple[int, tuple[ValueMisma
                     *(departure or (None, None, None)),
                 )
             )
-    return compared, tuple(found)
+    return compared, tuple(found), tuple(notes)
+
+
+def _decimals(printed: Sequence[Fraction | None]) -> int | None:
+    """The decimals a column prints: the most any of its values needs (at most 2), None when a value
+    needs more (the column is exact, not rounded)."""
+    most = 0
+    for v in printed:
+        if v is None:
+            continue
+        d = next((d for d in range(3) if (v * 10**d).denominator == 1), None)
+        if d is None:
+            return None
+        most = max(most, d)
+    return most
+
+
+def _rounded(value: Fraction, decimals: int) -> set[Fraction]:
+    """``value`` rounded to ``decimals``, half up and half to even (programs do either)."""
+    scaled = value * 10**decimals
+    low = math.floor(scaled)
+    rest = scaled - low
+    up = low + 1 if rest >= Fraction(1, 2) else low
+    even = (low if low % 2 == 0 else low + 1) if rest == Fraction(1, 2) else up
+    return {Fraction(up, 10**decimals), Fraction(even, 10**decimals)}
+
+
+def _agrees(computed: Fraction | None, printed: Fraction, code: str, form: Form, decimals: int | None) -> bool:
+    """Whether a printed value is the computed one in the column's form.  A printed 0 for a value
+    that is undefined (an average without games) is the program's way of printing none."""
+    if computed is None:
+        return printed == 0
+    if computed == printed:
+        return True
+    if form is not Form.ROUNDED or decimals is None:
+        return False
+    if printed in _rounded(computed, decimals) and (decimals > 0 or code in AVERAGES):
+        return True
+    # an average C.07 rounds (ARO, TPR ...) printed with the decimals the program kept
+    return code in AVERAGES and computed.denominator == 1 and computed in _rounded(printed, 0)
+
+
+def _de_forms(result: TiebreakResult) -> tuple[list[Fraction | None], list[Fraction | None]]:
+    """Direct Encounter in Swiss-Manager's form (0 where it separates nobody) and as the mutual games'
+    score (the points against the other members of the player's tied group, 0 for a player alone)."""
+    values = result.values()
+    zero: list[Fraction | None] = [Fraction(0) if v is None else v for v in values]
+    mutual: list[Fraction | None] = [Fraction(0)] * len(values)
+    details = result.details
+    if isinstance(details, GroupSteps):
+        seen: set[int] = set()
+        for step in details.steps:
+            separated = len(step.order) > 1
+            for member, score in zip(step.members, step.scores, strict=True):
+                if member in seen:
+                    continue
+                seen.add(member)
+                mutual[member] = score
+                if not separated:
+                    zero[member] = Fraction(0)
+    return zero, mutual
+
+
+def printed_form(
+    result: TiebreakResult, printed: Sequence[Fraction | None]
+) -> tuple[Form, int | None, list[Fraction | None]]:
+    """The form a column of printed values is in (the one most of them agree with, the computed form
+    first among equals), the decimals it prints, and the computed values in that form."""
+    code = result.spec.code
+    computed = result.values()
+    decimals = _decimals(printed)
+    forms: list[tuple[Form, list[Fraction | None]]] = [(Form.AS_COMPUTED, computed)]
+    if code == "DE":
+        zero, mutual = _de_forms(result)
+        forms += [(Form.DE_ZERO, zero), (Form.DE_MUTUAL, mutual)]
+    elif decimals is not None:
+        forms.append((Form.ROUNDED, computed))
+
+    def agreeing(form: Form, shown: list[Fraction | None]) -> int:
+        return sum(
+            1 for c, p in zip(shown, printed, strict=True) if p is not None and _agrees(c, p, code, form, decimals)
+        )
+
+    best_form, best_shown = forms[0]
+    best = agreeing(best_form, best_shown)
+    for form, shown in forms[1:]:
+        n = agreeing(form, shown)
+        if n > best:
+            best_form, best_shown, best = form, shown, n
+    return best_form, decimals, best_shown
 
 
 def _number(value: Fraction) -> int | float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..i18n import SOURCE, Text, localize, ntext
 from .entry import CheckEntry, Number
-from .infer import same_as
+from .infer import programs_like, same_as
 
 __all__ = ["inferred_sentence", "inferred_text", "text_value"]
 
@@ -38,10 +38,18 @@ def inferred_sentence(entry: CheckEntry) -> Text:
     applied, announced = entry.rules, ", ".join(entry.tiebreaks)
     lst = ", ".join(best.tiebreaks)
     text: Text
+    if entry.inferred_code == "only-points":
+        return _only_points(entry)
     who: str | Text = best.program or best.rules
+    said = {str(who)}
     alike = [] if best.program else same_as(best.rules)
-    if alike:
+    departing = [] if best.program or ":" not in best.rules else [p.named for p in programs_like(best.rules)]
+    if departing:  # a reading that is a program's departure: the program is named
+        who = ", ".join(departing)
+        said = set(departing)
+    elif alike:
         who = Text("{rules} (as {programs} compute)", "check", rules=best.rules, programs=", ".join(alike))
+        said |= set(alike)
     if best.mismatches == 0 and best.continuation:
         text = Text(
             "the declared ranking is exactly what {who} gives with {tiebreaks}, then {continuation}, which it does not print",
@@ -72,6 +80,10 @@ def inferred_sentence(entry: CheckEntry) -> Text:
             "no candidate reproduces the declared ranking; the closest is {rules} with {tiebreaks}, which misplaces {n} players",
             best.mismatches, "check", rules=best.rules, tiebreaks=lst,
         )  # fmt: skip
+    others = [name for name in entry.inferred_alike if name not in said]
+    if others and best.mismatches == 0:
+        text = _then(text, Text("; {names} give the same on this file, which cannot tell them apart", "check",
+                                names=", ".join(others)))  # fmt: skip
     if best.rules == applied and best.tiebreaks == entry.tiebreaks and not best.continuation:
         return text
     mism = entry.mismatches
@@ -99,6 +111,22 @@ def inferred_sentence(entry: CheckEntry) -> Text:
         )
     return Text("{text}; under {rules} with {tiebreaks}, which applies to this file, {change}", "check",
                 text=text, rules=applied, tiebreaks=announced, change=change)  # fmt: skip
+
+
+def _only_points(entry: CheckEntry) -> Text:
+    """The answer when only the points agree, with the closest list of tie-breaks when one misplaces
+    players."""
+    text = Text("only the points agree; no list of tie-breaks explains the order of tied players", "check")
+    closest = entry.inferred_closest
+    if closest is not None and closest.mismatches:
+        text = _then(
+            text,
+            ntext("; the closest list is {tiebreaks} under {rules}, which misplaces {n} player",
+                  "; the closest list is {tiebreaks} under {rules}, which misplaces {n} players",
+                  closest.mismatches, "check", tiebreaks=", ".join((*closest.tiebreaks, *closest.continuation)),
+                  rules=closest.program or closest.rules),
+        )  # fmt: skip
+    return text
 
 
 def inferred_text(entry: CheckEntry, lang: str = SOURCE) -> str:

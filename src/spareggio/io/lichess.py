@@ -87,6 +87,9 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
                 Position(where, 1, 1),
             )
         )
+    if t.declared_rules is None:  # the dialect names the program: its profile ranks the file
+        t.declared_rules = "lichess"
+        t.declared_rules_reason = msg("a lichess Swiss export: ranked as lichess ranks (its profile)")
     results = options.ranks or (companion(options.beside) if options.beside else None)
     if results is not None:
         read_results(t, results)

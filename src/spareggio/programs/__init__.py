@@ -110,11 +110,50 @@ class Program:
     """The criteria it applies after the printed list, unprinted (``TPN``: the start number)."""
     continuations: tuple[tuple[str, ...], ...]
     """Every continuation it has been seen to use, for the inference."""
+    version: str = ""
+    """For one version of a program that has several (Vega's 2024 and 2026 computations): what
+    the version is, in words (``2024 text``); the arbiter's setting, not the date, selects it."""
+    family: str = ""
+    """The code of the program a version belongs to (``vega``); empty for a program itself."""
+
+    @property
+    def named(self) -> str:
+        """The program's title with its version: ``Vega (vega-2024)``."""
+        return f"{self.title} ({self.code})" if self.family else self.title
 
     @property
     def settings(self) -> dict[str, str]:
         """The rule-set options that make C.07 compute as this program does."""
         return {d.key: d.value for d in self.departures}
+
+
+def _versions(base: Program, data: dict[str, object]) -> list[Program]:
+    """The versions of a program (``[[version]]`` tables): each a profile of its own, on its rule set,
+    with the departures (``[[departure]]`` of the file, by option) that version makes."""
+    versions = data.get("version", [])
+    assert isinstance(versions, list)
+    by_option = {d.option: d for d in base.departures}
+    out = []
+    for v in versions:
+        chosen = tuple(by_option[str(o)] for o in v.get("departures", []))
+        out.append(
+            Program(
+                code=str(v["code"]),
+                title=base.title,
+                aliases=tuple(str(a) for a in v.get("aliases", [])),
+                sources=(*base.sources, *(str(x) for x in v.get("evidence", []))),
+                rules=str(v["rules"]),
+                description=str(v["description"]),
+                names=(),
+                ignored_words=(),
+                departures=chosen,
+                continuation=base.continuation,
+                continuations=base.continuations,
+                version=str(v["version"]),
+                family=base.code,
+            )
+        )
+    return out
 
 
 def _program(data: dict[str, object]) -> Program:
@@ -156,8 +195,11 @@ def programs() -> dict[str, Program]:
     found: dict[str, Program] = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
-            program = _program(tomllib.loads(entry.read_text(encoding="utf-8")))
+            data = tomllib.loads(entry.read_text(encoding="utf-8"))
+            program = _program(data)
             found[program.code] = program
+            for version in _versions(program, data):
+                found[version.code] = version
     return found
 
 

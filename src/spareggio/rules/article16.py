@@ -24,17 +24,21 @@ from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelect
 __all__ = ["Article16", "last_non_vur_round", "trailing_requested_byes"]
 
 
-def last_non_vur_round(frame: Frame) -> np.ndarray:
-    """Per player, the index of the last round that is not a VUR (-1 if none)."""
+def last_non_vur_round(frame: Frame, *, forfeits_end: bool = False) -> np.ndarray:
+    """Per player, the index of the last round that is not a VUR (-1 if none); with
+    ``forfeits_end`` a forfeit loss counts as such a round (Vega's reading of 16.2.5)."""
     non_vur = ~VUR[frame.kind]
+    if forfeits_end:
+        non_vur = non_vur | FORFEIT[frame.kind]
     idx = np.arange(frame.rounds)
     last: np.ndarray = np.where(non_vur, idx, -1).max(axis=1, initial=-1)
     return last
 
 
-def trailing_requested_byes(frame: Frame) -> np.ndarray:
-    """Category 16.2.5: requested byes / absences followed only by VURs (or in the last round)."""
-    lna = last_non_vur_round(frame)
+def trailing_requested_byes(frame: Frame, *, forfeits_end: bool = False) -> np.ndarray:
+    """Category 16.2.5: requested byes / absences followed only by VURs (or in the last round); with
+    ``forfeits_end`` followed only by requested byes and absences (a forfeit loss ends the trail)."""
+    lna = last_non_vur_round(frame, forfeits_end=forfeits_end)
     idx = np.arange(frame.rounds)
     return (idx[None, :] > lna[:, None]) & REQUESTED_BYE[frame.kind]
 
@@ -96,6 +100,22 @@ class Article16(RuleSet):
             "13.3.2 in team events: the board count inside the EDE chains ranks the lower sum first, as "
             "12.1 says, or the higher first (the FIDE reference program).",
         ),
+        RuleOption(
+            "bye-then-forfeit",
+            ("draw", "zero"),
+            "draw",
+            "16.2.5: a zero-point bye or absence followed only by voluntary unplayed rounds counts as a draw "
+            "for the opponents, forfeit losses among them (the text), or at its points (0) when a forfeit loss "
+            "follows it (Vega with the 2024 text).",
+        ),
+        RuleOption(
+            "full-bye-sb",
+            ("dummy", "zero"),
+            "dummy",
+            "16.4 for 16.2.1: a full-point bye meets a dummy opponent in Sonneborn-Berger as in Buchholz (the "
+            "text), or adds nothing to Sonneborn-Berger while Buchholz counts the dummy (Vega, events of "
+            "January to May 2026).",
+        ),
     )
 
     def _apply_settings(self) -> None:
@@ -139,7 +159,7 @@ class Article16(RuleSet):
         )
 
     def swiss_opponent_view(self, frame: Frame) -> OpponentView:
-        revalued = trailing_requested_byes(frame)
+        revalued = trailing_requested_byes(frame, forfeits_end=self.settings.get("bye-then-forfeit") == "zero")
         round_value = frame.with_bonus(np.where(revalued, frame.draw, frame.points))
         return OpponentView(
             score=round_value.sum(axis=1),
@@ -172,9 +192,12 @@ class Article16(RuleSet):
         key = np.where(as_game, opp_score, dummy)
         game_source = np.where(played, np.int8(Source.OPPONENT), np.int8(Source.FORFEIT_AS_PLAYED))
         source = np.where(as_game, game_source, dummy_source)
+        factor = frame.points
+        if self.settings.get("full-bye-sb") == "zero":  # Vega 2026: SB gets nothing for a full-point bye
+            factor = np.where((kind == ResultKind.FULL_BYE) | (kind == ResultKind.PAB), 0, factor)
         return Elements(
             key=key.astype(np.int64, copy=False),
-            factor=frame.points,
+            factor=factor,
             present=np.ones(kind.shape, dtype=bool),
             vur=self._vur(kind) & ~as_game,
             source=source.astype(np.int8, copy=False),
