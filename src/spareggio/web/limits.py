@@ -44,8 +44,12 @@ BODY_CHUNK_SECONDS = 15.0
 """Longest wait for the next piece of a request body."""
 BODY_SECONDS = 120.0
 """Time a client has to send a whole request body."""
-KEEP_ALIVE_SECONDS = 5
-"""An idle kept-alive connection is closed after this."""
+KEEP_ALIVE_SECONDS = 30
+"""An idle kept-alive connection is closed after this.  A client that sends its next request just as
+the server closes the connection sees it reset (every HTTP/1.1 server has this race); 30 seconds
+covers the waits of a page's own requests under load (5 seconds did not: a client of 200 waiting its
+turn reused connections the server had just closed).  Idle connections count towards
+:data:`MAX_CONNECTIONS`."""
 MAX_HEADER_BYTES = 64 * 1024
 """Largest request line plus headers."""
 MAX_CONNECTIONS = 256
