@@ -26,8 +26,11 @@ MAX_UPLOAD_BYTES = 16 * 1024 * 1024
 """Largest request body accepted (a TRF of 9,999 players is about 1.5 MB)."""
 STORE_LIMIT = 64
 """Tournaments kept open at once; the oldest is forgotten first."""
-STORE_BYTES = 96 * 1024 * 1024
-"""Total size of the files kept open at once; the oldest are forgotten first to stay under it."""
+STORE_BYTES = 256 * 1024 * 1024
+"""Memory of the files kept open at once (their bytes, participants and arrays, as
+:func:`spareggio.web.store.memory_cost` estimates it); the oldest are forgotten first to stay under
+it.  With the server's own 75 MB and the work of its threads, the server stays near 400 MB however
+many files are opened (docs/security.md has the measurement)."""
 MAX_FIELD_CHARS = 1000
 """Longest option a request may send (a tie-break list, a rule set, a player's name)."""
 MAX_NUMBER_DIGITS = 6
