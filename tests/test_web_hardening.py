@@ -508,11 +508,15 @@ def test_the_store_forgets_the_oldest_by_count() -> None:
 
 
 def test_the_store_forgets_the_oldest_by_bytes() -> None:
-    store = Store(limit=100, max_bytes=2 * len(TRF) + 10)
+    from spareggio.web.store import CELL_BYTES, PLAYER_BYTES
+
+    t = spareggio.read_trf(EXAMPLE)
+    cost = len(TRF) + t.n_players * (PLAYER_BYTES + CELL_BYTES * t.rounds)  # the file and its event
+    store = Store(limit=100, max_bytes=2 * cost + 10)
     for name in "abcd":
         store.add(f"{name}.trf", TRF)
     assert [e.filename for e in store.entries()] == ["d.trf", "c.trf"]
-    assert store.size == 2 * len(TRF)
+    assert store.size == 2 * cost
     lone = Store(limit=100, max_bytes=10)  # the newest is kept even alone over the bound
     lone.add("a.trf", TRF)
     assert len(lone.entries()) == 1

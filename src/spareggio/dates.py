@@ -103,7 +103,7 @@ def _year(text: str) -> int:
 def _date(year: int, month: int, day: int) -> _dt.date | None:
     try:
         return _dt.date(year, month, day)
-    except ValueError:
+    except (ValueError, OverflowError):  # no such day, or a year of twenty digits
         return None
 
 
@@ -140,7 +140,7 @@ def _all_readings(text: str) -> list[DateReading]:
             day_text = numbers[1] if numbers[0] == year_text else numbers[0]
         else:
             day_text, year_text = numbers
-        if len(day_text) <= 2:
+        if len(day_text) <= 2 and len(year_text) <= 4:  # a longer number is no year (nor int()'s)
             add(Order.NAMED, _year(year_text), month, int(day_text))
         return found
 

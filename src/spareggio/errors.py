@@ -152,6 +152,7 @@ def os_reason(exc: BaseException) -> str:
         errno.ENOTDIR: msg("a part of the path is not a folder"),
         errno.ENOSPC: msg("no space left on the device"),
         errno.EROFS: msg("the file system is read-only"),
+        errno.EFBIG: msg("the file would pass the system's limit on file size"),
     }
     code = getattr(exc, "errno", None)
     if code in reasons:

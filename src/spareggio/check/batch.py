@@ -3,10 +3,14 @@ bounded number of files in flight; every per-file failure is that file's ``error
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import pickle
+import signal
 import tempfile
+import threading
+import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -20,11 +24,56 @@ from .entry import DEFAULT_OPTIONS, STATUSES, CheckEntry, CheckOptions, error_en
 from .one import Loaded, Work, run_work
 from .sources import Source, SourceReader, Unusable, find_sources
 
-__all__ = ["MAX_INFLIGHT_BYTES", "Spool", "check_files", "cores", "report_summary"]
+__all__ = [
+    "MAX_INFLIGHT_BYTES",
+    "Spool",
+    "check_files",
+    "cores",
+    "report_summary",
+    "stop_pool",
+    "worker_pool",
+]
 
 
 MAX_INFLIGHT_BYTES = 128 * 1024 * 1024
 """The most content read here (zip members) that may wait for or sit in the workers at once."""
+
+
+PARENT_POLL_SECONDS = 0.5
+"""How often a worker process looks whether the process that started it is still there."""
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(PARENT_POLL_SECONDS)
+        if os.getppid() != parent:
+            os._exit(1)  # the batch is gone (killed): its workers go too
+
+
+def _worker_setup(parent: int) -> None:
+    """How a worker process starts: Ctrl-C (sent to the whole terminal's group) is the batch's to
+    handle, which stops its workers; SIGTERM ends the worker; a worker whose parent died ends
+    within :data:`PARENT_POLL_SECONDS`."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="spareggio-parent").start()
+
+
+def worker_pool(jobs: int) -> ProcessPoolExecutor:
+    """A pool of ``jobs`` worker processes that end with the batch (:func:`_worker_setup`)."""
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_worker_setup, initargs=(os.getpid(),))
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once: its workers are terminated, what was waiting is cancelled."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(5)
 
 
 def cores() -> int:
@@ -75,7 +124,7 @@ class _Pool:
         self.options = options
         self.jobs = jobs
         self.window = jobs * 8
-        self.pool = ProcessPoolExecutor(max_workers=jobs)
+        self.pool = worker_pool(jobs)
         self.pending: dict[Future[CheckEntry], Work] = {}
         self.inflight = 0
 
@@ -97,8 +146,10 @@ class _Pool:
                     self._submit(w)
             while self.pending:
                 yield from self._collect()
-        finally:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+        except BaseException:  # interrupted (Ctrl-C, SIGTERM), or the report stopped reading
+            stop_pool(self.pool)
+            raise
+        self.pool.shutdown(wait=True, cancel_futures=True)
 
     def _submit(self, work: Work) -> None:
         self.pending[self.pool.submit(run_work, work, self.options)] = work
@@ -127,19 +178,24 @@ class _Pool:
                 yield f.result()  # finished before the worker died
             else:
                 yield _alone(work, self.options)
-        self.pool = ProcessPoolExecutor(max_workers=self.jobs)
+        self.pool = worker_pool(self.jobs)
 
 
 def _alone(work: Work, options: CheckOptions) -> CheckEntry:
     """Check one file in a process of its own; its death is the file's ``error`` entry."""
-    with ProcessPoolExecutor(max_workers=1) as pool:
-        try:
-            return pool.submit(run_work, work, options).result()
-        except BrokenProcessPool:
-            return error_entry(
-                work.name,
-                msg("{name}: the process checking this file stopped abruptly", name=work.name),
-            )
+    pool = worker_pool(1)
+    try:
+        return pool.submit(run_work, work, options).result()
+    except BrokenProcessPool:
+        return error_entry(
+            work.name,
+            msg("{name}: the process checking this file stopped abruptly", name=work.name),
+        )
+    except BaseException:
+        stop_pool(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 def check_files(

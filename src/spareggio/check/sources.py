@@ -6,15 +6,17 @@ directory is parsed (:data:`MAX_MEMBERS`), each member is decompressed in chunks
 comes — never trusting the sizes the archive declares — up to :data:`MAX_MEMBER_BYTES` and
 :data:`MAX_RATIO` times its compressed size; an encrypted member, a compression method Python
 cannot read (Deflate64, ...), corrupt data, and names given to several members are ``error`` rows.
-An archive is opened once and read in one pass (:class:`SourceReader`).  In folders, anything that
-is not a regular file (a device, a FIFO, a socket, a symbolic link to one) is reported and never
-opened.
+An archive is opened once and read in one pass (:class:`SourceReader`).  An archive inside an
+archive is read one level down (``outer.zip!inner.zip!t.trf``, with the same limits); one more level
+is an ``error`` row.  Anything that is not a regular file (a device, a FIFO, a socket, a symbolic
+link to one), named or found in a folder, is reported and never opened; a folder that cannot be
+listed is an ``error`` row too: nothing is skipped in silence.
 """
 
 from __future__ import annotations
 
+import io
 import os
-import stat
 import zipfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -22,8 +24,8 @@ from dataclasses import dataclass
 from typing import BinaryIO, Self
 
 from ..errors import ArgumentError, SpareggioError, os_reason
-from ..i18n import Text, msg
-from ..io import READERS, size_limit
+from ..i18n import msg
+from ..io import READERS, not_regular, size_limit
 from .entry import SourceKind
 
 __all__ = [
@@ -73,6 +75,9 @@ class Source:
     member: str | None = None
     index: int = -1
     """The member's place in the archive's directory (names may repeat; places do not)."""
+    inner: str | None = None
+    """For a member of an archive that is itself a member (``member``): its name in that archive."""
+    inner_index: int = -1
 
     @property
     def kind(self) -> SourceKind:
@@ -100,13 +105,14 @@ def reason(exc: BaseException) -> str:
 
 
 class SourceReader:
-    """Reads sources in the order :func:`find_sources` gives them, keeping the last archive open, so
-    that an archive of any number of members is read in one pass."""
+    """Reads sources in the order :func:`find_sources` gives them, keeping the last archive (and the
+    last archive inside it) open, so that an archive of any number of members is read in one pass."""
 
     def __init__(self) -> None:
         self._path: str | None = None
         self._archive: zipfile.ZipFile | None = None
         self._infos: list[zipfile.ZipInfo] = []
+        self._nested: tuple[int, zipfile.ZipFile, list[zipfile.ZipInfo]] | None = None
 
     def __enter__(self) -> Self:
         return self
@@ -115,9 +121,11 @@ class SourceReader:
         self.close()
 
     def close(self) -> None:
+        if self._nested is not None:
+            self._nested[1].close()
         if self._archive is not None:
             self._archive.close()
-        self._path, self._archive, self._infos = None, None, []
+        self._path, self._archive, self._infos, self._nested = None, None, [], None
 
     def read(self, source: Source) -> bytes:
         try:
@@ -138,51 +146,72 @@ class SourceReader:
             self._path, self._infos = source.path, self._archive.infolist()
         assert self._archive is not None
         info = self._infos[source.index]
-        name = source.name
-        if info.flag_bits & 0x1:
-            raise ArgumentError(msg("{name}: the member is encrypted", name=name))
-        if info.compress_type not in _METHODS:
-            method = _METHOD_NAMES.get(info.compress_type, str(info.compress_type))
-            raise ArgumentError(
-                msg(
-                    "{name}: compression method {method} is not supported (stored, deflate, bzip2 and LZMA are)",
-                    name=name,
-                    method=method,
-                )
+        if source.inner is None:
+            return member_bytes(self._archive, info, source.name)
+        if self._nested is None or self._nested[0] != source.index:
+            if self._nested is not None:
+                self._nested[1].close()
+            outer = f"{source.path}!{source.member}"
+            inner = zipfile.ZipFile(io.BytesIO(member_bytes(self._archive, info, outer, MAX_MEMBER_BYTES)))
+            self._nested = (source.index, inner, inner.infolist())
+        _, archive, infos = self._nested
+        return member_bytes(archive, infos[source.inner_index], source.name)
+
+
+def member_bytes(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, limit: int | None = None
+) -> bytes:
+    """The content of a member, decompressed in chunks and counted as it comes (never trusting the
+    sizes the archive declares): at most ``limit`` bytes (by default the limit of the readers that
+    claim its name) and :data:`MAX_RATIO` times its compressed size.
+
+    :raises ArgumentError: for an encrypted member, an unknown method, a member over the limits.
+    """
+    if info.flag_bits & 0x1:
+        raise ArgumentError(msg("{name}: the member is encrypted", name=name))
+    if info.compress_type not in _METHODS:
+        method = _METHOD_NAMES.get(info.compress_type, str(info.compress_type))
+        raise ArgumentError(
+            msg(
+                "{name}: compression method {method} is not supported (stored, deflate, bzip2 and LZMA are)",
+                name=name,
+                method=method,
             )
+        )
+    if limit is None:
         limit = min(size_limit(info.filename), MAX_MEMBER_BYTES)
-        if info.file_size > limit:
-            raise ArgumentError(
-                msg(
-                    "{name}: the member has {file_size} bytes, more than {limit}",
-                    name=name,
-                    file_size=info.file_size,
-                    limit=limit,
-                )
+    if info.file_size > limit:
+        raise ArgumentError(
+            msg(
+                "{name}: the member has {file_size} bytes, more than {limit}",
+                name=name,
+                file_size=info.file_size,
+                limit=limit,
             )
-        chunks: list[bytes] = []
-        total = 0
-        with self._archive.open(info) as handle:
-            while chunk := handle.read(_CHUNK):
-                total += len(chunk)
-                if total > limit:
-                    raise ArgumentError(
-                        msg(
-                            "{name}: the member decompresses to more than {limit} bytes",
-                            name=name,
-                            limit=limit,
-                        )
+        )
+    chunks: list[bytes] = []
+    total = 0
+    with archive.open(info) as handle:
+        while chunk := handle.read(_CHUNK):
+            total += len(chunk)
+            if total > limit:
+                raise ArgumentError(
+                    msg(
+                        "{name}: the member decompresses to more than {limit} bytes",
+                        name=name,
+                        limit=limit,
                     )
-                if total > RATIO_FREE_BYTES and total > MAX_RATIO * max(info.compress_size, 1):
-                    raise ArgumentError(
-                        msg(
-                            "{name}: the member decompresses to more than {ratio} times its compressed size",
-                            name=name,
-                            ratio=MAX_RATIO,
-                        )
+                )
+            if total > RATIO_FREE_BYTES and total > MAX_RATIO * max(info.compress_size, 1):
+                raise ArgumentError(
+                    msg(
+                        "{name}: the member decompresses to more than {ratio} times its compressed size",
+                        name=name,
+                        ratio=MAX_RATIO,
                     )
-                chunks.append(chunk)
-        return b"".join(chunks)
+                )
+            chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def _read_file(source: Source) -> bytes:
@@ -225,21 +254,6 @@ def _wanted(name: str) -> bool:
     return name.lower().endswith(EXTENSIONS)
 
 
-def _special(mode: int) -> Text | None:
-    """What a file that is not a regular file is, or ``None`` for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISFIFO(mode):
-        return msg("a named pipe")
-    if stat.S_ISSOCK(mode):
-        return msg("a socket")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return msg("a device")
-    if stat.S_ISDIR(mode):
-        return msg("a folder")
-    return msg("not a regular file")
-
-
 def find_sources(paths: Iterable[str]) -> Iterator[Source | Unusable]:
     """The files to check, in a stable order: each file as given, folders searched recursively
     (sorted, for ``*.trf``, ``*.txt``, ``*.json`` and ``*.zip``), zip archives member by member.
@@ -247,18 +261,38 @@ def find_sources(paths: Iterable[str]) -> Iterator[Source | Unusable]:
     A path that cannot be used yields ``(path, message)``, which becomes an ``error`` row.
     """
     for path in paths:
-        if os.path.isdir(path):
+        try:
+            mode = os.stat(path).st_mode  # follows a link; opens nothing
+        except OSError as exc:
+            if os.path.lexists(path) or not isinstance(exc, FileNotFoundError):
+                yield (path, msg("{name}: cannot read the file ({reason})", name=path, reason=reason(exc)))
+            else:
+                yield (path, msg("{path}: no such file or folder", path=path))
+            continue
+        what = not_regular(mode)
+        if what is not None and not os.path.isdir(path):
+            # a pipe would wait for a writer for ever, /dev/zero never ends: refused unread
+            yield (path, msg("{name}: {what}, not a regular file: not read", name=path, what=what))
+        elif os.path.isdir(path):
             yield from _folder(path)
-        elif path.lower().endswith(".zip") and os.path.isfile(path):
+        elif path.lower().endswith(".zip"):
             yield from _zip_members(path)
-        elif os.path.exists(path):
-            yield Source(path, path)
         else:
-            yield (path, msg("{path}: no such file or folder", path=path))
+            yield Source(path, path)
+
+
+def _unlisted(problems: list[OSError], path: str) -> Iterator[Unusable]:
+    """The rows of the folders :func:`os.walk` could not list (it would skip them in silence)."""
+    while problems:
+        exc = problems.pop(0)
+        where = os.fspath(exc.filename) if exc.filename is not None else path
+        yield (where, msg("{name}: cannot list the folder ({reason})", name=where, reason=reason(exc)))
 
 
 def _folder(path: str) -> Iterator[Source | Unusable]:
-    for folder, dirs, files in os.walk(path):
+    problems: list[OSError] = []
+    for folder, dirs, files in os.walk(path, onerror=problems.append):
+        yield from _unlisted(problems, path)
         dirs.sort()
         for f in sorted(files):
             is_zip = f.lower().endswith(".zip")
@@ -266,7 +300,7 @@ def _folder(path: str) -> Iterator[Source | Unusable]:
                 continue
             full = os.path.join(folder, f)
             try:
-                what = _special(os.stat(full).st_mode)  # follows a symbolic link, opens nothing
+                what = not_regular(os.stat(full).st_mode)  # follows a symbolic link, opens nothing
             except OSError as exc:
                 yield (full, msg("{name}: cannot read the file ({reason})", name=full, reason=reason(exc)))
                 continue
@@ -276,6 +310,7 @@ def _folder(path: str) -> Iterator[Source | Unusable]:
                 yield from _zip_members(full)
             else:
                 yield Source(full, full)
+    yield from _unlisted(problems, path)
 
 
 def _member_count(path: str) -> int | None:
@@ -319,13 +354,24 @@ def _zip_members(path: str) -> Iterator[Source | Unusable]:
             ),
         )
         return
+    yield from _members(path, infos, None)
+
+
+def _members(
+    path: str, infos: list[zipfile.ZipInfo], outer: tuple[str, int] | None
+) -> Iterator[Source | Unusable]:
+    """The sources of an archive's members (``outer``: the member of ``path`` this archive is, with
+    its place); an archive among them is read one level down when ``outer`` is None."""
     wanted = [
-        (info.filename, k) for k, info in enumerate(infos) if not info.is_dir() and _wanted(info.filename)
+        (info.filename, k)
+        for k, info in enumerate(infos)
+        if not info.is_dir() and (_wanted(info.filename) or info.filename.lower().endswith(".zip"))
     ]
     times = Counter(name for name, _ in wanted)
     reported: set[str] = set()
+    prefix = path if outer is None else f"{path}!{outer[0]}"
     for member, k in sorted(wanted):
-        name = f"{path}!{member}"
+        name = f"{prefix}!{member}"
         if times[member] > 1:
             if member not in reported:
                 reported.add(member)
@@ -338,4 +384,47 @@ def _zip_members(path: str) -> Iterator[Source | Unusable]:
                     ),
                 )
             continue
-        yield Source(name, path, member, k)
+        if member.lower().endswith(".zip"):
+            if outer is None:
+                yield from _nested(path, member, k, infos[k])
+            else:
+                yield (
+                    name,
+                    msg(
+                        "{name}: an archive inside an archive inside an archive is not read: unpack it first",
+                        name=name,
+                    ),
+                )
+        elif outer is None:
+            yield Source(name, path, member, k)
+        else:
+            yield Source(name, path, outer[0], outer[1], member, k)
+
+
+def _nested(path: str, member: str, index: int, info: zipfile.ZipInfo) -> Iterator[Source | Unusable]:
+    """The members of an archive inside the archive ``path`` (read into memory, within the limits of
+    a member)."""
+    name = f"{path}!{member}"
+    try:
+        with zipfile.ZipFile(path) as archive:
+            data = member_bytes(archive, info, name, MAX_MEMBER_BYTES)
+        with zipfile.ZipFile(io.BytesIO(data)) as inner:
+            infos = inner.infolist()
+    except SpareggioError as exc:
+        yield (name, exc.text())
+        return
+    except Exception as exc:  # noqa: BLE001  whatever the inner archive holds: this archive only
+        yield (name, msg("{path}: not a readable zip archive ({reason})", path=name, reason=reason(exc)))
+        return
+    if len(infos) > MAX_MEMBERS:
+        yield (
+            name,
+            msg(
+                "{path}: the archive has {count} members, more than {limit}",
+                path=name,
+                count=len(infos),
+                limit=MAX_MEMBERS,
+            ),
+        )
+        return
+    yield from _members(path, infos, (member, index))

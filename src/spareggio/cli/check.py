@@ -3,9 +3,13 @@ report printed or written whole to ``-o FILE``."""
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from types import FrameType
 
 import click
 
@@ -95,13 +99,40 @@ def check_cmd(
             bar.update(1)
 
     try:
-        summary = _write_report(results, fmt, output, started, progress, lang_code, inputs())
+        with stopped_by_signals():
+            summary = _write_report(results, fmt, output, started, progress, lang_code, inputs())
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
     if summary["error"]:
         return 2
     return 1 if summary["differs"] else 0
+
+
+class Stopped(KeyboardInterrupt):
+    """The batch was asked to stop (SIGTERM, or SIGHUP: its terminal closed): handled as Ctrl-C is,
+    so that the workers are stopped, the temporary files removed and the old report kept."""
+
+
+@contextlib.contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Stopped` in the batch while the block runs (by default they
+    would end the process at once, leaving its workers and its temporary files)."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Stopped(signum)
+
+    previous: dict[int, object] = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                previous[number] = signal.signal(number, stop)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)  # type: ignore[arg-type]  # what signal.signal returned
 
 
 def _capped_jobs(jobs: int | None, quiet: bool, lang: str) -> int | None:

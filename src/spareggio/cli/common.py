@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -14,7 +15,7 @@ from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_opt
 from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
 from ..i18n import SOURCE, default_language, languages, localize, msg
 from ..io import ReadOptions, read_event
-from ..io.output import write_atomic
+from ..io.output import refuse_inputs, write_atomic
 from ..io.trf import write_trf
 from ..model import Event, Scope, TournamentKind
 from ..standings import Standings, rank
@@ -28,6 +29,7 @@ __all__ = [
     "decision_options",
     "emit",
     "event_options",
+    "guard_outputs",
     "inputs",
     "kind_option",
     "load_event",
@@ -52,17 +54,38 @@ def emit(text: str | bytes, output: str | None) -> None:
         click.echo(text, nl=False)
 
 
+OUTPUTS = ("output", "save_trf")
+"""The parameters that name files a command writes (``-o``, ``--save-trf``); every other one that
+names a file is an input."""
+
+
 def inputs() -> list[str]:
-    """Every path the running command was given (its arguments and options but ``-o``)."""
+    """Every path the running command was given (its arguments and options but its outputs)."""
     ctx = click.get_current_context(silent=True)
     found: list[str] = []
     for key, value in ctx.params.items() if ctx is not None else ():
-        if key == "output":
+        if key in OUTPUTS:
             continue
         for item in value if isinstance(value, tuple | list) else (value,):
             if isinstance(item, str) and item:
                 found.append(item)
     return found
+
+
+def guard_outputs(output: str | None, save_trf: str | None) -> None:
+    """Refuse, before anything is read or written, an output that is an input of the command (the
+    same file by any path: a hard or symbolic link, another spelling), and ``--save-trf`` naming the
+    file of ``-o``."""
+    if output:
+        refuse_inputs(output, inputs())
+    if save_trf:
+        refuse_inputs(save_trf, [*inputs(), *([output] if output else [])], "--save-trf")
+        if output and os.path.abspath(save_trf) == os.path.abspath(output):
+            raise ArgumentError(
+                msg(
+                    "--save-trf {path}: -o writes this file too; write the TRF to another file", path=save_trf
+                )
+            )
 
 
 def choose_language(value: str | None) -> str:
@@ -268,7 +291,11 @@ def decision_options(f: Callable[..., None]) -> Callable[..., None]:
         playoffs = [parse_playoff_option(v, Decision.PLAYOFF) for v in playoff]
         playoffs += [parse_playoff_option(v, Decision.ARBITER) for v in arbiter]
         given = merged(Decisions(), playoffs, [parse_exclusion_option(v) for v in exclude], lots)
-        f(*args, decisions=Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions), **kwargs)
+        f(
+            *args,
+            decisions=Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions),
+            **kwargs,
+        )
 
     options = (
         click.option("--playoff", multiple=True, metavar="NUMBERS:SCORE",
@@ -296,4 +323,5 @@ def write_decided_trf(path: str | None, s: Standings) -> None:
         raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
     t = s.tournament
     labels = list(s.labels) + (["RND"] if s.decisions.lots_seed is not None else [])
-    write_atomic(path, write_trf(dataclasses.replace(t, decisions=s.decisions, tiebreak_list=tuple(labels))))
+    text = write_trf(dataclasses.replace(t, decisions=s.decisions, tiebreak_list=tuple(labels)))
+    write_atomic(path, text, inputs=inputs(), option="--save-trf")

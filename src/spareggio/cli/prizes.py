@@ -6,15 +6,22 @@ from __future__ import annotations
 import click
 
 from ..decisions import Decisions
-from ..errors import ArgumentError, Diagnostic
-from ..i18n import localize, msg
+from ..errors import Diagnostic
+from ..i18n import localize
 from ..io import read_tournament
-from ..io.output import write_atomic
 from ..prizes import PrizeList, award_prizes, load_prize_file
 from ..render.formats import choose_format, formats_for, render
 from ..standings import standings
 from .app import cli
-from .common import LANG_HELP, LANG_METAVAR, choose_language, decision_options, write_decided_trf
+from .common import (
+    LANG_HELP,
+    LANG_METAVAR,
+    choose_language,
+    decision_options,
+    emit,
+    guard_outputs,
+    write_decided_trf,
+)
 
 __all__ = ["prizes_cmd"]
 
@@ -45,6 +52,7 @@ def prizes_cmd(file: str, prize_file: str, tiebreaks: str | None, rules: str | N
     it went: who was eligible, who was ahead, which tie-break decided."""
     language = choose_language(lang)
     chosen = choose_format(fmt, output, PrizeList)
+    guard_outputs(output, save_trf)
     spec = load_prize_file(prize_file)
     t = read_tournament(file)
     s = standings(t, tiebreaks, rules=rules, after_round=after_round, decisions=decisions)
@@ -57,9 +65,4 @@ def prizes_cmd(file: str, prize_file: str, tiebreaks: str | None, rules: str | N
             click.echo(line, err=True)
     text = render(award_prizes(s, spec), chosen, lang=language)
     write_decided_trf(save_trf, s)
-    if output:
-        write_atomic(output, text)
-    elif isinstance(text, bytes):
-        raise ArgumentError(msg("PDF and XLSX output is binary: write it to a file with -o FILE"))
-    else:
-        click.echo(text, nl=False)
+    emit(text, output)

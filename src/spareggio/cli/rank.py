@@ -16,6 +16,7 @@ from .common import (
     decision_options,
     emit,
     event_options,
+    guard_outputs,
     load_event,
     ranked,
     write_decided_trf,
@@ -63,6 +64,7 @@ def standings_cmd(
     A team event (TRF records 310 or 013) is ranked by teams."""
     language = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
+    guard_outputs(opts.output, save_trf)
     event = load_event(file, opts, team_players=individual)
     s = ranked(event, tiebreaks, rules, opts, language, decisions=decisions)
     write_decided_trf(save_trf, s)

@@ -9,7 +9,7 @@ from ..errors import ArgumentError, InputError, Position
 from ..i18n import msg
 from ..model import Tournament, TournamentKind
 from .options import Event, RatingChoice, ReadOptions
-from .registry import READERS, find_reader, parse_event, read_event, reader_for, size_limit
+from .registry import READERS, find_reader, not_regular, parse_event, read_event, reader_for, size_limit
 from .registry import SNIFF_BYTES as _SNIFF_BYTES
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "ReadOptions",
     "find_reader",
     "is_tournament_json",
+    "not_regular",
     "parse_event",
     "parse_tournament",
     "read_event",
@@ -29,6 +30,8 @@ __all__ = [
 def is_tournament_json(path: str | os.PathLike[str]) -> bool:
     """Whether the reader registry reads a file as spareggio's tournament JSON."""
     try:
+        if not_regular(os.stat(path).st_mode) is not None:  # never opened (a pipe would block)
+            return False
         with open(path, "rb") as handle:
             head = handle.read(_SNIFF_BYTES)
     except OSError:

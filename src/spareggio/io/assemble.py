@@ -10,8 +10,10 @@ each, results missing only in the last round.  Problems are reported at the cell
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Required, TypedDict, Unpack
 
 import numpy as np
@@ -27,7 +29,7 @@ from ..crosstable import (
     points_mismatches,
 )
 from ..errors import Diagnostic, InputError, InputLimitError, Position
-from ..i18n import msg
+from ..i18n import Text, msg
 from ..model import Color, KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 
@@ -38,6 +40,7 @@ __all__ = [
     "assemble",
     "checked",
     "decode",
+    "points_text",
     "small_int",
     "too_many_rounds",
 ]
@@ -103,6 +106,8 @@ def assemble(
     """The tournament of a checked crosstable.  ``kind`` is the caller's choice (an option), else
     ``kind_source`` names where the file declares it (``event["kind_of_event"]``), else the kind is
     inferred from the pairings; ``event`` holds the other :class:`Tournament` fields."""
+    if not ct.players:
+        raise InputError(msg("the file has no player"), Position(path, 1, 1))
     sno = [p.start_number for p in ct.players]
     opponent, kinds, color = ct.opponent, ct.kind, ct.color
     sides = game_sides(opponent, kinds, color)
@@ -216,6 +221,30 @@ def too_many_rounds(rounds: int, position: Position) -> InputLimitError:
         msg("the file has {rounds} rounds, more than the limit of {limit}", rounds=rounds, limit=MAX_ROUNDS),
         position,
     )
+
+
+_POINTS = re.compile(r"(\d{1,4})(?:[.,](\d{1,3}))?")
+"""Points as files write them: at most four digits, then at most three decimals (a point or a comma)."""
+
+
+def points_text(text: str, position: Position, what: Text) -> Fraction:
+    """The points ``text`` writes (``5``, ``5.5``, ``5,5``, ``0.125``): what a tournament file
+    holds, bounded so that no arithmetic on them can overflow.
+
+    :raises InputError: at ``position`` for anything else (``1e300``, ``-1``, ``1/3``).
+    """
+    found = _POINTS.fullmatch(text.strip())
+    if found is None:
+        raise InputError(
+            msg(
+                "{what}: expected points such as 1, 0.5 or 5,5 (at most 4 digits and 3 decimals), found {value!r}",
+                what=what,
+                value=text.strip()[:40],
+            ),
+            position,
+        )
+    whole, decimals = found.groups()
+    return Fraction(int(whole)) + (Fraction(int(decimals), 10 ** len(decimals)) if decimals else 0)
 
 
 def small_int(text: str, *, signed: bool = False) -> int | None:

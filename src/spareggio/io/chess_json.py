@@ -56,6 +56,7 @@ from ..i18n import msg
 from ..model import KindSource, Player, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
 from .jsontext import JsonArray, JsonObject, JsonValue, Locator, PathStep, json_path, load_json
+from .limits import clean_text
 from .options import Event, ReadOptions
 from .tournament_json import MAX_POINTS, POINTS_CHARS
 from .trf.headers import _event_kind_from_text
@@ -93,7 +94,9 @@ def sniff(head: bytes, name: str) -> int:
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     """The reader registry's entry: :func:`parse_chess_json` with the options that apply."""
-    return parse_chess_json(data, name, kind=options.kind, teams=options.teams, team_players=options.team_players)
+    return parse_chess_json(
+        data, name, kind=options.kind, teams=options.teams, team_players=options.team_players
+    )
 
 
 class _Doc:
@@ -159,7 +162,7 @@ class _Doc:
             return ""
         if isinstance(value, bool) or not isinstance(value, str | int):
             raise self.error((*steps, key), msg("expected a string, found {found}", found=_what(value)))
-        return str(value).strip()
+        return clean_text(str(value).strip())
 
     def points(self, value: object, steps: tuple[PathStep, ...]) -> Fraction | None:
         if value is None or value == "":

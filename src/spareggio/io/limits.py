@@ -8,10 +8,20 @@ lines, players and rounds are limited by each reader (``MAX_FILE_BYTES`` ...).
 
 from __future__ import annotations
 
+import re
+
 from ..errors import InputLimitError, Position
 from ..i18n import msg
 
-__all__ = ["FIELD_LIMITS", "MAX_LINE_CHARS", "MAX_NAME_CHARS", "MAX_TEXT_CHARS", "check_length"]
+__all__ = [
+    "FIELD_LIMITS",
+    "MAX_LINE_CHARS",
+    "MAX_NAME_CHARS",
+    "MAX_TEXT_CHARS",
+    "check_length",
+    "clean_lines",
+    "clean_text",
+]
 
 MAX_NAME_CHARS = 200
 """A player's or a team's name (TRF holds 33 characters; tournament JSON any string)."""
@@ -42,3 +52,28 @@ def check_length(text: str, limit: int, what: str, position: Position) -> None:
             ),
             position,
         )
+
+
+REPLACEMENT = "\ufffd"
+"""What an unsafe character of a text field becomes: U+FFFD, the character that stands for one that
+cannot be shown."""
+_UNSAFE_FIELD = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+"""In a text field: control characters (C0 but the tab, DEL, C1), the line and paragraph separators,
+and lone surrogates (a JSON ``"\\ud800"``), which no output encodes as UTF-8."""
+_UNSAFE_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+"""In a whole text: the same, but the line ends and tabs that make its layout."""
+
+
+def clean_text(text: str) -> str:
+    """A text field as every output can carry it: a tab becomes a blank, and control characters,
+    line and paragraph separators and lone surrogates become U+FFFD (one character each).  Every
+    reader calls it once, where the field is read."""
+    if text.isprintable():
+        return text
+    return _UNSAFE_FIELD.sub(REPLACEMENT, text.replace("\t", " "))
+
+
+def clean_lines(text: str) -> str:
+    """A whole text with its control characters and lone surrogates replaced by U+FFFD, its line
+    ends and tabs kept: every position in it stays where it was."""
+    return _UNSAFE_TEXT.sub(REPLACEMENT, text)

@@ -38,7 +38,7 @@ from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import Field, Text, joined, msg
 from ..model import Color, Player, ResultKind, Tournament, TournamentKind
 from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
-from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, clean_lines
 from .options import ReadOptions
 
 __all__ = ["BYES", "EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_pgn", "sniff", "write_pgn"]
@@ -194,7 +194,7 @@ def parse_pgn(
                 field=Field.BYES, value=byes, known=", ".join(BYES),
             )
         )
-    text = decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff")
+    text = clean_lines(decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff"))
     reader = _Reader(text, path)
     handle = io.StringIO(text)
     games: list[_Game] = []

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import stat
 
 from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
-from ..i18n import Field, msg
+from ..i18n import Field, Text, msg
 from . import chess_json, lichess, pgn, results_page, tournament_json, vega, vega_tdf
 from .chess_json import MAX_FILE_BYTES as CHESS_JSON_BYTES
 from .options import SNIFF_BYTES, Event, Reader, ReadOptions
@@ -37,6 +38,7 @@ __all__ = [
     "ReadOptions",
     "Reader",
     "find_reader",
+    "not_regular",
     "parse_event",
     "read_event",
     "reader_for",
@@ -140,6 +142,9 @@ def read_event(
     """
     name = os.fspath(path)
     try:
+        what = not_regular(os.stat(path).st_mode)  # follows a link; opens nothing
+        if what is not None:  # a pipe would wait for a writer for ever, /dev/zero never ends
+            raise ArgumentError(msg("{path}: {what}, not a regular file: not read", path=name, what=what))
         with open(path, "rb") as handle:
             head = handle.read(SNIFF_BYTES)
             reader = reader_for(head, name, fmt)
@@ -169,6 +174,22 @@ def read_event(
         )
     options = dataclasses.replace(options or _DEFAULT, beside=name)
     return reader.parse(data, name, _checked(reader, options, name))
+
+
+def not_regular(mode: int) -> Text | None:
+    """What a file that is not a regular file is (from its ``st_mode``), or ``None`` for a regular
+    file: a named pipe, a socket, a device, a folder.  Such a file is never opened as an input."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return msg("a named pipe")
+    if stat.S_ISSOCK(mode):
+        return msg("a socket")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return msg("a device")
+    if stat.S_ISDIR(mode):
+        return msg("a folder")
+    return msg("not a regular file")
 
 
 def _checked(reader: Reader, options: ReadOptions, name: str) -> ReadOptions:

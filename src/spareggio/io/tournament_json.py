@@ -65,7 +65,7 @@ from ..i18n import Text, msg
 from ..model import KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
 from .jsontext import JsonObject, JsonValue, Locator, PathStep, json_path, load_json
-from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, clean_text
 from .options import ReadOptions
 
 __all__ = [
@@ -186,7 +186,7 @@ class _Reader:
             raise self.error((*steps, key), msg("expected a string, found {found}", found=_what(value)))
         if len(value) > limit:
             raise self.too_long((*steps, key), value, limit)
-        return value
+        return clean_text(value)
 
     def too_long(self, steps: Sequence[PathStep], value: str, limit: int) -> InputError:
         """The error of a text longer than its limit (docs/limits.md)."""
@@ -250,7 +250,9 @@ class _Reader:
         if value and max(map(len, value)) > limit:
             k = next(k for k, v in enumerate(value) if len(v) > limit)
             raise self.too_long((*steps, k), value[k], limit)
-        return value
+        if all(map(str.isprintable, value)):
+            return value
+        return [clean_text(v) for v in value]
 
     def codes(
         self, value: object, steps: tuple[PathStep, ...], n: int, what: str, one: str

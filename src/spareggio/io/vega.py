@@ -45,10 +45,11 @@ from .assemble import (
     assemble,
     checked,
     decode,
+    points_text,
     small_int,
     too_many_rounds,
 )
-from .limits import MAX_LINE_CHARS, check_length
+from .limits import MAX_LINE_CHARS, check_length, clean_lines
 from .options import ReadOptions
 
 __all__ = [
@@ -232,12 +233,7 @@ class _Lines:
 
 
 def _number(text: str, pos: Position) -> Fraction:
-    try:
-        return Fraction(text.replace(",", "."))
-    except ValueError:
-        raise InputError(
-            msg('{value!r} is not the points for a draw and a win (as "0.5 1.0")', value=text), pos
-        ) from None
+    return points_text(text, pos, msg("the points for a draw and a win"))
 
 
 def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind | None = None) -> Tournament:
@@ -245,7 +241,7 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
 
     :raises InputError: for a line that does not follow the layout, with its line and column.
     """
-    text = decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff")
+    text = clean_lines(decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff"))
     src = _Lines(text, path)
     first = src.next()
     if not first.lower().startswith("vega"):

@@ -28,10 +28,11 @@ from .assemble import (
     assemble,
     checked,
     decode,
+    points_text,
     small_int,
     too_many_rounds,
 )
-from .limits import MAX_LINE_CHARS, check_length
+from .limits import MAX_LINE_CHARS, check_length, clean_lines
 from .options import ReadOptions
 from .vega import (
     MAX_FILE_BYTES,
@@ -75,7 +76,7 @@ def parse_tdf(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
 
     :raises InputError: for a row that does not follow the layout, with its line and column.
     """
-    text = decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff")
+    text = clean_lines(decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff"))
     headers: dict[str, str] = {}
     header_pos: dict[str, Position] = {}
     rows: list[tuple[int, str]] = []
@@ -147,11 +148,8 @@ def _players(rows: list[tuple[int, str]], path: str) -> tuple[list[Player], list
                 at(0),
             )
         seen[sno] = number
-        points = fields[10][0].replace(",", ".")
-        try:
-            declared = Fraction(points) if points else None
-        except ValueError:
-            raise InputError(msg("{value!r} is not a number", value=points), at(10)) from None
+        points = fields[10][0]
+        declared = points_text(points, at(10), msg("the points")) if points else None
         players.append(
             Player(
                 start_number=sno,
@@ -262,13 +260,12 @@ def _build(
 
 
 def _scoring(text: str, pos: Position) -> Scoring:
-    parts = text.replace(",", ".").split()
-    try:
-        win, draw = (Fraction(p) for p in parts[:2])
-    except ValueError:
+    parts = text.split()
+    if len(parts) < 2:
         raise InputError(
             msg('{value!r} is not the points for a win and a draw (as "1.0 0.5")', value=text), pos
-        ) from None
+        )
+    win, draw = (points_text(p, pos, msg("record 142")) for p in parts[:2])
     return Scoring(win=win, draw=draw)
 
 

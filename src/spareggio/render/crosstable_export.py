@@ -8,7 +8,6 @@ computes a value.  The four are registered in :mod:`spareggio.render.formats` (`
 from __future__ import annotations
 
 import datetime as _dt
-import io
 import os
 from fractions import Fraction
 from html import escape
@@ -18,7 +17,7 @@ from ..__about__ import __version__
 from ..i18n import localize, translate, warning_body
 from .crosstable import Crosstable, build_crosstable
 from .formats import RenderOptions, renderer
-from .publish import describe_tiebreak, notes_sheet, print_pdf
+from .publish import describe_tiebreak, notes_sheet, print_pdf, workbook_bytes
 
 __all__ = [
     "crosstable_html",
@@ -244,9 +243,7 @@ def crosstable_xlsx(x: Crosstable) -> bytes:
     ws.freeze_panes = "E2"
     ws.column_dimensions["D"].width = 28
     notes_sheet(wb, s, lang)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
+    return workbook_bytes(wb)
 
 
 def _cell_number(value: object) -> int | float | None:

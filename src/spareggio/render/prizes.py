@@ -21,7 +21,7 @@ from ..jsontypes import JsonObject
 from ..prizes import Award, PrizeList
 from .formats import RenderOptions, renderer
 from .output import decisions_dict, localized_number, safe_cell
-from .publish import _document, _event_lines, _footer, _title, print_pdf
+from .publish import _document, _event_lines, _footer, _title, print_pdf, workbook_bytes
 
 __all__ = [
     "WORDS",
@@ -288,9 +288,7 @@ def prizes_xlsx(pl: PrizeList, lang: str = SOURCE) -> bytes:
         for cell in ws[ws.max_row]:
             if isinstance(cell.value, str):
                 cell.data_type = "s"
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
+    return workbook_bytes(wb)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import gc
 import io
 import logging
 import os
+import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from fractions import Fraction
@@ -24,7 +27,7 @@ from typing import TYPE_CHECKING
 from .. import numbers
 from ..__about__ import __version__
 from ..comparison import Comparison
-from ..errors import ArgumentError, check_language
+from ..errors import ArgumentError, check_language, os_reason
 from ..i18n import SOURCE, Text, localize, msg, ntext, translate, warning_body
 from ..rules import RuleSet
 from ..standings import Standings
@@ -496,9 +499,41 @@ def standings_xlsx(s: Standings, lang: str = SOURCE) -> bytes:
     for letter, width in zip("ABCDEFGH", (5, 7, 6, 5, 30, 5, 7, 7), strict=True):
         ws.column_dimensions[letter].width = width
     notes_sheet(wb, s, lang)
+    return workbook_bytes(wb)
+
+
+def _quiet(_: object) -> None:
+    """An unraisable exception not reported (see :func:`workbook_bytes`)."""
+
+
+def workbook_bytes(wb: Workbook) -> bytes:
+    """The XLSX file of a workbook.  openpyxl writes each sheet through a temporary file first: when
+    that fails (a full disk, a file size limit) the error names the folder, and the sheet writers it
+    leaves half-way are closed quietly (they would print "Exception ignored" with a traceback).
+
+    :raises ArgumentError: when the temporary files cannot be written.
+    """
     buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
+    hook = sys.unraisablehook
+    reason: str | None = None
+    try:
+        wb.save(buf)
+    except OSError as exc:
+        sys.unraisablehook = _quiet
+        reason = os_reason(exc)
+    if reason is None:
+        return buf.getvalue()
+    try:
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    raise ArgumentError(
+        msg(
+            "cannot make the spreadsheet: its temporary files in {folder} cannot be written ({reason})",
+            folder=tempfile.gettempdir(),
+            reason=reason,
+        )
+    )
 
 
 def notes_sheet(wb: Workbook, s: Standings, lang: str) -> None:

@@ -132,10 +132,12 @@ async def _invalid(request: Request, exc: Exception) -> Response:
 
 async def _http(request: Request, exc: Exception) -> Response:
     status = exc.status_code if isinstance(exc, HTTPException) else 500
+    headers = getattr(exc, "headers", None)
     if _is_api(request):
         reason = "not found" if status == 404 else "method not allowed" if status == 405 else "bad request"
-        return json_error(reason, status)
-    headers = getattr(exc, "headers", None)
+        response = json_error(reason, status)
+        response.headers.update(headers or {})  # a 405's Allow (RFC 9110 15.5.6)
+        return response
     return Response(getattr(exc, "detail", ""), status_code=status, headers=headers, media_type="text/plain")
 
 

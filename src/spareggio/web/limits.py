@@ -26,8 +26,11 @@ MAX_UPLOAD_BYTES = 16 * 1024 * 1024
 """Largest request body accepted (a TRF of 9,999 players is about 1.5 MB)."""
 STORE_LIMIT = 64
 """Tournaments kept open at once; the oldest is forgotten first."""
-STORE_BYTES = 96 * 1024 * 1024
-"""Total size of the files kept open at once; the oldest are forgotten first to stay under it."""
+STORE_BYTES = 256 * 1024 * 1024
+"""Memory of the files kept open at once (their bytes, participants and arrays, as
+:func:`spareggio.web.store.memory_cost` estimates it); the oldest are forgotten first to stay under
+it.  With the server's own 75 MB and the work of its threads, the server stays near 400 MB however
+many files are opened (docs/security.md has the measurement)."""
 MAX_FIELD_CHARS = 1000
 """Longest option a request may send (a tie-break list, a rule set, a player's name)."""
 MAX_NUMBER_DIGITS = 6
@@ -44,8 +47,12 @@ BODY_CHUNK_SECONDS = 15.0
 """Longest wait for the next piece of a request body."""
 BODY_SECONDS = 120.0
 """Time a client has to send a whole request body."""
-KEEP_ALIVE_SECONDS = 5
-"""An idle kept-alive connection is closed after this."""
+KEEP_ALIVE_SECONDS = 30
+"""An idle kept-alive connection is closed after this.  A client that sends its next request just as
+the server closes the connection sees it reset (every HTTP/1.1 server has this race); 30 seconds
+covers the waits of a page's own requests under load (5 seconds did not: a client of 200 waiting its
+turn reused connections the server had just closed).  Idle connections count towards
+:data:`MAX_CONNECTIONS`."""
 MAX_HEADER_BYTES = 64 * 1024
 """Largest request line plus headers."""
 MAX_CONNECTIONS = 256

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 import urllib.parse
 from collections.abc import Iterable
@@ -47,6 +48,16 @@ def allowed_hosts(extra: Iterable[str] = ()) -> frozenset[str]:
     """The host names the server answers to: this machine's and ``extra`` (the address it listens
     on, the names a reverse proxy forwards), lower case, without brackets or port."""
     return frozenset(h for h in (_bare(x) for x in (*LOOPBACK, *extra)) if h)
+
+
+HOST_SYNTAX = re.compile(r"(?:\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::[0-9]{1,5})?")
+"""A Host header as RFC 9110 allows it: a name or an IPv4 address, or an IPv6 address in brackets,
+then an optional port.  ``localhost:8765@evil``, a user part, a path or a blank is none."""
+
+
+def well_formed(host: str) -> bool:
+    """Whether a Host header is a host and an optional port, nothing more."""
+    return HOST_SYNTAX.fullmatch(host.strip().lower()) is not None
 
 
 def _bare(host: str) -> str:
@@ -143,7 +154,9 @@ class Guard:
     def _refusal(self, scope: Scope) -> tuple[int, Text] | None:
         """The status and reason to refuse a request with before the application sees it."""
         host = _header(scope, b"host")
-        if self.hosts is not None and (host is None or _bare(host) not in self.hosts):
+        if self.hosts is not None and (
+            host is None or not well_formed(host) or _bare(host) not in self.hosts
+        ):
             return 400, msg("this server does not answer to the host {host!r}", host=(host or "")[:100])
         if scope.get("method") not in ("GET", "HEAD", "OPTIONS"):
             sent = _header(scope, b"origin")

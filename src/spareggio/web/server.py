@@ -21,20 +21,24 @@ ANY_ADDRESS = ("0.0.0.0", "::", "")
 
 class HeaderDeadline(H11Protocol):
     """uvicorn's HTTP/1.1 protocol, closing a connection whose request line and headers are not
-    complete within :attr:`seconds` of the connection (or of the previous answer)."""
+    complete within :attr:`seconds` of the connection, or of the first byte of the next request on
+    a kept-alive connection.  An idle kept-alive connection is uvicorn's to close (after
+    ``timeout_keep_alive``, with a proper end of connection); this deadline only waits for it, plus
+    :attr:`seconds`, so that a connection that idles and then sends half a request is cut too."""
 
     seconds: float = HEADER_SECONDS
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._deadline: asyncio.TimerHandle | None = None
         self._waiting_since: RequestResponseCycle | None = None
+        self._idle = False
         super().connection_made(transport)
-        self._arm()
+        self._arm(self.seconds)
 
-    def _arm(self) -> None:
+    def _arm(self, seconds: float) -> None:
         self._disarm()
         self._waiting_since = self.cycle  # the request being waited for comes after this one
-        self._deadline = self.loop.call_later(self.seconds, self._too_slow)
+        self._deadline = self.loop.call_later(seconds, self._too_slow)
 
     def _disarm(self) -> None:
         if self._deadline is not None:
@@ -46,13 +50,23 @@ class HeaderDeadline(H11Protocol):
         if self.cycle is self._waiting_since and not self.transport.is_closing():
             self.transport.close()
 
+    def data_received(self, data: bytes) -> None:
+        if self._idle:  # the next request begins: its headers have the deadline from now
+            self._idle = False
+            self._arm(self.seconds)
+        super().data_received(data)
+
     def handle_events(self) -> None:
         super().handle_events()
         if self._deadline is not None and self.cycle is not self._waiting_since:
             self._disarm()  # a new request arrived whole: its headers are in
+            self._idle = False
 
     def on_response_complete(self) -> None:
-        self._arm()  # before the pipelined requests the parent may start now
+        # before the pipelined requests the parent may start now: the keep-alive time, then the
+        # time for the headers of the next request
+        self._idle = True
+        self._arm(self.timeout_keep_alive + self.seconds)
         super().on_response_complete()
         if self.transport.is_closing():
             self._disarm()

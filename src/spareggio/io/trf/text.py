@@ -16,7 +16,7 @@ from ...errors import (
     TrfSyntaxError,
 )
 from ...i18n import msg
-from ..limits import MAX_LINE_CHARS
+from ..limits import MAX_LINE_CHARS, clean_text
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Files larger than this are refused before they are read.  A complete TRF of 9999 players and 99
@@ -33,10 +33,6 @@ MAX_ROUNDS = 99
 TAB_SIZE = 8
 """Tab stops assumed when a ``001`` record holds tab characters."""
 
-_CONTROL = {c: "\ufffd" for c in (*range(32), 127)}
-_CONTROL[9] = " "
-"""Control characters in text fields (a terminal would obey an ESC): shown as U+FFFD, a tab as a blank."""
-
 
 @dataclass(slots=True)
 class _TextNotes:
@@ -48,7 +44,7 @@ class _TextNotes:
     def clean(self, text: str, what: str, position: Position) -> str:
         if text.isprintable():
             return text
-        cleaned = text.translate(_CONTROL)
+        cleaned = clean_text(text)  # a terminal would obey an ESC: shown as U+FFFD, a tab as a blank
         if cleaned != text:
             self.count += 1
             if self.first is None or _place(position) < _place(self.first.position):
