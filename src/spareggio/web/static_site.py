@@ -66,6 +66,12 @@ SITE_CSS = """\
 .site .versus ul, .site .languages { padding-left: 1.2em; }
 .site .languages li { margin: .4em 0; font-size: 1.2em; }
 .site tr:target { outline: 2px solid #1a5fb4; }
+/* a phone: rank, name, points and the tie-breaks; the title, number, federation and rating are on
+   each player's page */
+@media (max-width: 480px) {
+  .site table.standings .title, .site table.standings .sno, .site table.standings .fed,
+  .site table.standings .rating { display: none; }
+}
 """
 
 SiteFiles = dict[str, bytes]
