@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import re
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -189,3 +190,45 @@ def test_the_progress_bar_is_erased_at_the_end(archive: Path, monkeypatch: pytes
     assert "checking" in drawn and "100%" in drawn  # the bar was drawn...
     assert drawn.endswith(CLEAR_LINE)  # ...and its last frame erased, the cursor shown again
     assert not drawn.endswith("\n" + CLEAR_LINE)
+
+
+@pytest.mark.parametrize(
+    ("lang", "status", "why"),
+    [
+        (
+            "en",
+            "The declared ranks agree, but 1 printed value differs from the computed one.",
+            "no-games=zero, as Sharly Chess, Swiss-Manager compute, departing from C.07 10",
+        ),
+        (
+            "it",
+            "Le posizioni dichiarate coincidono, ma 1 valore stampato è diverso da quello calcolato.",
+            "no-games=zero, come calcolano Sharly Chess, Swiss-Manager, scostandosi da C.07 10",
+        ),
+    ],
+)
+def test_the_check_page_shows_the_printed_values_that_differ(
+    tmp_path: Path, lang: str, status: str, why: str
+) -> None:
+    # a results page whose ranks are right but which prints ARO 0 for player 5, who played no game
+    # (test_chess_results_page: C.07 10 leaves it undefined; Swiss-Manager and Sharly Chess print 0)
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from spareggio.web import create_app
+    from test_chess_results_page import swiss_manager_page
+
+    path = swiss_manager_page(tmp_path)
+    client = TestClient(create_app([str(path)]), base_url="http://127.0.0.1")
+    token = client.app.state.store.entries()[-1].token  # type: ignore[attr-defined]
+    page = client.get(f"/t/{token}/check", params={"lang": lang})
+    assert page.status_code == 200
+    text = " ".join(page.text.split())
+    assert status in text  # not "differs for 0 players"
+    row = re.search(r'<table class="values-differ".*?<tbody>(.*?)</tbody>', page.text, re.DOTALL)
+    assert row is not None
+    cells = [
+        re.sub(r"<[^>]+>", "", c).strip()
+        for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row.group(1), re.DOTALL)
+    ]
+    assert cells == ["5", "Player 5", "ARO", "0", "–", why]
