@@ -118,10 +118,10 @@ def test_the_site_has_every_page_in_every_language(site: Path) -> None:
     expected = {f"{lang}/{page}" for lang in ("it", "en") for page in pages}
     expected |= {"index.html", "assets/style.css", "assets/explain.css", "assets/site.css", SITE_MARK}
     assert files == expected
-    # the front page offers both languages, the first one first
+    # the site opens on the standings in its first language, its links leading into that folder
     front = parsed(site / "index.html")
-    languages = [u for u in front.urls if u.endswith("/index.html")]
-    assert languages == ["it/index.html", "en/index.html"]
+    assert [c for c in front.cells if c] == [c for c in parsed(site / "it" / "index.html").cells if c]
+    assert "it/player/1.html" in front.urls and "it/../en/index.html" in front.urls
 
 
 def broken_links(site: Path) -> list[tuple[str, str]]:
@@ -216,7 +216,7 @@ def test_one_language_opens_at_once(small: Path, tmp_path: Path) -> None:
     code, _out, err = run("site", str(small), "-o", str(out), "--lang", "fr")
     assert code == 0, err
     assert (out / "fr" / "index.html").is_file() and not (out / "en").exists()
-    assert 'href="fr/index.html"' in (out / "index.html").read_text()
+    assert 'href="fr/player/1.html"' in (out / "index.html").read_text()
     assert "Classement" in (out / "fr" / "index.html").read_text()
 
 

@@ -7,7 +7,7 @@ from the same view models (:mod:`.views`, :mod:`.prizes`) and the library's expl
 frame differs (``site-*.html``): every address is relative, the style sheets are copied beside the
 pages, no script runs and no server answers.  Each language is a folder of its own::
 
-    index.html            the languages
+    index.html            the standings in the first language (its links lead into its folder)
     assets/               style.css, explain.css, site.css
     it/index.html         standings (every value a link to its explanation)
     it/crosstable.html
@@ -30,7 +30,6 @@ import shutil
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 
 from markupsafe import Markup
@@ -87,10 +86,10 @@ class _Frame:
     page: str
 
 
-def _at(page: str, *, top: bool = False) -> _Frame:
-    """The frame of ``page`` inside its language's folder (or, ``top``, at the site's root)."""
+def _at(page: str) -> _Frame:
+    """The frame of ``page`` inside its language's folder."""
     depth = page.count("/")
-    return _Frame("../" * depth, "../" * (depth + (0 if top else 1)) + "assets/", page)
+    return _Frame("../" * depth, "../" * (depth + 1) + "assets/", page)
 
 
 def _request(lang: str) -> Request:
@@ -136,8 +135,12 @@ def site_files(
     site_langs = [(code, language_name(code)) for code in langs]
     files: SiteFiles = {}
 
-    def render(lang: str, path: str, template: str, active: str, values: Mapping[str, object]) -> None:
-        where = _at(path, top=not lang)
+    def render(
+        lang: str, path: str, template: str, active: str, values: Mapping[str, object], *, front: bool = False
+    ) -> None:
+        """``template`` as the page ``lang/path``; ``front``: as the site's own ``index.html`` (the
+        first language's page, its links leading into that language's folder)."""
+        where = _Frame(f"{lang}/", "assets/", path) if front else _at(path)
         shared = {
             **common(entry, Options(), s, active, lang),
             "root": where.root,
@@ -147,11 +150,11 @@ def site_files(
             "source": source,
             "team": entry.is_team,
             "has_prizes": prizes is not None,
-            "base": ".",
+            "base": lang if front else ".",
             "q": ".html",
         }
         body = pages.render(_request(lang), template, 200, **{**shared, **values}).body
-        files[f"{lang}/{path}" if lang else path] = bytes(body)
+        files[path if front else f"{lang}/{path}"] = bytes(body)
 
     for lang in langs:
         _ = translator(lang)
@@ -159,9 +162,10 @@ def site_files(
             (label, describe_tiebreak(label, spec, lang))
             for label, spec in zip(s.labels, s.specs, strict=True)
         ]
-        render(
-            lang, "index.html", "site-standings.html", "standings", standings_view(entry, Options(), s, lang)
-        )
+        standings = standings_view(entry, Options(), s, lang)
+        render(lang, "index.html", "site-standings.html", "standings", standings)
+        if lang == langs[0]:  # the site opens on the standings, in its first language
+            render(lang, "index.html", "site-standings.html", "standings", standings, front=True)
         table, x = crosstable_table(s, lang, "player/{sno}.html")
         render(lang, "crosstable.html", "site-crosstable.html", "crosstable",
                {"xtable": table, "xtitle": x.title, "xkey": x.key})  # fmt: skip
@@ -184,10 +188,6 @@ def site_files(
             render(lang, f"pair/{a}-{b}.html", "site-pair.html", "standings",
                    {"versus": Markup(versus_body(v, lang)), "a": a, "b": b, "a_name": names[a],
                     "b_name": names[b], "words": words})  # fmt: skip
-    if len(langs) > 1:
-        render("", "index.html", "site-index.html", "", {})
-    else:
-        files["index.html"] = _front(f"{langs[0]}/index.html", langs[0], t.name or source)
     files["assets/style.css"] = (STATIC / "style.css").read_bytes()
     files["assets/explain.css"] = _explain_css().encode()
     files["assets/site.css"] = SITE_CSS.encode()
@@ -197,15 +197,6 @@ def site_files(
 def _explain_css() -> str:
     """The explanation's own style, as the web page serves it (``/explain.css``)."""
     return "\n".join(line for line in EXPLANATION_CSS.splitlines() if not line.startswith("body")) + "\n"
-
-
-def _front(target: str, lang: str, title: str) -> bytes:
-    """The site's front page when it has one language: a link to it (no script, no refresh)."""
-    return (
-        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{escape(title)}</title></head><body><p><a href="{escape(target)}">{escape(title)}</a></p></body></html>\n'
-    ).encode()
 
 
 def write_site(
