@@ -187,6 +187,7 @@ def test_a_player_sees_every_numbers_source(site: Path) -> None:
     # BH of player 3 = 2.5: opponent 4 (½ point) in round 1 and opponent 1 (2 points) in round 2
     assert "2.5" in page and "Player 4" in page and "Player 1" in page
     assert 'href="../pair/3-4.html"' in page  # the neighbour level on points
+    assert '<p class="meta player-facts">ITA · 2370</p>' in page  # hidden from the standings on a phone
     pair = (site / "en" / "pair" / "3-4.html").read_text()
     assert "BH decides: 2.5 against 1.5" in pair
     italian = (site / "it" / "pair" / "3-4.html").read_text()

@@ -182,7 +182,8 @@ def site_files(
                 if sno in (a, b)
             ]  # fmt: skip
             render(lang, f"player/{sno}.html", "site-player.html", "standings",
-                   {"body": Markup(explanation_body(e, lang)), "sno": sno, "pairs": links})  # fmt: skip
+                   {"body": Markup(explanation_body(e, lang)), "sno": sno, "pairs": links,
+                    "player": t.players[t.index_of(sno)]})  # fmt: skip
         for (a, b), v in versus.items():
             words = _("{a} and {b}: why one is above the other", a=f"{a} {names[a]}", b=f"{b} {names[b]}")
             render(lang, f"pair/{a}-{b}.html", "site-pair.html", "standings",
