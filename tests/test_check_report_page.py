@@ -176,7 +176,13 @@ def test_a_document_on_standard_output_stays_alone(archive: Path) -> None:  # no
     assert out.count("2 files:") == 1 and err == ""
 
 
-def test_the_progress_bar_is_erased_at_the_end(archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+@pytest.mark.parametrize(("lang", "label"), [("en", "checking"), ("it", "verifica")])
+def test_the_progress_bar_is_erased_at_the_end(
+    archive: Path,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    label: str,
+) -> None:
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
@@ -185,9 +191,9 @@ def test_the_progress_bar_is_erased_at_the_end(archive: Path, monkeypatch: pytes
     monkeypatch.setattr(sys, "stderr", terminal)
     out = io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
-    assert main(["check", str(archive / "2026"), "-t", "BH/C1,BH,SB", "-j", "1"]) == 1
+    assert main(["--lang", lang, "check", str(archive / "2026"), "-t", "BH/C1,BH,SB", "-j", "1"]) == 1
     drawn = terminal.getvalue()
-    assert "checking" in drawn and "100%" in drawn  # the bar was drawn...
+    assert label in drawn and "100%" in drawn  # the bar was drawn, in the language asked...
     assert drawn.endswith(CLEAR_LINE)  # ...and its last frame erased, the cursor shown again
     assert not drawn.endswith("\n" + CLEAR_LINE)
 

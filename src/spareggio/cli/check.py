@@ -14,7 +14,7 @@ from ..check import CheckEntry, CheckOptions, check_files, find_sources
 from ..check.batch import cores
 from ..console import raw_stream
 from ..errors import ArgumentError
-from ..i18n import Text, localize, msg
+from ..i18n import Text, localize, msg, translate
 from ..io.output import atomic_text, refuse_inputs
 from ..render.check_report import CheckReport, Summary, run_batch, summary_words
 from ..render.formats import choose_format, formats_for
@@ -89,7 +89,8 @@ def check_cmd(
     bar = None
     if not quiet and sys.stderr.isatty():
         total = sum(1 for _ in find_sources(paths))
-        bar = click.progressbar(length=total, label="checking", file=raw_stream(sys.stderr))
+        label = translate(lang_code, "checking", "check")
+        bar = click.progressbar(length=total, label=label, file=raw_stream(sys.stderr))
         bar.__enter__()
 
         def progress(entry: CheckEntry) -> None:
