@@ -431,7 +431,9 @@ def test_api_check_of_a_bad_file_is_an_error_row(client: TestClient) -> None:
 
 def test_openapi_document(client: TestClient) -> None:
     doc = client.get("/openapi.json").json()
-    assert set(doc["paths"]) == {"/api/standings", "/api/explain", "/api/compare", "/api/check", "/api/prizes"}
+    assert set(doc["paths"]) == {
+        "/api/standings", "/api/explain", "/api/compare", "/api/check", "/api/crosstable", "/api/prizes"
+    }  # fmt: skip
 
 
 # -- safety --------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
+from typing import TextIO
 
 import click
 
@@ -17,9 +18,9 @@ from ..check import CheckEntry, CheckOptions, check_files, find_sources
 from ..check.batch import cores
 from ..console import raw_stream
 from ..errors import ArgumentError
-from ..i18n import msg
+from ..i18n import Text, localize, msg, translate
 from ..io.output import atomic_text, refuse_inputs
-from ..render.check_report import CheckReport, Summary, run_batch
+from ..render.check_report import CheckReport, Summary, run_batch, summary_words
 from ..render.formats import choose_format, formats_for
 from ..rules import find_ruleset
 from ..tiebreaks import parse_spec_list
@@ -92,7 +93,8 @@ def check_cmd(
     bar = None
     if not quiet and sys.stderr.isatty():
         total = sum(1 for _ in find_sources(paths))
-        bar = click.progressbar(length=total, label="checking", file=raw_stream(sys.stderr))
+        label = translate(lang_code, "checking", "check")
+        bar = click.progressbar(length=total, label=label, file=raw_stream(sys.stderr))
         bar.__enter__()
 
         def progress(entry: CheckEntry) -> None:
@@ -103,7 +105,8 @@ def check_cmd(
             summary = _write_report(results, fmt, output, started, progress, lang_code, inputs())
     finally:
         if bar is not None:
-            bar.__exit__(None, None, None)
+            _clear(bar.file)
+    _print_summary(summary, fmt, output, lang_code)
     if summary["error"]:
         return 2
     return 1 if summary["differs"] else 0
@@ -133,6 +136,28 @@ def stopped_by_signals() -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)  # type: ignore[arg-type]  # what signal.signal returned
+CLEAR_LINE = "\r\x1b[2K\x1b[?25h"
+"""What ends the progress bar: back to the start of its line, the line erased, the cursor shown
+again (the bar hides it), so that the terminal is left as it was found."""
+
+
+def _clear(stream: TextIO | None) -> None:
+    """The progress bar's last frame erased (instead of being left above the summary)."""
+    if stream is not None:
+        stream.write(CLEAR_LINE)
+        stream.flush()
+
+
+def _print_summary(summary: Summary, fmt: str, output: str | None, lang: str) -> None:
+    """The summary, whatever the report's format and wherever it went: on standard output when
+    the report went to ``-o FILE`` (with the file's name), on standard error when a JSON, CSV or
+    HTML report fills standard output (which keeps the document alone); a text table ends with it
+    already."""
+    words = f"{summary_words(summary, lang)} ({summary['seconds']} s)"
+    if output:
+        click.echo(localize(Text("{summary}; report written to {path}", "check", summary=words, path=output), lang))
+    elif fmt != "table":
+        click.echo(words, err=True)
 
 
 def _capped_jobs(jobs: int | None, quiet: bool, lang: str) -> int | None:

@@ -12,11 +12,13 @@ import csv
 import html
 import io
 import json
+import shutil
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TextIO
+from typing import IO, TextIO
 
 from .. import numbers
 from ..check.batch import Spool, report_summary
@@ -179,49 +181,178 @@ def _csv_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, la
             writer.writerow(row(e, None))
 
 
-def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = SOURCE) -> None:
+_HTML_CSS = (
+    "body{font-family:system-ui,sans-serif;margin:1.5em;color:#111;max-width:75em}"
+    "table{border-collapse:collapse;margin:.3em 0 1em}th,td{border:1px solid #999;padding:.2em .5em;"
+    "text-align:left;vertical-align:top}th{background:#eee}td.num{text-align:right}"
+    ".differs{color:#a40000}.error{color:#7a3e00}.agree{color:#075e00}"
+    "nav.index ol{columns:20em;margin:.2em 0 .8em}nav.index li{break-inside:avoid}"
+    "section{border-top:1px solid #ccc;margin-top:1em}section h3{margin:.6em 0 .2em;overflow-wrap:anywhere}"
+    ".compact td:first-child{overflow-wrap:anywhere}.top{font-size:.9em}"
+    "@media (max-width:40em){body{margin:.6em}.wide{display:block;overflow-x:auto}}"
+    "@media print{thead{display:table-header-group}.top{display:none}a{color:inherit;text-decoration:none}}"
+)
+"""The report page's style (a standalone file: its style is inline)."""
+
+_GROUPS = {
+    "differs": "Files that differ",
+    "error": "Files that could not be checked",
+    "agree": "Files that agree",
+    "no-ranks": "Files without declared ranks",
+}
+"""The heading of each part of the page, by status (the parts in the order of ``STATUSES``)."""
+
+
+@dataclass
+class _Part:
+    """What the index says of one part of the page: each file's anchor, name and a short note."""
+
+    status: str
+    files: list[tuple[str, str, str]]
+
+
+def _anchor(n: int) -> str:
+    return f"f{n}"
+
+
+def _h(lang: str, text: str) -> str:
+    return html.escape(translate(lang, text, "check"))
+
+
+def _file_section(e: CheckEntry, anchor: str, lang: str, out: IO[str]) -> None:
+    """A file that differs: its rule set and list, each misplaced player and each printed value that
+    differs, what was inferred."""
     esc = html.escape
-    out.write(
-        f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'
-        "<title>spareggio check</title><style>"
-        "body{font-family:system-ui,sans-serif;margin:1.5em;color:#111}"
-        "table{border-collapse:collapse;margin:.3em 0 1em}th,td{border:1px solid #999;padding:.2em .5em}"
-        "th{background:#eee}.differs{color:#a40000}.error{color:#7a3e00}.agree{color:#075e00}"
-        "@media print{thead{display:table-header-group}}"
-        f"</style></head><body>\n<h1>{esc(translate(lang, 'Declared rankings checked', 'check'))}</h1>\n"
+    out.write(f'<section id="{anchor}"><h3>{esc(e.file)}</h3>\n')
+    out.write(f"<p>{esc(e.name or '')} — {esc(e.rules or '')}; {esc(', '.join(e.tiebreaks))}</p>\n")
+    if e.rules_warning:
+        out.write(f"<p><strong>{esc(_warning(e.rules_warning, lang))}</strong></p>\n")
+    if e.mismatches:
+        heads = ("No.", "Name", "Declared", "Computed", "Points", "Against", "Decided by", "Values")
+        cells = "".join(f'<th scope="col">{_h(lang, h)}</th>' for h in heads)
+        out.write(f'<table class="wide"><thead><tr>{cells}</tr></thead><tbody>\n')
+        for m in e.mismatches:
+            values = ", ".join(f"{k}: {_value(v, lang)}" for k, v in m.values.items())
+            computed = (
+                str(m.computed_rank)
+                if m.computed_rank == m.computed_rank_to
+                else f"{m.computed_rank}-{m.computed_rank_to}"
+            )
+            out.write(
+                f'<tr><td class="num">{m.start_number}</td><th scope="row">{esc(m.name)}</th>'
+                f'<td class="num">{m.declared_rank}</td><td class="num">{computed}</td>'
+                f'<td class="num">{esc(_value(m.points, lang, points=True))}</td>'
+                f'<td class="num">{esc(str(m.swapped_with or ""))}</td><td>{esc(m.decided_by or "")}</td>'
+                f"<td>{esc(values)}</td></tr>\n"
+            )
+        out.write("</tbody></table>\n")
+    if e.value_mismatches:
+        items = "".join(f"<li>{esc(_value_words(v, lang))}</li>" for v in e.value_mismatches)
+        out.write(f"<ul>{items}</ul>\n")
+    if e.inferred_text:
+        out.write(f"<p>{esc(_inferred(e, lang))}</p>\n")
+    out.write(f'<p class="top"><a href="#index">{_h(lang, "Back to the index")}</a></p></section>\n')
+
+
+def _compact_head(status: str, lang: str) -> str:
+    heads = (
+        ("File", "Message")
+        if status == "error"
+        else ("File", "Tournament", "Rule set", "Tie-breaks", "Ranked", "Notes")
     )
-    out.write(f"<p>{esc(summary_words(summary, lang))}.</p>\n")
-    for e in entries:
-        status = e.status.value
+    cells = "".join(f'<th scope="col">{_h(lang, h)}</th>' for h in heads)
+    return f'<table class="compact wide"><thead><tr>{cells}</tr></thead><tbody>\n'
+
+
+def _compact_row(e: CheckEntry, anchor: str, lang: str) -> str:
+    """One line of the table of the files that agree, have no ranks or could not be read."""
+    esc = html.escape
+    if e.error is not None:
+        return f'<tr id="{anchor}"><td>{esc(e.file)}</td><td>{esc(localize(e.error, lang))}</td></tr>\n'
+    notes = [_warning(e.rules_warning, lang)] if e.rules_warning else []
+    if e.inferred_text:
+        notes.append(_inferred(e, lang))
+    ranked = "" if e.ranked is None else str(e.ranked)
+    return (
+        f'<tr id="{anchor}"><td>{esc(e.file)}</td><td>{esc(e.name or "")}</td><td>{esc(e.rules or "")}</td>'
+        f'<td>{esc(", ".join(e.tiebreaks))}</td><td class="num">{ranked}</td>'
+        f"<td>{'<br>'.join(esc(n) for n in notes)}</td></tr>\n"
+    )
+
+
+def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = SOURCE) -> None:
+    """The report as a page: the summary, an index, then the files that differ (one section each,
+    every misplaced player), the files that could not be checked, and the files that agree or
+    declare no ranks as compact tables (one line a file).  Each file has an anchor the index links
+    to.  The parts are written to a temporary file as the entries come (they arrive in the order of
+    the page), so that the index can be written above them without holding the batch in memory."""
+    esc = html.escape
+    parts: list[_Part] = []
+    with tempfile.SpooledTemporaryFile(max_size=8 * 2**20, mode="w+", encoding="utf-8") as body:
+        status: str | None = None
+        for n, e in enumerate(entries, 1):
+            if e.status.value != status:
+                if status is not None and status != "differs":
+                    body.write("</tbody></table>\n")
+                status = str(e.status.value)
+                parts.append(_Part(status, []))
+                body.write(f'<h2 id="{esc(status)}" class="{esc(status)}">{_h(lang, _GROUPS[status])}</h2>\n')
+                if status != "differs":
+                    body.write(_compact_head(status, lang))
+            anchor = _anchor(n)
+            note = ""
+            if e.status.value == "differs":
+                note = localize(_differs_note(e), lang)
+                _file_section(e, anchor, lang, body)
+            else:
+                body.write(_compact_row(e, anchor, lang))
+            parts[-1].files.append((anchor, e.file, note))
+        if status is not None and status != "differs":
+            body.write("</tbody></table>\n")
         out.write(
-            f'<section><h2 class="{esc(status)}">{esc(translate(lang, status, "check"))}: {esc(e.file)}</h2>\n'
+            f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>spareggio check</title><style>{_HTML_CSS}</style></head><body>\n"
+            f"<h1>{_h(lang, 'Declared rankings checked')}</h1>\n"
+            f'<p class="summary"><strong>{esc(summary_words(summary, lang))}.</strong></p>\n'
         )
-        if e.error is not None:
-            out.write(f"<p>{esc(localize(e.error, lang))}</p></section>\n")
-            continue
-        out.write(f"<p>{esc(e.name or '')} — {esc(e.rules or '')}; {esc(', '.join(e.tiebreaks))}</p>\n")
-        if e.rules_warning:
-            out.write(f"<p><strong>{esc(_warning(e.rules_warning, lang))}</strong></p>\n")
-        if e.mismatches:
-            heads = ("No.", "Name", "Declared", "Computed", "Points", "Against", "Decided by", "Values")
-            cells = "".join(f'<th scope="col">{esc(translate(lang, h, "check"))}</th>' for h in heads)
-            out.write(f"<table><thead><tr>{cells}</tr></thead><tbody>\n")
-            for m in e.mismatches:
-                values = ", ".join(f"{k}: {_value(v, lang)}" for k, v in m.values.items())
-                out.write(
-                    f"<tr><td>{m.start_number}</td><td>{esc(m.name)}</td><td>{m.declared_rank}</td>"
-                    f"<td>{m.computed_rank}</td><td>{esc(_value(m.points, lang, points=True))}</td>"
-                    f"<td>{esc(str(m.swapped_with or ''))}</td><td>{esc(m.decided_by or '')}</td>"
-                    f"<td>{esc(values)}</td></tr>\n"
-                )
-            out.write("</tbody></table>\n")
-        if e.value_mismatches:
-            items = "".join(f"<li>{esc(_value_words(v, lang))}</li>" for v in e.value_mismatches)
-            out.write(f"<ul>{items}</ul>\n")
-        if e.inferred_text:
-            out.write(f"<p>{esc(_inferred(e, lang))}</p>\n")
-        out.write("</section>\n")
+        _index(parts, lang, out)
+        body.seek(0)
+        shutil.copyfileobj(body, out)
     out.write("</body></html>\n")
+
+
+def _differs_note(e: CheckEntry) -> Text:
+    """What the index says of a file that differs: how many players are misplaced, how many printed
+    values differ."""
+    if e.mismatches:
+        return ntext("{n} player misplaced", "{n} players misplaced", len(e.mismatches), "check")
+    return ntext("{n} printed value differs", "{n} printed values differ", len(e.value_mismatches), "check")
+
+
+_LISTED = ("differs", "error")
+"""The parts whose files the index lists one by one (the others: a link to their table)."""
+
+
+def _index(parts: Sequence[_Part], lang: str, out: TextIO) -> None:
+    esc = html.escape
+    if not parts:
+        return
+    out.write(
+        f'<nav class="index" id="index" aria-labelledby="index-title"><h2 id="index-title">{_h(lang, "Index")}</h2><ul>\n'
+    )
+    for part in parts:
+        out.write(
+            f'<li><a href="#{esc(part.status)}">{_h(lang, _GROUPS[part.status])}</a> ({len(part.files)})'
+        )
+        if part.status in _LISTED:
+            out.write("<ol>")
+            for anchor, name, note in part.files:
+                extra = f" — {esc(note)}" if note else ""
+                out.write(f'<li><a href="#{anchor}">{esc(name)}</a>{extra}</li>')
+            out.write("</ol>")
+        out.write("</li>\n")
+    out.write("</ul></nav>\n")
 
 
 REPORT_FORMATS: dict[str, Callable[[Iterable[CheckEntry], Summary, TextIO, str], None]] = {

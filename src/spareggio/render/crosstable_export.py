@@ -1,13 +1,15 @@
 """A crosstable written out: a text table for the terminal, a print-ready HTML page (A4 landscape,
 the header row repeated on every page, pages numbered), the same page as PDF, and an XLSX sheet with
 numbers as numbers.  Each renders a :class:`~spareggio.render.crosstable.Crosstable`; nothing here
-computes a value.  The four are registered in :mod:`spareggio.render.formats` (``table``, ``html``,
-``pdf``, ``xlsx``); a crosstable asked in another language than it was built in is built again in it.
+computes a value.  The five are registered in :mod:`spareggio.render.formats` (``table``, ``html``,
+``pdf``, ``xlsx``, and ``json`` for programs: the cells with their meaning, the points and values as
+numbers); a crosstable asked in another language than it was built in is built again in it.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import os
 from fractions import Fraction
 from html import escape
@@ -15,17 +17,23 @@ from html import escape
 from .. import numbers
 from ..__about__ import __version__
 from ..i18n import localize, translate, warning_body
+from ..jsontypes import JsonObject, JsonValue
 from .crosstable import Crosstable, build_crosstable
 from .formats import RenderOptions, renderer
 from .publish import describe_tiebreak, notes_sheet, print_pdf, workbook_bytes
 
 __all__ = [
+    "CROSSTABLE_SCHEMA",
     "crosstable_html",
+    "crosstable_json",
     "crosstable_pdf",
     "crosstable_text",
     "crosstable_xlsx",
     "event_lines",
 ]
+
+CROSSTABLE_SCHEMA = 1
+"""The version of the crosstable's JSON document."""
 
 NAME_WIDTH = 40
 """The text table pads names to the longest up to this width; a longer name overflows its column
@@ -274,3 +282,45 @@ def _pdf(x: Crosstable, options: RenderOptions) -> bytes:
 @renderer(Crosstable, "xlsx")
 def _xlsx(x: Crosstable, options: RenderOptions) -> bytes:
     return crosstable_xlsx(_in(x, options))
+
+
+def crosstable_json(x: Crosstable) -> JsonObject:
+    """The crosstable as a JSON document: each row's cells (notation, meaning, result code), its
+    points and tie-break values as numbers, read from the standings the crosstable was built from."""
+    s = x.standings
+    t = s.tournament
+    rows: list[JsonValue] = []
+    for cross, row in zip(x.rows, s.rows, strict=True):
+        rows.append({
+            "place": cross.place,
+            "rank": row.rank,
+            "start_number": cross.start_number,
+            "title": cross.title,
+            "name": cross.name,
+            "federation": cross.federation,
+            "rating": cross.rating,
+            "cells": [
+                {"text": c.text, "meaning": c.meaning, "result": c.kind.name.lower() if c.kind else None}
+                for c in cross.cells
+            ],
+            "points": numbers.json_number(row.points),
+            "tiebreaks": {label: numbers.json_number(row.values[label]) for label in s.labels},
+        })  # fmt: skip
+    return {
+        "schema": CROSSTABLE_SCHEMA,
+        "tournament": t.name,
+        "title": x.title,
+        "lang": x.lang,
+        "grid": x.grid,
+        "after_round": s.after_round,
+        "rules": s.rules.label,
+        "columns": list(x.columns),
+        "tiebreaks": list(x.labels),
+        "key": x.key,
+        "rows": rows,
+    }
+
+
+@renderer(Crosstable, "json")
+def _json(x: Crosstable, options: RenderOptions) -> str:
+    return json.dumps(crosstable_json(_in(x, options)), ensure_ascii=False, indent=2) + "\n"

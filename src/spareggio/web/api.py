@@ -1,11 +1,11 @@
-"""The JSON HTTP API: the command line's ``standings``, ``explain``, ``compare`` and ``check`` over
-HTTP.  Each endpoint takes the tournament file as the multipart field ``file`` and the options as
+"""The JSON HTTP API: the command line's ``standings``, ``explain``, ``compare``, ``check`` and
+``crosstable`` over HTTP.  Each endpoint takes the tournament file as the multipart field ``file`` and the options as
 form fields; every error is ``{"error": message}`` with a 4xx status."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, ParamSpec
+from typing import Annotated, ParamSpec
 
 from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import Response
@@ -23,10 +23,21 @@ from ..i18n import languages, msg
 from ..io import ReadOptions, parse_event
 from ..model import Event
 from ..render.check_report import report_text
+from ..render.crosstable import Crosstable, build_crosstable
+from ..render.formats import formats_for
 from ..rules import find_ruleset
 from ..standings import Standings, rank
 from ..tiebreaks import parse_spec_list
 from .exports import document, encoded, json_error, result_response, standings_export
+from .models import (
+    CheckAnswer,
+    ComparisonAnswer,
+    CrosstableAnswer,
+    ErrorAnswer,
+    ExplanationAnswer,
+    StandingsAnswer,
+    VersusAnswer,
+)
 from .options import (
     Options,
     api_language,
@@ -38,16 +49,26 @@ from .options import (
 )
 from .site import site_of
 
-__all__ = ["router"]
+__all__ = ["BAD", "CROSSTABLE_API_FORMATS", "answers", "router"]
 
 router = APIRouter(prefix="/api")
 
 P = ParamSpec("P")
 
-BAD: dict[int | str, dict[str, Any]] = {  # the type FastAPI's ``responses`` takes
-    400: {"description": 'Bad file or option: {"error": message}'},
-    413: {"description": "File too large"},
+Responses = dict[int | str, dict[str, object]]
+"""The type FastAPI's ``responses`` takes."""
+
+BAD: Responses = {
+    400: {"model": ErrorAnswer, "description": 'Bad file or option: {"error": message}'},
+    413: {"model": ErrorAnswer, "description": "File too large"},
 }
+
+
+def answers(model: object, description: str, *media: str) -> Responses:
+    """The documented answers of an endpoint: ``model`` for its JSON (the default format), the media
+    types of the other formats it writes, and the errors."""
+    content: dict[str, dict[str, object]] = {m: {} for m in media}
+    return {200: {"model": model, "description": description, "content": content}, **BAD}
 
 
 PrimaryField = Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")]
@@ -113,7 +134,12 @@ def _standings(
 @router.post(
     "/standings",
     summary="The standings, as `spareggio standings` computes them",
-    responses={200: {"description": "JSON (the standings document), or the export asked by `format`"}, **BAD},
+    responses=answers(
+        StandingsAnswer,
+        "JSON (the standings document), or the export asked by `format`",
+        "text/html", "application/pdf", "text/csv", "text/plain",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ),
 )
 async def api_standings(
     request: Request,
@@ -165,7 +191,11 @@ def _explain(
 @router.post(
     "/explain",
     summary="A player's tie-breaks explained round by round, as `spareggio explain`",
-    responses=BAD,
+    responses=answers(
+        ExplanationAnswer | VersusAnswer,
+        "The explanation (with `versus`: why one player is above the other)",
+        "text/html", "text/plain",
+    ),
 )
 async def api_explain(
     request: Request,
@@ -207,7 +237,11 @@ def _compare(
     return result_response(c, fmt, language)
 
 
-@router.post("/compare", summary="The ranking under several rule sets, as `spareggio compare`", responses=BAD)
+@router.post(
+    "/compare",
+    summary="The ranking under several rule sets, as `spareggio compare`",
+    responses=answers(ComparisonAnswer, "The comparison", "text/html", "application/pdf", "text/plain"),
+)
 async def api_compare(
     request: Request,
     file: Annotated[UploadFile, File()],
@@ -252,7 +286,7 @@ def _check(
 @router.post(
     "/check",
     summary="The declared ranking checked, as `spareggio check`",
-    responses={400: {"description": "Bad option"}, 413: {"description": "File too large"}},
+    responses=answers(CheckAnswer, "The check report (schema 1)", "text/csv", "text/html", "text/plain"),
 )
 async def api_check(
     request: Request,
@@ -270,3 +304,59 @@ async def api_check(
         return api_error(exc, lang)
     name, data = await _upload(file)
     return await _answer(request, lang, _check, name, data, opts, infer, lang, format)
+
+
+CROSSTABLE_API_FORMATS = ("json", *(f.name for f in formats_for(Crosstable) if f.name != "json"))
+"""What ``/api/crosstable`` writes: JSON by default, and every export of the command's ``crosstable``."""
+
+
+def _crosstable(
+    name: str,
+    data: bytes,
+    opts: Options,
+    grid: str | None,
+    lang: str | None,
+    fmt: str | None,
+    byes: str | None = None,
+) -> Response:
+    language = api_language(lang)
+    fmt = checked_format(fmt, CROSSTABLE_API_FORMATS)
+    layout = (clean_text(grid, "grid") or "").lower()
+    if layout not in ("", "grid", "rounds"):
+        raise ArgumentError(msg("the field {field!r} is not valid", field="grid"))
+    s = _rank(_event(name, data, clean_text(byes, "byes")), opts)
+    x = build_crosstable(s, language, grid={"grid": True, "rounds": False}.get(layout))
+    return result_response(x, fmt, language)
+
+
+@router.post(
+    "/crosstable",
+    summary="The crosstable in standings order, as `spareggio crosstable`",
+    responses=answers(
+        CrosstableAnswer,
+        "JSON (the crosstable document), or the export asked by `format`",
+        "text/plain", "text/html", "application/pdf",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ),
+)
+async def api_crosstable(
+    request: Request,
+    file: Annotated[UploadFile, File(description="Tournament file: TRF, tournament JSON, Vega (.veg, .tdf) or PGN")],
+    tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
+    rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
+    after_round: Annotated[str | None, Form(description="The crosstable after this round")] = None,
+    grid: Annotated[
+        str | None,
+        Form(description="grid: player against player (default for round robins); rounds: one column per round"),
+    ] = None,
+    primary: PrimaryField = None,
+    byes: ByesField = None,
+    lang: Annotated[str | None, Form(description="en, it or fr: the notation, the key, the numbers")] = None,
+    format: Annotated[str | None, Form(description="json (default), table, html, pdf, xlsx")] = None,
+) -> Response:
+    try:
+        opts = Options.parse(rules, tiebreaks, after_round, primary)
+    except SpareggioError as exc:
+        return api_error(exc, lang)
+    name, data = await _upload(file)
+    return await _answer(request, lang, _crosstable, name, data, opts, grid, lang, format, byes)

@@ -23,7 +23,7 @@ from starlette.requests import Request
 
 from ..__about__ import __version__
 from ..i18n import Text, localize, msg
-from . import api, downloads, pages, prizes
+from . import api, docs, downloads, pages, prizes
 from .chart import bump_chart
 from .exports import json_error
 from .i18n import request_language, translator
@@ -43,7 +43,8 @@ DESCRIPTION = (
     "Chess tie-breaks computed exactly under the rule set that applies, explained, compared and "
     "checked. Each endpoint takes the tournament file (TRF or tournament JSON) as the multipart "
     "field `file` and the options of the command line as form fields. Every error is "
-    '`{"error": message}` with a 4xx status.'
+    '`{"error": message}` with a 4xx status (`lang` chooses its language). This page is also at '
+    "`/redoc`; the document it is drawn from is `/openapi.json`."
 )
 
 
@@ -87,6 +88,7 @@ def create_app(
     app.include_router(downloads.router)
     app.include_router(api.router)
     app.include_router(prizes.api_router)
+    app.include_router(docs.router)
     for kind, handler in _HANDLERS.items():
         app.add_exception_handler(kind, handler)
     app.add_middleware(Guard, limit=max_upload, hosts=None if hosts is None else allowed_hosts(hosts))

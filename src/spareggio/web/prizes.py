@@ -21,8 +21,9 @@ from ..prizes import PrizeList, award_prizes, parse_prize_bytes
 from ..render.formats import FORMATS, formats_for, render
 from ..render.prizes import WORDS, money_text
 from ..standings import Standings, rank
-from .api import api_error
+from .api import answers, api_error
 from .i18n import request_language
+from .models import PrizesAnswer
 from .options import Options, api_language, checked_format, clean_text, options_of, safe_name
 from .pages import read_form
 from .site import site_of
@@ -181,10 +182,12 @@ def _api_prizes(
 @api_router.post(
     "/prizes",
     summary="The prize list with every award's reasons, as `spareggio prizes` computes it",
-    responses={
-        400: {"description": 'Bad file or option: {"error": message}'},
-        413: {"description": "File too large"},
-    },
+    responses=answers(
+        PrizesAnswer,
+        "JSON (the prize list), or the export asked by `format`",
+        "text/plain", "text/csv", "text/html", "application/pdf",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ),
 )
 async def api_prizes(
     request: Request,
