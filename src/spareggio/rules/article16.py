@@ -96,6 +96,14 @@ class Article16(RuleSet):
             "13.3.2 in team events: the board count inside the EDE chains ranks the lower sum first, as "
             "12.1 says, or the higher first (the FIDE reference program).",
         ),
+        RuleOption(
+            "de-unmet",
+            ("wait", "order"),
+            "wait",
+            "6.2, 6.3 in a round robin not yet finished: a tied group whose members have not all met is "
+            "separated only where the missing games could change nothing (the text), or ordered by the "
+            "games played as if all had met (the FIDE reference program).",
+        ),
     )
 
     def _apply_settings(self) -> None:
