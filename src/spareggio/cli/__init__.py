@@ -18,7 +18,7 @@ from ..clilang import click_error, flag_words, localized_cli
 from ..console import console
 from ..errors import InputError, SpareggioError, os_reason
 from ..i18n import localize, msg, worded
-from . import check, compare, crosstable, explain, generate, listing, prizes, rank, serve, site
+from . import check, compare, conformance, crosstable, explain, generate, listing, prizes, rank, serve, site
 from .app import cli
 from .common import argv_language
 
@@ -26,6 +26,7 @@ __all__ = [
     "check",
     "cli",
     "compare",
+    "conformance",
     "crosstable",
     "explain",
     "generate",

@@ -116,6 +116,14 @@ class Article16(RuleSet):
             "text), or adds nothing to Sonneborn-Berger while Buchholz counts the dummy (Vega, events of "
             "January to May 2026).",
         ),
+        RuleOption(
+            "de-unmet",
+            ("wait", "order"),
+            "wait",
+            "6.2, 6.3 in a round robin not yet finished: a tied group whose members have not all met is "
+            "separated only where the missing games could change nothing (the text), or ordered by the "
+            "games played as if all had met (the FIDE reference program).",
+        ),
     )
 
     def _apply_settings(self) -> None:

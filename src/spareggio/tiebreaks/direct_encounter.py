@@ -104,7 +104,9 @@ def _order(
     if len(members) < 2:
         return [members]
     scores, unmet, encounters = _mini_scores(ctx, spec, members)
-    all_met = not any(unmet)
+    all_met = not any(unmet) or (
+        ctx.frame.is_round_robin and ctx.rules.settings.get("de-unmet") == "order"
+    )  # the reference program's reading of an unfinished round robin (rule-set option de-unmet)
     score_of = dict(zip(members, scores, strict=True))
     out: list[list[int]] = []
     if all_met:

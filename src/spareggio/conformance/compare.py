@@ -1,0 +1,223 @@
+"""One tournament: an engine's ranks and values against spareggio's, every difference classified.
+
+spareggio ranks the file under the FIDE rule version of its start date.  A difference is then:
+
+* ``departure``: a documented departure of a known program: the engine's profile (``programs/data``)
+  computes the engine's value or rank once the one option named (with its article) is set;
+* ``reading``: one of spareggio's documented readings of C.07 (docs/deviations.md), recognised by the
+  exact arithmetic the reading predicts (STD with double forfeits, forfeits of a round robin in the
+  Type B counts);
+* ``unexplained``: anything else, which makes the run fail.
+
+A rank is a difference only when the engine's rank lies outside spareggio's place (a shared place
+``rank .. rank_to`` admits any order of its members); one that follows from an explained value
+difference of a member of its tied group takes that value's class.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import SpareggioError
+from ..io.registry import read_event
+from ..model import FORFEIT, Color, ResultKind, Tournament
+from ..programs import Program, find_program
+from ..rules import ruleset_for_date
+from ..standings import Standings, rank
+from .engines import Engine, EngineFailed, EngineOutput
+
+__all__ = ["READINGS", "Difference", "FileResult", "compare_file"]
+
+K = ResultKind
+
+READINGS = {
+    "std-scheduled-opponent": (
+        "C.07 7.7",
+        (
+            "docs/deviations.md D2: a round is compared with the scheduled opponent's points (½ for a double "
+            "forfeit or a 0-0, 1 for the ½ of a ½-0), not with a draw's"
+        ),
+    ),
+    "rr-forfeit-type-b": ("C.07 15.2", "docs/deviations.md D3: forfeits of a round robin counted as games in WON, BPG, BWG, REP"),
+    "fore-buchholz-partial": ("C.07 8.3", "docs/deviations.md D4: Fore Buchholz of standings before the last round"),
+}
+"""spareggio's documented readings that a conformance run recognises: code -> (article, where)."""
+
+
+@dataclass
+class Difference:
+    """One value or rank that differs."""
+
+    participant: int
+    criterion: str
+    """The tie-break's label, or ``rank``."""
+    ours: str
+    theirs: str
+    cls: str
+    """``departure``, ``reading`` or ``unexplained``."""
+    reason: str = ""
+    """The profile option (``gacrux: de-unmet=order``) or the reading's code."""
+    article: str = ""
+
+
+@dataclass
+class FileResult:
+    """What one tournament gave."""
+
+    file: str
+    rules: str
+    kind: str
+    ranks_compared: int = 0
+    values_compared: int = 0
+    ranks_differing: int = 0
+    values_differing: int = 0
+    differences: list[Difference] = field(default_factory=list)
+    error: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def _label_match(label: str, names: dict[str, Fraction]) -> Fraction | None:
+    key = label.upper().replace(" ", "")
+    for name, value in names.items():
+        if name.upper().replace(" ", "") == key:
+            return value
+    return None
+
+
+def _reading(t: Tournament | None, label: str, i: int, ours: Fraction, theirs: Fraction, rules: str) -> str:
+    """The documented reading of spareggio that accounts exactly for ``ours - theirs``, else ''."""
+    if t is None:
+        return ""
+    kinds = t.kind[i]
+    base = label.upper().split("/")[0]
+    diff = ours - theirs
+    if base == "STD":
+        # rounds where the scheduled opponent's points and a draw's give different answers under 1-½-0
+        opp = t.opponent[i]
+        theirs_kind = np.where(opp >= 0, t.kind[np.maximum(opp, 0), np.arange(t.rounds)], 0)
+        level_or_more = ((kinds == K.PLAYED_DRAW) & (theirs_kind == K.PLAYED_LOSS)) | (
+            (kinds == K.PLAYED_LOSS) & (theirs_kind == K.PLAYED_LOSS)
+        )
+        rounds = int((kinds == K.DOUBLE_FORFEIT).sum() + level_or_more.sum())
+        if rounds and diff == Fraction(rounds, 2):
+            return "std-scheduled-opponent"
+    if t.is_round_robin and base in ("WON", "BPG", "BWG", "REP", "GE"):
+        black = t.color[i] == Color.BLACK
+        fwin = int((kinds == K.FORFEIT_WIN).sum())
+        fwin_black = int(((kinds == K.FORFEIT_WIN) & black).sum())
+        forfeits_black = int((FORFEIT[kinds] & black & (t.opponent[i] >= 0)).sum())
+        losses = int(((kinds == K.FORFEIT_LOSS) | (kinds == K.DOUBLE_FORFEIT)).sum())
+        expected = {
+            "WON": {fwin},
+            "BWG": {fwin_black},
+            "BPG": {fwin_black, forfeits_black} if rules == "fide-2024" else {fwin_black},
+            "REP": {losses} if rules == "fide-2024" else set(),
+            "GE": {losses} if rules == "fide-2024" else set(),
+        }[base]
+        if diff and int(diff) == diff and int(diff) in expected:
+            return "rr-forfeit-type-b"
+    return ""
+
+
+def _profile_rules(program: Program, base: str) -> list[tuple[str, str, str]]:
+    """(rule-set label, option, article) for each departure of ``program`` on the rule version ``base``."""
+    return [(f"{base}:{d.option}", d.option, d.article) for d in program.departures]
+
+
+def compare_file(path: Path, engine: Engine, program: Program | None = None) -> FileResult:
+    """Run ``engine`` on ``path`` and compare with spareggio; the engine's profile is ``program``
+    (by default the known program of the engine's name)."""
+    try:
+        event = read_event(path)
+    except (SpareggioError, OSError) as exc:  # a bad file is a row of the report
+        return FileResult(str(path), "", "", error=f"spareggio: {exc}")
+    tournament = event.tournament
+    chosen, _ = ruleset_for_date(tournament.start_date)
+    result = FileResult(str(path), chosen.name, "")
+    try:
+        ours = rank(event, rules=chosen.name)
+    except SpareggioError as exc:
+        result.error = f"spareggio: {exc}"
+        return result
+    try:
+        theirs = engine.run(path)
+    except EngineFailed as exc:
+        result.error = str(exc)
+        return result
+    program = program if program is not None else find_program(engine.name)
+    alternatives: list[tuple[str, str, Standings]] = []
+    if program is not None and program.departures:
+        for label, option, article in _profile_rules(program, chosen.name):
+            alternatives.append((option, article, rank(event, rules=label)))
+    teams = event.participants()
+    result.kind = ("team " if ours.is_team else "") + ("round robin" if teams.is_round_robin else "swiss")
+    _compare(result, None if ours.is_team else teams, ours, theirs, alternatives, program.code if program else "")
+    return result
+
+
+def _compare(
+    result: FileResult,
+    t: Tournament | None,
+    ours: Standings,
+    theirs: EngineOutput,
+    alternatives: list[tuple[str, str, Standings]],
+    code: str,
+) -> None:
+    numbers = [p.start_number for p in ours.event.participants().players]
+    single = t
+    explained_groups: dict[int, tuple[str, str, str]] = {}
+    points = {row.index: row.points for row in ours.rows}
+    for i, number in enumerate(numbers):
+        got = theirs.values.get(number, {})
+        for label in ours.labels:
+            mine = ours.results[label].value(i)
+            other = _label_match(label, got)
+            if mine is None or other is None:
+                continue
+            result.values_compared += 1
+            if mine == other:
+                continue
+            result.values_differing += 1
+            cls, reason, article = "unexplained", "", ""
+            for option, art, alt in alternatives:
+                if label in alt.results and alt.results[label].value(i) == other:
+                    cls, reason, article = "departure", f"{code}: {option}", art
+                    break
+            else:
+                found = _reading(single, label, i, mine, other, result.rules)
+                if found:
+                    cls, reason, article = "reading", found, READINGS[found][0]
+            result.differences.append(Difference(number, label, str(mine), str(other), cls, reason, article))
+            if cls != "unexplained":
+                explained_groups[i] = (cls, reason, article)
+    rank_of = {row.index: row.rank for row in ours.rows}
+    rank_to = {row.index: row.rank_to for row in ours.rows}
+    for i, number in enumerate(numbers):
+        if number not in theirs.ranks or rank_of[i] == 0:
+            continue
+        result.ranks_compared += 1
+        r = theirs.ranks[number]
+        if rank_of[i] <= r <= rank_to[i]:
+            continue
+        result.ranks_differing += 1
+        cls, reason, article = "unexplained", "", ""
+        for option, art, alt in alternatives:
+            alt_row = next(row for row in alt.rows if row.index == i)
+            if alt_row.rank <= r <= alt_row.rank_to:
+                cls, reason, article = "departure", f"{code}: {option}", art
+                break
+        else:
+            for k in (k for k in range(len(numbers)) if points.get(k) == points.get(i)):
+                if k in explained_groups:
+                    cls, reason, article = explained_groups[k]
+                    break
+        result.differences.append(
+            Difference(number, "rank", f"{rank_of[i]}-{rank_to[i]}" if rank_to[i] > rank_of[i] else str(rank_of[i]),
+                       str(r), cls, reason, article)
+        )  # fmt: skip
