@@ -149,3 +149,16 @@ def test_a_field_is_worded_by_the_front_end(wording: str | None, said: str) -> N
     with worded(words):  # the same, set for a whole command
         assert localize(text, "en") == said
     assert str(text) == "after_round 12 is out of range: the file holds rounds 1 to 9"  # the library's
+
+
+def test_no_language_code_in_the_pages_templates_and_scripts() -> None:
+    # the page's templates and scripts take the language from the request, never name one
+    codes = "|".join(languages())
+    pattern = re.compile(rf"""(["'])({codes})\1""")
+    web = SRC / "web"
+    found = [
+        f"{path.relative_to(SRC)}: {m.group(0)}"
+        for path in sorted([*web.glob("templates/*.html"), *web.glob("static/*.js")])
+        for m in pattern.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []

@@ -148,7 +148,22 @@ def test_cli_input_format_option(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_options_a_format_cannot_honour_are_errors() -> None:
-    with pytest.raises(ArgumentError, match="--rating national: spareggio tournament JSON has no national ratings"):
+    # the library names the field (the command line says --rating, --declared-ranks, --lenient)
+    with pytest.raises(ArgumentError, match="^rating national: spareggio tournament JSON has no national ratings"):
         parse_event(JSON.encode(), "e.json", options=ReadOptions(rating="national"))
-    with pytest.raises(ArgumentError, match="--declared-ranks applies to lichess Swiss exports"):
+    with pytest.raises(ArgumentError, match="^declared_ranks applies to lichess Swiss exports"):
         parse_event(TRF.encode(), "e.trf", options=ReadOptions(ranks="results.ndjson"))
+    with pytest.raises(ArgumentError, match="^e.json: lenient applies to TRF files only; this is a tournament JSON file"):
+        parse_event(JSON.encode(), "e.json", options=ReadOptions(lenient=True))
+
+
+def test_the_command_line_names_the_option_a_format_cannot_honour(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the same refusal, made once by the reader registry, worded as the command line's option
+    path = tmp_path / "e.json"
+    path.write_text(JSON, encoding="utf-8")
+    assert main(["standings", str(path), "--lenient"]) == 2
+    assert capsys.readouterr().err == (
+        f"spareggio: {path}: --lenient applies to TRF files only; this is a tournament JSON file\n"
+    )
