@@ -172,3 +172,22 @@ def test_a_lichess_export_is_checked_and_named_under_the_lichess_profile(tmp_pat
     best = entry.inferred[0]
     assert (best.rules, best.program, best.tiebreaks) == ("lichess", "lichess", ("SB",))
     assert str(entry.inferred_text).startswith("the declared ranking is exactly what lichess gives with SB")
+
+
+def test_a_list_that_leaves_ties_is_not_called_exact() -> None:
+    # the bundled open ranked by BH alone, the players level on BH in reverse start order (5 pairs, 10
+    # declared ranks): BH places everyone but no criterion explains the order inside those pairs
+    t = spareggio.read_trf(EXAMPLE)
+    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    rows = sorted(s.rows, key=lambda r: (r.rank, -r.player.start_number))
+    entry = check_tournament(
+        declared({r.player.start_number: k + 1 for k, r in enumerate(rows)}, ("BH",)), CheckOptions(infer=True)
+    )
+    assert entry.inferred_code == "shared"
+    best = entry.inferred[0]
+    assert (best.rules, best.tiebreaks, best.mismatches, best.shared) == ("fide-2026", ("BH",), 0, 10)
+    assert str(entry.inferred_text).startswith(
+        "fide-2026 with BH misplaces no player but leaves 10 declared ranks inside shared places: "
+        "the list does not explain their order"
+    )
+    assert "exactly" not in str(entry.inferred_text)

@@ -32,6 +32,9 @@ def declared(specs: list[str], rules: str, announced: list[str] | None) -> spare
     [
         # a points-only list: the ties in start-number order, which Swiss-Manager does not print
         (["PTS", "TPN"], "fide-2026", ["PTS"], ("PTS",), ("TPN",)),
+        # only DE printed (it decides few ties): the start number after it, never a catalogue list that
+        # happens to fit (issue: "Swiss-Manager with APRO, DE, ARO/C1, then TPN")
+        (["DE", "TPN"], "fide-2026", ["DE"], ("DE",), ("TPN",)),
         # DE, PS printed; SB then start number applied after them, unprinted
         (["DE", "PS", "SB", "TPN"], "fide-2026", ["DE", "PS"], ("DE", "PS"), ("SB", "TPN")),
         # a rating-led list that the file does not announce (it leaves no tie: nothing after it)

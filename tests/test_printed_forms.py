@@ -93,3 +93,16 @@ def test_a_half_point_column_is_never_rounded_away() -> None:
     # BH is exact: a printed 4.5 for player 1 (BH 4) is a difference, whatever the column's decimals
     wrong = check_tournament(printed("BH", [Fr(9, 2), Fr(4), Fr(5), Fr(5)]), CheckOptions()).value_mismatches
     assert [(w.start_number, w.printed, w.computed) for w in wrong] == [(1, 4.5, 4)]
+
+
+def test_a_printed_value_vegas_departure_gives_is_named() -> None:
+    # tests/test_programs.py VEGA24: 4's zero-point bye followed only by a forfeit loss; BH(1) is 4 under
+    # C.07 16.2.5 (the bye a draw), 3.5 as Vega computes with the 2024 text (the bye 0)
+    from test_programs import VEGA24
+
+    t = tournament(VEGA24, date="2025/06/01")
+    players = tuple(dataclasses.replace(p, rank=None) for p in t.players)
+    t = dataclasses.replace(t, players=players, tiebreak_list=("BH",), printed_values={"BH": (Fr(7, 2), None, None, None)})
+    (wrong,) = check_tournament(t, CheckOptions()).value_mismatches
+    assert (wrong.start_number, wrong.printed, wrong.computed) == (1, 3.5, 4)
+    assert (wrong.program, wrong.departure, wrong.article) == ("Vega", "bye-then-forfeit=zero", "C.07 16.2.5")

@@ -2,14 +2,19 @@
 ranking.
 
 The candidates are every rule set (and each with one documented option changed) and every program
-profile (:mod:`spareggio.programs`: Swiss-Manager's departures from C.07 and the others), crossed
-with the announced list (also with a rule version per criterion: ``BH/C1/V2026, BH/M1/V2024``) and
-the catalogue below; :func:`infer` ranks them all with one read of the file and one frame, and
-orders them by the number of players they misplace, then by the number of declared ranks left
-inside a shared place.  The best candidates that leave shared places are tried again with the
-criteria programs apply after their printed list (start number; BWG, SB or BH then start
-number): the declared order inside those places is then explained too.  To try another program's
-lists, add them to :data:`CANDIDATE_LISTS_SWISS` or :data:`CANDIDATE_LISTS_ROUND_ROBIN`.
+profile (:mod:`spareggio.programs`: Swiss-Manager's departures from C.07, Vega's versions and the
+others, each continued after its list as its program does), crossed with the announced list (also
+with a rule version per criterion: ``BH/C1/V2026, BH/M1/V2024``) and the catalogue below;
+:func:`infer` ranks them all with one read of the file and one frame.  The printed list, the points
+alone and the best candidates that leave shared places are tried again with the criteria programs
+apply after their printed list (start number; BWG, SB or BH then start number).
+
+Candidates are ordered by the players they misplace, then by the declared ranks they leave inside a
+shared place, then by how much their list and their rule set assume; a points-only or catalogue list
+never comes before the printed list when that list explains more.  The answer (:class:`Inferred`)
+names every rule set and program that gives exactly the best candidate's ranking, and says when only
+the points agree.  To try another program's lists, add them to :data:`CANDIDATE_LISTS_SWISS` or
+:data:`CANDIDATE_LISTS_ROUND_ROBIN`.
 """
 
 from __future__ import annotations

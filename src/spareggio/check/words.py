@@ -60,16 +60,17 @@ def inferred_sentence(entry: CheckEntry) -> Text:
             text = _then(
                 text, ntext(" (and {n} other combination)", " (and {n} other combinations)", exact, "check")
             )
+    elif best.mismatches == 0 and best.shared:
+        # not exact: the list places every player but does not explain the order of some level ones
+        text = ntext(
+            "{rules} with {tiebreaks} misplaces no player but leaves {n} declared rank inside shared places: the list does not explain their order",
+            "{rules} with {tiebreaks} misplaces no player but leaves {n} declared ranks inside shared places: the list does not explain their order",
+            best.shared, "check", rules=who, tiebreaks=lst,
+        )  # fmt: skip
     elif best.mismatches == 0:
         text = Text("the declared ranking is exactly what {rules} gives with {tiebreaks}", "check",
                     rules=who, tiebreaks=lst)  # fmt: skip
-        if best.shared:
-            text = _then(
-                text,
-                ntext(", which leaves {n} declared rank inside shared places",
-                      ", which leaves {n} declared ranks inside shared places", best.shared, "check"),
-            )  # fmt: skip
-        exact = len([c for c in inferred if c.mismatches == 0]) - 1
+        exact = len([c for c in inferred if c.mismatches == 0 and c.shared == 0]) - 1
         if exact:
             text = _then(
                 text, ntext(" (and {n} other combination)", " (and {n} other combinations)", exact, "check")
