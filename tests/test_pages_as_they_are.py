@@ -196,6 +196,18 @@ def test_a_half_played_last_round(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "standings after round 2" in capsys.readouterr().out
 
 
+def test_a_half_played_page_with_a_doubled_legend(tmp_path: Path) -> None:
+    # the Buchholz columns mix rounds 2 and 3: nothing to infer their parameters from
+    live = {1: Fr(5, 2), 2: Fr(1), 3: Fr(1), 4: Fr(1, 2)}
+    legend = ["points (game-points)", PARAMETERS, PARAMETERS]
+    path = _write(tmp_path, page(_four(), legend, [live, BH_C1, BH], RANKS, pending=frozenset({2, 3})))
+    t = parse_event(path.read_bytes(), path.name)
+    assert t.tiebreak_list == ("points (game-points)", "BH/V2009")
+    assert list(t.printed_values) == ["points (game-points)"]
+    said = [str(w) for w in t.warnings if "named twice" in str(w)]
+    assert len(said) == 2 and "read as printed, BH/V2009" in said[0] and "left out of the list" in said[1]
+
+
 def test_a_page_with_the_last_round_paired_only_compares_everything(tmp_path: Path) -> None:
     # every round-3 game without result: the printed values and ranks are those after round 2
     after_two = {1: Fr(3, 2), 2: Fr(1), 3: Fr(1), 4: Fr(1, 2)}
