@@ -745,7 +745,23 @@ def _reproduced(t: Tournament, spec: str, values: Sequence[Fraction | None]) -> 
         if result is None:
             continue
         computed = result.values()
-        if all(p is None or (c is not None and abs(c - p) <= Fraction(1, 200)) for p, c in zip(values, computed, strict=True)):
+        if all(p is None or _printed_as(c, p, spec) for p, c in zip(values, computed, strict=True)):
             return candidate
     return None
+
+
+_RATINGS = frozenset({"ARO", "APRO", "APPO", "TPR", "PTP", "RTNG"})
+"""Criteria whose values pages print rounded to a whole rating."""
+
+
+def _printed_as(computed: Fraction | None, printed: Fraction, spec: str) -> bool:
+    """Whether a computed value is printed so: a rating criterion rounded to a whole number, any other
+    value exact when two decimals hold it, else to two decimals."""
+    if computed is None:
+        return False
+    if spec.split("/")[0].split(":")[0] in _RATINGS:
+        return abs(computed - printed) <= Fraction(1, 2)
+    if (computed * 100).denominator == 1:
+        return computed == printed
+    return abs(computed - printed) <= Fraction(1, 200)
 
