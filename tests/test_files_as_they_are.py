@@ -184,6 +184,17 @@ def test_a_player_in_no_roster_is_counted_for_his_teammates_team() -> None:
     )
 
 
+def test_a_player_left_out_of_a_line_up_takes_a_board() -> None:
+    # record 300 of round 1 (line 20) seats player 1 alone for Alfieri; player 2 (line 5) played too
+    mp, gp, warnings = mp_gp(edited("300   1   1   2    1"))
+    assert (mp["Alfieri"], gp["Alfieri"]) == (4, 3)
+    (warning,) = [w for w in warnings if "record 300" in w]
+    assert warning == (
+        "t.trf:5:1: warning: round 1: player 2 of team 1 plays but is on no board of record 300 (line 20): "
+        "counted on board 2"
+    )
+
+
 def test_a_player_no_team_claims_is_an_error() -> None:
     # both of Alfieri's players out of every roster: no rostered player faced their opponents' teams
     text = edited(replace=((ALFIERI, "310   1 Alfieri".ljust(73) + "   9"), ("192 FIDE", PLAYER_9[0] + "\n192 FIDE")))

@@ -65,6 +65,18 @@ def test_a_criterion_named_twice_has_its_parameters_inferred(tmp_path: Path) -> 
     assert (entry.status.value, entry.values_compared, entry.value_mismatches) == ("agree", 12, ())
 
 
+def test_an_average_rating_named_twice(tmp_path: Path) -> None:
+    # ratings 2390, 2380, 2370, 2360 (2400 - 10 x start number).  ARO (C.07 10.1, rounded): 1: (2380 +
+    # 2370 + 2360) / 3 = 2370; 2: (2390 + 2360 + 2370) / 3 = 2373.3 -> 2373; 3: (2360 + 2390 + 2380) / 3 =
+    # 2376.7 -> 2377; 4: 2380.  ARO/C1 (the lowest rating cut): 1: 2375, 2: 2380, 3: 2385, 4: 2385.
+    aro = {1: Fr(2370), 2: Fr(2373), 3: Fr(2377), 4: Fr(2380)}
+    aro_c1 = {1: Fr(2375), 2: Fr(2380), 3: Fr(2385), 4: Fr(2385)}
+    twice = "rating average of the opponents (variabel with parameter)"
+    path = _write(tmp_path, page(_four(), ["points (game-points)", twice, twice], [POINTS, aro, aro_c1], RANKS))
+    t = parse_event(path.read_bytes(), path.name)
+    assert t.tiebreak_list == ("points (game-points)", "ARO", "ARO/C1")
+
+
 def test_a_repeat_no_parameter_reproduces_is_read_as_printed_and_said(tmp_path: Path) -> None:
     wrong = {1: Fr(9), 2: Fr(9), 3: Fr(9), 4: Fr(9)}
     legend = ["points (game-points)", PARAMETERS, PARAMETERS]
@@ -194,6 +206,18 @@ def test_a_half_played_last_round(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "PTS printed" not in out
     assert main(["standings", str(path)]) == 0
     assert "standings after round 2" in capsys.readouterr().out
+
+
+def test_a_half_played_page_with_a_doubled_legend(tmp_path: Path) -> None:
+    # the Buchholz columns mix rounds 2 and 3: nothing to infer their parameters from
+    live = {1: Fr(5, 2), 2: Fr(1), 3: Fr(1), 4: Fr(1, 2)}
+    legend = ["points (game-points)", PARAMETERS, PARAMETERS]
+    path = _write(tmp_path, page(_four(), legend, [live, BH_C1, BH], RANKS, pending=frozenset({2, 3})))
+    t = parse_event(path.read_bytes(), path.name)
+    assert t.tiebreak_list == ("points (game-points)", "BH/V2009")
+    assert list(t.printed_values) == ["points (game-points)"]
+    said = [str(w) for w in t.warnings if "named twice" in str(w)]
+    assert len(said) == 2 and "read as printed, BH/V2009" in said[0] and "left out of the list" in said[1]
 
 
 def test_a_page_with_the_last_round_paired_only_compares_everything(tmp_path: Path) -> None:

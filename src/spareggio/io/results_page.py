@@ -204,6 +204,10 @@ def _whole(text: str, what: Text, where: Position, digits: int = 5) -> int:
     return int(text)
 
 
+_Column = tuple[str, tuple[Fraction | None, ...] | None]
+"""A legend item and its printed column (None: printed, not compared)."""
+
+
 @dataclasses.dataclass
 class _Row:
     tr: Tag
@@ -329,7 +333,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
             for r, cell in enumerate(round_cells):
                 _read_cell(ct, i, r, _text(cell), index)
     ct.warnings.extend(warnings)
-    columns: list[tuple[str, tuple[Fraction | None, ...]]] = [
+    columns: list[_Column] = [
         (item, tuple(_cell_value(name, row.cells[k], _text(row.cells[layout.number])) for row in rows))
         for item, k in zip(legend, layout.tiebreaks, strict=False)
     ]
@@ -626,21 +630,20 @@ def _is_points(item: str) -> bool:
         return False
 
 
-def _on_complete_round(
-    t: Tournament, columns: list[tuple[str, tuple[Fraction | None, ...]]], partial: _Partial, where: Position
-) -> list[tuple[str, tuple[Fraction | None, ...]]]:
+def _on_complete_round(t: Tournament, columns: list[_Column], partial: _Partial, where: Position) -> list[_Column]:
     """The printed columns compared on the last complete round: the points without the results of
-    the round in play; the other columns, which mix both rounds, left out."""
+    the round in play; the other columns, which mix both rounds, not compared (None)."""
     r = partial.round - 1
     table = t.scoring.points_table()
     shown = [
         Fraction(int(table[int(k)]), t.scoring.unit) if k != ResultKind.PENDING else Fraction(0)
         for k in t.kind[:, r].tolist()
     ]
-    kept = [
+    kept: list[tuple[str, tuple[Fraction | None, ...] | None]] = [
         (item, tuple(None if v is None else v - shown[i] for i, v in enumerate(values)))
+        if values is not None and _is_points(item)
+        else (item, None)
         for item, values in columns
-        if _is_points(item)
     ]
     t.warnings.append(
         Diagnostic(
@@ -661,7 +664,7 @@ def _on_complete_round(
 # -- a criterion named twice -----------------------------------------------------------------------
 
 
-def _resolve_repeats(t: Tournament, columns: list[tuple[str, tuple[Fraction | None, ...]]], where: Position) -> None:
+def _resolve_repeats(t: Tournament, columns: list[_Column], where: Position) -> None:
     """The page's list and printed values; a criterion the legend names twice, with parameters it does
     not print, is read with the parameters that reproduce its printed column under the Swiss-Manager
     profile (none, Cut1, Cut2, Median1, Median2), said in a warning; a repeat no parameter reproduces
@@ -675,7 +678,7 @@ def _resolve_repeats(t: Tournament, columns: list[tuple[str, tuple[Fraction | No
         except SpareggioError:
             specs.append(None)
     repeated = {s for s in specs if s is not None and specs.count(s) > 1}
-    printed = dict(columns)
+    printed = {item: values for item, values in columns if values is not None}
     if not repeated:
         t.printed_values = printed
         return
@@ -697,10 +700,15 @@ def _resolve_repeats(t: Tournament, columns: list[tuple[str, tuple[Fraction | No
             said = msg("read as {spec}, whose values under the Swiss-Manager profile reproduce its printed column", spec=found)
         elif found is not None:
             said = msg("its printed values are those of {spec}, listed before it: left out of the list", spec=found)
+        elif values is None:  # its values are not compared (a round in play): nothing to infer from
+            if spec not in out_list:
+                out_list.append(spec)
+                said = msg("its printed values are not compared: read as printed, {spec}, with no parameter guessed", spec=spec)
+            else:
+                said = msg("its printed values are not compared: left out of the list")
         elif spec not in out_list:
             out_list.append(spec)
-            if values is not None:
-                out_values[spec] = values
+            out_values[spec] = values
             said = msg("no cut or median reproduces its printed values: read as printed, {spec}, with no parameter guessed", spec=spec)
         else:
             said = msg("no cut or median reproduces its printed values: left out of the list and not compared")
@@ -737,7 +745,23 @@ def _reproduced(t: Tournament, spec: str, values: Sequence[Fraction | None]) -> 
         if result is None:
             continue
         computed = result.values()
-        if all(p is None or (c is not None and abs(c - p) <= Fraction(1, 200)) for p, c in zip(values, computed, strict=True)):
+        if all(p is None or _printed_as(c, p, spec) for p, c in zip(values, computed, strict=True)):
             return candidate
     return None
+
+
+_RATINGS = frozenset({"ARO", "APRO", "APPO", "TPR", "PTP", "RTNG"})
+"""Criteria whose values pages print rounded to a whole rating."""
+
+
+def _printed_as(computed: Fraction | None, printed: Fraction, spec: str) -> bool:
+    """Whether a computed value is printed so: a rating criterion rounded to a whole number, any other
+    value exact when two decimals hold it, else to two decimals."""
+    if computed is None:
+        return False
+    if spec.split("/")[0].split(":")[0] in _RATINGS:
+        return abs(computed - printed) <= Fraction(1, 2)
+    if (computed * 100).denominator == 1:
+        return computed == printed
+    return abs(computed - printed) <= Fraction(1, 200)
 

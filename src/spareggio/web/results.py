@@ -54,6 +54,14 @@ CHANGES_STANDINGS = frozenset(
         "record-not-applied",
         "rules-assumed",
         "ambiguous-date",
+        "half-played-round",
+        "legend-parameters",
+        "grid-rounds",
+        "page-numbers-by-rank",
+        "bye-as-game",
+        "team-boards",
+        "player-without-team",
+        "player-off-line-up",
     }
 )
 """Warnings of the file whose subject changes the standings (the engine ranks by something other than

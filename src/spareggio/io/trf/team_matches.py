@@ -301,13 +301,21 @@ class _Builder:
             out.append(i)
         for i in entries:
             if i not in out:
-                raise InputError(
-                    msg(
-                        "round {round}: player {player} of team {team} plays but is on no board of record 300",
-                        round=r + 1, player=self.t.players[i].start_number, team=teams[k].number,
-                    ),
-                    self.where(i),
-                    related=lineup.position,
+                # a line-up written before a player was added (Sharly Chess): his game is a board of
+                # the match all the same, on the first empty board, else after the others
+                board = out.index(-1) if -1 in out else len(out)
+                out[board : board + 1] = [i]
+                self.notes.append(
+                    Diagnostic(
+                        "player-off-line-up",
+                        msg(
+                            "round {round}: player {player} of team {team} plays but is on no board of record 300 "
+                            "(line {line}): counted on board {board}",
+                            round=r + 1, player=self.t.players[i].start_number, team=teams[k].number,
+                            line=lineup.position.line, board=board + 1,
+                        ),
+                        self.where(i),
+                    )
                 )  # fmt: skip
         return out, lineup.position
 
@@ -334,7 +342,11 @@ class _Builder:
                 lineup = rec.lineups.get((k, r))
                 if not entries and lineup is None:
                     continue
-                n = len(lineup.seats) if lineup is not None else len(entries) + len(self.empties(k, r))
+                n = len(entries) + len(self.empties(k, r))
+                if lineup is not None:  # its empty boards count; a player it leaves out takes one of them
+                    seated = {self.index.get(seat, -1) for seat in lineup.seats if seat}
+                    off = sum(1 for i in entries if i not in seated)
+                    n = len(lineup.seats) + max(0, off - lineup.seats.count(0))
                 if n > fielded:
                     fielded, widest = n, (k, r, lineup)
         if rec.boards is not None:
