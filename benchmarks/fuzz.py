@@ -25,10 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
-from fuzzing import SEEDS, Tally, check_input, edited  # noqa: E402
+from fuzzing import SEEDS, Tally, check_input, edited
 
 OUTCOMES = ("read", "refused", "not ranked", "not written", "TRACEBACK")
 

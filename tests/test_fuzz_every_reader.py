@@ -98,7 +98,9 @@ BROKE = [
 """Files that gave a traceback (or HTTP 500) before issue 33, each now refused at its place."""
 
 
-@pytest.mark.parametrize(("name", "data", "error", "where"), [b[1:] for b in BROKE], ids=[b[0] for b in BROKE])
+@pytest.mark.parametrize(
+    ("name", "data", "error", "where"), [b[1:] for b in BROKE], ids=[b[0] for b in BROKE]
+)
 def test_the_files_that_broke_are_refused_at_their_place(
     name: str, data: bytes, error: str, where: str | None
 ) -> None:
@@ -149,7 +151,9 @@ CLI_FILES = [
 
 
 @pytest.mark.parametrize(("name", "data"), CLI_FILES, ids=[c[0] for c in CLI_FILES])
-@pytest.mark.parametrize("command", [["standings", "-f", "csv"], ["standings", "-f", "html"], ["explain", "-p", "1"]])
+@pytest.mark.parametrize(
+    "command", [["standings", "-f", "csv"], ["standings", "-f", "html"], ["explain", "-p", "1"]]
+)
 def test_the_command_line_answers_or_refuses_on_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, data: bytes, command: list[str]
 ) -> None:
@@ -180,7 +184,9 @@ def test_the_web_page_and_the_api_answer_4xx_never_500(name: str, data: bytes) -
     statuses.append(opened.status_code)
     if opened.status_code == 303:
         where = opened.headers["location"]
-        statuses += [c.get(where + page).status_code for page in ("", "/player/1", "/crosstable", "/download/csv")]
+        statuses += [
+            c.get(where + page).status_code for page in ("", "/player/1", "/crosstable", "/download/csv")
+        ]
     assert all(s in (200, 303) for s in statuses) or all(400 <= s < 500 for s in statuses), statuses
     assert max(statuses) < 500
 
