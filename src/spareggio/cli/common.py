@@ -238,9 +238,7 @@ def load_event(file: str, opts: EventOptions, *, team_players: bool = False) -> 
     """The event in a file (any format of the reader registry) as the options ask: a tournament,
     or a team event ranked by the primary score of ``--primary``; with ``team_players`` the
     players of a team event as an individual tournament (``--individual``)."""
-    if opts.lenient and (
-        opts.input_format == "json" or (opts.input_format is None and is_tournament_json(file))
-    ):
+    if opts.lenient and (opts.input_format == "json" or (opts.input_format is None and is_tournament_json(file))):
         raise ArgumentError(
             msg("{path}: --lenient applies to TRF files only; this is a tournament JSON file", path=file)
         )
@@ -294,11 +292,7 @@ def decision_options(f: Callable[..., None]) -> Callable[..., None]:
         playoffs = [parse_playoff_option(v, Decision.PLAYOFF) for v in playoff]
         playoffs += [parse_playoff_option(v, Decision.ARBITER) for v in arbiter]
         given = merged(Decisions(), playoffs, [parse_exclusion_option(v) for v in exclude], lots)
-        f(
-            *args,
-            decisions=Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions),
-            **kwargs,
-        )
+        f(*args, decisions=Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions), **kwargs)
 
     options = (
         click.option("--playoff", multiple=True, metavar="NUMBERS:SCORE",

@@ -196,7 +196,9 @@ def _checked(reader: Reader, options: ReadOptions) -> ReadOptions:
     """The options, refused where they ask what the format cannot do."""
     if options.ranks is not None and reader.name != "lichess":
         raise ArgumentError(
-            msg("--declared-ranks applies to lichess Swiss exports; this file is {title}", title=reader.title)
+            msg(
+                "--declared-ranks applies to lichess Swiss exports; this file is {title}", title=reader.title
+            )
         )
     if options.rating == "national" and reader.name not in ("trf", "lichess"):
         raise ArgumentError(msg("--rating national: {title} has no national ratings", title=reader.title))

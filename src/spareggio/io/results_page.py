@@ -88,11 +88,7 @@ def _crosstable(soup: BeautifulSoup) -> tuple[Tag, list[str]] | None:
         if first is None:
             continue
         heads = [_text(c).lower() for c in first.find_all(["th", "td"], recursive=False)]
-        if (
-            any(h in _NAME for h in heads)
-            and any(_ROUND.match(h) for h in heads)
-            and any(h in _NUMBER for h in heads)
-        ):
+        if any(h in _NAME for h in heads) and any(_ROUND.match(h) for h in heads) and any(h in _NUMBER for h in heads):
             return table, heads
     return None
 
@@ -197,10 +193,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     }
     heading = soup.find("h2")
     info = _info(soup)
-    dates = [
-        _dt.date(int(y), int(m), int(d))
-        for y, m, d in re.findall(r"(\d{4})/(\d{2})/(\d{2})", info.get("date", ""))
-    ]
+    dates = [_dt.date(int(y), int(m), int(d)) for y, m, d in re.findall(r"(\d{4})/(\d{2})/(\d{2})", info.get("date", ""))]
     t = assemble(
         ct,
         name,
