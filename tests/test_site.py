@@ -15,8 +15,8 @@ import pytest
 pytest.importorskip("fastapi")
 
 from builders import build
-from spareggio import parse_trf
 from spareggio.cli import main
+from spareggio.io.trf import parse_trf
 from spareggio.standings import rank
 from spareggio.web.static_site import SITE_MARK, tied_neighbours, write_site
 

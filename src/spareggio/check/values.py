@@ -70,9 +70,7 @@ def _departures() -> list[tuple[str, str, str, str]]:
             continue
         for d in rules.program.departures:
             found.setdefault(d.option, ([], d.article, d.what))[0].append(rules.program.title)
-    return [
-        (", ".join(sorted(names)), option, article, what) for option, (names, article, what) in found.items()
-    ]
+    return [(", ".join(sorted(names)), option, article, what) for option, (names, article, what) in found.items()]
 
 
 def value_mismatches(t: Tournament, s: Standings) -> tuple[int, tuple[ValueMismatch, ...], tuple[Text, ...]]:

@@ -291,11 +291,7 @@ def decision_options(f: Callable[..., None]) -> Callable[..., None]:
         playoffs = [parse_playoff_option(v, Decision.PLAYOFF) for v in playoff]
         playoffs += [parse_playoff_option(v, Decision.ARBITER) for v in arbiter]
         given = merged(Decisions(), playoffs, [parse_exclusion_option(v) for v in exclude], lots)
-        f(
-            *args,
-            decisions=Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions),
-            **kwargs,
-        )
+        f(*args, decisions=Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions), **kwargs)
 
     options = (
         click.option("--playoff", multiple=True, metavar="NUMBERS:SCORE",

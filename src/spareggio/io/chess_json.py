@@ -94,9 +94,7 @@ def sniff(head: bytes, name: str) -> int:
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     """The reader registry's entry: :func:`parse_chess_json` with the options that apply."""
-    return parse_chess_json(
-        data, name, kind=options.kind, teams=options.teams, team_players=options.team_players
-    )
+    return parse_chess_json(data, name, kind=options.kind, teams=options.teams, team_players=options.team_players)
 
 
 class _Doc:

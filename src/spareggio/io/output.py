@@ -129,8 +129,10 @@ def _running(pid: int) -> bool:
 def remove_stale(folder: str) -> list[str]:
     """Remove the temporary files a killed writer left in ``folder``: named as :data:`TEMPORARY`,
     regular files (never through a link) owned by this user, older than :data:`STALE_SECONDS`,
-    whose process is no longer running.  Returns the names removed; never fails."""
+    whose process is no longer running (on POSIX systems).  Returns the names removed; never fails."""
     removed: list[str] = []
+    if os.name != "posix":  # no owner to compare, and os.kill(pid, 0) is no probe on Windows
+        return removed
     now = time.time()
     try:
         entries = list(os.scandir(folder))

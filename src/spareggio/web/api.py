@@ -143,9 +143,7 @@ def _standings(
 )
 async def api_standings(
     request: Request,
-    file: Annotated[
-        UploadFile, File(description="Tournament file: TRF, tournament JSON, Vega (.veg, .tdf) or PGN")
-    ],
+    file: Annotated[UploadFile, File(description="Tournament file: TRF, tournament JSON, Vega (.veg, .tdf) or PGN")],
     tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
     rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
     after_round: Annotated[str | None, Form(description="Standings after this round")] = None,

@@ -103,7 +103,9 @@ def standings_export(s: Standings, fmt: str, lang: str, entry: Entry | None = No
             msg("format must be one of {items}, not {fmt!r}", items=", ".join(EXPORT_MEDIA), fmt=fmt)
         )
     if fmt == "trf":
-        body: str | bytes = _team_trf(entry, s) if entry is not None and s.is_team else _trf_with_ranks(s)
+        body: str | bytes = (
+            _team_trf(entry, s) if entry is not None and s.is_team else _trf_with_ranks(s)
+        )
     else:
         if fmt == "table" and _table_size(s) > MAX_OUTPUT_BYTES:
             raise _too_large()

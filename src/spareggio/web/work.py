@@ -35,9 +35,7 @@ class Worker:
     in the background holding its thread, so the pool's bound stays true; one still waiting for a
     thread when its time is up never starts."""
 
-    def __init__(
-        self, workers: int = WORKERS, seconds: float = WORK_SECONDS, *, print_in_process: bool = False
-    ) -> None:
+    def __init__(self, workers: int = WORKERS, seconds: float = WORK_SECONDS, *, print_in_process: bool = False) -> None:
         self.workers = workers
         self.seconds = seconds
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="spareggio-work")
@@ -67,9 +65,7 @@ class Worker:
         """``html`` printed to PDF in the printing process (started on first use; one at a time)."""
         with self._lock:
             if self._printer is None:
-                self._printer = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
-                )
+                self._printer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
             printer = self._printer
         return printer.submit(html_to_pdf, html).result()
 

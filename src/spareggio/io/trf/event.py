@@ -33,9 +33,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     ``options.teams`` is set; its players alone with ``options.team_players``."""
     if (options.teams or options.team_players) and is_team_file(data):
         if options.team_players:
-            t = parse_trf(
-                data, name, kind=options.kind, lenient=options.lenient, rating=options.rating, team_event=True
-            )
+            t = parse_trf(data, name, kind=options.kind, lenient=options.lenient, rating=options.rating, team_event=True)
             return dataclasses.replace(t, tiebreak_list=None, tiebreak_list_position=None)
         return parse_team_event(data, name, lenient=options.lenient, kind=options.kind)
     return parse_trf(data, name, kind=options.kind, lenient=options.lenient, rating=options.rating)

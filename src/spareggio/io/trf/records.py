@@ -140,9 +140,7 @@ def _scan(lines: list[str], where: str) -> _Records:
                 records.team[code] = pos
             value = line[4:].rstrip() if len(line) > 4 else ""
             if code in _TEXT_RECORDS:
-                check_length(
-                    value, MAX_TEXT_CHARS, msg("record {code}", code=code), Position(where, lineno, 5)
-                )
+                check_length(value, MAX_TEXT_CHARS, msg("record {code}", code=code), Position(where, lineno, 5))
             records.headers[code] = text_notes.clean(
                 value, msg("record {code}", code=code), Position(where, lineno, 5)
             )

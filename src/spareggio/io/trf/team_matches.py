@@ -455,9 +455,7 @@ class _Builder:
                 won = [self.board_points(i, r) for i in seats]
                 board_gp[k, r, : len(won)] = won
                 fielded = set(entries)
-                board_forfeits[k, r] = len(
-                    seats
-                ) < boards or any(  # a short line-up: its missing boards are empty
+                board_forfeits[k, r] = len(seats) < boards or any(  # a short line-up: its missing boards are empty
                     i < 0 or i not in fielded or not self._played[i][r] for i in seats
                 )
                 board_one[k, r] = seats[0] if seats and seats[0] >= 0 and seats[0] in fielded else -1

@@ -127,11 +127,7 @@ def write_trf(t: Tournament) -> str:
         rating = f"{p.rating:4d}" if p.rating and 0 < p.rating <= 9999 else "    "
         rank = f"{p.rank:4d}" if p.rank is not None and 0 <= p.rank <= 9999 else "    "
         sex, title, name = _one_line(p.sex[:1]), _one_line(p.title[:3]), _one_line(p.name[:33])
-        fed, fide_id, born = (
-            _one_line(p.federation[:3]),
-            _one_line(p.fide_id[:11]),
-            _one_line(p.birth_date[:10]),
-        )
+        fed, fide_id, born = _one_line(p.federation[:3]), _one_line(p.fide_id[:11]), _one_line(p.birth_date[:10])
         head = (
             f"001 {p.start_number:4d} {sex or ' '}{title:>3} {name:<33} {rating} "
             f"{fed:<3} {fide_id:>11} {born:<10} {pts:>4} {rank}"
@@ -164,9 +160,7 @@ def _national_lines(t: Tournament) -> list[str]:
     out = [f"172 {fed:<3} {t.rating_method}"]
     for p in rated:
         rating = p.national_rating if p.national_rating is not None and 0 < p.national_rating <= 9999 else 0
-        out.append(
-            f"{fed:<3} {p.start_number:4d}{'':40}{rating:4d}" if rating else f"{fed:<3} {p.start_number:4d}"
-        )
+        out.append(f"{fed:<3} {p.start_number:4d}{'':40}{rating:4d}" if rating else f"{fed:<3} {p.start_number:4d}")
     return out
 
 
