@@ -238,3 +238,18 @@ def test_the_check_page_shows_the_printed_values_that_differ(
         for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row.group(1), re.DOTALL)
     ]
     assert cells == ["5", "Player 5", "ARO", "0", "–", why]
+
+
+@pytest.mark.parametrize(
+    ("team", "lang", "words"),
+    [
+        (False, "en", "2 players misplaced"),
+        (True, "en", "2 teams misplaced"),
+        (True, "it", "2 squadre fuori posto"),
+    ],
+)
+def test_the_index_counts_players_or_teams(archive: Path, team: bool, lang: str, words: str) -> None:  # noqa: F811
+    (entry,) = check_files([str(archive / "2026" / "wrong.trf")], OPTIONS, jobs=1)
+    text = report_text([dataclasses.replace(entry, team_event=team)], "html", lang=lang)
+    index = text[text.index('id="index"') : text.index('<h2 id="differs"')]
+    assert words in index

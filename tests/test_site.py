@@ -278,3 +278,15 @@ def test_a_team_event_is_published_with_its_teams(tmp_path: Path) -> None:
     assert len(teams) == 4
     assert broken_links(out) == []
     assert (out / "it" / "player" / "1.html").is_file()
+
+
+def test_names_from_the_file_are_escaped_on_every_page(tmp_path: Path) -> None:
+    source = Path(__file__).resolve().parent / "data" / "dialects" / "hostile-names.trf"
+    out = tmp_path / "hostile"
+    code, _out, err = run("site", str(source), "-o", str(out), "--lang", "en", "-q")
+    assert code == 0, err
+    pages = list(out.rglob("*.html"))
+    assert pages
+    assert not [p for p in pages if "<script" in p.read_text(encoding="utf-8")]
+    assert any("&lt;script&gt;" in p.read_text(encoding="utf-8") for p in pages)
+    assert broken_links(out) == []

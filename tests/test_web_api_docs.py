@@ -111,6 +111,8 @@ def test_every_api_answer_has_a_schema(client: TestClient) -> None:
         schema = op["responses"]["200"]["content"]["application/json"]["schema"]
         assert schema, path
         assert op["responses"]["400"]["content"]["application/json"]["schema"], path
+        assert "422" not in op["responses"], path  # a field that fails validation is answered 400
+        assert "`" not in op["summary"], path  # a summary is plain text
     # the schemas are real: the standings' rows name their fields
     row = doc["components"]["schemas"]["StandingRow"]
     assert {"rank", "place", "start_number", "name", "points", "tiebreaks"} <= set(row["required"])

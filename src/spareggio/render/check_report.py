@@ -325,6 +325,8 @@ def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
 def _differs_note(e: CheckEntry) -> Text:
     """What the index says of a file that differs: how many players are misplaced, how many printed
     values differ."""
+    if e.mismatches and e.team_event:
+        return ntext("{n} team misplaced", "{n} teams misplaced", len(e.mismatches), "check")
     if e.mismatches:
         return ntext("{n} player misplaced", "{n} players misplaced", len(e.mismatches), "check")
     return ntext("{n} printed value differs", "{n} printed values differ", len(e.value_mismatches), "check")

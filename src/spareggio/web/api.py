@@ -133,7 +133,7 @@ def _standings(
 
 @router.post(
     "/standings",
-    summary="The standings, as `spareggio standings` computes them",
+    summary="The standings, as spareggio standings computes them",
     responses=answers(
         StandingsAnswer,
         "JSON (the standings document), or the export asked by `format`",
@@ -188,7 +188,7 @@ def _explain(
 
 @router.post(
     "/explain",
-    summary="A player's tie-breaks explained round by round, as `spareggio explain`",
+    summary="A player's tie-breaks explained round by round, as spareggio explain",
     responses=answers(
         ExplanationAnswer | VersusAnswer,
         "The explanation (with `versus`: why one player is above the other)",
@@ -237,7 +237,7 @@ def _compare(
 
 @router.post(
     "/compare",
-    summary="The ranking under several rule sets, as `spareggio compare`",
+    summary="The ranking under several rule sets, as spareggio compare",
     responses=answers(ComparisonAnswer, "The comparison", "text/html", "application/pdf", "text/plain"),
 )
 async def api_compare(
@@ -283,7 +283,7 @@ def _check(
 
 @router.post(
     "/check",
-    summary="The declared ranking checked, as `spareggio check`",
+    summary="The declared ranking checked, as spareggio check",
     responses=answers(CheckAnswer, "The check report (schema 1)", "text/csv", "text/html", "text/plain"),
 )
 async def api_check(
@@ -329,7 +329,7 @@ def _crosstable(
 
 @router.post(
     "/crosstable",
-    summary="The crosstable in standings order, as `spareggio crosstable`",
+    summary="The crosstable in standings order, as spareggio crosstable",
     responses=answers(
         CrosstableAnswer,
         "JSON (the crosstable document), or the export asked by `format`",

@@ -181,7 +181,7 @@ def _api_prizes(
 
 @api_router.post(
     "/prizes",
-    summary="The prize list with every award's reasons, as `spareggio prizes` computes it",
+    summary="The prize list with every award's reasons, as spareggio prizes computes it",
     responses=answers(
         PrizesAnswer,
         "JSON (the prize list), or the export asked by `format`",
