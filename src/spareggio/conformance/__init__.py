@@ -5,7 +5,15 @@ documented departure of a known program, one of spareggio's documented readings,
 from __future__ import annotations
 
 from .compare import READINGS, Difference, FileResult, compare_file
-from .engines import CommandEngine, EngineFailed, EngineOutput, GacruxEngine, SpareggioEngine, make_engine
+from .engines import (
+    CommandEngine,
+    EngineFailed,
+    EngineOutput,
+    GacruxEngine,
+    SpareggioEngine,
+    make_engine,
+    parse_tab_output,
+)
 from .report import report_csv, report_html, report_json
 from .run import RunSummary, generate_set, plan, run_conformance, summarize
 
@@ -22,6 +30,7 @@ __all__ = [
     "compare_file",
     "generate_set",
     "make_engine",
+    "parse_tab_output",
     "plan",
     "report_csv",
     "report_html",

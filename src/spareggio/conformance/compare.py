@@ -16,6 +16,7 @@ difference of a member of its tied group takes that value's class.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -151,10 +152,16 @@ def compare_file(path: Path, engine: Engine, program: Program | None = None) -> 
         result.error = str(exc)
         return result
     program = program if program is not None else find_program(engine.name)
-    alternatives: list[tuple[str, str, Standings]] = []
-    if program is not None and program.departures:
-        for label, option, article in _profile_rules(program, chosen.name):
-            alternatives.append((option, article, rank(event, rules=label)))
+    departures = _profile_rules(program, chosen.name) if program is not None else []
+
+    def alternatives() -> Iterator[tuple[str, str, Standings]]:
+        """The profile's rankings, one departure at a time, computed only when something differs."""
+        for label, option, article in departures:
+            if label not in computed:
+                computed[label] = rank(event, rules=label)
+            yield option, article, computed[label]
+
+    computed: dict[str, Standings] = {}
     teams = event.participants()
     result.kind = ("team " if ours.is_team else "") + ("round robin" if teams.is_round_robin else "swiss")
     _compare(result, None if ours.is_team else teams, ours, theirs, alternatives, program.code if program else "")
@@ -166,7 +173,7 @@ def _compare(
     t: Tournament | None,
     ours: Standings,
     theirs: EngineOutput,
-    alternatives: list[tuple[str, str, Standings]],
+    alternatives: Callable[[], Iterator[tuple[str, str, Standings]]],
     code: str,
 ) -> None:
     numbers = [p.start_number for p in ours.event.participants().players]
@@ -185,7 +192,7 @@ def _compare(
                 continue
             result.values_differing += 1
             cls, reason, article = "unexplained", "", ""
-            for option, art, alt in alternatives:
+            for option, art, alt in alternatives():
                 if label in alt.results and alt.results[label].value(i) == other:
                     cls, reason, article = "departure", f"{code}: {option}", art
                     break
@@ -207,7 +214,7 @@ def _compare(
             continue
         result.ranks_differing += 1
         cls, reason, article = "unexplained", "", ""
-        for option, art, alt in alternatives:
+        for option, art, alt in alternatives():
             alt_row = next(row for row in alt.rows if row.index == i)
             if alt_row.rank <= r <= alt_row.rank_to:
                 cls, reason, article = "departure", f"{code}: {option}", art
