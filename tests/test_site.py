@@ -290,3 +290,13 @@ def test_names_from_the_file_are_escaped_on_every_page(tmp_path: Path) -> None:
     assert not [p for p in pages if "<script" in p.read_text(encoding="utf-8")]
     assert any("&lt;script&gt;" in p.read_text(encoding="utf-8") for p in pages)
     assert broken_links(out) == []
+
+
+@pytest.mark.parametrize(
+    ("langs", "said"), [("it,xx", "unknown language 'xx'"), (",", "--lang names no language")]
+)
+def test_a_bad_language_list_is_one_line(small: Path, tmp_path: Path, langs: str, said: str) -> None:
+    out = tmp_path / "never"
+    code, _out, err = run("site", str(small), "-o", str(out), "--lang", langs)
+    assert code == 2 and said in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()
