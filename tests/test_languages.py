@@ -271,9 +271,9 @@ ERRORS = [
     ),
     (
         ["standings", "{example}", "--rules", "vega"],
-        "spareggio: 'vega' is ambiguous: Vega computes either rule; write vega-2009 for its FIDE 2009 setting (the Kallithea virtual opponent, fide-2009) or vega-draw-vs-self for its draw-against-oneself adjustment (draw-vs-self)",
-        "spareggio: 'vega' è ambiguo: Vega calcola entrambe le regole; scrivi vega-2009 per la sua impostazione FIDE 2009 (l'avversario virtuale di Kallithea, fide-2009) o vega-draw-vs-self per la sua correzione della patta con se stessi (draw-vs-self)",
-        "spareggio: 'vega' est ambigu : Vega calcule l'une ou l'autre règle ; écrivez vega-2009 pour son réglage FIDE 2009 (l'adversaire virtuel de Kallithea, fide-2009) ou vega-draw-vs-self pour son ajustement de la nulle contre soi-même (draw-vs-self)",
+        "spareggio: 'vega' is ambiguous: Vega computes with the text its arbiter sets; write vega-2009 for its FIDE 2009 setting (the Kallithea virtual opponent, fide-2009), vega-draw-vs-self for its draw-against-oneself adjustment (draw-vs-self), vega-2024 for the 2024 text, vega-2026 for the 2026 text (vega-2026-early as its releases of January to May 2026 compute it)",
+        "spareggio: 'vega' è ambiguo: Vega calcola con il testo che imposta l'arbitro; scrivi vega-2009 per la sua impostazione FIDE 2009 (l'avversario virtuale di Kallithea, fide-2009), vega-draw-vs-self per la sua correzione della patta con se stessi (draw-vs-self), vega-2024 per il testo del 2024, vega-2026 per il testo del 2026 (vega-2026-early come lo calcolano le sue versioni da gennaio a maggio 2026)",
+        "spareggio: 'vega' est ambigu : Vega calcule avec le texte que règle l'arbitre ; écrivez vega-2009 pour son réglage FIDE 2009 (l'adversaire virtuel de Kallithea, fide-2009), vega-draw-vs-self pour son ajustement de la nulle contre soi-même (draw-vs-self), vega-2024 pour le texte de 2024, vega-2026 pour le texte de 2026 (vega-2026-early tel que ses versions de janvier à mai 2026 le calculent)",
     ),
     (
         ["explain", "{example}", "-p", "Rossi"],

@@ -379,11 +379,13 @@ def _conclude(found: list[_Scored], announced: tuple[str, ...]) -> Inferred:
     if not found:
         return Inferred(candidates, Verdict.CLOSEST)
     best = found[0]
-    points_agree = any(f.points_only and f.wrong == 0 and f.shared > 0 for f in found)
-    if points_agree and not any(f.wrong == 0 for f in found if not f.points_only):
-        # the points place everyone, no list of tie-breaks does: the closest list is named beside
-        listed = next((c for f, c in zip(found, candidates, strict=True) if not f.points_only), None)
-        return Inferred(candidates, Verdict.ONLY_POINTS, closest_list=listed)
+    points = next((f for f in found if f.points_only and f.wrong == 0 and f.shared > 0), None)
+    if points is not None and not any(f.wrong == 0 for f in found if not f.points_only):
+        # the points place everyone and no list of tie-breaks does; when the closest list misplaces at
+        # least half as many players as it orders among the level ones, no list explains their order
+        k, closest = next(((k, f) for k, f in enumerate(found) if not f.points_only), (-1, None))
+        if closest is None or 2 * closest.wrong >= points.shared - closest.shared:
+            return Inferred(candidates, Verdict.ONLY_POINTS, closest_list=candidates[k] if closest else None)
     verdict = Verdict.CLOSEST if best.wrong else (Verdict.SHARED if best.shared else Verdict.EXACT)
     own = {name: rules.program.continuation for name, rules in program_rulesets().items() if rules.program}
     same = [

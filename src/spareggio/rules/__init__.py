@@ -113,9 +113,10 @@ def version_rules(rules: RuleSet, version: str) -> RuleSet:
 
 RETIRED_ALIASES = {
     "vega": msg(
-        "'vega' is ambiguous: Vega computes either rule; write vega-2009 for its FIDE 2009 setting "
-        "(the Kallithea virtual opponent, fide-2009) or vega-draw-vs-self for its draw-against-oneself "
-        "adjustment (draw-vs-self)"
+        "'vega' is ambiguous: Vega computes with the text its arbiter sets; write vega-2009 for its FIDE 2009 "
+        "setting (the Kallithea virtual opponent, fide-2009), vega-draw-vs-self for its draw-against-oneself "
+        "adjustment (draw-vs-self), vega-2024 for the 2024 text, vega-2026 for the 2026 text (vega-2026-early "
+        "as its releases of January to May 2026 compute it)"
     ),
 }
 """Names that used to be accepted but do not say which rule they mean."""
