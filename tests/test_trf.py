@@ -17,7 +17,7 @@ import pytest
 from spareggio import ArgumentError, InputError
 from spareggio.errors import InputLimitError, TrfConsistencyError, TrfSyntaxError
 from spareggio.io.trf import parse_trf, read_trf, write_trf
-from spareggio.model import Color, ResultKind, Scoring, TournamentKind
+from spareggio.model import Color, ResultKind, Scoring, Tournament, TournamentKind
 from spareggio.render.sources import kind_source_words
 
 K = ResultKind
@@ -705,11 +705,29 @@ def test_bye_code_with_an_opponent(code: str) -> None:
     )
 
 
-@pytest.mark.parametrize("code", ["1", "=", "0", "W", "D", "L"])
-def test_played_result_without_opponent(code: str) -> None:
-    assert fails(trf(player(1, f"0000 w {code}")), TrfSyntaxError) == (
-        f"test.trf:4:99: round 1: result {code!r} is a played game and needs an opponent in columns 92-95"
+@pytest.mark.parametrize(
+    ("code", "kind", "said"),
+    [
+        # real exports write byes so (Vega and the Irish Chess Union's files: '0000 - =')
+        ("=", K.HALF_BYE, "half-point bye (write '0000 - H')"),
+        ("D", K.HALF_BYE, "half-point bye (write '0000 - H')"),
+        ("1", K.PAB, "pairing-allocated bye (write '0000 - U')"),
+        ("W", K.PAB, "pairing-allocated bye (write '0000 - U')"),
+        ("0", K.ABSENT, "not paired (write '0000 - -')"),
+        ("L", K.ABSENT, "not paired (write '0000 - -')"),
+    ],
+)
+def test_played_result_without_opponent_is_the_bye_it_scores(code: str, kind: ResultKind, said: str) -> None:
+    t = parse(trf(player(1, f"0000 w {code}", "0000 - U")))
+    assert isinstance(t, Tournament) and ResultKind(int(t.kind[0, 0])) is kind
+    (warning,) = [str(w) for w in t.warnings if "has no opponent" in str(w)]
+    assert warning == (
+        f"test.trf:4:99: warning: round 1: '0000 w {code}' has no opponent: the result {code!r} read as {said}"
     )
+
+
+def test_a_result_no_bye_has_without_opponent_is_an_error() -> None:
+    assert fails(trf(player(1, "0000 w X")), TrfSyntaxError).startswith("test.trf:4:99: round 1: expected a result code")
 
 
 def test_pairing_without_result_on_one_side_only() -> None:
