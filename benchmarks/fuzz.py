@@ -4,8 +4,7 @@
     python benchmarks/fuzz.py --inputs 20000  # what docs/security.md reports
     python benchmarks/fuzz.py --readers vega,pgn --inputs 500
 
-For each reader of the registry (but the chess-results page, fuzzed by its own tests), hypothesis
-edits a small valid file in its format, or draws random bytes (``tests/fuzzing.py``), and each input
+For each reader of the registry, hypothesis edits a small valid file in its format, or draws random bytes (``tests/fuzzing.py``), and each input
 goes through the property of the suite: read, ranked, written in every output format (text, CSV,
 JSON, HTML, XLSX; an explanation and the crosstable too), or refused with a one-line error at its
 place.  Unlike the suite, the run does not stop at the first failure: it counts what happened to
