@@ -1,14 +1,13 @@
 """A long fuzzing run over every reader and every output format, with counts.
 
     python benchmarks/fuzz.py                 # 2,000 inputs per reader
-    python benchmarks/fuzz.py --inputs 20000  # what docs/security.md reports
+    python benchmarks/fuzz.py --inputs 20000
     python benchmarks/fuzz.py --readers vega,pgn --inputs 500
 
-For each reader of the registry (but the chess-results page, fuzzed by its own tests), hypothesis
-edits a small valid file in its format, or draws random bytes (``tests/fuzzing.py``), and each input
-goes through the property of the suite: read, ranked, written in every output format (text, CSV,
-JSON, HTML, XLSX; an explanation and the crosstable too), or refused with a one-line error at its
-place.  Unlike the suite, the run does not stop at the first failure: it counts what happened to
+For each reader of the registry, hypothesis edits a small valid file in its format, or draws random
+bytes (``tests/fuzzing.py``), and each input goes through the property of the suite: read, ranked,
+written in every output format (text, CSV, JSON, HTML, XLSX; an explanation and the crosstable too),
+or refused with a one-line error at its place.  Unlike the suite, the run does not stop at the first failure: it counts what happened to
 every input, and a traceback is counted and printed (the run's exit status is 1 when there is one).
 
 The table it prints is the one in docs/security.md ("Fuzzing").  Run on demand; it is not a test

@@ -12,8 +12,7 @@ output format (text, CSV, JSON, HTML, XLSX, TRF; PDF separately, where WeasyPrin
 explanation of the first player and the crosstable too, each a result or a one-line refusal.
 
 The suite runs a small budget (``tests/test_fuzz_every_reader.py``); ``benchmarks/fuzz.py`` runs
-thousands of inputs per reader and counts them.  The chess-results page reader is fuzzed on its own
-(``tests/test_results_page.py``) and is not part of this property.
+thousands of inputs per reader and counts them.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
+from chess_results_page import page
 from event_formats import SWISS, pgn, tdf, trf, veg
 from spareggio.errors import InputError, SpareggioError
 from spareggio.explain import explain_player
@@ -40,6 +40,7 @@ def _seeds() -> dict[str, tuple[str, bytes]]:
     """A valid file per reader (the same eight-player Swiss of ``event_formats``): name and bytes."""
     text = trf(SWISS)
     t = parse_event(text.encode(), "open.trf")
+    ranks = {row.player.start_number: row.rank for row in rank(t).rows}
     lichess = "022 https://lichess.org/swiss/abcd1234\n" + text
     assert "lichess.org/swiss" in lichess
     return {
@@ -50,11 +51,12 @@ def _seeds() -> dict[str, tuple[str, bytes]]:
         "vega": ("open.veg", veg(SWISS).encode()),
         "vega-tdf": ("open.tdf", tdf(SWISS).encode()),
         "pgn": ("open.pgn", pgn(SWISS).encode()),
+        "results-page": ("open.html", page(t, [], [], ranks).encode()),  # type: ignore[arg-type]
     }
 
 
 SEEDS = _seeds()
-"""Every reader fuzzed here, by its registry name (``results-page`` has its own fuzz test)."""
+"""A seed for every reader of the registry, by its name."""
 
 PIECES = [
     "0", "1", "9", "-", "+", "=", "|", ";", ",", ".", " ", "\n", "\r", "\t", "#", "[", "]", '"', "{", "}",

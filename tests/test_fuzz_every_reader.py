@@ -20,13 +20,13 @@ from event_formats import SWISS, tdf, veg
 from fuzzing import SEEDS, check_input, edited
 from spareggio.cli import main
 from spareggio.errors import InputError, SpareggioError
-from spareggio.io import parse_event
+from spareggio.io import READERS, parse_event
 from spareggio.render.formats import render
 from spareggio.standings import rank
 from test_robustness import tournament_json
 
 QUICK = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-"""About 25 inputs per reader: a few seconds for the seven readers."""
+"""About 25 inputs per reader: a few seconds for the eight readers."""
 LONG = settings(
     max_examples=int(os.environ.get("SPAREGGIO_FUZZ_EXAMPLES", "20000")),
     deadline=None,
@@ -39,6 +39,10 @@ LONG = settings(
 @given(data=st.data())
 def test_any_bytes_are_read_and_written_or_refused_on_one_line(reader: str, data: st.DataObject) -> None:
     check_input(reader, data.draw(edited(reader)))
+
+
+def test_every_reader_of_the_registry_is_fuzzed() -> None:
+    assert sorted(SEEDS) == sorted(r.name for r in READERS)
 
 
 @pytest.mark.parametrize("reader", sorted(SEEDS))

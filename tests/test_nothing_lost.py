@@ -277,6 +277,33 @@ def test_a_pipe_or_a_device_named_is_refused_unread(
         signal.signal(signal.SIGALRM, previous)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["prizes", "{good}", "--prizes", "{fifo}"],
+        ["standings", "{good}", "--declared-ranks", "{fifo}"],
+        ["serve", "{fifo}"],
+    ],
+    ids=["prize-file", "declared-ranks", "serve"],
+)
+def test_every_other_input_that_is_a_pipe_is_refused_unread(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    good = tmp_path / "t.trf"
+    good.write_text(GOOD.replace("012 ", "022 https://lichess.org/swiss/abcd1234\n012 ", 1))
+    previous = signal.signal(signal.SIGALRM, _hang_up)
+    try:
+        signal.alarm(20)
+        assert main([a.format(fifo=fifo, good=good) for a in args]) == 2
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert capsys.readouterr().err == f"spareggio: {fifo}: a named pipe, not a regular file: not read\n"
+
+
 # -- a batch stopped -------------------------------------------------------------------------------
 
 BATCH = (

@@ -8,6 +8,7 @@ import webbrowser
 import click
 
 from ..i18n import localize, msg, worded
+from ..io import ensure_regular
 from ..web import create_app, server
 from .app import cli
 from .common import LANG_HELP, LANG_METAVAR, choose_language
@@ -46,6 +47,8 @@ def serve_cmd(
     """The web page for arbiters, with FILES open: standings, explanations, comparison, check."""
     language = choose_language(lang)
     hosts = None if "*" in allow_hosts else [*server.machine_names(host), *allow_hosts]
+    for file in files:
+        ensure_regular(file)  # a pipe would hold the server before it starts
     app = create_app(list(files), max_upload=max_upload_mb * 2**20, hosts=hosts, print_in_process=True)
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if host not in LOOPBACK:

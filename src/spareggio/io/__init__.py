@@ -9,12 +9,22 @@ from ..errors import ArgumentError, InputError, Position
 from ..i18n import msg
 from ..model import Tournament, TournamentKind
 from .options import Event, RatingChoice, ReadOptions
-from .registry import READERS, find_reader, not_regular, parse_event, read_event, reader_for, size_limit
+from .registry import (
+    READERS,
+    ensure_regular,
+    find_reader,
+    not_regular,
+    parse_event,
+    read_event,
+    reader_for,
+    size_limit,
+)
 from .registry import SNIFF_BYTES as _SNIFF_BYTES
 
 __all__ = [
     "READERS",
     "ReadOptions",
+    "ensure_regular",
     "find_reader",
     "is_tournament_json",
     "not_regular",

@@ -36,6 +36,7 @@ from ..errors import ArgumentError, Diagnostic, InputError, Position, os_reason
 from ..i18n import Field, msg
 from ..jsontypes import JsonObject, JsonValue
 from ..model import Tournament
+from .files import ensure_regular
 from .options import Event, ReadOptions
 from .trf.players import _FIRST_BLOCK
 from .trf.reader import parse_trf
@@ -172,6 +173,7 @@ def read_results(t: Tournament, path: str) -> None:
     :raises InputError: for a line that is not a JSON object with a whole ``rank`` and a ``username``.
     :raises ArgumentError: if the file cannot be read.
     """
+    ensure_regular(path)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(64 * 1024 * 1024 + 1)

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import stat
 
 from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
-from ..i18n import Field, Text, msg
+from ..i18n import Field, msg
 from . import chess_json, lichess, pgn, results_page, tournament_json, vega, vega_tdf
 from .chess_json import MAX_FILE_BYTES as CHESS_JSON_BYTES
+from .files import ensure_regular, not_regular
 from .options import SNIFF_BYTES, Event, Reader, ReadOptions
 from .tournament_json import MAX_FILE_BYTES as JSON_BYTES
 from .trf import event as trf_event
@@ -37,6 +37,7 @@ __all__ = [
     "Event",
     "ReadOptions",
     "Reader",
+    "ensure_regular",
     "find_reader",
     "not_regular",
     "parse_event",
@@ -141,10 +142,8 @@ def read_event(
     :raises ArgumentError: if the file cannot be read.
     """
     name = os.fspath(path)
+    ensure_regular(path)
     try:
-        what = not_regular(os.stat(path).st_mode)  # follows a link; opens nothing
-        if what is not None:  # a pipe would wait for a writer for ever, /dev/zero never ends
-            raise ArgumentError(msg("{path}: {what}, not a regular file: not read", path=name, what=what))
         with open(path, "rb") as handle:
             head = handle.read(SNIFF_BYTES)
             reader = reader_for(head, name, fmt)
@@ -174,22 +173,6 @@ def read_event(
         )
     options = dataclasses.replace(options or _DEFAULT, beside=name)
     return reader.parse(data, name, _checked(reader, options, name))
-
-
-def not_regular(mode: int) -> Text | None:
-    """What a file that is not a regular file is (from its ``st_mode``), or ``None`` for a regular
-    file: a named pipe, a socket, a device, a folder.  Such a file is never opened as an input."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISFIFO(mode):
-        return msg("a named pipe")
-    if stat.S_ISSOCK(mode):
-        return msg("a socket")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return msg("a device")
-    if stat.S_ISDIR(mode):
-        return msg("a folder")
-    return msg("not a regular file")
 
 
 def _checked(reader: Reader, options: ReadOptions, name: str) -> ReadOptions:

@@ -45,6 +45,7 @@ import numpy.typing as npt
 
 from ..errors import InputError, Position, os_reason
 from ..i18n import msg
+from ..io import ensure_regular
 from ..jsontypes import JsonObject
 from ..model import Player
 
@@ -216,6 +217,7 @@ def load_prize_file(path: str | os.PathLike[str]) -> PrizeFile:
     :raises InputError: for any problem in it, with the file's name (and line for a syntax error).
     """
     name = os.fspath(path)
+    ensure_regular(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read()
