@@ -96,7 +96,7 @@ def event(seed: int, players: int = 30, rounds: int = 7) -> spareggio.Tournament
 def declared(t: spareggio.Tournament, profile: str, tiebreaks: tuple[str, ...]) -> spareggio.Tournament:
     """The event as the profile's program publishes it: its ranks, its list, its program named where
     its files name it."""
-    s = spareggio.standings(t, list(tiebreaks), rules=program_rulesets()[profile])
+    s = spareggio.rank(t, list(tiebreaks), rules=program_rulesets()[profile])
     ranks = {row.player.start_number: row.rank for row in s.rows}
     players = tuple(dataclasses.replace(p, rank=ranks[p.start_number]) for p in t.players)
     out = dataclasses.replace(t, players=players, tiebreak_list=tiebreaks)

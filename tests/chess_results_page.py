@@ -99,7 +99,7 @@ def grid_page(
     head += ['<th class="CRc">Pts.</th>', '<th class="CRc">Rk.</th>']
     head += [f'<th class="CRc">&nbsp;TB{k + 1}&nbsp;</th>' for k in range(len(values))]
     rows = [f'<tr class="CRng1b">{"".join(head)}</tr>']
-    standings = spareggio.standings(t, ["PTS"], rules="fide-2026")
+    standings = spareggio.rank(t, ["PTS"], rules="fide-2026")
     for i, p in enumerate(t.players):
         cells = [str(p.start_number), escape(p.title), escape(p.name), str(p.rating or 0), escape(p.federation)]
         for j in range(n):

@@ -47,7 +47,7 @@ def test_every_bye_spelling(written: str, kind: ResultKind, warned: str | None, 
     lines = BYES.splitlines()
     assert lines[4].endswith("0000 - H")
     lines[4] = lines[4][:101] + written
-    t = spareggio.parse_trf("\n".join(lines) + "\n", "byes.trf", lenient=lenient)
+    t = spareggio.io.trf.parse_trf("\n".join(lines) + "\n", "byes.trf", lenient=lenient)
     assert ResultKind(int(t.kind[0, 1])) is kind
     said = [str(w) for w in t.warnings if "has no opponent" in str(w)]
     if warned is None:
@@ -57,7 +57,7 @@ def test_every_bye_spelling(written: str, kind: ResultKind, warned: str | None, 
         assert warning.startswith("byes.trf:5:109: warning: round 2: ") and warned in warning
     # a half-point bye scores half a point: 1 + 0.5 (C.07 16.2.3), a PAB one point
     points = {ResultKind.HALF_BYE: F(3, 2), ResultKind.PAB: F(2), ResultKind.WITHDRAWN: F(1)}[kind]
-    assert spareggio.standings(t).row_of(1).points == points
+    assert spareggio.rank(t).row_of(1).points == points
 
 
 # -- Vega -------------------------------------------------------------------------------------------
@@ -72,7 +72,7 @@ VEGA_LEGEND = "BH : Buchholz Total * BH-C1 : Buchholz Cut 1 * SB : Sonneborn-Ber
 
 def test_vegas_legend_pasted_whole_ranks() -> None:
     assert [label for label, _ in parse_spec_list(VEGA_LEGEND)] == ["BH", "BH/C1", "SB"]
-    s = spareggio.standings(tournament(FOUR), VEGA_LEGEND, rules="fide-2026")
+    s = spareggio.rank(tournament(FOUR), VEGA_LEGEND, rules="fide-2026")
     values = {row.player.start_number: tuple(row.values[k] for k in ("BH", "BH/C1", "SB")) for row in s.rows}
     assert values == {
         1: (F(7, 2), F(3), F(5, 2)), 2: (F(5), F(9, 2), F(1, 2)),
@@ -125,7 +125,7 @@ def test_swiss_managers_team_legend(printed: str, spec: str) -> None:
 
 def test_game_points_in_a_team_event_are_game_points(capsys: pytest.CaptureFixture[str]) -> None:
     ev = spareggio.read_event(LEAGUE)
-    s = spareggio.standings(ev, ["points (game-points)"])
+    s = spareggio.rank(ev, ["points (game-points)"])
     first = s.rows[0]
     # the bundled league: Scacchi Trento, 12 match points and 21.5 game points
     assert (first.values["PTS:GP"], ev.scores(0, None)) == (F(43, 2), ev.scores(0, None))

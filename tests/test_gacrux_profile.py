@@ -35,7 +35,7 @@ UNFINISHED_RR = """012 Unfinished round robin
 
 
 def places(rules: str) -> dict[int, str]:
-    s = spareggio.standings(parse_trf(UNFINISHED_RR, "rr.trf"), rules=rules)
+    s = spareggio.rank(parse_trf(UNFINISHED_RR, "rr.trf"), rules=rules)
     return {r.player.start_number: r.place for r in s.rows}
 
 
@@ -69,8 +69,8 @@ def test_de_unmet_changes_nothing_once_all_have_met(seed: int) -> None:
         GeneratorOptions(7, 7, seed, system=PairingSystem.ROUND_ROBIN, tiebreaks=("DE", "SB"))
     ).text
     t = parse_trf(text, "rr.trf")
-    a = spareggio.standings(t, rules="fide-2026")
-    b = spareggio.standings(t, rules="fide-2026:de-unmet=order")
+    a = spareggio.rank(t, rules="fide-2026")
+    b = spareggio.rank(t, rules="fide-2026:de-unmet=order")
     assert [r.place for r in a.rows] == [r.place for r in b.rows]
 
 
@@ -90,7 +90,7 @@ def test_vur_compared_in_a_cut() -> None:
     # against the least significant value 1: 1 is cut) and 5.5 under the profile (the VUR with the lowest
     # dummy score, the half-point bye's 1.25, is cut): docs/deviations.md D1.
     t = tournament(VUR_CARDS, players=7, date="2026/06/01")
-    text = spareggio.standings(t, ["SB/C1"], rules="fide-2026").rows
+    text = spareggio.rank(t, ["SB/C1"], rules="fide-2026").rows
     ours = {r.player.start_number: r.values["SB/C1"] for r in text}
-    profile = {r.player.start_number: r.values["SB/C1"] for r in spareggio.standings(t, ["SB/C1"], rules="gacrux").rows}
+    profile = {r.player.start_number: r.values["SB/C1"] for r in spareggio.rank(t, ["SB/C1"], rules="gacrux").rows}
     assert (ours[1], profile[1]) == (Fraction(23, 4), Fraction(11, 2))

@@ -43,7 +43,7 @@ def test_every_profile_is_named_by_the_inference() -> None:
 
 
 def declared(ranks: dict[int, int], tiebreaks: tuple[str, ...] | None) -> spareggio.Tournament:
-    t = spareggio.read_trf(EXAMPLE)
+    t = spareggio.io.trf.read_trf(EXAMPLE)
     players = tuple(dataclasses.replace(p, rank=ranks[p.start_number]) for p in t.players)
     return dataclasses.replace(t, players=players, tiebreak_list=tiebreaks)
 
@@ -51,7 +51,7 @@ def declared(ranks: dict[int, int], tiebreaks: tuple[str, ...] | None) -> spareg
 def by_points_then_reverse_start() -> dict[int, int]:
     """The bundled open ranked by points, and level players in reverse start-number order: no list
     of tie-breaks gives that order."""
-    s = spareggio.standings(spareggio.read_trf(EXAMPLE), ["PTS"], rules="fide-2026")
+    s = spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE), ["PTS"], rules="fide-2026")
     rows = sorted(s.rows, key=lambda r: (-r.points, -r.player.start_number))
     return {r.player.start_number: k + 1 for k, r in enumerate(rows)}
 
@@ -74,7 +74,7 @@ def test_only_the_points_agree_is_said_plainly(capsys: pytest.CaptureFixture[str
 def test_the_printed_list_comes_before_the_points_alone(tie: int) -> None:
     # ranked by the printed BH/C1, BH, SB, then two players level on points swapped: the printed list
     # misplaces two players at most, the points alone misplace nobody but explain none of the ties
-    s = spareggio.standings(spareggio.read_trf(EXAMPLE), ["BH/C1", "BH", "SB"], rules="fide-2026")
+    s = spareggio.rank(spareggio.io.trf.read_trf(EXAMPLE), ["BH/C1", "BH", "SB"], rules="fide-2026")
     rows = list(s.rows)
     k = [k for k in range(len(rows) - 1) if rows[k].points == rows[k + 1].points][tie]
     rows[k], rows[k + 1] = rows[k + 1], rows[k]
@@ -182,8 +182,8 @@ def test_a_lichess_export_is_checked_and_named_under_the_lichess_profile(tmp_pat
 def test_a_list_that_leaves_ties_is_not_called_exact() -> None:
     # the bundled open ranked by BH alone, the players level on BH in reverse start order (5 pairs, 10
     # declared ranks): BH places everyone but no criterion explains the order inside those pairs
-    t = spareggio.read_trf(EXAMPLE)
-    s = spareggio.standings(t, ["BH"], rules="fide-2026")
+    t = spareggio.io.trf.read_trf(EXAMPLE)
+    s = spareggio.rank(t, ["BH"], rules="fide-2026")
     rows = sorted(s.rows, key=lambda r: (r.rank, -r.player.start_number))
     entry = check_tournament(
         declared({r.player.start_number: k + 1 for k, r in enumerate(rows)}, ("BH",)), CheckOptions(infer=True)

@@ -157,7 +157,7 @@ def test_a_double_round_robin_grid_of_three(tmp_path: Path) -> None:
     t = parse_event(path.read_bytes(), path.name)
     # the Berger table for 3 (4 with the free number): 3 rounds a cycle, each player free once a cycle
     assert t.rounds == 6
-    s = spareggio.standings(t, ["PTS"], rules="fide-2026")
+    s = spareggio.rank(t, ["PTS"], rules="fide-2026")
     assert {row.player.start_number: row.points for row in s.rows} == {1: Fr(5, 2), 2: Fr(3, 2), 3: Fr(2)}
     games = sum(1 for i in range(3) for r in range(6) if int(t.opponent[i, r]) >= 0) // 2
     assert games == 6

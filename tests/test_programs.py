@@ -205,7 +205,7 @@ VEGA24 = {1: "+W4 +W2 =W3", 2: "=W3 . +F4", 3: ". PAB .", 4: ". ZPB ."}
 )
 def test_vegas_bye_followed_by_forfeit_losses(rules: str, bh: Fr, sb: Fr) -> None:
     t = tournament(VEGA24, date="2025/06/01")
-    s = spareggio.standings(t, ["BH", "SB"], rules=rules)
+    s = spareggio.rank(t, ["BH", "SB"], rules=rules)
     assert s.row_of(1).values["BH"] == bh and s.row_of(1).values["SB"] == sb
 
 
@@ -216,7 +216,7 @@ def test_a_bye_in_the_last_round_is_a_draw_under_both_readings() -> None:
     cards = {1: "+W2 +W4 =W3", 2: ". =W3 PAB", 3: "=W4 . .", 4: ". . ZPB"}
     t = tournament(cards, date="2025/06/01")
     for rules in ("fide-2024", "vega-2024"):
-        assert spareggio.standings(t, ["BH"], rules=rules).row_of(1).values["BH"] == Fr(4)
+        assert spareggio.rank(t, ["BH"], rules=rules).row_of(1).values["BH"] == Fr(4)
 
 
 # LATE again, under the 2026 text: 1's full-point bye meets a dummy capped at 3 rounds × ½ = 1.5 (16.4.2);
@@ -229,6 +229,6 @@ def test_a_bye_in_the_last_round_is_a_draw_under_both_readings() -> None:
      ("vega-2026", Fr(9, 2), Fr(2))],
 )
 def test_vegas_full_point_bye_in_sonneborn_berger(rules: str, sb1: Fr, sb5: Fr) -> None:
-    s = spareggio.standings(tournament(LATE, date="2026/04/01"), ["SB", "BH"], rules=rules)
+    s = spareggio.rank(tournament(LATE, date="2026/04/01"), ["SB", "BH"], rules=rules)
     assert (s.row_of(1).values["SB"], s.row_of(5).values["SB"]) == (sb1, sb5)
     assert (s.row_of(1).values["BH"], s.row_of(5).values["BH"]) == (Fr(9, 2), Fr(9, 2))

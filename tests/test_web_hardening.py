@@ -510,7 +510,7 @@ def test_the_store_forgets_the_oldest_by_count() -> None:
 def test_the_store_forgets_the_oldest_by_bytes() -> None:
     from spareggio.web.store import CELL_BYTES, PLAYER_BYTES
 
-    t = spareggio.read_trf(EXAMPLE)
+    t = spareggio.io.trf.read_trf(EXAMPLE)
     cost = len(TRF) + t.n_players * (PLAYER_BYTES + CELL_BYTES * t.rounds)  # the file and its event
     store = Store(limit=100, max_bytes=2 * cost + 10)
     for name in "abcd":
