@@ -349,7 +349,9 @@ async def api_crosstable(
     ] = None,
     primary: PrimaryField = None,
     byes: ByesField = None,
-    lang: Annotated[str | None, Form(description="en, it or fr: the notation, the key, the numbers")] = None,
+    lang: Annotated[
+        str | None, Form(description="The language of the notation, the key and the numbers: " + ", ".join(languages()))
+    ] = None,
     format: Annotated[str | None, Form(description="json (default), table, html, pdf, xlsx")] = None,
 ) -> Response:
     try:

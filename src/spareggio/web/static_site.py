@@ -38,7 +38,7 @@ from starlette.requests import Request
 from .. import numbers
 from ..errors import ArgumentError
 from ..explain import explain_player, explain_versus
-from ..i18n import localize, msg, translate
+from ..i18n import SOURCE, localize, msg, translate
 from ..prizes import PrizeList
 from ..render.html import EXPLANATION_CSS, explanation_body, versus_body
 from ..render.publish import describe_tiebreak
@@ -222,7 +222,7 @@ def write_site(
             with open(out, "wb") as handle:
                 handle.write(data)
         with open(os.path.join(work, SITE_MARK), "w", encoding="utf-8") as handle:
-            handle.write(f"written by spareggio on {numbers.date(_dt.date.today(), 'en')}\n")
+            handle.write(f"written by spareggio on {numbers.date(_dt.date.today(), SOURCE)}\n")
         if os.path.isdir(path):
             old = tempfile.mkdtemp(prefix=".spareggio-old-", dir=parent)
             os.rename(path, os.path.join(old, "site"))
