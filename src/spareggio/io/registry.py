@@ -173,7 +173,7 @@ def read_event(
 
 def _checked(reader: Reader, options: ReadOptions) -> ReadOptions:
     """The options, refused where they ask what the format cannot do."""
-    if options.ranks is not None and reader.name != "lichess":
+    if (options.ranks is not None or options.ranks_data is not None) and reader.name != "lichess":
         raise ArgumentError(
             msg(
                 "--declared-ranks applies to lichess Swiss exports; this file is {title}", title=reader.title

@@ -147,7 +147,7 @@ def _body(e: PlayerExplanation, lang: str, anchor: str = "tb", *, context: bool 
         *([f'<p class="meta event">{escape(e.tournament)}</p>'] if e.tournament and context else []),
         f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
         *(_context(e, lang) if context else []),
-        f'<p class="meta">{escape(message(lang, "points", points=numbers.points(e.points, lang)))} &middot; #{escape(e.rank)}</p>',
+        f'<p class="meta">{escape(message(lang, "points", points=numbers.points(e.points, lang)))} &middot; {escape(numbers.rank_marker(e.rank, lang))}</p>',
         # the playoff, the arbiter's order, the lot or the exclusion that placed this player
         *(f'<p class="meta decision">{escape(localize(note, lang))}</p>' for note in e.decisions),
     ]

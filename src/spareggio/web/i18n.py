@@ -11,7 +11,7 @@ from collections.abc import Callable
 from babel import Locale, UnknownLocaleError
 from starlette.requests import Request
 
-from ..errors import SpareggioError
+from ..errors import Diagnostic, SpareggioError
 from ..i18n import Text, localize, translate, translate_plural
 from ..i18n import catalogue as full_catalogue
 from ..i18n import languages as known_languages
@@ -115,13 +115,41 @@ PAGE_WORDING: dict[str, str] = {
         "FIDE acronyms take modifiers after a slash: BH/C1 = Buchholz Cut 1, BH/M1 = Median Buchholz, SB/C1; "
         "'Add a tie-break' lists every acronym and name"
     ),
+    "lichess ranks by points, then by its tie-break (Sonneborn-Berger over the games played; "
+    "--rules naive counts them so), then by performance: the file's tie-break list is taken as SB; "
+    "the ratings are lichess ratings": (
+        "lichess ranks by points, then by its tie-break (Sonneborn-Berger over the games played, as the "
+        "rule set 'Games played only' counts them), then by performance: the file's tie-break list is "
+        "taken as SB; the ratings are lichess ratings"
+    ),
+    "round {number}: '0000 - +' read as a pairing-allocated bye (write '0000 - U')": (
+        "round {number}: a win without opponent read as a pairing-allocated bye"
+    ),
+    "--{how} {value!r}: expected two or more different start numbers, first to last, separated by commas, "
+    "then ':' and a note (3,7:1½-½)": "{how} {value!r}: choose two or more different players, first to last",
+    "--exclude {value!r}: expected a start number, then ':' and the reason (5:expelled)": (
+        "{value!r}: choose the player to leave out of the ranking"
+    ),
+    "--declared-ranks applies to lichess Swiss exports; this file is {title}": (
+        "the ranks lichess declares apply to lichess Swiss exports; this file is {title}"
+    ),
 }
 """Sentences of the library that name a command-line option, as the page says them (the page names
 its own fields, never command-line syntax)."""
 
 
+LOCATED = "{where}warning: {message}"
+"""A warning with its place in the file (``team.trf:1:1: warning: ...``): the page says the warning
+alone, beside the file it shows."""
+
+
 def for_page(value: object) -> object:
-    """``value`` with every sentence of :data:`PAGE_WORDING` (at any depth) said the page's way."""
+    """``value`` with every sentence of :data:`PAGE_WORDING` (at any depth) said the page's way, and
+    a warning without the place in the file it was found at."""
+    if isinstance(value, Diagnostic):
+        return for_page(value.message)
+    if isinstance(value, Text) and value.template == LOCATED and "message" in value.params:
+        return for_page(value.params["message"])
     if not isinstance(value, Text) or value.plural is not None:
         return value
     params = {key: for_page(v) for key, v in value.params.items()}

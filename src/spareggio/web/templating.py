@@ -22,6 +22,7 @@ from .results import (
     ordered_warnings,
     report_number,
     rules_named,
+    short_rules,
     variant_description,
 )
 
@@ -74,6 +75,7 @@ class Pages:
             number=lambda value, points=False: report_number(value, lang, points=points),
             describe_rules=lambda rules: variant_description(rules, lang),
             rules_named=lambda name: rules_named(name, lang),
+            short_rules=lambda rules: short_rules(rules, lang),
             inferred=lambda entry: inferred_text(entry, lang),
             say=lambda value: said(value, lang),
             languages=[(code, language_name(code), switch(code)) for code in languages()],

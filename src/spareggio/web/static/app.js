@@ -33,6 +33,11 @@
     });
   });
 
+  // Print buttons: the browser's print dialog (the print style leaves out forms and menus).
+  document.querySelectorAll("button.print").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
+  });
+
   // Sortable tables: a click (or Enter) on a column head sorts by it; again reverses.
   function key(cell) {
     var text = (cell.textContent || "").trim();
