@@ -90,7 +90,7 @@ async def open_file(request: Request) -> Response:
         entry = await site.worker.run(site.store.parse, name, data, byes, lenient=lenient, ranks=ranks)
     except SpareggioError as exc:
         return _index(request, 400, said(exc, lang))
-    site.store.keep(entry)
+    entry = site.store.keep(entry)  # the same file opened again is the entry already open
     return RedirectResponse(f"/t/{entry.token}", status_code=303)
 
 

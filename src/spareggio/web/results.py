@@ -276,10 +276,11 @@ def team_crosstable(s: Standings, lang: str) -> list[dict[str, object]]:
             j = int(frame.opponent[i, r])
             kind = ResultKind(int(frame.kind[i, r]))
             own_mp = Fraction(int(mp[i, r]), frame.unit)
-            if j < 0:
-                cells.append({"text": BYE_CODES.get(kind, "–"), "cls": "bye", "mp": numbers.points(own_mp, lang)})
-                continue
             own = Fraction(int(gp[i, r]), frame.unit)
+            if j < 0:
+                cells.append({"text": BYE_CODES.get(kind, "–"), "cls": "bye", "score": numbers.points(own, lang),
+                              "mp": numbers.points(own_mp, lang)})  # fmt: skip
+                continue
             their = Fraction(int(gp[j, r]), frame.unit)
             cls = "win" if own > their else "loss" if own < their else "draw"
             cells.append({
