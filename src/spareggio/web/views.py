@@ -206,6 +206,12 @@ def standings_view(entry: Entry, opts: Options, s: Standings, lang: str, find: s
     }
 
 
+def focusable_tables(html: str) -> Markup:
+    """An explanation's HTML with its tables reachable by the keyboard: each scrolls sideways in its
+    own box on a narrow screen, and a box that scrolls takes the focus (WCAG 2.1.1)."""
+    return Markup(html.replace("<table>", '<table tabindex="0">'))
+
+
 def player_view(entry: Entry, s: Standings, sno: int, versus_text: str, lang: str) -> View:
     """One participant's tie-breaks explained, and why one is above another when asked.
 
@@ -228,9 +234,9 @@ def player_view(entry: Entry, s: Standings, sno: int, versus_text: str, lang: st
             raise ArgumentError(
                 msg("player {sno} cannot be compared with himself: choose another player", sno=sno)
             )
-        versus = Markup(versus_body(explain_versus(s, sno, other, lang), lang))
+        versus = focusable_tables(versus_body(explain_versus(s, sno, other, lang), lang))
     return {
-        "body": Markup(body),
+        "body": focusable_tables(body),
         "sno": sno,
         "versus": versus,
         "versus_sno": versus_text,
