@@ -711,6 +711,7 @@ def test_the_phones_first_screen_shows_the_first_standings(browser: object, even
     assert pg.locator("table.standings thead th.extra").first.is_visible()
     # the search, by clicks
     pg.fill("#find", "leone")
+    assert pg.locator("table.standings tbody tr:visible").count() == 1  # filtered while typing
     pg.click("form.find button")
     assert pg.locator("table.standings tbody th").all_inner_texts() == ["Leone, Michele"]
     context.close()  # type: ignore[attr-defined]
