@@ -36,6 +36,7 @@ __all__ = [
     "moved_summary",
     "ordered_warnings",
     "report_number",
+    "rules_by_name",
     "rules_named",
     "ruleset_choices",
     "score_legend",
@@ -155,6 +156,24 @@ def short_rules(rules: RuleSet | str, lang: str) -> str:
     if rules.label != rules.name:
         return translate(lang, "{name} (variant)", "ruleset.short").format(name=name)
     return name
+
+
+def rules_by_name(value: object, lang: str) -> object:
+    """A sentence whose ``rules`` (at any depth) name rule sets by the command line's names
+    (``fide-2009``), with the page's names instead (``FIDE 2009``, ``Variante italiana``)."""
+    if not isinstance(value, Text):
+        return value
+    params = {
+        key: short_rules(v, lang) if key == "rules" and isinstance(v, str) and not isinstance(v, Text)
+        else rules_by_name(v, lang)
+        for key, v in value.params.items()
+    }  # fmt: skip
+    if all(params[k] is value.params[k] for k in params):
+        return value
+    if value.plural is not None:
+        told = ntext(value.template, value.plural, value.number, value.context, **{k: v for k, v in params.items() if k != "n"})
+        return told
+    return Text(value.template, value.context, **params)
 
 
 def ruleset_choices(lang: str) -> list[tuple[str, str, str]]:
