@@ -19,6 +19,7 @@ from spareggio.cli import main
 from spareggio.decisions import lot_key
 from spareggio.errors import Diagnostic, Position
 from spareggio.i18n import msg
+from spareggio.numbers import rank_marker
 from spareggio.prizes import parse_prize_bytes
 from spareggio.render.output import title_abbreviation
 from spareggio.web.app import create_app
@@ -266,3 +267,18 @@ def test_a_playoff_given_after_the_prizes_updates_the_prize_list(client: TestCli
     page = client.get(f"{base}/prizes?lang=it&tiebreaks=WIN&po_1=7&po_2=1&po_note=1½-½").text
     assert prize_rows(page)[0][:4] == ["Assoluto", "1", "7", "Esposito, Alessandro"]
     assert "sono pari dopo gli spareggi; ha deciso lo spareggio giocato (1½-½)" in unescape(page)
+
+
+@pytest.mark.parametrize(
+    ("rank", "lang", "shown"),
+    [(10, "en", "#10"), (10, "it", "10°"), ("3-5", "it", "3°-5°"), (1, "fr", "1er"), (10, "fr", "10e"),
+     ("—", "it", "—"), ("—", "en", "#—")],
+)  # fmt: skip
+def test_the_rank_marker_of_each_language(rank: object, lang: str, shown: str) -> None:
+    assert rank_marker(rank, lang) == shown
+
+
+def test_the_explanation_says_the_place_the_italian_way(client: TestClient) -> None:
+    base = page_of(client, "open-2026")
+    page = client.get(f"{base}/player/7?lang=it").text
+    assert "Punti: 7 · 1°" in unescape(page) and "Buchholz, taglio 1" in unescape(page)
