@@ -8,6 +8,7 @@ start number puts Pace first until a playoff or a lot decides."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -25,6 +26,7 @@ from spareggio.render.output import title_abbreviation
 from spareggio.web.app import create_app
 from spareggio.web.i18n import said
 from spareggio.web.options import Options
+from test_lichess import RESULTS, TRF
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "open-2026.trf"
@@ -282,3 +284,22 @@ def test_the_explanation_says_the_place_the_italian_way(client: TestClient) -> N
     base = page_of(client, "open-2026")
     page = client.get(f"{base}/player/7?lang=it").text
     assert "Punti: 7 · 1°" in unescape(page) and "Buchholz, taglio 1" in unescape(page)
+
+
+def test_the_ranks_lichess_declares_are_given_beside_the_file(client: TestClient) -> None:
+    # the lichess fixture of tests/test_lichess.py: lichess declares 1, 4, 3, 2, 5 (by username)
+    results = "\n".join(json.dumps(r) for r in RESULTS).encode()
+    files = {"file": ("friday.trf", TRF.encode()), "ranks": ("friday.ndjson", results)}
+    r = client.post("/open", files=files, follow_redirects=False)
+    assert r.status_code == 303
+    entry = client.app.state.store.get(r.headers["location"].rsplit("/", 1)[-1])  # type: ignore[attr-defined]
+    assert [p.rank for p in entry.tournament.players] == [1, 4, 3, 2, 5]
+    page = client.get(r.headers["location"] + "/check?rules=naive&lang=it").text
+    assert "La classifica dichiarata coincide con quella calcolata." in page
+    # without it, lichess's TRF declares no rank
+    r = client.post("/open", files={"file": ("friday.trf", TRF.encode())}, follow_redirects=False)
+    assert "Il file non dichiara una classifica." in client.get(r.headers["location"] + "/check?lang=it").text
+    # a results export beside a file of another format is refused in the page's words
+    files = {"file": ("open.trf", EXAMPLE.read_bytes()), "ranks": ("x.ndjson", results)}
+    r = client.post("/open?lang=it", files=files)
+    assert r.status_code == 400 and "--declared-ranks" not in r.text
