@@ -303,3 +303,11 @@ def test_the_ranks_lichess_declares_are_given_beside_the_file(client: TestClient
     files = {"file": ("open.trf", EXAMPLE.read_bytes()), "ranks": ("x.ndjson", results)}
     r = client.post("/open?lang=it", files=files)
     assert r.status_code == 400 and "--declared-ranks" not in r.text
+
+
+def test_a_team_comparison_speaks_of_teams(client: TestClient) -> None:
+    base = page_of(client, "team-league-2026")
+    page = unescape(client.get(f"{base}/compare?lang=it").text)
+    # the summary lines of the library's comparison, said of teams and with the rule sets' names
+    assert "0 squadre cambiano posizione fra FIDE 2026 e Variante italiana" in page
+    assert "giocatori cambiano" not in page and "giocatore cambia" not in page
