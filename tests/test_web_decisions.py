@@ -311,3 +311,24 @@ def test_a_team_comparison_speaks_of_teams(client: TestClient) -> None:
     # the summary lines of the library's comparison, said of teams and with the rule sets' names
     assert "0 squadre cambiano posizione fra FIDE 2026 e Variante italiana" in page
     assert "giocatori cambiano" not in page and "giocatore cambia" not in page
+
+
+def test_the_clubs_of_an_opened_prize_file_stay_with_the_form(client: TestClient) -> None:
+    # a TRF has no clubs: the prize file's players table gives them (docs/prizes.md); 12 Bruno and
+    # 9 Barone play for Torre Genova, the club category's two prizes go to them in standings order
+    # (Barone 7th, Bruno 8th)
+    toml = (
+        'currency = "EUR"\nsharing = "none"\n[[categories]]\nid = "club"\nname = "Circolo"\n'
+        'club = "Torre Genova"\nprizes = [50, 30]\n'
+        '[players.12]\nclub = "Torre Genova"\n[players.9]\nclub = "Torre Genova"\n'
+    )
+    base = page_of(client, "open-2026")
+    page = client.post(f"{base}/prizes?lang=it", files={"file": ("club.toml", toml.encode())}).text
+    assert [r[:3] for r in prize_rows(page)] == [["Circolo", "1", "9"], ["Circolo", "2", "12"]]
+    # the form sent again (as the page holds it) keeps the table of players
+    hidden = unescape(re.findall(r'name="players" value="([^"]*)"', page)[0])
+    assert json.loads(hidden) == {"9": {"club": "Torre Genova"}, "12": {"club": "Torre Genova"}}
+    form = {"players": hidden, "currency": "EUR", "sharing": "none", "one": "1", "awarding": "amount",
+            "c0_name": "Circolo", "c0_club": "Torre Genova", "c0_prizes": "50 30"}  # fmt: skip
+    again = client.post(f"{base}/prizes?lang=it", data=form).text
+    assert [r[:3] for r in prize_rows(again)] == [["Circolo", "1", "9"], ["Circolo", "2", "12"]]

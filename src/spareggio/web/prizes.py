@@ -4,6 +4,7 @@ reasons of every award, printable (the print style leaves out the form)."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping
 from decimal import Decimal
 from pathlib import Path
@@ -27,6 +28,7 @@ from ..prizes import (
     award_prizes,
     parse_prize_bytes,
     parse_prize_data,
+    prize_file_data,
     prize_file_json,
     prize_file_toml,
 )
@@ -151,7 +153,9 @@ def form_values(prizes: PrizeFile, lang: str, extra: int = MORE_ROWS) -> FormVal
             "federation": " ".join(c.federations), "club": ", ".join(c.clubs),
         })  # fmt: skip
     rows += [dict.fromkeys(ROW_FIELDS, "") for _ in range(min(extra, MAX_ROWS - len(rows)))]
+    table = prize_file_data(prizes).get("players")
     return {
+        "players": json.dumps(table, ensure_ascii=False) if table else "",
         "currency": prizes.currency,
         "sharing": prizes.sharing,
         "one": prizes.one_prize_per_player,
@@ -212,12 +216,20 @@ def prizes_of_form(form: Mapping[str, str], lang: str) -> PrizeFile:
     day = clean_text(form.get("reference_date"), "reference_date")
     if day:
         raw["reference_date"] = day
+    players = form.get("players") or ""
+    if players.strip():  # the clubs and national ratings of a prize file opened before, kept as it gave them
+        try:
+            raw["players"] = json.loads(players[: 2**20])
+        except json.JSONDecodeError:
+            raise ArgumentError(msg("the field {field!r} is not valid", field="players")) from None
     return parse_prize_data(raw, _("prize form"))
 
 
 class FormValues(TypedDict):
     """The prize form's values as the template fills them in."""
 
+    players: str
+    """The prize file's table of players (clubs, national ratings) as JSON, kept in a hidden field."""
     currency: str
     sharing: str
     one: bool
@@ -301,6 +313,7 @@ def _form_as_sent(fields: Mapping[str, str]) -> FormValues:
     while len(rows) > MORE_ROWS and not any(rows[-1].values()) and not any(rows[-MORE_ROWS - 1].values()):
         rows.pop()
     return {
+        "players": fields.get("players", "")[: 2**20],
         "currency": fields.get("currency", "")[:20], "sharing": fields.get("sharing", "none"),
         "one": fields.get("one") in ("1", "on"), "awarding": fields.get("awarding", "amount"),
         "reference_date": fields.get("reference_date", "")[:20], "rows": rows,
