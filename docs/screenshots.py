@@ -1,15 +1,19 @@
-"""Take the README's pictures: the standings page on a phone and a printed crosstable.
+"""Take the README's pictures: the standings page on a phone, the prize form and a printed
+crosstable.
 
     PYTHONPATH=src python3 docs/screenshots.py
 
 Needs Debian's Chromium (``apt-get install chromium``), Playwright, WeasyPrint and ``pdftoppm``
-(poppler-utils).  Writes ``docs/phone-standings.png`` (the Italian standings page, 390 × 844, as a
-phone shows it) and ``docs/crosstable-print.png`` (page 1 of the crosstable PDF of the bundled round
-robin, as printed).  Pillow, when installed, reduces them to a palette to keep them small.
+(poppler-utils).  Writes ``docs/phone-standings.png`` (the first screen of the Italian standings
+page on a 390 × 844 phone, as it opens: the options folded, the first rows with place, name and
+points), ``docs/prize-form.png`` (the Italian prize form and the prize list it gives, 1100 px wide)
+and ``docs/crosstable-print.png`` (page 1 of the crosstable PDF of the bundled round robin, as
+printed).  Pillow, when installed, reduces them to a palette to keep them small.
 """
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
@@ -17,6 +21,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import uvicorn
@@ -45,8 +50,10 @@ def _small(path: Path) -> None:
         image.convert("RGB").quantize(colors=64).save(path, optimize=True)
 
 
-def phone_standings(out: Path) -> None:
-    app = create_app([str(ROOT / "examples" / "open-2026.trf")])
+@contextlib.contextmanager
+def served(path: Path) -> Iterator[str]:
+    """The page of ``path`` on a server of its own, for as long as the block runs."""
+    app = create_app([str(path)])
     token = app.state.store.entries()[0].token
     port = _port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
@@ -55,18 +62,39 @@ def phone_standings(out: Path) -> None:
     while not server.started:
         time.sleep(0.05)
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
-            page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
-            # as an arbiter sees it after choosing the options once: the form folded, the table first
-            page.goto(f"http://127.0.0.1:{port}/t/{token}?lang=it&rules=fide-2026")
-            page.evaluate("document.querySelector('.scroll').scrollIntoView()")
-            page.evaluate("window.scrollBy(0, -120)")
-            page.screenshot(path=str(out))
-            browser.close()
+        yield f"http://127.0.0.1:{port}/t/{token}"
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def phone_standings(out: Path) -> None:
+    with served(ROOT / "examples" / "open-2026.trf") as page_url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+        page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+        # the first screen as the page opens: the options folded, the standings' first rows
+        page.goto(f"{page_url}?lang=it")
+        page.screenshot(path=str(out))
+        browser.close()
+    _small(out)
+
+
+def prize_form(out: Path) -> None:
+    with served(ROOT / "examples" / "open-2026.trf") as page_url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1100, "height": 1000}, device_scale_factor=1)
+        page.goto(f"{page_url}/prizes?lang=it")
+        page.fill("#c3_name", "Elo 1600-1799")
+        page.fill("#c3_rating_from", "1600")
+        page.fill("#c3_rating_under", "1800")
+        page.fill("#c3_prizes", "80 50")
+        page.click("form.prize-form .actions button[type=submit] >> nth=0")
+        page.wait_for_selector("table.prize-list")
+        # the form from its settings down to the first categories
+        page.evaluate("document.querySelector('fieldset.prize-settings').scrollIntoView()")
+        page.evaluate("window.scrollBy(0, -70)")
+        page.screenshot(path=str(out))
+        browser.close()
     _small(out)
 
 
@@ -88,6 +116,7 @@ def printed_crosstable(out: Path) -> None:
 
 if __name__ == "__main__":
     phone_standings(DOCS / "phone-standings.png")
+    prize_form(DOCS / "prize-form.png")
     printed_crosstable(DOCS / "crosstable-print.png")
-    for name in ("phone-standings.png", "crosstable-print.png"):
+    for name in ("phone-standings.png", "prize-form.png", "crosstable-print.png"):
         print(DOCS / name, (DOCS / name).stat().st_size, "bytes")

@@ -1,7 +1,9 @@
 """The web page in a real browser: Playwright driving Debian's Chromium (never a downloaded browser).
 
 Install the browser with ``apt-get install chromium`` (``.ci/run`` does it); without it these tests
-are skipped.  Screenshots of every page go to ``test-artifacts/`` (not kept in the repository).
+are skipped.  With ``SPAREGGIO_SCREENSHOTS=1`` screenshots of every page go to ``test-artifacts/``
+(not kept in the repository).  The accessibility check runs axe-core (the npm package, fetched with
+``npm pack`` into ``tests/.axe/``, which git ignores) inside the page; without npm it is skipped.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import re
 import shutil
 import socket
 import subprocess
+import tarfile
 import threading
 import time
 from collections.abc import Iterator
@@ -94,7 +97,12 @@ def page(browser: object, server: str) -> Iterator[object]:
     assert errors == [], errors
 
 
+SCREENSHOTS = os.environ.get("SPAREGGIO_SCREENSHOTS") == "1"
+
+
 def shot(pg: object, name: str) -> None:
+    if not SCREENSHOTS:  # pictures for a person to look at: asked for, they take time
+        return
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
 
@@ -167,7 +175,8 @@ def test_compare_two_rule_sets(page: object, server: str) -> None:
     pg.check("form.with input[value=naive]")  # type: ignore[attr-defined]
     pg.click("form.with button[type=submit]")  # type: ignore[attr-defined]
     pg.wait_for_selector("table.compare")  # type: ignore[attr-defined]
-    assert pg.locator("table.compare thead th").all_inner_texts()[3:] == ["fide-2026", "naive"]  # type: ignore[attr-defined]
+    # the rule sets by their names on the page, not the command line's
+    assert pg.locator("table.compare thead th").all_inner_texts()[3:] == ["FIDE 2026", "Games played only"]  # type: ignore[attr-defined]
     changed = pg.locator("table.compare td.changed")  # type: ignore[attr-defined]
     assert changed.count() > 0
     assert pg.locator("svg.bump polyline.moved").count() == pg.locator("table.compare tr.differs").count()  # type: ignore[attr-defined]
@@ -402,7 +411,9 @@ def test_options_fold_after_first_use_on_a_phone(browser: object, events: tuple[
     context = _context(browser, 390, 844)
     pg = context.new_page()  # type: ignore[attr-defined]
     pg.goto(pages["open-2026"])
-    assert pg.locator("details.options-box").get_attribute("open") is not None
+    # folded from the start: the standings come first
+    assert pg.locator("details.options-box").get_attribute("open") is None
+    pg.click("details.options-box > summary")
     pg.select_option("#rules", "italian")
     pg.click("form.options button[type=submit]")
     pg.wait_for_selector("table.standings")
@@ -414,16 +425,19 @@ def test_options_fold_after_first_use_on_a_phone(browser: object, events: tuple[
     labels = pg.locator("table.standings thead th.num").all_inner_texts()
     pg.goto(pages["open-2026"] + "?rules=italian")
     assert pg.locator("table.standings thead th.num").all_inner_texts() == labels
-    # the names stay in view while the table scrolls sideways in its box, the heads while it scrolls down
+    # the places and the names stay in view while the table scrolls sideways in its box, the heads while
+    # it scrolls down
     box = pg.locator("table.standings").locator("xpath=..")
     box.evaluate("b => { b.scrollLeft = 300; b.scrollTop = 200; }")
     edges = pg.evaluate(
         "(() => { const b = document.querySelector('table.standings').parentElement.getBoundingClientRect();"
+        " const rank = document.querySelector('table.standings tbody tr:nth-child(8) td.rank').getBoundingClientRect();"
         " const name = document.querySelector('table.standings tbody tr:nth-child(8) th').getBoundingClientRect();"
         " const head = document.querySelector('table.standings thead th').getBoundingClientRect();"
-        " return [b.left, name.left, b.top, head.top]; })()"
+        " return [b.left, rank.left, rank.right, name.left, b.top, head.top]; })()"
     )
-    assert abs(edges[0] + 1 - edges[1]) <= 2 and abs(edges[2] + 1 - edges[3]) <= 2, edges
+    assert abs(edges[0] + 1 - edges[1]) <= 2 and abs(edges[2] - edges[3]) <= 2, edges
+    assert abs(edges[4] + 1 - edges[5]) <= 2, edges
     shot(pg, "14-phone-sticky")
     for tab in ("Crosstable", "Compare rule sets", "Check the declared ranking"):
         pg.click(f"nav.tabs >> text={tab}")
@@ -483,6 +497,9 @@ def _english_sentences() -> list[str]:
 
 ITALIAN_PAGES = [
     ("open-2026", ""),
+    ("open-2026", "/prizes"),
+    ("open-2026", "?tiebreaks=WIN&playoff=7,1:1½-½&lots=x&exclude=40:espulso"),
+    ("team-league-2026", "/crosstable"),
     ("open-2026", "/crosstable"),
     ("open-2026", "/compare?with=fide-2026&with=fide-2024:vur=score&with=italian"),
     ("open-2026", "/check?infer=1"),
@@ -582,3 +599,237 @@ def test_compare_chart_colours_labels_and_box(browser: object, events: tuple[str
         assert chart[2] - 1 <= chart[0] and chart[1] <= chart[3] + 1 and chart[3] <= width, chart
         shot(pg, f"16-compare-chart-{width}")
         context.close()  # type: ignore[attr-defined]
+
+
+# -- every decision and prize by clicks, the phone's first screen, printing, accessibility -----------
+
+
+def _rows(pg: object, table: str, n: int) -> list[list[str]]:
+    return [
+        [c.strip() for c in row.locator("td, th").all_inner_texts()]  # type: ignore[attr-defined]
+        for row in pg.locator(f"{table} tbody tr").all()[:n]  # type: ignore[attr-defined]
+    ]
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_playoff_entered_by_clicks_updates_the_prize_list(
+    browser: object, events: tuple[str, dict[str, str]], width: int
+) -> None:
+    # the bundled open under WIN alone: Pace (1) and Esposito (7), 7 points and 6 wins each, share
+    # places 1-2 and the start number puts Pace first, until the playoff Esposito won 1½-½
+    _base, pages = events
+    context = _context(browser, width, 844)
+    pg = context.new_page()  # type: ignore[attr-defined]
+    pg.goto(pages["open-2026"] + "?lang=it")
+    pg.click("details.options-box > summary")
+    pg.fill("#tiebreaks", "WIN")
+    pg.click("form.options button[type=submit]")
+    pg.click("nav.tabs >> text=Premi")
+    pg.select_option("#sharing", "none")
+    pg.click("form.prize-form .actions button[type=submit] >> nth=0")
+    pg.wait_for_selector("table.prize-list")
+    first = _rows(pg, "table.prize-list", 1)[0]
+    assert first[:4] == ["Assoluto", "1", "1", "Pace, Emanuele"], first
+    # the playoff, on the prizes tab itself
+    pg.click("details.options-box > summary")
+    pg.select_option("#po_how", "playoff")
+    pg.select_option("#po_1", "7")
+    pg.select_option("#po_2", "1")
+    pg.fill("#po_note", "1½-½")
+    pg.click("form.options button[type=submit]")
+    pg.wait_for_selector("table.prize-list")
+    first = _rows(pg, "table.prize-list", 1)[0]
+    assert first[:4] == ["Assoluto", "1", "7", "Esposito, Alessandro"], first
+    assert "ha deciso lo spareggio giocato (1½-½)" in pg.locator("section.award").first.inner_text()
+    assert "Spareggio giocato: 7 Esposito, Alessandro > 1 Pace, Emanuele (1½-½)" in pg.locator(".given").inner_text()
+    # the standings and the TRF download carry it
+    pg.click("nav.tabs >> text=Classifica")
+    assert _rows(pg, "table.standings", 1)[0][0] == "1"
+    assert pg.locator("table.standings tbody tr >> nth=0 >> th").inner_text() == "Esposito, Alessandro"
+    assert pg.evaluate("document.documentElement.scrollWidth") <= width + 1
+    context.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_prize_form_filled_in_italian_and_printed(
+    browser: object, events: tuple[str, dict[str, str]], width: int, tmp_path: Path
+) -> None:
+    _base, pages = events
+    context = _context(browser, width, 844)
+    pg = context.new_page()  # type: ignore[attr-defined]
+    pg.goto(pages["open-2026"] + "/prizes?lang=it")
+    assert pg.input_value("#c0_name") == "Assoluto"  # the example's categories, named in Italian
+    pg.fill("#c0_prizes", "500 300 200,50")
+    pg.select_option("#sharing", "equal")
+    pg.fill("#c1_name", "Femminile")
+    pg.fill("#c3_name", "Elo 1600-1799")
+    pg.fill("#c3_rating_from", "1600")
+    pg.fill("#c3_rating_under", "1800")
+    pg.fill("#c3_prizes", "70")
+    pg.click("form.prize-form .actions button[type=submit] >> nth=0")
+    pg.wait_for_selector("table.prize-list")
+    rows = _rows(pg, "table.prize-list", 30)
+    # equal sharing: 7 and 1 level on 7 points share places 1-2, (500 + 300) / 2 = 400 each
+    assert rows[0][:3] == ["Assoluto", "1", "7"] and rows[0][6] == "400,00", rows[0]
+    assert rows[1][:3] == ["Assoluto", "2", "1"] and rows[1][6] == "400,00", rows[1]
+    assert any(r[0] == "Femminile" for r in rows) and any(r[0] == "Elo 1600-1799" for r in rows)
+    assert "General" not in pg.locator("main").inner_text()
+    # printed on A4 (190 mm wide within its margins: 718 px), whatever the screen it was filled on
+    pg.set_viewport_size({"width": 718, "height": 1000})
+    pg.emulate_media(media="print")
+    assert not pg.locator("form.prize-form").is_visible()
+    assert pg.locator("table.prize-list").is_visible()
+    box = pg.locator("table.prize-list").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 718 + 1
+    pdf = tmp_path / "premi.pdf"
+    pg.pdf(path=str(pdf), prefer_css_page_size=True)
+    context.close()  # type: ignore[attr-defined]
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+        assert "Elenco dei premi" in text and "Femminile" in text and "400,00" in text
+
+
+def test_the_phones_first_screen_shows_the_first_standings(browser: object, events: tuple[str, dict[str, str]]) -> None:
+    _base, pages = events
+    context = _context(browser, 390, 844)
+    pg = context.new_page()  # type: ignore[attr-defined]
+    pg.goto(pages["open-2026"] + "?lang=it")
+    # rank, name and points of the first three rows inside the viewport, without scrolling
+    boxes = pg.evaluate(
+        "[...document.querySelectorAll('table.standings tbody tr')].slice(0, 3).map(r =>"
+        " ['td.rank', 'th', 'td.pts'].map(s => { const b = r.querySelector(s).getBoundingClientRect();"
+        " return [b.left, b.top, b.right, b.bottom, r.querySelector(s).innerText]; }))"
+    )
+    for row in boxes:
+        for left, top, right, bottom, _text in row:
+            assert 0 <= left and right <= 390 and 0 <= top and bottom <= 844, boxes
+    assert [row[1][4] for row in boxes] == ["Esposito, Alessandro", "Pace, Emanuele", "Leone, Michele"]
+    assert [row[2][4] for row in boxes] == ["7", "7", "6½"]
+    # title, federation and rating hidden below 480 px; the toggle shows them
+    assert not pg.locator("table.standings thead th.extra").first.is_visible()
+    pg.click("label[for=show-extra]")
+    assert pg.locator("table.standings thead th.extra").first.is_visible()
+    # the search, by clicks
+    pg.fill("#find", "leone")
+    assert pg.locator("table.standings tbody tr:visible").count() == 1  # filtered while typing
+    pg.click("form.find button")
+    assert pg.locator("table.standings tbody th").all_inner_texts() == ["Leone, Michele"]
+    context.close()  # type: ignore[attr-defined]
+
+
+def test_the_comparison_reads_on_a_phone_and_its_labels_never_overlap(
+    browser: object, events: tuple[str, dict[str, str]]
+) -> None:
+    _base, pages = events
+    context = _context(browser, 390, 844)
+    pg = context.new_page()  # type: ignore[attr-defined]
+    pg.goto(pages["open-2026"] + "/compare?lang=it")
+    assert not pg.locator("figure.chart").is_visible() and pg.locator("section.moves").is_visible()
+    moved = pg.locator("section.moves li").count()
+    assert moved == pg.locator("table.compare tr.differs").count() > 0
+    context.close()  # type: ignore[attr-defined]
+    context = _context(browser, 1366, 900)
+    pg = context.new_page()  # type: ignore[attr-defined]
+    pg.goto(pages["open-2026"] + "/compare?lang=it")
+    assert pg.locator("figure.chart").is_visible() and not pg.locator("section.moves").is_visible()
+    overlaps = pg.evaluate(
+        "(() => { const boxes = [...document.querySelectorAll('svg.bump text.bump-label')]"
+        ".map(t => t.getBoundingClientRect()).filter(b => b.width > 0);"
+        " let bad = 0; for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {"
+        " const a = boxes[i], b = boxes[j];"
+        " if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) bad++; }"
+        " return bad; })()"
+    )
+    assert overlaps == 0
+    context.close()  # type: ignore[attr-defined]
+
+
+def test_printing_shows_values_as_text_and_many_crosstable_rows_a_page(
+    browser: object, events: tuple[str, dict[str, str]]
+) -> None:
+    _base, pages = events
+    context = _context(browser, 1040, 740)  # A4 landscape's printable width
+    pg = context.new_page()  # type: ignore[attr-defined]
+    pg.goto(pages["open-2026"] + "?lang=it")
+    pg.emulate_media(media="print")
+    style = pg.evaluate(
+        "(() => { const s = getComputedStyle(document.querySelector('a.tb'));"
+        " return [s.borderBottomStyle, s.textDecorationLine]; })()"
+    )
+    assert style == ["none", "none"]
+    pg.goto(pages["open-2026"] + "/crosstable?lang=it")
+    pg.emulate_media(media="print")
+    heights = pg.evaluate(
+        "[...document.querySelectorAll('table.crosstable tbody tr')].map(r => r.getBoundingClientRect().height)"
+    )
+    # 51 rows; at most 16 px a row puts 40 rows on an A4 landscape page (about 700 px of it)
+    assert len(heights) == 51 and max(heights) <= 16, max(heights)
+    context.close()  # type: ignore[attr-defined]
+
+
+AXE_VERSION = "4.14.1"
+AXE_DIR = ROOT / "tests" / ".axe"
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    """axe-core's script, from the npm registry (``npm pack``) once into ``tests/.axe/``."""
+    target = AXE_DIR / "package" / "axe.min.js"
+    if not target.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("the accessibility check needs axe-core from npm, and npm is not installed")
+        AXE_DIR.mkdir(parents=True, exist_ok=True)
+        try:
+            subprocess.run(
+                [npm, "pack", f"axe-core@{AXE_VERSION}", "--silent"],
+                cwd=AXE_DIR, check=True, capture_output=True, timeout=180,
+            )  # fmt: skip
+            with tarfile.open(next(AXE_DIR.glob(f"axe-core-{AXE_VERSION}.tgz"))) as tar:
+                tar.extract("package/axe.min.js", AXE_DIR, filter="data")
+        except (subprocess.SubprocessError, OSError, StopIteration, KeyError, tarfile.TarError) as exc:
+            pytest.skip(f"axe-core could not be fetched with npm: {exc}")
+    return target.read_text(encoding="utf-8")
+
+
+AXE_PAGES = [
+    ("open-2026", "?lang=it"),
+    ("open-2026", "/crosstable?lang=it"),
+    ("open-2026", "/compare?lang=it"),
+    ("open-2026", "/check?infer=1&lang=it"),
+    ("open-2026", "/player/7?versus=1&lang=it"),
+    ("open-2026", "/prizes?lang=it"),
+    ("team-league-2026", "?lang=it"),
+    ("team-league-2026", "/crosstable?lang=en"),
+    ("closed-rr-2026", "/crosstable?lang=en"),
+]
+
+
+def test_no_serious_accessibility_violation(
+    browser: object, events: tuple[str, dict[str, str]], axe_source: str
+) -> None:
+    base, pages = events
+    # axe runs inside the page: the page's policy admits no script of ours, so this context bypasses it
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)  # type: ignore[attr-defined]
+    pg = context.new_page()
+    found = {}
+    for url in [base + "/?lang=it", *(pages[event] + path for event, path in AXE_PAGES)]:
+        pg.goto(url)
+        pg.add_script_tag(content=axe_source)
+        for width in (390, 1366):  # a phone, a laptop: the same page laid out for each
+            pg.set_viewport_size({"width": width, "height": 844 if width < 500 else 900})
+            violations = pg.evaluate(
+                "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+                ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
+            )
+            if violations:
+                found[f"{url} at {width} px"] = violations
+    # the check can fail: pale links on the last page are a serious violation (color-contrast)
+    pg.add_style_tag(content="main a { color: #d0d0d0 !important }")
+    pale = pg.evaluate(
+        "async () => (await axe.run(document, {runOnly: ['color-contrast']})).violations.map(v => v.impact)"
+    )
+    context.close()
+    assert found == {}
+    assert pale == ["serious"]

@@ -96,7 +96,7 @@ def test_html_in_italian(example: spareggio.Standings) -> None:
     text = " ".join(cells.text)
     assert '<html lang="it">' in page
     assert "Regole per i turni non giocati: fide-2026" in text
-    assert "BH/C1: Buchholz (C.07 8.1) — Cut 1: escluso il valore più basso" in text
+    assert "BH/C1: Buchholz (C.07 8.1) — Taglio 1: escluso il valore più basso" in text
     assert cells.rows[0][:7] == ["Pos", "N.", "Tit", "Nome", "Fed", "Elo", "Punti"]
     by_sno = {int(r[1]): r for r in cells.rows[1:]}
     for row in example.rows:

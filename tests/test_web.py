@@ -187,7 +187,7 @@ def test_compare_page_highlights_differences(client: TestClient, token: str) -> 
     r = client.get(f"/t/{token}/compare?with=fide-2026&with=naive")
     assert r.status_code == 200
     rows = table(r.text, "compare")
-    assert rows[0][3:] == ["fide-2026", "naive"]
+    assert rows[0][3:] == ["FIDE 2026", "Games played only"]  # the rule sets by their names on the page
     from spareggio.comparison import compare
 
     c = compare(spareggio.io.trf.read_trf(EXAMPLE), ["fide-2026", "naive"])
@@ -201,7 +201,8 @@ def test_check_page(client: TestClient, token: str) -> None:
     r = client.get(f"/t/{token}/check?infer=1")
     assert r.status_code == 200
     assert "status-agree" in r.text
-    assert "the declared ranking is exactly what fide-2026 gives with BH/C1, BH, SB" in r.text
+    # the rule set by its name on the page (the report and the command line keep fide-2026)
+    assert "the declared ranking is exactly what FIDE 2026 gives with BH/C1, BH, SB" in r.text
 
 
 def test_check_page_with_a_wrong_declared_rank() -> None:
@@ -531,9 +532,12 @@ def test_bump_chart_draws_one_line_per_player() -> None:
     assert 'points="66,39.0 246,57.0" class="bump-line moved" stroke="#0072b2"' in svg
     assert 'points="66,57.0 246,39.0" class="bump-line moved" stroke="#d55e00"' in svg
     assert 'points="66,75.0 246,75.0" class="bump-line">' in svg
-    # labelled at both ends, and no fixed size: the drawing fits its box
+    # labelled at both ends, drawn at its own size (66 + 180 + 66 = 312 wide, 40 + 3 * 18 = 94 high:
+    # 11-pixel labels on 18-pixel rows never overlap, a wide screen does not magnify it) and shrunk
+    # by its viewBox into a narrower box
     assert svg.count(">1. 1 A<") == 1 and svg.count(">2. 1 A<") == 1
-    assert 'width="' not in svg.split(">")[0]
+    head = svg.split(">")[0]
+    assert 'width="312" height="94" viewBox="0 0 312 94"' in head
 
 
 def test_serve_command_warns_when_not_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -716,7 +716,7 @@ def test_a_comparison_asked_a_thousand_times_is_computed_once(client: TestClient
     r = client.get(f"/t/{token}/compare?{query}")
     assert r.status_code == 200, re.findall('role="alert">([^<]*)', r.text)
     # the rule sets compared: each once (its column head in the chart), italian beyond the list's bound
-    assert r.text.count('class="bump-head">fide-2026<') == 1
+    assert r.text.count('class="bump-head">FIDE 2026<') == 1
     r = client.post(
         "/api/compare", files={"file": ("t.trf", TRF)}, data={"rules": ",".join(["fide-2024"] * 100)}
     )

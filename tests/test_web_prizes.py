@@ -30,14 +30,20 @@ def token(client: TestClient) -> str:
 
 
 def cells(page: str) -> list[list[str]]:
-    table = page.split('<table aria-labelledby="p-title">', 1)[1].split("</table>", 1)[0]
+    table = page.split('<table aria-labelledby="p-title" class="prize-list">', 1)[1].split("</table>", 1)[0]
     return [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row) for row in re.findall(r"<tr>(.*?)</tr>", table)][1:]
 
 
-def test_the_tab_shows_an_editable_example(client: TestClient) -> None:
+def test_the_tab_shows_a_prize_form_filled_with_an_example_in_the_pages_language(client: TestClient) -> None:
     page = client.get(f"/t/{token(client)}/prizes").text
     assert 'aria-current="page">Prizes</a>' in page
-    assert 'name="text"' in page and "sharing = &#34;hort&#34;" in page
+    assert 'name="c0_name" value="General"' in page and 'name="c0_prizes" value="600  400  250  150  100"' in page
+    assert '<option value="hort" selected>' in page
+    # the TOML file stays as import (a text box and a file to open)
+    assert 'name="text"' in page and 'name="file"' in page
+    it = client.get(f"/t/{token(client)}/prizes?lang=it").text
+    assert 'name="c0_name" value="Assoluto"' in it and 'name="c1_name" value="Miglior giocatrice"' in it
+    assert "How the prizes are given" not in it and "Come si assegnano i premi" in it
 
 
 def test_a_pasted_prize_file_gives_the_librarys_prize_list(client: TestClient) -> None:

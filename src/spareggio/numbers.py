@@ -49,6 +49,7 @@ __all__ = [
     "is_finite_decimal",
     "json_number",
     "points",
+    "rank_marker",
     "value",
 ]
 
@@ -158,6 +159,19 @@ def points(number: Fraction | int | None, lang: str, *, missing: str = "–") ->
         whole = abs(number.numerator) // 2
         return ("-" if number < 0 else "") + (f"{whole}{HALF}" if whole else HALF)
     return value(number, lang)
+
+
+def rank_marker(rank: object, lang: str) -> str:
+    """A place as the language marks it beside a name: ``#10`` in English, ``10°`` in Italian,
+    ``10e`` in French (a shared place ``3-5`` marks both ends)."""
+    text = str(rank)
+    if lang in ("it", "fr") and not any(c.isdigit() for c in text):
+        return text  # no place (an excluded player)
+    if lang == "it":
+        return "-".join(f"{part}°" for part in text.split("-"))
+    if lang == "fr":
+        return "-".join(f"{part}{'er' if part == '1' else 'e'}" for part in text.split("-"))
+    return f"#{text}"
 
 
 def date(day: _dt.date | None, lang: str) -> str:

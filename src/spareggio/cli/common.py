@@ -3,7 +3,6 @@ of every command that reads a tournament."""
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import os
 from collections.abc import Callable, Sequence
@@ -16,7 +15,7 @@ from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
 from ..i18n import SOURCE, default_language, languages, localize, msg
 from ..io import ReadOptions, read_event
 from ..io.output import refuse_inputs, write_atomic
-from ..io.trf import write_trf
+from ..io.trf.writer import write_decided_trf as write_decided_trf_text
 from ..model import Event, Scope, TournamentKind
 from ..standings import Standings, rank
 
@@ -317,7 +316,4 @@ def write_decided_trf(path: str | None, s: Standings) -> None:
         return
     if s.is_team:
         raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
-    t = s.tournament
-    labels = list(s.labels) + (["RND"] if s.decisions.lots_seed is not None else [])
-    text = write_trf(dataclasses.replace(t, decisions=s.decisions, tiebreak_list=tuple(labels)))
-    write_atomic(path, text, inputs=inputs(), option="--save-trf")
+    write_atomic(path, write_decided_trf_text(s), inputs=inputs(), option="--save-trf")

@@ -94,6 +94,8 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     results = options.ranks or (companion(options.beside) if options.beside else None)
     if results is not None:
         read_results(t, results)
+    elif options.ranks_data is not None:
+        apply_results(t, options.ranks_data, "results.ndjson")
     elif all(p.rank is None for p in t.players):
         t.warnings.append(
             Diagnostic(
@@ -181,7 +183,15 @@ def read_results(t: Tournament, path: str) -> None:
         raise ArgumentError(
             msg("{path}: cannot read the file ({value})", path=path, value=os_reason(exc))
         ) from None
-    where = _display(path)
+    apply_results(t, raw, _display(path))
+
+
+def apply_results(t: Tournament, raw: bytes, where: str) -> None:
+    """Set every player's declared rank from the content of a lichess results export (``where``
+    names it in messages); as :func:`read_results`.
+
+    :raises InputError: for a line that is not a JSON object with a whole ``rank`` and a ``username``.
+    """
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

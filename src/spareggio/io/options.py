@@ -39,6 +39,8 @@ class ReadOptions:
     which ranks them, are left out (``--individual``)."""
     ranks: str | None = None
     """A file of declared ranks (a lichess Swiss results export), for ``check``."""
+    ranks_data: bytes | None = None
+    """The content of such a file, given without a path (an upload); used when ``ranks`` is None."""
     beside: str | None = None
     """The path of the file on disk, where companion files are looked for (set by
     :func:`~spareggio.io.registry.read_event`); None for content that is no file on disk (an upload),

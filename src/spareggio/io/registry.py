@@ -184,7 +184,7 @@ def _checked(reader: Reader, options: ReadOptions, name: str) -> ReadOptions:
                 path=name, field=Field.LENIENT,
             )
         )  # fmt: skip
-    if options.ranks is not None and reader.name != "lichess":
+    if (options.ranks is not None or options.ranks_data is not None) and reader.name != "lichess":
         raise ArgumentError(
             msg(
                 "{field} applies to lichess Swiss exports; this file is {title}",

@@ -11,6 +11,9 @@ from .spec import (
     load_prize_file,
     parse_prize_bytes,
     parse_prize_data,
+    prize_file_data,
+    prize_file_json,
+    prize_file_toml,
 )
 
 __all__ = [
@@ -25,4 +28,7 @@ __all__ = [
     "load_prize_file",
     "parse_prize_bytes",
     "parse_prize_data",
+    "prize_file_data",
+    "prize_file_json",
+    "prize_file_toml",
 ]

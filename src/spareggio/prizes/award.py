@@ -26,11 +26,15 @@ from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 
+from babel.core import UnknownLocaleError
+from babel.numbers import UnknownCurrencyError, format_currency, format_decimal
+
 from ..i18n import Text
+from ..numbers import Shown, Style
 from ..standings import Standings
 from .spec import Category, PlayerTable, PrizeFile
 
-__all__ = ["TEXTS", "Award", "PrizeList", "award_prizes"]
+__all__ = ["TEXTS", "Award", "Money", "PrizeList", "award_prizes"]
 
 TEXTS = {
     "eligible": "{n} eligible players ({category})",
@@ -51,6 +55,32 @@ TEXTS = {
     "rounded": "shares rounded down to {unit}; {left} left over paid one {unit} each in standings order",
 }
 """The explanations' sentences (context ``prizes``), translated when rendered."""
+
+
+@dataclass(frozen=True)
+class Money:
+    """An amount inside a sentence, written in the language the sentence is said in (Babel:
+    ``0,01 €`` in Italian, ``0,01 €`` in French); a currency that is no ISO code (``gettoni``)
+    follows the amount.  English keeps the amount as the prize file writes it, then the currency
+    (``0.01 EUR``), as the command line has always printed it."""
+
+    amount: Decimal
+    currency: str = ""
+
+    def said(self, lang: str) -> str:
+        """The amount as ``lang`` writes it, with its currency."""
+        if lang == "en":
+            return f"{self.amount} {self.currency}".strip()
+        try:
+            if len(self.currency) == 3 and self.currency.isalpha():
+                return str(format_currency(self.amount, self.currency.upper(), locale=lang))
+            number = str(format_decimal(self.amount, locale=lang))
+        except (UnknownCurrencyError, UnknownLocaleError, ValueError):
+            number = format(self.amount, "f")
+        return f"{number} {self.currency}".strip()
+
+    def __str__(self) -> str:
+        return self.said("en")
 
 
 def _t(key: str, **params: object) -> Text:
@@ -275,21 +305,15 @@ def _who(s: Standings, i: int) -> str:
     return f"{p.name} ({p.start_number})"
 
 
-def _prize_name(a: Award) -> str:
-    return f"{a.category.name} {a.place} ({a.amount})"
+def _prize_name(a: Award) -> Text:
+    return Text("{category} {place} ({amount})", "prizes", category=a.category.name, place=a.place,
+                amount=Money(a.amount, ""))  # fmt: skip
 
 
-def _num(value: Fraction | None) -> str:
-    if value is None:
-        return "-"
-    if value.denominator == 1:
-        return str(value.numerator)
-    return (
-        str(Decimal(value.numerator) / Decimal(value.denominator))
-        if 10 % value.denominator == 0 or value.denominator in (4, 8)
-        else str(value)
-    )
+def _num(value: Fraction | None) -> Shown:
+    """A number of a reason, written in the language the reason is said in (``46,5``)."""
+    return Shown(value, Style.EXPLAINED)
 
 
-def _money(value: Decimal, prizes: PrizeFile) -> str:
-    return f"{value} {prizes.currency}".strip()
+def _money(value: Decimal, prizes: PrizeFile) -> Money:
+    return Money(value, prizes.currency)

@@ -46,7 +46,7 @@ import numpy.typing as npt
 from ..errors import InputError, Position, os_reason
 from ..i18n import msg
 from ..io import ensure_regular
-from ..jsontypes import JsonObject
+from ..jsontypes import JsonObject, JsonValue
 from ..model import Player
 
 __all__ = [
@@ -57,6 +57,9 @@ __all__ = [
     "PrizeFile",
     "load_prize_file",
     "parse_prize_data",
+    "prize_file_data",
+    "prize_file_json",
+    "prize_file_toml",
 ]
 
 SHARING = ("none", "equal", "hort")
@@ -452,3 +455,86 @@ SCHEMA: JsonObject = {
     },
 }
 """The JSON schema of a prize file (printed in ``docs/prizes.md``)."""
+
+
+# --------------------------------------------------------------------------------------------------
+# writing: the inverse of parse_prize_data, so that a prize file made on the page can be kept
+
+
+def _amount_value(value: Decimal) -> int | str:
+    """An amount as the file writes it: a whole number, else a string (exact, never a float)."""
+    return int(value) if value == value.to_integral_value() else format(value.normalize(), "f")
+
+
+def prize_file_data(prizes: PrizeFile) -> JsonObject:
+    """The prize file as the data :func:`parse_prize_data` reads back to the same prize file (the
+    layout of :data:`SCHEMA`); what is at its default is left out."""
+    out: JsonObject = {}
+    if prizes.currency:
+        out["currency"] = prizes.currency
+    out["sharing"] = prizes.sharing
+    out["one_prize_per_player"] = prizes.one_prize_per_player
+    out["awarding"] = prizes.awarding
+    out["rounding"] = _amount_value(prizes.rounding)
+    if prizes.reference_date is not None:
+        out["reference_date"] = prizes.reference_date.isoformat()
+    categories: list[JsonValue] = []
+    for c in prizes.categories:
+        item: JsonObject = {"id": c.id, "name": c.name, "prizes": [_amount_value(a) for a in c.prizes]}
+        if c.sex is not None:
+            item["sex"] = c.sex
+        for key in ("age_under", "age_from", "rating_under", "rating_from"):
+            value = getattr(c, key)
+            if value is not None:
+                item[key] = value
+        if c.rating != "fide":
+            item["rating"] = c.rating
+        if c.unrated is not None:
+            item["unrated"] = c.unrated
+        if c.federations:
+            item["federation"] = list(c.federations) if len(c.federations) > 1 else c.federations[0]
+        if c.clubs:
+            item["club"] = list(c.clubs) if len(c.clubs) > 1 else c.clubs[0]
+        categories.append(item)
+    out["categories"] = categories
+    if prizes.players:
+        table: JsonObject = {}
+        for number, data in sorted(prizes.players.items()):
+            row: JsonObject = {}
+            if data.club:
+                row["club"] = data.club
+            if data.national_rating is not None:
+                row["national_rating"] = data.national_rating
+            table[str(number)] = row
+        out["players"] = table
+    return out
+
+
+def prize_file_json(prizes: PrizeFile) -> str:
+    """The prize file as JSON text."""
+    return json.dumps(prize_file_data(prizes), ensure_ascii=False, indent=2) + "\n"
+
+
+def _toml_value(value: JsonValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)  # a TOML basic string is a JSON string
+
+
+def prize_file_toml(prizes: PrizeFile) -> str:
+    """The prize file as TOML text (what :func:`parse_prize_bytes` reads back)."""
+    data = prize_file_data(prizes)
+    lines = [f"{key} = {_toml_value(value)}" for key, value in data.items() if key not in ("categories", "players")]
+    for item in data["categories"]:  # type: ignore[union-attr]  # a list of tables, written above
+        assert isinstance(item, dict)
+        lines += ["", "[[categories]]", *(f"{key} = {_toml_value(value)}" for key, value in item.items())]
+    players = data.get("players")
+    if isinstance(players, dict):
+        for number, row in players.items():
+            assert isinstance(row, dict)
+            lines += ["", f"[players.{number}]", *(f"{key} = {_toml_value(value)}" for key, value in row.items())]
+    return "\n".join(lines) + "\n"

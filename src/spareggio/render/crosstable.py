@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from .. import numbers
 from ..i18n import SOURCE, translate
 from ..model import Color, ResultKind
+from .output import title_abbreviation
 
 if TYPE_CHECKING:
     from ..standings import Standings
@@ -180,7 +181,7 @@ def build_crosstable(s: Standings, lang: str = SOURCE, *, grid: bool | None = No
             CrossRow(
                 place=row.place,
                 start_number=p.start_number,
-                title=p.title,
+                title=title_abbreviation(p.title),
                 name=p.name,
                 federation=p.federation,
                 rating=p.rating,

@@ -33,7 +33,7 @@ def render_text(e: PlayerExplanation, lang: str | None = None) -> str:
         *([e.tournament] if e.tournament else []),
         message(lang, "title", name=e.name, sno=e.start_number),
         *context_lines(e, lang),
-        message(lang, "points", points=numbers.points(e.points, lang)) + f"   #{e.rank}",
+        message(lang, "points", points=numbers.points(e.points, lang)) + f"   {numbers.rank_marker(e.rank, lang)}",
         "",
     ]
     for tb in e.tiebreaks:

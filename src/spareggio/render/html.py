@@ -26,7 +26,7 @@ h1{font-size:1.35rem;margin:0 0 .3rem} h2{font-size:1.1rem;margin:1.6rem 0 .4rem
 table{border-collapse:collapse;margin:.4rem 0;font-size:.92rem}
 th,td{border-bottom:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-tr.cut td{color:#8a8a8a} tr.cut td.contrib{text-decoration:line-through}
+tr.cut td{color:#666} tr.cut td.contrib{text-decoration:line-through}
 .sum{font-family:ui-monospace,Menlo,Consolas,monospace;margin:.2rem 0}
 .note{color:#444;font-size:.9rem} .vur{color:#9a3412}
 .side{display:grid;grid-template-columns:1fr 1fr;gap:1.5rem}
@@ -147,7 +147,7 @@ def _body(e: PlayerExplanation, lang: str, anchor: str = "tb", *, context: bool 
         *([f'<p class="meta event">{escape(e.tournament)}</p>'] if e.tournament and context else []),
         f"<h1>{escape(message(lang, 'title', name=e.name, sno=e.start_number))}</h1>",
         *(_context(e, lang) if context else []),
-        f'<p class="meta">{escape(message(lang, "points", points=numbers.points(e.points, lang)))} &middot; #{escape(e.rank)}</p>',
+        f'<p class="meta">{escape(message(lang, "points", points=numbers.points(e.points, lang)))} &middot; {escape(numbers.rank_marker(e.rank, lang))}</p>',
         # the playoff, the arbiter's order, the lot or the exclusion that placed this player
         *(f'<p class="meta decision">{escape(localize(note, lang))}</p>' for note in e.decisions),
     ]

@@ -30,6 +30,7 @@ from .formats import RenderOptions, renderer
 from .sources import boards_source_words, kind_source_words, list_source_words
 
 __all__ = [
+    "FIDE_TITLES",
     "JSON_SCHEMA_VERSION",
     "decisions_dict",
     "format_number",
@@ -42,6 +43,7 @@ __all__ = [
     "standings_json",
     "standings_table",
     "standings_to_dict",
+    "title_abbreviation",
 ]
 
 JSON_SCHEMA_VERSION = 1
@@ -367,6 +369,21 @@ def standings_csv(s: Standings, locale: str = SOURCE) -> str:
     return ("\ufeff" if spreadsheet.csv_bom else "") + buf.getvalue()
 
 
+FIDE_TITLES = {
+    "g": "GM", "m": "IM", "f": "FM", "c": "CM",
+    "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM",
+}  # fmt: skip
+"""The FIDE titles by the codes of TRF columns 11-13 (``g`` grandmaster, ``wm`` woman international
+master ...); a file that writes the abbreviation itself (``GM``) keeps it."""
+
+
+def title_abbreviation(code: str) -> str:
+    """A player's FIDE title as it is printed (``GM``, ``WIM``) from the TRF code (``g``, ``wm``)
+    or the abbreviation a file writes; anything else (an arbiter's title) as written."""
+    text = code.strip()
+    return FIDE_TITLES.get(text.lower(), text)
+
+
 def declared_rank_differs(row: StandingRow) -> bool:
     """Whether the rank the file declares for the player (columns 86-89) is outside his computed
     place; a declared 0 (not ranked) or none never differs."""
@@ -427,7 +444,7 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
             [
                 row.place,
                 str(row.player.start_number),
-                row.player.title,
+                title_abbreviation(row.player.title),
                 row.player.name,
                 row.player.federation,
                 str(row.player.rating or ""),

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # openpyxl is imported where a workbook is written (an XLSX a
     from openpyxl import Workbook
 from ..tiebreaks import TiebreakSpec, definition
 from .formats import RenderOptions, renderer
-from .output import declared_rank_differs, localized_number, shown_decimals
+from .output import declared_rank_differs, localized_number, shown_decimals, title_abbreviation
 
 __all__ = [
     "PRINTER",
@@ -281,7 +281,7 @@ def standings_html(s: Standings, lang: str = SOURCE) -> str:
             else [
                 f"<td>{escape(row.place)}</td>",
                 f"<td>{p.start_number}</td>",
-                f'<td class="text">{escape(p.title)}</td>',
+                f'<td class="text">{escape(title_abbreviation(p.title))}</td>',
                 f'<th scope="row" class="text">{escape(p.name)}</th>',
                 f'<td class="text">{escape(p.federation)}</td>',
                 f"<td>{p.rating or ''}</td>",
@@ -483,7 +483,7 @@ def standings_xlsx(s: Standings, lang: str = SOURCE) -> bytes:
             row.rank,
             row.place if row.shared or row.excluded else None,
             p.start_number,
-            p.title or None,
+            title_abbreviation(p.title) or None,
             p.name,
             p.federation or None,
             p.rating,

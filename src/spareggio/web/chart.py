@@ -33,7 +33,8 @@ def bump_chart(
 ) -> Markup:
     """An inline SVG of how each player's place moves between rule sets: one column per rule set,
     one line per player, labelled at both ends; each player whose place changes in a colour of his
-    own and thicker.  The drawing scales to the width of its box (``viewBox``, no fixed size)."""
+    own and thicker.  The drawing keeps its own size (11-pixel labels on 18-pixel rows never overlap)
+    and shrinks to a narrower box (``viewBox``)."""
     n = max((max(p) for _, p in places), default=1)
     longest = max((len(f"{max(ps)}. {who[:LABEL_CHARS]}") for who, ps in places), default=4)
     margin = int(longest * CHAR) + 14
@@ -46,7 +47,7 @@ def bump_chart(
 
     parts = [
         (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="bump" viewBox="0 0 {width} {height}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="bump" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
             f'preserveAspectRatio="xMidYMin meet" role="img" aria-labelledby="bump-title">'
         ),
         f'<title id="bump-title">{escape(title)}</title>',

@@ -79,7 +79,7 @@ def _comparison_file(request: Request, token: str, fmt: str) -> Response:
     try:
         names = rule_set_names(request.query_params.getlist("with"))
         opts = options_of(request)
-        body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round), fmt, lang)
+        body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round, opts), fmt, lang)
     except SpareggioError as exc:
         return text(said(exc, lang), status=400)
     return attachment(body, media, entry, f"{translator(lang)('compare')}.{fmt}")

@@ -3,7 +3,6 @@ served as attachments under their own Content-Security-Policy, within a bound on
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import urllib.parse
 from pathlib import Path
@@ -15,7 +14,7 @@ from ..errors import ArgumentError
 from ..explain import explain_player
 from ..i18n import msg
 from ..io.trf.team_matches import is_team_file
-from ..io.trf.writer import with_team_ranks, write_trf
+from ..io.trf.writer import with_team_ranks, write_decided_trf
 from ..render.crosstable import build_crosstable
 from ..render.formats import FORMATS, formats_for, render
 from ..standings import Standings
@@ -124,11 +123,9 @@ def _team_trf(entry: Entry, s: Standings) -> str:
 
 
 def _trf_with_ranks(s: Standings) -> str:
-    """The tournament as TRF with the computed ranks in columns 86-89."""
-    t = s.tournament
-    rank = {row.player.start_number: row.rank for row in s.rows}
-    players = tuple(dataclasses.replace(p, rank=rank[p.start_number]) for p in t.players)
-    return write_trf(dataclasses.replace(t, players=players))
+    """The tournament as TRF with the computed ranks in columns 86-89, and the decisions and the
+    tie-break list that made them, as the command line's ``--save-trf`` writes them."""
+    return write_decided_trf(s, ranks=True)
 
 
 EXPLANATION_FORMATS = {"txt": "text", "html": "html", "json": "json"}

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from starlette.requests import Request
 
-from ..errors import SpareggioError
+from ..errors import Diagnostic, SpareggioError
 from ..i18n import SOURCE, Choices, Field, Text, language_name, localize, ntext
 from ..i18n import catalogue as full_catalogue
 from ..i18n import languages as known_languages
@@ -88,6 +88,8 @@ FIELD_LABELS: dict[Field, str] = {
     Field.VERSUS: "Other player",
     Field.INFER: "Find which rule set and list give the declared ranking",
     Field.BYES: "PGN: a round in which a player has no game counts as",
+    Field.LENIENT: "Repair a game whose two sides disagree (each repair is a warning)",
+    Field.DECLARED_RANKS: "lichess Swiss: the ranks lichess declares",
 }
 """The label of the page's control for each field it has (message ids of the page)."""
 
@@ -107,9 +109,43 @@ def page_words(field: Field | Choices, lang: str) -> str:
     return localize(Text("“{label}”", "field", label=Text(label, None)), lang)
 
 
+PAGE_WORDING: dict[str, str] = {
+    "round {number}: '0000 - +' read as a pairing-allocated bye (write '0000 - U')": (
+        "round {number}: a win without opponent read as a pairing-allocated bye"
+    ),
+    "--{how} {value!r}: expected two or more different start numbers, first to last, separated by commas, "
+    "then ':' and a note (3,7:1½-½)": "{how} {value!r}: choose two or more different players, first to last",
+    "{field} {value!r}: expected a start number, then ':' and the reason (5:expelled)": (
+        "{value!r}: choose the player to leave out of the ranking"
+    ),
+}
+"""Sentences of the library written in a file's or an option's syntax, as the page says them (the page
+shows its own controls, never a file's notation)."""
+
+LOCATED = "{where}warning: {message}"
+"""A warning with its place in the file (``team.trf:1:1: warning: ...``): the page says the warning
+alone, beside the file it shows."""
+
+
+def for_page(value: object) -> object:
+    """``value`` with every sentence of :data:`PAGE_WORDING` (at any depth) said the page's way, and
+    a warning without the place in the file it was found at."""
+    if isinstance(value, Diagnostic):
+        return for_page(value.message)
+    if isinstance(value, Text) and value.template == LOCATED and "message" in value.params:
+        return for_page(value.params["message"])
+    if not isinstance(value, Text) or value.plural is not None:
+        return value
+    params = {key: for_page(v) for key, v in value.params.items()}
+    template = PAGE_WORDING.get(value.template, value.template)
+    if template == value.template and all(params[k] is value.params[k] for k in params):
+        return value
+    return Text(template, value.context, **params)
+
+
 def said(value: object, lang: str) -> str:
     """An error, a warning or a sentence as the page says it, in ``lang``: its fields named as the
     page's controls (:func:`page_words`), never as command-line options."""
     if isinstance(value, SpareggioError):
         value = value.text()
-    return localize(value, lang, page_words)
+    return localize(for_page(value), lang, page_words)

@@ -4,16 +4,18 @@ command line, from a page's address or from the API's form fields."""
 from __future__ import annotations
 
 import urllib.parse
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from starlette.requests import Request
 
+from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, SpareggioError, check_language
 from ..i18n import SOURCE, msg
 from ..rules import RULESETS
 from .limits import MAX_FIELD_CHARS, MAX_NUMBER_DIGITS
 
 __all__ = [
+    "MAX_DECISIONS",
     "Options",
     "api_language",
     "bounded_number",
@@ -91,6 +93,26 @@ def checked_format(value: str | None, allowed: tuple[str, ...], default: str = "
     return fmt
 
 
+MAX_DECISIONS = 64
+"""Most playoffs, arbiter's orders or exclusions one request may give."""
+
+
+def _listed(values: list[str], field: str) -> tuple[str, ...]:
+    """The non-empty values of a repeated field, each bounded, each once, at most
+    :data:`MAX_DECISIONS`."""
+    kept = [v for v in (clean_text(x, field) for x in values[: MAX_DECISIONS + 1]) if v]
+    return tuple(dict.fromkeys(kept))[:MAX_DECISIONS]
+
+
+def _order(first: str | None, second: str | None, third: str | None, note: str | None) -> str | None:
+    """A playoff or an order of the page's pickers (first, second, third player and a note) as the
+    one value the address keeps (``3,7:1½-½``); None when fewer than two players are chosen."""
+    chosen = [n for n in (first, second, third) if n]
+    if len(chosen) < 2:
+        return None
+    return ",".join(chosen) + (f":{note}" if note else "")
+
+
 @dataclass(frozen=True)
 class Options:
     """What a page is asked to compute (the same options as the command line)."""
@@ -100,6 +122,18 @@ class Options:
     after_round: int | None = None
     primary: str | None = None
     """Team events: MP or GP ranks the teams (``--primary``)."""
+    playoffs: tuple[str, ...] = ()
+    """Playoffs, each as the address keeps it: start numbers first to last, then ``:`` and the score."""
+    arbiter: tuple[str, ...] = ()
+    """Orders the arbiter decided, in the same form as a playoff (the note is the reason)."""
+    lots: str | None = None
+    """Draw lots for the ties left, with this seed."""
+    exclude: tuple[str, ...] = ()
+    """Participants left out of the ranking: a start number, then ``:`` and the reason."""
+    lenient: bool = False
+    """Read the file repairing a game whose two sides disagree (each repair a warning)."""
+    individual: bool = False
+    """A team event's players ranked as an individual tournament."""
 
     @classmethod
     def parse(
@@ -108,6 +142,13 @@ class Options:
         tiebreaks: str | None,
         after_round: str | int | None,
         primary: str | None = None,
+        *,
+        playoffs: list[str] | tuple[str, ...] = (),
+        arbiter: list[str] | tuple[str, ...] = (),
+        lots: str | None = None,
+        exclude: list[str] | tuple[str, ...] = (),
+        lenient: bool = False,
+        individual: bool = False,
     ) -> Options:
         """The options of a request.
 
@@ -124,16 +165,60 @@ class Options:
             if not (text.isascii() and text.isdigit()) or len(text.lstrip("0")) > MAX_NUMBER_DIGITS:
                 raise ArgumentError(msg("after_round must be a round number, not {text!r}", text=text[:20]))
             ar = int(text)
-        return cls(r, tb, ar, pr.upper() if pr else None)
+        opts = cls(
+            r, tb, ar, pr.upper() if pr else None,
+            _listed(list(playoffs), "playoff"), _listed(list(arbiter), "arbiter"), clean_text(lots, "lots"),
+            _listed(list(exclude), "exclude"), lenient, individual,
+        )  # fmt: skip
+        opts.decisions()  # every decision read now: a bad one is this request's error
+        return opts
+
+    def decisions(self) -> Decisions:
+        """The decisions these options give on top of the file's, as the command line gives them.
+
+        :raises ArgumentError: for a playoff, an order or an exclusion no command line would take.
+        """
+        playoffs = [parse_playoff_option(v, Decision.PLAYOFF) for v in self.playoffs]
+        playoffs += [parse_playoff_option(v, Decision.ARBITER) for v in self.arbiter]
+        given = merged(Decisions(), playoffs, [parse_exclusion_option(v) for v in self.exclude], self.lots)
+        return Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions)
+
+    @property
+    def decided(self) -> bool:
+        """Whether these options give any decision or change how the file is read."""
+        return bool(self.playoffs or self.arbiter or self.lots or self.exclude or self.lenient or self.individual)
+
+    def without(self, field: str, value: str | None = None) -> Options:
+        """These options without one decision (``value`` of the repeated ``field``), or without the
+        whole of ``field``."""
+        current = getattr(self, field)
+        changed: dict[str, object] = {}
+        if isinstance(current, tuple):
+            changed[field] = tuple(v for v in current if v != value) if value is not None else ()
+        else:
+            changed[field] = False if isinstance(current, bool) else None
+        return replace(self, **changed)  # type: ignore[arg-type]  # one field, of its own type
+
+    def pairs(self, *leave: str, **extra: object) -> list[tuple[str, str]]:
+        """The options as the (name, value) pairs of an address or a form's hidden fields, without the
+        fields named in ``leave``, with ``extra`` over them."""
+        items: list[tuple[str, object]] = [
+            ("rules", self.rules), ("tiebreaks", self.tiebreaks), ("after_round", self.after_round),
+            ("primary", self.primary),
+            *(("playoff", v) for v in self.playoffs), *(("arbiter", v) for v in self.arbiter),
+            ("lots", self.lots), *(("exclude", v) for v in self.exclude),
+            ("lenient", "1" if self.lenient else None), ("individual", "1" if self.individual else None),
+        ]  # fmt: skip
+        items = [(k, v) for k, v in items if k not in extra and k not in leave] + list(extra.items())
+        return [(k, str(v)) for k, v in items if v not in (None, "")]
 
     def query(self, **extra: object) -> str:
         """The options as the query of a page's address (``?rules=...``), empty when none."""
-        items = {
-            "rules": self.rules, "tiebreaks": self.tiebreaks, "after_round": self.after_round,
-            "primary": self.primary, **extra,
-        }  # fmt: skip
-        kept = {k: v for k, v in items.items() if v not in (None, "")}
+        kept = self.pairs(**extra)
         return ("?" + urllib.parse.urlencode(kept)) if kept else ""
+
+
+_TRUE = ("1", "on", "true", "yes")
 
 
 def options_of(request: Request) -> Options:
@@ -142,7 +227,22 @@ def options_of(request: Request) -> Options:
     :raises ArgumentError: for an option no command line would take.
     """
     q = request.query_params
-    return Options.parse(q.get("rules"), q.get("tiebreaks"), q.get("after_round"), q.get("primary"))
+    playoffs = q.getlist("playoff")
+    arbiter = q.getlist("arbiter")
+    # the page's pickers: the players of a playoff (or of the arbiter's order) first to last, and its note
+    picked = _order(q.get("po_1"), q.get("po_2"), q.get("po_3"), clean_text(q.get("po_note"), "note"))
+    if picked:
+        (arbiter if q.get("po_how") == "arbiter" else playoffs).append(picked)
+    exclude = q.getlist("exclude")
+    out = q.get("ex_1")
+    if out:
+        reason = clean_text(q.get("ex_note"), "reason")
+        exclude.append(out + (f":{reason}" if reason else ""))
+    return Options.parse(
+        q.get("rules"), q.get("tiebreaks"), q.get("after_round"), q.get("primary"),
+        playoffs=playoffs, arbiter=arbiter, lots=q.get("lots"), exclude=exclude,
+        lenient=(q.get("lenient") or "").lower() in _TRUE, individual=(q.get("individual") or "").lower() in _TRUE,
+    )  # fmt: skip
 
 
 def api_language(lang: str | None) -> str:

@@ -63,6 +63,9 @@ async def open_file(request: Request) -> Response:
         text = form.get("text")
         chosen = form.get("byes")
         byes = chosen if isinstance(chosen, str) and chosen in BYES else None
+        lenient = form.get("lenient") in ("1", "on")
+        given = form.get("ranks")
+        ranks = (await given.read()) or None if isinstance(given, UploadFile) else None
         data = b""
         name = "pasted.trf"
         if isinstance(upload, UploadFile):
@@ -84,10 +87,10 @@ async def open_file(request: Request) -> Response:
         return _index(request, 400, said(problem, lang))
     site = site_of(request)
     try:
-        entry = await site.worker.run(site.store.parse, name, data, byes)
+        entry = await site.worker.run(site.store.parse, name, data, byes, lenient=lenient, ranks=ranks)
     except SpareggioError as exc:
         return _index(request, 400, said(exc, lang))
-    site.store.keep(entry)
+    entry = site.store.keep(entry)  # the same file opened again is the entry already open
     return RedirectResponse(f"/t/{entry.token}", status_code=303)
 
 
@@ -132,8 +135,9 @@ async def _page(request: Request, token: str, template: str, active: str, extra:
 @router.get("/t/{token}", response_class=HTMLResponse)
 async def tournament(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
+    find = request.query_params.get("find", "")
     return await _page(
-        request, token, "tournament.html", "standings", lambda e, o, s: standings_view(e, o, s, lang)
+        request, token, "tournament.html", "standings", lambda e, o, s: standings_view(e, o, s, lang, find)
     )
 
 

@@ -3,10 +3,14 @@ reasons of every award, printable (the print style leaves out the form)."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Mapping
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, TypedDict
 
+from babel.numbers import NumberFormatError, format_decimal, parse_decimal
 from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import UploadFile as FormFile
@@ -16,15 +20,26 @@ from ..decisions import Decisions, Origin, merged, parse_exclusion_option, parse
 from ..errors import ArgumentError, SpareggioError
 from ..i18n import languages, localize, msg, translate
 from ..io import parse_event
+from ..jsontypes import JsonObject, JsonValue
 from ..model import Scope
-from ..prizes import PrizeList, award_prizes, parse_prize_bytes
+from ..prizes import (
+    PrizeFile,
+    PrizeList,
+    award_prizes,
+    parse_prize_bytes,
+    parse_prize_data,
+    prize_file_data,
+    prize_file_json,
+    prize_file_toml,
+)
 from ..render.formats import FORMATS, formats_for, render
 from ..render.prizes import WORDS, money_text
 from ..standings import Standings, rank
 from .api import answers, api_error
-from .i18n import request_language
+from .exports import attachment
+from .i18n import request_language, said, translator
 from .models import PrizesAnswer
-from .options import Options, api_language, checked_format, clean_text, options_of, safe_name
+from .options import Options, api_language, bounded_number, checked_format, clean_text, options_of, safe_name
 from .pages import read_form
 from .site import site_of
 from .store import Entry
@@ -99,24 +114,158 @@ def prizes_view(pl: PrizeList, lang: str) -> PrizesView:
     }  # fmt: skip
 
 
-def _page(request: Request, entry: Entry, text: str, data: bytes | None, name: str) -> HTMLResponse:
+SHARING = ("none", "equal", "hort")
+AWARDING = ("amount", "listed")
+MORE_ROWS = 2
+"""Empty categories the form offers below those it holds."""
+MAX_ROWS = 40
+"""Most categories one form holds."""
+ROW_FIELDS = ("name", "prizes", "sex", "age_under", "age_from", "rating_from", "rating_under", "unrated",
+              "federation", "club")  # fmt: skip
+"""The fields of a category of the form (``c3_prizes``...)."""
+
+
+def default_form(lang: str) -> PrizeFile:
+    """The prize form before anything is given: the example's prizes, its categories named in
+    ``lang``."""
+    _ = translator(lang)
+    example = parse_prize_bytes(EXAMPLE.encode("utf-8"), "prizes.toml")
+    names = {"general": _("General"), "women": _("Best woman"), "u16": _("Under 16"), "u1800": _("Rated under 1800")}
+    return dataclasses.replace(
+        example, categories=tuple(dataclasses.replace(c, name=names.get(c.id, c.name)) for c in example.categories)
+    )
+
+
+def _amounts_text(amounts: tuple[Decimal, ...], lang: str) -> str:
+    return "  ".join(str(format_decimal(a, locale=lang, group_separator=False)) for a in amounts)
+
+
+def form_values(prizes: PrizeFile, lang: str, extra: int = MORE_ROWS) -> FormValues:
+    """A prize file as the values of the prize form (amounts written the language's way)."""
+    rows: list[dict[str, str]] = []
+    for c in prizes.categories:
+        rows.append({
+            "name": c.name, "prizes": _amounts_text(c.prizes, lang), "sex": c.sex or "",
+            "age_under": "" if c.age_under is None else str(c.age_under),
+            "age_from": "" if c.age_from is None else str(c.age_from),
+            "rating_from": "" if c.rating_from is None else str(c.rating_from),
+            "rating_under": "" if c.rating_under is None else str(c.rating_under),
+            "unrated": "" if c.unrated is None else ("yes" if c.unrated else "no"),
+            "federation": " ".join(c.federations), "club": ", ".join(c.clubs),
+        })  # fmt: skip
+    rows += [dict.fromkeys(ROW_FIELDS, "") for _ in range(min(extra, MAX_ROWS - len(rows)))]
+    table = prize_file_data(prizes).get("players")
+    return {
+        "players": json.dumps(table, ensure_ascii=False) if table else "",
+        "currency": prizes.currency,
+        "sharing": prizes.sharing,
+        "one": prizes.one_prize_per_player,
+        "awarding": prizes.awarding,
+        "reference_date": prizes.reference_date.isoformat() if prizes.reference_date else "",
+        "rows": rows,
+    }
+
+
+def _amount(text: str, lang: str, where: str) -> Decimal:
+    try:
+        return Decimal(str(parse_decimal(text, locale=lang)))
+    except (NumberFormatError, ValueError, ArithmeticError):
+        raise ArgumentError(msg("{where}: {text!r} is not an amount", where=where, text=text[:20])) from None
+
+
+def prizes_of_form(form: Mapping[str, str], lang: str) -> PrizeFile:
+    """The prize file the form's fields describe (read by :func:`spareggio.prizes.parse_prize_data`,
+    as a prize file is).
+
+    :raises SpareggioError: for a field no prize file would take, named as the form names it.
+    """
+    _ = translator(lang)
+    categories: list[JsonValue] = []
+    for k in range(MAX_ROWS):
+        row = {f: clean_text(form.get(f"c{k}_{f}"), f) or "" for f in ROW_FIELDS}
+        if not row["name"] and not row["prizes"]:
+            continue
+        where = _("Category {n}", n=k + 1)
+        tokens = [t.strip(",") for t in row["prizes"].replace(";", " ").split()]
+        item: JsonObject = {
+            "id": f"c{k + 1}",
+            "name": row["name"] or where,
+            "prizes": [str(_amount(t, lang, where)) for t in tokens if t],
+        }
+        if row["sex"] in ("m", "w"):
+            item["sex"] = row["sex"]
+        for key in ("age_under", "age_from", "rating_from", "rating_under"):
+            value = bounded_number(row[key], f"{where}: {key}")
+            if value is not None:
+                item[key] = value
+        if row["unrated"] in ("yes", "no"):
+            item["unrated"] = row["unrated"] == "yes"
+        federations = [f.upper() for f in row["federation"].replace(",", " ").split()]
+        if federations:
+            item["federation"] = list(federations)
+        clubs = [c.strip() for c in row["club"].split(",") if c.strip()]
+        if clubs:
+            item["club"] = list(clubs)
+        categories.append(item)
+    raw: JsonObject = {
+        "currency": clean_text(form.get("currency"), "currency") or "",
+        "sharing": form.get("sharing") if form.get("sharing") in SHARING else "none",
+        "one_prize_per_player": form.get("one") in ("1", "on"),
+        "awarding": form.get("awarding") if form.get("awarding") in AWARDING else "amount",
+        "categories": categories,
+    }
+    day = clean_text(form.get("reference_date"), "reference_date")
+    if day:
+        raw["reference_date"] = day
+    players = form.get("players") or ""
+    if players.strip():  # the clubs and national ratings of a prize file opened before, kept as it gave them
+        try:
+            raw["players"] = json.loads(players[: 2**20])
+        except json.JSONDecodeError:
+            raise ArgumentError(msg("the field {field!r} is not valid", field="players")) from None
+    return parse_prize_data(raw, _("prize form"))
+
+
+class FormValues(TypedDict):
+    """The prize form's values as the template fills them in."""
+
+    players: str
+    """The prize file's table of players (clubs, national ratings) as JSON, kept in a hidden field."""
+    currency: str
+    sharing: str
+    one: bool
+    awarding: str
+    reference_date: str
+    rows: list[dict[str, str]]
+
+
+def _page(
+    request: Request, entry: Entry, prizes: PrizeFile | None, shown: FormValues | None, error: str | None = None
+) -> HTMLResponse:
+    """The prizes tab: the form filled with ``shown`` (else with ``prizes``, else the example), and
+    the prize list of ``prizes`` when given."""
     site = site_of(request)
     lang = request_language(request)
+    form = shown or form_values(prizes or default_form(lang), lang)
     try:
         opts = options_of(request)
     except SpareggioError as exc:
-        return site.pages.render(request, "prizes.html", 400, error=exc.localized(lang), prize_text=text,
+        return site.pages.render(request, "prizes.html", 400, error=said(exc, lang), form=form,
                                  **common(entry, Options(), None, "prizes", lang))  # fmt: skip
     s: Standings | None = None
     values: Mapping[str, object] = {}
     try:
         s = compute(entry, opts)
-        if data is not None:
-            values = prizes_view(award_prizes(s, parse_prize_bytes(data, name)), lang)
+        if error is not None:
+            raise ArgumentError(error)
+        if prizes is not None:
+            if s.is_team:
+                raise ArgumentError(msg("prizes are awarded to the players of an individual event, not to teams"))
+            values = prizes_view(award_prizes(s, prizes), lang)
     except SpareggioError as exc:
-        return site.pages.render(request, "prizes.html", 400, error=exc.localized(lang), prize_text=text,
+        return site.pages.render(request, "prizes.html", 400, error=said(exc, lang), form=form,
                                  **common(entry, opts, s, "prizes", lang))  # fmt: skip
-    return site.pages.render(request, "prizes.html", error=None, prize_text=text,
+    return site.pages.render(request, "prizes.html", error=None, form=form,
                              **common(entry, opts, s, "prizes", lang), **values)  # fmt: skip
 
 
@@ -124,13 +273,13 @@ def _page(request: Request, entry: Entry, text: str, data: bytes | None, name: s
 async def prizes_form(request: Request, token: str) -> HTMLResponse:
     site = site_of(request)
     entry = site.store.get(token)
-    return await site.worker.run(_page, request, entry, EXAMPLE, None, "prizes.toml")
+    kept = entry.kept("prizes")
+    return await site.worker.run(_page, request, entry, kept if isinstance(kept, PrizeFile) else None, None)
 
 
-@router.post("/t/{token}/prizes", response_class=HTMLResponse)
-async def prizes_list(request: Request, token: str) -> HTMLResponse:
-    site = site_of(request)
-    entry = site.store.get(token)
+async def _posted(request: Request) -> tuple[dict[str, str], bytes, str]:
+    """The prize form's fields, and the prize file given to import (its bytes and name; empty when
+    none)."""
     form = await read_form(request)
     try:
         upload = form.get("file")
@@ -142,10 +291,63 @@ async def prizes_list(request: Request, token: str) -> HTMLResponse:
         if not data and isinstance(text, str) and text.strip():
             data = text.encode("utf-8", "surrogatepass")
             name = "prizes.json" if text.lstrip().startswith("{") else "prizes.toml"
+        fields = {k: v for k, v in form.multi_items() if isinstance(v, str)}
     finally:
         await form.close()
-    shown = data.decode("utf-8", "replace") if data else (text if isinstance(text, str) else "")
-    return await site.worker.run(_page, request, entry, shown, data, name)
+    return fields, data, name
+
+
+def _read(fields: Mapping[str, str], data: bytes, name: str, lang: str) -> tuple[PrizeFile | None, FormValues, str | None]:
+    """The prize file posted (the file to import, else the form), the form's values to show again,
+    and the error that stops it, in ``lang``."""
+    try:
+        prizes = parse_prize_bytes(data, name) if data else prizes_of_form(fields, lang)
+    except SpareggioError as exc:
+        shown = _form_as_sent(fields)
+        return None, shown, said(exc, lang)
+    more = MORE_ROWS + (3 if "more" in fields else 0)
+    return prizes, form_values(prizes, lang, more), None
+
+
+def _form_as_sent(fields: Mapping[str, str]) -> FormValues:
+    rows = [{f: fields.get(f"c{k}_{f}", "")[:200] for f in ROW_FIELDS} for k in range(MAX_ROWS)]
+    while len(rows) > MORE_ROWS and not any(rows[-1].values()) and not any(rows[-MORE_ROWS - 1].values()):
+        rows.pop()
+    return {
+        "players": fields.get("players", "")[: 2**20],
+        "currency": fields.get("currency", "")[:20], "sharing": fields.get("sharing", "none"),
+        "one": fields.get("one") in ("1", "on"), "awarding": fields.get("awarding", "amount"),
+        "reference_date": fields.get("reference_date", "")[:20], "rows": rows,
+    }  # fmt: skip
+
+
+@router.post("/t/{token}/prizes", response_class=HTMLResponse)
+async def prizes_list(request: Request, token: str) -> HTMLResponse:
+    site = site_of(request)
+    entry = site.store.get(token)
+    fields, data, name = await _posted(request)
+    lang = request_language(request)
+    prizes, shown, error = _read(fields, data, name, lang)
+    if prizes is not None:
+        entry.keep("prizes", prizes)  # the prize list follows the decisions given next
+    return await site.worker.run(_page, request, entry, prizes, shown, error)
+
+
+@router.post("/t/{token}/prizes/export/{fmt}")
+async def prizes_export(request: Request, token: str, fmt: str) -> Response:
+    """The prize form as a prize file (TOML or JSON) to keep and open again."""
+    site = site_of(request)
+    entry = site.store.get(token)
+    fields, data, name = await _posted(request)
+    lang = request_language(request)
+    if fmt not in ("toml", "json"):
+        return await site.worker.run(_page, request, entry, None, _form_as_sent(fields), "toml, json")
+    prizes, shown, error = _read(fields, data, name, lang)
+    if prizes is None:
+        return await site.worker.run(_page, request, entry, None, shown, error)
+    body = prize_file_toml(prizes) if fmt == "toml" else prize_file_json(prizes)
+    media = "application/toml; charset=utf-8" if fmt == "toml" else "application/json"
+    return attachment(body.encode("utf-8"), media, entry, f"{translator(lang)('prizes')}.{fmt}")
 
 
 # --------------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ..comparison import Comparison
 from ..errors import Diagnostic, SpareggioError
 from ..i18n import Text, localize, msg, ntext, translate
 from ..io.registry import READERS, SNIFF_BYTES
+from ..model import ResultKind, ScoreName
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
 from ..render.publish import describe_rules
@@ -36,9 +37,12 @@ __all__ = [
     "moved_summary",
     "ordered_warnings",
     "report_number",
+    "rules_by_name",
     "rules_named",
     "ruleset_choices",
     "score_legend",
+    "short_rules",
+    "team_crosstable",
     "upload_problem",
     "variant_description",
 ]
@@ -134,6 +138,53 @@ def rules_named(name: str, lang: str) -> str:
         return ""
 
 
+SHORT_NAMES = {
+    "fide-2026": "FIDE 2026",
+    "fide-2024": "FIDE 2024",
+    "fide-2009": "FIDE 2009",
+    "draw-vs-self": "Draw against oneself",
+    "italian": "Italian variant",
+    "us-chess": "US Chess",
+    "naive": "Games played only",
+}
+"""The rule sets' short names on the page, where a column or a menu has room for a few words (context
+``ruleset.short``); the command line's names (``italian``, ``naive``) are never shown."""
+
+
+def short_rules(rules: RuleSet | str, lang: str) -> str:
+    """A rule set's short name in ``lang`` (``Variante italiana``); a variant of one
+    (``fide-2024:vur=score``) is its rule set's name marked as a variant.  A name no rule set
+    answers to is shown as it is."""
+    if isinstance(rules, str):
+        try:
+            rules = find_ruleset(rules)
+        except SpareggioError:
+            return str(rules)
+    english = SHORT_NAMES.get(rules.name)
+    name = translate(lang, english, "ruleset.short") if english else rules.name
+    if rules.label != rules.name:
+        return translate(lang, "{name} (variant)", "ruleset.short").format(name=name)
+    return name
+
+
+def rules_by_name(value: object, lang: str) -> object:
+    """A sentence whose ``rules`` (at any depth) name rule sets by the command line's names
+    (``fide-2009``), with the page's names instead (``FIDE 2009``, ``Variante italiana``)."""
+    if not isinstance(value, Text):
+        return value
+    params = {
+        key: short_rules(v, lang) if key == "rules" and isinstance(v, str) and not isinstance(v, Text)
+        else rules_by_name(v, lang)
+        for key, v in value.params.items()
+    }  # fmt: skip
+    if all(params[k] is value.params[k] for k in params):
+        return value
+    if value.plural is not None:
+        told = ntext(value.template, value.plural, value.number, value.context, **{k: v for k, v in params.items() if k != "n"})
+        return told
+    return Text(value.template, value.context, **params)
+
+
 def ruleset_choices(lang: str) -> list[tuple[str, str, str]]:
     """The rule sets of the menu: (name, title, description) in ``lang``."""
     return [
@@ -180,10 +231,33 @@ def moved_summary(moved: int, total: int, rules: int, team: bool, lang: str) -> 
     return localize(told, lang)
 
 
-def comparison_summary(c: Comparison, lang: str) -> list[str]:
+TEAM_SUMMARY = (
+    "{n} team changes place between {a} and {b}; {changed} have different tie-break values",
+    "{n} teams change place between {a} and {b}; {changed} have different tie-break values",
+)
+"""The comparison's summary line for a team event (context ``results``)."""
+
+
+def comparison_summary(c: Comparison, lang: str, team: bool = False) -> list[str]:
     """The comparison's summary lines (how many move between the first rule set and each other) in
-    ``lang``."""
-    return [localize(line, lang) for line in c.summary if line.strip()]
+    ``lang``, the rule sets by their short names, teams called teams."""
+    out = []
+    for line in c.summary:
+        if not isinstance(line, Text) or line.plural is None:
+            if str(line).strip():
+                out.append(localize(line, lang))
+            continue
+        params = dict(line.params)
+        n = int(params.pop("n", line.number))  # type: ignore[call-overload]  # the count ntext stored
+        for key in ("a", "b"):
+            if isinstance(params.get(key), str):
+                params[key] = short_rules(str(params[key]), lang)
+        if team:
+            told = ntext(*TEAM_SUMMARY, n, "results", **params)
+        else:
+            told = ntext(line.template, line.plural, n, line.context, **params)
+        out.append(localize(told, lang))
+    return out
 
 
 def reader_for_page(data: bytes, name: str) -> bool:
@@ -209,6 +283,51 @@ def upload_problem(data: bytes, name: str) -> Text | None:
             name=name,
         )
     return None
+
+
+BYE_CODES = {
+    ResultKind.PAB: "PAB",
+    ResultKind.FULL_BYE: "FPB",
+    ResultKind.HALF_BYE: "HPB",
+    ResultKind.ZERO_BYE: "ZPB",
+}
+"""The short names of a round without a match (C.07's, the same in every language)."""
+
+
+def team_crosstable(s: Standings, lang: str) -> list[dict[str, object]]:
+    """A team event's crosstable as the page shows it: per team (in the order of the standings) and
+    round, the opponent, the board points of both teams and the match points won, read from the
+    frame the standings were ranked on."""
+    frame = s.context.frame
+    if frame.secondary is None:  # an individual event: no team crosstable
+        return []
+    mp = frame.points if frame.score is ScoreName.MP else frame.secondary.points
+    gp = frame.secondary.points if frame.score is ScoreName.MP else frame.points
+    numbers_of = [p.start_number for p in s.tournament.players]
+    rows: list[dict[str, object]] = []
+    for row in s.rows:
+        i = row.index
+        cells: list[dict[str, object]] = []
+        for r in range(frame.rounds):
+            j = int(frame.opponent[i, r])
+            kind = ResultKind(int(frame.kind[i, r]))
+            own_mp = Fraction(int(mp[i, r]), frame.unit)
+            own = Fraction(int(gp[i, r]), frame.unit)
+            if j < 0:
+                cells.append({"text": BYE_CODES.get(kind, "–"), "cls": "bye", "score": numbers.points(own, lang),
+                              "mp": numbers.points(own_mp, lang)})  # fmt: skip
+                continue
+            their = Fraction(int(gp[j, r]), frame.unit)
+            cls = "win" if own > their else "loss" if own < their else "draw"
+            cells.append({
+                "opponent": numbers_of[j], "score": f"{numbers.points(own, lang)}–{numbers.points(their, lang)}",
+                "mp": numbers.points(own_mp, lang), "cls": cls,
+            })  # fmt: skip
+        rows.append({
+            "place": row.place, "sno": row.player.start_number, "name": row.player.name, "cells": cells,
+            "scores": [(name, numbers.points(value, lang)) for name, value in s.scores(row)],
+        })  # fmt: skip
+    return rows
 
 
 def crosstable_table(

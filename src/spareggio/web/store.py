@@ -3,16 +3,17 @@ by count and by size, the oldest forgotten first."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 from collections import OrderedDict, deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..io import ReadOptions, parse_event
 from ..model import Event, Scope, Tournament
 from .limits import STORE_BYTES, STORE_LIMIT
 
-__all__ = ["Closed", "Entry", "NotOpen", "Store", "memory_cost"]
+__all__ = ["Closed", "Entry", "NotOpen", "Store", "digest_of", "memory_cost"]
 
 REMEMBERED = 4096
 """Tokens of forgotten tournaments remembered, so that their pages can say why they are gone."""
@@ -29,6 +30,39 @@ class Entry:
     """What is ranked: the tournament, or the team event of a team file."""
     cost: int = 0
     """The memory it holds, estimated (:func:`memory_cost`): what the store's bound counts."""
+    byes: str | None = None
+    """How the file's rounds without a game count (PGN), as it was opened."""
+    lenient: bool = False
+    """Whether the file was opened repairing the games whose two sides disagree."""
+    ranks: bytes | None = None
+    """The declared ranks given beside the file (a lichess results export)."""
+    digest: str = ""
+    """What makes two uploads the same (:func:`digest_of`)."""
+    _read: dict[tuple[bool, bool], Event] = field(default_factory=dict, compare=False, repr=False)
+    _kept: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+    def keep(self, name: str, value: object) -> None:
+        """Remember something the page made for this tournament (its prize form) while it is open."""
+        self._kept[name] = value
+
+    def kept(self, name: str) -> object:
+        """What :meth:`keep` remembered under ``name``; None when nothing."""
+        return self._kept.get(name)
+
+    def read(self, *, lenient: bool = False, individual: bool = False) -> Event:
+        """The event as these reading options give it (the file read again once, then kept):
+        ``lenient`` repairs the games whose two sides disagree, ``individual`` reads a team
+        event's players as an individual tournament.
+
+        :raises SpareggioError: when the file cannot be read so.
+        """
+        key = (lenient or self.lenient, individual)
+        if key == (self.lenient, False):
+            return self.event
+        if key not in self._read:
+            options = ReadOptions(byes=self.byes, lenient=key[0], team_players=individual, ranks_data=self.ranks)
+            self._read[key] = parse_event(self.data, self.filename, options=options)
+        return self._read[key]
 
     @property
     def tournament(self) -> Tournament:
@@ -56,6 +90,14 @@ def memory_cost(data: bytes, event: Event) -> int:
     return len(data) + t.n_players * (PLAYER_BYTES + CELL_BYTES * max(t.rounds, 1))
 
 
+def digest_of(filename: str, data: bytes, byes: str | None, lenient: bool, ranks: bytes | None) -> str:
+    """What makes two uploads the same: the file's bytes and name, and how it was read."""
+    h = hashlib.sha256(data)
+    h.update(f"\n{filename}\n{byes}\n{lenient}\n".encode("utf-8", "replace"))
+    h.update(ranks or b"")
+    return h.hexdigest()
+
+
 class NotOpen(Exception):
     """No open tournament has this token (it never had one)."""
 
@@ -77,18 +119,31 @@ class Store:
         self._lock = threading.Lock()
 
     @staticmethod
-    def parse(filename: str, data: bytes, byes: str | None = None) -> Entry:
+    def parse(
+        filename: str, data: bytes, byes: str | None = None, *, lenient: bool = False, ranks: bytes | None = None
+    ) -> Entry:
         """The entry of a file, not yet kept (the slow part, done outside the lock); ``byes`` says
-        how a PGN's rounds without a game count.
+        how a PGN's rounds without a game count, ``lenient`` repairs the games whose two sides
+        disagree, ``ranks`` are the declared ranks given beside the file (a lichess results export).
 
         :raises SpareggioError: when the file cannot be read (with its position).
         """
-        event = parse_event(data, filename, options=ReadOptions(byes=byes))
-        return Entry(secrets.token_urlsafe(12), filename, data, event, memory_cost(data, event))
+        options = ReadOptions(byes=byes, lenient=lenient, ranks_data=ranks)
+        event = parse_event(data, filename, options=options)
+        digest = digest_of(filename, data, byes, lenient, ranks)
+        return Entry(
+            secrets.token_urlsafe(12), filename, data, event, memory_cost(data, event),
+            byes=byes, lenient=lenient, ranks=ranks, digest=digest,
+        )  # fmt: skip
 
     def keep(self, entry: Entry) -> Entry:
-        """Keep ``entry``, forgetting the oldest ones beyond the limits (never the newest)."""
+        """Keep ``entry``, forgetting the oldest ones beyond the limits (never the newest); the same
+        file opened again (same bytes, name and reading) is the entry already open."""
         with self._lock:
+            for token, kept in self._items.items():
+                if entry.digest and kept.digest == entry.digest:
+                    self._items.move_to_end(token)
+                    return kept
             self._items[entry.token] = entry
             self._bytes += entry.cost
             while len(self._items) > 1 and (len(self._items) > self.limit or self._bytes > self.max_bytes):

@@ -10,8 +10,9 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 
 from ..__about__ import __version__
-from ..check import inferred_text
-from ..i18n import translate, warning_body
+from ..check import inferred_sentence
+from ..check.entry import CheckEntry
+from ..i18n import Text, translate, warning_body
 from ..io import READERS
 from ..model import Tournament
 from ..standings import Standings
@@ -21,7 +22,9 @@ from .results import (
     event_dates,
     ordered_warnings,
     report_number,
+    rules_by_name,
     rules_named,
+    short_rules,
     variant_description,
 )
 
@@ -35,6 +38,12 @@ def accept_attribute() -> str:
     text, JSON and PGN (a browser that ignores an extension still offers the file)."""
     extensions = sorted({e for r in READERS for e in r.extensions})
     return ",".join([*extensions, "text/plain", "application/json", "application/vnd.chess-pgn"])
+
+
+def inferred_words(entry: CheckEntry, lang: str) -> str:
+    """The inference of a check in ``lang``, the rule sets by the page's names."""
+    stored = entry.inferred_text
+    return said(rules_by_name(stored if isinstance(stored, Text) else inferred_sentence(entry), lang), lang)
 
 
 class Pages:
@@ -74,7 +83,8 @@ class Pages:
             number=lambda value, points=False: report_number(value, lang, points=points),
             describe_rules=lambda rules: variant_description(rules, lang),
             rules_named=lambda name: rules_named(name, lang),
-            inferred=lambda entry: inferred_text(entry, lang),
+            short_rules=lambda rules: short_rules(rules, lang),
+            inferred=lambda entry: inferred_words(entry, lang),
             say=lambda value: said(value, lang),
             languages=[(code, language_name(code), switch(code)) for code in languages()],
             version=__version__,

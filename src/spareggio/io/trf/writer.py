@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...frame import round_points
 from ...model import ResultKind, Tournament
 from .players import K
+
+if TYPE_CHECKING:  # the standings are read, never built, here
+    from ...standings import Standings
 
 _CODE_OF_KIND = {
     K.PLAYED_WIN: "1", K.PLAYED_DRAW: "=", K.PLAYED_LOSS: "0", K.FORFEIT_WIN: "+",
@@ -162,6 +167,26 @@ def _national_lines(t: Tournament) -> list[str]:
         rating = p.national_rating if p.national_rating is not None and 0 < p.national_rating <= 9999 else 0
         out.append(f"{fed:<3} {p.start_number:4d}{'':40}{rating:4d}" if rating else f"{fed:<3} {p.start_number:4d}")
     return out
+
+
+def decided_tournament(s: Standings, *, ranks: bool = False) -> Tournament:
+    """The tournament of the standings ``s`` with what made them: the decisions (playoffs, the
+    arbiter's orders, the seed of the lots, exclusions and the log of changes: records XPO, XLT,
+    XEX, XCL) and the tie-break list used (record 212, ``RND`` at its end when lots were drawn);
+    with ``ranks``, the computed ranks in columns 86-89 too.  What ``--save-trf`` writes and the
+    page's TRF download."""
+    t = s.tournament
+    labels = list(s.labels) + (["RND"] if s.decisions.lots_seed is not None else [])
+    players = t.players
+    if ranks:
+        rank = {row.player.start_number: row.rank for row in s.rows}
+        players = tuple(dataclasses.replace(p, rank=rank.get(p.start_number, p.rank)) for p in t.players)
+    return dataclasses.replace(t, players=players, decisions=s.decisions, tiebreak_list=tuple(labels))
+
+
+def write_decided_trf(s: Standings, *, ranks: bool = False) -> str:
+    """The TRF text of :func:`decided_tournament`."""
+    return write_trf(decided_tournament(s, ranks=ranks))
 
 
 def with_team_ranks(text: str, ranks: dict[int, int]) -> str:

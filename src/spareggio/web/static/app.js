@@ -33,6 +33,28 @@
     });
   });
 
+  // The search of the standings: rows filtered while typing (the form finds them without this).
+  var find = document.getElementById("find");
+  var standings = document.querySelector("table.standings tbody");
+  if (find && standings) {
+    find.addEventListener("input", function () {
+      var words = find.value.toLowerCase().replace(/,/g, " ").split(/\s+/).filter(Boolean);
+      Array.prototype.forEach.call(standings.rows, function (row) {
+        var name = (row.querySelector("th") || row).textContent.toLowerCase();
+        var number = row.getAttribute("data-sno");
+        var hit = !words.length || (words.length === 1 && /^\d+$/.test(words[0])
+          ? number === words[0]
+          : words.every(function (w) { return name.indexOf(w) >= 0; }));
+        row.hidden = !hit;
+      });
+    });
+  }
+
+  // Print buttons: the browser's print dialog (the print style leaves out forms and menus).
+  document.querySelectorAll("button.print").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
+  });
+
   // Sortable tables: a click (or Enter) on a column head sorts by it; again reverses.
   function key(cell) {
     var text = (cell.textContent || "").trim();
