@@ -182,7 +182,12 @@ def _other_page(soup: BeautifulSoup) -> Text | None:
 
 
 def _value(text: str) -> Fraction | None:
-    text = text.strip().replace("½", ".5") if text.strip() != "½" else "0.5"
+    """A printed value (``41,5``, ``4½``, ``0.25``), None when blank.
+
+    :raises ValueError: for anything else (an exponent, thousands of digits, another character).
+    """
+    text = text.strip()
+    text = "0.5" if text == "½" else text.replace("½", ".5")
     if not text:
         return None
     if not _VALUE.match(text):
