@@ -68,6 +68,7 @@ SAVE = msg(
 """What to save, said wherever a page is not a crosstable."""
 
 _ROUND = re.compile(r"^(\d{1,3})\s*\.?\s*(?:rd|r|rnd|runde|turno|t|ronde)\.?$", re.IGNORECASE)
+_LONG_ROUND = re.compile(r"^\d{4,}\s*\.?\s*(?:rd|r|rnd|runde|turno|t|ronde)\.?$", re.IGNORECASE)
 _GRID = re.compile(r"^\d{1,4}$")
 _NUMBER = {"no.", "nr.", "n.", "no", "nr", "snr", "sno", "sno.", "snr.", "br.", "st.no.", "startno"}
 _NAME = {"name", "nome", "nom"}
@@ -181,7 +182,12 @@ def _other_page(soup: BeautifulSoup) -> Text | None:
 
 
 def _value(text: str) -> Fraction | None:
-    text = text.strip().replace("½", ".5") if text.strip() != "½" else "0.5"
+    """A printed value (``41,5``, ``4½``, ``0.25``), None when blank.
+
+    :raises ValueError: for anything else (an exponent, thousands of digits, another character).
+    """
+    text = text.strip()
+    text = "0.5" if text == "½" else text.replace("½", ".5")
     if not text:
         return None
     if not _VALUE.match(text):
@@ -284,6 +290,12 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     table, heads = found
     layout = _Layout.of(heads, grid)
     if not grid:
+        long = next((h for h in heads if _LONG_ROUND.match(h)), None)
+        if long is not None:
+            raise InputError(
+                msg("the round column {text!r} has no round number of at most 3 digits", text=long[:40]),
+                _position(name, table),
+            )
         numbers = [int(m.group(1)) for h in heads if (m := _ROUND.match(h))]
         if numbers != list(range(1, len(numbers) + 1)):
             raise InputError(
