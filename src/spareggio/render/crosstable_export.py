@@ -20,7 +20,7 @@ from ..i18n import localize, translate, warning_body
 from ..jsontypes import JsonObject, JsonValue
 from .crosstable import Crosstable, build_crosstable
 from .formats import RenderOptions, renderer
-from .publish import describe_tiebreak, notes_sheet, print_pdf, workbook_bytes
+from .publish import _sheet_text, describe_tiebreak, notes_sheet, print_pdf, workbook_bytes
 
 __all__ = [
     "CROSSTABLE_SCHEMA",
@@ -242,8 +242,8 @@ def crosstable_xlsx(x: Crosstable) -> bytes:
     for row, r in zip(s.rows, x.rows, strict=True):
         values = [_cell_number(row.values[label]) for label in s.labels]
         ws.append(
-            [row.rank, r.start_number, r.title or None, r.name, r.federation or None, r.rating,
-             *(c.text or None for c in r.cells), _cell_number(row.points), *values]
+            [_sheet_text(v) for v in [row.rank, r.start_number, r.title or None, r.name, r.federation or None, r.rating,
+             *(c.text or None for c in r.cells), _cell_number(row.points), *values]]
         )  # fmt: skip
         for cell in ws[ws.max_row]:
             if isinstance(cell.value, str):

@@ -21,7 +21,7 @@ from ..jsontypes import JsonObject
 from ..prizes import Award, PrizeList
 from .formats import RenderOptions, renderer
 from .output import decisions_dict, localized_number, safe_cell
-from .publish import _document, _event_lines, _footer, _title, print_pdf, workbook_bytes
+from .publish import _document, _event_lines, _footer, _sheet_text, _title, print_pdf, workbook_bytes
 
 __all__ = [
     "WORDS",
@@ -280,11 +280,11 @@ def prizes_xlsx(pl: PrizeList, lang: str = SOURCE) -> bytes:
     for a, i, paid in _rows(pl):
         p = t.players[i] if i is not None else None
         pts = pl.points(i) if i is not None else None
-        ws.append([
+        ws.append([_sheet_text(v) for v in [
             a.category.name, a.place or None, p.start_number if p else None, p.name if p else None,
             (int(pts) if pts.denominator == 1 else float(pts)) if pts is not None else None,
             a.amount, paid, " | ".join(localize(line, lang) for line in a.why),
-        ])  # fmt: skip
+        ]])  # fmt: skip
         for cell in ws[ws.max_row]:
             if isinstance(cell.value, str):
                 cell.data_type = "s"

@@ -434,9 +434,10 @@ def _number(value: Fraction | None) -> int | float | None:
 
 
 def _sheet_text(value: object) -> object:
-    """A cell's value: a text without the control characters a workbook cannot hold (NUL, ESC ...:
-    each becomes U+FFFD), any other value as it is."""
-    if not isinstance(value, str):
+    """A cell's value: a text without the characters a workbook cannot hold (control characters, NUL,
+    ESC ...: each becomes U+FFFD), any other value as it is.  The readers clean their text fields
+    already; this is for every workbook (the crosstable's, the prizes') what the standings' does."""
+    if not isinstance(value, str) or value.isprintable():
         return value
     return "".join("\ufffd" if (ord(c) < 32 and c not in "\t\n\r") else c for c in value)
 
@@ -544,7 +545,7 @@ def notes_sheet(wb: Workbook, s: Standings, lang: str) -> None:
         return
     sheet = wb.create_sheet(translate(lang, "Notes", "crosstable")[:31])
     for note in notes:
-        sheet.append([localize(note, lang)])
+        sheet.append([_sheet_text(localize(note, lang))])
         sheet.cell(sheet.max_row, 1).data_type = "s"  # text, never a formula
     sheet.column_dimensions["A"].width = 100
 
