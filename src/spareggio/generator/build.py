@@ -24,7 +24,7 @@ DEFAULT_TIEBREAKS = {
     PairingSystem.SWISS: ("BH/C1", "BH", "SB", "DE", "WIN", "BPG"),
     PairingSystem.ROUND_ROBIN: ("DE", "SB", "WIN", "KS"),
 }
-"""The lists of record 212 when none is given (C.07 Annex: Swiss; round robin)."""
+"""The lists written as record 212 when none is given (common choices for each kind of event)."""
 DEFAULT_TEAM_TIEBREAKS = {
     PairingSystem.SWISS: ("GPTS", "BH:MP/C1", "EMGSB"),
     PairingSystem.ROUND_ROBIN: ("GPTS", "EDE", "EMGSB"),
@@ -138,7 +138,7 @@ def generate_event(o: GeneratorOptions) -> Generated:
                 counts["withdrawn"] += 1
                 continue
             if o.system is PairingSystem.ROUND_ROBIN or o.is_team:
-                continue  # requested byes are individual Swiss events'
+                continue  # requested byes are drawn in individual Swiss events only
             u = rng.random()
             if u < rates.full:
                 bye[t] = "F"

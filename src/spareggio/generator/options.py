@@ -23,7 +23,7 @@ class PairingSystem(enum.StrEnum):
 
 @dataclass(frozen=True)
 class ByeRates:
-    """Requested byes in one round, as shares of the players (or teams) not yet withdrawn."""
+    """Requested byes in one round of an individual Swiss, as shares of the players not yet withdrawn."""
 
     full: float = 0.0
     half: float = 0.02
