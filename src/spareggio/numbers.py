@@ -32,7 +32,7 @@ from fractions import Fraction
 from babel.dates import format_date as _babel_date
 from babel.dates import format_interval as _babel_interval
 
-from .i18n import SOURCE, conventions
+from .i18n import SOURCE, conventions, translate
 
 __all__ = [
     "Shown",
@@ -163,15 +163,17 @@ def points(number: Fraction | int | None, lang: str, *, missing: str = "–") ->
 
 def rank_marker(rank: object, lang: str) -> str:
     """A place as the language marks it beside a name: ``#10`` in English, ``10°`` in Italian,
-    ``10e`` in French (a shared place ``3-5`` marks both ends)."""
+    ``10e`` in French (a shared place ``3-5`` marks both ends).  The marks are the catalogue's
+    (context ``rank marker``: ``#{n}``, and ``#1`` for a language that marks the first place apart)."""
     text = str(rank)
-    if lang in ("it", "fr") and not any(c.isdigit() for c in text):
+    if lang == SOURCE:
+        return f"#{text}"
+    if not any(c.isdigit() for c in text):
         return text  # no place (an excluded player)
-    if lang == "it":
-        return "-".join(f"{part}°" for part in text.split("-"))
-    if lang == "fr":
-        return "-".join(f"{part}{'er' if part == '1' else 'e'}" for part in text.split("-"))
-    return f"#{text}"
+    return "-".join(
+        translate(lang, "#1", "rank marker") if part == "1" else translate(lang, "#{n}", "rank marker").format(n=part)
+        for part in text.split("-")
+    )
 
 
 def date(day: _dt.date | None, lang: str) -> str:

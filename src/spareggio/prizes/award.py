@@ -29,7 +29,7 @@ from fractions import Fraction
 from babel.core import UnknownLocaleError
 from babel.numbers import UnknownCurrencyError, format_currency, format_decimal
 
-from ..i18n import Text
+from ..i18n import SOURCE, Text
 from ..numbers import Shown, Style
 from ..standings import Standings
 from .spec import Category, PlayerTable, PrizeFile
@@ -69,7 +69,7 @@ class Money:
 
     def said(self, lang: str) -> str:
         """The amount as ``lang`` writes it, with its currency."""
-        if lang == "en":
+        if lang == SOURCE:
             return f"{self.amount} {self.currency}".strip()
         try:
             if len(self.currency) == 3 and self.currency.isalpha():
@@ -80,7 +80,7 @@ class Money:
         return f"{number} {self.currency}".strip()
 
     def __str__(self) -> str:
-        return self.said("en")
+        return self.said(SOURCE)
 
 
 def _t(key: str, **params: object) -> Text:
