@@ -34,19 +34,10 @@ LONG = settings(
 )
 
 
-PENDING = {
-    "results-page": "fixed on the page reader's branch: BeautifulSoup rejects some malformed markup "
-    "(ParserRejectedMarkup on '<![')",
-}
-"""Readers whose fuzzing still finds a failure fixed elsewhere: expected to fail, not strictly (delete
-the line once the fix is merged)."""
 
 
-def _readers() -> list[object]:
-    return [
-        pytest.param(r, marks=pytest.mark.xfail(reason=PENDING[r], strict=False)) if r in PENDING else r
-        for r in sorted(SEEDS)
-    ]
+def _readers() -> list[str]:
+    return sorted(SEEDS)
 
 
 @pytest.mark.parametrize("reader", _readers())

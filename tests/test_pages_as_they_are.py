@@ -276,6 +276,8 @@ BROKEN = [
                  "the crosstable has no player rows", id="no-player-rows"),
     pytest.param(lambda h: h.replace(">3,5<", ">1e999999999<", 1), "is not a number", id="value-with-an-exponent"),
     pytest.param(lambda h: h.replace(">3,5<", ">" + "9" * 5000 + "<", 1), "is not a number", id="value-of-5000-digits"),
+    pytest.param(lambda h: h.replace("</table>", "<![ x", 1), "the page's markup cannot be read",
+                 id="markup-the-parser-rejects"),
 ]  # fmt: skip
 
 

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from bs4 import BeautifulSoup, Tag
+from bs4.exceptions import ParserRejectedMarkup
 
 from ..errors import Diagnostic, InputError, Position, SpareggioError
 from ..i18n import Text, msg
@@ -270,7 +271,10 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     :raises InputError: for a page without a crosstable, or a row or cell that cannot be read (at
         its line and column).
     """
-    soup = BeautifulSoup(decode(data, name), "html.parser")
+    try:
+        soup = BeautifulSoup(decode(data, name), "html.parser")
+    except ParserRejectedMarkup:
+        raise InputError(msg("the page's markup cannot be read (it is not HTML, or it is damaged)"), Position(name, 1, 1)) from None
     grid = False
     found = _crosstable(soup)
     if found is None:
