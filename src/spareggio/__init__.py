@@ -10,7 +10,6 @@ does not load numpy and the engine until they are needed.
 
 from __future__ import annotations
 
-import importlib
 import sys
 import types
 from typing import TYPE_CHECKING, Any
@@ -29,6 +28,7 @@ from .errors import (
     UnknownRulesetError,
     UnknownTiebreakError,
 )
+from .lazy import submodule
 
 if TYPE_CHECKING:
     from .check import CheckOptions, check_files, check_tournament
@@ -126,13 +126,13 @@ def __getattr__(name: str) -> Any:  # Any: a lazily loaded public name, whatever
     if module is None:
         # a submodule (``spareggio.io``, ``spareggio.rules`` ...), loaded on first access
         try:
-            return importlib.import_module(f"{__name__}.{name}")
+            return submodule(f"{__name__}.{name}")
         except ModuleNotFoundError as exc:
             if exc.name != f"{__name__}.{name}":
                 raise
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
     module, _, attribute = module.partition(":")
-    value = getattr(importlib.import_module(module, __name__), attribute or name)
+    value = getattr(submodule(__name__ + module), attribute or name)
     globals()[name] = value
     return value
 

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 import click
 
 from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
-from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
-from ..i18n import default_language, localize, msg
+from ..errors import ArgumentError, Diagnostic
+from ..i18n import localize, msg
 from ..io import ReadOptions, is_tournament_json, read_event
 from ..io.output import write_atomic
 from ..io.trf import write_trf
 from ..model import Event, Scope, TournamentKind
 from ..standings import Standings, rank
+from .language import LANG_HELP, argv_language, choose_language
 
 __all__ = [
     "LANG_HELP",
@@ -34,9 +35,6 @@ __all__ = [
     "ranked",
     "write_decided_trf",
 ]
-
-LANG_HELP = "Language: en, it or fr, case-insensitive (default: the environment's LANG, else en)."
-
 
 def emit(text: str | bytes, output: str | None) -> None:
     """Write ``text`` to the file ``output`` (whole or not at all, never over an input of the
@@ -60,31 +58,6 @@ def inputs() -> list[str]:
             if isinstance(item, str) and item:
                 found.append(item)
     return found
-
-
-def choose_language(value: str | None) -> str:
-    """``--lang`` of a command, case-insensitive; by default the one given before the command
-    (``spareggio --lang it standings ...``), else the environment's language (LANG), else English."""
-    if value is None:
-        ctx = click.get_current_context(silent=True)
-        if ctx is not None:
-            value = ctx.find_root().params.get("lang")
-    return check_language(value)
-
-
-def argv_language(args: Sequence[str]) -> str:
-    """The language a command line asks for (``--lang X`` or ``--lang=X``), else the
-    environment's: what errors and help are printed in, before the command itself has run."""
-    value = None
-    for k, arg in enumerate(args):
-        if arg == "--lang" and k + 1 < len(args):
-            value = args[k + 1]
-        elif arg.startswith("--lang="):
-            value = arg.split("=", 1)[1]
-    try:
-        return check_language(value)
-    except SpareggioError:
-        return default_language()
 
 
 def print_warnings(items: Sequence[object], quiet: bool, lang: str = "en") -> None:

@@ -28,12 +28,12 @@ from ..i18n import msg
 from ..model import Color, KindSource, Player, ResultKind, TournamentKind
 from ..programs import LEGEND, legend_items
 from .assemble import Crosstable, assemble, decode
+from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
+from .heads import sniff_results_page as sniff
 from .options import Event, ReadOptions
 
 __all__ = ["MAX_FILE_BYTES", "parse", "sniff"]
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
-"""The largest page read: a crosstable of a thousand players is a few megabytes."""
 
 _ROUND = re.compile(r"^(\d+)\s*\.?\s*(?:rd|r|rnd|runde|turno|t|ronde)\.?$", re.IGNORECASE)
 _NUMBER = {"no.", "nr.", "n.", "no", "nr", "snr", "br."}
@@ -61,16 +61,6 @@ _NO_GAME = {
     "-": ResultKind.ABSENT,
     None: ResultKind.ABSENT,
 }
-
-
-def sniff(head: bytes, name: str) -> int:
-    """95 for an HTML page with a chess-results crosstable, 30 for any other HTML (read, then refused
-    with the reason), 0 otherwise."""
-    low = head.lower()
-    html = b"<html" in low or b"<!doctype html" in low or name.lower().endswith((".html", ".htm"))
-    if not html:
-        return 0
-    return 95 if b"chess-results" in low or b"crs1" in low or b"tie break1" in low else 30
 
 
 def _text(tag: Tag) -> str:
