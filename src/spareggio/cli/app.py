@@ -4,6 +4,8 @@ help texts without importing a single one."""
 
 from __future__ import annotations
 
+import gc
+
 import click
 
 from ..__about__ import __version__
@@ -23,7 +25,13 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.commands or cmd_name not in COMMANDS:
             return super().get_command(ctx, cmd_name)
-        command = load(f"command.{cmd_name}")
+        # loading a command imports the engine: a few hundred modules and classes, no garbage
+        # cycles to find, so the cyclic collector waits (a tenth of a command's start-up)
+        gc.disable()
+        try:
+            command = load(f"command.{cmd_name}")
+        finally:
+            gc.enable()
         if not isinstance(command, click.Command):
             raise TypeError(f"{COMMANDS[cmd_name]} is not a click command")
         return self.loaded(command)

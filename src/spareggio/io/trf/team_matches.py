@@ -21,7 +21,6 @@ loss); the match is played when at least one board was played over the board.
 from __future__ import annotations
 
 import dataclasses
-import re
 from fractions import Fraction
 
 import numpy as np
@@ -50,7 +49,8 @@ __all__ = ["build_team_event", "is_team_file", "parse_team_event"]
 
 def is_team_file(data: bytes) -> bool:
     """Whether TRF text holds team records (013, 310)."""
-    return bool(re.search(rb"(?m)^(013|310) ", data))
+    # at the start of a line; a plain search of the bytes, several times faster than a regex
+    return data.startswith((b"013 ", b"310 ")) or b"\n013 " in data or b"\n310 " in data
 
 
 def parse_team_event(
