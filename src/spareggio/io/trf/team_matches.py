@@ -39,18 +39,13 @@ from ...model import (
     TournamentKind,
 )
 from ...team_event import UNIT, BoardsSource, Team, TeamEvent
+from .event import is_team_file
 from .headers import _event_kind_from_text
 from .reader import parse_trf_team
 from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines
 from .team_records import TeamRecords, decimal, field_of, read_team_records
 
 __all__ = ["build_team_event", "is_team_file", "parse_team_event"]
-
-
-def is_team_file(data: bytes) -> bool:
-    """Whether TRF text holds team records (013, 310)."""
-    # at the start of a line; a plain search of the bytes, several times faster than a regex
-    return data.startswith((b"013 ", b"310 ")) or b"\n013 " in data or b"\n310 " in data
 
 
 def parse_team_event(
