@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import threading
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from fastapi.testclient import TestClient
 from spareggio.web import create_app
 from spareggio.web.cache import PageCache
 from spareggio.web.store import Store
+from spareggio.web.work import PAGE_POOL, Worker
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "open-2026.trf"
@@ -124,3 +126,27 @@ def test_the_cache_keeps_at_most_its_bytes() -> None:
 
 async def _page(size: int) -> Response:
     return HTMLResponse("x" * size)
+
+
+def test_pages_render_in_their_own_pool_apart_from_uploads_and_exports() -> None:
+    # a page (rendered under PAGE_POOL) runs on a page thread; an upload or an export on the other
+    # pool, so that a queue of uploads never keeps a page waiting for a thread
+    worker = Worker(workers=1)
+
+    def name() -> str:
+        return threading.current_thread().name
+
+    async def both() -> tuple[str, str]:
+        upload = await worker.run(name)
+        marker = PAGE_POOL.set(True)
+        try:
+            page = await worker.run(name)
+        finally:
+            PAGE_POOL.reset(marker)
+        return upload, page
+
+    try:
+        upload, page = asyncio.run(both())
+    finally:
+        worker.close()
+    assert upload.startswith("spareggio-work") and page.startswith("spareggio-page")
