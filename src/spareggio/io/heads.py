@@ -56,7 +56,8 @@ _SNIFF_TAG = re.compile(rb'^\s*\[(Event|Site|Date|Round|White|Black|Result)\s+"'
 def sniff_pgn(head: bytes, name: str) -> int:
     """Confidence that a file is PGN: 95 for three tags of the Seven Tag Roster at the start of lines,
     60 for one or two, 50 for the ``.pgn`` name alone."""
-    tags = {m.group(1) for m in _SNIFF_TAG.finditer(head)}
+    # a tag needs a bracket: most files (every TRF of a batch) are answered without the pattern
+    tags = {m.group(1) for m in _SNIFF_TAG.finditer(head)} if b"[" in head else set()
     if len(tags) >= 3:
         return 95
     if tags:
@@ -113,6 +114,8 @@ _LICHESS_MARK = re.compile(rb"^(?:032 Lichess|022 \S*lichess\.org/swiss/)", re.M
 
 def sniff_lichess(head: bytes, name: str) -> int:
     """95 for TRF text that names lichess (``032 Lichess`` or a lichess Swiss address in 022), else 0."""
+    if b"lichess" not in head.lower():  # the mark names lichess: without it, no pattern to run
+        return 0
     return 95 if _LICHESS_MARK.search(head.removeprefix(b"\xef\xbb\xbf")) else 0
 
 
@@ -136,6 +139,6 @@ def sniff_vega_tdf(head: bytes, name: str) -> int:
     ``|`` (a dialect of TRF, so surer than the TRF reader), 98 with the ``.tdf`` name; 45 for the name
     alone."""
     named = name.lower().endswith(VEGA_TDF_EXTENSIONS)
-    if re.search(rb"(?m)^001 [^\n|]*\|[^\n|]*\|", head):
+    if b"|" in head and re.search(rb"(?m)^001 [^\n|]*\|[^\n|]*\|", head):
         return 98 if named else 95
     return 45 if named else 0
