@@ -98,7 +98,9 @@ async def page_client(
         writer.close()
 
 
-async def upload_client(port: int, data: bytes, stop: asyncio.Event, done: list[int]) -> None:
+async def upload_client(
+    port: int, data: bytes, stop: asyncio.Event, done: list[int], think: float, rng: random.Random
+) -> None:
     boundary = "----spareggio-bench"
     body = (
         f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"open.trf\"\r\n"
@@ -116,6 +118,7 @@ async def upload_client(port: int, data: bytes, stop: asyncio.Event, done: list[
                 done.append(status)
         finally:
             writer.close()
+        await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))  # an arbiter, not a loop
 
 
 async def run(args: argparse.Namespace, port: int, paths: list[str], data: bytes) -> dict[str, object]:
@@ -124,7 +127,10 @@ async def run(args: argparse.Namespace, port: int, paths: list[str], data: bytes
     uploads: list[int] = []
     stop = asyncio.Event()
     deadline = time.perf_counter() + args.seconds
-    uploaders = [asyncio.create_task(upload_client(port, data, stop, uploads)) for _ in range(args.uploads)]
+    uploaders = [
+        asyncio.create_task(upload_client(port, data, stop, uploads, args.think, random.Random(-k)))
+        for k in range(1, args.uploads + 1)
+    ]
     t0 = time.perf_counter()
     await asyncio.gather(
         *(
