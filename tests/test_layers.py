@@ -17,6 +17,7 @@ PACKAGE = SRC / "spareggio"
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (floor, the modules and packages on it): a name stands for the module and, for a package,
     # every module inside it; the longest name that fits a module decides its floor
+    ("loading by name", ("spareggio.lazy",)),
     ("foundation", ("spareggio.__about__", "spareggio.console", "spareggio.jsontypes")),
     ("languages", ("spareggio.i18n",)),
     ("numbers", ("spareggio.numbers",)),
@@ -50,8 +51,18 @@ UPWARD_ALLOWED: dict[tuple[str, str], str] = {
 """Imports that run up a floor, each with its reason (a shrinking list)."""
 
 LOCAL_ALLOWED: dict[tuple[str, str], str] = {}
-"""Imports of spareggio modules made inside a function, each with its reason (a shrinking list).
-Optional third-party dependencies (weasyprint, openpyxl, dask ...) may be imported there freely."""
+"""Imports of spareggio modules made inside a function, each with its reason (a shrinking list)."""
+
+LOADER = "spareggio.lazy"
+"""The one module that imports by name (``importlib``): the commands and the heavy or optional
+front ends, from its tables, when they are used."""
+
+FRONT_END_LIBRARIES = (
+    "chess", "bs4", "lxml", "weasyprint", "openpyxl", "distributed", "dask", "fastapi", "starlette",
+    "uvicorn", "jinja2",
+)  # fmt: skip
+"""Optional or heavy libraries: imported at the top of the modules that use them, which are loaded
+by name (:data:`LOADER`); never inside a function."""
 
 
 def modules(root: Path = SRC) -> dict[str, Path]:
@@ -161,6 +172,54 @@ def test_no_spareggio_import_inside_a_function(name: str) -> None:
         if inside and (name, target) not in LOCAL_ALLOWED
     ]
     assert hidden == []
+
+
+def _dynamic_imports(path: Path) -> list[str]:
+    """Where a module imports by name (``importlib``, ``import_module``, ``__import__``) or imports
+    a front-end library inside a function."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [f"{node.module}.{a.name}" for a in node.names]
+            )
+            reading = ("importlib.resources", "importlib.metadata")  # reading data, not importing
+            if any(n == "importlib" or n.startswith("importlib.") and not n.startswith(reading) for n in names):
+                found.append(f"line {node.lineno}: importlib")
+        elif isinstance(node, ast.Name | ast.Attribute):
+            name = node.id if isinstance(node, ast.Name) else node.attr
+            if name in ("import_module", "__import__"):
+                found.append(f"line {node.lineno}: {name}")
+    for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                    if any(n.split(".")[0] in FRONT_END_LIBRARIES for n in names):
+                        found.append(f"line {node.lineno}: {', '.join(names)} inside a function")
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN))
+def test_only_the_loader_imports_by_name(name: str) -> None:
+    # commands and front ends are loaded by name from the tables of spareggio.lazy, nowhere else
+    # (the package's own public names are loaded on first use through it too)
+    if name == LOADER:
+        assert _dynamic_imports(KNOWN[name]) != []  # the checker sees the one place that does
+        return
+    assert _dynamic_imports(KNOWN[name]) == []
+
+
+def test_the_check_finds_a_load_by_name(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "import importlib\nfrom importlib import resources\n"
+        "def f():\n    import weasyprint\n    return importlib.import_module('x')\n",
+        encoding="utf-8",
+    )
+    assert _dynamic_imports(sample) == ["line 1: importlib", "line 5: import_module", "line 4: weasyprint inside a function"]
 
 
 def test_the_allow_lists_hold_only_what_is_still_there() -> None:

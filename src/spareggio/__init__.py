@@ -14,7 +14,6 @@ its new place (``_MOVED``; CHANGELOG.md).
 from __future__ import annotations
 
 import functools
-import importlib
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,7 @@ from .errors import ArgumentError as ArgumentError
 from .errors import Diagnostic as Diagnostic
 from .errors import InputError as InputError
 from .errors import SpareggioError as SpareggioError
+from .lazy import submodule
 
 if TYPE_CHECKING:
     # the public API (loaded on first use): one name a line, ``from <module> import <name> as <name>``
@@ -115,7 +115,7 @@ def __getattr__(name: str) -> Any:  # Any: a lazily loaded public name, whatever
         return [*_EAGER, *_lazy()]
     if name in _lazy():
         module, attribute = _lazy()[name]
-        value = getattr(importlib.import_module(module, __name__), attribute)
+        value = getattr(submodule(__name__ + module), attribute)
         globals()[name] = value
         return value
     if name in _MOVED:
@@ -125,10 +125,10 @@ def __getattr__(name: str) -> Any:  # Any: a lazily loaded public name, whatever
             DeprecationWarning,
             stacklevel=2,
         )
-        return getattr(importlib.import_module(place), name)
+        return getattr(submodule(place), name)
     # a submodule (``spareggio.io``, ``spareggio.rules`` ...), loaded on first access
     try:
-        return importlib.import_module(f"{__name__}.{name}")
+        return submodule(f"{__name__}.{name}")
     except ModuleNotFoundError as exc:
         if exc.name != f"{__name__}.{name}":
             raise

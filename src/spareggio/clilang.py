@@ -95,10 +95,14 @@ first template that matches is used, so the most general come last)."""
 
 
 def _commands(group: click.Command) -> Iterator[click.Command]:
+    """Every command of a tree, loading those a lazy group has not loaded yet."""
     yield group
     if isinstance(group, click.Group):
-        for command in group.commands.values():
-            yield from _commands(command)
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            if command is not None:
+                yield from _commands(command)
 
 
 def help_texts(group: click.Command) -> list[str]:
@@ -133,22 +137,49 @@ def localized_cli(group: click.Group, lang: str) -> click.Group:
         formatter_class = Formatter
 
     tree = copy.deepcopy(group)
-    for command in _commands(tree):
-        command.context_class = Context
-        if command.help:
-            command.help = tr(inspect.cleandoc(command.help), "help")
-        if command.short_help:
-            command.short_help = tr(inspect.cleandoc(command.short_help), "help")
-        command.options_metavar = tr(command.options_metavar or "[OPTIONS]")
-        if isinstance(command, click.Group):
-            command.subcommand_metavar = tr(command.subcommand_metavar or "COMMAND [ARGS]...")
-        for param in command.params:
-            if isinstance(param, click.Option):
-                if param.help:
-                    param.help = tr(inspect.cleandoc(param.help), "help")
-                param.get_help_record = _record(param.get_help_record, tr)  # type: ignore[method-assign,assignment]
-        command.get_help_option = _help_option(command.get_help_option, tr)  # type: ignore[method-assign,assignment]
+    for command in _loaded(tree):
+        _translate(command, tr, Context)
     return tree
+
+
+def _loaded(group: click.Command) -> Iterator[click.Command]:
+    """The commands of a tree already loaded (a lazy group loads the others when they are asked
+    for: :func:`_translate` makes it translate them then)."""
+    yield group
+    if isinstance(group, click.Group):
+        for command in group.commands.values():
+            yield from _loaded(command)
+
+
+def _translate(command: click.Command, tr: Callable[..., str], context: type[click.Context]) -> None:
+    """Translate one command's texts in place; a group that loads its commands by name (with the
+    methods ``say`` and ``loaded``, as :class:`spareggio.cli.app.LazyGroup`) translates the help it
+    lists and the commands it loads."""
+    command.context_class = context
+    if command.help:
+        command.help = tr(inspect.cleandoc(command.help), "help")
+    if command.short_help:
+        command.short_help = tr(inspect.cleandoc(command.short_help), "help")
+    command.options_metavar = tr(command.options_metavar or "[OPTIONS]")
+    if isinstance(command, click.Group):
+        command.subcommand_metavar = tr(command.subcommand_metavar or "COMMAND [ARGS]...")
+        if hasattr(command, "say") and hasattr(command, "loaded"):
+            original = command.loaded
+
+            def loaded(sub: click.Command) -> click.Command:
+                sub = copy.deepcopy(original(sub))
+                for each in _loaded(sub):
+                    _translate(each, tr, context)
+                return sub
+
+            command.__dict__["say"] = lambda text: tr(inspect.cleandoc(text), "help")
+            command.__dict__["loaded"] = loaded
+    for param in command.params:
+        if isinstance(param, click.Option):
+            if param.help:
+                param.help = tr(inspect.cleandoc(param.help), "help")
+            param.get_help_record = _record(param.get_help_record, tr)  # type: ignore[method-assign,assignment]
+    command.get_help_option = _help_option(command.get_help_option, tr)  # type: ignore[method-assign,assignment]
 
 
 def _record(

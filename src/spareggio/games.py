@@ -10,6 +10,7 @@ only at the edges (input, output, explanations).  Every (player, round) cell hol
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -226,30 +227,38 @@ class Scoring:
         return d
 
     def points_table(self) -> IntVector:
-        """Points of every :class:`ResultKind`, in units of ``1/unit``."""
-        u = self.unit
-        table = np.zeros(_NK, dtype=np.int64)
-        values = {
-            K.PLAYED_WIN: self.win,
-            K.PLAYED_DRAW: self.draw,
-            K.PLAYED_LOSS: self.loss,
-            K.FORFEIT_WIN: self.win,
-            K.FORFEIT_LOSS: self.absence,
-            K.DOUBLE_FORFEIT: self.absence,
-            K.PAB: self.pab_points,
-            K.FULL_BYE: self.win,
-            K.HALF_BYE: self.draw,
-            K.ZERO_BYE: self.absence,
-            K.ABSENT: self.absence,
-            K.WITHDRAWN: self.absence,
-        }
-        for kind, value in values.items():
-            table[kind] = int(value * u)
-        return table
+        """Points of every :class:`ResultKind`, in units of ``1/unit`` (a copy: the caller may
+        change it)."""
+        return _points_table(self).copy()
 
     @property
     def is_default(self) -> bool:
         return self == Scoring()
+
+
+@functools.lru_cache(maxsize=64)
+def _points_table(scoring: Scoring) -> IntVector:
+    """:meth:`Scoring.points_table`, made once per scoring system (a batch reads thousands of files
+    that share two or three)."""
+    u = scoring.unit
+    table = np.zeros(_NK, dtype=np.int64)
+    values = {
+        K.PLAYED_WIN: scoring.win,
+        K.PLAYED_DRAW: scoring.draw,
+        K.PLAYED_LOSS: scoring.loss,
+        K.FORFEIT_WIN: scoring.win,
+        K.FORFEIT_LOSS: scoring.absence,
+        K.DOUBLE_FORFEIT: scoring.absence,
+        K.PAB: scoring.pab_points,
+        K.FULL_BYE: scoring.win,
+        K.HALF_BYE: scoring.draw,
+        K.ZERO_BYE: scoring.absence,
+        K.ABSENT: scoring.absence,
+        K.WITHDRAWN: scoring.absence,
+    }
+    for kind, value in values.items():
+        table[kind] = int(value * u)
+    return table
 
 
 @dataclass(frozen=True)

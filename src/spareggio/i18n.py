@@ -22,9 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Self
 
-from babel.dates import format_date as _babel_date
-from babel.numbers import format_decimal as _babel_decimal
-
 __all__ = [
     "LOCALE_DIR",
     "SOURCE",
@@ -341,9 +338,13 @@ def _said(value: object, lang: str, wording: Wording | None = None) -> object:
     if said is not None:
         return said(value, lang)
     if isinstance(value, _dt.date):
-        return _babel_date(value, "medium", locale=lang)
+        from babel.dates import format_date  # Babel's tables load when a day is first said
+
+        return format_date(value, "medium", locale=lang)
     if isinstance(value, float) and not value.is_integer():
-        return _babel_decimal(value, locale=lang, group_separator=False)
+        from babel.numbers import format_decimal
+
+        return format_decimal(value, locale=lang, group_separator=False)
     return value
 
 

@@ -245,8 +245,8 @@ def rank(
         seed, else a seed made from the event).
     :raises TypeError: for what is no event.
     """
-    if not isinstance(event, Event):
-        raise TypeError(f"not an event: {type(event).__name__}")
+    if not isinstance(event, Tournament) and not isinstance(event, Event):  # the protocol's check is
+        raise TypeError(f"not an event: {type(event).__name__}")  # slow: a tournament skips it
     t = event.tournament
     ruleset, reason, rules_warning = _rule_set(t, rules)
     own: tuple[str, ...] | None = None

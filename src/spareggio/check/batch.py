@@ -11,15 +11,15 @@ import signal
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, cast
 
 from ..errors import SpareggioError
 from ..i18n import msg
-from .dask import on_cluster
+from ..lazy import load
 from .entry import DEFAULT_OPTIONS, STATUSES, CheckEntry, CheckOptions, error_entry
 from .one import Loaded, Work, run_work
 from .sources import Source, SourceReader, Unusable, find_sources
@@ -217,6 +217,7 @@ def check_files(
     """
     items = sources if sources is not None else find_sources(paths)
     if scheduler:
+        on_cluster = cast("Callable[..., Iterator[CheckEntry]]", load("check.cluster"))  # .dask, by name
         return on_cluster(items, options, scheduler)
     return _local(items, options, min(jobs, cores()) if jobs is not None else cores())
 

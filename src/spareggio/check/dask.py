@@ -9,6 +9,7 @@ from typing import Protocol
 
 from ..errors import ArgumentError, SpareggioError, os_reason
 from ..i18n import Field, msg
+from ..lazy import module
 from .entry import CheckEntry, CheckOptions, error_entry
 from .one import check_source
 from .sources import Source, SourceReader, Unusable, reason
@@ -59,14 +60,14 @@ def on_cluster(
 ) -> Iterator[CheckEntry]:
     """Check the sources on the cluster whose scheduler listens at ``scheduler``."""
     try:
-        from distributed import Client, as_completed  # optional dependency
+        distributed = module("dask")  # optional dependency
     except ImportError:
         raise ArgumentError(
             msg('{field} needs Dask distributed: pip install "spareggio[dask]"', field=Field.SCHEDULER)
         ) from None
     _reachable(scheduler)
     try:
-        client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
+        client = distributed.Client(scheduler, timeout=10)
     except (OSError, TimeoutError) as exc:
         raise ArgumentError(
             msg("cannot reach the Dask scheduler at {scheduler} ({exc})", scheduler=scheduler, exc=exc)
@@ -74,20 +75,20 @@ def on_cluster(
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         window = workers * 4
-        running = as_completed()  # type: ignore[no-untyped-call]
+        running = distributed.as_completed()
         names: dict[_Task, list[str]] = {}
         for batch, errors in _chunks(sources, CHUNK_FILES):
             yield from errors
             if batch:
                 future = client.submit(check_chunk, batch, options, pure=False)
                 names[future] = [name for name, _ in batch]
-                running.add(future)  # type: ignore[no-untyped-call]
+                running.add(future)
             while len(names) >= window:
                 yield from _results(next(running), names)
         for future in running:
             yield from _results(future, names)
     finally:
-        client.close()  # type: ignore[no-untyped-call]
+        client.close()
 
 
 def _results(future: _Task, names: dict[_Task, list[str]]) -> Iterator[CheckEntry]:

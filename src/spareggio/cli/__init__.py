@@ -2,7 +2,8 @@
 through the format registry (:mod:`spareggio.render.formats`).
 
 One module per command (or pair of listing commands), each attaching itself to the group of
-:mod:`.app`; :mod:`.common` holds what they share.  Any
+:mod:`.app` and loaded by name only when its command runs (:data:`spareggio.lazy.COMMANDS`);
+:mod:`.common` holds what they share.  Any
 :class:`~spareggio.errors.SpareggioError` (and any usage error) becomes one line on standard error
 and exit status 2; nothing the user can provoke prints a traceback.
 """
@@ -18,25 +19,10 @@ from ..clilang import click_error, flag_words, localized_cli
 from ..console import console
 from ..errors import InputError, SpareggioError, os_reason
 from ..i18n import localize, msg, worded
-from . import check, compare, conformance, crosstable, explain, generate, listing, prizes, rank, serve, site
 from .app import cli
-from .common import argv_language
+from .language import argv_language
 
-__all__ = [
-    "check",
-    "cli",
-    "compare",
-    "conformance",
-    "crosstable",
-    "explain",
-    "generate",
-    "listing",
-    "main",
-    "prizes",
-    "rank",
-    "serve",
-    "site",
-]
+__all__ = ["cli", "main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 import click
 
 from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
-from ..errors import ArgumentError, Diagnostic, SpareggioError, check_language
-from ..i18n import SOURCE, default_language, languages, localize, msg
+from ..errors import ArgumentError, Diagnostic
+from ..i18n import SOURCE, localize, msg
 from ..io import ReadOptions, read_event
 from ..io.output import refuse_inputs, write_atomic
 from ..io.trf.writer import write_decided_trf as write_decided_trf_text
 from ..model import Event, Scope, TournamentKind
 from ..standings import Standings, rank
+from .language import LANG_HELP, LANG_METAVAR, argv_language, choose_language
 
 __all__ = [
     "LANG_HELP",
@@ -36,11 +37,6 @@ __all__ = [
     "ranked",
     "write_decided_trf",
 ]
-
-LANG_HELP = "Language, case-insensitive (default: the environment's LANG, else English)."
-LANG_METAVAR = "[" + "|".join(languages()) + "]"
-"""The languages ``--lang`` takes, from the registry (:func:`spareggio.i18n.languages`)."""
-
 
 def emit(text: str | bytes, output: str | None) -> None:
     """Write ``text`` to the file ``output`` (whole or not at all, never over an input of the
@@ -86,30 +82,6 @@ def guard_outputs(output: str | None, save_trf: str | None) -> None:
                 )
             )
 
-
-def choose_language(value: str | None) -> str:
-    """``--lang`` of a command, case-insensitive; by default the one given before the command
-    (``spareggio --lang it standings ...``), else the environment's language (LANG), else English."""
-    if value is None:
-        ctx = click.get_current_context(silent=True)
-        if ctx is not None:
-            value = ctx.find_root().params.get("lang")
-    return check_language(value)
-
-
-def argv_language(args: Sequence[str]) -> str:
-    """The language a command line asks for (``--lang X`` or ``--lang=X``), else the
-    environment's: what errors and help are printed in, before the command itself has run."""
-    value = None
-    for k, arg in enumerate(args):
-        if arg == "--lang" and k + 1 < len(args):
-            value = args[k + 1]
-        elif arg.startswith("--lang="):
-            value = arg.split("=", 1)[1]
-    try:
-        return check_language(value)
-    except SpareggioError:
-        return default_language()
 
 
 def print_warnings(items: Sequence[object], quiet: bool, lang: str = SOURCE) -> None:

@@ -20,6 +20,7 @@ import numpy as np
 from ..generator import ByeRates, GeneratorOptions, PairingFailed, PairingSystem, ResultRates, generate_event
 from ..i18n import msg
 from ..io.output import write_atomic
+from ..lazy import module
 from ..programs import find_program
 from .compare import Difference, FileResult, compare_file
 from .engines import make_engine
@@ -263,18 +264,18 @@ def _dask_rows(
     todo: list[str], engine: str, python: str | None, profile: str | None, address: str, workers: int
 ) -> Iterator[dict[str, object]]:
     try:
-        from distributed import Client, LocalCluster, as_completed  # optional dependency
+        distributed = module("dask")  # optional dependency
     except ImportError:
         raise ValueError(msg('Dask is not installed: pip install "spareggio[dask]"')) from None
     cluster = None
     if address == "local":
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        cluster = distributed.LocalCluster(
             n_workers=max(workers, 1), threads_per_worker=1, processes=True, dashboard_address=None
         )
-        client = Client(cluster)  # type: ignore[no-untyped-call]
+        client = distributed.Client(cluster)
     else:
         try:
-            client = Client(address, timeout=10)  # type: ignore[no-untyped-call]
+            client = distributed.Client(address, timeout=10)
         except (OSError, TimeoutError) as exc:
             raise ValueError(
                 msg("cannot reach the Dask scheduler at {scheduler} ({exc})", scheduler=address, exc=exc)
@@ -282,7 +283,7 @@ def _dask_rows(
     try:
         chunks = [todo[k : k + CHUNK] for k in range(0, len(todo), CHUNK)]
         futures = {client.submit(_chunk, c, engine, python, profile, pure=False): c for c in chunks}
-        for future in as_completed(list(futures)):  # type: ignore[no-untyped-call]
+        for future in distributed.as_completed(list(futures)):
             try:
                 rows = future.result()
             except Exception as exc:  # noqa: BLE001 - a lost task is its files' error rows
@@ -292,6 +293,6 @@ def _dask_rows(
                 ]
             yield from rows
     finally:
-        client.close()  # type: ignore[no-untyped-call]
+        client.close()
         if cluster is not None:
             cluster.close()

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -55,6 +54,8 @@ from ..errors import Diagnostic, InputError, InputLimitError, Position
 from ..i18n import msg
 from ..model import KindSource, Player, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
+from .heads import CHESS_JSON_MAX_BYTES as MAX_FILE_BYTES
+from .heads import sniff_chess_json as sniff
 from .jsontext import JsonArray, JsonObject, JsonValue, Locator, PathStep, json_path, load_json
 from .limits import clean_text
 from .options import Event, ReadOptions
@@ -65,31 +66,15 @@ from .trf.team_matches import build_team_event
 
 __all__ = ["MAX_FILE_BYTES", "parse", "parse_chess_json", "sniff"]
 
-MAX_FILE_BYTES = 256 * 1024 * 1024
-"""Files larger than this are refused before they are read."""
 MAX_ROUNDS = 99
 MAX_PLAYERS = 1_000_000
 
-_MARK = re.compile(rb'"filetype"\s*:\s*"Event"', re.IGNORECASE)
-_EVENT_MARK = re.compile(rb'"(?:tournaments|gameList|competitors|profiles)"\s*:')
 
 _NO_OPPONENT = {"P": "U", "W": "F", "D": "H", "Z": "Z", "L": "Z", "U": "-"}
 """The TRF result of a game without opponent, by its result letter."""
 _PLAYED = {"W": "1", "D": "=", "L": "0", "A": " ", "Z": "0"}
 _SHORT = {"W": "W", "D": "D", "L": "L", "A": " ", "Z": "L"}
 _UNPLAYED = {"W": "+", "Z": "-", "L": "-", "A": " "}
-
-
-def sniff(head: bytes, name: str) -> int:
-    """97 for a JSON object whose head says ``"filetype": "Event"``, 80 for one with the members of
-    an event (``tournaments``, ``gameList``, ...), else 0 (a ``.json`` name alone is spareggio's own
-    JSON)."""
-    text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
-    if not text.startswith(b"{"):
-        return 0
-    if _MARK.search(text):
-        return 97
-    return 80 if _EVENT_MARK.search(text) else 0
 
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:

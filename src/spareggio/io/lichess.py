@@ -29,7 +29,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import re
 from fractions import Fraction
 
 from ..errors import ArgumentError, Diagnostic, InputError, Position, os_reason
@@ -37,6 +36,7 @@ from ..i18n import Field, msg
 from ..jsontypes import JsonObject, JsonValue
 from ..model import Tournament
 from .files import ensure_regular
+from .heads import sniff_lichess as sniff
 from .options import Event, ReadOptions
 from .trf.players import _FIRST_BLOCK
 from .trf.reader import parse_trf
@@ -44,13 +44,7 @@ from .trf.text import _display, _load
 
 __all__ = ["companion", "parse", "read_results", "sniff"]
 
-_MARK = re.compile(rb"^(?:032 Lichess|022 \S*lichess\.org/swiss/)", re.MULTILINE | re.IGNORECASE)
 _COMPANIONS = (".ndjson", ".results.ndjson", ".results.json")
-
-
-def sniff(head: bytes, name: str) -> int:
-    """95 for TRF text that names lichess (``032 Lichess`` or a lichess Swiss address in 022), else 0."""
-    return 95 if _MARK.search(head.removeprefix(b"\xef\xbb\xbf")) else 0
 
 
 def companion(name: str) -> str | None:

@@ -38,26 +38,16 @@ from ..errors import ArgumentError, Diagnostic, InputError, Position
 from ..i18n import Field, Text, joined, msg
 from ..model import Color, Player, ResultKind, Tournament, TournamentKind
 from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
+from .heads import PGN_BYES as BYES
+from .heads import PGN_EXTENSIONS as EXTENSIONS
+from .heads import PGN_MAX_BYTES as MAX_FILE_BYTES
+from .heads import sniff_pgn as sniff
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, clean_lines
 from .options import ReadOptions
 
 __all__ = ["BYES", "EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_pgn", "sniff", "write_pgn"]
 
-EXTENSIONS = (".pgn",)
-MAX_FILE_BYTES = 256 * 1024 * 1024
-"""Files larger than this are refused before they are read (the moves make PGN large)."""
 K = ResultKind
-BYES: dict[str, ResultKind] = {
-    "absent": K.ABSENT,
-    "zero": K.ZERO_BYE,
-    "half": K.HALF_BYE,
-    "full": K.FULL_BYE,
-    "pab": K.PAB,
-}
-"""How a round without a game counts (``--byes``): not paired (no point, C.07 16.1.2 counts it as a
-voluntary unplayed round), a zero-point bye, a half-point bye, a full-point bye requested by the
-player, or the pairing-allocated bye (1 point, not a voluntary unplayed round)."""
-
 _RESULTS = {
     "1-0": (K.PLAYED_WIN, K.PLAYED_LOSS),
     "0-1": (K.PLAYED_LOSS, K.PLAYED_WIN),
@@ -72,20 +62,6 @@ _FORFEIT = {
 _UNPLAYED_TERMINATIONS = {"unplayed", "forfeit", "forfeited", "no show"}
 _ROUND = re.compile(r"^\s*(\d{1,3})(?:\.(\d{1,4}))?\s*$")
 _TAG = re.compile(r'^[ \t]*\[[ \t]*(\w+)[ \t]+"', re.MULTILINE)
-_SNIFF_TAG = re.compile(rb'^\s*\[(Event|Site|Date|Round|White|Black|Result)\s+"', re.MULTILINE)
-
-
-def sniff(head: bytes, name: str) -> int:
-    """Confidence that a file is PGN: 95 for three tags of the Seven Tag Roster at the start of lines,
-    60 for one or two, 50 for the ``.pgn`` name alone."""
-    tags = {m.group(1) for m in _SNIFF_TAG.finditer(head)}
-    if len(tags) >= 3:
-        return 95
-    if tags:
-        return 60
-    return 50 if name.lower().endswith(EXTENSIONS) else 0
-
-
 def parse(data: bytes, name: str, options: ReadOptions) -> Tournament:
     """The registry's entry point: :func:`parse_pgn` with the reader options."""
     return parse_pgn(data, name, kind=options.kind, byes=options.byes)

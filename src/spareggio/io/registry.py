@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable
+from typing import cast
 
 from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
 from ..i18n import Field, msg
-from . import chess_json, lichess, pgn, results_page, tournament_json, vega, vega_tdf
-from .chess_json import MAX_FILE_BYTES as CHESS_JSON_BYTES
+from ..lazy import load
+from . import heads
 from .files import ensure_regular, not_regular
 from .options import SNIFF_BYTES, Event, Reader, ReadOptions
-from .tournament_json import MAX_FILE_BYTES as JSON_BYTES
 from .trf import event as trf_event
 from .trf.text import MAX_FILE_BYTES as TRF_BYTES
 
@@ -37,6 +38,7 @@ __all__ = [
     "Event",
     "ReadOptions",
     "Reader",
+    "by_name",
     "ensure_regular",
     "find_reader",
     "not_regular",
@@ -46,15 +48,27 @@ __all__ = [
     "size_limit",
 ]
 
+def by_name(name: str) -> Callable[[bytes, str, ReadOptions], Event]:
+    """The ``parse`` of a reader loaded by name (:data:`spareggio.lazy.FRONT_ENDS`) the first time a
+    file in its format is read: reading a TRF file loads no other reader, and python-chess and
+    Beautiful Soup are imported for a PGN or a results page only."""
+
+    def parse(data: bytes, path: str, options: ReadOptions) -> Event:
+        function = cast("Callable[[bytes, str, ReadOptions], Event]", load(name))
+        return function(data, path, options)
+
+    return parse
+
+
 READERS: tuple[Reader, ...] = (
     Reader("trf", "FIDE Tournament Report File (TRF-16, TRF-26)", (".trf", ".txt"), trf_event.sniff, trf_event.parse, TRF_BYTES),
-    Reader("json", "spareggio tournament JSON", (".json",), tournament_json.sniff, tournament_json.parse, JSON_BYTES),
-    Reader("chess-json", "Chess-JSON (FIDE reference program)", (".json",), chess_json.sniff, chess_json.parse, CHESS_JSON_BYTES),
-    Reader("lichess", "lichess Swiss TRF export", (".trf",), lichess.sniff, lichess.parse, TRF_BYTES),
-    Reader("vega", "Vega tournament file (.veg)", vega.EXTENSIONS, vega.sniff, vega.parse, vega.MAX_FILE_BYTES),
-    Reader("vega-tdf", "Vega tournament description (.tdf)", vega_tdf.EXTENSIONS, vega_tdf.sniff, vega_tdf.parse, vega.MAX_FILE_BYTES),
-    Reader("pgn", "PGN games of an event", pgn.EXTENSIONS, pgn.sniff, pgn.parse, pgn.MAX_FILE_BYTES),
-    Reader("results-page", "Results page of chess-results.com (crosstable)", (".html", ".htm"), results_page.sniff, results_page.parse, results_page.MAX_FILE_BYTES),
+    Reader("json", "spareggio tournament JSON", (".json",), heads.sniff_json, by_name("reader.json"), heads.JSON_MAX_BYTES),
+    Reader("chess-json", "Chess-JSON (FIDE reference program)", (".json",), heads.sniff_chess_json, by_name("reader.chess-json"), heads.CHESS_JSON_MAX_BYTES),
+    Reader("lichess", "lichess Swiss TRF export", (".trf",), heads.sniff_lichess, by_name("reader.lichess"), TRF_BYTES),
+    Reader("vega", "Vega tournament file (.veg)", heads.VEGA_EXTENSIONS, heads.sniff_vega, by_name("reader.vega"), heads.VEGA_MAX_BYTES),
+    Reader("vega-tdf", "Vega tournament description (.tdf)", heads.VEGA_TDF_EXTENSIONS, heads.sniff_vega_tdf, by_name("reader.vega-tdf"), heads.VEGA_MAX_BYTES),
+    Reader("pgn", "PGN games of an event", heads.PGN_EXTENSIONS, heads.sniff_pgn, by_name("reader.pgn"), heads.PGN_MAX_BYTES),
+    Reader("results-page", "Results page of chess-results.com (crosstable)", heads.RESULTS_PAGE_EXTENSIONS, heads.sniff_results_page, by_name("reader.results-page"), heads.RESULTS_PAGE_MAX_BYTES),
 )  # fmt: skip
 """Every input format, in the order listings show them: adding a format is adding a line."""
 

@@ -50,13 +50,13 @@ from ..programs import LEGEND, legend_items
 from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
 from .assemble import Crosstable, assemble, decode
+from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
+from .heads import sniff_results_page as sniff
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from .options import Event, ReadOptions
 
 __all__ = ["MAX_FILE_BYTES", "PROFILE", "berger", "parse", "sniff"]
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
-"""The largest page read: a crosstable of a thousand players is a few megabytes."""
 
 PROFILE = "swiss-manager"
 """The program behind chess-results pages: the parameters a legend does not print are inferred under
@@ -104,16 +104,6 @@ _NO_GAME = {
 _PARAMETERS = ("", "C1", "C2", "M1", "M2")
 """The parameters tried for a criterion a legend names twice without printing them: none, the cuts
 and the medians programs offer (C.07 14.1)."""
-
-
-def sniff(head: bytes, name: str) -> int:
-    """95 for an HTML page with a chess-results crosstable, 30 for any other HTML (read, then refused
-    with the reason), 0 otherwise."""
-    low = head.lower()
-    html = b"<html" in low or b"<!doctype html" in low or name.lower().endswith((".html", ".htm"))
-    if not html:
-        return 0
-    return 95 if b"chess-results" in low or b"crs1" in low or b"tie break1" in low else 30
 
 
 def _text(tag: Tag) -> str:

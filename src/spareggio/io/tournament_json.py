@@ -49,7 +49,6 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
-import re
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -64,6 +63,7 @@ from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Pos
 from ..i18n import Text, msg
 from ..model import KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
+from .heads import JSON_MAX_BYTES as MAX_FILE_BYTES
 from .jsontext import JsonObject, JsonValue, Locator, PathStep, json_path, load_json
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, clean_text
 from .options import ReadOptions
@@ -83,11 +83,7 @@ FORMAT = "spareggio-tournament"
 """The value of the ``format`` member."""
 VERSION = 1
 """The layout version this module reads and writes."""
-_FORMAT_MARK = re.compile(rb'"format"\s*:\s*"spareggio-tournament"')
-"""How this format names itself near the start of a file."""
 
-MAX_FILE_BYTES = 1024 * 1024 * 1024
-"""Files larger than this are refused before they are read."""
 MAX_PLAYERS = 1_000_000
 MAX_ROUNDS = 99
 MAX_START_NUMBER = 10**9
@@ -601,16 +597,6 @@ def _what(value: object) -> str:
 
 
 # -- public entry points -------------------------------------------------------------------------------
-
-
-def sniff(head: bytes, name: str) -> int:
-    """95 for a JSON object whose head names this format (``"format": "spareggio-tournament"``), 40
-    for another JSON object (another JSON reader may know it better), 30 for a ``.json`` name alone,
-    else 0."""
-    text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
-    if text.startswith(b"{"):
-        return 95 if _FORMAT_MARK.search(text) else 40
-    return 30 if name.lower().endswith(".json") else 0
 
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Tournament:

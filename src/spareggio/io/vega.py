@@ -49,6 +49,9 @@ from .assemble import (
     small_int,
     too_many_rounds,
 )
+from .heads import VEGA_EXTENSIONS as EXTENSIONS
+from .heads import VEGA_MAX_BYTES as MAX_FILE_BYTES
+from .heads import sniff_vega as sniff
 from .limits import MAX_LINE_CHARS, check_length, clean_lines
 from .options import ReadOptions
 
@@ -65,10 +68,6 @@ __all__ = [
     "tiebreak_specs",
 ]
 
-EXTENSIONS = (".veg",)
-MAX_FILE_BYTES = 64 * 1024 * 1024
-"""Files larger than this are refused before they are read (Vega holds at most a few thousand
-players)."""
 K = ResultKind
 
 TIEBREAKS = {
@@ -125,14 +124,6 @@ _WITHOUT_OPPONENT = {
 }
 _COLOURS = {1: Color.WHITE, -1: Color.BLACK, 0: Color.NONE}
 _SECTIONS = ("# players color", "# players opponent", "# round results")
-
-
-def sniff(head: bytes, name: str) -> int:
-    """Confidence that a file is a Vega ``.veg``: 95 for a first line ``Vega <version>``, 45 for the
-    ``.veg`` name alone."""
-    if re.match(rb"^(\xef\xbb\xbf)?\s*Vega\s+\d", head):
-        return 95
-    return 45 if name.lower().endswith(EXTENSIONS) else 0
 
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Tournament:

@@ -32,6 +32,8 @@ from .assemble import (
     small_int,
     too_many_rounds,
 )
+from .heads import VEGA_TDF_EXTENSIONS as EXTENSIONS
+from .heads import sniff_vega_tdf as sniff
 from .limits import MAX_LINE_CHARS, check_length, clean_lines
 from .options import ReadOptions
 from .vega import (
@@ -45,7 +47,6 @@ from .vega import (
 
 __all__ = ["EXTENSIONS", "MAX_FILE_BYTES", "parse", "parse_tdf", "sniff", "write_tdf"]
 
-EXTENSIONS = (".tdf",)
 K = ResultKind
 _PLAYER_FIELDS = 12
 """Fields of a ``001`` row before the rounds."""
@@ -54,16 +55,6 @@ _RATED = {"1": K.PLAYED_WIN, "0": K.PLAYED_LOSS, "2": K.PLAYED_DRAW}
 _UNRATED = {"+": K.FORFEIT_WIN, "-": K.FORFEIT_LOSS, "=": K.PLAYED_DRAW}
 _BYE = {"+": K.PAB, "-": K.ABSENT, "=": K.HALF_BYE, "1": K.PAB, "0": K.ABSENT, "2": K.HALF_BYE}
 _COLOUR = {"w": Color.WHITE, "b": Color.BLACK, "-": Color.NONE, "": Color.NONE}
-
-
-def sniff(head: bytes, name: str) -> int:
-    """Confidence that a file is a Vega ``.tdf``: 95 for ``001`` rows whose fields are separated by
-    ``|`` (a dialect of TRF, so surer than the TRF reader), 98 with the ``.tdf`` name; 45 for the name
-    alone."""
-    named = name.lower().endswith(EXTENSIONS)
-    if re.search(rb"(?m)^001 [^\n|]*\|[^\n|]*\|", head):
-        return 98 if named else 95
-    return 45 if named else 0
 
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Tournament:

@@ -16,7 +16,7 @@ import functools
 import re
 import tomllib
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 
 __all__ = ["LEGEND", "VEGA_ITEM", "Departure", "Program", "ProgramName", "find_program", "is_legend", "legend_items", "programs"]
 
@@ -191,7 +191,8 @@ def _program(data: dict[str, object]) -> Program:
 @functools.cache
 def programs() -> dict[str, Program]:
     """Every program described in ``data/``, by code, in file-name order."""
-    folder = resources.files(__name__).joinpath("data")
+    folder = Path(__file__).parent / "data"  # shipped inside the package (no importlib.resources:
+    # it costs a command's start-up more than reading the few files does)
     found: dict[str, Program] = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):

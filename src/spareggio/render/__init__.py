@@ -6,32 +6,8 @@ standings as a text table, CSV and JSON (:mod:`.output`); print-ready pages, PDF
 (:mod:`.publish`); comparisons across rule sets (:mod:`.comparison`); explanations as text, JSON
 and pages (:mod:`.explanation`, :mod:`.html`); crosstables as text, pages, PDF and spreadsheets
 (:mod:`.crosstable`, :mod:`.crosstable_export`); the reports of ``spareggio check``
-(:mod:`.check_report`); prize lists (:mod:`.prizes`).  Importing this package registers every renderer.
+(:mod:`.check_report`); prize lists (:mod:`.prizes`).  Each renderer module is loaded by name
+the first time its result is written in its format (:data:`spareggio.lazy.RENDERERS`): a command
+imports the renderers it writes with, no other.
 :mod:`spareggio.io` reads and writes input files.
 """
-
-from . import (
-    check_report,
-    comparison,
-    crosstable,
-    crosstable_export,
-    explanation,
-    formats,
-    html,
-    output,
-    prizes,
-    publish,
-)
-
-__all__ = [
-    "check_report",
-    "comparison",
-    "crosstable",
-    "crosstable_export",
-    "explanation",
-    "formats",
-    "html",
-    "output",
-    "prizes",
-    "publish",
-]

@@ -18,6 +18,7 @@ from .. import numbers
 from ..__about__ import __version__
 from ..i18n import localize, translate, warning_body
 from ..jsontypes import JsonObject, JsonValue
+from ..lazy import module
 from .crosstable import Crosstable, build_crosstable
 from .formats import RenderOptions, renderer
 from .publish import _sheet_text, describe_tiebreak, notes_sheet, print_pdf, workbook_bytes
@@ -228,8 +229,8 @@ def crosstable_pdf(x: Crosstable) -> bytes:
 def crosstable_xlsx(x: Crosstable) -> bytes:
     """The crosstable as an XLSX sheet: place, number and rating as numbers, the cells as text (the
     arbiters' notation), points and tie-breaks as numbers."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
+    Workbook = module("xlsx").Workbook  # openpyxl, loaded when a workbook is written
+    Font = module("xlsx.styles").Font
 
     s = x.standings
     lang = x.lang

@@ -23,7 +23,9 @@ and every front end asks the same three questions:
 A new result type needs a renderer per format it is written in, nothing else; a new format needs a
 row in :data:`FORMATS` (with its title in the catalogues) and its renderers.  The renderers of the
 package are registered when :mod:`spareggio.render` is imported (its ``__init__`` imports every
-renderer module), so that importing this module is enough to see all of them.
+renderer module); :func:`formats_for` and :func:`render` load a renderer's module by name
+(:data:`spareggio.lazy.RENDERERS`) the first time its result is written in its format, so that
+a command imports only the renderers it writes with.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from typing import TypeVar
 
 from ..errors import ArgumentError
 from ..i18n import SOURCE, Field, msg
+from ..lazy import RENDERERS, load_renderer
 
 __all__ = [
     "FORMATS",
@@ -136,14 +139,24 @@ def renderer(result_type: type[R], fmt: str) -> Callable[[Renderer[R]], Renderer
 def _lookup(result_type: type, fmt: str) -> Callable[[object, RenderOptions], str | bytes] | None:
     for klass in result_type.__mro__:
         found = _RENDERERS.get((klass, fmt))
+        if found is None and load_renderer(klass.__name__, fmt):
+            found = _RENDERERS.get((klass, fmt))
         if found is not None:
             return found
     return None
 
 
+def _known(result_type: type, fmt: str) -> bool:
+    """Whether a renderer writes ``result_type`` in ``fmt``, registered or named in
+    :data:`~spareggio.lazy.RENDERERS` (without loading it)."""
+    return any(
+        (klass, fmt) in _RENDERERS or f"{klass.__name__}.{fmt}" in RENDERERS for klass in result_type.__mro__
+    )
+
+
 def formats_for(result_type: type) -> tuple[Format, ...]:
     """The formats a result of ``result_type`` can be written in, in the order of :data:`FORMATS`."""
-    return tuple(f for name, f in FORMATS.items() if _lookup(result_type, name) is not None)
+    return tuple(f for name, f in FORMATS.items() if _known(result_type, name))
 
 
 def render(

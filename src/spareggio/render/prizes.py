@@ -18,6 +18,7 @@ from html import escape
 from ..errors import check_language
 from ..i18n import SOURCE, conventions, localize, translate
 from ..jsontypes import JsonObject
+from ..lazy import module
 from ..prizes import Award, PrizeList
 from .formats import RenderOptions, renderer
 from .output import decisions_dict, localized_number, safe_cell
@@ -266,8 +267,8 @@ def prizes_html(pl: PrizeList, lang: str = SOURCE) -> str:
 
 def prizes_xlsx(pl: PrizeList, lang: str = SOURCE) -> bytes:
     """The prize list as a workbook: money and points as numbers, names as text."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
+    Workbook = module("xlsx").Workbook  # openpyxl, loaded when a workbook is written
+    Font = module("xlsx.styles").Font
 
     lang = check_language(lang)
     wb = Workbook()

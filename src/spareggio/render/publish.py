@@ -34,6 +34,7 @@ from ..standings import Standings
 
 if TYPE_CHECKING:  # openpyxl is imported where a workbook is written (an XLSX asked for)
     from openpyxl import Workbook
+from ..lazy import module
 from ..tiebreaks import TiebreakSpec, definition
 from .formats import RenderOptions, renderer
 from .output import declared_rank_differs, localized_number, shown_decimals, title_abbreviation
@@ -410,7 +411,7 @@ def html_to_pdf(html: str) -> bytes:
         # without its libraries WeasyPrint prints a banner on standard output before it raises: the
         # one-line error below says it instead, and standard output stays the program's own
         with contextlib.redirect_stdout(io.StringIO()):
-            import weasyprint
+            weasyprint = module("pdf")
     except ImportError:  # pragma: no cover - weasyprint is a dependency
         raise ArgumentError(msg("PDF output needs WeasyPrint: python3 -m pip install weasyprint")) from None
     except OSError:  # WeasyPrint is installed, the system libraries it loads (Pango, HarfBuzz) are not
@@ -445,8 +446,8 @@ def _sheet_text(value: object) -> object:
 def standings_xlsx(s: Standings, lang: str = SOURCE) -> bytes:
     """The standings as an XLSX workbook: one sheet, a header row, numbers as numbers, text as text
     (never a formula), shared places as the first place plus a ``shared`` column."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
+    Workbook = module("xlsx").Workbook  # openpyxl, loaded when a workbook is written
+    Font = module("xlsx.styles").Font
 
     lang = _check_lang(lang)
     wb = Workbook()

@@ -12,9 +12,10 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
 from ..errors import SpareggioError
-from ..io.pgn import BYES
+from ..io.heads import PGN_BYES as BYES
 from ..render.html import EXPLANATION_CSS
 from ..standings import Standings
+from .cache import cached
 from .i18n import request_language, said, translator
 from .options import Options, grid_choice, options_of, rule_set_names, safe_name
 from .results import upload_problem
@@ -133,6 +134,7 @@ async def _page(request: Request, token: str, template: str, active: str, extra:
 
 
 @router.get("/t/{token}", response_class=HTMLResponse)
+@cached
 async def tournament(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
     find = request.query_params.get("find", "")
@@ -142,6 +144,7 @@ async def tournament(request: Request, token: str) -> HTMLResponse:
 
 
 @router.get("/t/{token}/player/{sno}", response_class=HTMLResponse)
+@cached
 async def player(request: Request, token: str, sno: int) -> HTMLResponse:
     lang = request_language(request)
     versus = request.query_params.get("versus", "")
@@ -151,6 +154,7 @@ async def player(request: Request, token: str, sno: int) -> HTMLResponse:
 
 
 @router.get("/t/{token}/compare", response_class=HTMLResponse)
+@cached
 async def compare_page(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
     chosen = request.query_params.getlist("with")
@@ -164,12 +168,14 @@ async def compare_page(request: Request, token: str) -> HTMLResponse:
 
 
 @router.get("/t/{token}/check", response_class=HTMLResponse)
+@cached
 async def check_page(request: Request, token: str) -> HTMLResponse:
     infer = request.query_params.get("infer") in ("1", "on", "true")
     return await _page(request, token, "check.html", "check", lambda e, o, _s: check_view(e, o, infer))
 
 
 @router.get("/t/{token}/crosstable", response_class=HTMLResponse)
+@cached
 async def crosstable(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
     grid = grid_choice(request)

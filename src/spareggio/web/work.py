@@ -1,6 +1,7 @@
 """Computations off the event loop: reading files, ranking, rendering pages and exports run in a
 bounded pool of threads, each request within a time limit, so that one large export never holds
-up the other pages.  PDF printing (WeasyPrint, seconds of pure Python for a large event) can run in
+up the other pages.  The pages of an open tournament (:mod:`.cache`) render in a pool of their
+own: uploads, exports and the API share the other, so they never keep a page waiting.  PDF printing (WeasyPrint, seconds of pure Python for a large event) can run in
 a process of its own: a thread would share the interpreter's lock with the event loop, and the
 pages would wait for it."""
 
@@ -12,12 +13,20 @@ import multiprocessing
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextvars import ContextVar
 from typing import ParamSpec, TypeVar
 
 from ..render.publish import PRINTER, html_to_pdf
 from .limits import WORK_SECONDS, WORKERS
 
-__all__ = ["TooSlow", "Worker"]
+__all__ = ["PAGE_POOL", "PAGE_WORKERS", "TooSlow", "Worker"]
+
+PAGE_POOL: ContextVar[bool] = ContextVar("PAGE_POOL", default=False)
+"""Set while a page of an open tournament is rendered (:func:`spareggio.web.cache.cached`): its
+computation runs in the pool of pages."""
+
+PAGE_WORKERS = 2
+"""Threads that render pages (each page is rendered once, then served from the cache)."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -39,6 +48,7 @@ class Worker:
         self.workers = workers
         self.seconds = seconds
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="spareggio-work")
+        self._pages = ThreadPoolExecutor(max_workers=PAGE_WORKERS, thread_name_prefix="spareggio-page")
         self._busy = 0
         self._lock = threading.Lock()
         self._printer: ProcessPoolExecutor | None = None
@@ -74,7 +84,8 @@ class Worker:
 
         :raises TooSlow: when it is not done within the time limit.
         """
-        future = self._pool.submit(self._counted, functools.partial(fn, *args, **kwargs))
+        pool = self._pages if PAGE_POOL.get() else self._pool
+        future = pool.submit(self._counted, functools.partial(fn, *args, **kwargs))
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), self.seconds)
         except TimeoutError:
@@ -84,6 +95,7 @@ class Worker:
     def close(self) -> None:
         """Stop taking work (what runs finishes), and stop the printing process."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pages.shutdown(wait=False, cancel_futures=True)
         self.stop_printing()
 
     def stop_printing(self) -> None:

@@ -21,7 +21,6 @@ loss); the match is played when at least one board was played over the board.
 from __future__ import annotations
 
 import dataclasses
-import re
 from fractions import Fraction
 
 import numpy as np
@@ -40,17 +39,13 @@ from ...model import (
     TournamentKind,
 )
 from ...team_event import UNIT, BoardsSource, Team, TeamEvent
+from .event import is_team_file
 from .headers import _event_kind_from_text
 from .reader import parse_trf_team
 from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines
 from .team_records import TeamRecords, decimal, field_of, read_team_records
 
 __all__ = ["build_team_event", "is_team_file", "parse_team_event"]
-
-
-def is_team_file(data: bytes) -> bool:
-    """Whether TRF text holds team records (013, 310)."""
-    return bool(re.search(rb"(?m)^(013|310) ", data))
 
 
 def parse_team_event(

@@ -1,0 +1,157 @@
+"""What is loaded by name, when it is used: the commands of the command line and the heavy or
+optional front ends (the web server, Dask, the PGN and results-page readers, PDF and XLSX writing).
+
+Every command and format is listed here as ``"module:attribute"`` (or ``"module"``), and
+:func:`load` is the one place of the package that imports a module by its name
+(``tests/test_layers.py`` checks it).  So ``spareggio --help`` imports no numpy, and ``standings`` on
+a TRF file imports no web server, Dask, python-chess, Beautiful Soup, WeasyPrint or openpyxl.
+
+Adding a command is one line in :data:`COMMANDS` (its module then defines the click command).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.util
+from types import ModuleType
+
+__all__ = ["COMMANDS", "FRONT_ENDS", "RENDERERS", "command_help", "load", "load_renderer", "module", "submodule"]
+
+COMMANDS: dict[str, str] = {
+    "check": "spareggio.cli.check:check_cmd",
+    "compare": "spareggio.cli.compare:compare_cmd",
+    "conformance": "spareggio.cli.conformance:conformance_cmd",
+    "crosstable": "spareggio.cli.crosstable:crosstable_cmd",
+    "explain": "spareggio.cli.explain:explain_cmd",
+    "generate": "spareggio.cli.generate:generate_cmd",
+    "prizes": "spareggio.cli.prizes:prizes_cmd",
+    "rules": "spareggio.cli.listing:rules_cmd",
+    "serve": "spareggio.cli.serve:serve_cmd",
+    "site": "spareggio.cli.site:site_cmd",
+    "standings": "spareggio.cli.rank:standings_cmd",
+    "tiebreaks": "spareggio.cli.listing:tiebreaks_cmd",
+}
+"""The commands of ``spareggio``, by name: the click command each module defines."""
+
+FRONT_ENDS: dict[str, str] = {
+    "reader.trf-team": "spareggio.io.trf.team_matches:parse_team_event",
+    "reader.json": "spareggio.io.tournament_json:parse",
+    "reader.chess-json": "spareggio.io.chess_json:parse",
+    "reader.lichess": "spareggio.io.lichess:parse",
+    "reader.vega": "spareggio.io.vega:parse",
+    "reader.vega-tdf": "spareggio.io.vega_tdf:parse",
+    "reader.pgn": "spareggio.io.pgn:parse",
+    "reader.results-page": "spareggio.io.results_page:parse",
+    "check.cluster": "spareggio.check.dask:on_cluster",
+    "dask": "distributed",
+    "pdf": "weasyprint",
+    "xlsx": "openpyxl",
+    "xlsx.styles": "openpyxl.styles",
+}
+"""The heavy or optional parts, by name: loaded the first time a file, an option or an output
+format asks for them (an optional library that is not installed raises :class:`ImportError` then)."""
+
+
+RENDERERS: dict[str, str] = {
+    "Standings.table": "spareggio.render.output",
+    "Standings.csv": "spareggio.render.output",
+    "Standings.json": "spareggio.render.output",
+    "Standings.html": "spareggio.render.publish",
+    "Standings.pdf": "spareggio.render.publish",
+    "Standings.xlsx": "spareggio.render.publish",
+    "Comparison.table": "spareggio.render.comparison",
+    "Comparison.json": "spareggio.render.comparison",
+    "Comparison.html": "spareggio.render.publish",
+    "Comparison.pdf": "spareggio.render.publish",
+    "Crosstable.table": "spareggio.render.crosstable_export",
+    "Crosstable.json": "spareggio.render.crosstable_export",
+    "Crosstable.html": "spareggio.render.crosstable_export",
+    "Crosstable.pdf": "spareggio.render.crosstable_export",
+    "Crosstable.xlsx": "spareggio.render.crosstable_export",
+    "Explanations.text": "spareggio.render.explanation",
+    "Explanations.json": "spareggio.render.explanation",
+    "Explanations.html": "spareggio.render.explanation",
+    "PlayerExplanation.text": "spareggio.render.explanation",
+    "PlayerExplanation.json": "spareggio.render.explanation",
+    "PlayerExplanation.html": "spareggio.render.explanation",
+    "Versus.text": "spareggio.render.explanation",
+    "Versus.json": "spareggio.render.explanation",
+    "Versus.html": "spareggio.render.explanation",
+    "PrizeList.table": "spareggio.render.prizes",
+    "PrizeList.csv": "spareggio.render.prizes",
+    "PrizeList.json": "spareggio.render.prizes",
+    "PrizeList.html": "spareggio.render.prizes",
+    "PrizeList.pdf": "spareggio.render.prizes",
+    "PrizeList.xlsx": "spareggio.render.prizes",
+    "CheckReport.table": "spareggio.render.check_report",
+    "CheckReport.csv": "spareggio.render.check_report",
+    "CheckReport.json": "spareggio.render.check_report",
+    "CheckReport.html": "spareggio.render.check_report",
+}
+"""Which module of ``render/`` writes a result type (its class name) in a format: the module is
+loaded the first time that result is written in that format (a module registers its renderers with
+:func:`spareggio.render.formats.renderer`).  A new renderer is a row here."""
+
+
+def load(name: str) -> object:
+    """The object a name of :data:`COMMANDS` (``command.<name>``) or :data:`FRONT_ENDS` stands for,
+    importing its module now.
+
+    :raises KeyError: for a name neither table holds.
+    """
+    module, _, attribute = _target(name).partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded
+
+
+def module(name: str) -> ModuleType:
+    """The module a name of :data:`FRONT_ENDS` stands for (an optional library such as ``pdf``,
+    WeasyPrint), imported now.
+
+    :raises ImportError: when the library is not installed.
+    """
+    found = load(name)
+    if not isinstance(found, ModuleType):
+        raise TypeError(f"{name} names {FRONT_ENDS[name]}, not a module")
+    return found
+
+
+def submodule(dotted: str) -> ModuleType:
+    """A module of the package by its dotted name (``spareggio.io``), imported now: how the package
+    loads its public names on first use (``spareggio.rank``)."""
+    if dotted != "spareggio" and not dotted.startswith("spareggio."):
+        raise ValueError(f"{dotted} is not a module of spareggio")
+    return importlib.import_module(dotted)
+
+
+def load_renderer(result_type: str, fmt: str) -> bool:
+    """Load the module that writes ``result_type`` in ``fmt`` (a row of :data:`RENDERERS`); False
+    when no row names the pair."""
+    module = RENDERERS.get(f"{result_type}.{fmt}")
+    if module is None:
+        return False
+    importlib.import_module(module)
+    return True
+
+
+def command_help(name: str) -> str | None:
+    """The help text of a command (its function's docstring) read from its module's source without
+    running the module: ``spareggio --help`` lists every command and loads none."""
+    module, _, function = COMMANDS[name].partition(":")
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        return None
+    with open(spec.origin, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == function:
+            return ast.get_docstring(node)
+    return None
+
+
+def _target(name: str) -> str:
+    kind, _, rest = name.partition(".")
+    if kind == "command" and rest in COMMANDS:
+        return COMMANDS[rest]
+    return FRONT_ENDS[name]

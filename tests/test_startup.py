@@ -1,0 +1,177 @@
+"""A command imports only what it uses: the modules each command has imported when it ends, in a
+process of its own (the commands and the heavy or optional front ends are loaded by name from
+:mod:`spareggio.lazy`).  What is asserted is the set of modules, never a time: the times are the
+benchmarks' (benchmarks/bench_startup.py)."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from spareggio.cli import cli, main
+from spareggio.comparison import Comparison
+from spareggio.lazy import COMMANDS, FRONT_ENDS, RENDERERS, command_help, load
+from spareggio.render.formats import _RENDERERS, formats_for
+from spareggio.standings import Standings
+
+FRONT_ENDS_NOT_FOR_TRF = (
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "jinja2",
+    "distributed",
+    "dask",
+    "chess",
+    "bs4",
+    "lxml",
+    "weasyprint",
+    "openpyxl",
+    "spareggio.web",
+    "spareggio.check.dask",
+    "spareggio.io.pgn",
+    "spareggio.io.results_page",
+    "spareggio.io.tournament_json",
+    "spareggio.io.chess_json",
+    "spareggio.io.vega",
+)
+"""What no command reading a TRF file and writing text or JSON needs: the web server, Dask, the PGN
+and results-page readers (python-chess, Beautiful Soup, lxml), PDF and XLSX (WeasyPrint,
+openpyxl), templates (Jinja2), the readers of the other formats."""
+
+_PROBE = (
+    "import json, sys\n"
+    "from spareggio.cli import main\n"
+    "status = main(sys.argv[2:])\n"
+    "with open(sys.argv[1], 'w', encoding='utf-8') as out:\n"
+    "    json.dump({'status': status, 'modules': sorted(sys.modules)}, out)\n"
+)
+
+
+def imported(tmp_path: Path, *args: str) -> tuple[int, set[str]]:
+    """The exit status of ``spareggio ARGS`` run in a process of its own, and every module it had
+    imported at its end."""
+    record = tmp_path / "modules.json"
+    env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    subprocess.run(
+        [sys.executable, "-c", _PROBE, str(record), *args],
+        check=False, capture_output=True, env=env, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    found = json.loads(record.read_text(encoding="utf-8"))
+    return found["status"], set(found["modules"])
+
+
+def loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    """The ``names`` (packages included with their submodules) present in ``modules``."""
+    return sorted(n for n in names if any(m == n or m.startswith(n + ".") for m in modules))
+
+
+@pytest.fixture(scope="module")
+def open_trf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 40-player, 7-round Swiss as TRF, written by the generator."""
+    folder = tmp_path_factory.mktemp("startup")
+    path = folder / "open.trf"
+    assert main(["generate", "-n", "40", "-r", "7", "-s", "3", "-o", str(path)]) == 0
+    return path
+
+
+def test_help_imports_no_numpy(tmp_path: Path) -> None:
+    status, modules = imported(tmp_path, "--help")
+    assert status == 0
+    assert loaded(modules, ("numpy", "spareggio.standings", *FRONT_ENDS_NOT_FOR_TRF)) == []
+    # no command module either: the list of commands is read from their sources
+    assert sorted(m for m in modules if m.startswith("spareggio.cli.")) == [
+        "spareggio.cli.app",
+        "spareggio.cli.language",
+    ]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("standings", "{trf}", "-t", "BH/C1,BH,SB"),
+        ("standings", "{trf}", "-f", "json"),
+        ("standings", "{trf}", "-f", "csv"),
+        ("explain", "{trf}", "-p", "1"),
+        ("explain", "{trf}", "-p", "1", "-f", "json"),
+        ("compare", "{trf}"),
+        ("check", "{trf}"),
+        ("check", "{dir}", "-j", "1"),
+        ("crosstable", "{trf}"),
+    ],
+    ids=lambda a: " ".join(a).replace("{trf}", "FILE").replace("{dir}", "DIR"),
+)
+def test_a_command_on_trf_imports_no_front_end(tmp_path: Path, open_trf: Path, args: tuple[str, ...]) -> None:
+    filled = [a.format(trf=open_trf, dir=open_trf.parent) for a in args]
+    status, modules = imported(tmp_path, *filled)
+    assert status == 0
+    assert loaded(modules, FRONT_ENDS_NOT_FOR_TRF) == []
+    # the command's own module is loaded, the other commands' modules are not
+    module = COMMANDS[args[0]].partition(":")[0]
+    assert module in modules
+    others = {m.partition(":")[0] for c, m in COMMANDS.items() if c != args[0]} - {module}
+    assert sorted(others & modules) == []
+
+
+def test_a_format_loads_its_renderer_when_asked_for(tmp_path: Path, open_trf: Path) -> None:
+    status, modules = imported(tmp_path, "standings", str(open_trf), "-f", "json")
+    assert status == 0
+    assert "spareggio.render.output" in modules
+    assert loaded(modules, ("spareggio.render.publish", "spareggio.render.explanation")) == []
+    status, modules = imported(tmp_path, "standings", str(open_trf), "-f", "html", "-o", "out.html")
+    assert status == 0
+    assert "spareggio.render.publish" in modules  # the printable page, asked for
+    assert loaded(modules, ("fastapi", "chess", "bs4", "distributed", "weasyprint", "openpyxl")) == []
+
+
+def test_a_pgn_loads_its_reader_when_read(tmp_path: Path) -> None:
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(
+        '[Event "Club"]\n[Site "Roma"]\n[Date "2026.01.10"]\n[Round "1"]\n[White "Rossi, A"]\n'
+        '[Black "Bianchi, B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n',
+        encoding="utf-8",
+    )
+    status, modules = imported(tmp_path, "standings", str(pgn))
+    assert status == 0
+    assert loaded(modules, ("chess", "spareggio.io.pgn")) == ["chess", "spareggio.io.pgn"]
+    assert loaded(modules, ("bs4", "fastapi", "distributed")) == []
+
+
+def test_every_name_of_the_tables_loads() -> None:
+    for name in COMMANDS:
+        assert isinstance(load(f"command.{name}"), click.Command)
+    for name, target in FRONT_ENDS.items():
+        if target.startswith("spareggio."):
+            assert callable(load(name)), name
+    with pytest.raises(KeyError):
+        load("command.no-such-command")
+
+
+def test_the_listed_help_is_the_commands_own() -> None:
+    # spareggio --help reads each command's help from its source; it is the text click shows
+    ctx = click.Context(cli)
+    for name in COMMANDS:
+        command = cli.get_command(ctx, name)
+        assert command is not None and command.name == name
+        assert command_help(name) == inspect.cleandoc(command.help or "")
+
+
+def test_the_renderer_table_is_what_the_modules_register() -> None:
+    # every row of RENDERERS names the module that registers that renderer, and no renderer is
+    # registered without a row (importing each module named, then comparing with the registry)
+    for module in set(RENDERERS.values()):
+        importlib.import_module(module)
+    registered = {f"{klass.__name__}.{fmt}" for klass, fmt in _RENDERERS}
+    assert registered == set(RENDERERS)
+
+
+def test_the_formats_of_a_result_come_from_the_table() -> None:
+    assert [f.name for f in formats_for(Standings)] == ["table", "csv", "json", "html", "pdf", "xlsx"]
+    assert [f.name for f in formats_for(Comparison)] == ["table", "json", "html", "pdf"]
