@@ -183,3 +183,12 @@ def test_an_engine_that_fails_is_a_row(files: list[Path], tmp_path: Path) -> Non
     assert r.error.startswith(sys.executable.rsplit("/", 1)[-1]) and "status 3" in r.error
     with pytest.raises(ValueError, match="must contain"):
         CommandEngine("mytb")
+
+
+def test_a_bad_file_is_a_row_and_the_run_goes_on(files: list[Path], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.trf"
+    bad.write_text("this is not a tournament\n", encoding="utf-8")
+    rows = run_conformance([bad, files[-1]], "spareggio", tmp_path / "j.jsonl")
+    assert rows[0].error.startswith("spareggio: ") and not rows[1].error
+    s = summarize(rows)
+    assert (s.tournaments, s.failed, s.ok) == (2, 1, False)
