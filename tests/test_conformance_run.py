@@ -183,3 +183,25 @@ def test_an_engine_that_fails_is_a_row(files: list[Path], tmp_path: Path) -> Non
     assert r.error.startswith(sys.executable.rsplit("/", 1)[-1]) and "status 3" in r.error
     with pytest.raises(ValueError, match="must contain"):
         CommandEngine("mytb")
+
+
+def test_a_bad_file_is_a_row_and_the_run_goes_on(files: list[Path], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.trf"
+    bad.write_text("this is not a tournament\n", encoding="utf-8")
+    rows = run_conformance([bad, files[-1]], "spareggio", tmp_path / "j.jsonl")
+    assert rows[0].error.startswith("spareggio: ") and not rows[1].error
+    s = summarize(rows)
+    assert (s.tournaments, s.failed, s.ok) == (2, 1, False)
+
+
+def test_a_rank_follows_from_an_explained_value_only_if_the_engines_values_give_it(files: list[Path]) -> None:
+    std = files[-1]  # 1 point: 1 and 3; 1/2 point: 2 and 4.  List STD, BH.
+    # C.07 7.7 read as the reference program does: STD 1 for 1 and 3, 1/2 for 2 and 4; BH then puts 4
+    # (1.5) before 2 (1): ranks 1, 3, 4, 2 where spareggio has 1, 3, 2, 4.
+    ranked = compare_file(std, CommandEngine(fake("reference-std-ranked")))
+    ranks = {d.participant: (d.ours, d.theirs, d.cls, d.reason) for d in ranked.differences if d.criterion == "rank"}
+    assert ranks == {2: ("3", "4", "reading", "std-scheduled-opponent"), 4: ("4", "3", "reading", "std-scheduled-opponent")}
+    # places 2 and 3 exchanged (1, 4, 3, 2): 4 above its group of 1/2 point, 3 below the place its values give
+    wrong = compare_file(std, CommandEngine(fake("reference-std-misranked")))
+    ranks = {d.participant: (d.theirs, d.cls) for d in wrong.differences if d.criterion == "rank"}
+    assert ranks == {3: ("3", "unexplained"), 4: ("2", "unexplained"), 2: ("4", "reading")}

@@ -229,3 +229,31 @@ def test_cli_errors_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert main(["generate", "-n", "6", "-r", "3", "-s", "1", "--rating-range", "2000", "-o", out]) == 2
     assert "--rating-range" in capsys.readouterr().err
     assert not Path(out).exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "check"),
+    [
+        (["--full-byes", "1", "--half-byes", "0", "--zero-byes", "0", "--withdrawals", "0"], lambda t: all(c == "F" for g in games(t) for _, _, c in g)),
+        (["--half-byes", "0", "--zero-byes", "0", "--byes-round", "2:0,1,0"],
+         lambda t: [Counter(g[r][2] for g in games(t))["H"] for r in range(3)] == [0, 8, 0]),
+        (["--forfeits", "1", "--double-forfeits", "1"], lambda t: all(c == "-" for g in games(t) for _, _, c in g)),
+        (["--forfeits", "0", "--unusual", "1", "--half-byes", "0", "--zero-byes", "0", "--withdrawals", "0"],
+         lambda t: all(c in "=0U" for g in games(t) for _, _, c in g) and any(c == "=" for g in games(t) for _, _, c in g)),
+        (["--forfeits", "0", "--draw-rate", "0", "--half-byes", "0", "--zero-byes", "0", "--ratings", "1800," * 7 + "1800"],
+         lambda t: all(c in "10" for g in games(t) for _, _, c in g)),
+        (["--withdrawals", "1"], lambda t: all(g[-1] == (0, "-", "-") for g in games(t))),
+        (["--boards", "2", "--round-robin"], lambda t: len(header(t, "310")) == 8 and header(t, "352") == ["WB"]),
+        (["--round-robin"], lambda t: header(t, "192") == ["BERGER_ROUNDROBIN"]),
+        (["--baku"], lambda t: header(t, "192") == ["FIDE_DUTCH_2025_BAKU"] and len(header(t, "250")) == 2),
+        (["--tiebreaks", "SB;BH"], lambda t: header(t, "212") == ["PTS,SB,BH"]),
+        (["--rating-range", "2000-2001"], lambda t: all(line[48:52] in ("2000", "2001") for line in t.splitlines() if line.startswith("001"))),
+        (["--start-date", "2025-09-01", "--name", "Open"], lambda t: header(t, "042") == ["2025/09/01"] and header(t, "012") == ["Open"]),
+    ],
+    ids=["full-byes", "byes-round", "double-forfeits", "unusual", "draw-rate", "withdrawals", "boards", "round-robin",
+         "baku", "tiebreaks", "rating-range", "start-date"],
+)  # fmt: skip
+def test_each_option_of_the_command_reaches_the_file(args: list[str], check: object, tmp_path: Path) -> None:
+    out = tmp_path / "g.trf"
+    assert main(["generate", "-n", "8", "-r", "3", "-s", "4", *args, "-o", str(out)]) == 0
+    assert check(out.read_text(encoding="utf-8"))  # type: ignore[operator]

@@ -45,7 +45,7 @@ __all__ = ["generate_cmd"]
     type=click.IntRange(0, 12),
     default=0,
     show_default=True,
-    help="A team event with this many boards; --players then counts the teams.",
+    help="A team event with this many boards; --players then counts the teams (requested byes are not drawn).",
 )
 @click.option(
     "--full-byes",

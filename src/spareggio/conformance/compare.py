@@ -29,6 +29,7 @@ from ..model import FORFEIT, Color, ResultKind, Tournament
 from ..programs import Program, find_program
 from ..rules import ruleset_for_date
 from ..standings import Standings, rank
+from ..tiebreaks.base import Direction
 from .engines import Engine, EngineFailed, EngineOutput
 
 __all__ = ["READINGS", "Difference", "FileResult", "compare_file"]
@@ -168,6 +169,40 @@ def compare_file(path: Path, engine: Engine, program: Program | None = None) -> 
     return result
 
 
+def _follows(
+    i: int,
+    r: int,
+    group: list[int],
+    ours: Standings,
+    theirs: EngineOutput,
+    numbers: list[int],
+    rank_of: dict[int, int],
+) -> bool | None:
+    """Whether the engine's rank ``r`` of ``i`` is the place its group of equal points gives it when
+    ordered by the engine's own values (spareggio's where the engine printed none); None when that
+    cannot be said (a criterion that orders groups, DE or EDE, or a value missing)."""
+    keys: dict[int, tuple[Fraction, ...]] = {}
+    for k in group:
+        got = theirs.values.get(numbers[k], {})
+        key: list[Fraction] = []
+        for label in ours.labels:
+            res = ours.results[label]
+            if res.direction is Direction.GROUP:
+                return None
+            value = _label_match(label, got)
+            if value is None:
+                value = res.value(k)
+            if value is None:
+                return None
+            low = (res.direction is Direction.LOWER) != res.spec.reverse  # as the ranking reads it
+            key.append(-value if low else value)
+        keys[k] = tuple(key)
+    first = min(rank_of[k] for k in group)
+    better = sum(1 for k in group if keys[k] > keys[i])
+    level = sum(1 for k in group if keys[k] == keys[i])
+    return first + better <= r <= first + better + level - 1
+
+
 def _compare(
     result: FileResult,
     t: Tournament | None,
@@ -220,10 +255,10 @@ def _compare(
                 cls, reason, article = "departure", f"{code}: {option}", art
                 break
         else:
-            for k in (k for k in range(len(numbers)) if points.get(k) == points.get(i)):
-                if k in explained_groups:
-                    cls, reason, article = explained_groups[k]
-                    break
+            group = [k for k in range(len(numbers)) if points.get(k) == points.get(i) and rank_of.get(k, 0) > 0]
+            cause = next((explained_groups[k] for k in group if k in explained_groups), None)
+            if cause is not None and _follows(i, r, group, ours, theirs, numbers, rank_of) is not False:
+                cls, reason, article = cause
         result.differences.append(
             Difference(number, "rank", f"{rank_of[i]}-{rank_to[i]}" if rank_to[i] > rank_of[i] else str(rank_of[i]),
                        str(r), cls, reason, article)

@@ -170,9 +170,13 @@ def summarize(results: list[FileResult], seconds: float = 0.0) -> RunSummary:
 
 
 def _one(path: str, engine_spec: str, python: str | None, profile: str | None) -> dict[str, object]:
+    """One tournament as a row of the journal; whatever goes wrong is the row's error, and the run goes on."""
     engine = make_engine(engine_spec, python=python)
     program = find_program(profile) if profile else None
-    return compare_file(Path(path), engine, program).to_json()
+    try:
+        return compare_file(Path(path), engine, program).to_json()
+    except Exception as exc:  # noqa: BLE001 - a row of the report, never the end of the run
+        return FileResult(path, "", "", error=f"{type(exc).__name__}: {exc}").to_json()
 
 
 def _journal(path: Path) -> dict[str, dict[str, object]]:

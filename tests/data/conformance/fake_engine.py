@@ -10,6 +10,10 @@ It ranks INPUT with spareggio under the rule version of the start date, then, by
 * ``reference-std``: as ``json``, but STD computed as the FIDE reference program does (docs/deviations.md
   D2): each round compared with a draw's points, never with the scheduled opponent's; computed here
   from the result codes of the 001 lines, independently of spareggio;
+* ``reference-std-ranked``: as ``reference-std``, and ranked again by points then those values (the
+  start number last), as an engine ranks by what it computed;
+* ``reference-std-misranked``: as ``reference-std-ranked``, with the second and third places exchanged
+  (a ranking its own values do not give);
 * ``vur-score``: ranks and values under the rule-set option ``vur=score`` (C.07 16.5.1, a departure of
   the reference program's profile);
 * ``wrong``: as ``json``, with BH of the first participant one point higher and the ranks of the
@@ -63,11 +67,17 @@ def main() -> int:
         numbers[i]: {label: str(v) for label in s.labels if (v := s.results[label].value(i)) is not None}
         for i in range(len(numbers))
     }
-    if mode == "reference-std":
+    if mode.startswith("reference-std"):
         text = Path(source).read_text(encoding="utf-8")
         for number, value in std_by_draw(text).items():
             if "STD" in values.get(number, {}):
                 values[number]["STD"] = str(value)
+    if mode in ("reference-std-ranked", "reference-std-misranked"):
+        points = {numbers[row.index]: row.points for row in s.rows}
+        order = sorted(numbers, key=lambda n: (-points[n], *(-Fraction(values[n].get(label, "0")) for label in s.labels), n))
+        ranks = {n: k + 1 for k, n in enumerate(order)}
+        if mode == "reference-std-misranked":
+            ranks[order[1]], ranks[order[2]] = 3, 2
     if mode == "wrong":
         first, last = numbers[s.rows[0].index], numbers[s.rows[-1].index]
         ranks[first], ranks[last] = ranks[last], ranks[first]
