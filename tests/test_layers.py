@@ -34,6 +34,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("team reading", ("spareggio.teams",)),
     ("results", ("spareggio.comparison", "spareggio.explain", "spareggio.generate", "spareggio.prizes")),
     ("check", ("spareggio.check",)),
+    ("job", ("spareggio.job",)),
     ("render", ("spareggio.render",)),
     ("web", ("spareggio.web",)),
     ("command-line language", ("spareggio.clilang",)),

@@ -50,7 +50,7 @@ from .games import (
     rating_by,
     trailing_unpaired,
 )
-from .i18n import msg
+from .i18n import Field, msg
 
 __all__ = [
     "ADJUSTABLE",
@@ -351,7 +351,12 @@ class Tournament:
         return Frame.build(self, after_round)
 
     def with_primary(self, score: str) -> Tournament:
-        raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
+        raise ArgumentError(
+            msg(
+                "{field} {score}: {file} is not a team event (no records 310 or 013)",
+                field=Field.PRIMARY, score=score, file=self.source or self.name,
+            )
+        )  # fmt: skip
 
     def as_listed(self) -> tuple[Tournament, tuple[str, ...] | None, int]:
         return self, self.tiebreak_list, 0
