@@ -66,11 +66,13 @@ __all__ = [
     "VUR",
     "BoolMatrix",
     "Color",
+    "Column",
     "Event",
     "IntMatrix",
     "IntVector",
     "KindSource",
     "ListSource",
+    "Participant",
     "Player",
     "PointAdjustment",
     "ResultKind",
@@ -108,6 +110,35 @@ class Scope(enum.Enum):
         return self is Scope.BOTH or self is event
 
 
+class Participant(enum.StrEnum):
+    """What an event ranks, as its sentences name it (:attr:`Event.participant`)."""
+
+    PLAYER = "player"
+    TEAM = "team"
+
+    def key(self, base: str) -> str:
+        """The key of an explanation's sentence about this participant (:mod:`spareggio.messages`):
+        the base key for a player (``de.none``), the base key and the word for another
+        (``de.none.team``)."""
+        return base if self is Participant.PLAYER else f"{base}.{self.value}"
+
+
+class Column(enum.StrEnum):
+    """What a row of the standings shows of its participant beside its place, its number and its
+    tie-breaks (:meth:`Event.columns`): every renderer lays out the columns the event names, in
+    the event's order, and nothing else."""
+
+    TITLE = "title"
+    NAME = "name"
+    FEDERATION = "federation"
+    RATING = "rating"
+    POINTS = "points"
+    """The score that ranks, shown as the points (a player's)."""
+    SCORES = "scores"
+    """Every score of the participant, the primary first (a team's match and game points:
+    :meth:`Event.scores`)."""
+
+
 class ListSource(enum.StrEnum):
     """Where the tie-break list of standings comes from: a stable code (the JSON's
     ``tiebreaks_source_code``); the renderers say it in words."""
@@ -134,6 +165,16 @@ class Event(Protocol):
     @property
     def scope(self) -> Scope:
         """:attr:`Scope.INDIVIDUAL` for an event of players, :attr:`Scope.TEAM` for teams."""
+        ...
+
+    @property
+    def participant(self) -> Participant:
+        """What the event ranks, as its sentences name it: players or teams."""
+        ...
+
+    def columns(self) -> tuple[Column, ...]:
+        """What a row of the standings shows of its participant, in order (a player's title, name,
+        federation, rating and points; a team's name and scores)."""
         ...
 
     @property
@@ -331,6 +372,13 @@ class Tournament:
     @property
     def scope(self) -> Scope:
         return Scope.INDIVIDUAL
+
+    @property
+    def participant(self) -> Participant:
+        return Participant.PLAYER
+
+    def columns(self) -> tuple[Column, ...]:
+        return (Column.TITLE, Column.NAME, Column.FEDERATION, Column.RATING, Column.POINTS)
 
     @property
     def tournament(self) -> Tournament:

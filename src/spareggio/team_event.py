@@ -23,9 +23,11 @@ from .frame import Frame, Score
 from .i18n import Field, msg
 from .model import (
     Color,
+    Column,
     IntMatrix,
     KindSource,
     ListSource,
+    Participant,
     Player,
     Scope,
     ScoreName,
@@ -138,6 +140,15 @@ class TeamEvent:
     @property
     def scope(self) -> Scope:
         return Scope.TEAM
+
+    @property
+    def participant(self) -> Participant:
+        return Participant.TEAM
+
+    def columns(self) -> tuple[Column, ...]:
+        """A team's name and its match and game points (the primary first); no title, federation
+        or rating."""
+        return (Column.NAME, Column.SCORES)
 
     @property
     def tournament(self) -> Tournament:

@@ -22,7 +22,7 @@ from .. import numbers
 from ..errors import ArgumentError
 from ..i18n import SOURCE, conventions, languages, localize, msg, translate, warning_body
 from ..jsontypes import JsonObject, JsonValue
-from ..model import ScoreName, distinct
+from ..model import Column, ScoreName, distinct
 from ..numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
 from ..team_event import TeamEvent
@@ -142,7 +142,7 @@ def standings_json(s: Standings, *, exact: bool = False) -> str:
     numerators: each distinct value of a column is formatted once (by :func:`json_number`), and
     the text of every entry is joined in one pass, with no dictionary or fraction per player.
     """
-    if exact or s.is_team:
+    if exact or Column.SCORES in s.columns():  # the fast writer writes the columns of a player
         return json.dumps(standings_to_dict(s, exact=exact), ensure_ascii=False, indent=2) + "\n"
     head = standings_to_dict(s, rows=False)
     text = json.dumps(head, ensure_ascii=False, indent=2)
@@ -324,46 +324,32 @@ def standings_csv(s: Standings, locale: str = SOURCE) -> str:
 
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=spreadsheet.csv_separator, lineterminator="\n")
-    if s.is_team:
-        # teams: match and game points, "points" the primary score; no title, rating or federation
-        w.writerow(
-            [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", "match_points",
-                                                "game_points", "points")),
-             *s.labels, _csv_head("declared_rank", locale)]
-        )  # fmt: skip
-        for row in s.rows:
-            scores = dict(s.scores(row))
-            w.writerow(
-                [row.rank, row.place if row.shared or row.excluded else "", row.player.start_number, safe_cell(row.player.name),
-                 number(scores[ScoreName.MP]), number(scores[ScoreName.GP]), number(row.points),
-                 *(number(row.values[label], places[label]) for label in s.labels),
-                 "" if row.player.rank is None else row.player.rank]
-            )  # fmt: skip
-        return ("\ufeff" if spreadsheet.csv_bom else "") + buf.getvalue()
+    # the columns of the event: a player's rating and federation, or a team's match and game
+    # points; then the points (the primary score); after the list a player's title and FIDE ID,
+    # the declared rank, and a player's declared points
+    columns = s.columns()
+    player = Column.TITLE in columns
+    middle = [k for c, keys in ((Column.RATING, ("rating", "federation")), (Column.SCORES, ("match_points", "game_points")))
+              if c in columns for k in keys]  # fmt: skip
+    tail = [*(("title", "fide_id") if player else ()), "declared_rank", *(("declared_points",) if Column.POINTS in columns else ())]
     w.writerow(
-        [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", "rating", "federation",
-                                            "points")),
-         *s.labels,
-         *(_csv_head(k, locale) for k in ("title", "fide_id", "declared_rank", "declared_points"))]
+        [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", *middle, "points")),
+         *s.labels, *(_csv_head(k, locale) for k in tail)]
     )  # fmt: skip
     for row in s.rows:
         p = row.player
+        scores = dict(s.scores(row))
+        fields: dict[str, object] = {
+            "rating": p.rating or "", "federation": safe_cell(p.federation),
+            "match_points": number(scores.get(ScoreName.MP)), "game_points": number(scores.get(ScoreName.GP)),
+            "title": safe_cell(p.title), "fide_id": safe_cell(p.fide_id),
+            "declared_rank": "" if p.rank is None else p.rank, "declared_points": number(p.points),
+        }  # fmt: skip
         w.writerow(
-            [
-                row.rank,
-                row.place if row.shared or row.excluded else "",
-                p.start_number,
-                safe_cell(p.name),
-                p.rating or "",
-                safe_cell(p.federation),
-                number(row.points),
-                *(number(row.values[label], places[label]) for label in s.labels),
-                safe_cell(p.title),
-                safe_cell(p.fide_id),
-                "" if p.rank is None else p.rank,
-                number(p.points),
-            ]
-        )
+            [row.rank, row.place if row.shared or row.excluded else "", p.start_number, safe_cell(p.name),
+             *(fields[k] for k in middle), number(row.points),
+             *(number(row.values[label], places[label]) for label in s.labels), *(fields[k] for k in tail)]
+        )  # fmt: skip
     return ("\ufeff" if spreadsheet.csv_bom else "") + buf.getvalue()
 
 
@@ -408,36 +394,33 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    team = s.is_team
-    if team:  # teams: no title, federation or rating; match and game points, the primary first
-        header = (
-            [_("Rk"), _("SNo"), _("Name"), *(name for name, _v in s.scores(rows[0]))] if rows else []
-        )
-        body = [
-            [row.place, str(row.player.start_number), row.player.name]
-            + [number(value, points=True) for _n, value in s.scores(row)]
-            + [number(row.values[label], decimals=places[label]) for label in s.labels]
-            + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
-            for row in rows
-        ]
-        left = {2}
-    else:
-        header = [_(h) for h in ("Rk", "SNo", "Tit", "Name", "Fed", "Rtg", "Pts")]
-        body = [
-            [
-                row.place,
-                str(row.player.start_number),
-                row.player.title,
-                row.player.name,
-                row.player.federation,
-                str(row.player.rating or ""),
-                number(row.points, points=True),
-                *(number(row.values[label], decimals=places[label]) for label in s.labels),
-            ]
-            + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
-            for row in rows
-        ]
-        left = {2, 3, 4}
+    columns = s.columns()
+    scores = [name for name, _v in s.scores(rows[0])] if rows else []
+    heads: dict[Column, list[str]] = {
+        Column.TITLE: [_("Tit")], Column.NAME: [_("Name")], Column.FEDERATION: [_("Fed")],
+        Column.RATING: [_("Rtg")], Column.POINTS: [_("Pts")], Column.SCORES: scores,
+    }  # fmt: skip
+
+    def cells(row: StandingRow, column: Column) -> list[str]:
+        p = row.player
+        if column is Column.SCORES:  # a team's match and game points, the primary first
+            return [number(value, points=True) for _n, value in s.scores(row)]
+        if column is Column.POINTS:
+            return [number(row.points, points=True)]
+        return [{Column.TITLE: p.title, Column.NAME: p.name, Column.FEDERATION: p.federation,
+                 Column.RATING: str(p.rating or "")}[column]]  # fmt: skip
+
+    header = [_("Rk"), _("SNo"), *(h for c in columns for h in heads[c])]
+    body = [
+        [row.place, str(row.player.start_number), *(cell for c in columns for cell in cells(row, c))]
+        + [number(row.values[label], decimals=places[label]) for label in s.labels]
+        + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
+        for row in rows
+    ]
+    left = {
+        k for k, c in enumerate((None, None, *(c for c in columns for _h in heads[c])))
+        if c in (Column.TITLE, Column.NAME, Column.FEDERATION)
+    }  # fmt: skip
     header += list(s.labels) + ([_("Decl")] if declared else [])
     widths = [max(len(h), *(len(r[k]) for r in body)) if body else len(h) for k, h in enumerate(header)]
     lines = heading_lines(s, lang)
