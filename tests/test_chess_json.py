@@ -24,7 +24,7 @@ from spareggio.io.chess_json_write import write_chess_json
 from spareggio.io.jsontext import Locator
 from spareggio.io.trf import parse_trf
 from spareggio.model import ResultKind
-from spareggio.teams import TeamEvent
+from spareggio.team_event import TeamEvent
 
 K = ResultKind
 F = Fraction
