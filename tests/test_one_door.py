@@ -16,7 +16,9 @@ from spareggio.io.trf.team_matches import parse_team_event
 from spareggio.team_event import TeamEvent
 
 TEAM = Path(__file__).resolve().parent.parent / "examples" / "team-league-2026.trf"
-ONE_WAY = "read it with spareggio.read_event (the standings, explain, compare and check commands rank its teams)"
+ONE_WAY = (
+    "read it with spareggio.read_event (the standings, explain, compare and check commands rank its teams)"
+)
 
 
 def test_the_one_door_reads_a_team_file_as_the_old_one_did() -> None:

@@ -27,7 +27,9 @@ def _parse_event(data: bytes, name: str = "<string>", *, lenient: bool = False) 
     return read_any(data, name, options=ReadOptions(lenient=lenient))
 
 
-def _read_team_event(path: str, *, lenient: bool = False, kind: TournamentKind | None = None) -> _team_event.TeamEvent:
+def _read_team_event(
+    path: str, *, lenient: bool = False, kind: TournamentKind | None = None
+) -> _team_event.TeamEvent:
     try:
         with open(path, "rb") as handle:
             data = handle.read(size_limit(path) + 1)

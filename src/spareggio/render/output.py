@@ -336,19 +336,23 @@ def standings_csv(s: Standings, locale: str = SOURCE) -> str:
         [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", *middle, "points")),
          *s.labels, *(_csv_head(k, locale) for k in tail)]
     )  # fmt: skip
+    fields: dict[str, Callable[[StandingRow], object]] = {
+        "rating": lambda row: row.player.rating or "",
+        "federation": lambda row: safe_cell(row.player.federation),
+        "match_points": lambda row: number(dict(s.scores(row))[ScoreName.MP]),
+        "game_points": lambda row: number(dict(s.scores(row))[ScoreName.GP]),
+        "title": lambda row: safe_cell(row.player.title),
+        "fide_id": lambda row: safe_cell(row.player.fide_id),
+        "declared_rank": lambda row: "" if row.player.rank is None else row.player.rank,
+        "declared_points": lambda row: number(row.player.points),
+    }
+    before, after = [fields[k] for k in middle], [fields[k] for k in tail]
     for row in s.rows:
         p = row.player
-        scores = dict(s.scores(row))
-        fields: dict[str, object] = {
-            "rating": p.rating or "", "federation": safe_cell(p.federation),
-            "match_points": number(scores.get(ScoreName.MP)), "game_points": number(scores.get(ScoreName.GP)),
-            "title": safe_cell(p.title), "fide_id": safe_cell(p.fide_id),
-            "declared_rank": "" if p.rank is None else p.rank, "declared_points": number(p.points),
-        }  # fmt: skip
         w.writerow(
             [row.rank, row.place if row.shared or row.excluded else "", p.start_number, safe_cell(p.name),
-             *(fields[k] for k in middle), number(row.points),
-             *(number(row.values[label], places[label]) for label in s.labels), *(fields[k] for k in tail)]
+             *(f(row) for f in before), number(row.points),
+             *(number(row.values[label], places[label]) for label in s.labels), *(f(row) for f in after)]
         )  # fmt: skip
     return ("\ufeff" if spreadsheet.csv_bom else "") + buf.getvalue()
 
@@ -401,18 +405,20 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
         Column.RATING: [_("Rtg")], Column.POINTS: [_("Pts")], Column.SCORES: scores,
     }  # fmt: skip
 
-    def cells(row: StandingRow, column: Column) -> list[str]:
-        p = row.player
-        if column is Column.SCORES:  # a team's match and game points, the primary first
-            return [number(value, points=True) for _n, value in s.scores(row)]
-        if column is Column.POINTS:
-            return [number(row.points, points=True)]
-        return [{Column.TITLE: p.title, Column.NAME: p.name, Column.FEDERATION: p.federation,
-                 Column.RATING: str(p.rating or "")}[column]]  # fmt: skip
+    cells: dict[Column, Callable[[StandingRow], Iterable[str]]] = {
+        Column.TITLE: lambda row: (row.player.title,),
+        Column.NAME: lambda row: (row.player.name,),
+        Column.FEDERATION: lambda row: (row.player.federation,),
+        Column.RATING: lambda row: (str(row.player.rating or ""),),
+        Column.POINTS: lambda row: (number(row.points, points=True),),
+        # a team's match and game points, the primary first
+        Column.SCORES: lambda row: [number(value, points=True) for _n, value in s.scores(row)],
+    }
+    shown = [cells[c] for c in columns]
 
     header = [_("Rk"), _("SNo"), *(h for c in columns for h in heads[c])]
     body = [
-        [row.place, str(row.player.start_number), *(cell for c in columns for cell in cells(row, c))]
+        [row.place, str(row.player.start_number), *itertools.chain.from_iterable(f(row) for f in shown)]
         + [number(row.values[label], decimals=places[label]) for label in s.labels]
         + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
         for row in rows
