@@ -64,6 +64,7 @@ __all__ = [
     "REQUESTED_BYE",
     "RESULT_CLASS",
     "VUR",
+    "BoardsSource",
     "BoolMatrix",
     "Color",
     "Column",
@@ -71,6 +72,7 @@ __all__ = [
     "IntMatrix",
     "IntVector",
     "KindSource",
+    "Lineup",
     "ListSource",
     "Participant",
     "Player",
@@ -121,6 +123,27 @@ class Participant(enum.StrEnum):
         the base key for a player (``de.none``), the base key and the word for another
         (``de.none.team``)."""
         return base if self is Participant.PLAYER else f"{base}.{self.value}"
+
+
+class BoardsSource(enum.StrEnum):
+    """Where the boards of a team match come from: a stable code; the renderers say it in words."""
+
+    RECORD_352 = "record-352"
+    """The file's record 352 (TRF-2x)."""
+    MOST_FIELDED = "most-fielded"
+    """No record 352: the most boards a team fielded in a match (a warning says so)."""
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """How the participants of an event are made of players (:meth:`Event.lineup`): a team event's
+    boards and rosters."""
+
+    boards: int
+    """The boards of a match."""
+    boards_source: BoardsSource
+    rosters: tuple[tuple[int, ...], ...]
+    """Every participant's players (start numbers), by participant index."""
 
 
 class Column(enum.StrEnum):
@@ -175,6 +198,11 @@ class Event(Protocol):
     def columns(self) -> tuple[Column, ...]:
         """What a row of the standings shows of its participant, in order (a player's title, name,
         federation, rating and points; a team's name and scores)."""
+        ...
+
+    def lineup(self) -> Lineup | None:
+        """How the participants are made of players (a team event's boards and rosters); None when
+        they are players."""
         ...
 
     @property
@@ -379,6 +407,9 @@ class Tournament:
 
     def columns(self) -> tuple[Column, ...]:
         return (Column.TITLE, Column.NAME, Column.FEDERATION, Column.RATING, Column.POINTS)
+
+    def lineup(self) -> None:
+        return None
 
     @property
     def tournament(self) -> Tournament:

@@ -25,7 +25,6 @@ from ..jsontypes import JsonObject, JsonValue
 from ..model import Column, ScoreName, distinct
 from ..numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
-from ..team_event import TeamEvent
 from .formats import RenderOptions, renderer
 from .sources import boards_source_words, kind_source_words, list_source_words
 
@@ -51,8 +50,9 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     """The JSON document of the standings as Python data (``rows=False``: an empty standings list).
 
     ``exact=True`` writes points and tie-break values as exact fractions in strings (``"93/2"``)
-    instead of JSON numbers.  Team standings (``s.is_team``) add the event's boards and primary
-    score, and each team's match and game points and roster."""
+    instead of JSON numbers.  Standings whose event names its scores
+    (:attr:`Column.SCORES`) add the primary score and each row's match and game points; an event
+    made of players (:meth:`Event.lineup`) its boards and each row's roster."""
     number: Callable[[Fraction | None], JsonValue] = exact_number if exact else json_number
     t = s.tournament
     tournament: JsonObject = {
@@ -85,18 +85,21 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
         for row in (s.rows if rows else ())
     ]
     primary: JsonObject = {}
-    ev = s.event
-    if isinstance(ev, TeamEvent):  # the team event's own facts: its boards and rosters
+    lineup = s.event.lineup()
+    if lineup is not None:  # participants made of players: the boards of a match
         tournament["team_event"] = True
-        tournament["boards"] = ev.boards
-        tournament["boards_source"] = boards_source_words(ev.boards_source)
-        tournament["boards_source_code"] = ev.boards_source.value
-        primary["primary"] = ev.primary.value
+        tournament["boards"] = lineup.boards
+        tournament["boards_source"] = boards_source_words(lineup.boards_source)
+        tournament["boards_source_code"] = lineup.boards_source.value
+    if Column.SCORES in s.columns():  # the scores beside the primary, which the document names
+        primary["primary"] = s.event.primary.value
         for entry, row in zip(entries, s.rows, strict=True):
             scores = dict(s.scores(row))
             entry["match_points"] = number(scores[ScoreName.MP])
             entry["game_points"] = number(scores[ScoreName.GP])
-            entry["roster"] = list(ev.teams[row.index].roster)
+    if lineup is not None:
+        for entry, row in zip(entries, s.rows, strict=True):
+            entry["roster"] = list(lineup.rosters[row.index])
     return {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": tournament,
