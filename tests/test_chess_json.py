@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from spareggio import InputError, Tournament, rank
@@ -24,7 +24,7 @@ from spareggio.io.chess_json_write import write_chess_json
 from spareggio.io.jsontext import Locator
 from spareggio.io.trf import parse_trf
 from spareggio.model import ResultKind
-from spareggio.teams import TeamEvent
+from spareggio.team_event import TeamEvent
 
 K = ResultKind
 F = Fraction
@@ -286,6 +286,8 @@ def test_cli_reads_chess_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 @settings(max_examples=25, deadline=None)
+# both players leaving after round 1 (a round 2 nobody played) failed before generate kept two
+@example(players=2, rounds=2, seed=8, round_robin=False, rates=(0.0, 0.0, 0.0, 0.2))
 @given(
     players=st.integers(2, 30),
     rounds=st.integers(1, 9),

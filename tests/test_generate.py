@@ -177,6 +177,25 @@ def test_withdrawn_players_stay_out() -> None:
         assert not (t.opponent[:, r:] == i).any()  # nobody is paired with them afterwards
 
 
+@pytest.mark.parametrize(
+    ("players", "rounds", "seed", "pab"),
+    [
+        (2, 2, 8, True),  # seed 8 drew both players leaving after round 1 (a round 2 nobody played)
+        (3, 5, 1, False),
+        (4, 9, 2, True),
+    ],
+)
+def test_every_round_generated_is_played(players: int, rounds: int, seed: int, pab: bool) -> None:
+    # even when every player is drawn to leave, the last two stay: a round in which nobody has an
+    # entry would be no round of the file (the TRF and Chess-JSON readers read the rounds that hold one)
+    t = generate(players, rounds, seed, withdrawal_rate=1.0, pab=pab)
+    entry = (t.kind != K.WITHDRAWN) & (t.kind != K.ABSENT)
+    assert entry.any(axis=0).all()
+    assert int((t.kind[:, -1] != K.WITHDRAWN).sum()) >= 2
+    text = generate_trf(players, rounds, seed, withdrawal_rate=1.0, pab=pab)
+    assert parse_trf(text.encode(), "g.trf").rounds == rounds
+
+
 def test_rates_roughly_honoured() -> None:
     # 4000 players x 11 rounds: about 40 000 player-rounds present and 19 000 games, so the
     # standard deviation of each measured rate is under 3 % of the rate; the bounds allow 20 %.

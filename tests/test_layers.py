@@ -37,6 +37,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("generator", ("spareggio.generator",)),
     ("check", ("spareggio.check",)),
     ("conformance", ("spareggio.conformance",)),
+    ("job", ("spareggio.job",)),
     ("render", ("spareggio.render",)),
     ("web", ("spareggio.web",)),
     ("command-line language", ("spareggio.clilang",)),

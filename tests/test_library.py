@@ -286,11 +286,11 @@ def test_every_explanation_refuses_an_unknown_language(s: spareggio.Standings, c
 
 
 def test_team_standings_serialise_as_the_cli_writes_them(capsys: pytest.CaptureFixture[str]) -> None:
+    from spareggio.io import read_event
     from spareggio.standings import rank
-    from spareggio.teams import read_team_event
 
     path = EXAMPLE.parent / "team-league-2026.trf"
-    ev = read_team_event(str(path))
+    ev = read_event(str(path))
     s = rank(ev)
     doc = doc_of(s)
     assert doc == cli_json(capsys, "standings", str(path), "-f", "json")

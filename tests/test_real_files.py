@@ -336,7 +336,7 @@ def test_team_file_is_named(record: str, column: int) -> None:
     message = str(info.value)
     line = 4
     assert message.startswith(f"team.trf:{line}:{column}: this is a team tournament (record {record[:3]}")
-    assert "read it with spareggio.teams" in message
+    assert "read it with spareggio.read_event" in message
 
 
 def test_duplicate_header_and_299_are_said() -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from spareggio.errors import TiebreakSpecError
+from spareggio.io import read_event
 from spareggio.standings import rank, standings
-from spareggio.teams import read_team_event
 from spareggio.tiebreaks import Scope, TiebreakSpec, catalogue, parse_spec, parse_spec_list
 
 TEC = Path(__file__).resolve().parent / "data" / "teams" / "tec-2.3.trf"
@@ -43,7 +43,7 @@ def test_scope_errors() -> None:
 
 
 def test_individual_standings_refuse_a_team_criterion() -> None:
-    ev = read_team_event(str(TEC))
+    ev = read_event(str(TEC))
     with pytest.raises(TiebreakSpecError, match="'EGGSB' is a team tie-break"):
         standings(ev.players, "BH,EGGSB")
 
@@ -72,7 +72,7 @@ def test_the_parser_gives_a_team_criterion_the_primary_score() -> None:
 
 def test_sssc_factor_given_by_the_regulations() -> None:
     """13.4.2: the regulations may set FN (/Kx).  Antelopes, GP 17.5 and BH:MP 64 (Exercise 49)."""
-    ev = read_team_event(str(TEC))
+    ev = read_event(str(TEC))
     s = rank(ev, "SSSC,SSSC/K4", rules="fide-2024")
     assert s.results["SSSC"].value(0) == F(35, 2) + F(64, 3)
     assert s.results["SSSC/K4"].value(0) == F(35, 2) + 16
@@ -81,7 +81,7 @@ def test_sssc_factor_given_by_the_regulations() -> None:
 def test_bare_esb_is_primary_times_secondary() -> None:
     """The reference program's ESB: EMGSB with MP primary, EGMSB with GP primary (summary table p. 61:
     Antelopes 158.5 and 158)."""
-    ev = read_team_event(str(TEC))
+    ev = read_event(str(TEC))
     assert rank(ev, "ESB", rules="fide-2024").results["ESB"].value(0) == F(317, 2)
     assert rank(ev.with_primary("GP"), "ESB", rules="fide-2024").results["ESB"].value(0) == 158
 

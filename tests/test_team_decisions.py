@@ -12,8 +12,8 @@ import pytest
 
 from spareggio.decisions import Decisions, Exclusion, Playoff
 from spareggio.errors import ArgumentError
+from spareggio.io.trf.team_matches import parse_team_event
 from spareggio.standings import rank
-from spareggio.teams import parse_team_event
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAMS = ROOT / "examples" / "team-league-2026.trf"

@@ -27,8 +27,9 @@ from fractions import Fraction as F
 
 import pytest
 
+from spareggio.io.trf.team_matches import parse_team_event
 from spareggio.standings import rank
-from spareggio.teams import TeamEvent, parse_team_event
+from spareggio.team_event import TeamEvent
 from team_builder import team_trf
 
 T1 = team_trf(

@@ -19,7 +19,7 @@ import pytest
 
 from spareggio.cli import main
 from spareggio.errors import InputError
-from spareggio.teams import parse_team_event
+from spareggio.io.trf.team_matches import parse_team_event
 
 FOUR = Path(__file__).resolve().parent / "data" / "teams" / "four-teams.trf"
 BASE = FOUR.read_text(encoding="utf-8")

@@ -30,10 +30,10 @@ import pytest
 from spareggio.cli import main
 from spareggio.errors import InputError
 from spareggio.io.trf.reader import parse_trf
+from spareggio.io.trf.team_matches import parse_team_event
 from spareggio.model import ResultKind
 from spareggio.standings import rank, standings
 from spareggio.team_event import BoardsSource
-from spareggio.teams import parse_team_event
 from spareggio.tiebreaks.team import SsscFactor
 from team_builder import team_trf
 
@@ -152,9 +152,9 @@ def test_cp1252_team_names(tmp_path) -> None:  # type: ignore[no-untyped-def]
     text = text.replace("Player 1 ", "Niccolò  ")
     path = tmp_path / "cp1252.trf"
     path.write_bytes(text.encode("cp1252"))
-    from spareggio.teams import read_team_event
+    from spareggio.io import read_event
 
-    ev = read_team_event(str(path))
+    ev = read_event(str(path))
     assert ev.teams[0].name == "Società Scacchistica"
     assert ev.players.players[0].name.startswith("Niccolò")
 

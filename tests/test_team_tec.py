@@ -18,12 +18,13 @@ from pathlib import Path
 import pytest
 
 from spareggio import numbers
+from spareggio.io import read_event
+from spareggio.io.trf.team_matches import parse_team_event
 from spareggio.model import Scope
 from spareggio.numbers import fixed_number
 from spareggio.render.output import format_number, standings_csv, standings_table
 from spareggio.standings import rank
 from spareggio.team_event import BoardsSource
-from spareggio.teams import parse_team_event, read_team_event
 from spareggio.tiebreaks import TiebreakSpecError, parse_spec
 from spareggio.tiebreaks.records import Why
 from spareggio.tiebreaks.team import SsscFactor
@@ -36,7 +37,7 @@ NAMES = ["Antelopes", "Bonobos", "Cougars", "Deer", "Elephants", "Falcons", "Gir
 
 @pytest.fixture(scope="module")
 def ev():  # type: ignore[no-untyped-def]
-    return read_team_event(str(TEC))
+    return read_event(str(TEC))
 
 
 def h(text: str) -> F:

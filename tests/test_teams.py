@@ -22,10 +22,11 @@ import pytest
 
 from spareggio.cli import main
 from spareggio.errors import InputError, TiebreakSpecError
+from spareggio.io import read_event
+from spareggio.io.trf.team_matches import parse_team_event
 from spareggio.model import ResultKind
 from spareggio.render.sources import kind_source_words
 from spareggio.standings import rank
-from spareggio.teams import parse_team_event, read_team_event
 
 DATA = Path(__file__).resolve().parent / "data" / "teams"
 FOUR = DATA / "four-teams.trf"
@@ -33,7 +34,7 @@ FOUR = DATA / "four-teams.trf"
 
 @pytest.fixture(scope="module")
 def ev():  # type: ignore[no-untyped-def]
-    return read_team_event(str(FOUR))
+    return read_event(str(FOUR))
 
 
 def test_matches_and_scores(ev) -> None:  # type: ignore[no-untyped-def]
@@ -305,7 +306,7 @@ def test_bundled_team_example() -> None:
     # in round 4 (330), boards out of roster order in round 5 (300), a forfeited board in round 6
     from spareggio.tiebreaks.records import aggregate
 
-    ev = read_team_event(str(EXAMPLE))
+    ev = read_event(str(EXAMPLE))
     assert (len(ev.teams), ev.boards, ev.rounds) == (13, 4, 7)
     K = ResultKind
     for r in range(ev.rounds):

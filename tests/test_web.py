@@ -605,7 +605,7 @@ def test_a_team_file_opens_as_team_standings() -> None:
     doc = c.get(f"/t/{tok}/download/json").json()
     assert doc["standings"][0]["match_points"] == 12
     trf = c.get(f"/t/{tok}/download/trf").text
-    from spareggio.teams import parse_team_event
+    from spareggio.io.trf.team_matches import parse_team_event
 
     ranks = {team.name: team.rank for team in parse_team_event(trf.encode(), "x.trf").teams}
     assert ranks["Scacchi Trento"] == 1 and sorted(ranks.values()) == list(range(1, 14))

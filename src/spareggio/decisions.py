@@ -153,9 +153,10 @@ class Decisions:
     def excluded(self) -> frozenset[int]:
         return frozenset(e.start_number for e in self.exclusions)
 
-    def on_top(self, other: Decisions, *, teams: bool = False) -> Decisions:
+    def on_top(self, other: Decisions, *, excluded: str = "excluded") -> Decisions:
         """These decisions (the file's) with ``other`` given on top: each addition is logged (an
-        exclusion names a team when the decisions rank ``teams``)."""
+        exclusion by the change ``excluded``, the event's word for it: ``excluded.team`` for a team,
+        :meth:`spareggio.model.Participant.key`)."""
         log = list(self.changes)
         for p in other.playoffs:
             log.append(
@@ -164,7 +165,7 @@ class Decisions:
         if other.lots_seed is not None and other.lots_seed != self.lots_seed:
             log.append(change("lots", seed=other.lots_seed))
         for e in other.exclusions:
-            log.append(change("excluded.team" if teams else "excluded", number=e.start_number, reason=e.reason or "-"))
+            log.append(change(excluded, number=e.start_number, reason=e.reason or "-"))
         return Decisions(
             playoffs=(*self.playoffs, *other.playoffs),
             lots_seed=other.lots_seed if other.lots_seed is not None else self.lots_seed,

@@ -119,7 +119,8 @@ def generate(
     :param zero_bye_rate: requested zero-point byes (``Z``), per player and round.
     :param forfeit_rate: scheduled games not played, per game (``+``/``-``).
     :param double_forfeit_share: share of those in which neither player came (``-``/``-``).
-    :param withdrawal_rate: players who are not paired from a random round (2 or later) to the end.
+    :param withdrawal_rate: players who are not paired from a random round (2 or later) to the end
+        (never the last two players: every round generated is played).
     :param pab: the odd player out of a Swiss round gets a pairing-allocated bye (``U``); with
         ``False`` the player is left unpaired without points (``0000 - -``).
     :param start_date: record 042, which selects the FIDE rule version; one round a day from it.
@@ -524,6 +525,9 @@ def _swiss(
     color = np.zeros((n, rounds), dtype=np.int8)
     leaves = rng.random(n) < rates.withdrawal if rounds > 1 else np.zeros(n, dtype=bool)
     last_round = np.where(leaves, rng.integers(1, max(rounds, 2), size=n), rounds)  # first round not paired
+    # a round in which nobody is paired is no round of the file (every reader reads the rounds that
+    # hold an entry): the two players who stay longest stay to the end
+    last_round[np.argsort(-last_round, kind="stable")[:2]] = rounds
     u_bye = rng.random((n, rounds))
     score = np.zeros(n, dtype=np.int64)
     had_bye = np.zeros(n, dtype=bool)  # a PAB or a win without playing: no further PAB (C.04.1)

@@ -50,7 +50,7 @@ from .games import (
     rating_by,
     trailing_unpaired,
 )
-from .i18n import msg
+from .i18n import Field, msg
 
 __all__ = [
     "ADJUSTABLE",
@@ -64,13 +64,17 @@ __all__ = [
     "REQUESTED_BYE",
     "RESULT_CLASS",
     "VUR",
+    "BoardsSource",
     "BoolMatrix",
     "Color",
+    "Column",
     "Event",
     "IntMatrix",
     "IntVector",
     "KindSource",
+    "Lineup",
     "ListSource",
+    "Participant",
     "Player",
     "PointAdjustment",
     "ResultKind",
@@ -108,6 +112,56 @@ class Scope(enum.Enum):
         return self is Scope.BOTH or self is event
 
 
+class Participant(enum.StrEnum):
+    """What an event ranks, as its sentences name it (:attr:`Event.participant`)."""
+
+    PLAYER = "player"
+    TEAM = "team"
+
+    def key(self, base: str) -> str:
+        """The key of an explanation's sentence about this participant (:mod:`spareggio.messages`):
+        the base key for a player (``de.none``), the base key and the word for another
+        (``de.none.team``)."""
+        return base if self is Participant.PLAYER else f"{base}.{self.value}"
+
+
+class BoardsSource(enum.StrEnum):
+    """Where the boards of a team match come from: a stable code; the renderers say it in words."""
+
+    RECORD_352 = "record-352"
+    """The file's record 352 (TRF-2x)."""
+    MOST_FIELDED = "most-fielded"
+    """No record 352: the most boards a team fielded in a match (a warning says so)."""
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """How the participants of an event are made of players (:meth:`Event.lineup`): a team event's
+    boards and rosters."""
+
+    boards: int
+    """The boards of a match."""
+    boards_source: BoardsSource
+    rosters: tuple[tuple[int, ...], ...]
+    """Every participant's players (start numbers), by participant index."""
+
+
+class Column(enum.StrEnum):
+    """What a row of the standings shows of its participant beside its place, its number and its
+    tie-breaks (:meth:`Event.columns`): every renderer lays out the columns the event names, in
+    the event's order, and nothing else."""
+
+    TITLE = "title"
+    NAME = "name"
+    FEDERATION = "federation"
+    RATING = "rating"
+    POINTS = "points"
+    """The score that ranks, shown as the points (a player's)."""
+    SCORES = "scores"
+    """Every score of the participant, the primary first (a team's match and game points:
+    :meth:`Event.scores`)."""
+
+
 class ListSource(enum.StrEnum):
     """Where the tie-break list of standings comes from: a stable code (the JSON's
     ``tiebreaks_source_code``); the renderers say it in words."""
@@ -134,6 +188,21 @@ class Event(Protocol):
     @property
     def scope(self) -> Scope:
         """:attr:`Scope.INDIVIDUAL` for an event of players, :attr:`Scope.TEAM` for teams."""
+        ...
+
+    @property
+    def participant(self) -> Participant:
+        """What the event ranks, as its sentences name it: players or teams."""
+        ...
+
+    def columns(self) -> tuple[Column, ...]:
+        """What a row of the standings shows of its participant, in order (a player's title, name,
+        federation, rating and points; a team's name and scores)."""
+        ...
+
+    def lineup(self) -> Lineup | None:
+        """How the participants are made of players (a team event's boards and rosters); None when
+        they are players."""
         ...
 
     @property
@@ -333,6 +402,16 @@ class Tournament:
         return Scope.INDIVIDUAL
 
     @property
+    def participant(self) -> Participant:
+        return Participant.PLAYER
+
+    def columns(self) -> tuple[Column, ...]:
+        return (Column.TITLE, Column.NAME, Column.FEDERATION, Column.RATING, Column.POINTS)
+
+    def lineup(self) -> None:
+        return None
+
+    @property
     def tournament(self) -> Tournament:
         return self
 
@@ -351,7 +430,12 @@ class Tournament:
         return Frame.build(self, after_round)
 
     def with_primary(self, score: str) -> Tournament:
-        raise ArgumentError(msg("primary: the file is not a team event (no records 310 or 013)"))
+        raise ArgumentError(
+            msg(
+                "{field} {score}: {file} is not a team event (no records 310 or 013)",
+                field=Field.PRIMARY, score=score, file=self.source or self.name,
+            )
+        )  # fmt: skip
 
     def as_listed(self) -> tuple[Tournament, tuple[str, ...] | None, int]:
         return self, self.tiebreak_list, 0

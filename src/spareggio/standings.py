@@ -25,7 +25,17 @@ from .decisions import Decided, Decision, Decisions, Origin, change, decide_ties
 from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
 from .frame import Frame
 from .i18n import Text, as_text, msg
-from .model import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Event, IntVector, ListSource, Player, Scope, Tournament
+from .model import (
+    DEFAULT_ROUND_ROBIN,
+    DEFAULT_SWISS,
+    Column,
+    Event,
+    IntVector,
+    ListSource,
+    Participant,
+    Player,
+    Tournament,
+)
 from .numbers import exact_number, json_number
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
 from .tiebreaks import (
@@ -200,8 +210,18 @@ class Standings:
 
     @property
     def is_team(self) -> bool:
-        """Whether the standings rank the teams of a team event."""
-        return self.event.scope is Scope.TEAM
+        """Whether the standings rank the teams of a team event (a renderer asks the event instead:
+        :attr:`participant`, :meth:`columns`)."""
+        return self.event.participant is Participant.TEAM
+
+    @property
+    def participant(self) -> Participant:
+        """What the standings rank, as their sentences name it (:attr:`Event.participant`)."""
+        return self.event.participant
+
+    def columns(self) -> tuple[Column, ...]:
+        """What a row shows of its participant, in order (:meth:`Event.columns`)."""
+        return self.event.columns()
 
     def scores(self, row: StandingRow) -> tuple[tuple[str, Fraction], ...]:
         """The scores a row shows beside its points, the primary first (a team's match and game
@@ -262,14 +282,16 @@ def rank(
         chosen, source = (tiebreaks if isinstance(tiebreaks, str) else tuple(tiebreaks)), ListSource.CALLER
     chosen, lots = _without_lots(chosen)
     base = event.ranking_decisions()
-    team = event.scope is Scope.TEAM
-    effective = base if decisions is None or decisions.empty else base.on_top(decisions, teams=team)
+    excluded = event.participant.key("excluded")
+    effective = base if decisions is None or decisions.empty else base.on_top(decisions, excluded=excluded)
     if own is not None:
         parsed = file_tiebreaks(event, chosen, offset)
     else:
         parsed = _criteria(event, chosen) if chosen or not lots else []  # "RND" alone: by lot after points
         listed = event.tiebreak_list
-        if listed is not None and tiebreaks is not None and not team:
+        # a list that departs from the file's is logged with the file's own decisions, which the
+        # ranking starts from (a team event's are about its players: its ranking starts from none)
+        if listed is not None and tiebreaks is not None and base is event.tournament.decisions:
             given = ",".join(label for label, _ in parsed) + (",RND" if lots else "")
             if given.upper() != ",".join(listed).upper():
                 effective = effective.logged(change("tiebreaks", given=given, file=",".join(listed)))
@@ -339,8 +361,9 @@ def continuation(ruleset: RuleSet, parsed: list[tuple[str, TiebreakSpec]]) -> li
 def _criteria(event: Event, items: str | Sequence[str]) -> list[tuple[str, TiebreakSpec]]:
     """The criteria of a list, parsed by the one catalogue for the event's scope and primary score
     (:func:`~spareggio.tiebreaks.parse_spec`)."""
-    primary = event.primary if event.scope is Scope.TEAM else None
-    return parse_spec_list(items if isinstance(items, str) else list(items), scope=event.scope, primary=primary)
+    return parse_spec_list(
+        items if isinstance(items, str) else list(items), scope=event.scope, primary=event.primary
+    )
 
 
 def file_tiebreaks(

@@ -22,10 +22,14 @@ from .errors import ArgumentError, Diagnostic, Position
 from .frame import Frame, Score
 from .i18n import Field, msg
 from .model import (
+    BoardsSource,
     Color,
+    Column,
     IntMatrix,
     KindSource,
+    Lineup,
     ListSource,
+    Participant,
     Player,
     Scope,
     ScoreName,
@@ -43,15 +47,6 @@ DEFAULT_ROUND_ROBIN: tuple[str, ...] = ("MPvGP", "EDE", "EMGSB")
 
 UNIT = 2
 """Match and game points are held in half points."""
-
-
-class BoardsSource(enum.StrEnum):
-    """Where the boards of a match come from: a stable code; the renderers say it in words."""
-
-    RECORD_352 = "record-352"
-    """The file's record 352 (TRF-2x)."""
-    MOST_FIELDED = "most-fielded"
-    """No record 352: the most boards a team fielded in a match (a warning says so)."""
 
 
 class PrimarySource(enum.StrEnum):
@@ -138,6 +133,19 @@ class TeamEvent:
     @property
     def scope(self) -> Scope:
         return Scope.TEAM
+
+    @property
+    def participant(self) -> Participant:
+        return Participant.TEAM
+
+    def columns(self) -> tuple[Column, ...]:
+        """A team's name and its match and game points (the primary first); no title, federation
+        or rating."""
+        return (Column.NAME, Column.SCORES)
+
+    def lineup(self) -> Lineup:
+        """The boards of a match and every team's roster, in team order."""
+        return Lineup(self.boards, self.boards_source, tuple(team.roster for team in self.teams))
 
     @property
     def tournament(self) -> Tournament:

@@ -1,53 +1,35 @@
-"""Team tournaments: teams ranked by match points (MP) or game points (GP) with the C.07 team
-criteria (Articles 11-13 with 14.1.2, 15 and 16).
+"""Deprecated: the second door for team events.  A team event is read like any event, by
+:func:`spareggio.read_event` (a path) or :func:`spareggio.parse_event` (bytes), and ranked by
+:func:`spareggio.rank`; the TRF reader's own function is
+:func:`spareggio.io.trf.team_matches.parse_team_event`, the event :class:`spareggio.team_event.TeamEvent`.
 
-A team event (:class:`spareggio.team_event.TeamEvent`) is read from the players' games (TRF ``001``)
-and the team records, decoded once by the TRF reader; :mod:`spareggio.io.trf.team_matches` derives
-the matches.
-
-The teams are then the participants of a frame (:class:`spareggio.frame.Frame`): the same
-participants x rounds arrays as for players, with the primary score as points, the secondary score
-of every round beside it and the board layer.  Every individual criterion that C.07 applies to teams
-(BH, FB, AOB, KS, PS, WIN, WON, TPN) runs unchanged on the frame of the score it names (``BH:GP``;
-the primary score without a selector), with the Article 16 machinery of the rule set: a match is a
-game, D(MP) = a drawn match's MP, D(GP) = a board draw x boards (digest 2.4).  The team-only
-criteria are catalogue entries (:mod:`spareggio.tiebreaks.team`), and the teams are ranked by the
-same call as players (:func:`spareggio.standings.rank`: a team event is an
-:class:`~spareggio.model.Event`).
+Every name this module had still answers, with a :class:`DeprecationWarning` that says what to use
+instead (CHANGELOG.md); 1.0 removes the module.
 """
 
 from __future__ import annotations
 
+import warnings
+from typing import Any
+
+from . import team_event as _team_event
 from .errors import ArgumentError, os_reason
 from .i18n import msg
 from .io import ReadOptions, size_limit
 from .io import parse_event as read_any
-from .io.trf.team_matches import is_team_file, parse_team_event
+from .io.trf import team_matches as _team_matches
 from .model import Event, TournamentKind
-from .team_event import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, Team, TeamEvent
 
-__all__ = [
-    "DEFAULT_ROUND_ROBIN",
-    "DEFAULT_SWISS",
-    "Team",
-    "TeamEvent",
-    "is_team_file",
-    "parse_event",
-    "parse_team_event",
-    "read_team_event",
-]
+__all__: list[str] = []
 
 
-# -- reading -----------------------------------------------------------------------------------------
-
-
-def parse_event(data: bytes, name: str = "<string>", *, lenient: bool = False) -> Event:
-    """The content of any tournament file: :func:`spareggio.io.parse_event` (a team event for a TRF
-    file with team rosters, else the individual tournament)."""
+def _parse_event(data: bytes, name: str = "<string>", *, lenient: bool = False) -> Event:
     return read_any(data, name, options=ReadOptions(lenient=lenient))
 
 
-def read_team_event(path: str, *, lenient: bool = False, kind: TournamentKind | None = None) -> TeamEvent:
+def _read_team_event(
+    path: str, *, lenient: bool = False, kind: TournamentKind | None = None
+) -> _team_event.TeamEvent:
     try:
         with open(path, "rb") as handle:
             data = handle.read(size_limit(path) + 1)
@@ -55,4 +37,31 @@ def read_team_event(path: str, *, lenient: bool = False, kind: TournamentKind | 
         raise ArgumentError(
             msg("{path}: cannot read the file ({value})", path=path, value=os_reason(exc))
         ) from None
-    return parse_team_event(data, path, lenient=lenient, kind=kind)
+    return _team_matches.parse_team_event(data, path, lenient=lenient, kind=kind)
+
+
+_MOVED: dict[str, tuple[object, str]] = {
+    # name: (what it is, what to use instead)
+    "parse_event": (_parse_event, "spareggio.parse_event"),
+    "read_team_event": (_read_team_event, "spareggio.read_event"),
+    "parse_team_event": (
+        _team_matches.parse_team_event,
+        "spareggio.parse_event or spareggio.io.trf.team_matches.parse_team_event",
+    ),
+    "is_team_file": (_team_matches.is_team_file, "spareggio.io.trf.team_matches.is_team_file"),
+    "TeamEvent": (_team_event.TeamEvent, "spareggio.team_event.TeamEvent"),
+    "Team": (_team_event.Team, "spareggio.team_event.Team"),
+    "DEFAULT_SWISS": (_team_event.DEFAULT_SWISS, "spareggio.team_event.DEFAULT_SWISS"),
+    "DEFAULT_ROUND_ROBIN": (_team_event.DEFAULT_ROUND_ROBIN, "spareggio.team_event.DEFAULT_ROUND_ROBIN"),
+}
+"""The names of this module, each answering with a warning until 1.0 removes the module."""
+
+
+def __getattr__(name: str) -> Any:  # Any: a deprecated name, whatever its type
+    if name in _MOVED:
+        value, instead = _MOVED[name]
+        warnings.warn(
+            f"spareggio.teams.{name} is deprecated: use {instead}", DeprecationWarning, stacklevel=2
+        )
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

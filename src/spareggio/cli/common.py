@@ -13,11 +13,12 @@ import click
 from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
 from ..errors import ArgumentError, Diagnostic
 from ..i18n import SOURCE, localize, msg
-from ..io import ReadOptions, read_event
+from ..io import ReadOptions
 from ..io.output import refuse_inputs, write_atomic
 from ..io.trf.writer import write_decided_trf as write_decided_trf_text
-from ..model import Event, Scope, TournamentKind
-from ..standings import Standings, rank
+from ..job import Job, Result, Task, load, run
+from ..model import Event, TournamentKind
+from ..standings import Standings
 from .language import LANG_HELP, LANG_METAVAR, argv_language, choose_language
 
 __all__ = [
@@ -34,7 +35,8 @@ __all__ = [
     "kind_option",
     "load_event",
     "print_warnings",
-    "ranked",
+    "request",
+    "run_job",
     "write_decided_trf",
 ]
 
@@ -208,10 +210,24 @@ def event_options(f: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-def load_event(file: str, opts: EventOptions, *, team_players: bool = False) -> Event:
-    """The event in a file (any format of the reader registry) as the options ask: a tournament,
-    or a team event ranked by the primary score of ``--primary``; with ``team_players`` the
-    players of a team event as an individual tournament (``--individual``)."""
+def request(
+    file: str,
+    opts: EventOptions,
+    task: Task = Task.STANDINGS,
+    *,
+    team_players: bool = False,
+    tiebreaks: str | None = None,
+    rules: str | None = None,
+    rule_sets: Sequence[str] | None = None,
+    decisions: Decisions | None = None,
+    lang: str = SOURCE,
+    player: str | None = None,
+    versus: str | None = None,
+    every: bool = False,
+) -> Job:
+    """The job (:class:`spareggio.job.Job`) of a command that reads ``file`` with the shared
+    options and its own; ``team_players`` reads a team event's players as an individual tournament
+    (``--individual``)."""
     options = ReadOptions(
         kind=kind_option(opts.swiss, opts.round_robin),
         lenient=opts.lenient,
@@ -220,36 +236,25 @@ def load_event(file: str, opts: EventOptions, *, team_players: bool = False) -> 
         byes=opts.byes,
         team_players=team_players,
     )
-    event = read_event(file, fmt=opts.input_format, options=options)
-    if opts.primary is None:
-        return event
-    if event.scope is not Scope.TEAM:
-        raise ArgumentError(
-            msg(
-                "--primary {score}: {file} is not a team event (no records 310 or 013)",
-                score=opts.primary, file=file,
-            )
-        )  # fmt: skip
-    return event.with_primary(opts.primary)
-
-
-def ranked(
-    event: Event,
-    tiebreaks: str | None,
-    rules: str | None,
-    opts: EventOptions,
-    lang: str,
-    *,
-    decisions: Decisions | None = None,
-) -> Standings:
-    """The standings of ``event`` (:func:`spareggio.standings.rank`), with what the reader and the
-    ranking warned printed to the standard error."""
-    s = rank(
-        event, tiebreaks, rules=rules, after_round=opts.after_round, unrated_rating=opts.unrated_rating,
-        decisions=decisions,
+    return Job(
+        task, file, input_format=opts.input_format, read=options, primary=opts.primary,
+        tiebreaks=tiebreaks, rules=rules, rule_sets=rule_sets, after_round=opts.after_round,
+        unrated_rating=opts.unrated_rating, decisions=decisions, lang=lang, player=player,
+        versus=versus, every=every,
     )  # fmt: skip
-    print_warnings([*event.reading_warnings(), *s.warnings], opts.quiet, lang)
-    return s
+
+
+def run_job(job: Job, opts: EventOptions, lang: str) -> Result:
+    """The result of a command's job (:func:`spareggio.job.run`), with what the reader and the
+    computation warned printed to the standard error as soon as it is known."""
+    return run(job, report=lambda warnings: print_warnings(warnings, opts.quiet, lang))
+
+
+def load_event(file: str, opts: EventOptions, *, team_players: bool = False) -> Event:
+    """The event in a file (any format of the reader registry) as the options ask: a tournament,
+    or a team event ranked by the primary score of ``--primary``; with ``team_players`` the
+    players of a team event as an individual tournament (``--individual``)."""
+    return load(request(file, opts, team_players=team_players))
 
 
 def decision_options(f: Callable[..., None]) -> Callable[..., None]:

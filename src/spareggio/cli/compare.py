@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..comparison import Comparison, compare
+from ..comparison import Comparison
+from ..job import Task
 from ..render.formats import choose_format, formats_for, render
 from .app import cli
 from .common import (
@@ -14,8 +15,8 @@ from .common import (
     choose_language,
     emit,
     event_options,
-    load_event,
-    print_warnings,
+    request,
+    run_job,
 )
 
 __all__ = ["COMPARE_FORMATS", "compare_cmd"]
@@ -44,7 +45,5 @@ def compare_cmd(
     chosen = choose_format(fmt, opts.output, Comparison)
 
     names = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
-    event = load_event(file, opts)
-    c = compare(event, names, tiebreaks, opts.after_round, unrated_rating=opts.unrated_rating)
-    print_warnings([*event.reading_warnings(), *c.warnings], opts.quiet, language)
+    c = run_job(request(file, opts, Task.COMPARE, tiebreaks=tiebreaks, rule_sets=names), opts, language).value
     emit(render(c, chosen, lang=language), opts.output)

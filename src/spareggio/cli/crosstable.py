@@ -15,8 +15,8 @@ from .common import (
     choose_language,
     emit,
     event_options,
-    load_event,
-    ranked,
+    request,
+    run_job,
 )
 
 __all__ = ["CROSSTABLE_FORMATS", "crosstable_cmd"]
@@ -60,6 +60,7 @@ def crosstable_cmd(
     one column per round for a Swiss, player against player for a round robin."""
     said = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Crosstable)
-    s = ranked(load_event(file, opts), tiebreaks, rules, opts, said)
+    s = run_job(request(file, opts, tiebreaks=tiebreaks, rules=rules), opts, said).standings
+    assert s is not None
     x = build_crosstable(s, said, grid=grid)
     emit(render(x, chosen, lang=said), opts.output)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from .. import explain as ex
 from ..decisions import Decisions
 from ..errors import ArgumentError
 from ..explain import PlayerExplanation
 from ..i18n import msg
+from ..job import Task
 from ..render.formats import choose_format, formats_for, render
 from .app import cli
 from .common import (
@@ -19,8 +19,8 @@ from .common import (
     decision_options,
     emit,
     event_options,
-    load_event,
-    ranked,
+    request,
+    run_job,
     write_decided_trf,
 )
 
@@ -73,17 +73,11 @@ def explain_cmd(
         raise ArgumentError(msg("name one player with --player (number or name), or use --all"))
     if every and versus is not None:
         raise ArgumentError(msg("--versus compares two players: use it with --player, not --all"))
-    s = ranked(load_event(file, opts), tiebreaks, rules, opts, language, decisions=decisions)
-    t = s.tournament
-    write_decided_trf(save_trf, s)
-    result: object
-    if every:
-        result = ex.explain_all(s, None, language)
-    else:
-        assert player is not None
-        sno = ex.find_player(t, player)
-        if versus is not None:
-            result = ex.explain_versus(s, sno, ex.find_player(t, versus), language)
-        else:
-            result = ex.explain_player(s, sno, None, language)
-    emit(render(result, chosen, lang=language, title=t.name or file), opts.output)
+    job = request(
+        file, opts, Task.EXPLAIN, tiebreaks=tiebreaks, rules=rules, decisions=decisions, lang=language,
+        player=player, versus=versus, every=every,
+    )  # fmt: skip
+    result = run_job(job, opts, language)
+    assert result.standings is not None
+    write_decided_trf(save_trf, result.standings)
+    emit(render(result.value, chosen, lang=language, title=result.standings.tournament.name or file), opts.output)

@@ -17,8 +17,8 @@ from .common import (
     emit,
     event_options,
     guard_outputs,
-    load_event,
-    ranked,
+    request,
+    run_job,
     write_decided_trf,
 )
 
@@ -65,8 +65,9 @@ def standings_cmd(
     language = choose_language(lang)
     chosen = choose_format(fmt, opts.output, Standings)
     guard_outputs(opts.output, save_trf)
-    event = load_event(file, opts, team_players=individual)
-    s = ranked(event, tiebreaks, rules, opts, language, decisions=decisions)
+    job = request(file, opts, team_players=individual, tiebreaks=tiebreaks, rules=rules, decisions=decisions)
+    s = run_job(job, opts, language).value
+    assert isinstance(s, Standings)
     write_decided_trf(save_trf, s)
     emit(
         render(s, chosen, lang=language, csv_locale=choose_language(csv_locale) if csv_locale else None),

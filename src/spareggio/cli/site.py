@@ -10,9 +10,10 @@ from ..errors import ArgumentError
 from ..i18n import localize, msg, ntext
 from ..model import Scope
 from ..prizes import award_prizes, load_prize_file
+from ..standings import Standings
 from ..web.static_site import refuse_target, site_files, write_site
 from .app import cli
-from .common import EventOptions, choose_language, decision_options, load_event, ranked, write_decided_trf
+from .common import EventOptions, choose_language, decision_options, request, run_job, write_decided_trf
 
 __all__ = ["site_cmd"]
 
@@ -61,8 +62,9 @@ def site_cmd(file: str, output: str, lang: str | None, tiebreaks: str | None, ru
     opts = EventOptions(
         after_round, None, False, False, None, quiet, lenient, primary.upper() if primary else None
     )
-    event = load_event(file, opts)
-    s = ranked(event, tiebreaks, rules, opts, said, decisions=decisions)
+    s = run_job(request(file, opts, tiebreaks=tiebreaks, rules=rules, decisions=decisions), opts, said).value
+    assert isinstance(s, Standings)
+    event = s.event
     if spec is not None and event.scope is not Scope.INDIVIDUAL:
         raise ArgumentError(msg("prizes are awarded to the players of an individual event, not to teams"))
     prizes = award_prizes(s, spec) if spec is not None else None

@@ -460,12 +460,12 @@ def _explain_group(s: Standings, res: TiebreakResult, i: int, exp: TiebreakExpla
         exp.lines.append(phrase("board.totals", boards=boards))
         exp.lines.append(phrase(f"board.rule.{res.spec.code}"))
         if res.value(i) is None:
-            exp.lines.append(phrase("de.none.team" if s.is_team else "de.none"))
+            exp.lines.append(phrase(s.participant.key("de.none")))
         return
     steps = res.details.steps if isinstance(res.details, GroupSteps) else ()
     mine = [st for st in steps if i in st.members]
     if not mine:
-        exp.lines.append(phrase("de.none.team" if s.is_team else "de.none"))
+        exp.lines.append(phrase(s.participant.key("de.none")))
         return
 
     def sno(k: int) -> str:

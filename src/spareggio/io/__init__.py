@@ -101,5 +101,9 @@ def _individual(event: Event, name: str) -> Tournament:
     if isinstance(event, Tournament):
         return event
     raise InputError(
-        msg("this is a team tournament: read it with spareggio.io.read_event"), Position(name, 1, 1)
+        msg(
+            "this is a team tournament: read it with spareggio.read_event "
+            "(the standings, explain, compare and check commands rank its teams)"
+        ),
+        Position(name, 1, 1),
     )

@@ -326,7 +326,7 @@ def parse_chess_json(
         raise d.error(
             (*ts, "teamTournament"),
             msg(
-                "this is a team tournament: read it as a team event (the standings, explain, compare and check commands rank its teams)"
+                "this is a team tournament: read it with spareggio.read_event (the standings, explain, compare and check commands rank its teams)"
             ),
         )
     lines = _team_lines(d, tour, ts, roster_of, sno, t.rounds)

@@ -22,10 +22,9 @@ from .. import numbers
 from ..errors import ArgumentError
 from ..i18n import SOURCE, conventions, languages, localize, msg, translate, warning_body
 from ..jsontypes import JsonObject, JsonValue
-from ..model import ScoreName, distinct
+from ..model import Column, ScoreName, distinct
 from ..numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
 from ..standings import StandingRow, Standings
-from ..team_event import TeamEvent
 from .formats import RenderOptions, renderer
 from .sources import boards_source_words, kind_source_words, list_source_words
 
@@ -53,8 +52,9 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
     """The JSON document of the standings as Python data (``rows=False``: an empty standings list).
 
     ``exact=True`` writes points and tie-break values as exact fractions in strings (``"93/2"``)
-    instead of JSON numbers.  Team standings (``s.is_team``) add the event's boards and primary
-    score, and each team's match and game points and roster."""
+    instead of JSON numbers.  Standings whose event names its scores
+    (:attr:`Column.SCORES`) add the primary score and each row's match and game points; an event
+    made of players (:meth:`Event.lineup`) its boards and each row's roster."""
     number: Callable[[Fraction | None], JsonValue] = exact_number if exact else json_number
     t = s.tournament
     tournament: JsonObject = {
@@ -87,18 +87,21 @@ def standings_to_dict(s: Standings, *, rows: bool = True, exact: bool = False) -
         for row in (s.rows if rows else ())
     ]
     primary: JsonObject = {}
-    ev = s.event
-    if isinstance(ev, TeamEvent):  # the team event's own facts: its boards and rosters
+    lineup = s.event.lineup()
+    if lineup is not None:  # participants made of players: the boards of a match
         tournament["team_event"] = True
-        tournament["boards"] = ev.boards
-        tournament["boards_source"] = boards_source_words(ev.boards_source)
-        tournament["boards_source_code"] = ev.boards_source.value
-        primary["primary"] = ev.primary.value
+        tournament["boards"] = lineup.boards
+        tournament["boards_source"] = boards_source_words(lineup.boards_source)
+        tournament["boards_source_code"] = lineup.boards_source.value
+    if Column.SCORES in s.columns():  # the scores beside the primary, which the document names
+        primary["primary"] = s.event.primary.value
         for entry, row in zip(entries, s.rows, strict=True):
             scores = dict(s.scores(row))
             entry["match_points"] = number(scores[ScoreName.MP])
             entry["game_points"] = number(scores[ScoreName.GP])
-            entry["roster"] = list(ev.teams[row.index].roster)
+    if lineup is not None:
+        for entry, row in zip(entries, s.rows, strict=True):
+            entry["roster"] = list(lineup.rosters[row.index])
     return {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": tournament,
@@ -144,7 +147,7 @@ def standings_json(s: Standings, *, exact: bool = False) -> str:
     numerators: each distinct value of a column is formatted once (by :func:`json_number`), and
     the text of every entry is joined in one pass, with no dictionary or fraction per player.
     """
-    if exact or s.is_team:
+    if exact or Column.SCORES in s.columns():  # the fast writer writes the columns of a player
         return json.dumps(standings_to_dict(s, exact=exact), ensure_ascii=False, indent=2) + "\n"
     head = standings_to_dict(s, rows=False)
     text = json.dumps(head, ensure_ascii=False, indent=2)
@@ -326,46 +329,36 @@ def standings_csv(s: Standings, locale: str = SOURCE) -> str:
 
     buf = io.StringIO()
     w = csv.writer(buf, delimiter=spreadsheet.csv_separator, lineterminator="\n")
-    if s.is_team:
-        # teams: match and game points, "points" the primary score; no title, rating or federation
-        w.writerow(
-            [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", "match_points",
-                                                "game_points", "points")),
-             *s.labels, _csv_head("declared_rank", locale)]
-        )  # fmt: skip
-        for row in s.rows:
-            scores = dict(s.scores(row))
-            w.writerow(
-                [row.rank, row.place if row.shared or row.excluded else "", row.player.start_number, safe_cell(row.player.name),
-                 number(scores[ScoreName.MP]), number(scores[ScoreName.GP]), number(row.points),
-                 *(number(row.values[label], places[label]) for label in s.labels),
-                 "" if row.player.rank is None else row.player.rank]
-            )  # fmt: skip
-        return ("\ufeff" if spreadsheet.csv_bom else "") + buf.getvalue()
+    # the columns of the event: a player's rating and federation, or a team's match and game
+    # points; then the points (the primary score); after the list a player's title and FIDE ID,
+    # the declared rank, and a player's declared points
+    columns = s.columns()
+    player = Column.TITLE in columns
+    middle = [k for c, keys in ((Column.RATING, ("rating", "federation")), (Column.SCORES, ("match_points", "game_points")))
+              if c in columns for k in keys]  # fmt: skip
+    tail = [*(("title", "fide_id") if player else ()), "declared_rank", *(("declared_points",) if Column.POINTS in columns else ())]
     w.writerow(
-        [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", "rating", "federation",
-                                            "points")),
-         *s.labels,
-         *(_csv_head(k, locale) for k in ("title", "fide_id", "declared_rank", "declared_points"))]
+        [*(_csv_head(k, locale) for k in ("rank", "shared", "start_number", "name", *middle, "points")),
+         *s.labels, *(_csv_head(k, locale) for k in tail)]
     )  # fmt: skip
+    fields: dict[str, Callable[[StandingRow], object]] = {
+        "rating": lambda row: row.player.rating or "",
+        "federation": lambda row: safe_cell(row.player.federation),
+        "match_points": lambda row: number(dict(s.scores(row))[ScoreName.MP]),
+        "game_points": lambda row: number(dict(s.scores(row))[ScoreName.GP]),
+        "title": lambda row: safe_cell(row.player.title),
+        "fide_id": lambda row: safe_cell(row.player.fide_id),
+        "declared_rank": lambda row: "" if row.player.rank is None else row.player.rank,
+        "declared_points": lambda row: number(row.player.points),
+    }
+    before, after = [fields[k] for k in middle], [fields[k] for k in tail]
     for row in s.rows:
         p = row.player
         w.writerow(
-            [
-                row.rank,
-                row.place if row.shared or row.excluded else "",
-                p.start_number,
-                safe_cell(p.name),
-                p.rating or "",
-                safe_cell(p.federation),
-                number(row.points),
-                *(number(row.values[label], places[label]) for label in s.labels),
-                safe_cell(p.title),
-                safe_cell(p.fide_id),
-                "" if p.rank is None else p.rank,
-                number(p.points),
-            ]
-        )
+            [row.rank, row.place if row.shared or row.excluded else "", p.start_number, safe_cell(p.name),
+             *(f(row) for f in before), number(row.points),
+             *(number(row.values[label], places[label]) for label in s.labels), *(f(row) for f in after)]
+        )  # fmt: skip
     return ("\ufeff" if spreadsheet.csv_bom else "") + buf.getvalue()
 
 
@@ -425,36 +418,35 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    team = s.is_team
-    if team:  # teams: no title, federation or rating; match and game points, the primary first
-        header = (
-            [_("Rk"), _("SNo"), _("Name"), *(name for name, _v in s.scores(rows[0]))] if rows else []
-        )
-        body = [
-            [row.place, str(row.player.start_number), row.player.name]
-            + [number(value, points=True) for _n, value in s.scores(row)]
-            + [number(row.values[label], decimals=places[label]) for label in s.labels]
-            + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
-            for row in rows
-        ]
-        left = {2}
-    else:
-        header = [_(h) for h in ("Rk", "SNo", "Tit", "Name", "Fed", "Rtg", "Pts")]
-        body = [
-            [
-                row.place,
-                str(row.player.start_number),
-                title_abbreviation(row.player.title),
-                row.player.name,
-                row.player.federation,
-                str(row.player.rating or ""),
-                number(row.points, points=True),
-                *(number(row.values[label], decimals=places[label]) for label in s.labels),
-            ]
-            + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
-            for row in rows
-        ]
-        left = {2, 3, 4}
+    columns = s.columns()
+    scores = [name for name, _v in s.scores(rows[0])] if rows else []
+    heads: dict[Column, list[str]] = {
+        Column.TITLE: [_("Tit")], Column.NAME: [_("Name")], Column.FEDERATION: [_("Fed")],
+        Column.RATING: [_("Rtg")], Column.POINTS: [_("Pts")], Column.SCORES: scores,
+    }  # fmt: skip
+
+    cells: dict[Column, Callable[[StandingRow], Iterable[str]]] = {
+        Column.TITLE: lambda row: (title_abbreviation(row.player.title),),
+        Column.NAME: lambda row: (row.player.name,),
+        Column.FEDERATION: lambda row: (row.player.federation,),
+        Column.RATING: lambda row: (str(row.player.rating or ""),),
+        Column.POINTS: lambda row: (number(row.points, points=True),),
+        # a team's match and game points, the primary first
+        Column.SCORES: lambda row: [number(value, points=True) for _n, value in s.scores(row)],
+    }
+    shown = [cells[c] for c in columns]
+
+    header = [_("Rk"), _("SNo"), *(h for c in columns for h in heads[c])]
+    body = [
+        [row.place, str(row.player.start_number), *itertools.chain.from_iterable(f(row) for f in shown)]
+        + [number(row.values[label], decimals=places[label]) for label in s.labels]
+        + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
+        for row in rows
+    ]
+    left = {
+        k for k, c in enumerate((None, None, *(c for c in columns for _h in heads[c])))
+        if c in (Column.TITLE, Column.NAME, Column.FEDERATION)
+    }  # fmt: skip
     header += list(s.labels) + ([_("Decl")] if declared else [])
     widths = [max(len(h), *(len(r[k]) for r in body)) if body else len(h) for k, h in enumerate(header)]
     lines = heading_lines(s, lang)

@@ -29,8 +29,9 @@ from ..__about__ import __version__
 from ..comparison import Comparison
 from ..errors import ArgumentError, check_language, os_reason
 from ..i18n import SOURCE, Text, localize, msg, ntext, translate, warning_body
+from ..model import Column
 from ..rules import RuleSet
-from ..standings import Standings
+from ..standings import StandingRow, Standings
 
 if TYPE_CHECKING:  # openpyxl is imported where a workbook is written (an XLSX asked for)
     from openpyxl import Workbook
@@ -249,46 +250,41 @@ def standings_html(s: Standings, lang: str = SOURCE) -> str:
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    team = s.is_team
-    cols = (
-        [("rk", ""), ("sno", ""), ("name", "text")]
-        if team
-        else [("rk", ""), ("sno", ""), ("title", "text"), ("name", "text"), ("fed", "text"), ("rating", ""),
-              ("points", "")]
-    )  # fmt: skip
+    columns = s.columns()
+    heads = {Column.TITLE: "title", Column.NAME: "name", Column.FEDERATION: "fed", Column.RATING: "rating",
+             Column.POINTS: "points"}  # fmt: skip
+    texts = (Column.TITLE, Column.NAME, Column.FEDERATION)
+    cols = [("rk", ""), ("sno", ""), *((heads[c], "text" if c in texts else "") for c in columns if c in heads)]
     header = "".join(
         f'<th scope="col" class="{c}">{escape(localize(_HEAD[key], lang))}</th>' for key, c in cols
     )
-    if team and rows:  # match and game points, the primary score first
+    if Column.SCORES in columns and rows:  # a team's match and game points, the primary score first
         header += "".join(f'<th scope="col">{name}</th>' for name, _v in s.scores(rows[0]))
     header += "".join(f'<th scope="col">{escape(label)}</th>' for label in s.labels)
     if declared:
         header += f'<th scope="col">{escape(localize(Text("Declared", "publish.declared"), lang))}</th>'
     body = []
     places = shown_decimals(s)
+
+    def cells_of(row: StandingRow, column: Column) -> list[str]:
+        p = row.player
+        if column is Column.SCORES:
+            return [f"<td>{escape(localized_number(v, lang, points=True))}</td>" for _n, v in s.scores(row)]
+        return [{
+            Column.TITLE: f'<td class="text">{escape(title_abbreviation(p.title))}</td>',
+            Column.NAME: f'<th scope="row" class="text">{escape(p.name)}</th>',
+            Column.FEDERATION: f'<td class="text">{escape(p.federation)}</td>',
+            Column.RATING: f"<td>{p.rating or ''}</td>",
+            Column.POINTS: f"<td>{escape(localized_number(row.points, lang, points=True))}</td>",
+        }[column]]  # fmt: skip
+
     for row in rows:
         p = row.player
-        cells = (
-            [
-                f"<td>{escape(row.place)}</td>",
-                f"<td>{p.start_number}</td>",
-                f'<th scope="row" class="text">{escape(p.name)}</th>',
-                *(
-                    f"<td>{escape(localized_number(v, lang, points=True))}</td>"
-                    for _n, v in s.scores(row)
-                ),
-            ]
-            if team
-            else [
-                f"<td>{escape(row.place)}</td>",
-                f"<td>{p.start_number}</td>",
-                f'<td class="text">{escape(title_abbreviation(p.title))}</td>',
-                f'<th scope="row" class="text">{escape(p.name)}</th>',
-                f'<td class="text">{escape(p.federation)}</td>',
-                f"<td>{p.rating or ''}</td>",
-                f"<td>{escape(localized_number(row.points, lang, points=True))}</td>",
-            ]
-        )
+        cells = [
+            f"<td>{escape(row.place)}</td>",
+            f"<td>{p.start_number}</td>",
+            *(cell for c in columns for cell in cells_of(row, c)),
+        ]
         cells += [
             f"<td>{escape(localized_number(row.values[label], lang, decimals=places[label]))}</td>"
             for label in s.labels
@@ -453,13 +449,11 @@ def standings_xlsx(s: Standings, lang: str = SOURCE) -> bytes:
     wb = Workbook()
     ws = wb.active
     ws.title = translate(lang, "Standings")[:31]
-    team = s.is_team
-    keys = (
-        ["rk", "shared", "sno", "name"]
-        if team
-        else ["rk", "shared", "sno", "title", "name", "fed", "rating", "points"]
-    )
-    scores = [name for name, _v in s.scores(s.rows[0])] if team and s.rows else []
+    columns = s.columns()
+    heads = {Column.TITLE: "title", Column.NAME: "name", Column.FEDERATION: "fed", Column.RATING: "rating",
+             Column.POINTS: "points"}  # fmt: skip
+    keys = ["rk", "shared", "sno", *(heads[c] for c in columns if c in heads)]
+    scores = [name for name, _v in s.scores(s.rows[0])] if Column.SCORES in columns and s.rows else []
     header = (
         [localize(_HEAD[k], lang) for k in keys]
         + scores
@@ -471,25 +465,16 @@ def standings_xlsx(s: Standings, lang: str = SOURCE) -> bytes:
         cell.font = Font(bold=True)
     for row in s.rows:
         p = row.player
-        if team:  # match and game points as numbers, the primary score first
-            ws.append(
-                [row.rank, row.place if row.shared or row.excluded else None, p.start_number, _sheet_text(p.name),
-                 *(_number(v) for _n, v in s.scores(row)), *(_number(row.values[label]) for label in s.labels),
-                 p.rank]
-            )  # fmt: skip
-            for cell in ws[ws.max_row]:
-                if isinstance(cell.value, str):
-                    cell.data_type = "s"
-            continue
+        shown: dict[Column, Sequence[object]] = {
+            Column.TITLE: [title_abbreviation(p.title) or None], Column.NAME: [p.name], Column.FEDERATION: [p.federation or None],
+            Column.RATING: [p.rating], Column.POINTS: [_number(row.points)],
+            Column.SCORES: [_number(v) for _n, v in s.scores(row)],  # numbers, the primary score first
+        }  # fmt: skip
         values: Sequence[object] = [
             row.rank,
             row.place if row.shared or row.excluded else None,
             p.start_number,
-            title_abbreviation(p.title) or None,
-            p.name,
-            p.federation or None,
-            p.rating,
-            _number(row.points),
+            *(v for c in columns for v in shown[c]),
             *(_number(row.values[label]) for label in s.labels),
             p.rank,
         ]

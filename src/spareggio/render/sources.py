@@ -4,9 +4,8 @@ beside the stable codes, so that their schema stays the same)."""
 
 from __future__ import annotations
 
-from ..model import KindSource
+from ..model import BoardsSource, KindSource
 from ..standings import ListSource
-from ..team_event import BoardsSource
 
 __all__ = ["boards_source_words", "kind_source_words", "list_source_words"]
 

@@ -453,8 +453,8 @@ def parse_spec(text: str, *, scope: Scope | None = None, primary: ScoreName | No
         raise TiebreakSpecError(
             msg("{label!r}: the score selectors :MP and :GP are for team events (match or game points)", label=raw)
         )
-    if selector is None and primary is not None and d.scope is Scope.BOTH and d.code != "PTS":
-        selector = primary
+    if selector is None and primary not in (None, ScoreName.PTS) and d.scope is Scope.BOTH and d.code != "PTS":
+        selector = primary  # a team's score; a player's points need no selector
     if selector is not None and d.scope is Scope.TEAM:
         raise TiebreakSpecError(
             msg(

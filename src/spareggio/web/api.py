@@ -4,6 +4,7 @@ form fields; every error is ``{"error": message}`` with a 4xx status."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Annotated, ParamSpec
 
@@ -12,21 +13,16 @@ from fastapi.responses import Response
 from starlette.requests import Request
 
 from ..check import CheckOptions, check_source
-from ..comparison import compare
 from ..errors import ArgumentError, SpareggioError
-from ..explain import (
-    explain_player,
-    explain_versus,
-    find_player,
-)
+from ..explain import find_player
 from ..i18n import languages, msg
-from ..io import ReadOptions, parse_event
-from ..model import Event
+from ..io import ReadOptions
+from ..job import Job, Task, explain, run
 from ..render.check_report import report_text
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.formats import formats_for
 from ..rules import find_ruleset
-from ..standings import Standings, rank
+from ..standings import Standings
 from ..tiebreaks import parse_spec_list
 from .exports import document, encoded, json_error, result_response, standings_export
 from .models import (
@@ -91,21 +87,15 @@ async def _upload(file: UploadFile) -> tuple[str, bytes]:
     return safe_name(file.filename or "upload.trf"), await file.read()
 
 
-def _event(name: str, data: bytes, byes: str | None = None) -> Event:
-    """The tournament of the upload (any format of the reader registry): a :class:`Tournament`, or
-    a team event for a team file; ``byes`` says how a PGN's rounds without a game count."""
+def _job(task: Task, name: str, data: bytes, opts: Options, byes: str | None = None) -> Job:
+    """The job of an upload (any format of the reader registry), with the options of the request;
+    ``byes`` says how a PGN's rounds without a game count."""
     if not data:
         raise ArgumentError(msg("the field 'file' is empty: send the tournament file"))
-    return parse_event(data, name, options=ReadOptions(byes=(byes or "").strip().lower() or None))
-
-
-def _primary(t: Event, opts: Options) -> Event:
-    """The event ranked by the primary score the options name (team events only)."""
-    return t.with_primary(opts.primary) if opts.primary else t
-
-
-def _rank(t: Event, opts: Options) -> Standings:
-    return rank(_primary(t, opts), opts.tiebreaks, rules=opts.rules, after_round=opts.after_round)
+    return Job(
+        task, data, name, read=ReadOptions(byes=(byes or "").strip().lower() or None), primary=opts.primary,
+        tiebreaks=opts.tiebreaks, rules=opts.rules, after_round=opts.after_round,
+    )  # fmt: skip
 
 
 async def _answer(
@@ -124,7 +114,8 @@ def _standings(
 ) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "print", "pdf", "xlsx", "csv", "table", "trf"))
-    s = _rank(_event(name, data, clean_text(byes, "byes")), opts)
+    s = run(_job(Task.STANDINGS, name, data, opts, clean_text(byes, "byes"))).value
+    assert isinstance(s, Standings)
     body, media = standings_export(s, fmt, language)
     if fmt in ("html", "print"):
         return document(body, media)
@@ -174,16 +165,17 @@ def _explain(
 ) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "text"))
-    s = _rank(_event(name, data, clean_text(byes, "byes")), opts)
-    t = s.tournament
-    sno = find_player(t, clean_text(player, "player") or "")
-    other_text = clean_text(versus, "versus")
-    if other_text is not None:
-        other = find_player(t, other_text)
-        if other == sno:
+    job = dataclasses.replace(
+        _job(Task.EXPLAIN, name, data, opts, clean_text(byes, "byes")),
+        lang=language, player=clean_text(player, "player") or "", versus=clean_text(versus, "versus"),
+    )  # fmt: skip
+    s = run(dataclasses.replace(job, task=Task.STANDINGS)).standings
+    assert s is not None
+    if job.versus is not None:  # the page's and the API's sentence, before the explanation's own
+        sno = find_player(s.tournament, job.player or "")
+        if find_player(s.tournament, job.versus) == sno:
             raise ArgumentError(msg("player {sno} cannot be compared with himself", sno=sno))
-        return result_response(explain_versus(s, sno, other, language), fmt, language)
-    return result_response(explain_player(s, sno, None, language), fmt, language)
+    return result_response(explain(job, s), fmt, language)
 
 
 @router.post(
@@ -229,10 +221,9 @@ def _compare(
 ) -> Response:
     language = api_language(lang)
     fmt = checked_format(fmt, ("json", "html", "pdf", "table"))
-    t = _event(name, data, clean_text(byes, "byes"))
+    job = _job(Task.COMPARE, name, data, opts, clean_text(byes, "byes"))
     names = rule_set_names((clean_text(rules, "rules") or "").split(","))
-    c = compare(_primary(t, opts), names or None, opts.tiebreaks, opts.after_round)
-    return result_response(c, fmt, language)
+    return result_response(run(dataclasses.replace(job, rule_sets=names or None)).value, fmt, language)
 
 
 @router.post(
@@ -322,7 +313,8 @@ def _crosstable(
     layout = (clean_text(grid, "grid") or "").lower()
     if layout not in ("", "grid", "rounds"):
         raise ArgumentError(msg("the field {field!r} is not valid", field="grid"))
-    s = _rank(_event(name, data, clean_text(byes, "byes")), opts)
+    s = run(_job(Task.STANDINGS, name, data, opts, clean_text(byes, "byes"))).value
+    assert isinstance(s, Standings)
     x = build_crosstable(s, language, grid={"grid": True, "rounds": False}.get(layout))
     return result_response(x, fmt, language)
 

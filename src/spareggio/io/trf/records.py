@@ -191,7 +191,7 @@ def _refuse_team_event(records: _Records) -> None:
     if why is not None:
         raise InputError(
             msg(
-                "this is a team tournament ({value}): read it with spareggio.teams (the standings, explain, compare and check commands rank its teams)",
+                "this is a team tournament ({value}): read it with spareggio.read_event (the standings, explain, compare and check commands rank its teams)",
                 value=why[0],
             ),
             why[1],
