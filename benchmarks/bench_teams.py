@@ -36,7 +36,7 @@ from spareggio.generate import generate
 from spareggio.io.trf.writer import write_trf
 from spareggio.model import Color, ResultKind
 from spareggio.standings import rank
-from spareggio.teams import parse_team_event
+from spareggio.io.trf.team_matches import parse_team_event
 
 LONG_LIST = "MPvGP,BH:MP/C1,BH:GP,EMGSB/C1,EGGSB,SSSC,EDE,DE:GP,BC,TBR,BBE,AOB,KS"
 

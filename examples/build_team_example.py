@@ -176,7 +176,7 @@ def _records_802(body: str, first_colour: dict[tuple[int, int], str]) -> list[st
     """Record 802 of every team (TRF-2x): number, nickname, MP and GP, then per round the opponent
     (or PAB), the colour of board 1 and the game points, as read back from the boards."""
     from spareggio.model import ResultKind
-    from spareggio.teams import parse_team_event
+    from spareggio.io.trf.team_matches import parse_team_event
 
     ev = parse_team_event(body.encode(), "team-league-2026.trf")
     lines = []

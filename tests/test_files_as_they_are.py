@@ -14,7 +14,7 @@ import spareggio
 from builders import build, tournament
 from spareggio.cli import main
 from spareggio.model import ResultKind
-from spareggio.teams import parse_team_event
+from spareggio.io.trf.team_matches import parse_team_event
 from spareggio.tiebreaks import Scope, parse_spec, parse_spec_list
 from test_team_reading import BASE, PLAYER_9, edited, mp_gp
 
