@@ -120,6 +120,47 @@ def test_a_command_on_trf_imports_no_front_end(tmp_path: Path, open_trf: Path, a
     assert sorted(others & modules) == []
 
 
+NOT_FOR_THE_STANDINGS = (
+    "spareggio.explain",
+    "spareggio.comparison",
+    "babel",
+    "tempfile",
+    "tomllib",
+    "hashlib",
+)
+"""What ``standings`` of a TRF file written to the screen as a table or JSON does not use, loaded by
+name when another task or output asks for it: the explanations and the comparison (``task.*``),
+dates in words (Babel's dates, with its locale data and time zones), a temporary file beside an
+output, the programs' TOML files, the hash that draws lots."""
+
+
+@pytest.mark.parametrize("fmt", ["table", "json"])
+def test_standings_load_only_what_they_use(tmp_path: Path, open_trf: Path, fmt: str) -> None:
+    status, modules = imported(tmp_path, "standings", str(open_trf), "-t", "BH/C1,BH,SB", "-f", fmt)
+    assert status == 0
+    assert loaded(modules, NOT_FOR_THE_STANDINGS) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "wanted"),
+    [
+        (("explain", "{trf}", "-p", "1"), ["spareggio.explain"]),
+        (("explain", "{trf}", "-p", "1", "--versus", "2"), ["spareggio.explain"]),
+        (("explain", "{trf}", "--all", "-f", "json"), ["spareggio.explain"]),
+        (("compare", "{trf}", "-r", "fide-2023,fide-2026"), ["spareggio.comparison"]),
+        (("standings", "{trf}", "-o", "{out}"), ["tempfile"]),  # written whole or not at all
+    ],
+    ids=["explain", "explain versus", "explain all", "compare", "standings -o"],
+)
+def test_what_the_standings_leave_out_loads_when_asked(
+    tmp_path: Path, open_trf: Path, args: tuple[str, ...], wanted: list[str]
+) -> None:
+    filled = [a.format(trf=open_trf, out=tmp_path / "out.txt") for a in args]
+    status, modules = imported(tmp_path, *filled)
+    assert status == 0
+    assert [w for w in wanted if w not in loaded(modules, NOT_FOR_THE_STANDINGS)] == []
+
+
 def test_a_format_loads_its_renderer_when_asked_for(tmp_path: Path, open_trf: Path) -> None:
     status, modules = imported(tmp_path, "standings", str(open_trf), "-f", "json")
     assert status == 0

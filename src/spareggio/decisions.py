@@ -24,7 +24,6 @@ programs ignore or warn about unknown records)::
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -33,6 +32,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
+from . import lazy
 from .errors import ArgumentError, InputError, Position
 from .i18n import Field, Text, msg
 from .jsontypes import JsonObject
@@ -214,10 +214,19 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+def _sha256(data: bytes) -> bytes:
+    """The SHA-256 digest of ``data`` (:mod:`hashlib`, loaded the first time lots are drawn)."""
+    make = lazy.load("sha256")
+    assert callable(make)
+    digest = make(data).digest()
+    assert isinstance(digest, bytes)
+    return digest
+
+
 def lot_key(seed: str, start_number: int) -> int:
     """The drawing-of-lots key of a player: SHA-256 of ``seed``, a line feed and the start number
     (UTF-8), read as a big-endian integer; the lower key is drawn first."""
-    digest = hashlib.sha256(f"{seed}\n{start_number}".encode()).digest()
+    digest = _sha256(f"{seed}\n{start_number}".encode())
     return int.from_bytes(digest, "big")
 
 
@@ -425,7 +434,7 @@ def _refuse(p: Playoff, message: str) -> None:
 def default_seed(parts: Sequence[str]) -> str:
     """A seed made from the event itself (name, dates, players) when none is given: the same file
     draws the same lots; the standings print it and say it was not given."""
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
+    return _sha256("\n".join(parts).encode()).hex()[:12]
 
 
 def decisions_from_data(value: object, error: Callable[[tuple[str | int, ...], str], Exception]) -> Decisions:

@@ -14,23 +14,20 @@ import enum
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias, cast
 
-from .comparison import Comparison, compare
+from . import lazy
 from .decisions import Decisions
 from .errors import Diagnostic
-from .explain import (
-    Explanations,
-    PlayerExplanation,
-    Versus,
-    explain_all,
-    explain_player,
-    explain_versus,
-    find_player,
-)
 from .i18n import SOURCE, Text
 from .io import ReadOptions, parse_event, read_event
 from .model import Event
 from .standings import Standings, rank
+
+if TYPE_CHECKING:  # the other tasks are loaded by name when asked (spareggio.lazy: task.*)
+    from .comparison import Comparison
+    from .explain import Explanations, PlayerExplanation, Versus
+    from .model import Tournament
 
 __all__ = ["Job", "Result", "Task", "explain", "load", "run"]
 
@@ -87,7 +84,7 @@ class Job:
     """Explain: every player."""
 
 
-ResultValue = Standings | Comparison | PlayerExplanation | Versus | Explanations
+ResultValue: TypeAlias = "Standings | Comparison | PlayerExplanation | Versus | Explanations"
 """What a task computes."""
 
 
@@ -121,6 +118,7 @@ def run(request: Job, report: Report | None = None) -> Result:
     """
     event = load(request)
     if request.task is Task.COMPARE:
+        compare = cast("Callable[..., Comparison]", lazy.load("task.compare"))
         c = compare(
             event, request.rule_sets or None, request.tiebreaks, request.after_round,
             unrated_rating=request.unrated_rating,
@@ -144,9 +142,13 @@ def explain(request: Job, s: Standings) -> PlayerExplanation | Versus | Explanat
     """The explanation the request asks of the standings ``s``: every player, one, or two side by
     side (players by start number or name, :func:`spareggio.explain.find_player`)."""
     if request.every:
+        explain_all = cast("Callable[..., Explanations]", lazy.load("task.explain-all"))
         return explain_all(s, None, request.lang)
+    find_player = cast("Callable[[Tournament, int | str], int]", lazy.load("task.find-player"))
     t = s.tournament
     sno = find_player(t, request.player or "")
     if request.versus is not None:
+        explain_versus = cast("Callable[..., Versus]", lazy.load("task.explain-versus"))
         return explain_versus(s, sno, find_player(t, request.versus), request.lang)
+    explain_player = cast("Callable[..., PlayerExplanation]", lazy.load("task.explain-player"))
     return explain_player(s, sno, None, request.lang)

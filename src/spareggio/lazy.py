@@ -48,9 +48,23 @@ FRONT_ENDS: dict[str, str] = {
     "pdf": "weasyprint",
     "xlsx": "openpyxl",
     "xlsx.styles": "openpyxl.styles",
+    "task.compare": "spareggio.comparison:compare",
+    "task.explain-all": "spareggio.explain:explain_all",
+    "task.explain-player": "spareggio.explain:explain_player",
+    "task.explain-versus": "spareggio.explain:explain_versus",
+    "task.find-player": "spareggio.explain:find_player",
+    "dates": "babel.dates",
+    "close-matches": "difflib:get_close_matches",
+    "toml": "tomllib:loads",
+    "temporary-file": "tempfile:mkstemp",
+    "sha256": "hashlib:sha256",
 }
 """The heavy or optional parts, by name: loaded the first time a file, an option or an output
-format asks for them (an optional library that is not installed raises :class:`ImportError` then)."""
+format asks for them (an optional library that is not installed raises :class:`ImportError` then).
+The tasks other than the standings (``task.*``) and the parts of the standard library and of Babel
+that a command needs only now and then (dates in words, "did you mean", the programs' TOML files,
+a temporary file beside an output) are loaded the same way, so that ``standings`` does not pay for
+them at start-up."""
 
 
 RENDERERS: dict[str, str] = {

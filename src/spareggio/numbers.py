@@ -29,9 +29,7 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from babel.dates import format_date as _babel_date
-from babel.dates import format_interval as _babel_interval
-
+from . import lazy
 from .i18n import SOURCE, conventions, translate
 
 __all__ = [
@@ -180,7 +178,7 @@ def date(day: _dt.date | None, lang: str) -> str:
     """A day in the language's words (``18 apr 2026``, ``Apr 18, 2026``); empty for none."""
     if day is None:
         return ""
-    return str(_babel_date(day, "medium", locale=lang))
+    return str(lazy.module("dates").format_date(day, "medium", locale=lang))
 
 
 def date_range(start: _dt.date | None, end: _dt.date | None, lang: str) -> str:
@@ -190,7 +188,7 @@ def date_range(start: _dt.date | None, end: _dt.date | None, lang: str) -> str:
         return date(start or end, lang)
     if end < start:
         return f"{date(start, lang)} – {date(end, lang)}"
-    return str(_babel_interval(start, end, "yMMMd", locale=lang))
+    return str(lazy.module("dates").format_interval(start, end, "yMMMd", locale=lang))
 
 
 class Style(enum.Enum):

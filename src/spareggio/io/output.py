@@ -17,11 +17,11 @@ import io
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
+from .. import lazy
 from ..errors import ArgumentError
 from ..i18n import msg
 
@@ -164,7 +164,7 @@ def _temporary(target: str) -> tuple[int, str]:
     folder = os.path.dirname(os.path.abspath(target))
     remove_stale(folder)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".spareggio-{os.getpid()}-", suffix=".tmp", dir=folder)
+        fd, tmp = _mkstemp(f".spareggio-{os.getpid()}-", ".tmp", folder)
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, target) from None
     try:
@@ -283,3 +283,11 @@ def atomic_text(
             raise
     except OSError as exc:
         raise _named(exc, target) from None
+
+
+def _mkstemp(prefix: str, suffix: str, folder: str) -> tuple[int, str]:
+    """:func:`tempfile.mkstemp`, loaded the first time a file is written (not for the screen)."""
+    make = lazy.load("temporary-file")
+    assert callable(make)
+    fd, path = make(prefix=prefix, suffix=suffix, dir=folder)
+    return int(fd), str(path)

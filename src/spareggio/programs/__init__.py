@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from .. import lazy
 
 __all__ = ["LEGEND", "VEGA_ITEM", "Departure", "Program", "ProgramName", "find_program", "is_legend", "legend_items", "programs"]
 
@@ -196,7 +198,7 @@ def programs() -> dict[str, Program]:
     found: dict[str, Program] = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
-            data = tomllib.loads(entry.read_text(encoding="utf-8"))
+            data = _toml(entry.read_text(encoding="utf-8"))
             program = _program(data)
             found[program.code] = program
             for version in _versions(program, data):
@@ -215,3 +217,12 @@ def find_program(name: str) -> Program | None:
         if wanted in {_key(program.code), _key(program.title), *(_key(a) for a in program.aliases)}:
             return program
     return None
+
+
+def _toml(text: str) -> dict[str, Any]:
+    """:func:`tomllib.loads`, loaded the first time the programs are read."""
+    loads = lazy.load("toml")
+    assert callable(loads)
+    found = loads(text)
+    assert isinstance(found, dict)
+    return found

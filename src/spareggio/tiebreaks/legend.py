@@ -14,14 +14,13 @@ A legend (``Tie Break1: ... Tie Break2: ...``, as chess-results prints it) is sp
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from dataclasses import dataclass
 
 from ..i18n import msg
 from ..programs import LEGEND, Program, is_legend, legend_items, programs
-from .names import NAMES
+from .names import NAMES, close_matches
 
 __all__ = ["LEGEND", "ProgramNames", "is_legend", "legend_items", "program_names", "program_spec"]
 
@@ -129,7 +128,7 @@ def program_spec(text: str, code: str | None = None, *, team: bool = False) -> s
             unknown.append(token)
         k += 1
     if unknown:
-        close = difflib.get_close_matches(words, list(table.names), n=1, cutoff=0.8 if best in _GENERAL else 0.6)
+        close: list[str] = close_matches(words, list(table.names), n=1, cutoff=0.8 if best in _GENERAL else 0.6)
         if best in _GENERAL and not (close and close[0] != best):
             return None  # a name every tradition uses ("Buchholz"): the catalogue's names read the rest
         if close and close[0] != best:

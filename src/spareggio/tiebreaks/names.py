@@ -15,11 +15,11 @@ language spareggio speaks (:func:`spareggio.tiebreaks.known_names`).
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Collection, Mapping
 
+from .. import lazy
 from ..i18n import Text, joined, msg
 
 __all__ = ["AMBIGUOUS", "NAMES", "normalise", "resolve_name", "suggestions"]
@@ -185,7 +185,7 @@ def suggestions(
     """The closest known names and acronyms to ``text``, as "name (SPEC)" or "SPEC"."""
     name = normalise(text)
     pool = {**(NAMES if names is None else names), **{c.lower(): c for c in codes}}
-    close = difflib.get_close_matches(name, list(pool), n=limit * 2, cutoff=0.6)
+    close = close_matches(name, list(pool), n=limit * 2, cutoff=0.6)
     out: list[str] = []
     specs: set[str] = set()
     for candidate in close:
@@ -195,3 +195,10 @@ def suggestions(
         specs.add(spec)
         out.append(spec if candidate == spec.lower() else f"{candidate} ({spec})")
     return out[:limit]
+
+
+def close_matches(word: str, possibilities: list[str], n: int, cutoff: float) -> list[str]:
+    """:func:`difflib.get_close_matches`, loaded the first time a name is not understood."""
+    find = lazy.load("close-matches")
+    assert callable(find)
+    return list(find(word, possibilities, n=n, cutoff=cutoff))
