@@ -13,8 +13,8 @@ import pytest
 import spareggio
 from builders import build, tournament
 from spareggio.cli import main
-from spareggio.model import ResultKind
 from spareggio.io.trf.team_matches import parse_team_event
+from spareggio.model import ResultKind
 from spareggio.tiebreaks import Scope, parse_spec, parse_spec_list
 from test_team_reading import BASE, PLAYER_9, edited, mp_gp
 
