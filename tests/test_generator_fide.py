@@ -12,12 +12,12 @@ import pytest
 from spareggio.cli import main
 from spareggio.generator import (
     ByeRates,
-    engine_version,
     GeneratorOptions,
     PairingSystem,
     RatingSpec,
     ResultRates,
     baku_points,
+    engine_version,
     generate_event,
     read_ratings,
 )
