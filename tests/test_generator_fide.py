@@ -192,6 +192,20 @@ def test_round_one_colours_follow_pairing_numbers_with_a_player_absent(
     assert dutch_round(field, 5, top_white=top_white) == expected
 
 
+def test_round_two_pairs_by_score_and_grants_both_colour_preferences() -> None:
+    # 4 players, round 1 played 1-3 (1 wins with White) and 4-2 (2 wins with Black).  Round 2: the
+    # 1-point bracket {1, 2} and the 0-point bracket {3, 4} pair inside themselves (C.04.3 A.3, C.6),
+    # no rematch (C.1).  After one game each has a mild preference for the other colour (A.6.c): 1 and 4
+    # for Black, 2 and 3 for White, and E.1 grants both preferences of each pair: 2-1 and 3-4.
+    field = [
+        Entrant(number=1, rating=2200, history=((3, "w", "1"),), points_x10=10),
+        Entrant(number=2, rating=2100, history=((4, "b", "1"),), points_x10=10),
+        Entrant(number=3, rating=2000, history=((1, "b", "0"),), points_x10=0),
+        Entrant(number=4, rating=1900, history=((2, "w", "0"),), points_x10=0),
+    ]
+    assert sorted(dutch_round(field, 3, top_white=True)) == [(2, 1), (3, 4)]
+
+
 def test_the_pairing_engine_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     made = generate_event(GeneratorOptions(players=8, rounds=3, seed=2))
     assert made.pairing_engine == engine_version() and made.pairing_engine.startswith("py4swiss ")
