@@ -17,9 +17,11 @@ from spareggio.generator import (
     RatingSpec,
     ResultRates,
     baku_points,
+    engine_version,
     generate_event,
     read_ratings,
 )
+from spareggio.generator.pairing import Entrant, dutch_round
 from spareggio.io.registry import parse_event
 from spareggio.model import Tournament
 from spareggio.team_event import TeamEvent
@@ -171,6 +173,48 @@ def test_swiss_round_one_is_the_dutch_pairing() -> None:
     # C.04.3: round 1 pairs the top half against the bottom half, colours alternating from board 1
     g = games(text(players=10, rounds=1, top_white=True))
     assert [(g[p][0][0], g[p][0][1]) for p in range(5)] == [(6, "w"), (7, "b"), (8, "w"), (9, "b"), (10, "w")]
+
+
+@pytest.mark.parametrize(
+    ("top_white", "expected"),
+    [(True, [(1, 6), (3, 7), (8, 4), (5, 9)]), (False, [(6, 1), (7, 3), (4, 8), (9, 5)])],
+)
+def test_round_one_colours_follow_pairing_numbers_with_a_player_absent(
+    top_white: bool, expected: list[tuple[int, int]]
+) -> None:
+    # 9 players, number 2 absent in round 1.  The eight present form one bracket (C.04.3 A.2, A.3):
+    # S1 = 1 3 4 5 against S2 = 6 7 8 9 (C.04.3 C.4, C.6: top half against bottom half, in order).
+    # No one has a colour preference, so E.5 decides: the higher-ranked player takes the initial
+    # colour when his pairing number is odd, the other colour when it is even.  So 3 and 5 (odd)
+    # take the initial colour and 4 (even) the other, not the board-by-board alternation 1 w, 3 b,
+    # 4 w, 5 b (gacrux 1.11.65 pairs 1-6, 7-3, 4-8, 9-5 here with White first).
+    field = [Entrant(number=k, rating=2400 - 10 * k, history=(), points_x10=0, pairable=k != 2) for k in range(1, 10)]
+    assert dutch_round(field, 5, top_white=top_white) == expected
+
+
+def test_round_two_pairs_by_score_and_grants_both_colour_preferences() -> None:
+    # 4 players, round 1 played 1-3 (1 wins with White) and 4-2 (2 wins with Black).  Round 2: the
+    # 1-point bracket {1, 2} and the 0-point bracket {3, 4} pair inside themselves (C.04.3 A.3, C.6),
+    # no rematch (C.1).  After one game each has a mild preference for the other colour (A.6.c): 1 and 4
+    # for Black, 2 and 3 for White, and E.1 grants both preferences of each pair: 2-1 and 3-4.
+    field = [
+        Entrant(number=1, rating=2200, history=((3, "w", "1"),), points_x10=10),
+        Entrant(number=2, rating=2100, history=((4, "b", "1"),), points_x10=10),
+        Entrant(number=3, rating=2000, history=((1, "b", "0"),), points_x10=0),
+        Entrant(number=4, rating=1900, history=((2, "w", "0"),), points_x10=0),
+    ]
+    assert sorted(dutch_round(field, 3, top_white=True)) == [(2, 1), (3, 4)]
+
+
+def test_the_pairing_engine_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    made = generate_event(GeneratorOptions(players=8, rounds=3, seed=2))
+    assert made.pairing_engine == engine_version() and made.pairing_engine.startswith("py4swiss ")
+    assert generate_event(GeneratorOptions(players=6, rounds=5, seed=2, system=PairingSystem.ROUND_ROBIN)).pairing_engine == ""
+    capsys.readouterr()
+    assert main(["generate", "-n", "8", "-r", "3", "-s", "2", "-o", str(tmp_path / "g.trf")]) == 0
+    assert capsys.readouterr().err == f"spareggio: Swiss rounds paired by {engine_version()} (FIDE Dutch system, C.04.3)\n"
+    assert main(["generate", "-n", "6", "-r", "5", "-s", "2", "--round-robin", "-o", str(tmp_path / "r.trf")]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_swiss_has_no_rematch() -> None:

@@ -211,9 +211,13 @@ def generate_cmd(
             start_date=start_date.date(),
             name=name,
         )
-        text = generate_event(options).text
+        made = generate_event(options)
     except ValueError as exc:
         raise ArgumentError(exc.args[0] if exc.args else str(exc)) from None
+    text = made.text
+    if made.pairing_engine:
+        note = msg("Swiss rounds paired by {engine} (FIDE Dutch system, C.04.3)", engine=made.pairing_engine)
+        click.echo("spareggio: " + localize(note, lang), err=True)
     if as_json:
         from_trf = parse_event(text.encode("utf-8"), output)
         if not isinstance(from_trf, Tournament):

@@ -16,7 +16,7 @@ import numpy as np
 from ..generate import berger_cycle, berger_round
 from ..tiebreaks.fide_rating import expected_score
 from .options import GeneratorOptions, PairingSystem
-from .pairing import Entrant, dutch_round
+from .pairing import Entrant, dutch_round, engine_version
 
 __all__ = ["DEFAULT_TEAM_TIEBREAKS", "DEFAULT_TIEBREAKS", "Generated", "baku_points", "generate_event"]
 
@@ -44,6 +44,8 @@ class Generated:
     counts: dict[str, int] = field(default_factory=dict)
     """How many of each event happened: ``full-bye``, ``half-bye``, ``zero-bye``, ``pab``, ``forfeit``,
     ``double-forfeit``, ``unusual``, ``withdrawn``."""
+    pairing_engine: str = ""
+    """The engine and version that paired the Swiss rounds (``py4swiss 0.3.1``); empty for a round robin."""
 
 
 def baku_points(entrants: int, rounds: int) -> tuple[int, list[int]]:
@@ -229,7 +231,8 @@ def generate_event(o: GeneratorOptions) -> Generated:
             for k in range(boards):
                 player_hist[t * boards + k].append((0, "-", code))
     text = _write(o, ratings, player_hist, unit_hist, unit_points, group_a, acc, top_white)
-    return Generated(text=text, swiss_rounds_paired=paired_rounds, counts=counts)
+    engine = engine_version() if o.system is PairingSystem.SWISS else ""
+    return Generated(text=text, swiss_rounds_paired=paired_rounds, counts=counts, pairing_engine=engine)
 
 
 def _write(
