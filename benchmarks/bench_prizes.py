@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from spareggio.decisions import Decisions, Exclusion
+from spareggio.core.decisions import Decisions, Exclusion
 from spareggio.generate import generate
 from spareggio.prizes import award_prizes, parse_prize_data
 from spareggio.standings import standings

@@ -62,7 +62,7 @@ def measure(path: str, tiebreaks: str, repeat: int) -> dict[str, Any]:
     """The median time of every step of ``spareggio standings`` on one file."""
     start = _now()
     import spareggio
-    from spareggio.frame import Frame
+    from spareggio.core.frame import Frame
     from spareggio.io import read_tournament
     from spareggio.render import output
     from spareggio.rules import ruleset_for_date

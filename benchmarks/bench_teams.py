@@ -31,12 +31,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from spareggio.core.model import Color, ResultKind
 from spareggio.explain import explain_player
 from spareggio.generate import generate
-from spareggio.io.trf.writer import write_trf
-from spareggio.model import Color, ResultKind
-from spareggio.standings import rank
 from spareggio.io.trf.team_matches import parse_team_event
+from spareggio.io.trf.writer import write_trf
+from spareggio.standings import rank
 
 LONG_LIST = "MPvGP,BH:MP/C1,BH:GP,EMGSB/C1,EGGSB,SSSC,EDE,DE:GP,BC,TBR,BBE,AOB,KS"
 

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import numpy as np
 
+from spareggio.core.model import Color, ResultKind
 from spareggio.generate import generate
 from spareggio.io.trf.writer import write_trf
-from spareggio.model import Color, ResultKind
 
 HERE = Path(__file__).resolve().parent
 TEAMS = (
@@ -175,7 +175,7 @@ def main(seed: int = SEED, start: dt.date = dt.date(2026, 10, 3), output: Path |
 def _records_802(body: str, first_colour: dict[tuple[int, int], str]) -> list[str]:
     """Record 802 of every team (TRF-2x): number, nickname, MP and GP, then per round the opponent
     (or PAB), the colour of board 1 and the game points, as read back from the boards."""
-    from spareggio.model import ResultKind
+    from spareggio.core.model import ResultKind
     from spareggio.io.trf.team_matches import parse_team_event
 
     ev = parse_team_event(body.encode(), "team-league-2026.trf")

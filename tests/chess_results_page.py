@@ -10,7 +10,7 @@ from fractions import Fraction
 from html import escape
 
 import spareggio
-from spareggio.model import Color, ResultKind
+from spareggio.core.model import Color, ResultKind
 
 _PLAYED = {ResultKind.PLAYED_WIN: "1", ResultKind.PLAYED_DRAW: "&frac12;", ResultKind.PLAYED_LOSS: "0",
            ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-", ResultKind.PENDING: ""}  # fmt: skip

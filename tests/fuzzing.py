@@ -6,7 +6,7 @@ hypothesis edits it: pieces replaced, inserted or deleted (digits, separators, `
 surrogate, control characters, twenty-digit numbers), or bytes drawn at random.
 
 The property (:func:`check_input`): whatever the bytes, the reader returns an event or raises a
-:class:`~spareggio.errors.SpareggioError` whose message is one line (``file:line:column: ...`` for an
+:class:`~spareggio.base.errors.SpareggioError` whose message is one line (``file:line:column: ...`` for an
 input error); an event is ranked, or refused the same way; the standings are written in every
 output format (text, CSV, JSON, HTML, XLSX, TRF; PDF separately, where WeasyPrint is installed), the
 explanation of the first player and the crosstable too, each a result or a one-line refusal.
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from chess_results_page import page
 from event_formats import SWISS, pgn, tdf, trf, veg
-from spareggio.errors import InputError, SpareggioError
+from spareggio.base.errors import InputError, SpareggioError
 from spareggio.explain import explain_player
 from spareggio.io import ReadOptions, parse_event
 from spareggio.io.chess_json_write import write_chess_json

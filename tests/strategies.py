@@ -150,7 +150,7 @@ def render(spec: Spec, numbering: Sequence[int] | None = None, order: Sequence[i
 def _names(draw: st.DrawFn, n: int) -> tuple[str, ...]:
     # no name a program gives to the pseudo-player of the bye ('SPIELFREI', 'Bye'): those players are
     # left out on purpose (tests/test_trf.py covers them)
-    from spareggio.crosstable import PSEUDO_NAMES, _fold
+    from spareggio.core.crosstable import PSEUDO_NAMES, _fold
 
     name = st.text(_NAME_ALPHABET, max_size=33).filter(lambda s: _fold(s) not in PSEUDO_NAMES)
     return tuple(draw(name) for _ in range(n))

@@ -89,11 +89,11 @@ def test_results_serialise() -> None:
 
 
 REMOVED = [
-    # (module, name, what replaces it): one front door for every event (spareggio.model.Event)
+    # (module, name, what replaces it): one front door for every event (spareggio.core.model.Event)
     ("spareggio.comparison", "compare_teams", "spareggio.compare(team_event, ...)"),
     ("spareggio.check", "check_team_event", "spareggio.check.check(team_event, ...)"),
-    ("spareggio.teams", "rank_event", "spareggio.rank(event, ...)"),
-    ("spareggio.teams", "team_standings", "spareggio.rank(team_event, ...)"),
+    ("spareggio.io.teams", "rank_event", "spareggio.rank(event, ...)"),
+    ("spareggio.io.teams", "team_standings", "spareggio.rank(team_event, ...)"),
 ]
 
 

@@ -20,9 +20,9 @@ import pytest
 import spareggio
 from builders import tournament
 from spareggio import Tournament
-from spareggio.cuts import CutMark
-from spareggio.model import ResultKind, TournamentKind
+from spareggio.core.model import ResultKind, TournamentKind
 from spareggio.rules import Source
+from spareggio.tiebreaks.cuts import CutMark
 
 K = ResultKind
 H = Fr(1, 2)

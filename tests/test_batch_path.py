@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from spareggio.errors import Position
-from spareggio.games import Player, Scoring
+from spareggio.base.errors import Position
+from spareggio.core.games import Player, Scoring
 from spareggio.generate import generate
 from spareggio.io.heads import sniff_lichess, sniff_pgn, sniff_vega_tdf
 from spareggio.io.trf.players import _player

@@ -478,7 +478,7 @@ ENGLISH_WORDS = re.compile(
 def _english_sentences() -> list[str]:
     """The English messages the Italian catalogue translates differently (sentences and labels of
     more than one word)."""
-    from spareggio.i18n import catalogue
+    from spareggio.base.i18n import catalogue
 
     # names Italian keeps (as they are, or beside their translation) are not leaks
     kept = {english for (_context, english), italian in catalogue("it").items() if english in italian}

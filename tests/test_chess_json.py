@@ -15,16 +15,16 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from spareggio import InputError, Tournament, rank
+from spareggio.base.errors import ArgumentError
 from spareggio.cli import main
-from spareggio.errors import ArgumentError
+from spareggio.core.model import ResultKind
+from spareggio.core.team_event import TeamEvent
 from spareggio.generate import generate
 from spareggio.io import parse_event, reader_for
 from spareggio.io.chess_json import parse_chess_json
 from spareggio.io.chess_json_write import write_chess_json
 from spareggio.io.jsontext import Locator
 from spareggio.io.trf import parse_trf
-from spareggio.model import ResultKind
-from spareggio.team_event import TeamEvent
 
 K = ResultKind
 F = Fraction

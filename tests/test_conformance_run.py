@@ -26,7 +26,7 @@ from spareggio.conformance import (
     run_conformance,
     summarize,
 )
-from spareggio.programs import find_program
+from spareggio.core.programs import find_program
 
 FAKE = Path(__file__).parent / "data" / "conformance" / "fake_engine.py"
 

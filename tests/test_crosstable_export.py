@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from spareggio import numbers, rank
+from spareggio import rank
+from spareggio.base import numbers
 from spareggio.cli import main
 from spareggio.io import read_tournament
 from spareggio.render.crosstable import build_crosstable

@@ -1,5 +1,5 @@
 """Playoffs, the arbiter's order, the drawing of lots, excluded players and the log of changes
-(spareggio.decisions): they decide the ties the listed tie-breaks leave (C.07 4.2)."""
+(spareggio.core.decisions): they decide the ties the listed tie-breaks leave (C.07 4.2)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 from builders import build
 from spareggio import rank
-from spareggio.decisions import Decisions, Exclusion, Playoff, lot_key, parse_playoff_option
-from spareggio.errors import ArgumentError, InputError, SpareggioError
+from spareggio.base.errors import ArgumentError, InputError, SpareggioError
+from spareggio.core.decisions import Decisions, Exclusion, Playoff, lot_key, parse_playoff_option
 from spareggio.io.tournament_json import parse_tournament_json, write_tournament_json
 from spareggio.io.trf import parse_trf, write_trf
 from spareggio.render.output import standings_to_dict
@@ -290,7 +290,7 @@ def test_versus_an_excluded_player_says_he_has_no_place(a: int, b: int, relation
 
 def test_decisions_hold_codes_whatever_the_caller_gives() -> None:
     # a library caller may name how and where in words: the decisions hold the codes
-    from spareggio.decisions import Decision, Origin
+    from spareggio.core.decisions import Decision, Origin
 
     p = Playoff((2, 1), "arbiter", "order", source="option")
     assert p.how is Decision.ARBITER and p.source is Origin.OPTION

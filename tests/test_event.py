@@ -1,6 +1,6 @@
 """One front door for every event: ``rank``, ``compare`` and ``check`` take what a reader returns,
 an individual tournament or a team event, through the one protocol both implement
-(:class:`spareggio.model.Event`).
+(:class:`spareggio.core.model.Event`).
 
 The individual event, built here (two rounds, fide-2026, no unplayed round):
     R1: 1-2 1-0, 3-4 1-0;  R2: 3-1 0-1 (1 has Black), 4-2 1-0
@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 
 from builders import tournament
+from spareggio.base.errors import ArgumentError
 from spareggio.check import CheckOptions, check, check_tournament
 from spareggio.comparison import compare
-from spareggio.decisions import Decisions, Exclusion
-from spareggio.errors import ArgumentError
+from spareggio.core.decisions import Decisions, Exclusion
+from spareggio.core.model import Event, ListSource, Scope
+from spareggio.core.team_event import TeamEvent
 from spareggio.io import read_event
-from spareggio.model import Event, ListSource, Scope
 from spareggio.standings import rank, standings
-from spareggio.team_event import TeamEvent
 
 FOUR = Path(__file__).resolve().parent / "data" / "teams" / "four-teams.trf"
 
@@ -199,9 +199,9 @@ def test_the_sources_of_a_team_event_are_codes(teams) -> None:  # type: ignore[n
     # JSON; the primary score is an enum written as its name
     import json
 
-    from spareggio.model import ScoreName
+    from spareggio.core.model import ScoreName
+    from spareggio.core.team_event import BoardsSource, PrimarySource
     from spareggio.render.formats import render
-    from spareggio.team_event import BoardsSource, PrimarySource
 
     assert teams.boards == 2 and teams.boards_source is BoardsSource.RECORD_352
     assert teams.primary is ScoreName.MP and teams.primary_source is PrimarySource.DEFAULT

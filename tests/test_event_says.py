@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import spareggio
+from spareggio.core.model import BoardsSource, Column, Participant
+from spareggio.core.team_event import TeamEvent
 from spareggio.generate import generate
-from spareggio.model import BoardsSource, Column, Participant
 from spareggio.render.output import standings_csv, standings_table, standings_to_dict
-from spareggio.team_event import TeamEvent
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAM = ROOT / "examples" / "team-league-2026.trf"

@@ -16,7 +16,7 @@ import spareggio
 from group_records import de_place, points_from_encounters
 from spareggio import explain as ex
 from spareggio.cli import main
-from spareggio.model import Scope
+from spareggio.core.model import Scope
 from spareggio.render.explanation import explanation_to_dict, render_text
 from spareggio.render.html import explanation_html, versus_html
 from spareggio.tiebreaks.records import Aggregate, Record, Why, aggregate

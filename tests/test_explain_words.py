@@ -14,8 +14,8 @@ import pytest
 
 import spareggio
 from spareggio import explain as ex
-from spareggio.i18n import Text, localize
-from spareggio.numbers import Shown, Style
+from spareggio.base.i18n import Text, localize
+from spareggio.base.numbers import Shown, Style
 from spareggio.render.explanation import explanation_to_dict, render_text, render_versus_text
 
 FIX = Path(__file__).parent / "conformance" / "seeds"

@@ -13,8 +13,8 @@ import pytest
 import spareggio
 from builders import build, tournament
 from spareggio.cli import main
+from spareggio.core.model import ResultKind
 from spareggio.io.trf.team_matches import parse_team_event
-from spareggio.model import ResultKind
 from spareggio.tiebreaks import Scope, parse_spec, parse_spec_list
 from test_team_reading import BASE, PLAYER_9, edited, mp_gp
 
@@ -198,7 +198,7 @@ def test_a_player_left_out_of_a_line_up_takes_a_board() -> None:
 def test_a_player_no_team_claims_is_an_error() -> None:
     # both of Alfieri's players out of every roster: no rostered player faced their opponents' teams
     text = edited(replace=((ALFIERI, "310   1 Alfieri".ljust(73) + "   9"), ("192 FIDE", PLAYER_9[0] + "\n192 FIDE")))
-    with pytest.raises(spareggio.errors.InputError, match="player 1 plays but is in no team roster"):
+    with pytest.raises(spareggio.base.errors.InputError, match="player 1 plays but is in no team roster"):
         parse_team_event(text.encode(), "t.trf")
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import spareggio
+from spareggio.base.errors import ArgumentError
 from spareggio.cli import main
 from spareggio.comparison import Comparison
-from spareggio.errors import ArgumentError
 from spareggio.explain import Explanations, PlayerExplanation, Versus
 from spareggio.render.comparison import comparison_table
 from spareggio.render.explanation import explanation_to_dict

@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from event_formats import SWISS, pgn, tdf, veg
-from spareggio.errors import SpareggioError
+from spareggio.base.errors import SpareggioError
+from spareggio.core.model import Tournament
 from spareggio.io import ReadOptions, parse_event
-from spareggio.model import Tournament
 
 SOURCES = {"pgn": pgn(SWISS), "vega-tdf": tdf(SWISS), "vega": veg(SWISS)}
 NAMES = {"pgn": "open.pgn", "vega-tdf": "open.tdf", "vega": "open.veg"}

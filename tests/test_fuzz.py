@@ -42,9 +42,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spareggio import InputError, Tournament
-from spareggio.errors import TrfConsistencyError
+from spareggio.base.errors import TrfConsistencyError
+from spareggio.core.model import ResultKind
 from spareggio.io.trf import _parse_one_by_one, parse_trf, write_trf
-from spareggio.model import ResultKind
 from strategies import BLANK, Spec, mutated_trf, render, tournaments
 
 PATH = "fuzz.trf"

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from event_formats import SWISS, tdf, veg
 from fuzzing import SEEDS, check_input, edited
+from spareggio.base.errors import InputError, SpareggioError
 from spareggio.cli import main
-from spareggio.errors import InputError, SpareggioError
 from spareggio.io import READERS, parse_event
 from spareggio.render.formats import render
 from spareggio.standings import rank

@@ -11,9 +11,9 @@ import pytest
 
 import spareggio
 from builders import tournament
+from spareggio.core.programs import find_program
 from spareggio.generator import GeneratorOptions, PairingSystem, generate_event
 from spareggio.io.trf import parse_trf
-from spareggio.programs import find_program
 from spareggio.rules import find_ruleset
 
 # A round robin of 6 players (Berger tables, C.05) after 4 of its 5 rounds (generated: seed 22).

@@ -12,10 +12,10 @@ import pytest
 
 import spareggio
 from spareggio import Tournament
+from spareggio.core.model import HAS_OPPONENT, Scoring, TournamentKind
+from spareggio.core.model import ResultKind as K
 from spareggio.generate import _fold, berger_cycle, berger_round, generate, generate_trf
 from spareggio.io.trf import parse_trf, read_trf
-from spareggio.model import HAS_OPPONENT, Scoring, TournamentKind
-from spareggio.model import ResultKind as K
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from spareggio.cli import main
+from spareggio.core.model import Tournament
+from spareggio.core.team_event import TeamEvent
 from spareggio.generator import (
     ByeRates,
     GeneratorOptions,
@@ -23,8 +25,6 @@ from spareggio.generator import (
 )
 from spareggio.generator.pairing import Entrant, dutch_round
 from spareggio.io.registry import parse_event
-from spareggio.model import Tournament
-from spareggio.team_event import TeamEvent
 
 QUIET = ByeRates(full=0.0, half=0.0, zero=0.0)
 CLEAN = ResultRates(forfeit=0.0, unusual=0.0)

@@ -8,9 +8,9 @@ import pickle
 
 import pytest
 
+from spareggio.base.errors import ArgumentError, check_language
+from spareggio.base.i18n import LOCALE_DIR, Text, conventions, language_name, languages, localize, ntext
 from spareggio.comparison import SUMMARY
-from spareggio.errors import ArgumentError, check_language
-from spareggio.i18n import LOCALE_DIR, Text, conventions, language_name, languages, localize, ntext
 
 
 @pytest.mark.parametrize(
@@ -74,7 +74,7 @@ def test_language_names_come_from_the_catalogues_and_babel() -> None:
 def test_a_sentences_days_and_decimals_are_said_the_languages_way(lang: str, said: str) -> None:
     import datetime as dt
 
-    from spareggio.i18n import Text, localize
+    from spareggio.base.i18n import Text, localize
 
     text = Text("start date {date}, {tb} {a} against {b}", None, date=dt.date(2026, 3, 1), tb="BH", a=40.5, b=40)
     assert localize(text, lang) == said

@@ -10,11 +10,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spareggio import ArgumentError
+from spareggio.base.i18n import Field, localize, worded
 from spareggio.cli import main
 from spareggio.comparison import Comparison
 from spareggio.explain import PlayerExplanation
 from spareggio.generate import generate_trf
-from spareggio.i18n import Field, localize, worded
 from spareggio.io import ReadOptions, read_event
 from spareggio.job import Job, Task, load, run
 from spareggio.render.formats import render

@@ -11,9 +11,9 @@ from pathlib import Path
 import click
 import pytest
 
+from spareggio.base.errors import check_language
+from spareggio.base.i18n import catalogue, default_language, languages, translate
 from spareggio.cli import main
-from spareggio.errors import check_language
-from spareggio.i18n import catalogue, default_language, languages, translate
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "open-2026.trf"
@@ -62,8 +62,8 @@ def test_error_templates_are_found() -> None:
 def english_messages() -> set[tuple[str | None, str]]:
     """Every message id the program can show, with its context."""
     from spareggio.comparison import SUMMARY
-    from spareggio.messages import EN
-    from spareggio.model import ResultKind
+    from spareggio.core.messages import EN
+    from spareggio.core.model import ResultKind
     from spareggio.render.formats import FORMATS
     from spareggio.render.publish import _HEAD
     from spareggio.rules import REASONS, RULESETS
@@ -79,7 +79,7 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= {("compare", text) for text in SUMMARY}
     ids |= {(h.context, str(h)) for h in _HEAD.values()}
     ids |= {(None, k.label) for k in ResultKind}
-    from spareggio.decisions import TEXTS as DECISION_TEXTS
+    from spareggio.core.decisions import TEXTS as DECISION_TEXTS
     from spareggio.prizes.award import TEXTS as PRIZE_TEXTS
     from spareggio.render.prizes import WORDS as PRIZE_WORDS
 
@@ -99,7 +99,7 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= error_messages()
     # the command line's help (context "help") and click's words and usage errors (context "click")
     from spareggio.cli import cli
-    from spareggio.clilang import CLICK_ERRORS, CLICK_WORDS, METAVARS, help_texts
+    from spareggio.cli.clilang import CLICK_ERRORS, CLICK_WORDS, METAVARS, help_texts
 
     ids |= {("help", text) for text in help_texts(cli)}
     ids |= {("click", text) for text in (*CLICK_WORDS, *METAVARS, *CLICK_ERRORS)}
@@ -134,7 +134,7 @@ def test_language_names(value: str, code: str) -> None:
 
 
 def test_unknown_language_lists_the_known_ones() -> None:
-    from spareggio.errors import ArgumentError
+    from spareggio.base.errors import ArgumentError
 
     with pytest.raises(ArgumentError, match="unknown language 'de'; known languages: en, fr, it"):
         check_language("de")
@@ -343,7 +343,7 @@ def _commands() -> list[str]:
 def test_help_speaks_italian(command: str) -> None:
     # every command's --help in Italian: click's words, the command's text and every option's help
     from spareggio.cli import cli
-    from spareggio.clilang import help_texts
+    from spareggio.cli.clilang import help_texts
 
     args = [command] if command else []
     text = run(*args, "--help", "--lang", "it")
@@ -360,7 +360,7 @@ def test_help_speaks_italian(command: str) -> None:
 def help_texts_of_children(command: object) -> list[str]:
     import click
 
-    from spareggio.clilang import help_texts
+    from spareggio.cli.clilang import help_texts
 
     if not isinstance(command, click.Group):
         return []

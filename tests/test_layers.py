@@ -18,21 +18,21 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # (floor, the modules and packages on it): a name stands for the module and, for a package,
     # every module inside it; the longest name that fits a module decides its floor
     ("loading by name", ("spareggio.lazy",)),
-    ("foundation", ("spareggio.__about__", "spareggio.console", "spareggio.jsontypes")),
-    ("languages", ("spareggio.i18n",)),
-    ("numbers", ("spareggio.numbers",)),
-    ("errors and words", ("spareggio.errors", "spareggio.dates", "spareggio.messages")),
-    ("decisions", ("spareggio.decisions",)),
-    ("games", ("spareggio.games", "spareggio.programs")),
-    ("frame", ("spareggio.frame", "spareggio.crosstable")),
-    ("model", ("spareggio.model",)),
-    ("team event", ("spareggio.team_event",)),
+    ("foundation", ("spareggio.__about__", "spareggio.base.console", "spareggio.base.jsontypes")),
+    ("languages", ("spareggio.base.i18n",)),
+    ("numbers", ("spareggio.base.numbers",)),
+    ("errors and words", ("spareggio.base.errors", "spareggio.core.dates", "spareggio.core.messages")),
+    ("decisions", ("spareggio.core.decisions",)),
+    ("games", ("spareggio.core.games", "spareggio.core.programs")),
+    ("frame", ("spareggio.core.frame", "spareggio.core.crosstable")),
+    ("model", ("spareggio.core.model",)),
+    ("team event", ("spareggio.core.team_event",)),
     ("rule sets", ("spareggio.rules",)),
-    ("cuts", ("spareggio.cuts",)),
+    ("cuts", ("spareggio.tiebreaks.cuts",)),
     ("tie-breaks", ("spareggio.tiebreaks",)),
     ("ranking", ("spareggio.standings",)),
     ("readers and writers", ("spareggio.io",)),
-    ("team reading", ("spareggio.teams",)),
+    ("team reading", ("spareggio.io.teams",)),
     ("results", ("spareggio.comparison", "spareggio.explain", "spareggio.generate", "spareggio.prizes")),
     ("generator", ("spareggio.generator",)),
     ("check", ("spareggio.check",)),
@@ -40,7 +40,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("job", ("spareggio.job",)),
     ("render", ("spareggio.render",)),
     ("web", ("spareggio.web",)),
-    ("command-line language", ("spareggio.clilang",)),
+    ("command-line language", ("spareggio.cli.clilang",)),
     ("command line", ("spareggio.cli",)),
     ("front door", ("spareggio", "spareggio.__main__")),
 )
@@ -243,7 +243,7 @@ def test_the_checker_sees_every_kind_of_import(tmp_path: Path) -> None:
     (pkg / "render" / "output.py").write_text(
         "from typing import TYPE_CHECKING\n"
         "from ..standings import Standings\n"
-        "import spareggio.model\n"
+        "import spareggio.core.model\n"
         "if TYPE_CHECKING:\n    from .. import model\n"
         "def f():\n    from spareggio.standings import x\n",
         encoding="utf-8",
@@ -252,8 +252,8 @@ def test_the_checker_sees_every_kind_of_import(tmp_path: Path) -> None:
     seen = imports("spareggio.render.output", known["spareggio.render.output"], known)
     assert seen == [
         ("spareggio.standings", 2, False),
-        ("spareggio.model", 3, False),
-        ("spareggio.model", 5, False),
+        ("spareggio.core.model", 3, False),
+        ("spareggio.core.model", 5, False),
         ("spareggio.standings", 7, True),
     ]
     assert imports("spareggio.render", known["spareggio.render"], known) == [
@@ -263,7 +263,7 @@ def test_the_checker_sees_every_kind_of_import(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("module", "floor"),
-    [("spareggio.i18n", "languages"), ("spareggio.jsontypes", "foundation"), ("spareggio.tiebreaks.records", "tie-breaks"),
+    [("spareggio.base.i18n", "languages"), ("spareggio.base.jsontypes", "foundation"), ("spareggio.tiebreaks.records", "tie-breaks"),
      ("spareggio.render.formats", "render"), ("spareggio", "front door"), ("spareggio.cli.rank", "command line")],
 )  # fmt: skip
 def test_floor_of_a_module(module: str, floor: str) -> None:
@@ -289,7 +289,7 @@ def _reads_tournament(path: Path) -> list[int]:
     [
         *sorted((PACKAGE / "tiebreaks").rglob("*.py")),
         *sorted((PACKAGE / "rules").rglob("*.py")),
-        PACKAGE / "cuts.py",
+        PACKAGE / "tiebreaks" / "cuts.py",
     ],
     ids=lambda p: p.name,
 )

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import spareggio
-from spareggio.errors import TiebreakSpecError, UnknownTiebreakError
+from spareggio.base.errors import TiebreakSpecError, UnknownTiebreakError
 from spareggio.tiebreaks import parse_spec, parse_spec_list
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"

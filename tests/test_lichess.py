@@ -24,8 +24,8 @@ import pytest
 
 from spareggio import InputError, rank
 from spareggio.cli import main
+from spareggio.core.model import ResultKind
 from spareggio.io import ReadOptions, parse_event, read_event, reader_for
-from spareggio.model import ResultKind
 
 K = ResultKind
 

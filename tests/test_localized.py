@@ -1,4 +1,4 @@
-"""Numbers and dates as each language writes them (spareggio.numbers, through Babel)."""
+"""Numbers and dates as each language writes them (spareggio.base.numbers, through Babel)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from babel.numbers import format_decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spareggio import numbers
+from spareggio.base import numbers
+from spareggio.base.i18n import Text, localize
 from spareggio.cli import main
-from spareggio.i18n import Text, localize
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -186,7 +186,7 @@ def test_explanations_write_numbers_the_languages_way(
 
 @pytest.mark.parametrize("lang", ["it", "fr"])
 def test_every_csv_column_has_a_name_in_the_spreadsheets_language(lang: str) -> None:
-    from spareggio.i18n import catalogue
+    from spareggio.base.i18n import catalogue
     from spareggio.render.output import CSV_COLUMNS
 
     names = [catalogue(lang).get(("csv", key)) for key in CSV_COLUMNS]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import spareggio
-from spareggio.errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
+from spareggio.base.errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from spareggio.rules import find_ruleset
 from spareggio.tiebreaks import parse_spec_list
 
@@ -121,7 +121,7 @@ def test_bad_names_say_why(typed: str, message: str) -> None:
 def test_every_printed_name_is_a_name() -> None:
     # what `spareggio tiebreaks --lang xx` prints can be typed back, in any language; only the
     # English "Cumulative" (US Chess 34E3) is refused, as FIDE's progressive score is also called so
-    from spareggio.i18n import languages, translate
+    from spareggio.base.i18n import languages, translate
     from spareggio.tiebreaks import TIEBREAKS
 
     refused = []

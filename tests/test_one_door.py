@@ -1,5 +1,5 @@
 """One way to read any file: spareggio.read_event and spareggio.parse_event read a team event as
-they read a tournament; the old second door (spareggio.teams) still answers, with a warning, and
+they read a tournament; the old second door (spareggio.io.teams) still answers, with a warning, and
 every refusal of a team file names the one way in."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 
 import spareggio
 from spareggio import InputError
+from spareggio.core.team_event import TeamEvent
 from spareggio.io import parse_tournament
 from spareggio.io.trf.team_matches import parse_team_event
-from spareggio.team_event import TeamEvent
 
 TEAM = Path(__file__).resolve().parent.parent / "examples" / "team-league-2026.trf"
 ONE_WAY = (
@@ -36,19 +36,19 @@ def test_the_one_door_reads_a_team_file_as_the_old_one_did() -> None:
         ("read_team_event", "spareggio.read_event"),
         ("parse_event", "spareggio.parse_event"),
         ("parse_team_event", "spareggio.parse_event"),
-        ("TeamEvent", "spareggio.team_event.TeamEvent"),
+        ("TeamEvent", "spareggio.core.team_event.TeamEvent"),
     ],
 )
 def test_the_second_door_is_deprecated(name: str, instead: str) -> None:
-    from spareggio import teams
+    from spareggio.io import teams
 
-    with pytest.warns(DeprecationWarning, match=f"spareggio.teams.{name} is deprecated: use {instead}"):
+    with pytest.warns(DeprecationWarning, match=f"spareggio.io.teams.{name} is deprecated: use {instead}"):
         value = getattr(teams, name)
     assert callable(value)
 
 
 def test_the_deprecated_reader_still_reads() -> None:
-    from spareggio import teams
+    from spareggio.io import teams
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)

@@ -1,5 +1,5 @@
 """Knowledge kept in one place: a language code is spelled only in the language registry
-(``spareggio/i18n.py``); every other module asks it (``languages()``, ``conventions()``)."""
+(``spareggio/base/i18n.py``); every other module asks it (``languages()``, ``conventions()``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from spareggio.i18n import languages
+from spareggio.base.i18n import languages
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "spareggio"
-REGISTRY = SRC / "i18n.py"
+REGISTRY = SRC / "base" / "i18n.py"
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -76,11 +76,11 @@ def test_the_check_finds_a_spelled_code(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------------------------------
-# the library speaks fields, not flags: a sentence names a field (spareggio.i18n.Field); the command
+# the library speaks fields, not flags: a sentence names a field (spareggio.base.i18n.Field); the command
 # line words it as its option, the page as its control, the library and the API by its name
 
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
-COMMAND_LINE = (SRC / "cli", SRC / "clilang.py")
+COMMAND_LINE = (SRC / "cli", SRC / "cli" / "clilang.py")
 """Where command-line options are spelled: the command line itself and its language."""
 
 
@@ -112,9 +112,9 @@ def test_every_field_is_an_option_of_the_command_line() -> None:
     # the command line words a field as ``--`` and its name with dashes: that option must exist
     import click
 
+    from spareggio.base.i18n import Field
     from spareggio.cli import cli
-    from spareggio.clilang import flag
-    from spareggio.i18n import Field
+    from spareggio.cli.clilang import flag
 
     options = {
         name
@@ -136,8 +136,8 @@ def test_every_field_is_an_option_of_the_command_line() -> None:
     ],
 )
 def test_a_field_is_worded_by_the_front_end(wording: str | None, said: str) -> None:
-    from spareggio.clilang import flag_words
-    from spareggio.i18n import Field, localize, msg, worded
+    from spareggio.base.i18n import Field, localize, msg, worded
+    from spareggio.cli.clilang import flag_words
     from spareggio.web.i18n import page_words
 
     text = msg(

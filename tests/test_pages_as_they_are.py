@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 import spareggio
 from builders import tournament
 from chess_results_page import grid_page, other_page, page
+from spareggio.base.errors import InputError
 from spareggio.check import CheckOptions, check_tournament
 from spareggio.cli import main
-from spareggio.errors import InputError
+from spareggio.core.model import Color, TournamentKind
 from spareggio.io import parse_event
 from spareggio.io.results_page import berger
-from spareggio.model import Color, TournamentKind
 
 # FOUR (Swiss, 3 rounds, no unplayed game): 1 beats 2, 3 draws with 4; 1 draws with 3, 2 beats 4; 1
 # beats 4, 3 beats 2.  Points: 1: 2.5, 3: 2, 2: 1, 4: 0.5.
@@ -97,7 +97,7 @@ def test_a_year_printed_twice_is_one_version(tmp_path: Path, capsys: pytest.Capt
     path = _write(tmp_path, page(_four(), ["points (game-points)", label], [POINTS, BH_C1], RANKS))
     assert main(["check", str(path), "--rules", "swiss-manager"]) == 0
     assert str(spareggio.tiebreaks.parse_spec(label)) == "BH/C1/V2026"
-    with pytest.raises(spareggio.errors.TiebreakSpecError, match="names two rule versions, 2026 and 2024"):
+    with pytest.raises(spareggio.base.errors.TiebreakSpecError, match="names two rule versions, 2026 and 2024"):
         spareggio.tiebreaks.parse_spec("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1, 2024)")
 
 

@@ -15,13 +15,13 @@ import pytest
 
 from builders import tournament
 from event_formats import ROUND_ROBIN, SWISS, pgn, trf
+from spareggio.base.errors import ArgumentError
 from spareggio.cli import main
-from spareggio.errors import ArgumentError
+from spareggio.core.model import ResultKind as K
+from spareggio.core.model import TournamentKind
 from spareggio.io import parse_tournament, reader_for
 from spareggio.io.pgn import write_pgn
 from spareggio.io.trf import parse_trf
-from spareggio.model import ResultKind as K
-from spareggio.model import TournamentKind
 
 
 def rank(capsys: pytest.CaptureFixture[str], path: Path, *args: str) -> tuple[dict, str]:

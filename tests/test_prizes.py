@@ -10,8 +10,8 @@ import pytest
 
 from builders import build
 from spareggio import rank
-from spareggio.decisions import Decisions, Playoff
-from spareggio.errors import InputError
+from spareggio.base.errors import InputError
+from spareggio.core.decisions import Decisions, Playoff
 from spareggio.io.trf import parse_trf
 from spareggio.prizes import award_prizes, parse_prize_bytes, parse_prize_data
 

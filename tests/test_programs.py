@@ -10,7 +10,7 @@ import pytest
 
 import spareggio
 from builders import tournament
-from spareggio.programs import find_program, programs
+from spareggio.core.programs import find_program, programs
 from spareggio.rules import RULESETS, find_ruleset, program_rulesets
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "open-2026.trf"
@@ -117,7 +117,7 @@ def test_profiles_are_rule_sets_named_after_their_program() -> None:
     assert find_ruleset("swiss-manager:full-bye=not-vur").label == "swiss-manager:full-bye=not-vur"
     assert find_ruleset("diena").base == "italian"
     assert set(program_rulesets()).isdisjoint(RULESETS)
-    with pytest.raises(spareggio.errors.UnknownRulesetError):
+    with pytest.raises(spareggio.base.errors.UnknownRulesetError):
         find_ruleset("vega")  # two settings: vega-2009 or vega-draw-vs-self, never one in silence
 
 
@@ -131,7 +131,7 @@ def test_a_profile_applies_its_continuation_and_says_so() -> None:
 
 def test_every_word_of_the_profiles_is_in_every_catalogue() -> None:
     # descriptions (spareggio rules, the web page) and departures (compare) are said in the user's language
-    from spareggio.i18n import catalogue, languages
+    from spareggio.base.i18n import catalogue, languages
 
     for lang in languages():
         if lang == "en":

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spareggio import RULESETS, InputError, SpareggioError, rank
+from spareggio.core.model import ResultKind
 from spareggio.io.trf import parse_trf, write_trf
-from spareggio.model import ResultKind
 from strategies import Spec, mutated_trf, numberings, render, tournaments
 
 K = ResultKind

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 import spareggio
+from spareggio.base.errors import ArgumentError, InputError
 from spareggio.cli import main
-from spareggio.dates import Order, readings, resolve
-from spareggio.errors import ArgumentError, InputError
+from spareggio.core.dates import Order, readings, resolve
 from spareggio.io.trf import parse_trf
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "open-2026.trf"
@@ -307,7 +307,7 @@ def test_pseudo_player_is_left_out(name: str) -> None:
             "standings and of every tie-break; the 1 game(s) against it read as pairing-allocated byes"
         )
     ]
-    assert t.kind[0, 0] == spareggio.model.ResultKind.PAB
+    assert t.kind[0, 0] == spareggio.core.model.ResultKind.PAB
     s = spareggio.rank(t, ["BH"], rules="fide-2026")
     assert [(r.player.start_number, r.points) for r in s.rows] == [(1, 2), (2, 1)]
 

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from group_records import de_place, points_from_encounters
+from spareggio.core.model import Scope
 from spareggio.io.trf import parse_trf
-from spareggio.model import Scope
 from spareggio.rules import RULESETS
 from spareggio.rules.base import Source
 from spareggio.standings import standings

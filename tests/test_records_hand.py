@@ -23,7 +23,7 @@ from fractions import Fraction as F
 import pytest
 
 from builders import tournament
-from spareggio.model import Scope
+from spareggio.core.model import Scope
 from spareggio.standings import standings
 from spareggio.tiebreaks.base import GroupSteps
 from spareggio.tiebreaks.records import Why

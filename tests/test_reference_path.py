@@ -38,8 +38,8 @@ import pytest
 import spareggio
 from builders import tournament
 from spareggio import Tournament
+from spareggio.core.model import ResultKind, Scoring
 from spareggio.generate import berger_cycle, generate
-from spareggio.model import ResultKind, Scoring
 from spareggio.render.output import standings_json, standings_to_dict
 
 K = ResultKind

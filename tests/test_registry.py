@@ -10,8 +10,8 @@ import pytest
 
 from builders import build
 from spareggio import InputError, Tournament
+from spareggio.base.errors import ArgumentError, InputLimitError
 from spareggio.cli import main
-from spareggio.errors import ArgumentError, InputLimitError
 from spareggio.io import (
     READERS,
     ReadOptions,
@@ -99,7 +99,7 @@ def test_parse_and_read_give_the_same_event(tmp_path: Path) -> None:
 
 
 def test_options_reach_the_reader() -> None:
-    from spareggio.model import TournamentKind
+    from spareggio.core.model import TournamentKind
 
     t = parse_event(TRF.encode(), "e.trf", options=ReadOptions(kind=TournamentKind.ROUND_ROBIN))
     assert isinstance(t, Tournament) and t.kind_source == "option"

@@ -14,8 +14,8 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 
 from spareggio import rank
-from spareggio.errors import SpareggioError
-from spareggio.i18n import catalogue, languages
+from spareggio.base.errors import SpareggioError
+from spareggio.base.i18n import catalogue, languages
 from spareggio.io import read_tournament
 from spareggio.tiebreaks import parse_spec
 from spareggio.web import create_app

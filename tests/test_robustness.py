@@ -28,12 +28,12 @@ from typing import Any, Self
 import pytest
 
 from spareggio import InputError, rank
+from spareggio.base.errors import InputLimitError, TrfConsistencyError, TrfSyntaxError
 from spareggio.cli import main
-from spareggio.errors import InputLimitError, TrfConsistencyError, TrfSyntaxError
+from spareggio.core.model import Color, ResultKind
 from spareggio.io import trf
 from spareggio.io.output import write_atomic
 from spareggio.io.trf import parse_trf, read_trf
-from spareggio.model import Color, ResultKind
 
 K = ResultKind
 C = Color

@@ -12,7 +12,7 @@ import pytest
 import spareggio
 from builders import tournament
 from spareggio import ArgumentError
-from spareggio.model import KindSource
+from spareggio.core.model import KindSource
 from spareggio.render.output import standings_to_dict
 from spareggio.standings import ListSource
 
@@ -214,7 +214,7 @@ def test_explicit_rules_override_the_date() -> None:
 @pytest.mark.parametrize("tiebreaks", [[], "", " , "])
 def test_an_empty_list_is_an_error(tiebreaks: object) -> None:
     # a list given by the caller must name something; rank by points alone with "PTS"
-    with pytest.raises(spareggio.errors.TiebreakSpecError, match="the tie-break list is empty"):
+    with pytest.raises(spareggio.base.errors.TiebreakSpecError, match="the tie-break list is empty"):
         spareggio.rank(tournament(STD), tiebreaks)  # type: ignore[arg-type]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spareggio.errors import TiebreakSpecError
+from spareggio.base.errors import TiebreakSpecError
 from spareggio.io import read_event
 from spareggio.standings import rank, standings
 from spareggio.tiebreaks import Scope, TiebreakSpec, catalogue, parse_spec, parse_spec_list

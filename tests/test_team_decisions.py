@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from spareggio.decisions import Decisions, Exclusion, Playoff
-from spareggio.errors import ArgumentError
+from spareggio.base.errors import ArgumentError
+from spareggio.core.decisions import Decisions, Exclusion, Playoff
 from spareggio.io.trf.team_matches import parse_team_event
 from spareggio.standings import rank
 

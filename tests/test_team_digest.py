@@ -27,9 +27,9 @@ from fractions import Fraction as F
 
 import pytest
 
+from spareggio.core.team_event import TeamEvent
 from spareggio.io.trf.team_matches import parse_team_event
 from spareggio.standings import rank
-from spareggio.team_event import TeamEvent
 from team_builder import team_trf
 
 T1 = team_trf(

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from spareggio.base.errors import InputError
 from spareggio.cli import main
-from spareggio.errors import InputError
 from spareggio.io.trf.team_matches import parse_team_event
 
 FOUR = Path(__file__).resolve().parent / "data" / "teams" / "four-teams.trf"
@@ -223,7 +223,7 @@ def test_the_colour_of_board_one() -> None:
     # a match's colours (record 352 WB: the first-named team has White on board 1); the bundled
     # example's 802 records write the colour of each team's board 1 in every round (column 33 +
     # 13 per round): the colours read from the boards are those, and none for a bye
-    from spareggio.model import Color
+    from spareggio.core.model import Color
 
     example = Path(__file__).resolve().parent.parent / "examples" / "team-league-2026.trf"
     text = example.read_text(encoding="utf-8")

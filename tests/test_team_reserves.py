@@ -27,13 +27,13 @@ from fractions import Fraction as F
 
 import pytest
 
+from spareggio.base.errors import InputError
 from spareggio.cli import main
-from spareggio.errors import InputError
+from spareggio.core.model import ResultKind
+from spareggio.core.team_event import BoardsSource
 from spareggio.io.trf.reader import parse_trf
 from spareggio.io.trf.team_matches import parse_team_event
-from spareggio.model import ResultKind
 from spareggio.standings import rank, standings
-from spareggio.team_event import BoardsSource
 from spareggio.tiebreaks.team import SsscFactor
 from team_builder import team_trf
 

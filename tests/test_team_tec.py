@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from spareggio import numbers
+from spareggio.base import numbers
+from spareggio.base.numbers import fixed_number
+from spareggio.core.model import Scope
+from spareggio.core.team_event import BoardsSource
 from spareggio.io import read_event
 from spareggio.io.trf.team_matches import parse_team_event
-from spareggio.model import Scope
-from spareggio.numbers import fixed_number
 from spareggio.render.output import format_number, standings_csv, standings_table
 from spareggio.standings import rank
-from spareggio.team_event import BoardsSource
 from spareggio.tiebreaks import TiebreakSpecError, parse_spec
 from spareggio.tiebreaks.records import Why
 from spareggio.tiebreaks.team import SsscFactor

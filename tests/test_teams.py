@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from spareggio.base.errors import InputError, TiebreakSpecError
 from spareggio.cli import main
-from spareggio.errors import InputError, TiebreakSpecError
+from spareggio.core.model import ResultKind
 from spareggio.io import read_event
 from spareggio.io.trf.team_matches import parse_team_event
-from spareggio.model import ResultKind
 from spareggio.render.sources import kind_source_words
 from spareggio.standings import rank
 
@@ -453,7 +453,7 @@ def test_one_frame_of_teams_holds_both_scores_and_the_boards(ev) -> None:  # typ
     assert gp.score == "GP" and gp.points is frame.secondary.points and gp.secondary.points is frame.points
     assert gp.on("MP").points is frame.points and gp.on("GP") is gp
     # an individual frame has neither layer
-    from spareggio.frame import Frame
+    from spareggio.core.frame import Frame
 
     players = Frame.build(ev.players)
     assert players.participant == "player" and players.secondary is None and players.boards is None
@@ -509,7 +509,7 @@ ROUND_ROBIN = (
 def test_team_round_robin(header: str, options: dict[str, str], round_robin: bool, source: str) -> None:
     # digest 6.5: a round robin from 092 (RR, ROBIN, BERGER; Swiss wins) or from every team meeting
     # every other; --swiss / --round-robin decide over both
-    from spareggio.model import TournamentKind
+    from spareggio.core.model import TournamentKind
 
     kind = {"swiss": TournamentKind.SWISS}.get(options.get("kind", ""))
     ev = parse_team_event((header + ROUND_ROBIN).encode(), "rr.trf", kind=kind)

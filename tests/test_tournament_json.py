@@ -20,13 +20,13 @@ import pytest
 
 import spareggio
 from spareggio import InputError
+from spareggio.base.errors import InputLimitError
 from spareggio.cli import main
-from spareggio.errors import InputLimitError
+from spareggio.core.model import KindSource, ResultKind, Scoring, TournamentKind
 from spareggio.generate import generate
 from spareggio.io import is_tournament_json, read_tournament
 from spareggio.io.output import write_atomic
 from spareggio.io.tournament_json import parse_tournament_json, write_tournament_json
-from spareggio.model import KindSource, ResultKind, Scoring, TournamentKind
 from spareggio.render.sources import kind_source_words
 
 K = ResultKind
@@ -156,7 +156,7 @@ def test_scoring_and_start_numbers_in_any_order() -> None:
 # writing: round trip, and the same tournament as through TRF
 
 
-def _player(p: spareggio.model.Player) -> tuple[object, ...]:
+def _player(p: spareggio.core.model.Player) -> tuple[object, ...]:
     """A player's data, without what only a TRF line has (the points column and its position)."""
     return (p.start_number, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id, p.birth_date)
 

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from spareggio import ArgumentError, InputError
-from spareggio.errors import InputLimitError, TrfConsistencyError, TrfSyntaxError
+from spareggio.base.errors import InputLimitError, TrfConsistencyError, TrfSyntaxError
+from spareggio.core.model import Color, ResultKind, Scoring, Tournament, TournamentKind
 from spareggio.io.trf import parse_trf, read_trf, write_trf
-from spareggio.model import Color, ResultKind, Scoring, Tournament, TournamentKind
 from spareggio.render.sources import kind_source_words
 
 K = ResultKind

@@ -20,14 +20,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spareggio import InputError, rank
+from spareggio.base.errors import ArgumentError
 from spareggio.cli import main
-from spareggio.errors import ArgumentError
+from spareggio.core.model import PointAdjustment
 from spareggio.explain import explain_player
 from spareggio.generate import generate
 from spareggio.io import read_tournament
 from spareggio.io.tournament_json import write_tournament_json
 from spareggio.io.trf import parse_trf, write_trf
-from spareggio.model import PointAdjustment
 
 F = Fraction
 

@@ -13,11 +13,11 @@ import pytest
 
 from event_formats import ROUND_ROBIN, SWISS, tdf, trf, veg
 from spareggio.cli import main
+from spareggio.core.model import ResultKind as K
+from spareggio.core.model import TournamentKind
 from spareggio.io import parse_tournament, reader_for
 from spareggio.io.trf import parse_trf
 from spareggio.io.vega_tdf import write_tdf
-from spareggio.model import ResultKind as K
-from spareggio.model import TournamentKind
 
 WRITERS = {"veg": veg, "tdf": tdf}
 

@@ -251,7 +251,7 @@ def test_every_page_string_is_in_every_catalogue() -> None:
     found: set[str] = set()
     for path in [*WEB.glob("templates/*.html"), *WEB.glob("*.py")]:
         found |= {m[1] for m in re.findall(r"""_\(\s*(["'])(.*?)\1""", path.read_text(encoding="utf-8"))}
-    from spareggio.model import ResultKind
+    from spareggio.core.model import ResultKind
     from spareggio.tiebreaks import TIEBREAKS
 
     found |= {k.label for k in ResultKind} | {

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from spareggio.base.errors import Diagnostic, Position
+from spareggio.base.i18n import msg
+from spareggio.base.numbers import rank_marker
 from spareggio.cli import main
-from spareggio.decisions import lot_key
-from spareggio.errors import Diagnostic, Position
-from spareggio.i18n import msg
-from spareggio.numbers import rank_marker
+from spareggio.core.decisions import lot_key
 from spareggio.prizes import parse_prize_bytes
 from spareggio.render.output import title_abbreviation
 from spareggio.web.app import create_app

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .__about__ import __version__ as __version__
-from .errors import ArgumentError as ArgumentError
-from .errors import Diagnostic as Diagnostic
-from .errors import InputError as InputError
-from .errors import SpareggioError as SpareggioError
+from .base.errors import ArgumentError as ArgumentError
+from .base.errors import Diagnostic as Diagnostic
+from .base.errors import InputError as InputError
+from .base.errors import SpareggioError as SpareggioError
 from .lazy import submodule
 
 if TYPE_CHECKING:
@@ -31,16 +31,16 @@ if TYPE_CHECKING:
     from .check import check_files as check_files
     from .comparison import Comparison as Comparison
     from .comparison import compare as compare
-    from .decisions import Decisions as Decisions
-    from .decisions import Exclusion as Exclusion
-    from .decisions import Playoff as Playoff
+    from .core.decisions import Decisions as Decisions
+    from .core.decisions import Exclusion as Exclusion
+    from .core.decisions import Playoff as Playoff
+    from .core.model import Event as Event
+    from .core.model import Tournament as Tournament
     from .explain import explain_all as explain_all
     from .explain import explain_player as explain_player
     from .explain import explain_versus as explain_versus
     from .io import parse_event as parse_event
     from .io import read_event as read_event
-    from .model import Event as Event
-    from .model import Tournament as Tournament
     from .prizes import award_prizes as award_prizes
     from .prizes import load_prize_file as load_prize_file
     from .render.formats import formats_for as formats_for
@@ -70,11 +70,11 @@ _MOVED: dict[str, tuple[str, str]] = {
     "find_player": ("spareggio.explain", "spareggio.explain.find_player"),
     "PrizeFile": ("spareggio.prizes", "spareggio.prizes.PrizeFile"),
     "PrizeList": ("spareggio.prizes", "spareggio.prizes.PrizeList"),
-    "Color": ("spareggio.model", "spareggio.model.Color"),
-    "Player": ("spareggio.model", "spareggio.model.Player"),
-    "ResultKind": ("spareggio.model", "spareggio.model.ResultKind"),
-    "Scoring": ("spareggio.model", "spareggio.model.Scoring"),
-    "TournamentKind": ("spareggio.model", "spareggio.model.TournamentKind"),
+    "Color": ("spareggio.core.model", "spareggio.core.model.Color"),
+    "Player": ("spareggio.core.model", "spareggio.core.model.Player"),
+    "ResultKind": ("spareggio.core.model", "spareggio.core.model.ResultKind"),
+    "Scoring": ("spareggio.core.model", "spareggio.core.model.Scoring"),
+    "TournamentKind": ("spareggio.core.model", "spareggio.core.model.TournamentKind"),
     "RuleSet": ("spareggio.rules", "spareggio.rules.RuleSet"),
     "find_ruleset": ("spareggio.rules", "spareggio.rules.find_ruleset"),
     "ruleset_for_date": ("spareggio.rules", "spareggio.rules.ruleset_for_date"),
@@ -83,13 +83,13 @@ _MOVED: dict[str, tuple[str, str]] = {
     "TiebreakSpec": ("spareggio.tiebreaks", "spareggio.tiebreaks.TiebreakSpec"),
     "find_tiebreak": ("spareggio.tiebreaks", "spareggio.tiebreaks.find_tiebreak"),
     "parse_spec": ("spareggio.tiebreaks", "spareggio.tiebreaks.parse_spec"),
-    "Position": ("spareggio.errors", "spareggio.errors.Position"),
-    "InputLimitError": ("spareggio.errors", "spareggio.errors.InputLimitError"),
-    "TiebreakSpecError": ("spareggio.errors", "spareggio.errors.TiebreakSpecError"),
-    "TrfConsistencyError": ("spareggio.errors", "spareggio.errors.TrfConsistencyError"),
-    "TrfSyntaxError": ("spareggio.errors", "spareggio.errors.TrfSyntaxError"),
-    "UnknownRulesetError": ("spareggio.errors", "spareggio.errors.UnknownRulesetError"),
-    "UnknownTiebreakError": ("spareggio.errors", "spareggio.errors.UnknownTiebreakError"),
+    "Position": ("spareggio.base.errors", "spareggio.base.errors.Position"),
+    "InputLimitError": ("spareggio.base.errors", "spareggio.base.errors.InputLimitError"),
+    "TiebreakSpecError": ("spareggio.base.errors", "spareggio.base.errors.TiebreakSpecError"),
+    "TrfConsistencyError": ("spareggio.base.errors", "spareggio.base.errors.TrfConsistencyError"),
+    "TrfSyntaxError": ("spareggio.base.errors", "spareggio.base.errors.TrfSyntaxError"),
+    "UnknownRulesetError": ("spareggio.base.errors", "spareggio.base.errors.UnknownRulesetError"),
+    "UnknownTiebreakError": ("spareggio.base.errors", "spareggio.base.errors.UnknownTiebreakError"),
 }
 """The names that left the public API after 0.1 (CHANGELOG.md), each still answering with a warning
 until 1.0 removes them."""

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .i18n import Text, ntext
-from .model import Event, Tournament
+from .base.i18n import Text, ntext
+from .core.model import Event, Tournament
 from .rules import find_ruleset
 from .standings import Standings, rank
 

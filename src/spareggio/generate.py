@@ -2,7 +2,7 @@
 
 The generator feeds benchmarks, property tests and the bundled examples.  Everything is drawn from
 one ``numpy.random.default_rng(seed)``, so the same arguments give the same tournament on every
-run.  The arrays of the :class:`~spareggio.model.Tournament` are built directly, exactly as
+run.  The arrays of the :class:`~spareggio.core.model.Tournament` are built directly, exactly as
 the TRF reader would build them from :func:`generate_trf`'s text.
 
 The Swiss pairing is a plausible approximation, not the FIDE Dutch system (C.04.3): players are
@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from .i18n import msg
-from .io.trf import MAX_PLAYERS, MAX_ROUNDS, write_trf
-from .model import (
+from .base.i18n import msg
+from .core.model import (
     PLAYED,
     Color,
     IntMatrix,
@@ -35,6 +34,7 @@ from .model import (
     TournamentKind,
     trailing_unpaired,
 )
+from .io.trf import MAX_PLAYERS, MAX_ROUNDS, write_trf
 
 __all__ = ["GeneratorRates", "berger_cycle", "berger_round", "generate", "generate_trf"]
 

@@ -17,17 +17,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from . import lazy
-from .decisions import Decisions
-from .errors import Diagnostic
-from .i18n import SOURCE, Text
+from .base.errors import Diagnostic
+from .base.i18n import SOURCE, Text
+from .core.decisions import Decisions
+from .core.model import Event
 from .io import ReadOptions, parse_event, read_event
-from .model import Event
 from .standings import Standings, rank
 
 if TYPE_CHECKING:  # the other tasks are loaded by name when asked (spareggio.lazy: task.*)
     from .comparison import Comparison
+    from .core.model import Tournament
     from .explain import Explanations, PlayerExplanation, Versus
-    from .model import Tournament
 
 __all__ = ["Job", "Result", "Task", "explain", "load", "run"]
 
@@ -53,7 +53,7 @@ class Task(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Job:
-    """A request: everything a front end was asked, by field (the names of :class:`spareggio.i18n.Field`)."""
+    """A request: everything a front end was asked, by field (the names of :class:`spareggio.base.i18n.Field`)."""
 
     task: Task
     source: str | os.PathLike[str] | bytes

@@ -21,11 +21,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .decisions import Decided, Decision, Decisions, Origin, change, decide_ties, default_seed
-from .errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
-from .frame import Frame
-from .i18n import Text, as_text, msg
-from .model import (
+from .base.errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
+from .base.i18n import Text, as_text, msg
+from .base.numbers import exact_number, json_number
+from .core.decisions import Decided, Decision, Decisions, Origin, change, decide_ties, default_seed
+from .core.frame import Frame
+from .core.model import (
     DEFAULT_ROUND_ROBIN,
     DEFAULT_SWISS,
     Column,
@@ -36,7 +37,6 @@ from .model import (
     Player,
     Tournament,
 )
-from .numbers import exact_number, json_number
 from .rules import REASONS, RuleSet, choose_ruleset, find_ruleset, version_rules
 from .tiebreaks import (
     Context,
@@ -133,8 +133,8 @@ class Standings:
     """Where the tie-break list comes from."""
     context: Context
     event: Event
-    """The event ranked (:class:`~spareggio.model.Event`): the tournament of the players, or the
-    team event whose teams are ``tournament``; its :meth:`~spareggio.model.Event.scores` are the
+    """The event ranked (:class:`~spareggio.core.model.Event`): the tournament of the players, or the
+    team event whose teams are ``tournament``; its :meth:`~spareggio.core.model.Event.scores` are the
     columns every row shows beside its points."""
     warnings: list[str] = field(default_factory=list)
     rules_warning: str | None = None
@@ -248,7 +248,7 @@ def rank(
     unrated_rating: int | None = None,
     decisions: Decisions | None = None,
 ) -> Standings:
-    """The standings of any event (:class:`~spareggio.model.Event`): the players of a tournament,
+    """The standings of any event (:class:`~spareggio.core.model.Event`): the players of a tournament,
     the teams of a team event (C.07 Arts. 2, 4, 5; for teams with 11-16).
 
     :param tiebreaks: a list of specifiers (``["BH/C1", "SB"]``) or a comma-separated string;
@@ -370,7 +370,7 @@ def file_tiebreaks(
     event: Event, items: str | Sequence[str] | None = None, offset: int = 0
 ) -> list[tuple[str, TiebreakSpec]]:
     """The file's own list (record 212, or 202) parsed (``items``: the list as the event ranks by
-    it, :meth:`~spareggio.model.Event.as_listed`); a bad entry is an input error at its place in
+    it, :meth:`~spareggio.core.model.Event.as_listed`); a bad entry is an input error at its place in
     the file (line and column of the entry in a TRF record)."""
     if items is None:
         event, listed, offset = event.as_listed()
@@ -478,7 +478,7 @@ def _standings_in(
     event: Event,
 ) -> Standings:
     """Rank in an evaluation context; tie-break values already computed in it are reused; the ties
-    the list leaves are then decided by the playoffs and the lots (:mod:`spareggio.decisions`)."""
+    the list leaves are then decided by the playoffs and the lots (:mod:`spareggio.core.decisions`)."""
     frame = ctx.frame
     labels = [label for label, _ in parsed]
     specs = [spec for _, spec in parsed]

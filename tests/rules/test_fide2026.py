@@ -20,7 +20,7 @@ from __future__ import annotations
 import pytest
 from rule_events import CASES, Values, round_robin, swiss, values
 
-from spareggio.model import ResultKind
+from spareggio.core.model import ResultKind
 
 RULES = "fide-2026"
 

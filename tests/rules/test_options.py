@@ -20,8 +20,8 @@ from rule_events import SEEDS, build, swiss, tournament
 
 import spareggio
 from spareggio import RULESETS
+from spareggio.base.errors import UnknownRulesetError
 from spareggio.cli import main
-from spareggio.errors import UnknownRulesetError
 from spareggio.io.trf import read_trf
 from spareggio.rules import find_ruleset
 

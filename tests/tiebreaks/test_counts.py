@@ -11,7 +11,7 @@ import pytest
 
 from digest_examples import RR_9_2, SWISS_9_1
 from spareggio import Tournament
-from spareggio.frame import Frame
+from spareggio.core.frame import Frame
 from spareggio.io.trf import parse_trf, read_trf
 from spareggio.rules import find_ruleset
 from spareggio.tiebreaks.base import Context, Direction, TiebreakResult, TiebreakSpec

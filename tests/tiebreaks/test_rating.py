@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from spareggio import Tournament
-from spareggio.frame import Frame
+from spareggio.core.frame import Frame
 from spareggio.io.trf import parse_trf
 from spareggio.rules import find_ruleset
 from spareggio.tiebreaks.base import Context, TiebreakResult, TiebreakSpec

@@ -25,12 +25,12 @@ from pathlib import Path
 import pytest
 
 from spareggio import Tournament
-from spareggio.cuts import CutMark
-from spareggio.frame import Frame
+from spareggio.core.frame import Frame
+from spareggio.core.model import ResultKind
 from spareggio.io.trf import read_trf
-from spareggio.model import ResultKind
 from spareggio.rules import find_ruleset
 from spareggio.tiebreaks.base import Context, TiebreakResult, TiebreakSpec
+from spareggio.tiebreaks.cuts import CutMark
 from spareggio.tiebreaks.uschess import (
     kashdan,
     median,

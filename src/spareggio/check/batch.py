@@ -17,8 +17,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import IO, cast
 
-from ..errors import SpareggioError
-from ..i18n import msg
+from ..base.errors import SpareggioError
+from ..base.i18n import msg
 from ..lazy import load
 from .entry import DEFAULT_OPTIONS, STATUSES, CheckEntry, CheckOptions, error_entry
 from .one import Loaded, Work, run_work
@@ -226,7 +226,7 @@ def check_files(
 class Spool:
     """The entries of a batch kept on disk, so that the report can list the files that differ first
     without holding the batch in memory.  Entries are pickled: their sentences keep their templates
-    (:class:`~spareggio.i18n.Text`) and are said in the report's language."""
+    (:class:`~spareggio.base.i18n.Text`) and are said in the report's language."""
 
     handle: IO[bytes] = field(default_factory=lambda: tempfile.TemporaryFile("w+b"))  # noqa: SIM115
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))

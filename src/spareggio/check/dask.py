@@ -7,8 +7,8 @@ import socket
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
-from ..errors import ArgumentError, SpareggioError, os_reason
-from ..i18n import Field, msg
+from ..base.errors import ArgumentError, SpareggioError, os_reason
+from ..base.i18n import Field, msg
 from ..lazy import module
 from .entry import CheckEntry, CheckOptions, error_entry
 from .one import check_source

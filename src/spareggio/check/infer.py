@@ -2,7 +2,7 @@
 ranking.
 
 The candidates are every rule set (and each with one documented option changed) and every program
-profile (:mod:`spareggio.programs`: Swiss-Manager's departures from C.07, Vega's versions and the
+profile (:mod:`spareggio.core.programs`: Swiss-Manager's departures from C.07, Vega's versions and the
 others, each continued after its list as its program does), crossed with the announced list (also
 with a rule version per criterion: ``BH/C1/V2026, BH/M1/V2024``) and the catalogue below;
 :func:`infer` ranks them all with one read of the file and one frame.  The printed list, the points
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..model import FORFEIT, PLAYED, REQUESTED_BYE, ListSource, ResultKind, Tournament
-from ..programs import Program
+from ..core.model import FORFEIT, PLAYED, REQUESTED_BYE, ListSource, ResultKind, Tournament
+from ..core.programs import Program
 from ..rules import RULESETS, RuleSet, find_ruleset, program_rulesets
 from ..standings import Standings, rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec

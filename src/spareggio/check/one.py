@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import SpareggioError
-from ..i18n import msg
+from ..base.errors import SpareggioError
+from ..base.i18n import msg
 from ..io import ReadOptions, parse_event
 from .entry import CheckEntry, CheckOptions, error_entry
 from .ranks import check

@@ -19,9 +19,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..i18n import Field, msg
-from ..model import Event, Tournament
-from ..numbers import json_number
+from ..base.i18n import Field, msg
+from ..base.numbers import json_number
+from ..core.model import Event, Tournament
 from ..standings import Standings, rank
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, Self
 
-from ..errors import ArgumentError, SpareggioError, os_reason
-from ..i18n import msg
+from ..base.errors import ArgumentError, SpareggioError, os_reason
+from ..base.i18n import msg
 from ..io import READERS, not_regular, size_limit
 from .entry import SourceKind
 
@@ -84,7 +84,7 @@ class Source:
         return SourceKind.FILE if self.member is None else SourceKind.ZIP_MEMBER
 
     def read(self) -> bytes:
-        """The content; any problem is an :class:`~spareggio.errors.ArgumentError` naming the file."""
+        """The content; any problem is an :class:`~spareggio.base.errors.ArgumentError` naming the file."""
         with SourceReader() as reader:
             return reader.read(self)
 

@@ -8,7 +8,7 @@ the column prints; 0 where the value is undefined (an average without games).  A
 column, the one that agrees with most of its printed values, and said in a note.
 
 A value that still differs is tried again under the rule set with each single departure a program
-profile documents (:mod:`spareggio.programs`: ``full-bye=vur``, ``no-games=zero`` ...); the first
+profile documents (:mod:`spareggio.core.programs`: ``full-bye=vur``, ``no-games=zero`` ...); the first
 that gives the printed value names the departure, its program and the article it departs from."""
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..errors import SpareggioError
-from ..i18n import Text
-from ..model import Tournament
+from ..base.errors import SpareggioError
+from ..base.i18n import Text
+from ..core.model import Tournament
 from ..rules import program_rulesets
 from ..standings import Standings, rank_lists
 from ..tiebreaks import TiebreakResult, parse_spec_list

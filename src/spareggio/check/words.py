@@ -1,9 +1,9 @@
-"""The conclusions of a check in words: :class:`~spareggio.i18n.Text` values (context ``check`` of
+"""The conclusions of a check in words: :class:`~spareggio.base.i18n.Text` values (context ``check`` of
 the catalogues) built here and said in a language only when a report is rendered."""
 
 from __future__ import annotations
 
-from ..i18n import SOURCE, Text, localize, ntext
+from ..base.i18n import SOURCE, Text, localize, ntext
 from .entry import CheckEntry, Number
 from .infer import programs_like, same_as
 
@@ -29,7 +29,7 @@ def _then(first: Text, second: Text) -> Text:
 
 
 def inferred_sentence(entry: CheckEntry) -> Text:
-    """What ``--infer`` found, as one sentence (English as a string; :func:`~spareggio.i18n.localize`
+    """What ``--infer`` found, as one sentence (English as a string; :func:`~spareggio.base.i18n.localize`
     says it in another language)."""
     inferred = entry.inferred
     if not inferred:

@@ -4,7 +4,7 @@ through the format registry (:mod:`spareggio.render.formats`).
 One module per command (or pair of listing commands), each attaching itself to the group of
 :mod:`.app` and loaded by name only when its command runs (:data:`spareggio.lazy.COMMANDS`);
 :mod:`.common` holds what they share.  Any
-:class:`~spareggio.errors.SpareggioError` (and any usage error) becomes one line on standard error
+:class:`~spareggio.base.errors.SpareggioError` (and any usage error) becomes one line on standard error
 and exit status 2; nothing the user can provoke prints a traceback.
 """
 
@@ -15,11 +15,11 @@ from collections.abc import Sequence
 
 import click
 
-from ..clilang import click_error, flag_words, localized_cli
-from ..console import console
-from ..errors import InputError, SpareggioError, os_reason
-from ..i18n import localize, msg, worded
+from ..base.console import console
+from ..base.errors import InputError, SpareggioError, os_reason
+from ..base.i18n import localize, msg, worded
 from .app import cli
+from .clilang import click_error, flag_words, localized_cli
 from .language import argv_language
 
 __all__ = ["cli", "main"]

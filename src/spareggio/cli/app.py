@@ -38,7 +38,7 @@ class LazyGroup(click.Group):
 
     def loaded(self, command: click.Command) -> click.Command:
         """A command just loaded, as this group shows it (a translated copy of the group,
-        :func:`spareggio.clilang.localized_cli`, translates it)."""
+        :func:`spareggio.cli.clilang.localized_cli`, translates it)."""
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -14,11 +14,11 @@ from typing import TextIO
 
 import click
 
+from ..base.console import raw_stream
+from ..base.errors import ArgumentError
+from ..base.i18n import Text, localize, msg, translate
 from ..check import CheckEntry, CheckOptions, check_files, find_sources
 from ..check.batch import cores
-from ..console import raw_stream
-from ..errors import ArgumentError
-from ..i18n import Text, localize, msg, translate
 from ..io.output import atomic_text, refuse_inputs
 from ..render.check_report import CheckReport, Summary, run_batch, summary_words
 from ..render.formats import choose_format, formats_for

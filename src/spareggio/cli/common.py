@@ -10,14 +10,14 @@ from dataclasses import dataclass
 
 import click
 
-from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
-from ..errors import ArgumentError, Diagnostic
-from ..i18n import SOURCE, localize, msg
+from ..base.errors import ArgumentError, Diagnostic
+from ..base.i18n import SOURCE, localize, msg
+from ..core.decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
+from ..core.model import Event, TournamentKind
 from ..io import ReadOptions
 from ..io.output import refuse_inputs, write_atomic
 from ..io.trf.writer import write_decided_trf as write_decided_trf_text
 from ..job import Job, Result, Task, load, run
-from ..model import Event, TournamentKind
 from ..standings import Standings
 from .language import LANG_HELP, LANG_METAVAR, argv_language, choose_language
 

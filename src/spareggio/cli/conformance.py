@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
+from ..base.errors import ArgumentError
+from ..base.i18n import localize, msg
 from ..conformance import generate_set, report_csv, report_html, report_json, run_conformance, summarize
-from ..errors import ArgumentError
-from ..i18n import localize, msg
 from ..io.output import write_atomic
 from .app import cli
 from .common import LANG_HELP, choose_language

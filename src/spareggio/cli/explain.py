@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ..decisions import Decisions
-from ..errors import ArgumentError
+from ..base.errors import ArgumentError
+from ..base.i18n import msg
+from ..core.decisions import Decisions
 from ..explain import PlayerExplanation
-from ..i18n import msg
 from ..job import Task
 from ..render.formats import choose_format, formats_for, render
 from .app import cli

@@ -8,7 +8,9 @@ import datetime
 
 import click
 
-from ..errors import ArgumentError
+from ..base.errors import ArgumentError
+from ..base.i18n import localize, msg
+from ..core.model import Tournament
 from ..generate import generate, generate_trf
 from ..generator import (
     ByeRates,
@@ -19,10 +21,8 @@ from ..generator import (
     generate_event,
     read_ratings,
 )
-from ..i18n import localize, msg
 from ..io.registry import parse_event
 from ..io.tournament_json import write_tournament_json
-from ..model import Tournament
 from .app import cli
 from .common import LANG_HELP, LANG_METAVAR, choose_language, emit
 

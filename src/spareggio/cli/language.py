@@ -8,14 +8,14 @@ from collections.abc import Sequence
 
 import click
 
-from ..errors import SpareggioError, check_language
-from ..i18n import default_language, languages
+from ..base.errors import SpareggioError, check_language
+from ..base.i18n import default_language, languages
 
 __all__ = ["LANG_HELP", "LANG_METAVAR", "argv_language", "choose_language"]
 
 LANG_HELP = "Language, case-insensitive (default: the environment's LANG, else English)."
 LANG_METAVAR = "[" + "|".join(languages()) + "]"
-"""The languages ``--lang`` takes, from the registry (:func:`spareggio.i18n.languages`)."""
+"""The languages ``--lang`` takes, from the registry (:func:`spareggio.base.i18n.languages`)."""
 
 
 def choose_language(value: str | None) -> str:

@@ -6,9 +6,9 @@ import json
 
 import click
 
-from ..errors import ArgumentError
-from ..i18n import localize, msg, translate
-from ..programs import find_program, programs
+from ..base.errors import ArgumentError
+from ..base.i18n import localize, msg, translate
+from ..core.programs import find_program, programs
 from ..rules import RULESETS, program_rulesets
 from ..tiebreaks import TIEBREAKS, Scope, catalogue, known_names, modifier_help
 from ..tiebreaks.names import AMBIGUOUS

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import click
 
-from ..decisions import Decisions
-from ..errors import Diagnostic
-from ..i18n import localize
+from ..base.errors import Diagnostic
+from ..base.i18n import localize
+from ..core.decisions import Decisions
 from ..io import read_tournament
 from ..prizes import PrizeList, award_prizes, load_prize_file
 from ..render.formats import choose_format, formats_for, render

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..decisions import Decisions
+from ..core.decisions import Decisions
 from ..render.formats import choose_format, formats_for, render
 from ..standings import Standings
 from .app import cli

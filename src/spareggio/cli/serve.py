@@ -7,7 +7,7 @@ import webbrowser
 
 import click
 
-from ..i18n import localize, msg, worded
+from ..base.i18n import localize, msg, worded
 from ..io import ensure_regular
 from ..web import create_app, server
 from .app import cli

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import click
 
-from ..decisions import Decisions
-from ..errors import ArgumentError
-from ..i18n import localize, msg, ntext
-from ..model import Scope
+from ..base.errors import ArgumentError
+from ..base.i18n import localize, msg, ntext
+from ..core.decisions import Decisions
+from ..core.model import Scope
 from ..prizes import award_prizes, load_prize_file
 from ..standings import Standings
 from ..web.static_site import refuse_target, site_files, write_site

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import SpareggioError
+from ..base.errors import SpareggioError
+from ..core.model import FORFEIT, Color, ResultKind, Tournament
+from ..core.programs import Program, find_program
 from ..io.registry import read_event
-from ..model import FORFEIT, Color, ResultKind, Tournament
-from ..programs import Program, find_program
 from ..rules import ruleset_for_date
 from ..standings import Standings, rank
 from ..tiebreaks.base import Direction

@@ -24,7 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Protocol
 
-from ..i18n import Text, msg
+from ..base.i18n import Text, msg
 from ..io.registry import read_event
 from ..standings import rank
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
+from ..base.i18n import msg
+from ..core.programs import find_program
 from ..generator import ByeRates, GeneratorOptions, PairingFailed, PairingSystem, ResultRates, generate_event
-from ..i18n import msg
 from ..io.output import write_atomic
 from ..lazy import module
-from ..programs import find_program
 from .compare import Difference, FileResult, compare_file
 from .engines import make_engine
 

@@ -10,18 +10,18 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..cuts import CutMark
-from ..errors import ArgumentError
-from ..frame import Frame
-from ..i18n import SOURCE, Field, Text, as_text, joined, msg
-from ..messages import phrase
-from ..model import ResultKind
-from ..numbers import Shown, Style
+from ..base.errors import ArgumentError
+from ..base.i18n import SOURCE, Field, Text, as_text, joined, msg
+from ..base.numbers import Shown, Style
+from ..core.frame import Frame
+from ..core.messages import phrase
+from ..core.model import ResultKind
 from ..rules import version_rules
 from ..rules.base import OpponentView, RuleSet, Source
 from ..standings import Standings
 from ..tiebreaks import definition
 from ..tiebreaks.base import Direction, GroupSteps, OpponentScores, TiebreakResult
+from ..tiebreaks.cuts import CutMark
 from ..tiebreaks.fide_rating import DP_TABLE
 from ..tiebreaks.koya import KoyaDetails
 from ..tiebreaks.records import (

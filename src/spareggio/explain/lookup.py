@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..errors import ArgumentError
-from ..errors import check_language as known_language
-from ..i18n import languages, msg
-from ..model import Tournament
+from ..base.errors import ArgumentError
+from ..base.errors import check_language as known_language
+from ..base.i18n import languages, msg
+from ..core.model import Tournament
 from ..tiebreaks.names import normalise
 
 __all__ = ["check_language", "find_player"]

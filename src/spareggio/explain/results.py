@@ -1,7 +1,7 @@
 """What an explanation is: the rounds, footnotes and lines of every tie-break of a player, ready to
 render (:mod:`spareggio.render.explanation`), built by :mod:`.build` from the standings' records.
-Every sentence is a :class:`~spareggio.i18n.Text` (English, with its template and values; the
-numbers among the values are :class:`~spareggio.numbers.Shown`, numbers still): the renderers say it
+Every sentence is a :class:`~spareggio.base.i18n.Text` (English, with its template and values; the
+numbers among the values are :class:`~spareggio.base.numbers.Shown`, numbers still): the renderers say it
 in the asked language, numbers included."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..i18n import Text
+from ..base.i18n import Text
 from ..tiebreaks.records import Record
 
 __all__ = [

@@ -1,18 +1,18 @@
 """The words of explanations: values, result signs, colours, why a round counts, footnotes about
-adjusted scores.  The builders make :class:`~spareggio.i18n.Text` values (the English sentence of
-:mod:`spareggio.messages` and its values); the numbers inside them stay numbers
-(:class:`~spareggio.numbers.Shown`), and the renderers say the whole in the asked language
-(:func:`~spareggio.i18n.localize`), numbers included.  Nothing here depends on a language."""
+adjusted scores.  The builders make :class:`~spareggio.base.i18n.Text` values (the English sentence of
+:mod:`spareggio.core.messages` and its values); the numbers inside them stay numbers
+(:class:`~spareggio.base.numbers.Shown`), and the renderers say the whole in the asked language
+(:func:`~spareggio.base.i18n.localize`), numbers included.  Nothing here depends on a language."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from ..i18n import Text, joined
-from ..messages import EN, phrase
-from ..model import Color, ResultKind
-from ..numbers import Shown, Style
+from ..base.i18n import Text, joined
+from ..base.numbers import Shown, Style
+from ..core.messages import EN, phrase
+from ..core.model import Color, ResultKind
 from ..tiebreaks.base import TiebreakSpec
 from ..tiebreaks.records import Record, Why
 
@@ -48,7 +48,7 @@ RESULT_SIGN = {
 
 
 def shown(value: Fraction | None, sb: bool = False) -> Shown:
-    """A value as explanations print it (:func:`spareggio.numbers.explained`), kept a number until
+    """A value as explanations print it (:func:`spareggio.base.numbers.explained`), kept a number until
     the sentence holding it is said; Sonneborn-Berger values with two decimals, as the seeds do."""
     return Shown(value, Style.SB if sb else Style.EXPLAINED)
 

@@ -10,7 +10,7 @@ The older :mod:`spareggio.generate` stays as the fast, approximate generator of 
 
 from __future__ import annotations
 
-from ..i18n import msg
+from ..base.i18n import msg
 from .build import DEFAULT_TEAM_TIEBREAKS, DEFAULT_TIEBREAKS, Generated, baku_points, generate_event
 from .options import ByeRates, GeneratorOptions, PairingSystem, RatingSpec, ResultRates
 from .pairing import PairingFailed, engine_version

@@ -7,7 +7,7 @@ import datetime as _dt
 import enum
 from dataclasses import dataclass, field
 
-from ..i18n import msg
+from ..base.i18n import msg
 
 __all__ = ["ByeRates", "GeneratorOptions", "PairingSystem", "RatingSpec", "ResultRates"]
 

@@ -22,7 +22,7 @@ from py4swiss.trf import ParsedTrf, TrfLine
 from py4swiss.trf.codes import PlayerCode, TournamentCode, XCode
 from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
 
-from ..i18n import msg
+from ..base.i18n import msg
 
 __all__ = ["Entrant", "PairingFailed", "dutch_round", "engine_version"]
 

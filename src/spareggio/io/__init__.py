@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import os
 
-from ..errors import ArgumentError, InputError, Position
-from ..i18n import msg
-from ..model import Tournament, TournamentKind
+from ..base.errors import ArgumentError, InputError, Position
+from ..base.i18n import msg
+from ..core.model import Tournament, TournamentKind
 from .options import Event, RatingChoice, ReadOptions
 from .registry import (
     READERS,

@@ -1,9 +1,9 @@
 """The last stage of the readers that collect games one by one (Vega, PGN): the players × rounds
-arrays checked and turned into a :class:`~spareggio.model.Tournament`.
+arrays checked and turned into a :class:`~spareggio.core.model.Tournament`.
 
-A reader fills a :class:`Crosstable` (opponent index, :class:`~spareggio.model.ResultKind` and colour
+A reader fills a :class:`Crosstable` (opponent index, :class:`~spareggio.core.model.ResultKind` and colour
 of every cell, and where each cell was written) and :func:`assemble` applies the checks every format
-shares (:mod:`spareggio.crosstable`): both sides of every game, results that fit together, one colour
+shares (:mod:`spareggio.core.crosstable`): both sides of every game, results that fit together, one colour
 each, results missing only in the last round.  Problems are reported at the cell's own position.
 """
 
@@ -19,7 +19,9 @@ from typing import Required, TypedDict, Unpack
 import numpy as np
 import numpy.typing as npt
 
-from ..crosstable import (
+from ..base.errors import Diagnostic, InputError, InputLimitError, Position
+from ..base.i18n import Text, msg
+from ..core.crosstable import (
     early_pending,
     finish,
     first_cell,
@@ -28,9 +30,7 @@ from ..crosstable import (
     points_message,
     points_mismatches,
 )
-from ..errors import Diagnostic, InputError, InputLimitError, Position
-from ..i18n import Text, msg
-from ..model import Color, KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..core.model import Color, KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 
 __all__ = [
@@ -50,7 +50,7 @@ MAX_ROUNDS = 99
 
 
 class EventFields(TypedDict, total=False):
-    """The :class:`~spareggio.model.Tournament` fields a reader found beside the crosstable (its
+    """The :class:`~spareggio.core.model.Tournament` fields a reader found beside the crosstable (its
     header, its event tags): :func:`assemble` passes them on as they are."""
 
     name: Required[str]

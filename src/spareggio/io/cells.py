@@ -2,7 +2,7 @@
 start number, 0 for none), result character and colour character in every round, with the TRF
 meaning of every code (digest ``trf-format.md``, player records).  The cells are checked (both sides
 of every game, colours, codes) and become the players x rounds arrays of a
-:class:`~spareggio.model.Tournament`; a reader says where a cell is in its file through ``error`` and
+:class:`~spareggio.core.model.Tournament`; a reader says where a cell is in its file through ``error`` and
 ``warn``.
 """
 
@@ -13,10 +13,10 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from ..crosstable import early_pending, finish, first_cell, game_sides
-from ..errors import InputError
-from ..i18n import msg
-from ..model import Color, ResultKind
+from ..base.errors import InputError
+from ..base.i18n import msg
+from ..core.crosstable import early_pending, finish, first_cell, game_sides
+from ..core.model import Color, ResultKind
 
 __all__ = ["CellError", "CellWarning", "crosstable_from_cells"]
 

@@ -49,10 +49,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..crosstable import infer_kind, points_message, points_mismatches
-from ..errors import Diagnostic, InputError, InputLimitError, Position
-from ..i18n import msg
-from ..model import KindSource, Player, Scoring, Tournament, TournamentKind
+from ..base.errors import Diagnostic, InputError, InputLimitError, Position
+from ..base.i18n import msg
+from ..core.crosstable import infer_kind, points_message, points_mismatches
+from ..core.model import KindSource, Player, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
 from .heads import CHESS_JSON_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_chess_json as sniff

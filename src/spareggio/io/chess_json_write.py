@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from ..errors import ArgumentError
-from ..i18n import msg
-from ..jsontypes import JsonArray, JsonObject
-from ..model import Color, ResultKind, Tournament
+from ..base.errors import ArgumentError
+from ..base.i18n import msg
+from ..base.jsontypes import JsonArray, JsonObject
+from ..core.model import Color, ResultKind, Tournament
 
 __all__ = ["write_chess_json"]
 

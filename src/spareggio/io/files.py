@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 import stat
 
-from ..errors import ArgumentError
-from ..i18n import Text, msg
+from ..base.errors import ArgumentError
+from ..base.i18n import Text, msg
 
 __all__ = ["ensure_regular", "not_regular"]
 

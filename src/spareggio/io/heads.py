@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import ResultKind
+from ..core.model import ResultKind
 
 __all__ = [
     "CHESS_JSON_MAX_BYTES",

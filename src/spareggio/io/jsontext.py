@@ -8,9 +8,9 @@ import re
 import sys
 from collections.abc import Sequence
 
-from ..errors import InputError, InputLimitError, Position
-from ..i18n import msg
-from ..jsontypes import JsonArray, JsonObject, JsonScalar, JsonValue
+from ..base.errors import InputError, InputLimitError, Position
+from ..base.i18n import msg
+from ..base.jsontypes import JsonArray, JsonObject, JsonScalar, JsonValue
 
 __all__ = [
     "Duplicates",

@@ -31,10 +31,10 @@ import json
 import os
 from fractions import Fraction
 
-from ..errors import ArgumentError, Diagnostic, InputError, Position, os_reason
-from ..i18n import Field, msg
-from ..jsontypes import JsonObject, JsonValue
-from ..model import Tournament
+from ..base.errors import ArgumentError, Diagnostic, InputError, Position, os_reason
+from ..base.i18n import Field, msg
+from ..base.jsontypes import JsonObject, JsonValue
+from ..core.model import Tournament
 from .files import ensure_regular
 from .heads import sniff_lichess as sniff
 from .options import Event, ReadOptions

@@ -1,6 +1,6 @@
 """The limits on text every reader enforces: one table, documented in docs/limits.md.
 
-A field longer than its limit is an :class:`~spareggio.errors.InputLimitError` at its line and
+A field longer than its limit is an :class:`~spareggio.base.errors.InputLimitError` at its line and
 column, raised while the file is read, so that no later stage (a table padded to the longest name,
 a page, a spreadsheet) ever sees a gigabyte of text.  The sizes of whole files, the number of
 lines, players and rounds are limited by each reader (``MAX_FILE_BYTES`` ...).
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InputLimitError, Position
-from ..i18n import msg
+from ..base.errors import InputLimitError, Position
+from ..base.i18n import msg
 
 __all__ = [
     "FIELD_LIMITS",

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from .. import lazy
-from ..errors import ArgumentError
-from ..i18n import msg
+from ..base.errors import ArgumentError
+from ..base.i18n import msg
 
 __all__ = ["INPUT_EXTENSIONS", "TEMPORARY", "atomic_text", "refuse_inputs", "remove_stale", "write_atomic"]
 

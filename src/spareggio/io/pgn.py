@@ -34,9 +34,9 @@ import chess.pgn
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import ArgumentError, Diagnostic, InputError, Position
-from ..i18n import Field, Text, joined, msg
-from ..model import Color, Player, ResultKind, Tournament, TournamentKind
+from ..base.errors import ArgumentError, Diagnostic, InputError, Position
+from ..base.i18n import Field, Text, joined, msg
+from ..core.model import Color, Player, ResultKind, Tournament, TournamentKind
 from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
 from .heads import PGN_BYES as BYES
 from .heads import PGN_EXTENSIONS as EXTENSIONS

@@ -4,7 +4,7 @@ A :class:`Reader` names a format (a stable code such as ``"trf"``), says how sur
 content is in its format (:attr:`Reader.sniff`, from the first :data:`SNIFF_BYTES` bytes and the
 file name) and reads it (:attr:`Reader.parse`).  :func:`reader_for` asks every reader and keeps the
 surest; a file no reader claims, or that two readers claim equally, is an
-:class:`~spareggio.errors.InputError` naming the formats tried.  :func:`parse_event` and
+:class:`~spareggio.base.errors.InputError` naming the formats tried.  :func:`parse_event` and
 :func:`read_event` are the one way in for the library, the command line, ``check`` and the web page.
 
 Adding a format is writing its reader module and adding one line to :data:`READERS`.
@@ -23,8 +23,8 @@ import os
 from collections.abc import Callable
 from typing import cast
 
-from ..errors import ArgumentError, InputError, InputLimitError, Position, os_reason
-from ..i18n import Field, msg
+from ..base.errors import ArgumentError, InputError, InputLimitError, Position, os_reason
+from ..base.i18n import Field, msg
 from ..lazy import load
 from . import heads
 from .files import ensure_regular, not_regular

@@ -43,10 +43,10 @@ from fractions import Fraction
 from bs4 import BeautifulSoup, Tag
 from bs4.exceptions import ParserRejectedMarkup
 
-from ..errors import Diagnostic, InputError, Position, SpareggioError
-from ..i18n import Text, msg
-from ..model import Color, KindSource, Player, ResultKind, Tournament, TournamentKind
-from ..programs import LEGEND, legend_items
+from ..base.errors import Diagnostic, InputError, Position, SpareggioError
+from ..base.i18n import Text, msg
+from ..core.model import Color, KindSource, Player, ResultKind, Tournament, TournamentKind
+from ..core.programs import LEGEND, legend_items
 from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
 from .assemble import Crosstable, assemble, decode

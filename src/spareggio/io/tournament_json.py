@@ -38,9 +38,9 @@ paired).  Rounds without an entry up to the end of the event are a withdrawal.  
 ``b`` or ``-``.  Letters may be lower case.  Only ``start_number`` and ``name`` are required among
 the player arrays; every array has one entry per player.
 
-Errors are :class:`~spareggio.errors.InputError` values: a syntax error at the line and column the
+Errors are :class:`~spareggio.base.errors.InputError` values: a syntax error at the line and column the
 JSON decoder reports, a bad value at its own line and column with its JSON path (``$.rounds[3].
-result[17]``) in the message.  The reader builds the same :class:`~spareggio.model.Tournament` as
+result[17]``) in the message.  The reader builds the same :class:`~spareggio.core.model.Tournament` as
 the TRF reader would from the equivalent TRF file.
 """
 
@@ -57,11 +57,11 @@ from typing import TypedDict, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..crosstable import infer_kind, points_message, points_mismatches
-from ..decisions import Decisions, decisions_from_data
-from ..errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position, os_reason
-from ..i18n import Text, msg
-from ..model import KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..base.errors import ArgumentError, Diagnostic, InputError, InputLimitError, Position, os_reason
+from ..base.i18n import Text, msg
+from ..core.crosstable import infer_kind, points_message, points_mismatches
+from ..core.decisions import Decisions, decisions_from_data
+from ..core.model import KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
 from .heads import JSON_MAX_BYTES as MAX_FILE_BYTES
 from .jsontext import JsonObject, JsonValue, Locator, PathStep, json_path, load_json

@@ -34,10 +34,10 @@ import datetime as _dt
 import re
 from fractions import Fraction
 
-from ..errors import Diagnostic, InputError, Position
-from ..i18n import Field, Text, msg
-from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
-from ..programs import programs
+from ..base.errors import Diagnostic, InputError, Position
+from ..base.i18n import Field, Text, msg
+from ..core.model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..core.programs import programs
 from .assemble import (
     MAX_ROUNDS,
     Crosstable,

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..errors import ArgumentError, Diagnostic, InputError, Position
-from ..i18n import msg
-from ..model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
+from ..base.errors import ArgumentError, Diagnostic, InputError, Position
+from ..base.i18n import msg
+from ..core.model import Color, Player, ResultKind, Scoring, Tournament, TournamentKind
 from .assemble import (
     MAX_ROUNDS,
     Crosstable,

@@ -29,8 +29,8 @@ from fractions import Fraction
 from babel.core import UnknownLocaleError
 from babel.numbers import UnknownCurrencyError, format_currency, format_decimal
 
-from ..i18n import SOURCE, Text
-from ..numbers import Shown, Style
+from ..base.i18n import SOURCE, Text
+from ..base.numbers import Shown, Style
 from ..standings import Standings
 from .spec import Category, PlayerTable, PrizeFile
 

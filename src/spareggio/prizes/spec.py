@@ -43,11 +43,11 @@ from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError, Position, os_reason
-from ..i18n import msg
+from ..base.errors import InputError, Position, os_reason
+from ..base.i18n import msg
+from ..base.jsontypes import JsonObject, JsonValue
+from ..core.model import Player
 from ..io import ensure_regular
-from ..jsontypes import JsonObject, JsonValue
-from ..model import Player
 
 __all__ = [
     "SCHEMA",

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, TextIO
 
-from .. import numbers
+from ..base import numbers
+from ..base.i18n import SOURCE, Text, localize, ntext, translate, warning_body
 from ..check.batch import Spool, report_summary
 from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch, ValueMismatch
 from ..check.words import inferred_text, text_value
-from ..i18n import SOURCE, Text, localize, ntext, translate, warning_body
 from .formats import RenderOptions, renderer
 from .output import safe_cell
 from .sources import list_source_words

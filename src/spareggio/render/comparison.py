@@ -7,10 +7,10 @@ import textwrap
 from collections.abc import Callable
 from fractions import Fraction
 
+from ..base.i18n import SOURCE, Text, localize, translate
+from ..base.jsontypes import JsonObject, JsonValue
+from ..base.numbers import exact_number, json_number
 from ..comparison import Comparison
-from ..i18n import SOURCE, Text, localize, translate
-from ..jsontypes import JsonObject, JsonValue
-from ..numbers import exact_number, json_number
 from ..rules import find_ruleset
 from .formats import RenderOptions, renderer
 from .publish import localized_number

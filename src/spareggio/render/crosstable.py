@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .. import numbers
-from ..i18n import SOURCE, translate
-from ..model import Color, ResultKind
+from ..base import numbers
+from ..base.i18n import SOURCE, translate
+from ..core.model import Color, ResultKind
 from .output import title_abbreviation
 
 if TYPE_CHECKING:

@@ -14,10 +14,10 @@ import os
 from fractions import Fraction
 from html import escape
 
-from .. import numbers
 from ..__about__ import __version__
-from ..i18n import localize, translate, warning_body
-from ..jsontypes import JsonObject, JsonValue
+from ..base import numbers
+from ..base.i18n import localize, translate, warning_body
+from ..base.jsontypes import JsonObject, JsonValue
 from ..lazy import module
 from .crosstable import Crosstable, build_crosstable
 from .formats import RenderOptions, renderer

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 
-from .. import numbers
+from ..base import numbers
+from ..base.i18n import SOURCE, localize, msg
+from ..base.jsontypes import JsonObject
+from ..base.numbers import exact_number, json_number
+from ..core.messages import message
 from ..explain import Explanations, PlayerExplanation, TiebreakExplanation, Versus
 from ..explain.results import GroupExamination
 from ..explain.wording import join_notes
-from ..i18n import SOURCE, localize, msg
-from ..jsontypes import JsonObject
-from ..messages import message
-from ..numbers import exact_number, json_number
 from .explanation_words import context_lines, input_heading
 from .formats import RenderOptions, renderer
 from .html import explanation_html, explanations_html, versus_html

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from ..base.i18n import localize, translate, warning_body
+from ..core.messages import message
 from ..explain import PlayerExplanation, TiebreakExplanation
-from ..i18n import localize, translate, warning_body
-from ..messages import message
 
 __all__ = ["context_lines", "input_heading"]
 

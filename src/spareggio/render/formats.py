@@ -35,8 +35,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..errors import ArgumentError
-from ..i18n import SOURCE, Field, msg
+from ..base.errors import ArgumentError
+from ..base.i18n import SOURCE, Field, msg
 from ..lazy import RENDERERS, load_renderer
 
 __all__ = [
@@ -100,7 +100,7 @@ class RenderOptions:
     """What a renderer may be asked besides the result itself."""
 
     lang: str = SOURCE
-    """The language of the words (a code :func:`spareggio.i18n.languages` lists)."""
+    """The language of the words (a code :func:`spareggio.base.i18n.languages` lists)."""
     csv_locale: str | None = None
     """The spreadsheet conventions of CSV (``en``, ``it``, ``fr``); ``None``: those of ``lang``."""
     title: str | None = None

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from html import escape
 
-from .. import numbers
+from ..base import numbers
+from ..base.i18n import SOURCE, localize, msg, warning_body
+from ..core.messages import message
 from ..explain import PlayerExplanation, TiebreakExplanation, Versus
-from ..i18n import SOURCE, localize, msg, warning_body
-from ..messages import message
 from .explanation_words import input_heading
 
 __all__ = [

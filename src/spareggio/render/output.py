@@ -18,12 +18,12 @@ from json.encoder import encode_basestring
 import numpy as np
 import numpy.typing as npt
 
-from .. import numbers
-from ..errors import ArgumentError
-from ..i18n import SOURCE, conventions, languages, localize, msg, translate, warning_body
-from ..jsontypes import JsonObject, JsonValue
-from ..model import Column, ScoreName, distinct
-from ..numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
+from ..base import numbers
+from ..base.errors import ArgumentError
+from ..base.i18n import SOURCE, conventions, languages, localize, msg, translate, warning_body
+from ..base.jsontypes import JsonObject, JsonValue
+from ..base.numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
+from ..core.model import Column, ScoreName, distinct
 from ..standings import StandingRow, Standings
 from .formats import RenderOptions, renderer
 from .sources import boards_source_words, kind_source_words, list_source_words
@@ -310,7 +310,7 @@ def _csv_head(key: str, locale: str) -> str:
 
 
 def standings_csv(s: Standings, locale: str = SOURCE) -> str:
-    """The standings as CSV for the spreadsheets of a language (:func:`spareggio.i18n.conventions`):
+    """The standings as CSV for the spreadsheets of a language (:func:`spareggio.base.i18n.conventions`):
     English comma-separated with a decimal point and no BOM; a language with a decimal comma
     (Italian, French) semicolon-separated, UTF-8 with a BOM, the column names in its words.  The place is the number
     in ``rank`` with the shared range in its own ``shared`` column, so that no spreadsheet reads

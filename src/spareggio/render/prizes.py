@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from decimal import Decimal
 from html import escape
 
-from ..errors import check_language
-from ..i18n import SOURCE, conventions, localize, translate
-from ..jsontypes import JsonObject
+from ..base.errors import check_language
+from ..base.i18n import SOURCE, conventions, localize, translate
+from ..base.jsontypes import JsonObject
 from ..lazy import module
 from ..prizes import Award, PrizeList
 from .formats import RenderOptions, renderer

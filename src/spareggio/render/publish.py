@@ -24,12 +24,12 @@ from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING
 
-from .. import numbers
 from ..__about__ import __version__
+from ..base import numbers
+from ..base.errors import ArgumentError, check_language, os_reason
+from ..base.i18n import SOURCE, Text, localize, msg, ntext, translate, warning_body
 from ..comparison import Comparison
-from ..errors import ArgumentError, check_language, os_reason
-from ..i18n import SOURCE, Text, localize, msg, ntext, translate, warning_body
-from ..model import Column
+from ..core.model import Column
 from ..rules import RuleSet
 from ..standings import StandingRow, Standings
 

@@ -4,7 +4,7 @@ beside the stable codes, so that their schema stays the same)."""
 
 from __future__ import annotations
 
-from ..model import BoardsSource, KindSource
+from ..core.model import BoardsSource, KindSource
 from ..standings import ListSource
 
 __all__ = ["boards_source_words", "kind_source_words", "list_source_words"]

@@ -6,10 +6,10 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 
-from ..dates import ORDER_WORDS, DateReading, Order
-from ..errors import Diagnostic, UnknownRulesetError
-from ..i18n import Field, Text, joined, msg
-from ..model import Tournament
+from ..base.errors import Diagnostic, UnknownRulesetError
+from ..base.i18n import Field, Text, joined, msg
+from ..core.dates import ORDER_WORDS, DateReading, Order
+from ..core.model import Tournament
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection
 from .draw_vs_self import DrawVsSelf
 from .fide2009 import Fide2009
@@ -90,7 +90,7 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
 
 def program_rulesets() -> dict[str, RuleSet]:
     """The program profiles (``swiss-manager``, ``sharly-chess``, ``diena`` ...): each computes as its
-    program does, with its departures from C.07 selected (:mod:`spareggio.programs`)."""
+    program does, with its departures from C.07 selected (:mod:`spareggio.core.programs`)."""
     return profiles(RULESETS)
 
 
@@ -209,11 +209,11 @@ def _other_readings(readings: tuple[DateReading, ...], rules: RuleSet) -> list[T
 
 def choose_ruleset(t: Tournament) -> RuleChoice:
     """The rule set for a tournament read from a file: the one the file says its program applied
-    (:attr:`~spareggio.model.Tournament.declared_rules`), else the one in force on its start date.
+    (:attr:`~spareggio.core.model.Tournament.declared_rules`), else the one in force on its start date.
 
     A missing or unreadable date, or one that can be read in two ways falling under different rule
     sets (``01/03/2026``), gives a warning that names the assumption and how to override it.  The
-    reason and the warning are :class:`~spareggio.i18n.Text`: said in the user's language wherever
+    reason and the warning are :class:`~spareggio.base.i18n.Text`: said in the user's language wherever
     they are shown."""
     if t.declared_rules is not None:
         return RuleChoice(find_ruleset(t.declared_rules), t.declared_rules_reason or t.declared_rules)

@@ -8,7 +8,7 @@
   rounds × draw for every other unplayed round (16.4.2).
 * 16.5 -- when a cut removes a least significant value and the player has voluntary unplayed
   rounds, the VUR with the smallest contribution is removed instead unless it is lower than the
-  least significant value ("cut the higher of the two"); applied in :mod:`spareggio.cuts`.
+  least significant value ("cut the higher of the two"); applied in :mod:`spareggio.tiebreaks.cuts`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..frame import Frame
-from ..model import FORFEIT, REQUESTED_BYE, VUR, ResultKind
+from ..core.frame import Frame
+from ..core.model import FORFEIT, REQUESTED_BYE, VUR, ResultKind
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection, opponent_keys
 
 __all__ = ["Article16", "last_non_vur_round", "trailing_requested_byes"]

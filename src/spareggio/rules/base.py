@@ -25,11 +25,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import UnknownRulesetError
-from ..frame import Frame
-from ..i18n import msg
-from ..model import IntMatrix, IntVector
-from ..programs import Program
+from ..base.errors import UnknownRulesetError
+from ..base.i18n import msg
+from ..core.frame import Frame
+from ..core.model import IntMatrix, IntVector
+from ..core.programs import Program
 
 __all__ = [
     "Elements",
@@ -135,7 +135,7 @@ class RuleSet:
     round_robin_as_played: bool = True
     """Apply C.07 Art. 15 in round robins: forfeits are games, the free round is ignored."""
     revaluation_note: str = "fn.reason.unplayed_draw"
-    """Message key that says why opponents' rounds were re-valued (see :mod:`spareggio.messages`)."""
+    """Message key that says why opponents' rounds were re-valued (see :mod:`spareggio.core.messages`)."""
     footnotes_heading: str = "footnotes"
     """The message key of the heading above the adjusted scores an explanation lists (it cites
     the article that adjusts them)."""

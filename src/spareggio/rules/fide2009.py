@@ -17,8 +17,8 @@ import datetime as _dt
 
 import numpy as np
 
-from ..frame import Frame
-from ..model import FORFEIT, RESULT_CLASS, VUR
+from ..core.frame import Frame
+from ..core.model import FORFEIT, RESULT_CLASS, VUR
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, opponent_keys
 
 __all__ = ["Fide2009"]

@@ -1,7 +1,7 @@
 """Program profiles as rule sets: ``--rules swiss-manager`` computes as Swiss-Manager does.
 
 A profile is the rule set its program follows (``fide-2026``) with the program's departures from
-C.07 selected as that rule set's options (:mod:`spareggio.programs` keeps them as data).  The
+C.07 selected as that rule set's options (:mod:`spareggio.core.programs` keeps them as data).  The
 profile's name replaces the option list in its label, and its options stay selectable
 (``swiss-manager:full-bye=not-vur`` undoes one departure)."""
 
@@ -11,7 +11,7 @@ import copy
 import functools
 from dataclasses import replace
 
-from ..programs import Program, programs
+from ..core.programs import Program, programs
 from .base import RuleSet
 
 __all__ = ["profile", "profiles"]

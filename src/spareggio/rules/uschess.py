@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..frame import Frame
+from ..core.frame import Frame
 from .base import Elements, OpponentView, RuleSet, Source, opponent_keys
 
 __all__ = ["USChess"]

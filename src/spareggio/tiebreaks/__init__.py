@@ -7,9 +7,9 @@ import re
 from fractions import Fraction
 from typing import TypedDict
 
-from ..errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
-from ..i18n import Choices, Field, Text, languages, msg, translate
-from ..model import Scope, ScoreName
+from ..base.errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
+from ..base.i18n import Choices, Field, Text, languages, msg, translate
+from ..core.model import Scope, ScoreName
 from ..rules import find_ruleset
 from .base import (
     Context,

@@ -19,10 +19,10 @@ from typing import TypeVar, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..cuts import CutMark, apply_cuts
-from ..frame import Frame
-from ..model import IntMatrix, IntVector, Scope, ScoreName, Tournament, distinct
+from ..core.frame import Frame
+from ..core.model import IntMatrix, IntVector, Scope, ScoreName, Tournament, distinct
 from ..rules.base import Elements, OpponentView, RuleSet, Source
+from .cuts import CutMark, apply_cuts
 from .records import Aggregate, Record, RecordTable, Why
 
 T = TypeVar("T")

@@ -16,7 +16,7 @@ import datetime as _dt
 
 import numpy as np
 
-from ..model import VUR, BoolMatrix, Color, IntMatrix, ResultKind
+from ..core.model import VUR, BoolMatrix, Color, IntMatrix, ResultKind
 from ..rules.base import RuleSet
 from .base import Context, Direction, TiebreakResult, TiebreakSpec
 from .records import Aggregate, RecordTable, Why

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..model import FORFEIT, distinct
+from ..core.model import FORFEIT, distinct
 from .base import Context, DirectEncounterStep, TiebreakSpec
 
 __all__ = ["DirectEncounterStep", "order_group"]

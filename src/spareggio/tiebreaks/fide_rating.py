@@ -12,7 +12,7 @@ from typing import Final, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ..model import IntMatrix, IntVector
+from ..core.model import IntMatrix, IntVector
 
 __all__ = [
     "DP_TABLE",

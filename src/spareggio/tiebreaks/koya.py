@@ -8,7 +8,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from ..model import BoolMatrix
+from ..core.model import BoolMatrix
 from .base import Context, Details, TiebreakResult, TiebreakSpec
 from .records import Aggregate, RecordTable, Why
 

@@ -2,7 +2,7 @@
 
 A program prints a criterion as a name with bracketed parameters: Swiss-Manager's
 ``Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)`` is ``BH/C1/V2026``.  The names come from the
-program profiles (:mod:`spareggio.programs`): the longest name of a table that starts the text gives
+program profiles (:mod:`spareggio.core.programs`): the longest name of a table that starts the text gives
 the specifier, and the words after it are parameters: ``Cut1``/``Cut 1`` a cut, ``Median1`` a median,
 a year of a rule version (``2023``) the version, another number (``1400``) the rating of unrated
 players, ``Limit 50`` the Koya limit; the criterion's own acronym (``(ARO)``) and the words a program
@@ -18,8 +18,8 @@ import functools
 import re
 from dataclasses import dataclass
 
-from ..i18n import msg
-from ..programs import LEGEND, Program, is_legend, legend_items, programs
+from ..base.i18n import msg
+from ..core.programs import LEGEND, Program, is_legend, legend_items, programs
 from .names import NAMES, close_matches
 
 __all__ = ["LEGEND", "ProgramNames", "is_legend", "legend_items", "program_names", "program_spec"]

@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Collection, Mapping
 
 from .. import lazy
-from ..i18n import Text, joined, msg
+from ..base.i18n import Text, joined, msg
 
 __all__ = ["AMBIGUOUS", "NAMES", "normalise", "resolve_name", "suggestions"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..model import VUR
+from ..core.model import VUR
 from .base import Context, TiebreakResult, TiebreakSpec
 from .records import Aggregate, RecordTable
 

@@ -20,7 +20,7 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ..model import PLAYED, IntMatrix, IntVector, ResultKind
+from ..core.model import PLAYED, IntMatrix, IntVector, ResultKind
 from .base import Context, Direction, TiebreakResult, TiebreakSpec
 from .fide_rating import (
     DP_TABLE,

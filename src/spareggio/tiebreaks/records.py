@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from ..cuts import CutMark
-from ..model import Color, IntMatrix, IntVector, ResultKind
+from ..core.model import Color, IntMatrix, IntVector, ResultKind
 from ..rules.base import Source
+from .cuts import CutMark
 from .fide_rating import DP_TABLE, PD_TABLE, perfect_values, performance_values
 
 if TYPE_CHECKING:
-    from ..frame import Frame
+    from ..core.frame import Frame
     from ..rules.base import OpponentView, RuleSet
 
 __all__ = [
@@ -98,7 +98,7 @@ class Why(enum.IntEnum):
 
     @property
     def cut(self) -> CutMark:
-        """The :class:`~spareggio.cuts.CutMark` this code stands for (KEPT when it is not a cut)."""
+        """The :class:`~spareggio.tiebreaks.cuts.CutMark` this code stands for (KEPT when it is not a cut)."""
         return _CUT_OF_WHY.get(self, CutMark.KEPT)
 
 

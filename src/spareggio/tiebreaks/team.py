@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cuts import apply_cuts
-from ..model import FORFEIT, VUR, IntMatrix, ScoreName
+from ..core.model import FORFEIT, VUR, IntMatrix, ScoreName
 from .base import _WHY_OF_CUT, Context, Details, Direction, TiebreakResult, TiebreakSpec
+from .cuts import apply_cuts
 from .direct_encounter import _order
 from .points import points
 from .records import Aggregate, RecordTable, Why

@@ -8,7 +8,7 @@ is applied anyway, so that ``MM`` always means rule 34E1.
 
 The cut tie-breaks (modified median, median, Solkoff) and the US Sonneborn-Berger are
 :class:`~spareggio.tiebreaks.base.Contributions` tables, so the dropped opponents are recorded with
-their :class:`~spareggio.cuts.CutMark` like the FIDE cuts.
+their :class:`~spareggio.tiebreaks.cuts.CutMark` like the FIDE cuts.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..cuts import apply_cuts
-from ..frame import Frame
-from ..model import IntMatrix, IntVector, ResultKind, distinct
+from ..core.frame import Frame
+from ..core.model import IntMatrix, IntVector, ResultKind, distinct
 from ..rules import find_ruleset
 from ..rules.base import Elements, OpponentView
 from .base import Context, Contributions, Direction, TiebreakResult, TiebreakSpec
+from .cuts import apply_cuts
 from .records import Aggregate, RecordTable, Why
 
 __all__ = [

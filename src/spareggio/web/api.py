@@ -12,10 +12,10 @@ from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import Response
 from starlette.requests import Request
 
+from ..base.errors import ArgumentError, SpareggioError
+from ..base.i18n import languages, msg
 from ..check import CheckOptions, check_source
-from ..errors import ArgumentError, SpareggioError
 from ..explain import find_player
-from ..i18n import languages, msg
 from ..io import ReadOptions
 from ..job import Job, Task, explain, run
 from ..render.check_report import report_text

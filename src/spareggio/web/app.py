@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from ..__about__ import __version__
-from ..i18n import Text, localize, msg
+from ..base.i18n import Text, localize, msg
 from . import api, docs, downloads, pages, prizes
 from .chart import bump_chart
 from .exports import json_error

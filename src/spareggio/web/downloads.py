@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 from starlette.requests import Request
 
-from ..errors import SpareggioError
+from ..base.errors import SpareggioError
 from .exports import (
     CSP_DOCUMENT,
     attachment,

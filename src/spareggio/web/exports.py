@@ -9,10 +9,10 @@ from pathlib import Path
 
 from fastapi.responses import Response
 
+from ..base.errors import ArgumentError
+from ..base.i18n import msg
 from ..comparison import Comparison
-from ..errors import ArgumentError
 from ..explain import explain_player
-from ..i18n import msg
 from ..io.trf.team_matches import is_team_file
 from ..io.trf.writer import with_team_ranks, write_decided_trf
 from ..render.crosstable import build_crosstable

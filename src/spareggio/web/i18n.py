@@ -1,4 +1,4 @@
-"""The languages of the web page: the package's gettext catalogues (:mod:`spareggio.i18n`).
+"""The languages of the web page: the package's gettext catalogues (:mod:`spareggio.base.i18n`).
 
 The English text is the message id; the page's own strings have no context.  Adding a language is
 adding a ``.po`` file to ``spareggio/locale``.
@@ -10,10 +10,10 @@ from collections.abc import Callable
 
 from starlette.requests import Request
 
-from ..errors import Diagnostic, SpareggioError
-from ..i18n import SOURCE, Choices, Field, Text, language_name, localize, ntext
-from ..i18n import catalogue as full_catalogue
-from ..i18n import languages as known_languages
+from ..base.errors import Diagnostic, SpareggioError
+from ..base.i18n import SOURCE, Choices, Field, Text, language_name, localize, ntext
+from ..base.i18n import catalogue as full_catalogue
+from ..base.i18n import languages as known_languages
 
 __all__ = [
     "CHOICES_LABELS",
@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 def languages() -> tuple[str, ...]:
-    """The languages of the page: those of the package's catalogues (:mod:`spareggio.i18n`)."""
+    """The languages of the page: those of the package's catalogues (:mod:`spareggio.base.i18n`)."""
     return known_languages()
 
 
@@ -40,7 +40,7 @@ def catalogue(lang: str) -> dict[str, str]:
 
 def translator(lang: str) -> Callable[..., str]:
     """``_(text, **values)`` for one language: the sentence made and said as every layer makes and
-    says one (a :class:`~spareggio.i18n.Text` without a context, :func:`~spareggio.i18n.localize`)."""
+    says one (a :class:`~spareggio.base.i18n.Text` without a context, :func:`~spareggio.base.i18n.localize`)."""
     code = lang if lang in languages() else SOURCE
 
     def _(text: str, **values: object) -> str:

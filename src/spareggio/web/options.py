@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 
 from starlette.requests import Request
 
-from ..decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
-from ..errors import ArgumentError, SpareggioError, check_language
-from ..i18n import SOURCE, msg
+from ..base.errors import ArgumentError, SpareggioError, check_language
+from ..base.i18n import SOURCE, msg
+from ..core.decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
 from ..rules import RULESETS
 from .limits import MAX_FIELD_CHARS, MAX_NUMBER_DIGITS
 

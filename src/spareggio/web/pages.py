@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
-from ..errors import SpareggioError
+from ..base.errors import SpareggioError
 from ..io.heads import PGN_BYES as BYES
 from ..render.html import EXPLANATION_CSS
 from ..standings import Standings

@@ -16,12 +16,12 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import UploadFile as FormFile
 from starlette.requests import Request
 
-from ..decisions import Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
-from ..errors import ArgumentError, SpareggioError
-from ..i18n import languages, localize, msg, translate
+from ..base.errors import ArgumentError, SpareggioError
+from ..base.i18n import languages, localize, msg, translate
+from ..base.jsontypes import JsonObject, JsonValue
+from ..core.decisions import Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
+from ..core.model import Scope
 from ..io import parse_event
-from ..jsontypes import JsonObject, JsonValue
-from ..model import Scope
 from ..prizes import (
     PrizeFile,
     PrizeList,

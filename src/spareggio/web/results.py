@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Self
 
 from markupsafe import Markup
 
-from .. import numbers
+from ..base import numbers
+from ..base.errors import Diagnostic, SpareggioError
+from ..base.i18n import Text, localize, msg, ntext, translate
 from ..comparison import Comparison
-from ..errors import Diagnostic, SpareggioError
-from ..i18n import Text, localize, msg, ntext, translate
+from ..core.model import ResultKind, ScoreName
 from ..io.registry import READERS, SNIFF_BYTES
-from ..model import ResultKind, ScoreName
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
 from ..render.publish import describe_rules
@@ -25,7 +25,7 @@ from ..rules import RULESETS, RuleSet, find_ruleset
 from .i18n import said
 
 if TYPE_CHECKING:
-    from ..model import Tournament
+    from ..core.model import Tournament
     from ..standings import Standings
 
 __all__ = [

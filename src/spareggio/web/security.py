@@ -16,7 +16,7 @@ from http.cookies import SimpleCookie
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..i18n import Text, localize, msg
+from ..base.i18n import Text, localize, msg
 from .i18n import choose_language, languages
 from .limits import BODY_CHUNK_SECONDS, BODY_SECONDS, MAX_UPLOAD_BYTES
 

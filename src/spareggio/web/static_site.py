@@ -35,10 +35,10 @@ from pathlib import Path
 from markupsafe import Markup
 from starlette.requests import Request
 
-from .. import numbers
-from ..errors import ArgumentError
+from ..base import numbers
+from ..base.errors import ArgumentError
+from ..base.i18n import SOURCE, localize, msg, translate
 from ..explain import explain_player, explain_versus
-from ..i18n import SOURCE, localize, msg, translate
 from ..prizes import PrizeList
 from ..render.html import EXPLANATION_CSS, explanation_body, versus_body
 from ..render.publish import describe_tiebreak

@@ -9,8 +9,8 @@ import threading
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
+from ..core.model import Event, Scope, Tournament
 from ..io import ReadOptions, parse_event
-from ..model import Event, Scope, Tournament
 from .limits import STORE_BYTES, STORE_LIMIT
 
 __all__ = ["Closed", "Entry", "NotOpen", "Store", "digest_of", "memory_cost"]

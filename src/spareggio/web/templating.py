@@ -10,11 +10,11 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 
 from ..__about__ import __version__
+from ..base.i18n import Text, translate, warning_body
 from ..check import inferred_sentence
 from ..check.entry import CheckEntry
-from ..i18n import Text, translate, warning_body
+from ..core.model import Tournament
 from ..io import READERS
-from ..model import Tournament
 from ..standings import Standings
 from .i18n import language_name, languages, page_words, plural_translator, request_language, said, translator
 from .results import (

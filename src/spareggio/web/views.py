@@ -10,13 +10,13 @@ from fractions import Fraction
 
 from markupsafe import Markup
 
-from .. import numbers
+from ..base import numbers
+from ..base.errors import ArgumentError
+from ..base.i18n import msg, translate
 from ..check import CheckOptions, check
 from ..comparison import DEFAULT_COMPARE, Comparison, compare
-from ..errors import ArgumentError
+from ..core.model import Event, Tournament
 from ..explain import explain_player, explain_versus
-from ..i18n import msg, translate
-from ..model import Event, Tournament
 from ..render.html import explanation_body, versus_body
 from ..render.output import declared_rank_differs, shown_decimals, title_abbreviation
 from ..render.publish import describe_tiebreak

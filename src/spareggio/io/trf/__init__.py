@@ -17,8 +17,8 @@ The reader works in four steps and computes no tie-break:
 4. **Tournament.**  Double forfeits, withdrawals, header records, the kind of event and the points
    column are derived.
 
-Every problem is an :class:`~spareggio.errors.InputError` (``path:line:column: message``, one line,
-quoting what was found and saying what was expected) or a :class:`~spareggio.errors.Diagnostic`
+Every problem is an :class:`~spareggio.base.errors.InputError` (``path:line:column: message``, one line,
+quoting what was found and saying what was expected) or a :class:`~spareggio.base.errors.Diagnostic`
 warning in ``Tournament.warnings``, reported once.  With ``lenient=True`` the recoverable
 contradictions between the two sides of a game become warnings that state the repair made: a game
 written on one line only gets its other side written, results that do not fit are kept as each player

@@ -17,9 +17,9 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import Diagnostic, Position, TrfConsistencyError, TrfSyntaxError
-from ...i18n import Text, msg
-from ...model import ADJUSTABLE, IntVector, PointAdjustment
+from ...base.errors import Diagnostic, Position, TrfConsistencyError, TrfSyntaxError
+from ...base.i18n import Text, msg
+from ...core.model import ADJUSTABLE, IntVector, PointAdjustment
 from .players import _points_value
 from .text import MAX_ROUNDS
 

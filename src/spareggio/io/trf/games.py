@@ -1,6 +1,6 @@
 """Stage 4 of the TRF reader: the crosstable.  Start numbers, opponents, bye records (240), the two sides
 of every game and the round paired but not yet played are checked over the whole crosstable at once
-(the rules themselves are in :mod:`spareggio.crosstable`, shared with the JSON reader); pseudo-players
+(the rules themselves are in :mod:`spareggio.core.crosstable`, shared with the JSON reader); pseudo-players
 for the bye are left out.
 """
 
@@ -9,7 +9,14 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ...crosstable import (
+from ...base.errors import (
+    Diagnostic,
+    Position,
+    TrfConsistencyError,
+    TrfSyntaxError,
+)
+from ...base.i18n import msg
+from ...core.crosstable import (
     LEGAL,
     OTHER_SIDE,
     drop_players,
@@ -17,14 +24,7 @@ from ...crosstable import (
     first_cell,
     game_sides,
 )
-from ...errors import (
-    Diagnostic,
-    Position,
-    TrfConsistencyError,
-    TrfSyntaxError,
-)
-from ...i18n import msg
-from ...model import Color, ResultKind
+from ...core.model import Color, ResultKind
 from .players import _FIRST_BLOCK, BoolMatrix, CharMatrix, IntMatrix, K, SmallMatrix, _Crosstable, _int_field
 from .text import MAX_ROUNDS, MAX_START_NUMBER
 from .writer import _CODE_OF_KIND, _SHORT_CODE

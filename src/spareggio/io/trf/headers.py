@@ -8,24 +8,24 @@ import datetime as _dt
 import re
 from fractions import Fraction
 
-from ...crosstable import (
-    infer_kind,
-    points_message,
-    points_mismatches,
-)
-from ...dates import EventDates, readings, resolve
-from ...errors import (
+from ...base.errors import (
     Diagnostic,
     Position,
     TrfSyntaxError,
 )
-from ...i18n import msg
-from ...model import KindSource, Scoring, Tournament, TournamentKind
+from ...base.i18n import msg
+from ...core.crosstable import (
+    infer_kind,
+    points_message,
+    points_mismatches,
+)
+from ...core.dates import EventDates, readings, resolve
+from ...core.model import KindSource, Scoring, Tournament, TournamentKind
 from .players import _FIRST_BLOCK, _is_digits, _points_field
 
 
 def parse_date(text: str) -> _dt.date | None:
-    """A date in any style real files use (:func:`spareggio.dates.readings`), the preferred reading
+    """A date in any style real files use (:func:`spareggio.core.dates.readings`), the preferred reading
     when it has several; ``None`` if it is not a date."""
     found = readings(text)
     return found[0].date if found else None
@@ -135,7 +135,7 @@ def _announced_rounds(
 def _event_dates(
     headers: dict[str, str], header_pos: dict[str, Position], warnings: list[Diagnostic]
 ) -> EventDates:
-    """Records 042, 052 and 132 read together (:mod:`spareggio.dates`); an unreadable date is a
+    """Records 042, 052 and 132 read together (:mod:`spareggio.core.dates`); an unreadable date is a
     warning with its position."""
     texts: dict[str, str | None] = {}
     for code in ("042", "052"):

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...errors import ArgumentError, Diagnostic, Position, TrfConsistencyError
-from ...i18n import Field, msg
-from ...model import RATING_METHODS, Player
+from ...base.errors import ArgumentError, Diagnostic, Position, TrfConsistencyError
+from ...base.i18n import Field, msg
+from ...core.model import RATING_METHODS, Player
 from .players import _int_field
 
 __all__ = ["apply_national"]

@@ -16,15 +16,15 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import (
+from ...base.errors import (
     Diagnostic,
     InputError,
     InputLimitError,
     Position,
     TrfSyntaxError,
 )
-from ...i18n import Text, msg
-from ...model import Color, Player, ResultKind
+from ...base.i18n import Text, msg
+from ...core.model import Color, Player, ResultKind
 from .text import MAX_ROUNDS, TAB_SIZE, _TextNotes
 
 K = ResultKind

@@ -7,12 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...crosstable import (
-    finish,
-    pseudo_players,
-)
-from ...decisions import Decisions, parse_record
-from ...errors import (
+from ...base.errors import (
     ArgumentError,
     Diagnostic,
     Position,
@@ -20,8 +15,13 @@ from ...errors import (
     TrfSyntaxError,
     os_reason,
 )
-from ...i18n import Text, joined, msg
-from ...model import KindSource, PointAdjustment, ResultKind, Scoring, Tournament, TournamentKind
+from ...base.i18n import Text, joined, msg
+from ...core.crosstable import (
+    finish,
+    pseudo_players,
+)
+from ...core.decisions import Decisions, parse_record
+from ...core.model import KindSource, PointAdjustment, ResultKind, Scoring, Tournament, TournamentKind
 from .adjustments import read_adjustments
 from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
 from .headers import (
@@ -92,7 +92,7 @@ def parse_trf(
     """Parse TRF text (bytes are decoded as UTF-8, else Windows-1252, else Latin-1).
 
     ``path`` names the text in messages; ``kind``, ``lenient`` and ``rating`` are as in :func:`read_trf`.
-    ``team_event`` reads the players of a team tournament (:mod:`spareggio.teams` ranks the teams).
+    ``team_event`` reads the players of a team tournament (:mod:`spareggio.io.teams` ranks the teams).
 
     :raises InputError: for any problem in the text, with its position.
     """
@@ -252,7 +252,7 @@ def _build(
     start = np.fromiter((p.start_number for p in ct.players), dtype=np.int64, count=n)
     index = _index_start_numbers(start, ct, where)
 
-    # in a team event, record 240 names teams: spareggio.teams reads it
+    # in a team event, record 240 names teams: spareggio.io.teams reads it
     extra = _bye_records([] if team_event else records.byes, index, where)
     width = max(ct.opponent.shape[1], max((r + 1 for _, r in extra), default=0))
     opp_start = _widen(ct.opponent, width, 0)

@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from ...errors import (
+from ...base.errors import (
     Diagnostic,
     InputError,
     InputLimitError,
     Position,
 )
-from ...i18n import msg
+from ...base.i18n import msg
 from ..limits import MAX_TEXT_CHARS, check_length
 from .text import MAX_PLAYERS, MAX_START_NUMBER, _TextNotes
 
@@ -26,7 +26,7 @@ _KNOWN_RECORDS = {
     "XXR", "XXZ", "XXC", "XXS", "XXA", "XXP",
 }  # fmt: skip
 _DECISION_RECORDS = {"XPO", "XLT", "XEX", "XCL"}
-"""spareggio's own records of playoffs, lots, exclusions and changes (:mod:`spareggio.decisions`)."""
+"""spareggio's own records of playoffs, lots, exclusions and changes (:mod:`spareggio.core.decisions`)."""
 
 _REPEATABLE = {"102", "112", "132", "240", "250", "260", "299", "XXZ", "XXS", "XXA", "XXP", "801", "802",
                "013", "300", "310", "320", "330"}  # fmt: skip

@@ -25,10 +25,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...crosstable import infer_kind
-from ...errors import Diagnostic, InputError, Position
-from ...i18n import Text, msg
-from ...model import (
+from ...base.errors import Diagnostic, InputError, Position
+from ...base.i18n import Text, msg
+from ...core.crosstable import infer_kind
+from ...core.model import (
     HAS_OPPONENT,
     PLAYED,
     Color,
@@ -38,7 +38,7 @@ from ...model import (
     Tournament,
     TournamentKind,
 )
-from ...team_event import UNIT, BoardsSource, Team, TeamEvent
+from ...core.team_event import UNIT, BoardsSource, Team, TeamEvent
 from .event import is_team_file
 from .headers import _event_kind_from_text
 from .reader import parse_trf_team

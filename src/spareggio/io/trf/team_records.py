@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ...errors import Diagnostic, InputError, Position
-from ...i18n import Text, msg
-from ...model import ResultKind, ScoreName
-from ...team_event import Team
+from ...base.errors import Diagnostic, InputError, Position
+from ...base.i18n import Text, msg
+from ...core.model import ResultKind, ScoreName
+from ...core.team_event import Team
 from .records import TeamLines
 
 __all__ = ["LineUp", "TeamRecords", "read_team_records"]
@@ -88,7 +88,7 @@ def decimal(text: str, what: Text, at: Position, width: int = 6) -> Fraction | N
 
 def read_team_records(lines: TeamLines, rounds: int) -> TeamRecords:
     """The team records in ``lines``, each checked on its own (the matches are checked against the
-    games by :func:`spareggio.team_event.build_team_event`).
+    games by :func:`spareggio.core.team_event.build_team_event`).
 
     :raises InputError: for a bad record, a player in two rosters, or a record naming an unknown team
         or round, with its line and column.

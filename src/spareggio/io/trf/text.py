@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from ...errors import (
+from ...base.errors import (
     Diagnostic,
     InputLimitError,
     Position,
     TrfSyntaxError,
 )
-from ...i18n import msg
+from ...base.i18n import msg
 from ..limits import MAX_LINE_CHARS, clean_text
 
 MAX_FILE_BYTES = 64 * 1024 * 1024

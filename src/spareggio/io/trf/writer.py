@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...frame import round_points
-from ...model import ResultKind, Tournament
+from ...core.frame import round_points
+from ...core.model import ResultKind, Tournament
 from .players import K
 
 if TYPE_CHECKING:  # the standings are read, never built, here

@@ -1,14 +1,14 @@
 """The wording of explanations: the English sentences, by key.
 
 Every sentence an explanation holds is made here by key (:func:`phrase`) as a
-:class:`~spareggio.i18n.Text` with named values; the renderers say it in the asked language, whose
+:class:`~spareggio.base.i18n.Text` with named values; the renderers say it in the asked language, whose
 gettext catalogue translates the English text with the key as context.  A sentence a catalogue
 lacks shows in English.
 """
 
 from __future__ import annotations
 
-from .i18n import Text, localize
+from ..base.i18n import Text, localize
 
 __all__ = ["EN", "message", "phrase"]
 
@@ -181,7 +181,7 @@ EN: dict[str, str] = {
 
 
 def phrase(key: str, /, **args: object) -> Text:
-    """The sentence ``key`` as a :class:`~spareggio.i18n.Text`: its English text (the gettext message
+    """The sentence ``key`` as a :class:`~spareggio.base.i18n.Text`: its English text (the gettext message
     id, the key its context) and the values that fill it, said in a language only when rendered."""
     return Text(EN[key], key, **args)
 

@@ -12,8 +12,8 @@ import enum
 import numpy as np
 import numpy.typing as npt
 
-from .model import IntMatrix
-from .rules.base import VurSelection
+from ..core.model import IntMatrix
+from ..rules.base import VurSelection
 
 __all__ = ["CutMark", "apply_cuts"]
 

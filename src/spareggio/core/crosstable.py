@@ -2,7 +2,7 @@
 
 The TRF reader (:mod:`spareggio.io.trf`) and the tournament JSON reader
 (:mod:`spareggio.io.tournament_json`) turn their text into the same players × rounds arrays
-(opponent index, :class:`~spareggio.model.ResultKind`, colour); from there the rules are the same and
+(opponent index, :class:`~spareggio.core.model.ResultKind`, colour); from there the rules are the same and
 live here, once: which result pairs make one game (:data:`LEGAL`), the two sides of every game
 (:func:`game_sides`), the finishing steps (:func:`finish`), the last round paired but not yet played
 (:func:`early_pending`), pseudo-players standing for the bye (:func:`pseudo_players`,
@@ -23,6 +23,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from ..base.i18n import msg
 from .games import (
     PLAYED,
     BoolMatrix,
@@ -37,7 +38,6 @@ from .games import (
     apply_adjustments,
     trailing_unpaired,
 )
-from .i18n import msg
 
 __all__ = [
     "LEGAL",
@@ -202,7 +202,7 @@ def drop_players(drop: npt.NDArray[np.bool_], opponent: IntMatrix) -> tuple[IntV
 
 def infer_kind(opponent: IntMatrix, n: int) -> tuple[TournamentKind, KindSource, str]:
     """Round robin when every pair of players was scheduled against each other; with the source
-    and basis of the kind (:attr:`~spareggio.model.Tournament.kind_basis`)."""
+    and basis of the kind (:attr:`~spareggio.core.model.Tournament.kind_basis`)."""
     rounds = opponent.shape[1]
     if 2 <= n <= rounds + 1:
         met = np.zeros((n, n), dtype=bool)

@@ -46,7 +46,7 @@ __all__ = [
     "worded",
 ]
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 SOURCE = "en"
 """The language the program is written in: its sentences are the message ids of the catalogues, and
@@ -77,7 +77,7 @@ class Conventions:
     """How a language writes what the program shows, from Babel's locale data: its decimal symbol
     (``46,5``), the separator of a CSV file its spreadsheets read (``;`` where the decimal symbol is
     a comma) and whether that file starts with a byte-order mark (spreadsheets of every language but
-    the source one need it to read UTF-8).  Days are written by Babel too (:func:`spareggio.numbers.date`)."""
+    the source one need it to read UTF-8).  Days are written by Babel too (:func:`spareggio.base.numbers.date`)."""
 
     code: str
     name: str
@@ -315,7 +315,7 @@ def _names_a_field(text: Text) -> bool:
 
 class Said(Protocol):
     """A value of a sentence that says itself in a language when the sentence is said: a number and
-    the style it is shown in (:class:`spareggio.numbers.Shown`), written ``46,5`` in Italian.  Its
+    the style it is shown in (:class:`spareggio.base.numbers.Shown`), written ``46,5`` in Italian.  Its
     string is its English form, which the English sentence holds."""
 
     def said(self, lang: str) -> str:

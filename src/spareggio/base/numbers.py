@@ -13,7 +13,7 @@ the plain English decimal form every output starts from, and that form as each l
   does not end within two places, with the fraction beside them for :func:`exact`
   (``2000,33 (6001/3)``).
 * :class:`Shown` — a number and the style it is shown in, kept as a number inside a sentence (a
-  :class:`~spareggio.i18n.Text` value) and written in the language the sentence is said in.
+  :class:`~spareggio.base.i18n.Text` value) and written in the language the sentence is said in.
 * :func:`date` and :func:`date_range` — a day, and the days of an event, in the language's own
   words (``18–25 apr 2026``, ``Apr 18 – 25, 2026``).
 
@@ -29,7 +29,7 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import lazy
+from .. import lazy
 from .i18n import SOURCE, conventions, translate
 
 __all__ = [
@@ -211,7 +211,7 @@ class Style(enum.Enum):
 @dataclass(frozen=True)
 class Shown:
     """A number inside a sentence and the style it is shown in.  It stays a number until the
-    sentence is said: :func:`spareggio.i18n.localize` writes it in the language of the render
+    sentence is said: :func:`spareggio.base.i18n.localize` writes it in the language of the render
     (:meth:`said`); its string is the English form (``46.5``)."""
 
     number: Fraction | int | None

@@ -17,10 +17,10 @@ from functools import cached_property
 
 import numpy as np
 
+from ..base.errors import ArgumentError, Diagnostic, Position
+from ..base.i18n import Field, msg
 from .decisions import Decisions
-from .errors import ArgumentError, Diagnostic, Position
 from .frame import Frame, Score
-from .i18n import Field, msg
 from .model import (
     BoardsSource,
     Color,
@@ -101,7 +101,7 @@ class TeamEvent:
     warnings: list[str] = field(default_factory=list)
     kind_source: KindSource = KindSource.DEFAULT
     kind_basis: str = ""
-    """What decided the kind (:attr:`~spareggio.model.Tournament.kind_basis`)."""
+    """What decided the kind (:attr:`~spareggio.core.model.Tournament.kind_basis`)."""
     color: np.ndarray | None = None
     """The colour of every team's board 1 in every round (none without a board played)."""
     boards_source: BoardsSource = BoardsSource.RECORD_352

@@ -20,7 +20,8 @@ from typing import Protocol, TypedDict
 import numpy as np
 import numpy.typing as npt
 
-from .errors import ArgumentError
+from ..base.errors import ArgumentError
+from ..base.i18n import Field, msg
 from .games import (
     HAS_OPPONENT,
     PLAYED,
@@ -34,7 +35,6 @@ from .games import (
     apply_adjustments,
     trailing_unpaired,
 )
-from .i18n import Field, msg
 
 __all__ = ["Frame", "RoundPoints", "Rounds", "Score", "round_points"]
 
@@ -52,7 +52,7 @@ class Participants(TypedDict):
 
 class Rounds(Protocol):
     """What a frame is built from: the participants x rounds arrays of an event with its scoring
-    and adjustments (a :class:`spareggio.model.Tournament`, or the teams of a team event as one)."""
+    and adjustments (a :class:`spareggio.core.model.Tournament`, or the teams of a team event as one)."""
 
     @property
     def opponent(self) -> IntMatrix: ...

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import lazy
+from ... import lazy
 
 __all__ = ["LEGEND", "VEGA_ITEM", "Departure", "Program", "ProgramName", "find_program", "is_legend", "legend_items", "programs"]
 

@@ -3,7 +3,7 @@ offers the ranking (:class:`Event`, which a team event implements too).
 
 Players are addressed internally by index ``0..n-1`` (their order in the file); start numbers appear
 only at the edges (input, output, explanations).  Every (player, round) cell holds exactly one
-:class:`ResultKind` (:mod:`spareggio.games` holds what a tournament is made of; this module
+:class:`ResultKind` (:mod:`spareggio.core.games` holds what a tournament is made of; this module
 re-exports it).  Arithmetic is exact: points are integers in units of ``1/scoring.unit``.
 """
 
@@ -20,9 +20,10 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from ..base.errors import ArgumentError, Diagnostic, Position
+from ..base.i18n import Field, msg
 from .dates import DateReading
 from .decisions import Decisions
-from .errors import ArgumentError, Diagnostic, Position
 from .frame import Frame
 from .games import (
     ADJUSTABLE,
@@ -50,7 +51,6 @@ from .games import (
     rating_by,
     trailing_unpaired,
 )
-from .i18n import Field, msg
 
 __all__ = [
     "ADJUSTABLE",
@@ -119,7 +119,7 @@ class Participant(enum.StrEnum):
     TEAM = "team"
 
     def key(self, base: str) -> str:
-        """The key of an explanation's sentence about this participant (:mod:`spareggio.messages`):
+        """The key of an explanation's sentence about this participant (:mod:`spareggio.core.messages`):
         the base key for a player (``de.none``), the base key and the word for another
         (``de.none.team``)."""
         return base if self is Participant.PLAYER else f"{base}.{self.value}"
@@ -181,7 +181,7 @@ class ListSource(enum.StrEnum):
 class Event(Protocol):
     """What the ranking, the comparison, the check and every renderer need of an event, whatever
     it ranks: an individual tournament (:class:`Tournament`) ranks its players, a team event
-    (:class:`spareggio.team_event.TeamEvent`) its teams.  :func:`spareggio.standings.rank` ranks
+    (:class:`spareggio.core.team_event.TeamEvent`) its teams.  :func:`spareggio.standings.rank` ranks
     any of them by this protocol alone, and a reader returns one (:func:`spareggio.io.read_event`).
     """
 

@@ -32,10 +32,10 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
-from . import lazy
-from .errors import ArgumentError, InputError, Position
-from .i18n import Field, Text, msg
-from .jsontypes import JsonObject
+from .. import lazy
+from ..base.errors import ArgumentError, InputError, Position
+from ..base.i18n import Field, Text, msg
+from ..base.jsontypes import JsonObject
 
 __all__ = [
     "RECORD_CODES",
@@ -156,7 +156,7 @@ class Decisions:
     def on_top(self, other: Decisions, *, excluded: str = "excluded") -> Decisions:
         """These decisions (the file's) with ``other`` given on top: each addition is logged (an
         exclusion by the change ``excluded``, the event's word for it: ``excluded.team`` for a team,
-        :meth:`spareggio.model.Participant.key`)."""
+        :meth:`spareggio.core.model.Participant.key`)."""
         log = list(self.changes)
         for p in other.playoffs:
             log.append(

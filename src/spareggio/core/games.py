@@ -1,6 +1,6 @@
 """What a tournament is made of: players, the scoring system, the kinds of result of a round, the
-point adjustments, and the integer arrays that hold them (:class:`spareggio.model.Tournament` puts
-them together; :class:`spareggio.frame.Frame` reads them).
+point adjustments, and the integer arrays that hold them (:class:`spareggio.core.model.Tournament` puts
+them together; :class:`spareggio.core.frame.Frame` reads them).
 
 Players are addressed internally by index ``0..n-1`` (their order in the file); start numbers appear
 only at the edges (input, output, explanations).  Every (player, round) cell holds exactly one
@@ -19,7 +19,7 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from .errors import Position
+from ..base.errors import Position
 
 __all__ = [
     "RATING_METHODS",

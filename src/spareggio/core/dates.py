@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .i18n import Text, msg
+from ..base.i18n import Text, msg
 
 __all__ = ["DateReading", "EventDates", "Order", "readings", "resolve"]
 

@@ -1,7 +1,7 @@
 """Deprecated: the second door for team events.  A team event is read like any event, by
 :func:`spareggio.read_event` (a path) or :func:`spareggio.parse_event` (bytes), and ranked by
 :func:`spareggio.rank`; the TRF reader's own function is
-:func:`spareggio.io.trf.team_matches.parse_team_event`, the event :class:`spareggio.team_event.TeamEvent`.
+:func:`spareggio.io.trf.team_matches.parse_team_event`, the event :class:`spareggio.core.team_event.TeamEvent`.
 
 Every name this module had still answers, with a :class:`DeprecationWarning` that says what to use
 instead (CHANGELOG.md); 1.0 removes the module.
@@ -12,13 +12,13 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from . import team_event as _team_event
-from .errors import ArgumentError, os_reason
-from .i18n import msg
-from .io import ReadOptions, size_limit
-from .io import parse_event as read_any
-from .io.trf import team_matches as _team_matches
-from .model import Event, TournamentKind
+from ..base.errors import ArgumentError, os_reason
+from ..base.i18n import msg
+from ..core import team_event as _team_event
+from ..core.model import Event, TournamentKind
+from . import ReadOptions, size_limit
+from . import parse_event as read_any
+from .trf import team_matches as _team_matches
 
 __all__: list[str] = []
 
@@ -49,10 +49,10 @@ _MOVED: dict[str, tuple[object, str]] = {
         "spareggio.parse_event or spareggio.io.trf.team_matches.parse_team_event",
     ),
     "is_team_file": (_team_matches.is_team_file, "spareggio.io.trf.team_matches.is_team_file"),
-    "TeamEvent": (_team_event.TeamEvent, "spareggio.team_event.TeamEvent"),
-    "Team": (_team_event.Team, "spareggio.team_event.Team"),
-    "DEFAULT_SWISS": (_team_event.DEFAULT_SWISS, "spareggio.team_event.DEFAULT_SWISS"),
-    "DEFAULT_ROUND_ROBIN": (_team_event.DEFAULT_ROUND_ROBIN, "spareggio.team_event.DEFAULT_ROUND_ROBIN"),
+    "TeamEvent": (_team_event.TeamEvent, "spareggio.core.team_event.TeamEvent"),
+    "Team": (_team_event.Team, "spareggio.core.team_event.Team"),
+    "DEFAULT_SWISS": (_team_event.DEFAULT_SWISS, "spareggio.core.team_event.DEFAULT_SWISS"),
+    "DEFAULT_ROUND_ROBIN": (_team_event.DEFAULT_ROUND_ROBIN, "spareggio.core.team_event.DEFAULT_ROUND_ROBIN"),
 }
 """The names of this module, each answering with a warning until 1.0 removes the module."""
 
@@ -61,7 +61,7 @@ def __getattr__(name: str) -> Any:  # Any: a deprecated name, whatever its type
     if name in _MOVED:
         value, instead = _MOVED[name]
         warnings.warn(
-            f"spareggio.teams.{name} is deprecated: use {instead}", DeprecationWarning, stacklevel=2
+            f"spareggio.io.teams.{name} is deprecated: use {instead}", DeprecationWarning, stacklevel=2
         )
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from .i18n import SOURCE, Choices, Field, translate
+from ..base.i18n import SOURCE, Choices, Field, translate
 
 __all__ = [
     "CLICK_ERRORS",
@@ -41,7 +41,7 @@ def flag(field: Field) -> str:
 
 
 def flag_words(field: Field | Choices, lang: str) -> str:
-    """A field as the command line names it (:data:`spareggio.i18n.Wording`): its option, or the
+    """A field as the command line names it (:data:`spareggio.base.i18n.Wording`): its option, or the
     command that lists its values, in quotes; the same in every language."""
     if isinstance(field, Choices):
         return "'" + LISTINGS.get(field.field, flag(field.field)) + "'"
@@ -249,9 +249,9 @@ def _recognised(lang: str, text: str, nested: str | None = None) -> str:
     makes ``text`` is recognised, translated and filled with the same values; the field ``nested``,
     when given, is itself such a sentence.  Text no template makes stays in English.
 
-    Click builds its messages with its own gettext calls, not with :class:`spareggio.i18n.Text`, so
+    Click builds its messages with its own gettext calls, not with :class:`spareggio.base.i18n.Text`, so
     recognising them is the only way to say them in the user's language; spareggio's own sentences
-    are :class:`~spareggio.i18n.Text` values and are never parsed back."""
+    are :class:`~spareggio.base.i18n.Text` values and are never parsed back."""
     for template in CLICK_ERRORS:
         fields = re.findall(r"{(\w+)}", template)
         pattern = "^" + re.sub(r"\\{(\w+)\\}", r"(?P<\1>.+?)", re.escape(template)) + "$"

@@ -74,7 +74,7 @@ class Diagnostic:
 class SpareggioError(ValueError):
     """Base class of every error that spareggio reports to its users.
 
-    The message is English; when it was made with :func:`spareggio.i18n.msg` it can be said in
+    The message is English; when it was made with :func:`spareggio.base.i18n.msg` it can be said in
     another language with :meth:`localized`."""
 
     def localized(self, lang: str) -> str:
@@ -82,7 +82,7 @@ class SpareggioError(ValueError):
         return localize(self.text(), lang)
 
     def text(self) -> Text:
-        """The message as a :class:`~spareggio.i18n.Text`, to be said later in any language (a batch
+        """The message as a :class:`~spareggio.base.i18n.Text`, to be said later in any language (a batch
         report keeps it so)."""
         value = self.args[0] if self.args else ""
         return value if isinstance(value, Text) else Text(str(value), "join")
@@ -162,9 +162,9 @@ def os_reason(exc: BaseException) -> str:
 
 def check_language(lang: str | None) -> str:
     """A language code the catalogues speak (case-insensitive; ``it-IT`` and ``it_IT`` are ``it``);
-    ``None`` means the environment's (:func:`spareggio.i18n.default_language`).
+    ``None`` means the environment's (:func:`spareggio.base.i18n.default_language`).
 
-    :raises ArgumentError: for any other, naming the known ones (:func:`spareggio.i18n.languages`).
+    :raises ArgumentError: for any other, naming the known ones (:func:`spareggio.base.i18n.languages`).
     """
     if lang is None:
         return default_language()

@@ -1,0 +1,1 @@
+"""The foundation: errors, languages, numbers, JSON types and the console; imports nothing of the package above it."""
