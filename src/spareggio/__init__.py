@@ -23,7 +23,7 @@ from .base.errors import ArgumentError as ArgumentError
 from .base.errors import Diagnostic as Diagnostic
 from .base.errors import InputError as InputError
 from .base.errors import SpareggioError as SpareggioError
-from .lazy import submodule
+from .lazy import install_old_paths, submodule
 
 if TYPE_CHECKING:
     # the public API (loaded on first use): one name a line, ``from <module> import <name> as <name>``
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from .standings import Standings as Standings
     from .standings import rank as rank
     from .tiebreaks import TIEBREAKS as TIEBREAKS
+
+install_old_paths()  # the old module names (spareggio.core.model ...) for one release, with a warning
 
 _EAGER = ("__version__", "ArgumentError", "Diagnostic", "InputError", "SpareggioError")
 """The public names imported with the package (the version and the errors a caller catches)."""

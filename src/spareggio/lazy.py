@@ -13,10 +13,18 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
+import sys
+import warnings
+from collections.abc import Sequence
 from types import ModuleType
 
-__all__ = ["COMMANDS", "FRONT_ENDS", "RENDERERS", "command_help", "load", "load_renderer", "module", "submodule"]
+__all__ = [
+    "COMMANDS", "FRONT_ENDS", "MOVED_MODULES", "RENDERERS", "command_help", "install_old_paths", "load",
+    "load_renderer", "module", "submodule",
+]  # fmt: skip
 
 COMMANDS: dict[str, str] = {
     "check": "spareggio.cli.check:check_cmd",
@@ -169,3 +177,69 @@ def _target(name: str) -> str:
     if kind == "command" and rest in COMMANDS:
         return COMMANDS[rest]
     return FRONT_ENDS[name]
+
+
+MOVED_MODULES: dict[str, str] = {
+    # old module (under ``spareggio.``): its new place, answering for one release (CHANGELOG.md)  # old-path
+    "console": "base.console",  # old-path
+    "jsontypes": "base.jsontypes",  # old-path
+    "i18n": "base.i18n",  # old-path
+    "errors": "base.errors",  # old-path
+    "numbers": "base.numbers",  # old-path
+    "dates": "core.dates",  # old-path
+    "messages": "core.messages",  # old-path
+    "decisions": "core.decisions",  # old-path
+    "games": "core.games",  # old-path
+    "programs": "core.programs",  # old-path
+    "frame": "core.frame",  # old-path
+    "crosstable": "core.crosstable",  # old-path
+    "model": "core.model",  # old-path
+    "team_event": "core.team_event",  # old-path
+    "cuts": "tiebreaks.cuts",  # old-path
+    "teams": "io.teams",  # old-path
+    "clilang": "cli.clilang",  # old-path
+}
+"""The modules that moved into packages (``spareggio.core.model`` is ``spareggio.core.model``): the old
+name still imports, the same module object, with a :class:`DeprecationWarning`, for one release."""
+
+
+class _OldPath(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Answers an import of a moved module's old name with the module at its new place."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        new = _new_name(fullname)
+        if new is None:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self, is_package=False)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        new = _new_name(spec.name)
+        assert new is not None  # find_spec answered only for a moved name
+        warnings.warn(
+            f"{spec.name} is deprecated: the module is now {new} (the old name goes after the next release)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return importlib.import_module(new)
+
+    def exec_module(self, module: ModuleType) -> None:
+        """The module at the new place has run already."""
+
+
+def _new_name(fullname: str) -> str | None:
+    """The new name of a moved module's old one (or of a module inside a moved package), else None."""
+    head, _, rest = fullname.partition(".")
+    if head != "spareggio" or not rest:
+        return None
+    old, _, inside = rest.partition(".")
+    if old not in MOVED_MODULES:
+        return None
+    return f"spareggio.{MOVED_MODULES[old]}" + (f".{inside}" if inside else "")
+
+
+def install_old_paths() -> None:
+    """Let the moved modules' old names import (once; :mod:`spareggio` calls it)."""
+    if not any(isinstance(finder, _OldPath) for finder in sys.meta_path):
+        sys.meta_path.append(_OldPath())
