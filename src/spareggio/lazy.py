@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import ast
 import importlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader as _Loader  # for the type checker only: importlib.abc loads tempfile
+else:
+    _Loader = object
 
 __all__ = [
     "COMMANDS", "FRONT_ENDS", "MOVED_MODULES", "RENDERERS", "command_help", "install_old_paths", "load",
@@ -203,16 +208,17 @@ MOVED_MODULES: dict[str, str] = {
 name still imports, the same module object, with a :class:`DeprecationWarning`, for one release."""
 
 
-class _OldPath(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Answers an import of a moved module's old name with the module at its new place."""
+class _OldPath(_Loader):
+    """Answers an import of a moved module's old name with the module at its new place: a finder of
+    :data:`sys.meta_path` and its loader (the protocols only: ``importlib.abc`` would load
+    ``importlib.resources`` and ``tempfile`` with every command)."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        new = _new_name(fullname)
-        if new is None:
+        if _new_name(fullname) is None:
             return None
-        return importlib.machinery.ModuleSpec(fullname, self, is_package=False)
+        return importlib.util.spec_from_loader(fullname, self)
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         new = _new_name(spec.name)
