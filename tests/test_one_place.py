@@ -116,9 +116,13 @@ def test_every_field_is_an_option_of_the_command_line() -> None:
     from spareggio.cli import cli
     from spareggio.cli.clilang import flag
 
+    # the group loads its commands by name: ask it for each one (cli.commands holds only those loaded)
+    ctx = click.Context(cli)
+    commands = [cli.get_command(ctx, name) for name in cli.list_commands(ctx)]
     options = {
         name
-        for command in cli.commands.values()
+        for command in commands
+        if command is not None
         for param in command.params
         if isinstance(param, click.Option)
         for name in param.opts
