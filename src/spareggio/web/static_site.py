@@ -65,12 +65,8 @@ SITE_CSS = """\
 .site .versus ul, .site .languages { padding-left: 1.2em; }
 .site .languages li { margin: .4em 0; font-size: 1.2em; }
 .site tr:target { outline: 2px solid #1a5fb4; }
-/* a phone: rank, name, points and the tie-breaks; the title, number, federation and rating are on
-   each player's page */
-@media (max-width: 480px) {
-  .site table.standings .title, .site table.standings .sno, .site table.standings .fed,
-  .site table.standings .rating { display: none; }
-}
+/* a phone: rank, name, points and the tie-breaks; the number, title, federation and rating (the
+   table's extra columns, which style.css hides below 480 px) are on each player's page */
 """
 
 SiteFiles = dict[str, bytes]
