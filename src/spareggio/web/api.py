@@ -67,6 +67,20 @@ def answers(model: object, description: str, *media: str) -> Responses:
     return {200: {"model": model, "description": description, "content": content}, **BAD}
 
 
+FileField = Annotated[
+    UploadFile,
+    File(description="Tournament file: TRF, tournament JSON, Chess-JSON, Vega (.veg, .tdf), PGN or a results page"),
+]
+"""The uploaded tournament of every endpoint."""
+
+TiebreaksField = Annotated[
+    str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB" (default: the file\'s own)')
+]
+"""The ``tiebreaks`` field of the endpoints that rank an event."""
+
+RulesField = Annotated[str | None, Form(description="Rule set (default: by the start date)")]
+"""The ``rules`` field of the endpoints that rank under one rule set."""
+
 PrimaryField = Annotated[str | None, Form(description="Team events: MP or GP ranks the teams")]
 """The ``primary`` field of the endpoints that rank an event."""
 
@@ -134,9 +148,9 @@ def _standings(
 )
 async def api_standings(
     request: Request,
-    file: Annotated[UploadFile, File(description="Tournament file: TRF, tournament JSON, Vega (.veg, .tdf) or PGN")],
-    tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
-    rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
+    file: FileField,
+    tiebreaks: TiebreaksField = None,
+    rules: RulesField = None,
     after_round: Annotated[str | None, Form(description="Standings after this round")] = None,
     primary: PrimaryField = None,
     byes: ByesField = None,
@@ -189,13 +203,13 @@ def _explain(
 )
 async def api_explain(
     request: Request,
-    file: Annotated[UploadFile, File()],
+    file: FileField,
     player: Annotated[str, Form(description="Start number or name of the player")],
     versus: Annotated[
         str | None, Form(description="Start number or name of another player: why one is above the other")
     ] = None,
-    tiebreaks: Annotated[str | None, Form()] = None,
-    rules: Annotated[str | None, Form()] = None,
+    tiebreaks: TiebreaksField = None,
+    rules: RulesField = None,
     after_round: Annotated[str | None, Form()] = None,
     primary: PrimaryField = None,
     byes: ByesField = None,
@@ -233,9 +247,9 @@ def _compare(
 )
 async def api_compare(
     request: Request,
-    file: Annotated[UploadFile, File()],
+    file: FileField,
     rules: Annotated[str | None, Form(description="Comma-separated rule sets (default: all)")] = None,
-    tiebreaks: Annotated[str | None, Form()] = None,
+    tiebreaks: TiebreaksField = None,
     after_round: Annotated[str | None, Form()] = None,
     primary: PrimaryField = None,
     byes: ByesField = None,
@@ -279,9 +293,9 @@ def _check(
 )
 async def api_check(
     request: Request,
-    file: Annotated[UploadFile, File()],
-    tiebreaks: Annotated[str | None, Form()] = None,
-    rules: Annotated[str | None, Form()] = None,
+    file: FileField,
+    tiebreaks: TiebreaksField = None,
+    rules: RulesField = None,
     after_round: Annotated[str | None, Form()] = None,
     infer: Annotated[str | None, Form(description="true to infer the rule set and list")] = None,
     lang: Annotated[str | None, Form(description="Language of the html and table reports")] = None,
@@ -331,9 +345,9 @@ def _crosstable(
 )
 async def api_crosstable(
     request: Request,
-    file: Annotated[UploadFile, File(description="Tournament file: TRF, tournament JSON, Vega (.veg, .tdf) or PGN")],
-    tiebreaks: Annotated[str | None, Form(description='Comma-separated list, e.g. "BH/C1,BH,SB"')] = None,
-    rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
+    file: FileField,
+    tiebreaks: TiebreaksField = None,
+    rules: RulesField = None,
     after_round: Annotated[str | None, Form(description="The crosstable after this round")] = None,
     grid: Annotated[
         str | None,

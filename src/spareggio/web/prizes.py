@@ -35,7 +35,7 @@ from ..prizes import (
 from ..render.formats import FORMATS, formats_for, render
 from ..render.prizes import WORDS, money_text
 from ..standings import Standings, rank
-from .api import answers, api_error
+from .api import RulesField, answers, api_error
 from .exports import attachment
 from .i18n import request_language, said, translator
 from .models import PrizesAnswer
@@ -398,7 +398,7 @@ async def api_prizes(
     tiebreaks: Annotated[
         str | None, Form(description="Comma-separated list; end it with RND to draw lots")
     ] = None,
-    rules: Annotated[str | None, Form(description="Rule set (default: by the start date)")] = None,
+    rules: RulesField = None,
     after_round: Annotated[str | None, Form(description="Standings after this round")] = None,
     playoff: Annotated[
         str | None, Form(description="A playoff: start numbers first to last, then its score (7,1:1½-½)")
