@@ -23,6 +23,8 @@ Run on demand; it is not a test.  The figures in docs/conformance.md come from i
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import shutil
 import sys
 import time
@@ -36,6 +38,13 @@ OUT = Path(__file__).resolve().parent / "out" / "bench-conformance"
 TARGET = 50_000
 
 
+def _cpu() -> float:
+    """CPU seconds (user + system) of this process and of its children that have ended."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default=str(TARGET), help="numbers of tournaments, e.g. 1000,5000,50000")
@@ -45,29 +54,33 @@ def main() -> None:
     args = ap.parse_args()
     engines = ["spareggio", *(["gacrux"] if args.python else [])]
     ways = args.ways.split(",")
-    print("| tournaments | step | engine | way | seconds | tournaments/s | 50,000 at this rate |")
-    print("|---:|---|---|---|---:|---:|---:|")
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print("| tournaments | step | engine | way | seconds | CPU s | tournaments/s | 50,000 at this rate |")
+    print("|---:|---|---|---|---:|---:|---:|---:|")
     for n in (int(x) for x in args.sizes.split(",")):
         folder = OUT / str(n)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), _cpu()
         paths = generate_set(n, folder / "tournaments", args.seed, jobs=2)
-        gen = time.perf_counter() - t0
-        print(f"| {n} | generate | | j2 | {gen:.1f} | {n / gen:.1f} | {TARGET / (n / gen) / 60:.0f} min |", flush=True)
+        gen, cpu = time.perf_counter() - t0, _cpu() - c0
+        print(
+            f"| {n} | generate | | j2 | {gen:.1f} | {cpu:.1f} | {n / gen:.1f} | {TARGET / (n / gen) / 60:.0f} min |",
+            flush=True,
+        )
         for engine in engines:
             for way in ways:
                 journal = folder / f"journal-{engine}-{way}.jsonl"
                 journal.unlink(missing_ok=True)
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), _cpu()
                 results = run_conformance(
                     paths, engine, journal, python=args.python,
                     jobs=2 if way in ("j2", "dask2") else 1, dask="local" if way == "dask2" else None,
                 )  # fmt: skip
-                took = time.perf_counter() - t0
+                took, cpu = time.perf_counter() - t0, _cpu() - c0
                 s = summarize(results, took)
                 rate = n / took
                 print(
-                    f"| {n} | check | {engine} | {way} | {took:.1f} | {rate:.1f} | {TARGET / rate / 60:.0f} min |"
-                    f" <!-- failed {s.failed}, unexplained {s.unexplained} -->",
+                    f"| {n} | check | {engine} | {way} | {took:.1f} | {cpu:.1f} | {rate:.1f} | {TARGET / rate / 60:.0f} min |"
+                    f" <!-- failed {s.failed}, unexplained {s.unexplained}, load {os.getloadavg()[0]:.1f} -->",
                     flush=True,
                 )
     shutil.rmtree(OUT / "scratch", ignore_errors=True)
