@@ -205,3 +205,74 @@ def test_a_rank_follows_from_an_explained_value_only_if_the_engines_values_give_
     wrong = compare_file(std, CommandEngine(fake("reference-std-misranked")))
     ranks = {d.participant: (d.theirs, d.cls) for d in wrong.differences if d.criterion == "rank"}
     assert ranks == {3: ("3", "unexplained"), 4: ("2", "unexplained"), 2: ("4", "reading")}
+
+
+# STD_CARDS with DE before STD: 1 point: 1 and 3 (1 beat 3 in round 2); 1/2 point: 2 and 4 (a draw
+# between them, so DE leaves them level, C.07 6.2).  spareggio: STD 3/2, 1, 1, 1/2 (1, 3, 2, 4: the double
+# forfeit of round 1 is compared with the scheduled opponent's points, C.07 7.7, docs/deviations.md D2);
+# the engine prints STD as the reference program reads it: 1, 1, 1/2, 1/2 (players 1, 3, 2, 4), BH 3/2,
+# 3/2, 1, 3/2.  spareggio ranks 1, 3, 2, 4.
+STD_DE_LIST = "212 PTS,DE,STD,BH"
+
+
+@pytest.fixture
+def std_de(tmp_path: Path) -> Path:
+    path = tmp_path / "std-de.trf"
+    path.write_text(build(STD_CARDS, players=4, date="2026/06/01", extra_headers=[STD_DE_LIST]), encoding="utf-8")
+    return path
+
+
+def rank_rows(result) -> dict[int, tuple[str, str, str, str]]:  # type: ignore[no-untyped-def]
+    return {d.participant: (d.ours, d.theirs, d.cls, d.reason) for d in result.differences if d.criterion == "rank"}
+
+
+def test_with_de_in_the_list_a_rank_that_the_engines_values_give_is_explained(
+    std_de: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 2 and 4: DE level (their game drawn, both met, C.07 6.2), STD level for the engine (1/2 each), BH 3/2
+    # for 4 against 1 for 2: the engine's own values put 4 third and 2 fourth, as it printed.
+    monkeypatch.setenv("FAKE_ENGINE_RANKS", "1:1,3:2,4:3,2:4")
+    result = compare_file(std_de, CommandEngine(fake("reference-std")))
+    assert rank_rows(result) == {
+        2: ("3", "4", "reading", "std-scheduled-opponent"),
+        4: ("4", "3", "reading", "std-scheduled-opponent"),
+    }
+    assert summarize([result]).unexplained == 0
+
+
+def test_with_de_in_the_list_a_rank_against_the_direct_encounter_is_unexplained(
+    std_de: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The same values (STD of player 1 explained by the reading), but the engine puts 3 above 1, whom 1
+    # beat in round 2: DE (C.07 6.2, both met) orders 1 first whatever the STD values, so the engine's
+    # rank is not the one its values give: unexplained, with the place its values give.
+    monkeypatch.setenv("FAKE_ENGINE_RANKS", "3:1,1:2,4:3,2:4")
+    result = compare_file(std_de, CommandEngine(fake("reference-std")))
+    assert [(d.participant, d.criterion, d.cls) for d in result.differences if d.criterion == "STD"] == [
+        (1, "STD", "reading"),
+        (2, "STD", "reading"),
+    ]
+    assert rank_rows(result) == {
+        1: ("1", "2", "unexplained", "place-by-engine-values=1"),
+        3: ("2", "1", "unexplained", "place-by-engine-values=2"),
+        2: ("3", "4", "reading", "std-scheduled-opponent"),
+        4: ("4", "3", "reading", "std-scheduled-opponent"),
+    }
+    assert summarize([result]).unexplained == 2
+
+
+def test_a_rank_in_a_group_with_an_unexplained_value_is_not_credited(
+    std_de: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As the first case (2 and 4 ordered by the engine's BH), but the engine prints the BH of 4 one point
+    # higher (5/2): its values still give 4 third and 2 fourth, yet one of them is unexplained, so the
+    # ranks of that group are not credited to the explained STD of player 2.
+    monkeypatch.setenv("FAKE_ENGINE_RANKS", "1:1,3:2,4:3,2:4")
+    monkeypatch.setenv("FAKE_ENGINE_ADD", "4:BH:1")
+    result = compare_file(std_de, CommandEngine(fake("reference-std")))
+    assert [(d.participant, d.criterion, d.cls) for d in result.differences if d.criterion != "rank"] == [
+        (1, "STD", "reading"),
+        (2, "STD", "reading"),
+        (4, "BH", "unexplained"),
+    ]
+    assert {p: row[2] for p, row in rank_rows(result).items()} == {2: "unexplained", 4: "unexplained"}

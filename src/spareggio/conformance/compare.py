@@ -28,8 +28,9 @@ from ..core.model import FORFEIT, Color, ResultKind, Tournament
 from ..core.programs import Program, find_program
 from ..io.registry import read_event
 from ..rules import ruleset_for_date
-from ..standings import Standings, rank
-from ..tiebreaks.base import Direction
+from ..standings import Standings, _context_for, rank
+from ..tiebreaks import definition
+from ..tiebreaks.base import Direction, TiebreakResult
 from .engines import Engine, EngineFailed, EngineOutput
 
 __all__ = ["READINGS", "Difference", "FileResult", "compare_file"]
@@ -169,38 +170,84 @@ def compare_file(path: Path, engine: Engine, program: Program | None = None) -> 
     return result
 
 
-def _follows(
+def _engine_key(res: TiebreakResult, value: Fraction) -> Fraction:
+    """A value as the ranking reads it: larger is better."""
+    low = (res.direction is Direction.LOWER) != res.spec.reverse
+    return -value if low else value
+
+
+def _place_by_engine(
+    i: int,
+    group: list[int],
+    under: Standings,
+    theirs: EngineOutput,
+    numbers: list[int],
+    first: int,
+) -> tuple[int, int] | None:
+    """The places ``i`` takes when its group of equal points is ranked again with the engine's own
+    values (``under``'s where the engine printed none) and ``under``'s group criteria (DE, EDE and
+    the board criteria, as the rule set of ``under`` applies them to the members concerned: C.07
+    6.1-6.3, 13.3); None when a value is missing on both sides.
+
+    The list is applied as the ranking applies it (C.07 4, 5): each criterion splits every sub-group
+    still level, a group criterion by its own order of the members concerned, a value by the
+    engine's number; ``first`` is the group's first place."""
+    subgroups = [sorted(group, key=lambda k: numbers[k])]
+    for label, spec in zip(under.labels, under.specs, strict=True):
+        res = under.results.get(label)
+        d = definition(spec.code)
+        split: list[list[int]] = []
+        for sub in subgroups:
+            if len(sub) < 2:
+                split.append(sub)
+            elif d.order_group is not None:
+                split.extend(sorted(part, key=lambda k: numbers[k])
+                             for part in d.order_group(_context_for(under.context, spec), spec, list(sub)))  # fmt: skip
+            elif res is None:
+                return None
+            else:
+                keys: dict[int, Fraction] = {}
+                for k in sub:
+                    value = _label_match(label, theirs.values.get(numbers[k], {}))
+                    if value is None:
+                        value = res.value(k)
+                    if value is None:
+                        return None
+                    keys[k] = _engine_key(res, value)
+                for level in sorted(set(keys.values()), reverse=True):
+                    split.append([k for k in sub if keys[k] == level])
+        subgroups = split
+    place = first
+    for sub in subgroups:
+        if i in sub:
+            return place, place + len(sub) - 1
+        place += len(sub)
+    return None
+
+
+def _reproduced(
     i: int,
     r: int,
     group: list[int],
     ours: Standings,
+    alternatives: Callable[[], Iterator[tuple[str, str, Standings]]],
     theirs: EngineOutput,
     numbers: list[int],
-    rank_of: dict[int, int],
-) -> bool | None:
-    """Whether the engine's rank ``r`` of ``i`` is the place its group of equal points gives it when
-    ordered by the engine's own values (spareggio's where the engine printed none); None when that
-    cannot be said (a criterion that orders groups, DE or EDE, or a value missing)."""
-    keys: dict[int, tuple[Fraction, ...]] = {}
-    for k in group:
-        got = theirs.values.get(numbers[k], {})
-        key: list[Fraction] = []
-        for label in ours.labels:
-            res = ours.results[label]
-            if res.direction is Direction.GROUP:
-                return None
-            value = _label_match(label, got)
-            if value is None:
-                value = res.value(k)
-            if value is None:
-                return None
-            low = (res.direction is Direction.LOWER) != res.spec.reverse  # as the ranking reads it
-            key.append(-value if low else value)
-        keys[k] = tuple(key)
-    first = min(rank_of[k] for k in group)
-    better = sum(1 for k in group if keys[k] > keys[i])
-    level = sum(1 for k in group if keys[k] == keys[i])
-    return first + better <= r <= first + better + level - 1
+    first: int,
+) -> tuple[tuple[str, str] | None, tuple[int, int] | None]:
+    """Whether the engine's rank ``r`` of ``i`` is the place its group of equal points gives it ranked
+    again with the engine's values: under the file's rule set, else under one departure of the
+    engine's profile at a time (for the group criteria, DE among the members concerned, C.07 6.2,
+    6.3).  Returns the departure that gave it (``("", "")`` for none; None when nothing did) and the
+    place under the file's rule set; ``first`` is the group's first place."""
+    mine = _place_by_engine(i, group, ours, theirs, numbers, first)
+    if mine is not None and mine[0] <= r <= mine[1]:
+        return ("", ""), mine
+    for option, art, under in alternatives():
+        place = _place_by_engine(i, group, under, theirs, numbers, first)
+        if place is not None and place[0] <= r <= place[1]:
+            return (option, art), mine
+    return None, mine
 
 
 def _compare(
@@ -214,6 +261,7 @@ def _compare(
     numbers = [p.start_number for p in ours.event.participants().players]
     single = t
     explained_groups: dict[int, tuple[str, str, str]] = {}
+    unexplained_values: set[int] = set()
     points = {row.index: row.points for row in ours.rows}
     for i, number in enumerate(numbers):
         got = theirs.values.get(number, {})
@@ -238,6 +286,8 @@ def _compare(
             result.differences.append(Difference(number, label, str(mine), str(other), cls, reason, article))
             if cls != "unexplained":
                 explained_groups[i] = (cls, reason, article)
+            else:
+                unexplained_values.add(i)
     rank_of = {row.index: row.rank for row in ours.rows}
     rank_to = {row.index: row.rank_to for row in ours.rows}
     for i, number in enumerate(numbers):
@@ -256,9 +306,18 @@ def _compare(
                 break
         else:
             group = [k for k in range(len(numbers)) if points.get(k) == points.get(i) and rank_of.get(k, 0) > 0]
-            cause = next((explained_groups[k] for k in group if k in explained_groups), None)
-            if cause is not None and _follows(i, r, group, ours, theirs, numbers, rank_of) is not False:
-                cls, reason, article = cause
+            causes = list(dict.fromkeys(explained_groups[k] for k in group if k in explained_groups))
+            if causes and not any(k in unexplained_values for k in group):
+                first = min(rank_of[k] for k in group)
+                hit, place = _reproduced(i, r, group, ours, alternatives, theirs, numbers, first)
+                if hit is not None:
+                    option, art = hit
+                    cls = causes[0][0]
+                    reason = "; ".join([*(c[1] for c in causes), *([f"{code}: {option}"] if option else [])])
+                    article = "; ".join(dict.fromkeys([*(c[2] for c in causes), *([art] if art else [])]))
+                elif place is not None:
+                    shown = f"{place[0]}-{place[1]}" if place[1] > place[0] else str(place[0])
+                    reason = f"place-by-engine-values={shown}"
         result.differences.append(
             Difference(number, "rank", f"{rank_of[i]}-{rank_to[i]}" if rank_to[i] > rank_of[i] else str(rank_of[i]),
                        str(r), cls, reason, article)

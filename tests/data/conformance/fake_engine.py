@@ -19,7 +19,10 @@ It ranks INPUT with spareggio under the rule version of the start date, then, by
 * ``wrong``: as ``json``, with BH of the first participant one point higher and the ranks of the
   first and the last participant exchanged (unexplained).
 
-With the environment variable ``FAKE_ENGINE_LOG`` set, each call appends INPUT to that file.
+With the environment variable ``FAKE_ENGINE_LOG`` set, each call appends INPUT to that file; with
+``FAKE_ENGINE_RANKS`` (``"3:1,1:2"``: start number, rank) the ranks it names replace those of the mode,
+for a test that states by hand the order an engine printed; with ``FAKE_ENGINE_ADD`` (``"4:BH:1"``: start
+number, criterion, amount) that value is printed higher by the amount.
 """
 
 from __future__ import annotations
@@ -83,6 +86,13 @@ def main() -> int:
         ranks[first], ranks[last] = ranks[last], ranks[first]
         if "BH" in values[numbers[0]]:
             values[numbers[0]]["BH"] = str(Fraction(values[numbers[0]]["BH"]) + 1)
+    if os.environ.get("FAKE_ENGINE_RANKS"):
+        for item in os.environ["FAKE_ENGINE_RANKS"].split(","):
+            number, place = item.split(":")
+            ranks[int(number)] = int(place)
+    if os.environ.get("FAKE_ENGINE_ADD"):
+        number, label, amount = os.environ["FAKE_ENGINE_ADD"].split(":")
+        values[int(number)][label] = str(Fraction(values[int(number)][label]) + Fraction(amount))
     if mode == "trf":
         lines = []
         for line in Path(source).read_text(encoding="utf-8").splitlines():
