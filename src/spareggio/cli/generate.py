@@ -1,5 +1,5 @@
 """``spareggio generate``: a random tournament as FIDE's acceptance drafts describe the generator (Swiss
-pairings by a FIDE Dutch engine, round robins by the Berger tables, results from the expected-score
+pairings by a FIDE Dutch engine, team Swiss pairings by FIDE's team system C.04.6, round robins by the Berger tables, results from the expected-score
 table), the same for the same seed; ``--fast-pairing`` keeps the approximate pairing for benchmarks."""
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ __all__ = ["generate_cmd"]
     type=click.IntRange(0, 12),
     default=0,
     show_default=True,
-    help="A team event with this many boards; --players then counts the teams (requested byes are not drawn).",
+    help="A team event with this many boards; --players then counts the teams (requested byes are not drawn). "
+    "A team Swiss is paired by FIDE's Swiss team pairing system (C.04.6) when gacrux is installed "
+    "(spareggio[team-swiss]), else by the Dutch system on match points.",
 )
 @click.option(
     "--full-byes",
@@ -215,7 +217,16 @@ def generate_cmd(
     except ValueError as exc:
         raise ArgumentError(exc.args[0] if exc.args else str(exc)) from None
     text = made.text
-    if made.pairing_engine:
+    if made.pairing_system == "C.04.6":
+        note = msg("team Swiss rounds paired by {engine} (FIDE Swiss team pairing system, C.04.6)",
+                   engine=made.pairing_engine)  # fmt: skip
+        click.echo("spareggio: " + localize(note, lang), err=True)
+    elif made.pairing_system == "C.04.3-match-points":
+        note = msg('team Swiss rounds paired by {engine} with the Dutch system (C.04.3) on match points, not by '
+                   'FIDE\'s Swiss team pairing system (C.04.6), whose engine, gacrux, is not installed: '
+                   'pip install "spareggio[team-swiss]"', engine=made.pairing_engine)  # fmt: skip
+        click.echo("spareggio: " + localize(note, lang), err=True)
+    elif made.pairing_engine:
         note = msg("Swiss rounds paired by {engine} (FIDE Dutch system, C.04.3)", engine=made.pairing_engine)
         click.echo("spareggio: " + localize(note, lang), err=True)
     if as_json:

@@ -2,8 +2,10 @@
 pairing (the Dutch engine of :mod:`.pairing` for a Swiss, the Berger tables of C.05 Annex 1 for a round
 robin), then the results drawn from the FIDE expected-score table (B.02 8.1(b)) with a draw rate.
 
-A team event pairs teams the same way and plays every board: the first-named team has White on the odd
-boards.  Everything is drawn from one ``numpy.random.default_rng(seed)``.
+A team event plays every board: the first-named team has White on the odd boards.  A team Swiss is paired
+by FIDE's Swiss team pairing system (C.04.6) when its engine, gacrux, is installed (:func:`.pairing.
+fide_team_round`), else by the Dutch engine on match points; a team round robin by the Berger tables.
+Everything is drawn from one ``numpy.random.default_rng(seed)``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import numpy as np
 from ..generate import berger_cycle, berger_round
 from ..tiebreaks.fide_rating import expected_score
 from .options import GeneratorOptions, PairingSystem
-from .pairing import Entrant, dutch_round, engine_version
+from .pairing import Entrant, dutch_round, engine_version, fide_team_round, team_engine_version
 
 __all__ = ["DEFAULT_TEAM_TIEBREAKS", "DEFAULT_TIEBREAKS", "Generated", "baku_points", "generate_event"]
 
@@ -45,7 +47,12 @@ class Generated:
     """How many of each event happened: ``full-bye``, ``half-bye``, ``zero-bye``, ``pab``, ``forfeit``,
     ``double-forfeit``, ``unusual``, ``withdrawn``."""
     pairing_engine: str = ""
-    """The engine and version that paired the Swiss rounds (``py4swiss 0.3.1``); empty for a round robin."""
+    """The engine and version that paired the Swiss rounds (``py4swiss 0.3.1``, ``gacrux 1.11.65``); empty
+    for a round robin."""
+    pairing_system: str = ""
+    """The pairing system of the Swiss rounds: ``C.04.3`` (the Dutch system), ``C.04.6`` (FIDE's Swiss
+    team pairing system), or ``C.04.3-match-points`` (a team Swiss paired by the Dutch system on match
+    points, when the C.04.6 engine is not installed); empty for a round robin."""
 
 
 def baku_points(entrants: int, rounds: int) -> tuple[int, list[int]]:
@@ -131,6 +138,7 @@ def generate_event(o: GeneratorOptions) -> Generated:
     unit_points = [0] * units  # times ten: game points (individual) or match points (teams)
     group_a, acc = baku_points(units, o.rounds) if o.baku else (0, [0] * o.rounds)
     paired_rounds = 0
+    team_engine = team_engine_version() if o.is_team and o.system is PairingSystem.SWISS else None
     for r in range(o.rounds):
         rates = o.byes_of(r + 1)
         bye: dict[int, str] = {}
@@ -159,6 +167,11 @@ def generate_event(o: GeneratorOptions) -> Generated:
                 (b, 0) if w > units else (w, 0) if b > units else (w, b)
                 for w, b in zip(white.tolist(), black.tolist(), strict=True)
             ]
+        elif team_engine is not None:
+            history = _write(o, ratings, player_hist, unit_hist, unit_points, group_a, acc, top_white, team_engine)
+            unpaired = sorted(t + 1 for t in bye)
+            pairs = fide_team_round(history, r + 1, top_white=top_white, unpaired=unpaired) if len(unpaired) < units else []
+            paired_rounds += 1
         else:
             entrants = [
                 Entrant(
@@ -230,9 +243,13 @@ def generate_event(o: GeneratorOptions) -> Generated:
             unit_points[t] += _POINTS_X10[code]
             for k in range(boards):
                 player_hist[t * boards + k].append((0, "-", code))
-    text = _write(o, ratings, player_hist, unit_hist, unit_points, group_a, acc, top_white)
-    engine = engine_version() if o.system is PairingSystem.SWISS else ""
-    return Generated(text=text, swiss_rounds_paired=paired_rounds, counts=counts, pairing_engine=engine)
+    text = _write(o, ratings, player_hist, unit_hist, unit_points, group_a, acc, top_white, team_engine)
+    engine, system = "", ""
+    if o.system is PairingSystem.SWISS:
+        engine = team_engine or engine_version()
+        system = "C.04.6" if team_engine else "C.04.3-match-points" if o.is_team else "C.04.3"
+    return Generated(text=text, swiss_rounds_paired=paired_rounds, counts=counts, pairing_engine=engine,
+                     pairing_system=system)  # fmt: skip
 
 
 def _write(
@@ -244,7 +261,11 @@ def _write(
     group_a: int,
     acc: list[int],
     top_white: bool,
+    team_engine: str | None = None,
 ) -> str:
+    """The TRF file of the rounds in the histories (all of them, or those played so far: the history
+    the team pairing engine reads); a team Swiss paired by ``team_engine`` is written as FIDE's team
+    system (record 192 ``FIDE_TEAM``, ``FIDE_TEAM_BAKU``), else as a custom team Swiss."""
     kind = "Team" if o.is_team else "Individual"
     system = "Swiss-System" if o.system is PairingSystem.SWISS else "Round-Robin"
     name = o.name or f"Generated {kind.lower()} {o.system.value} {o.players}x{o.rounds} (seed {o.seed})"
@@ -258,7 +279,10 @@ def _write(
         f"142 {o.rounds}",
     ]
     if o.is_team:
-        out.append("192 " + ("CUSTOM_TEAM_SWISS" if o.system is PairingSystem.SWISS else "BERGER_TEAM_ROUNDROBIN"))
+        if o.system is PairingSystem.ROUND_ROBIN:
+            out.append("192 BERGER_TEAM_ROUNDROBIN")
+        else:
+            out.append("192 " + (("FIDE_TEAM_BAKU" if o.baku else "FIDE_TEAM") if team_engine else "CUSTOM_TEAM_SWISS"))
     elif o.system is PairingSystem.ROUND_ROBIN:
         cycle = berger_cycle(o.players)
         out.append("192 " + ("BERGER_DOUBLEROUNDROBIN" if o.rounds > cycle else "BERGER_ROUNDROBIN"))

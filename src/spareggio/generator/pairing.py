@@ -8,13 +8,27 @@ The choice of py4swiss over gacrux's Dutch engine was measured by the rules, not
 colour allocation E.1-E.5; gacrux broke E.5 in 41 (players without a colour history while a player
 ranked above them is absent: gacrux alternates colours by board, E.5 goes by pairing number, a
 reading bbpPairings shares and that is disputed).  py4swiss is also faster.
+
+Team Swiss rounds are paired by FIDE's Swiss team pairing system, C.04.6, as gacrux (MIT, FIDE's
+reference engine on PyPI, the optional extra ``spareggio[team-swiss]``) implements it: the history of
+the event is written as the team TRF file spareggio writes anyway (record 192 ``FIDE_TEAM``, type A
+colour preferences, C.04.6 1.7.1) and ``python -m gacrux.pairingchecker -p`` pairs the next round, run
+by this interpreter.  Without gacrux, team Swiss rounds fall back to the Dutch system on match points
+(py4swiss), and the generator says so (docs/conformance.md, "Which pairing engine").
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+import tempfile
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
+from importlib.util import find_spec
+from pathlib import Path
 
 from py4swiss.engines import DutchEngine
 from py4swiss.engines.common import PairingError
@@ -24,7 +38,10 @@ from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
 
 from ..base.i18n import msg
 
-__all__ = ["Entrant", "PairingFailed", "dutch_round", "engine_version"]
+__all__ = ["Entrant", "PairingFailed", "dutch_round", "engine_version", "fide_team_round", "team_engine_version"]
+
+TEAM_TIMEOUT = 120.0
+"""Seconds the team engine may take to pair one round."""
 
 
 class PairingFailed(ValueError):
@@ -109,3 +126,50 @@ def dutch_round(
                 round=len(entrants[0].history) + 1, reason=str(exc))
         ) from None  # fmt: skip
     return [(int(p.white), int(p.black)) for p in pairs]
+
+
+def team_engine_version() -> str | None:
+    """``gacrux X.Y.Z`` when the engine of FIDE's Swiss team pairing system (C.04.6) is installed in
+    this interpreter's environment, else None."""
+    if find_spec("gacrux") is None:
+        return None
+    try:
+        return f"gacrux {version('gacrux')}"
+    except PackageNotFoundError:  # pragma: no cover - a source checkout without metadata
+        return "gacrux"
+
+
+def fide_team_round(
+    text: str, round_no: int, *, top_white: bool, unpaired: Sequence[int] = ()
+) -> list[tuple[int, int]]:
+    """The pairs (White on board 1, Black on board 1) of round ``round_no`` of a team Swiss by C.04.6;
+    Black 0 is the pairing-allocated bye.
+
+    :param text: the team TRF file of the rounds played so far (records 001, 310, 192 ``FIDE_TEAM``).
+    :param top_white: the initial colour of the first team (C.04.6 4: White for the odd pairing numbers).
+    :param unpaired: the teams not paired this round (withdrawn).
+    :raises PairingFailed: when the engine finds no legal pairing, or fails.
+    """
+    with tempfile.TemporaryDirectory(prefix="spareggio-team-") as tmp:
+        source, target = Path(tmp) / "event.trf", Path(tmp) / "pairing.json"
+        source.write_text(text, encoding="utf-8")
+        cmd = [sys.executable, "-m", "gacrux.pairingchecker", "-p", "-t", "w" if top_white else "b",
+               "-n", str(round_no), "-i", str(source), "-o", str(target)]  # fmt: skip
+        if unpaired:
+            cmd += ["-u", *(str(n) for n in unpaired)]
+        try:
+            done = subprocess.run(cmd, capture_output=True, timeout=TEAM_TIMEOUT, check=False)
+            doc = json.loads(target.read_text(encoding="utf-8")) if target.exists() else {}
+        except (OSError, ValueError, subprocess.TimeoutExpired) as exc:
+            raise PairingFailed(
+                msg("the team pairing engine failed on round {round}: {reason}", round=round_no, reason=str(exc))
+            ) from None
+    status = doc.get("status", {}) if isinstance(doc, dict) else {}
+    result = doc.get("pairingResult") if isinstance(doc, dict) else None
+    if done.returncode != 0 or status.get("code") or not isinstance(result, dict):
+        errors = status.get("error") or (done.stderr or done.stdout).decode("utf-8", "replace").strip().splitlines()
+        raise PairingFailed(
+            msg("the team pairing engine found no pairing of round {round}: {reason}", round=round_no,
+                reason=str(errors[-1] if errors else status.get("code", done.returncode))[:200])
+        )  # fmt: skip
+    return [(int(w), int(b)) for w, b in result.get("pairs", [])]
