@@ -27,7 +27,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
-from importlib.util import find_spec
 from pathlib import Path
 
 from py4swiss.engines import DutchEngine
@@ -131,12 +130,10 @@ def dutch_round(
 def team_engine_version() -> str | None:
     """``gacrux X.Y.Z`` when the engine of FIDE's Swiss team pairing system (C.04.6) is installed in
     this interpreter's environment, else None."""
-    if find_spec("gacrux") is None:
-        return None
     try:
         return f"gacrux {version('gacrux')}"
-    except PackageNotFoundError:  # pragma: no cover - a source checkout without metadata
-        return "gacrux"
+    except PackageNotFoundError:
+        return None
 
 
 def fide_team_round(
