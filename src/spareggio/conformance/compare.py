@@ -10,8 +10,10 @@ spareggio ranks the file under the FIDE rule version of its start date.  A diffe
 * ``unexplained``: anything else, which makes the run fail.
 
 A rank is a difference only when the engine's rank lies outside spareggio's place (a shared place
-``rank .. rank_to`` admits any order of its members); one that follows from an explained value
-difference of a member of its tied group takes that value's class.
+``rank .. rank_to`` admits any order of its members).  One beside an explained value difference of its
+tied group takes that value's class only when it is verified: the group ranked again with the engine's
+own values and the group criteria (DE, EDE: C.07 6, 13.3) of the file's rule version, or of one
+departure of the engine's profile, gives the engine's rank; and no value of the group is unexplained.
 """
 
 from __future__ import annotations
