@@ -274,7 +274,12 @@ def _dask_rows(
     cluster = None
     if address == "local":
         cluster = distributed.LocalCluster(
-            n_workers=max(workers, 1), threads_per_worker=1, processes=True, dashboard_address=None
+            # on the loopback, the dashboard on a free port: another cluster on 8787 is no conflict
+            n_workers=max(workers, 1),
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=":0",
         )
         client = distributed.Client(cluster)
     else:
