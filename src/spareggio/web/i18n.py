@@ -65,6 +65,8 @@ def plural_translator(lang: str) -> Callable[..., str]:
 PARTICIPANT_WORDS: dict[str, str | tuple[str, str]] = {
     "count": ("{n} player", "{n} players"),
     "count.team": ("{n} team", "{n} teams"),
+    "search": "Find a player",
+    "search.team": "Find a team",
     "find": "Find a player: name or number",
     "find.team": "Find a team: name or number",
     "differs": ("The declared ranking differs for {n} player.", "The declared ranking differs for {n} players."),

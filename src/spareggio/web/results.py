@@ -229,7 +229,7 @@ def moved_summary(moved: int, total: int, rules: int, participant: Participant, 
     return localize(ntext(*MOVED[participant.key("moved")], moved, "results", total=total), lang)
 
 
-def comparison_summary(c: Comparison, lang: str, participant: Participant = Participant.PLAYER) -> list[str]:
+def comparison_summary(c: Comparison, lang: str, participant: Participant) -> list[str]:
     """The comparison's summary lines (how many move between the first rule set and each other) in
     ``lang``, the rule sets by their short names, the participants named as the event names them."""
     out = []
