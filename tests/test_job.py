@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from spareggio import ArgumentError
+from spareggio import ArgumentError, SpareggioError
 from spareggio.base.i18n import Field, localize, worded
 from spareggio.base.jsontypes import JsonObject
 from spareggio.check import CheckEntry
@@ -231,6 +231,17 @@ def test_a_check_the_same_from_every_front_end(
     assert "The declared ranking differs for 2 players." in html
     entry = run(Job(Task.CHECK, data, "declared.trf")).value
     assert isinstance(entry, CheckEntry) and entry.to_json()["mismatches"] == entries[0]["mismatches"]
+    by_path = run(Job(Task.CHECK, path)).value
+    assert isinstance(by_path, CheckEntry) and by_path.to_json()["mismatches"] == entries[0]["mismatches"]
+
+
+def test_a_check_of_content_that_cannot_be_read_is_an_entry_a_missing_path_an_error(tmp_path: Path) -> None:
+    # content: as a batch checks each file, the problem is the entry's (a row of the report)
+    entry = run(Job(Task.CHECK, b"012 no players at all\n", "empty.trf")).value
+    assert isinstance(entry, CheckEntry) and entry.status == "error" and entry.error
+    # a path: read as every task reads one, a one-line error
+    with pytest.raises(SpareggioError):
+        run(Job(Task.CHECK, tmp_path / "missing.trf"))
 
 
 def test_each_task_names_the_formats_it_is_written_in() -> None:

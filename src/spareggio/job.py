@@ -189,25 +189,22 @@ def run(request: Job, report: Report | None = None) -> Result:
 
 
 def _check(request: Job) -> Result:
-    """The check of a request: the content checked as a batch checks each file (a file that cannot
-    be read is an error entry), or the event given checked as it is."""
+    """The check of a request: content checked as a batch checks each file (content that cannot
+    be read is an error entry: :func:`spareggio.check.check_source`); a path read as every task
+    reads one (a file that cannot be read is an error), or the event given, checked as it is."""
     options_of = cast("Callable[..., CheckOptions]", lazy.load("task.check-options"))
     options = options_of(
         tiebreaks=request.tiebreaks if request.tiebreaks is None or isinstance(request.tiebreaks, str)
         else ",".join(request.tiebreaks),
         rules=request.rules, after_round=request.after_round, infer=request.infer, lenient=request.read.lenient,
     )  # fmt: skip
-    if isinstance(request.source, (bytes, str, os.PathLike)):
+    if isinstance(request.source, bytes):
         check_source = cast("Callable[..., CheckEntry]", lazy.load("task.check-source"))
-        if isinstance(request.source, bytes):
-            return Result(check_source(request.name, request.source, options), None, None, ())
-        path = os.fspath(request.source)
-        with open(path, "rb") as handle:
-            data = handle.read()
-        return Result(check_source(path, data, options, beside=path), None, None, ())
+        return Result(check_source(request.name, request.source, options), None, None, ())
     check = cast("Callable[..., CheckEntry]", lazy.load("task.check"))
     event = load(request)
-    return Result(check(event, options, name=request.name), event, None, ())
+    name = request.name if not isinstance(request.source, (str, os.PathLike)) else os.fspath(request.source)
+    return Result(check(event, options, name=name), event, None, ())
 
 
 def explain(request: Job, s: Standings) -> PlayerExplanation | Versus | Explanations:
