@@ -9,13 +9,15 @@ import re
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 import spareggio
 from spareggio.core.model import BoardsSource, Column, Participant, ScoreName, TrfWriting
 from spareggio.core.team_event import TeamEvent
-from spareggio.generate import generate
+from spareggio.generate import generate, generate_trf
 from spareggio.render.formats import render
 from spareggio.render.output import standings_csv, standings_table, standings_to_dict
+from spareggio.web import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAM = ROOT / "examples" / "team-league-2026.trf"
@@ -154,3 +156,18 @@ def test_the_check_finds_a_kind_branch(tmp_path: Path) -> None:
     view.write_text("if s.is_team:\n    pass\nif event.scope is Scope.INDIVIDUAL:\n    pass\nx = 1\n", encoding="utf-8")
     found = kind_branches([page], TEMPLATE_BRANCH) + kind_branches([view], KIND_BRANCH)
     assert [f.rsplit(":", 1)[1] for f in found] == ["1", "2", "1", "3"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "search"),
+    [("en", "13 teams", "Find a team"), ("it", "13 squadre", "Cerca una squadra")],
+)
+def test_the_page_names_the_participants_as_the_event_says(lang: str, count: str, search: str) -> None:
+    # the bundled league has 13 teams (records 310); the page's words chosen by participant.key
+    client = TestClient(create_app(), base_url="http://127.0.0.1")
+    r = client.post("/open", files={"file": (TEAM.name, TEAM.read_bytes())}, follow_redirects=False)
+    page = client.get(f"{r.headers['location']}?lang={lang}").text
+    assert count in page and search in page
+    assert f"({TEAM.name}, {count})" in client.get(f"/?lang={lang}").text
+    players = client.post("/open", files={"file": ("six.trf", generate_trf(6, 3, 1).encode())}, follow_redirects=False)
+    assert "6 players" in client.get(f"{players.headers['location']}?lang=en").text

@@ -251,3 +251,24 @@ def test_each_task_names_the_formats_it_is_written_in() -> None:
     assert format_names(Task.CHECK.result) == ("table", "csv", "json", "html")
     assert format_names(Task.STANDINGS.result, downloaded=True) == ("csv", "json", "html", "pdf", "xlsx", "trf")
     assert api_formats(Task.CHECK.result) == ("json", "table", "csv", "html")
+
+
+def test_a_team_events_trf_the_same_from_every_front_end(
+    tmp_path: Path, client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the trf format of the registry: a team event's own file, its team ranks in record 310
+    team = Path(__file__).resolve().parent.parent / "examples" / "team-league-2026.trf"
+    data = team.read_bytes()
+    out = tmp_path / "ranked.trf"
+    assert main(["standings", str(team), "-o", str(out), "-q"]) == 0  # the format from the extension
+    api = client.post("/api/standings", files={"file": (team.name, data)}, data={"format": "trf"})
+    page = client.get(f"{opened(client, team.name, data)}/download/trf")
+    assert out.read_bytes() == api.content == page.content
+    s = run(Job(Task.STANDINGS, team)).value
+    assert isinstance(s, Standings) and s.participant.value == "team"
+    ranks = {int(line[4:7]): int(line[68:71]) for line in api.text.splitlines() if line.startswith("310")}
+    assert ranks == {row.player.start_number: row.rank for row in s.rows}
+    # the file is not rebuilt: every line but the team records as it was
+    assert [x for x in api.text.splitlines() if not x.startswith("310")] == [
+        x for x in data.decode().splitlines() if not x.startswith("310")
+    ]
