@@ -62,10 +62,12 @@ BAD: Responses = {
 }
 
 
-def answers(model: object, description: str, *media: str) -> Responses:
+def answers(model: object, description: str, result: str | type) -> Responses:
     """The documented answers of an endpoint: ``model`` for its JSON (the default format), the media
-    types of the other formats it writes, and the errors."""
-    content: dict[str, dict[str, object]] = {m: {} for m in media}
+    types of the other formats the registry writes its ``result`` in (a task's
+    :attr:`~spareggio.job.Task.result`, or a result type), and the errors."""
+    media = (FORMATS[name].media_type.split(";")[0] for name in api_formats(result)[1:])
+    content: dict[str, dict[str, object]] = {m: {} for m in dict.fromkeys(media)}
     return {200: {"model": model, "description": description, "content": content}, **BAD}
 
 
@@ -156,8 +158,7 @@ def _standings(
     responses=answers(
         StandingsAnswer,
         "JSON (the standings document), or the export asked by `format`",
-        "text/html", "application/pdf", "text/csv", "text/plain",
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        Task.STANDINGS.result,
     ),
 )
 async def api_standings(
@@ -210,7 +211,7 @@ def _explain(
     responses=answers(
         ExplanationAnswer | VersusAnswer,
         "The explanation (with `versus`: why one player is above the other)",
-        "text/html", "text/plain",
+        Task.EXPLAIN.result,
     ),
 )
 async def api_explain(
@@ -255,7 +256,7 @@ def _compare(
 @router.post(
     "/compare",
     summary="The ranking under several rule sets, as spareggio compare",
-    responses=answers(ComparisonAnswer, "The comparison", "text/html", "application/pdf", "text/plain"),
+    responses=answers(ComparisonAnswer, "The comparison", Task.COMPARE.result),
 )
 async def api_compare(
     request: Request,
@@ -300,7 +301,7 @@ def _check(
 @router.post(
     "/check",
     summary="The declared ranking checked, as spareggio check",
-    responses=answers(CheckAnswer, "The check report (schema 1)", "text/csv", "text/html", "text/plain"),
+    responses=answers(CheckAnswer, "The check report (schema 1)", Task.CHECK.result),
 )
 async def api_check(
     request: Request,
@@ -350,8 +351,7 @@ def _crosstable(
     responses=answers(
         CrosstableAnswer,
         "JSON (the crosstable document), or the export asked by `format`",
-        "text/plain", "text/html", "application/pdf",
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        Crosstable,
     ),
 )
 async def api_crosstable(

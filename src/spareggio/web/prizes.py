@@ -386,8 +386,7 @@ def _api_prizes(
     responses=answers(
         PrizesAnswer,
         "JSON (the prize list), or the export asked by `format`",
-        "text/plain", "text/csv", "text/html", "application/pdf",
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        Task.PRIZES.result,
     ),
 )
 async def api_prizes(
