@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from spareggio import ArgumentError, SpareggioError
 from spareggio.base.i18n import Field, localize, worded
@@ -272,3 +274,25 @@ def test_a_team_events_trf_the_same_from_every_front_end(
     assert [x for x in api.text.splitlines() if not x.startswith("310")] == [
         x for x in data.decode().splitlines() if not x.startswith("310")
     ]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    players=st.integers(min_value=2, max_value=24),
+    rounds=st.integers(min_value=1, max_value=7),
+    seed=st.integers(min_value=0, max_value=10_000),
+    tiebreaks=st.sampled_from(["BH/C1,SB", "ARO,BH", "DE,WIN,SB"]),
+)
+def test_any_tournament_the_api_and_the_page_answer_what_run_computes(
+    client: TestClient, players: int, rounds: int, seed: int, tiebreaks: str
+) -> None:
+    # the invariant of the seam: whatever the tournament and the list, the HTTP API's and the page's
+    # standings are the one result of job.run, written by the registry's renderer
+    data = generate_trf(players, min(rounds, players - 1 + players % 2), seed).encode()
+    s = run(Job(Task.STANDINGS, data, "any.trf", tiebreaks=tiebreaks)).value
+    assert isinstance(s, Standings)
+    expected = json.loads(render(s, "json"))
+    api = client.post("/api/standings", files={"file": ("any.trf", data)}, data={"tiebreaks": tiebreaks}).json()
+    page = client.get(f"{opened(client, 'any.trf', data)}/download/json?tiebreaks={tiebreaks}").json()
+    assert api["standings"] == page["standings"] == expected["standings"]
+    assert len(expected["standings"]) == players
