@@ -72,7 +72,7 @@ def test_an_extension_outside_the_result_formats_is_an_error() -> None:
 @pytest.mark.parametrize(
     ("result_type", "names"),
     [
-        (Standings, ["table", "csv", "json", "html", "pdf", "xlsx"]),
+        (Standings, ["table", "csv", "json", "html", "pdf", "xlsx", "print", "trf"]),
         (Comparison, ["table", "json", "html", "pdf"]),
         (PlayerExplanation, ["text", "json", "html"]),
         (Explanations, ["text", "json", "html"]),

@@ -383,8 +383,8 @@ USAGE_ERRORS = [
      "spareggio: Option inexistante '--lagn'. Vouliez-vous dire '--lang' ?"),
     (["-a", "x"], "spareggio: Valore non valido per '-a' / '--after-round': 'x' non è un numero intero valido.",
      "spareggio: Valeur invalide pour '-a' / '--after-round' : 'x' n'est pas un entier valide."),
-    (["-f", "doc"], "spareggio: Valore non valido per '-f' / '--format': 'doc' non è uno tra 'table', 'csv', 'json', 'html', 'pdf', 'xlsx'.",
-     "spareggio: Valeur invalide pour '-f' / '--format' : 'doc' n'est pas l'un de 'table', 'csv', 'json', 'html', 'pdf', 'xlsx'."),
+    (["-f", "doc"], "spareggio: Valore non valido per '-f' / '--format': 'doc' non è uno tra 'table', 'csv', 'json', 'html', 'pdf', 'xlsx', 'print', 'trf'.",
+     "spareggio: Valeur invalide pour '-f' / '--format' : 'doc' n'est pas l'un de 'table', 'csv', 'json', 'html', 'pdf', 'xlsx', 'print', 'trf'."),
     (["extra"], "spareggio: Argomento in più non previsto (extra)", "spareggio: Argument supplémentaire inattendu (extra)"),
 ]  # fmt: skip
 

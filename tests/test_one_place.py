@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from spareggio.base.i18n import languages
+from spareggio.render.formats import FORMATS
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "spareggio"
 REGISTRY = SRC / "base" / "i18n.py"
@@ -166,3 +167,84 @@ def test_no_language_code_in_the_pages_templates_and_scripts() -> None:
         for m in pattern.finditer(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+# --------------------------------------------------------------------------------------------------
+# formats only through the format registry (spareggio/render/formats.py): a front end asks which
+# formats a result or a job's task is written in (formats_for, format_names), never lists them
+
+FORMAT_REGISTRY = SRC / "render"
+"""The registry (``render/formats.py``) and the renderers it registers, each writing its formats."""
+
+FORMAT_LISTS_ALLOWED = {
+    "cli/common.py": "the help of --input-format names readers (trf, json), not output formats",
+    "cli/listing.py": "the tie-break and rule-set listings print their catalogue as a table or JSON themselves",
+}
+"""Where a list of format names is not a list of the registry's formats, with the reason."""
+
+
+def _names_only(values: list[ast.expr], names: tuple[str, ...]) -> bool:
+    return len(values) >= 2 and all(
+        isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value in names for v in values
+    )
+
+
+def spelled_format_lists(root: Path, registry: Path, names: tuple[str, ...]) -> list[str]:
+    """Lists of format names spelled outside the registry: a tuple, list or set of two names or more,
+    a table keyed by them, a sentence listing them (``"json (default), html, pdf"``), and in the
+    page's templates a list of them."""
+    alternatives = "|".join(names)
+    listed = re.compile(rf"\b({alternatives})\b(\s*\([^)]*\))?\s*(,|\bor\b)\s*\b({alternatives})\b")
+    quoted = re.compile(rf"""[\[(]\s*(\(\s*)?(["'])({alternatives})\2""")
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path == registry or registry in path.parents:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            values = (
+                node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set))
+                else [k for k in node.keys if k is not None] if isinstance(node, ast.Dict)
+                else None
+            )  # fmt: skip
+            if values is not None and _names_only(values, names):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+            elif (
+                isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs
+                and listed.search(node.value)
+            ):  # fmt: skip
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {node.value!r}")
+    for path in sorted(root.rglob("templates/*.html")):
+        for k, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if quoted.search(line) and len(re.findall(rf"""(["'])({alternatives})\1""", line)) >= 2:
+                found.append(f"{path.relative_to(root)}:{k}")
+    return found
+
+
+def test_no_list_of_formats_is_spelled_outside_the_registry() -> None:
+    assert len(FORMATS) >= 9 and {"print", "trf"} <= set(FORMATS)
+    found = spelled_format_lists(SRC, FORMAT_REGISTRY, tuple(FORMATS))
+    assert [f for f in found if f.split(":", 1)[0] not in FORMAT_LISTS_ALLOWED] == []
+    assert sorted({f.split(":", 1)[0] for f in found}) == sorted(FORMAT_LISTS_ALLOWED)  # each still needed
+
+
+def test_the_check_finds_a_spelled_list_of_formats(tmp_path: Path) -> None:
+    # each way the front ends listed formats before: a tuple checked, a table of media types, a
+    # description, a test of two, a template's loop
+    (tmp_path / "api.py").write_text(
+        'FORMATS = ("json", "html", "print")\n'
+        'MEDIA = {"json": "application/json", "csv": "text/csv"}\n'
+        'HELP = "json (default), html, pdf"\n'
+        'def f(fmt):\n    return fmt in ("html", "print") or fmt == "trf"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "page.html").write_text(
+        '{% for fmt in ["pdf", "html", "json"] %}{{ fmt }}{% endfor %}\n{{ "table" }}\n', encoding="utf-8"
+    )
+    (tmp_path / "formats.py").write_text('NAMES = ("json", "html")\n', encoding="utf-8")
+    found = spelled_format_lists(tmp_path, tmp_path / "formats.py", ("table", "csv", "json", "html", "pdf", "print", "trf"))
+    assert [f.split(": ", 1)[0] for f in found] == ["api.py:1", "api.py:2", "api.py:3", "api.py:5", "templates/page.html:1"]
+    # one name, or a sentence that only mentions one, is no list
+    assert spelled_format_lists(tmp_path / "templates", tmp_path / "formats.py", ("json",)) == []

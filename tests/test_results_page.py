@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from spareggio import rank
 from spareggio.base.errors import SpareggioError
 from spareggio.base.i18n import catalogue, languages
+from spareggio.core.model import Participant
 from spareggio.io import read_tournament
 from spareggio.tiebreaks import parse_spec
 from spareggio.web import create_app
@@ -70,16 +71,16 @@ def test_the_live_export_note_comes_first() -> None:
 
 
 @pytest.mark.parametrize(
-    ("moved", "team", "lang", "text"),
+    ("moved", "participant", "lang", "text"),
     [
-        (1, False, "it", "1 giocatore su 51 cambia posizione."),
-        (4, False, "it", "4 giocatori su 51 cambiano posizione."),
-        (1, True, "fr", "1 équipe sur 51 change de place."),
-        (0, False, "en", "Every place is the same under the 3 rule sets."),
+        (1, Participant.PLAYER, "it", "1 giocatore su 51 cambia posizione."),
+        (4, Participant.PLAYER, "it", "4 giocatori su 51 cambiano posizione."),
+        (1, Participant.TEAM, "fr", "1 équipe sur 51 change de place."),
+        (0, Participant.PLAYER, "en", "Every place is the same under the 3 rule sets."),
     ],
 )
-def test_moved_counts_by_the_plural_rule(moved: int, team: bool, lang: str, text: str) -> None:
-    assert moved_summary(moved, 51, 3, team, lang) == text
+def test_moved_counts_by_the_plural_rule(moved: int, participant: Participant, lang: str, text: str) -> None:
+    assert moved_summary(moved, 51, 3, participant, lang) == text
 
 
 @pytest.mark.parametrize(

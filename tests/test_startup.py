@@ -216,5 +216,5 @@ def test_the_renderer_table_is_what_the_modules_register() -> None:
 
 
 def test_the_formats_of_a_result_come_from_the_table() -> None:
-    assert [f.name for f in formats_for(Standings)] == ["table", "csv", "json", "html", "pdf", "xlsx"]
+    assert [f.name for f in formats_for(Standings)] == ["table", "csv", "json", "html", "pdf", "xlsx", "print", "trf"]
     assert [f.name for f in formats_for(Comparison)] == ["table", "json", "html", "pdf"]

@@ -1,7 +1,9 @@
-"""One job: a request (the file, as a path or as its bytes; how to read it; what to compute) turned
-into its result by :func:`run`, the one chain of read -> primary score -> rank -> result that every
-front end calls: the command line's ``standings``, ``explain`` and ``compare`` and the HTTP API's
-endpoints of the same names.
+"""One job: a request (the file, as a path, as its bytes or as the event already read; how to read
+it; what to compute) turned into its result by :func:`run`, the one chain of read -> primary score
+-> rank -> result that every front end calls: the command line's ``standings``, ``explain``,
+``compare``, ``crosstable``, ``site``, ``prizes`` and ``check`` (each file of its batch is checked by
+the function :func:`run` calls for :attr:`Task.CHECK`), the HTTP API's endpoints of the same names,
+and every view of the web page (which keeps the events it has open and gives them as they are).
 
 The result is computed, not rendered: the front end renders :attr:`Result.value` through the format
 registry (:func:`spareggio.render.formats.render`) in the format it chose, and says the warnings its
@@ -17,19 +19,24 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from . import lazy
-from .base.errors import Diagnostic
-from .base.i18n import SOURCE, Text
+from .base.errors import ArgumentError, Diagnostic
+from .base.i18n import SOURCE, Text, msg
 from .core.decisions import Decisions
 from .core.model import Event
 from .io import ReadOptions, parse_event, read_event
 from .standings import Standings, rank
 
 if TYPE_CHECKING:  # the other tasks are loaded by name when asked (spareggio.lazy: task.*)
+    from .check import CheckEntry, CheckOptions
     from .comparison import Comparison
     from .core.model import Tournament
     from .explain import Explanations, PlayerExplanation, Versus
+    from .prizes import PrizeFile, PrizeList
 
 __all__ = ["Job", "Result", "Task", "explain", "load", "run"]
+
+Source: TypeAlias = "str | os.PathLike[str] | bytes | Event"
+"""The file of a request: its path, its content, or the event a front end has already read."""
 
 JobWarning = Text | str | Diagnostic
 """A warning of the reading or of the result, as the front end says it."""
@@ -49,6 +56,29 @@ class Task(enum.StrEnum):
     (:attr:`Job.versus`), or every player (:attr:`Job.every`)."""
     COMPARE = "compare"
     """The standings under several rule sets (:attr:`Job.rule_sets`)."""
+    PRIZES = "prizes"
+    """The prizes of a prize file (:attr:`Job.prizes`) awarded on the standings."""
+    CHECK = "check"
+    """The ranks the file declares checked against the computed ones (:attr:`Job.infer`: which
+    rule set and list give them); a file that cannot be read is an error entry, not an error."""
+
+    @property
+    def result(self) -> str:
+        """The name of the type of what the task computes (its renderers are registered under it:
+        :func:`spareggio.render.formats.formats_for` answers which formats a task writes)."""
+        return RESULT_TYPES[self]
+
+
+RESULT_TYPES: dict[Task, str] = {
+    Task.STANDINGS: "Standings",
+    Task.EXPLAIN: "PlayerExplanation",
+    Task.COMPARE: "Comparison",
+    Task.PRIZES: "PrizeList",
+    Task.CHECK: "CheckReport",
+}
+"""What each task computes, by the type's name (an explanation of two players side by side is a
+``Versus``, of every player ``Explanations``: written in the same formats; a check is one entry of
+a ``CheckReport``, which is what a front end writes)."""
 
 
 @dataclass(frozen=True)
@@ -56,8 +86,9 @@ class Job:
     """A request: everything a front end was asked, by field (the names of :class:`spareggio.base.i18n.Field`)."""
 
     task: Task
-    source: str | os.PathLike[str] | bytes
-    """The file: its path, or its content (then :attr:`name` names it)."""
+    source: Source
+    """The file: its path, its content (then :attr:`name` names it), or the event already read
+    (then the reading options are not asked again)."""
     name: str = "<string>"
     """The file's name, for content given as bytes (the messages and the format's guess use it)."""
     input_format: str | None = None
@@ -82,9 +113,13 @@ class Job:
     """Explain: a second player."""
     every: bool = False
     """Explain: every player."""
+    prizes: PrizeFile | None = None
+    """Prizes: the prize file, read."""
+    infer: bool = False
+    """Check: find which rule set and list give the declared ranks."""
 
 
-ResultValue: TypeAlias = "Standings | Comparison | PlayerExplanation | Versus | Explanations"
+ResultValue: TypeAlias = "Standings | Comparison | PlayerExplanation | Versus | Explanations | PrizeList | CheckEntry"
 """What a task computes."""
 
 
@@ -93,9 +128,11 @@ class Result:
     """What a request computed: the value a front end renders, with the event it was computed on."""
 
     value: ResultValue
-    event: Event
+    event: Event | None
+    """The event read (None for a check of content that could not be read: its entry says why)."""
     standings: Standings | None
-    """The standings the value was computed from (None for a comparison)."""
+    """The standings the value was computed from (None for a comparison and a check, which rank
+    the event their own ways)."""
     warnings: tuple[JobWarning, ...]
     """What the reader and the computation warned, the reading first."""
 
@@ -105,7 +142,9 @@ def load(request: Job) -> Event:
 
     :raises InputError: for a problem in the file; :raises ArgumentError: for an option it cannot take.
     """
-    if isinstance(request.source, bytes):
+    if not isinstance(request.source, (bytes, str, os.PathLike)):
+        event: Event = request.source
+    elif isinstance(request.source, bytes):
         event = parse_event(request.source, request.name, fmt=request.input_format, options=request.read)
     else:
         event = read_event(request.source, fmt=request.input_format, options=request.read)
@@ -116,7 +155,11 @@ def run(request: Job, report: Report | None = None) -> Result:
     """The result of a request: read, rank, then the task.  ``report`` receives the warnings as soon
     as they are known (before the task itself may still fail); :attr:`Result.warnings` holds them too.
     """
+    if request.task is Task.CHECK:
+        return _check(request)
     event = load(request)
+    if request.task is Task.PRIZES and not event.awards_prizes:
+        raise ArgumentError(msg("prizes are awarded to the players of an individual event, not to teams"))
     if request.task is Task.COMPARE:
         compare = cast("Callable[..., Comparison]", lazy.load("task.compare"))
         c = compare(
@@ -134,8 +177,34 @@ def run(request: Job, report: Report | None = None) -> Result:
     warnings = (*event.reading_warnings(), *s.warnings)
     if report is not None:
         report(warnings)
-    value = s if request.task is Task.STANDINGS else explain(request, s)
+    value: ResultValue = s
+    if request.task is Task.EXPLAIN:
+        value = explain(request, s)
+    elif request.task is Task.PRIZES:
+        award = cast("Callable[[Standings, PrizeFile], PrizeList]", lazy.load("task.prizes"))
+        if request.prizes is None:
+            raise ValueError("a job of prizes is given its prize file (Job.prizes)")
+        value = award(s, request.prizes)
     return Result(value, event, s, warnings)
+
+
+def _check(request: Job) -> Result:
+    """The check of a request: content checked as a batch checks each file (content that cannot
+    be read is an error entry: :func:`spareggio.check.check_source`); a path read as every task
+    reads one (a file that cannot be read is an error), or the event given, checked as it is."""
+    options_of = cast("Callable[..., CheckOptions]", lazy.load("task.check-options"))
+    options = options_of(
+        tiebreaks=request.tiebreaks if request.tiebreaks is None or isinstance(request.tiebreaks, str)
+        else ",".join(request.tiebreaks),
+        rules=request.rules, after_round=request.after_round, infer=request.infer, lenient=request.read.lenient,
+    )  # fmt: skip
+    if isinstance(request.source, bytes):
+        check_source = cast("Callable[..., CheckEntry]", lazy.load("task.check-source"))
+        return Result(check_source(request.name, request.source, options), None, None, ())
+    check = cast("Callable[..., CheckEntry]", lazy.load("task.check"))
+    event = load(request)
+    name = request.name if not isinstance(request.source, (str, os.PathLike)) else os.fspath(request.source)
+    return Result(check(event, options, name=name), event, None, ())
 
 
 def explain(request: Job, s: Standings) -> PlayerExplanation | Versus | Explanations:

@@ -148,7 +148,7 @@ def check(event: Event, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | 
     says so in its warnings."""
     tiebreaks = None if event.tiebreak_list is not None else options.tiebreaks
     s = rank(event, tiebreaks, options.rules, options.after_round)
-    if not s.is_team:
+    if event.infers_lists:
         return _entry(s.tournament, s, options, name, infer_lists=True)
     entry = _entry(s.tournament, s, options, name, infer_lists=False)
     warnings = entry.warnings

@@ -7,19 +7,23 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
 from ..base.errors import ArgumentError, Diagnostic
 from ..base.i18n import SOURCE, localize, msg
 from ..core.decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
-from ..core.model import Event, TournamentKind
+from ..core.model import Event, TournamentKind, TrfWriting
 from ..io import ReadOptions
 from ..io.output import refuse_inputs, write_atomic
 from ..io.trf.writer import write_decided_trf as write_decided_trf_text
 from ..job import Job, Result, Task, load, run
 from ..standings import Standings
 from .language import LANG_HELP, LANG_METAVAR, argv_language, choose_language
+
+if TYPE_CHECKING:  # read by the prizes command only
+    from ..prizes import PrizeFile
 
 __all__ = [
     "LANG_HELP",
@@ -224,6 +228,7 @@ def request(
     player: str | None = None,
     versus: str | None = None,
     every: bool = False,
+    prizes: PrizeFile | None = None,
 ) -> Job:
     """The job (:class:`spareggio.job.Job`) of a command that reads ``file`` with the shared
     options and its own; ``team_players`` reads a team event's players as an individual tournament
@@ -240,7 +245,7 @@ def request(
         task, file, input_format=opts.input_format, read=options, primary=opts.primary,
         tiebreaks=tiebreaks, rules=rules, rule_sets=rule_sets, after_round=opts.after_round,
         unrated_rating=opts.unrated_rating, decisions=decisions, lang=lang, player=player,
-        versus=versus, every=every,
+        versus=versus, every=every, prizes=prizes,
     )  # fmt: skip
 
 
@@ -291,6 +296,6 @@ def write_decided_trf(path: str | None, s: Standings) -> None:
     XLT, XEX and the log of changes XCL) and the list used (212) to ``path``, when given."""
     if not path:
         return
-    if s.is_team:
+    if s.event.trf_writing is not TrfWriting.WHOLE:
         raise ArgumentError(msg("--save-trf writes individual tournaments: a team event is not written back"))
     write_atomic(path, write_decided_trf_text(s), inputs=inputs(), option="--save-trf")

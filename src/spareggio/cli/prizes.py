@@ -5,27 +5,27 @@ from __future__ import annotations
 
 import click
 
-from ..base.errors import Diagnostic
-from ..base.i18n import localize
 from ..core.decisions import Decisions
-from ..io import read_tournament
-from ..prizes import PrizeList, award_prizes, load_prize_file
-from ..render.formats import choose_format, formats_for, render
-from ..standings import standings
+from ..job import Task
+from ..prizes import PrizeList, load_prize_file
+from ..render.formats import choose_format, format_names, render
 from .app import cli
 from .common import (
     LANG_HELP,
     LANG_METAVAR,
+    EventOptions,
     choose_language,
     decision_options,
     emit,
     guard_outputs,
+    request,
+    run_job,
     write_decided_trf,
 )
 
 __all__ = ["prizes_cmd"]
 
-_FORMATS = tuple(f.name for f in formats_for(PrizeList))
+_FORMATS = format_names(Task.PRIZES.result)
 
 
 @cli.command("prizes")
@@ -54,15 +54,10 @@ def prizes_cmd(file: str, prize_file: str, tiebreaks: str | None, rules: str | N
     chosen = choose_format(fmt, output, PrizeList)
     guard_outputs(output, save_trf)
     spec = load_prize_file(prize_file)
-    t = read_tournament(file)
-    s = standings(t, tiebreaks, rules=rules, after_round=after_round, decisions=decisions)
-    if not quiet:
-        lines = [
-            localize(w.text() if isinstance(w, Diagnostic) else w, language)
-            for w in [*t.warnings, *s.warnings]
-        ]
-        for line in dict.fromkeys(lines):
-            click.echo(line, err=True)
-    text = render(award_prizes(s, spec), chosen, lang=language)
-    write_decided_trf(save_trf, s)
+    opts = EventOptions(after_round, output, False, False, None, quiet, False)
+    job = request(file, opts, Task.PRIZES, tiebreaks=tiebreaks, rules=rules, decisions=decisions, lang=language, prizes=spec)
+    result = run_job(job, opts, language)
+    assert result.standings is not None
+    text = render(result.value, chosen, lang=language)
+    write_decided_trf(save_trf, result.standings)
     emit(text, output)

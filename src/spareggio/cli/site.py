@@ -8,9 +8,8 @@ import click
 from ..base.errors import ArgumentError
 from ..base.i18n import localize, msg, ntext
 from ..core.decisions import Decisions
-from ..core.model import Scope
-from ..prizes import award_prizes, load_prize_file
-from ..standings import Standings
+from ..job import Task
+from ..prizes import PrizeList, load_prize_file
 from ..web.static_site import refuse_target, site_files, write_site
 from .app import cli
 from .common import EventOptions, choose_language, decision_options, request, run_job, write_decided_trf
@@ -62,12 +61,11 @@ def site_cmd(file: str, output: str, lang: str | None, tiebreaks: str | None, ru
     opts = EventOptions(
         after_round, None, False, False, None, quiet, lenient, primary.upper() if primary else None
     )
-    s = run_job(request(file, opts, tiebreaks=tiebreaks, rules=rules, decisions=decisions), opts, said).value
-    assert isinstance(s, Standings)
-    event = s.event
-    if spec is not None and event.scope is not Scope.INDIVIDUAL:
-        raise ArgumentError(msg("prizes are awarded to the players of an individual event, not to teams"))
-    prizes = award_prizes(s, spec) if spec is not None else None
+    task = Task.STANDINGS if spec is None else Task.PRIZES
+    result = run_job(request(file, opts, task, tiebreaks=tiebreaks, rules=rules, decisions=decisions, prizes=spec), opts, said)
+    s = result.standings
+    assert s is not None
+    prizes = result.value if isinstance(result.value, PrizeList) else None
     files = site_files(s, langs, source=click.format_filename(file, shorten=True), prizes=prizes)
     write_decided_trf(save_trf, s)
     write_site(output, files, sources)

@@ -167,8 +167,12 @@ def compare_file(path: Path, engine: Engine, program: Program | None = None) -> 
 
     computed: dict[str, Standings] = {}
     teams = event.participants()
-    result.kind = ("team " if ours.is_team else "") + ("round robin" if teams.is_round_robin else "swiss")
-    _compare(result, None if ours.is_team else teams, ours, theirs, alternatives, program.code if program else "")
+    # the documented readings are of a player's own games: not of participants made of players (teams)
+    made_of_players = ours.event.lineup() is not None
+    result.kind = (f"{ours.participant} " if made_of_players else "") + (
+        "round robin" if teams.is_round_robin else "swiss"
+    )
+    _compare(result, None if made_of_players else teams, ours, theirs, alternatives, program.code if program else "")
     return result
 
 

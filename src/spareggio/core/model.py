@@ -83,6 +83,7 @@ __all__ = [
     "Scoring",
     "Tournament",
     "TournamentKind",
+    "TrfWriting",
     "apply_adjustments",
     "distinct",
     "rating_by",
@@ -162,6 +163,16 @@ class Column(enum.StrEnum):
     :meth:`Event.scores`)."""
 
 
+class TrfWriting(enum.StrEnum):
+    """What the TRF writer writes of an event (:attr:`Event.trf_writing`): a stable code."""
+
+    WHOLE = "whole"
+    """The event written whole: its players, games, the decisions that ranked it and the list."""
+    RANKS = "ranks"
+    """Only the computed ranks, written into the event's own TRF file (:attr:`Event.trf_text`; a
+    team event's record 310): the file is its own writer's, never rebuilt."""
+
+
 class ListSource(enum.StrEnum):
     """Where the tie-break list of standings comes from: a stable code (the JSON's
     ``tiebreaks_source_code``); the renderers say it in words."""
@@ -203,6 +214,35 @@ class Event(Protocol):
     def lineup(self) -> Lineup | None:
         """How the participants are made of players (a team event's boards and rosters); None when
         they are players."""
+        ...
+
+    @property
+    def primaries(self) -> tuple[ScoreName, ...]:
+        """The scores :meth:`with_primary` can rank the participants by (a team event's match and
+        game points); none when the event ranks by its points alone (players)."""
+        ...
+
+    @property
+    def awards_prizes(self) -> bool:
+        """Whether prizes by category (sex, age, rating, federation, club) are awarded on its
+        standings: to players; the teams of a team event take none."""
+        ...
+
+    @property
+    def infers_lists(self) -> bool:
+        """Whether the usual lists of the rule sets rank it, the lists a check infers among
+        (players; C.07 gives teams lists of their own)."""
+        ...
+
+    @property
+    def trf_writing(self) -> TrfWriting:
+        """What the TRF writer writes of it: the event whole, or only the ranks into its own file."""
+        ...
+
+    @property
+    def trf_text(self) -> str | None:
+        """The TRF text the event was read from, when :attr:`trf_writing` writes the ranks into it
+        (a team event read from TRF); None otherwise."""
         ...
 
     @property
@@ -409,6 +449,26 @@ class Tournament:
         return (Column.TITLE, Column.NAME, Column.FEDERATION, Column.RATING, Column.POINTS)
 
     def lineup(self) -> None:
+        return None
+
+    @property
+    def primaries(self) -> tuple[ScoreName, ...]:
+        return ()
+
+    @property
+    def awards_prizes(self) -> bool:
+        return True
+
+    @property
+    def infers_lists(self) -> bool:
+        return True
+
+    @property
+    def trf_writing(self) -> TrfWriting:
+        return TrfWriting.WHOLE
+
+    @property
+    def trf_text(self) -> None:
         return None
 
     @property

@@ -36,6 +36,7 @@ from .model import (
     Scoring,
     Tournament,
     TournamentKind,
+    TrfWriting,
 )
 
 __all__ = ["DEFAULT_ROUND_ROBIN", "DEFAULT_SWISS", "UNIT", "BoardsSource", "PrimarySource", "Team", "TeamEvent"]
@@ -108,6 +109,9 @@ class TeamEvent:
     """Where the boards of a match come from: record 352, or the most boards fielded in a match."""
     primary_source: PrimarySource = PrimarySource.DEFAULT
     """Why :attr:`primary` ranks the teams."""
+    trf: str | None = field(default=None, repr=False)
+    """The TRF text the event was read from (None for another format): the computed team ranks
+    are written into it (:attr:`trf_text`)."""
     """Why the event is Swiss or round robin: see ``kind_source``."""
 
     def with_primary(self, score: str) -> TeamEvent:
@@ -146,6 +150,30 @@ class TeamEvent:
     def lineup(self) -> Lineup:
         """The boards of a match and every team's roster, in team order."""
         return Lineup(self.boards, self.boards_source, tuple(team.roster for team in self.teams))
+
+    @property
+    def primaries(self) -> tuple[ScoreName, ...]:
+        """Match points and game points (C.07 11.1)."""
+        return (ScoreName.MP, ScoreName.GP)
+
+    @property
+    def awards_prizes(self) -> bool:
+        """Prizes by category go to players: the teams take none."""
+        return False
+
+    @property
+    def infers_lists(self) -> bool:
+        """The rule sets' usual lists rank players: a team event has its own (C.07 11-13)."""
+        return False
+
+    @property
+    def trf_writing(self) -> TrfWriting:
+        """Only the team ranks, into the file's own record 310 (the team records stay whole)."""
+        return TrfWriting.RANKS
+
+    @property
+    def trf_text(self) -> str | None:
+        return self.trf
 
     @property
     def tournament(self) -> Tournament:

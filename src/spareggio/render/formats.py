@@ -46,6 +46,7 @@ __all__ = [
     "Renderer",
     "choose_format",
     "format_for_path",
+    "format_names",
     "formats_for",
     "render",
     "render_as",
@@ -67,6 +68,20 @@ class Format:
     """Whether the renderer returns bytes (PDF, XLSX) rather than text."""
     title: str
     """The format in words, in English (message id of the catalogues, context ``format``)."""
+    inline: bool = False
+    """Shown in the browser as a document rather than saved (the printable page)."""
+    terminal: bool = False
+    """Written for a terminal (the aligned text table): the page offers no download of it."""
+
+    @property
+    def downloaded(self) -> bool:
+        """Whether the web page offers it as a file to download."""
+        return not (self.inline or self.terminal)
+
+    @property
+    def document(self) -> bool:
+        """Whether it is a web document (shown under its own policy: no script, inline style)."""
+        return self.media_type.startswith("text/html")
 
     @property
     def extension(self) -> str:
@@ -77,7 +92,7 @@ class Format:
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format("table", "text/plain; charset=utf-8", (".txt",), False, "Text table"),
+        Format("table", "text/plain; charset=utf-8", (".txt",), False, "Text table", terminal=True),
         Format("text", "text/plain; charset=utf-8", (".txt",), False, "Text"),
         Format("csv", "text/csv; charset=utf-8", (".csv",), False, "CSV for spreadsheets"),
         Format("json", "application/json", (".json",), False, "JSON"),
@@ -90,6 +105,8 @@ FORMATS: dict[str, Format] = {
             True,
             "Spreadsheet (XLSX)",
         ),
+        Format("print", "text/html; charset=utf-8", (".html",), False, "Printable page", inline=True),
+        Format("trf", "text/plain; charset=utf-8", (".trf",), False, "TRF with the computed ranks"),
     )
 }
 """Every output format, by name, in the order the front ends list them."""
@@ -154,9 +171,24 @@ def _known(result_type: type, fmt: str) -> bool:
     )
 
 
-def formats_for(result_type: type) -> tuple[Format, ...]:
-    """The formats a result of ``result_type`` can be written in, in the order of :data:`FORMATS`."""
+def formats_for(result_type: type | str) -> tuple[Format, ...]:
+    """The formats a result of ``result_type`` can be written in, in the order of :data:`FORMATS`;
+    a type may be given by its name (what a job's task computes: :attr:`spareggio.job.Task.result`)."""
+    if isinstance(result_type, str):
+        return tuple(f for name, f in FORMATS.items() if _named(result_type, name))
     return tuple(f for name, f in FORMATS.items() if _known(result_type, name))
+
+
+def _named(type_name: str, fmt: str) -> bool:
+    """Whether a renderer writes the result type called ``type_name`` in ``fmt``."""
+    return f"{type_name}.{fmt}" in RENDERERS or any(
+        klass.__name__ == type_name and name == fmt for klass, name in _RENDERERS
+    )
+
+
+def format_names(result_type: type | str, *, downloaded: bool = False) -> tuple[str, ...]:
+    """The names of :func:`formats_for` (``downloaded``: only those the web page offers as files)."""
+    return tuple(f.name for f in formats_for(result_type) if f.downloaded or not downloaded)
 
 
 def render(

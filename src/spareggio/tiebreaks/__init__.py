@@ -79,6 +79,7 @@ __all__ = [
     "find_tiebreak",
     "known_names",
     "modifier_help",
+    "offered",
     "parse_spec",
     "parse_spec_list",
 ]
@@ -323,6 +324,16 @@ def catalogue(scope: Scope) -> list[TiebreakDef]:
     """The tie-breaks that rank an event of ``scope`` (:attr:`Scope.INDIVIDUAL` or
     :attr:`Scope.TEAM`), in catalogue order."""
     return [d for d in TIEBREAKS.values() if d.scope.admits(scope)]
+
+
+def offered(scope: Scope) -> list[TiebreakDef]:
+    """The tie-breaks a list for an event of ``scope`` is built from, those of the scope's own first:
+    a team event's criteria, then the individual ones C.07 applies to teams (without ``PTS``, which
+    is not the team's score)."""
+    admitted = catalogue(scope)
+    if scope is Scope.INDIVIDUAL:
+        return admitted
+    return sorted((d for d in admitted if d.code != "PTS"), key=lambda d: d.scope is not scope)
 
 
 def definition(code: str) -> TiebreakDef:

@@ -1,6 +1,8 @@
-"""The JSON HTTP API: the command line's ``standings``, ``explain``, ``compare``, ``check`` and
-``crosstable`` over HTTP.  Each endpoint takes the tournament file as the multipart field ``file`` and the options as
-form fields; every error is ``{"error": message}`` with a 4xx status."""
+"""The JSON HTTP API: the command line's ``standings``, ``explain``, ``compare``, ``check``,
+``crosstable`` (and ``prizes``, :mod:`.prizes`) over HTTP.  Each endpoint takes the tournament file
+as the multipart field ``file`` and the options as form fields, makes the request of the one seam
+(:class:`spareggio.job.Job`, computed by :func:`spareggio.job.run`) and writes its result in a format
+the registry says the task is written in; every error is ``{"error": message}`` with a 4xx status."""
 
 from __future__ import annotations
 
@@ -14,13 +16,13 @@ from starlette.requests import Request
 
 from ..base.errors import ArgumentError, SpareggioError
 from ..base.i18n import languages, msg
-from ..check import CheckOptions, check_source
+from ..check import CheckEntry
 from ..explain import find_player
 from ..io import ReadOptions
 from ..job import Job, Task, explain, run
 from ..render.check_report import report_text
 from ..render.crosstable import Crosstable, build_crosstable
-from ..render.formats import formats_for
+from ..render.formats import FORMATS, format_names
 from ..rules import find_ruleset
 from ..standings import Standings
 from ..tiebreaks import parse_spec_list
@@ -45,7 +47,7 @@ from .options import (
 )
 from .site import site_of
 
-__all__ = ["BAD", "CROSSTABLE_API_FORMATS", "answers", "router"]
+__all__ = ["BAD", "CROSSTABLE_API_FORMATS", "answers", "api_formats", "format_field", "router"]
 
 router = APIRouter(prefix="/api")
 
@@ -60,10 +62,12 @@ BAD: Responses = {
 }
 
 
-def answers(model: object, description: str, *media: str) -> Responses:
+def answers(model: object, description: str, result: str | type) -> Responses:
     """The documented answers of an endpoint: ``model`` for its JSON (the default format), the media
-    types of the other formats it writes, and the errors."""
-    content: dict[str, dict[str, object]] = {m: {} for m in media}
+    types of the other formats the registry writes its ``result`` in (a task's
+    :attr:`~spareggio.job.Task.result`, or a result type), and the errors."""
+    media = (FORMATS[name].media_type.split(";")[0] for name in api_formats(result)[1:])
+    content: dict[str, dict[str, object]] = {m: {} for m in dict.fromkeys(media)}
     return {200: {"model": model, "description": description, "content": content}, **BAD}
 
 
@@ -89,6 +93,18 @@ ByesField = Annotated[
     Form(description="PGN: a round without a game counts as absent (default), zero, half, full or pab"),
 ]
 """The ``byes`` field of the endpoints that read a file."""
+
+
+def api_formats(result: str | type) -> tuple[str, ...]:
+    """What an endpoint writes: JSON by default, then every other format the registry writes its
+    result in (a task's :attr:`~spareggio.job.Task.result`, or a result type)."""
+    return ("json", *(name for name in format_names(result) if name != "json"))
+
+
+def format_field(result: str | type) -> object:
+    """The ``format`` form field of an endpoint, described by the formats it writes."""
+    names = api_formats(result)
+    return Form(description=f"{names[0]} (default), " + ", ".join(names[1:]))
 
 
 def api_error(exc: SpareggioError, lang: str | None, status: int = 400) -> Response:
@@ -127,13 +143,13 @@ def _standings(
     name: str, data: bytes, opts: Options, lang: str | None, fmt: str | None, byes: str | None = None
 ) -> Response:
     language = api_language(lang)
-    fmt = checked_format(fmt, ("json", "html", "print", "pdf", "xlsx", "csv", "table", "trf"))
+    fmt = checked_format(fmt, api_formats(Task.STANDINGS.result))
     s = run(_job(Task.STANDINGS, name, data, opts, clean_text(byes, "byes"))).value
     assert isinstance(s, Standings)
-    body, media = standings_export(s, fmt, language)
-    if fmt in ("html", "print"):
-        return document(body, media)
-    return Response(body, media_type=media)
+    body, chosen = standings_export(s, fmt, language)
+    if chosen.document:
+        return document(body, chosen.media_type)
+    return Response(body, media_type=chosen.media_type)
 
 
 @router.post(
@@ -142,8 +158,7 @@ def _standings(
     responses=answers(
         StandingsAnswer,
         "JSON (the standings document), or the export asked by `format`",
-        "text/html", "application/pdf", "text/csv", "text/plain",
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        Task.STANDINGS.result,
     ),
 )
 async def api_standings(
@@ -155,9 +170,7 @@ async def api_standings(
     primary: PrimaryField = None,
     byes: ByesField = None,
     lang: Annotated[str | None, Form(description=", ".join(languages()))] = None,
-    format: Annotated[
-        str | None, Form(description="json (default), html, pdf, xlsx, csv, table, trf")
-    ] = None,
+    format: Annotated[str | None, format_field(Task.STANDINGS.result)] = None,
 ) -> Response:
     try:
         opts = Options.parse(rules, tiebreaks, after_round, primary)
@@ -178,7 +191,7 @@ def _explain(
     byes: str | None = None,
 ) -> Response:
     language = api_language(lang)
-    fmt = checked_format(fmt, ("json", "html", "text"))
+    fmt = checked_format(fmt, api_formats(Task.EXPLAIN.result))
     job = dataclasses.replace(
         _job(Task.EXPLAIN, name, data, opts, clean_text(byes, "byes")),
         lang=language, player=clean_text(player, "player") or "", versus=clean_text(versus, "versus"),
@@ -198,7 +211,7 @@ def _explain(
     responses=answers(
         ExplanationAnswer | VersusAnswer,
         "The explanation (with `versus`: why one player is above the other)",
-        "text/html", "text/plain",
+        Task.EXPLAIN.result,
     ),
 )
 async def api_explain(
@@ -214,7 +227,7 @@ async def api_explain(
     primary: PrimaryField = None,
     byes: ByesField = None,
     lang: Annotated[str | None, Form()] = None,
-    format: Annotated[str | None, Form(description="json (default), html, text")] = None,
+    format: Annotated[str | None, format_field(Task.EXPLAIN.result)] = None,
 ) -> Response:
     try:
         opts = Options.parse(rules, tiebreaks, after_round, primary)
@@ -234,7 +247,7 @@ def _compare(
     byes: str | None = None,
 ) -> Response:
     language = api_language(lang)
-    fmt = checked_format(fmt, ("json", "html", "pdf", "table"))
+    fmt = checked_format(fmt, api_formats(Task.COMPARE.result))
     job = _job(Task.COMPARE, name, data, opts, clean_text(byes, "byes"))
     names = rule_set_names((clean_text(rules, "rules") or "").split(","))
     return result_response(run(dataclasses.replace(job, rule_sets=names or None)).value, fmt, language)
@@ -243,7 +256,7 @@ def _compare(
 @router.post(
     "/compare",
     summary="The ranking under several rule sets, as spareggio compare",
-    responses=answers(ComparisonAnswer, "The comparison", "text/html", "application/pdf", "text/plain"),
+    responses=answers(ComparisonAnswer, "The comparison", Task.COMPARE.result),
 )
 async def api_compare(
     request: Request,
@@ -254,7 +267,7 @@ async def api_compare(
     primary: PrimaryField = None,
     byes: ByesField = None,
     lang: Annotated[str | None, Form()] = None,
-    format: Annotated[str | None, Form(description="json (default), html, pdf, table")] = None,
+    format: Annotated[str | None, format_field(Task.COMPARE.result)] = None,
 ) -> Response:
     try:
         opts = Options.parse(None, tiebreaks, after_round, primary)
@@ -272,24 +285,23 @@ def _check(
         parse_spec_list(opts.tiebreaks)
     if opts.rules:
         find_ruleset(opts.rules)
-    fmt = checked_format(fmt, ("json", "csv", "html", "table"))
-    want = CheckOptions(
-        tiebreaks=opts.tiebreaks,
-        rules=opts.rules,
-        after_round=opts.after_round,
-        infer=(clean_text(infer, "infer") or "").lower() in ("1", "true", "on", "yes"),
+    fmt = checked_format(fmt, api_formats(Task.CHECK.result))
+    job = dataclasses.replace(
+        _job(Task.CHECK, name, data, opts), infer=(clean_text(infer, "infer") or "").lower() in ("1", "true", "on", "yes")
     )
-    report = report_text([check_source(name, data, want)], fmt, lang=language)
-    if fmt == "html":
-        return document(report, "text/html")
-    media = {"json": "application/json", "csv": "text/csv", "table": "text/plain"}[fmt]
-    return Response(encoded(report), media_type=media)
+    checked = run(job).value
+    assert isinstance(checked, CheckEntry)
+    report = report_text([checked], fmt, lang=language)
+    chosen = FORMATS[fmt]
+    if chosen.document:
+        return document(report, chosen.media_type)
+    return Response(encoded(report), media_type=chosen.media_type)
 
 
 @router.post(
     "/check",
     summary="The declared ranking checked, as spareggio check",
-    responses=answers(CheckAnswer, "The check report (schema 1)", "text/csv", "text/html", "text/plain"),
+    responses=answers(CheckAnswer, "The check report (schema 1)", Task.CHECK.result),
 )
 async def api_check(
     request: Request,
@@ -299,7 +311,7 @@ async def api_check(
     after_round: Annotated[str | None, Form()] = None,
     infer: Annotated[str | None, Form(description="true to infer the rule set and list")] = None,
     lang: Annotated[str | None, Form(description="Language of the html and table reports")] = None,
-    format: Annotated[str | None, Form(description="json (default), csv, html, table")] = None,
+    format: Annotated[str | None, format_field(Task.CHECK.result)] = None,
 ) -> Response:
     try:
         opts = Options.parse(rules, tiebreaks, after_round)
@@ -309,7 +321,7 @@ async def api_check(
     return await _answer(request, lang, _check, name, data, opts, infer, lang, format)
 
 
-CROSSTABLE_API_FORMATS = ("json", *(f.name for f in formats_for(Crosstable) if f.name != "json"))
+CROSSTABLE_API_FORMATS = api_formats(Crosstable)
 """What ``/api/crosstable`` writes: JSON by default, and every export of the command's ``crosstable``."""
 
 
@@ -339,8 +351,7 @@ def _crosstable(
     responses=answers(
         CrosstableAnswer,
         "JSON (the crosstable document), or the export asked by `format`",
-        "text/plain", "text/html", "application/pdf",
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        Crosstable,
     ),
 )
 async def api_crosstable(
@@ -358,7 +369,7 @@ async def api_crosstable(
     lang: Annotated[
         str | None, Form(description="The language of the notation, the key and the numbers: " + ", ".join(languages()))
     ] = None,
-    format: Annotated[str | None, Form(description="json (default), table, html, pdf, xlsx")] = None,
+    format: Annotated[str | None, format_field(Crosstable)] = None,
 ) -> Response:
     try:
         opts = Options.parse(rules, tiebreaks, after_round, primary)

@@ -36,18 +36,18 @@ def _standings_file(request: Request, token: str, fmt: str) -> Response:
     lang = request_language(request)
     try:
         s = compute(entry, options_of(request))
-        body, media = standings_export(s, fmt, lang, entry)
+        body, f = standings_export(s, fmt, lang)
     except SpareggioError as exc:
         return text(said(exc, lang), status=400)
-    if fmt == "print":  # the printable page, shown in the browser
-        return document(body, media)
+    if f.inline:  # the printable page, shown in the browser
+        return document(body, f.media_type)
     _ = translator(lang)
     stem = safe_name(Path(entry.filename).stem or _("standings"))
     return Response(
         body,
-        media_type=media,
+        media_type=f.media_type,
         headers={
-            "Content-Disposition": content_disposition(f"{stem}-{_('standings')}.{fmt}"),
+            "Content-Disposition": content_disposition(f"{stem}-{_('standings')}{f.extension}"),
             "Content-Security-Policy": CSP_DOCUMENT,
         },
     )
@@ -62,10 +62,10 @@ def _explanation_file(request: Request, token: str, sno: int, fmt: str) -> Respo
     entry = site_of(request).store.get(token)
     lang = request_language(request)
     try:
-        body, media = explanation_export(compute(entry, options_of(request)), sno, fmt, lang)
+        body, f = explanation_export(compute(entry, options_of(request)), sno, fmt, lang)
     except SpareggioError as exc:
         return text(said(exc, lang), status=400)
-    return attachment(body, media, entry, f"{translator(lang)('player-{sno}', sno=sno)}.{fmt}")
+    return attachment(body, f.media_type, entry, f"{translator(lang)('player-{sno}', sno=sno)}{f.extension}")
 
 
 @router.get("/t/{token}/player/{sno}/download/{fmt}")
@@ -79,10 +79,10 @@ def _comparison_file(request: Request, token: str, fmt: str) -> Response:
     try:
         names = rule_set_names(request.query_params.getlist("with"))
         opts = options_of(request)
-        body, media = comparison_export(comparison(entry, names, opts.tiebreaks, opts.after_round, opts), fmt, lang)
+        body, f = comparison_export(comparison(entry, names, opts), fmt, lang)
     except SpareggioError as exc:
         return text(said(exc, lang), status=400)
-    return attachment(body, media, entry, f"{translator(lang)('compare')}.{fmt}")
+    return attachment(body, f.media_type, entry, f"{translator(lang)('compare')}{f.extension}")
 
 
 @router.get("/t/{token}/compare/download/{fmt}")
@@ -95,10 +95,10 @@ def _crosstable_file(request: Request, token: str, fmt: str) -> Response:
     lang = request_language(request)
     try:
         s = compute(entry, options_of(request))
-        body, media = crosstable_export(s, fmt, lang, grid_choice(request))
+        body, f = crosstable_export(s, fmt, lang, grid_choice(request))
     except SpareggioError as exc:
         return text(said(exc, lang), status=400)
-    return attachment(body, media, entry, f"{translator(lang)('crosstable')}.{fmt}")
+    return attachment(body, f.media_type, entry, f"{translator(lang)('crosstable')}{f.extension}")
 
 
 @router.get("/t/{token}/crosstable/download/{fmt}")

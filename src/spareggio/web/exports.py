@@ -12,26 +12,23 @@ from fastapi.responses import Response
 from ..base.errors import ArgumentError
 from ..base.i18n import msg
 from ..comparison import Comparison
-from ..explain import explain_player
-from ..io.trf.team_matches import is_team_file
-from ..io.trf.writer import with_team_ranks, write_decided_trf
-from ..render.crosstable import build_crosstable
-from ..render.formats import FORMATS, formats_for, render
+from ..explain import PlayerExplanation, explain_player
+from ..render.crosstable import Crosstable, build_crosstable
+from ..render.formats import FORMATS, Format, format_for_path, formats_for, render
 from ..standings import Standings
 from .limits import MAX_OUTPUT_BYTES
 from .options import safe_name
 from .store import Entry
 
 __all__ = [
-    "CROSSTABLE_FORMATS",
     "CSP_DOCUMENT",
-    "EXPORT_MEDIA",
     "OutputTooLarge",
     "attachment",
     "comparison_export",
     "content_disposition",
     "crosstable_export",
     "document",
+    "downloads",
     "encoded",
     "explanation_export",
     "json_error",
@@ -45,13 +42,28 @@ CSP_DOCUMENT = (
 )
 """For the standalone documents (exports, the API's html): their style is inline, they run no script."""
 
-EXPORT_MEDIA = {
-    **{f.name: f.media_type for f in formats_for(Standings)},
-    "print": FORMATS["html"].media_type,
-    "trf": "text/plain; charset=utf-8",
-}
-"""The standings' formats and their media types: the registry's (:mod:`spareggio.render.formats`),
-the printable page (its html shown in the browser) and the TRF file with the computed ranks."""
+def downloads(result_type: type) -> tuple[Format, ...]:
+    """The formats the page offers a result as a file in: the registry's formats of the result,
+    but for the printable page (shown, not saved) and the terminal's table."""
+    return tuple(f for f in formats_for(result_type) if f.downloaded)
+
+
+def chosen(result_type: type, fmt: str, offered: tuple[Format, ...] | None = None) -> Format:
+    """The format ``fmt`` names (or, for the links of older pages, the extension it is written
+    with) among those ``result_type`` is written in (``offered``: among these).
+
+    :raises ArgumentError: for another.
+    """
+    usable = formats_for(result_type) if offered is None else offered
+    for f in usable:
+        if f.name == fmt:
+            return f
+    try:
+        return format_for_path(f"download.{fmt}", usable)
+    except ArgumentError:
+        raise ArgumentError(
+            msg("format must be one of {items}, not {fmt!r}", items=", ".join(f.name for f in usable), fmt=fmt[:20])
+        ) from None
 
 TABLE_OVERHEAD = 160
 """Characters of a table row besides the name (numbers, spaces, columns), for the size estimate."""
@@ -89,95 +101,55 @@ def _table_size(s: Standings) -> int:
     return len(s.rows) * (longest + TABLE_OVERHEAD + 12 * len(s.labels))
 
 
-def standings_export(s: Standings, fmt: str, lang: str, entry: Entry | None = None) -> tuple[bytes, str]:
-    """The standings in one of the formats the command line writes (the registry's renderers).
-
-    ``trf`` is the file with the computed ranks: a team event's own file with them in record 310
-    (when ``entry`` holds it), else the tournament written as TRF.
+def standings_export(s: Standings, fmt: str, lang: str) -> tuple[bytes, Format]:
+    """The standings in a format of the registry (:mod:`spareggio.render.formats`): every format the
+    command line writes, the printable page and the TRF with the computed ranks among them.
 
     :raises ArgumentError: for an unknown format, or an answer over the size limit.
     """
-    if fmt not in EXPORT_MEDIA:
-        raise ArgumentError(
-            msg("format must be one of {items}, not {fmt!r}", items=", ".join(EXPORT_MEDIA), fmt=fmt)
-        )
-    if fmt == "trf":
-        body: str | bytes = (
-            _team_trf(entry, s) if entry is not None and s.is_team else _trf_with_ranks(s)
-        )
-    else:
-        if fmt == "table" and _table_size(s) > MAX_OUTPUT_BYTES:
-            raise _too_large()
-        body = render(s, "html" if fmt == "print" else fmt, lang=lang)
-    return encoded(body), EXPORT_MEDIA[fmt]
+    f = chosen(Standings, fmt)
+    if f.terminal and _table_size(s) > MAX_OUTPUT_BYTES:
+        raise _too_large()
+    return encoded(render(s, f, lang=lang)), f
 
 
-def _team_trf(entry: Entry, s: Standings) -> str:
-    """A team event's TRF file with the computed team ranks written into record 310."""
-    if not is_team_file(entry.data):
-        raise ArgumentError(
-            msg("the TRF download of a team event writes its ranks into its TRF file: this file is not TRF")
-        )
-    ranks = {row.player.start_number: row.rank for row in s.rows}
-    return with_team_ranks(entry.data.decode("utf-8", errors="replace"), ranks)
-
-
-def _trf_with_ranks(s: Standings) -> str:
-    """The tournament as TRF with the computed ranks in columns 86-89, and the decisions and the
-    tie-break list that made them, as the command line's ``--save-trf`` writes them."""
-    return write_decided_trf(s, ranks=True)
-
-
-EXPLANATION_FORMATS = {"txt": "text", "html": "html", "json": "json"}
-"""The downloads of an explanation, by extension: the registry's format of each."""
-
-
-def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[bytes, str]:
-    """One participant's explanation as a file (``txt``, ``html`` or ``json``).
+def explanation_export(s: Standings, sno: int, fmt: str, lang: str) -> tuple[bytes, Format]:
+    """One participant's explanation as a file, in a format the page offers (by name, or by the
+    extension: ``txt``).
 
     :raises SpareggioError: for a start number not in the event, or an unknown format.
     """
-    if fmt not in EXPLANATION_FORMATS:
-        raise ArgumentError(msg("format must be html, json or txt, not {fmt!r}", fmt=fmt))
+    f = chosen(PlayerExplanation, fmt, downloads(PlayerExplanation))
     s.tournament.index_of(sno)
-    name = EXPLANATION_FORMATS[fmt]
-    return encoded(render(explain_player(s, sno, None, lang), name, lang=lang)), FORMATS[name].media_type
+    return encoded(render(explain_player(s, sno, None, lang), f, lang=lang)), f
 
 
-def comparison_export(c: Comparison, fmt: str, lang: str) -> tuple[bytes, str]:
-    """A comparison as a file (``html``, ``pdf`` or ``json``).
+def comparison_export(c: Comparison, fmt: str, lang: str) -> tuple[bytes, Format]:
+    """A comparison as a file, in a format the page offers.
 
-    :raises ArgumentError: for an unknown format.
+    :raises ArgumentError: for another format.
     """
-    if fmt not in ("html", "pdf", "json"):
-        raise ArgumentError(msg("format must be html, pdf or json, not {fmt!r}", fmt=fmt))
-    return encoded(render(c, fmt, lang=lang)), FORMATS[fmt].media_type
+    f = chosen(Comparison, fmt, downloads(Comparison))
+    return encoded(render(c, f, lang=lang)), f
 
 
 def result_response(result: object, fmt: str, lang: str) -> Response:
     """An API answer: ``result`` in format ``fmt`` by the registry's renderer; an HTML document
     under its own policy."""
-    body = encoded(render(result, fmt, lang=lang))
-    if fmt == "html":
-        return document(body, FORMATS[fmt].media_type)
-    return Response(body, media_type=FORMATS[fmt].media_type)
+    f = FORMATS[fmt]
+    body = encoded(render(result, f, lang=lang))
+    if f.document:
+        return document(body, f.media_type)
+    return Response(body, media_type=f.media_type)
 
 
-CROSSTABLE_FORMATS = ("pdf", "xlsx", "html")
-"""What the page offers to download a crosstable as."""
+def crosstable_export(s: Standings, fmt: str, lang: str, grid: bool | None) -> tuple[bytes, Format]:
+    """The crosstable of ``s`` as a file, in a format the page offers (through the format registry).
 
-
-def crosstable_export(s: Standings, fmt: str, lang: str, grid: bool | None) -> tuple[bytes, str]:
-    """The crosstable of ``s`` as a file (through the format registry).
-
-    :raises ArgumentError: for a format the page does not offer, or an answer over the size limit.
+    :raises ArgumentError: for another format, or an answer over the size limit.
     """
-    if fmt not in CROSSTABLE_FORMATS:
-        raise ArgumentError(
-            msg("format must be one of {items}, not {fmt!r}", items=", ".join(CROSSTABLE_FORMATS), fmt=fmt)
-        )
-    chosen = FORMATS[fmt]
-    return encoded(render(build_crosstable(s, lang, grid=grid), chosen, lang=lang)), chosen.media_type
+    f = chosen(Crosstable, fmt, downloads(Crosstable))
+    return encoded(render(build_crosstable(s, lang, grid=grid), f, lang=lang)), f
 
 
 def content_disposition(filename: str) -> str:

@@ -14,6 +14,7 @@ from ..base.errors import Diagnostic, SpareggioError
 from ..base.i18n import SOURCE, Choices, Field, Text, language_name, localize, ntext
 from ..base.i18n import catalogue as full_catalogue
 from ..base.i18n import languages as known_languages
+from ..core.model import Participant
 
 __all__ = [
     "CHOICES_LABELS",
@@ -22,6 +23,7 @@ __all__ = [
     "language_name",
     "languages",
     "page_words",
+    "participant_words",
     "plural_translator",
     "request_language",
     "said",
@@ -58,6 +60,39 @@ def plural_translator(lang: str) -> Callable[..., str]:
         return localize(ntext(singular, plural, n, None, **values), code)
 
     return n_
+
+
+PARTICIPANT_WORDS: dict[str, str | tuple[str, str]] = {
+    "count": ("{n} player", "{n} players"),
+    "count.team": ("{n} team", "{n} teams"),
+    "search": "Find a player",
+    "search.team": "Find a team",
+    "find": "Find a player: name or number",
+    "find.team": "Find a team: name or number",
+    "differs": ("The declared ranking differs for {n} player.", "The declared ranking differs for {n} players."),
+    "differs.team": ("The declared ranking differs for {n} team.", "The declared ranking differs for {n} teams."),
+    "chart": "Each line is a player: his place under each rule set. Each player who changes place has a colour of his own.",
+    "chart.team": "Each line is a team: its place under each rule set. Each team that changes place has a colour of its own.",
+    "name": "Name",
+    "name.team": "Team",
+}
+"""The page's sentences about the participants of an event, by the key its participant gives
+(:meth:`spareggio.core.model.Participant.key`: players by the base key, teams by ``.team``): a
+sentence, or the singular and plural of one about a number of them."""
+
+
+def participant_words(lang: str) -> Callable[..., str]:
+    """``words(participant, key, n=None, **values)`` for one language: the page's sentence ``key``
+    (:data:`PARTICIPANT_WORDS`) about the participants an event ranks, in the form ``n`` takes."""
+    code = lang if lang in languages() else SOURCE
+
+    def words(participant: Participant, key: str, n: int | None = None, **values: object) -> str:
+        told = PARTICIPANT_WORDS[participant.key(key)]
+        if isinstance(told, tuple):
+            return localize(ntext(told[0], told[1], n or 0, None, **values), code)
+        return localize(Text(told, None, **values), code)
+
+    return words
 
 
 def choose_language(asked: str | None, cookie: str | None, accept: str | None) -> str:

@@ -27,8 +27,9 @@ __all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
 
-Extra = Callable[[Entry, Options, Standings], Mapping[str, object]]
-"""What a page adds to the values of its template (a view of :mod:`.views`)."""
+Extra = Callable[[Entry, Options], tuple[Standings, Mapping[str, object]]]
+"""What a page computes through the seam (a view of :mod:`.views`): the standings of the page's
+frame, and what it adds to the values of its template."""
 
 
 def _index(request: Request, status: int, error: str | None) -> HTMLResponse:
@@ -96,8 +97,8 @@ async def open_file(request: Request) -> Response:
 
 
 def _tournament_page(request: Request, token: str, template: str, active: str, extra: Extra) -> HTMLResponse:
-    """A page of an open tournament: the standings its options ask for and what ``extra`` adds,
-    or the page with the error of an option."""
+    """A page of an open tournament: what ``extra`` computes of the request its options make
+    (:func:`.views.job_of`), or the page with the error of an option."""
     site = site_of(request)
     entry = site.store.get(token)
     lang = request_language(request)
@@ -114,8 +115,7 @@ def _tournament_page(request: Request, token: str, template: str, active: str, e
             **common(entry, Options(), None, active, lang),
         )
     try:
-        s = compute(entry, opts)
-        values = extra(entry, opts, s)
+        s, values = extra(entry, opts)
     except SpareggioError as exc:
         return site.pages.render(
             request,
@@ -138,9 +138,11 @@ async def _page(request: Request, token: str, template: str, active: str, extra:
 async def tournament(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
     find = request.query_params.get("find", "")
-    return await _page(
-        request, token, "tournament.html", "standings", lambda e, o, s: standings_view(e, o, s, lang, find)
-    )
+    def view(e: Entry, o: Options) -> tuple[Standings, Mapping[str, object]]:
+        s = compute(e, o)
+        return s, standings_view(e, o, s, lang, find)
+
+    return await _page(request, token, "tournament.html", "standings", view)
 
 
 @router.get("/t/{token}/player/{sno}", response_class=HTMLResponse)
@@ -148,9 +150,7 @@ async def tournament(request: Request, token: str) -> HTMLResponse:
 async def player(request: Request, token: str, sno: int) -> HTMLResponse:
     lang = request_language(request)
     versus = request.query_params.get("versus", "")
-    return await _page(
-        request, token, "player.html", "standings", lambda e, _o, s: player_view(e, s, sno, versus, lang)
-    )
+    return await _page(request, token, "player.html", "standings", lambda e, o: player_view(e, o, sno, versus, lang))
 
 
 @router.get("/t/{token}/compare", response_class=HTMLResponse)
@@ -158,20 +158,21 @@ async def player(request: Request, token: str, sno: int) -> HTMLResponse:
 async def compare_page(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
     chosen = request.query_params.getlist("with")
-    return await _page(
-        request,
-        token,
-        "compare.html",
-        "compare",
-        lambda e, o, s: compare_view(e, o, s, rule_set_names(chosen), lang),
-    )
+    def view(e: Entry, o: Options) -> tuple[Standings, Mapping[str, object]]:
+        s = compute(e, o)  # the page's frame: the standings under the options' own rule set
+        return s, compare_view(e, o, s, rule_set_names(chosen), lang)
+
+    return await _page(request, token, "compare.html", "compare", view)
 
 
 @router.get("/t/{token}/check", response_class=HTMLResponse)
 @cached
 async def check_page(request: Request, token: str) -> HTMLResponse:
     infer = request.query_params.get("infer") in ("1", "on", "true")
-    return await _page(request, token, "check.html", "check", lambda e, o, _s: check_view(e, o, infer))
+    def view(e: Entry, o: Options) -> tuple[Standings, Mapping[str, object]]:
+        return compute(e, o), check_view(e, o, infer)
+
+    return await _page(request, token, "check.html", "check", view)
 
 
 @router.get("/t/{token}/crosstable", response_class=HTMLResponse)
@@ -179,13 +180,11 @@ async def check_page(request: Request, token: str) -> HTMLResponse:
 async def crosstable(request: Request, token: str) -> HTMLResponse:
     lang = request_language(request)
     grid = grid_choice(request)
-    return await _page(
-        request,
-        token,
-        "crosstable.html",
-        "crosstable",
-        lambda e, o, s: crosstable_view(s, lang, f"/t/{e.token}", o.query(), grid),
-    )
+    def view(e: Entry, o: Options) -> tuple[Standings, Mapping[str, object]]:
+        s = compute(e, o)
+        return s, crosstable_view(s, lang, f"/t/{e.token}", o.query(), grid)
+
+    return await _page(request, token, "crosstable.html", "crosstable", view)
 
 
 @router.get("/explain.css")

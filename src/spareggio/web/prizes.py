@@ -1,5 +1,6 @@
 """The prizes tab: paste or upload a prize file, get the prize list of the open tournament with the
-reasons of every award, printable (the print style leaves out the form)."""
+reasons of every award, printable (the print style leaves out the form); and the API's ``prizes``.
+Both make the request of the one seam (:data:`spareggio.job.Task.PRIZES`) and lay out its result."""
 
 from __future__ import annotations
 
@@ -20,22 +21,20 @@ from ..base.errors import ArgumentError, SpareggioError
 from ..base.i18n import languages, localize, msg, translate
 from ..base.jsontypes import JsonObject, JsonValue
 from ..core.decisions import Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
-from ..core.model import Scope
-from ..io import parse_event
+from ..job import Job, Task, run
 from ..prizes import (
     PrizeFile,
     PrizeList,
-    award_prizes,
     parse_prize_bytes,
     parse_prize_data,
     prize_file_data,
     prize_file_json,
     prize_file_toml,
 )
-from ..render.formats import FORMATS, formats_for, render
+from ..render.formats import FORMATS, render
 from ..render.prizes import WORDS, money_text
-from ..standings import Standings, rank
-from .api import RulesField, answers, api_error
+from ..standings import Standings
+from .api import RulesField, answers, api_error, api_formats, format_field
 from .exports import attachment
 from .i18n import request_language, said, translator
 from .models import PrizesAnswer
@@ -43,7 +42,7 @@ from .options import Options, api_language, bounded_number, checked_format, clea
 from .pages import read_form
 from .site import site_of
 from .store import Entry
-from .views import common, compute, points
+from .views import common, compute, job_of, points
 
 __all__ = ["api_router", "router"]
 
@@ -255,13 +254,15 @@ def _page(
     s: Standings | None = None
     values: Mapping[str, object] = {}
     try:
-        s = compute(entry, opts)
-        if error is not None:
-            raise ArgumentError(error)
-        if prizes is not None:
-            if s.is_team:
-                raise ArgumentError(msg("prizes are awarded to the players of an individual event, not to teams"))
-            values = prizes_view(award_prizes(s, prizes), lang)
+        if prizes is None or error is not None:
+            s = compute(entry, opts)
+            if error is not None:
+                raise ArgumentError(error)
+        else:
+            result = run(job_of(entry, opts, Task.PRIZES, prizes=prizes))
+            s = result.standings
+            assert isinstance(result.value, PrizeList)
+            values = prizes_view(result.value, lang)
     except SpareggioError as exc:
         return site.pages.render(request, "prizes.html", 400, error=said(exc, lang), form=form,
                                  **common(entry, opts, s, "prizes", lang))  # fmt: skip
@@ -370,14 +371,12 @@ def _api_prizes(
         raise ArgumentError(msg("the field 'file' is empty: send the tournament file"))
     if not prize_data:
         raise ArgumentError(msg("the field 'prizes' is empty: send the prize file"))
-    t = parse_event(data, name)
-    if t.scope is not Scope.INDIVIDUAL:
-        raise ArgumentError(msg("prizes are awarded to the players of an individual event, not to teams"))
-    spec = parse_prize_bytes(prize_data, prize_name)
-    s = rank(t, opts.tiebreaks, rules=opts.rules, after_round=opts.after_round, decisions=decisions)
-    pl = award_prizes(s, spec)
+    job = Job(
+        Task.PRIZES, data, name, tiebreaks=opts.tiebreaks, rules=opts.rules, after_round=opts.after_round,
+        decisions=decisions, lang=lang, prizes=parse_prize_bytes(prize_data, prize_name),
+    )  # fmt: skip
     chosen = FORMATS[fmt]
-    body = render(pl, chosen, lang=lang)
+    body = render(run(job).value, chosen, lang=lang)
     return Response(body, media_type=chosen.media_type)
 
 
@@ -387,8 +386,7 @@ def _api_prizes(
     responses=answers(
         PrizesAnswer,
         "JSON (the prize list), or the export asked by `format`",
-        "text/plain", "text/csv", "text/html", "application/pdf",
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        Task.PRIZES.result,
     ),
 )
 async def api_prizes(
@@ -406,11 +404,11 @@ async def api_prizes(
     lots_seed: Annotated[str | None, Form(description="Draw lots for the ties left, with this seed")] = None,
     exclude: Annotated[str | None, Form(description="A player left out of the ranking (5:expelled)")] = None,
     lang: Annotated[str | None, Form(description=", ".join(languages()))] = None,
-    format: Annotated[str | None, Form(description="json (default), table, csv, html, pdf, xlsx")] = None,
+    format: Annotated[str | None, format_field(Task.PRIZES.result)] = None,
 ) -> Response:
     try:
         opts = Options.parse(rules, tiebreaks, after_round)
-        fmt = checked_format(format, tuple(f.name for f in formats_for(PrizeList)))
+        fmt = checked_format(format, api_formats(Task.PRIZES.result))
         language = api_language(lang)
         given = merged(
             Decisions(),

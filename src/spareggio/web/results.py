@@ -16,7 +16,7 @@ from ..base import numbers
 from ..base.errors import Diagnostic, SpareggioError
 from ..base.i18n import Text, localize, msg, ntext, translate
 from ..comparison import Comparison
-from ..core.model import ResultKind, ScoreName
+from ..core.model import Participant, ResultKind, ScoreName
 from ..io.registry import READERS, SNIFF_BYTES
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
@@ -207,40 +207,31 @@ def score_legend(names: Sequence[str], lang: str) -> list[tuple[str, str]]:
     return [(name, words[name]) for name in names if name in words]
 
 
-def moved_summary(moved: int, total: int, rules: int, team: bool, lang: str) -> str:
-    """How many players (or teams) change place between the rule sets compared."""
+MOVED = {
+    "moved": ("{n} player of {total} changes place.", "{n} players of {total} change place."),
+    "moved.team": ("{n} team of {total} changes place.", "{n} teams of {total} change place."),
+    "summary.team": (
+        "{n} team changes place between {a} and {b}; {changed} have different tie-break values",
+        "{n} teams change place between {a} and {b}; {changed} have different tie-break values",
+    ),
+}
+"""The comparison's sentences about its participants (context ``results``), by the key the event's
+participant gives (:meth:`spareggio.core.model.Participant.key`): players by the base key, teams by
+``.team``; a participant without its own summary line keeps the comparison's."""
+
+
+def moved_summary(moved: int, total: int, rules: int, participant: Participant, lang: str) -> str:
+    """How many players (or teams: the event's ``participant``) change place between the rule sets
+    compared."""
     if moved == 0:
         text = translate(lang, "Every place is the same under the {n} rule sets.", "results")
         return text.format(n=rules)
-    if team:
-        told = ntext(
-            "{n} team of {total} changes place.",
-            "{n} teams of {total} change place.",
-            moved,
-            "results",
-            total=total,
-        )
-    else:
-        told = ntext(
-            "{n} player of {total} changes place.",
-            "{n} players of {total} change place.",
-            moved,
-            "results",
-            total=total,
-        )
-    return localize(told, lang)
+    return localize(ntext(*MOVED[participant.key("moved")], moved, "results", total=total), lang)
 
 
-TEAM_SUMMARY = (
-    "{n} team changes place between {a} and {b}; {changed} have different tie-break values",
-    "{n} teams change place between {a} and {b}; {changed} have different tie-break values",
-)
-"""The comparison's summary line for a team event (context ``results``)."""
-
-
-def comparison_summary(c: Comparison, lang: str, team: bool = False) -> list[str]:
+def comparison_summary(c: Comparison, lang: str, participant: Participant) -> list[str]:
     """The comparison's summary lines (how many move between the first rule set and each other) in
-    ``lang``, the rule sets by their short names, teams called teams."""
+    ``lang``, the rule sets by their short names, the participants named as the event names them."""
     out = []
     for line in c.summary:
         if not isinstance(line, Text) or line.plural is None:
@@ -252,8 +243,9 @@ def comparison_summary(c: Comparison, lang: str, team: bool = False) -> list[str
         for key in ("a", "b"):
             if isinstance(params.get(key), str):
                 params[key] = short_rules(str(params[key]), lang)
-        if team:
-            told = ntext(*TEAM_SUMMARY, n, "results", **params)
+        own = MOVED.get(participant.key("summary"))
+        if own is not None:
+            told = ntext(*own, n, "results", **params)
         else:
             told = ntext(line.template, line.plural, n, line.context, **params)
         out.append(localize(told, lang))

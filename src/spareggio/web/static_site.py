@@ -144,7 +144,6 @@ def site_files(
             "page": where.page,
             "site_langs": site_langs,
             "source": source,
-            "team": entry.is_team,
             "has_prizes": prizes is not None,
             "base": lang if front else ".",
             "q": ".html",

@@ -9,7 +9,7 @@ import threading
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
-from ..core.model import Event, Scope, Tournament
+from ..core.model import Event, Participant, Tournament
 from ..io import ReadOptions, parse_event
 from .limits import STORE_BYTES, STORE_LIMIT
 
@@ -51,12 +51,13 @@ class Entry:
 
     def read(self, *, lenient: bool = False, individual: bool = False) -> Event:
         """The event as these reading options give it (the file read again once, then kept):
-        ``lenient`` repairs the games whose two sides disagree, ``individual`` reads a team
-        event's players as an individual tournament.
+        ``lenient`` repairs the games whose two sides disagree, ``individual`` reads the players
+        of an event made of players (a team event: :meth:`~spareggio.core.model.Event.lineup`) as
+        an individual tournament (an event of players is read as it is).
 
         :raises SpareggioError: when the file cannot be read so.
         """
-        key = (lenient or self.lenient, individual)
+        key = (lenient or self.lenient, individual and self.event.lineup() is not None)
         if key == (self.lenient, False):
             return self.event
         if key not in self._read:
@@ -70,9 +71,9 @@ class Entry:
         return self.event.participants()
 
     @property
-    def is_team(self) -> bool:
-        """Whether the file is a team event (its teams are ranked)."""
-        return self.event.scope is Scope.TEAM
+    def participant(self) -> Participant:
+        """What the event ranks (players, teams), as its sentences name it."""
+        return self.event.participant
 
 
 PLAYER_BYTES = 700

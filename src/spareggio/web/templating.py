@@ -16,7 +16,16 @@ from ..check.entry import CheckEntry
 from ..core.model import Tournament
 from ..io import READERS
 from ..standings import Standings
-from .i18n import language_name, languages, page_words, plural_translator, request_language, said, translator
+from .i18n import (
+    language_name,
+    languages,
+    page_words,
+    participant_words,
+    plural_translator,
+    request_language,
+    said,
+    translator,
+)
 from .results import (
     PageWarning,
     event_dates,
@@ -74,6 +83,7 @@ class Pages:
         html = self.env.get_template(template).render(
             _=translator(lang),
             n_=plural_translator(lang),
+            said_of=participant_words(lang),
             lang=lang,
             reason=lambda text: said(text, lang),
             warning=lambda text: warning_body(text, lang, page_words),

@@ -1,11 +1,14 @@
 """What each page shows, built from the library's results: plain values for the templates.
 
-Nothing here computes a tie-break; each function asks the library (standings, explanations,
-comparison, check) and lays its answer out for a template."""
+Nothing here computes a tie-break: each page makes its request (:func:`job_of`: the open event,
+read as the page's options ask, and those options), has it computed by the one seam every front end
+calls (:func:`spareggio.job.run`: standings, explanations, comparison, prizes, check) and lays out
+what it returns for a template."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from markupsafe import Markup
@@ -13,16 +16,20 @@ from markupsafe import Markup
 from ..base import numbers
 from ..base.errors import ArgumentError
 from ..base.i18n import msg, translate
-from ..check import CheckOptions, check
-from ..comparison import DEFAULT_COMPARE, Comparison, compare
+from ..check import CheckEntry
+from ..comparison import Comparison
 from ..core.model import Event, Tournament
-from ..explain import explain_player, explain_versus
+from ..explain import PlayerExplanation, Versus
+from ..job import Job, Result, Task, explain, run
+from ..render.crosstable import Crosstable
+from ..render.formats import formats_for
 from ..render.html import explanation_body, versus_body
 from ..render.output import declared_rank_differs, shown_decimals, title_abbreviation
 from ..render.publish import describe_tiebreak
-from ..standings import Standings, rank
-from ..tiebreaks import Scope, catalogue
+from ..standings import Standings
+from ..tiebreaks import offered
 from .chart import bump_chart
+from .exports import downloads
 from .i18n import translator
 from .options import Options, bounded_number, clean_text
 from .results import (
@@ -44,6 +51,7 @@ __all__ = [
     "comparison",
     "compute",
     "crosstable_view",
+    "job_of",
     "player_view",
     "standings_view",
 ]
@@ -65,48 +73,55 @@ def points(value: Fraction | None, lang: str) -> str:
 
 
 def event_of(entry: Entry, opts: Options) -> Event:
-    """The event the options rank: the file read as they ask (repairing games, a team event's
-    players alone), by the primary score they give.
+    """The open event read as the options ask (repairing games, the players of an event made of
+    players alone).
 
-    :raises SpareggioError: when the file cannot be read so, or the event takes no primary score.
+    :raises SpareggioError: when the file cannot be read so.
     """
-    event = entry.read(lenient=opts.lenient, individual=opts.individual and entry.is_team)
-    if opts.primary and event.scope is Scope.TEAM:
-        return event.with_primary(opts.primary)
-    return event
+    return entry.read(lenient=opts.lenient, individual=opts.individual)
+
+
+def job_of(entry: Entry, opts: Options, task: Task = Task.STANDINGS, **asked: object) -> Job:
+    """The request of a page (:class:`spareggio.job.Job`): the open event read as the options ask,
+    ranked by the primary score they give when the event has it (the players of a team event read
+    alone have none: the team's control is left as it was), with their list, rule set, round and
+    decisions, and what the page asks besides (``asked``: the player explained, the rule sets
+    compared ...).
+
+    :raises SpareggioError: when the file cannot be read so.
+    """
+    event = event_of(entry, opts)
+    primary = opts.primary if opts.primary in {str(p) for p in event.primaries} else None
+    return Job(
+        task, event, entry.filename, primary=primary, tiebreaks=opts.tiebreaks, rules=opts.rules,
+        after_round=opts.after_round, decisions=opts.decisions() if opts.decided else None,
+        **asked,  # type: ignore[arg-type]  # the fields of Job the page asks, by name
+    )  # fmt: skip
 
 
 def compute(entry: Entry, opts: Options) -> Standings:
     """The standings the options ask for (individual or team, as the file is), with the decisions
-    they give on top of the file's (playoffs, the arbiter's orders, lots, exclusions).
+    they give on top of the file's (playoffs, the arbiter's orders, lots, exclusions): the result of
+    the page's request (:func:`spareggio.job.run`).
 
     :raises SpareggioError: for an option the event cannot take.
     """
-    return rank(
-        event_of(entry, opts), opts.tiebreaks, rules=opts.rules, after_round=opts.after_round,
-        decisions=opts.decisions() if opts.decided else None,
-    )  # fmt: skip
+    s = run(job_of(entry, opts)).value
+    assert isinstance(s, Standings)
+    return s
 
 
 def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: str) -> View:
     """What every page of an open tournament shows: its event, the options, the decisions given and
     the catalogues."""
-    if s is not None:
-        t, team = s.tournament, s.is_team
-    else:
-        t, team = entry.tournament, entry.is_team
+    event = s.event if s is not None else entry.event
+    t = event.participants()
     _ = translator(lang)
-    # a team event offers the team criteria and the individual ones C.07 applies to teams
-    offered = [
-        (d.code, d)
-        for d in sorted(catalogue(Scope.TEAM if team else Scope.INDIVIDUAL), key=lambda d: d.scope is not Scope.TEAM)
-        if not team or d.code != "PTS"
-    ]
     kind = t.kind_of_event.value
     return {
         "entry": entry,
-        "team": team,
-        "file_team": entry.is_team,
+        "participant": event.participant,
+        "primaries": entry.event.primaries,
         "t": t,
         "participants": [(p.start_number, p.name) for p in t.players],
         "given": given_decisions(opts, t, lang),
@@ -123,7 +138,7 @@ def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: 
                 d.article,
                 translate(lang, d.description, "tiebreak.description"),
             )
-            for code, d in offered
+            for code, d in ((d.code, d) for d in offered(event.scope))
             if d.compute or d.order_group
         ],
         "rounds": list(range(1, t.rounds + 1)),
@@ -198,6 +213,8 @@ def standings_view(entry: Entry, opts: Options, s: Standings, lang: str, find: s
     scores = [name for name, _value in s.scores(s.rows[0])] if s.rows else []
     return {
         "rows": rows,
+        "downloads": downloads(Standings),
+        "printable": tuple(f for f in formats_for(Standings) if f.inline),
         "find": find,
         "labels": s.labels,
         "described": described,
@@ -212,16 +229,14 @@ def focusable_tables(html: str) -> Markup:
     return Markup(html.replace("<table>", '<table tabindex="0">'))
 
 
-def player_view(entry: Entry, s: Standings, sno: int, versus_text: str, lang: str) -> View:
-    """One participant's tie-breaks explained, and why one is above another when asked.
+def player_view(entry: Entry, opts: Options, sno: int, versus_text: str, lang: str) -> tuple[Standings, View]:
+    """One participant's tie-breaks explained, and why one is above another when asked: the
+    explanations the page's request computes (:data:`Task.EXPLAIN`), and the standings they explain.
 
     :raises SpareggioError: for a start number not in the event.
     """
-    t = s.tournament
-    t.index_of(sno)
     versus_text = clean_text(versus_text, "versus") or ""
-    body = explanation_body(explain_player(s, sno, None, lang))
-    versus = None
+    other = None
     if versus_text:
         if not (versus_text.isascii() and versus_text.isdigit()):
             raise ArgumentError(
@@ -229,37 +244,50 @@ def player_view(entry: Entry, s: Standings, sno: int, versus_text: str, lang: st
             )
         other = bounded_number(versus_text, "versus")
         assert other is not None  # digits were checked above
-        t.index_of(other)
+    job = job_of(entry, opts, Task.EXPLAIN, player=str(sno), lang=lang)
+    result = run(job)
+    s = _standings(result)
+    assert isinstance(result.value, PlayerExplanation)
+    versus = None
+    if other is not None:
+        s.tournament.index_of(other)
         if other == sno:
             raise ArgumentError(
                 msg("player {sno} cannot be compared with himself: choose another player", sno=sno)
             )
-        versus = focusable_tables(versus_body(explain_versus(s, sno, other, lang), lang))
-    return {
-        "body": focusable_tables(body),
+        told = explain(replace(job, versus=str(other)), s)
+        assert isinstance(told, Versus)
+        versus = focusable_tables(versus_body(told, lang))
+    return s, {
+        "body": focusable_tables(explanation_body(result.value)),
         "sno": sno,
         "versus": versus,
         "versus_sno": versus_text,
-        "others": [(p.start_number, p.name) for p in t.players if p.start_number != sno],
+        "downloads": downloads(PlayerExplanation),
+        "others": [(p.start_number, p.name) for p in s.tournament.players if p.start_number != sno],
     }
 
 
-def comparison(
-    entry: Entry,
-    names: list[str],
-    tiebreaks: str | Sequence[str] | None,
-    after_round: int | None,
-    opts: Options | None = None,
-) -> Comparison:
-    """The event (read as ``opts`` ask) ranked under each of ``names`` (the default rule sets when
-    empty)."""
-    event = event_of(entry, opts) if opts is not None else entry.event
-    return compare(event, names or list(DEFAULT_COMPARE), tiebreaks, after_round)
+def _standings(result: Result) -> Standings:
+    assert result.standings is not None  # the tasks that rank once
+    return result.standings
+
+
+def comparison(entry: Entry, names: list[str], opts: Options, tiebreaks: str | Sequence[str] | None = None) -> Comparison:
+    """The comparison the page's request computes (:data:`Task.COMPARE`): the event (read as
+    ``opts`` ask) ranked under each of ``names`` (the default rule sets when empty), by ``tiebreaks``
+    (else the options' list)."""
+    job = job_of(entry, opts, Task.COMPARE, rule_sets=tuple(names) or None)
+    if tiebreaks is not None:
+        job = replace(job, tiebreaks=tiebreaks)
+    c = run(job).value
+    assert isinstance(c, Comparison)
+    return c
 
 
 def compare_view(entry: Entry, opts: Options, s: Standings, names: list[str], lang: str) -> View:
     """The places under several rule sets, the changes highlighted, and their chart."""
-    c = comparison(entry, names, opts.tiebreaks or s.labels, opts.after_round, opts)
+    c = comparison(entry, names, opts, opts.tiebreaks or s.labels)
     rows = [
         {
             "sno": r.start_number,
@@ -278,30 +306,33 @@ def compare_view(entry: Entry, opts: Options, s: Standings, names: list[str], la
         moved,
         title=_("Places under each rule set"),
     )
-    team = s.is_team
     return {
         "c": c,
+        "downloads": downloads(Comparison),
         "crow": rows,
         "chart": chart,
         "chosen": c.rules,
         "moved": len(moved),
-        "moved_text": moved_summary(len(moved), len(c.rows), len(c.rules), team, lang),
-        "summary": comparison_summary(c, lang, team),
+        "moved_text": moved_summary(len(moved), len(c.rows), len(c.rules), s.participant, lang),
+        "summary": comparison_summary(c, lang, s.participant),
         "variants": [(n, variant_description(c.standings[n].rules, lang)) for n in c.rules],
     }
 
 
 def check_view(entry: Entry, opts: Options, infer: bool) -> View:
-    """The declared ranking checked against the computed one."""
-    wanted = CheckOptions(
-        tiebreaks=opts.tiebreaks, rules=opts.rules, after_round=opts.after_round, infer=infer
-    )
-    return {"check": check(event_of(entry, opts), wanted, name=entry.filename), "infer": infer}
+    """The declared ranking checked against the computed one: the check the page's request
+    computes (:data:`Task.CHECK`)."""
+    job = job_of(entry, opts, Task.CHECK, infer=infer)
+    entry_checked = run(job).value
+    assert isinstance(entry_checked, CheckEntry)
+    return {"check": entry_checked, "infer": infer}
 
 
 def crosstable_view(s: Standings, lang: str, base: str, query: str, grid: bool | None) -> View:
     """The crosstable in the order of the standings, up to the round they stand after: one column
     per round, or player against player (a round robin's grid), with the points and tie-breaks."""
     table, x = crosstable_table(s, lang, base + "/player/{sno}" + query, grid=grid)
-    teams = team_crosstable(s, lang) if s.is_team else None
-    return {"xtable": table, "xtitle": x.title, "xkey": x.key, "grid": x.grid, "teams": teams}
+    return {
+        "xtable": table, "xtitle": x.title, "xkey": x.key, "grid": x.grid,
+        "teams": team_crosstable(s, lang) or None, "downloads": downloads(Crosstable),
+    }  # fmt: skip

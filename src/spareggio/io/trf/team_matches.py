@@ -58,7 +58,8 @@ def parse_team_event(
         or a bad team record, with its line and column.
     """
     t, lines = parse_trf_team(data, path, lenient=lenient, kind=kind)
-    return build_team_event(t, lines, lenient=lenient)
+    event = build_team_event(t, lines, lenient=lenient)
+    return dataclasses.replace(event, trf=data.decode("utf-8", errors="replace"))  # its ranks go back into it
 
 
 # -- building
