@@ -442,3 +442,19 @@ def test_every_error_is_a_catalogue_message() -> None:
             ):
                 plain.append(f"{path.relative_to(SRC)}:{node.lineno}")
     assert plain == []
+
+
+@pytest.mark.parametrize("lang", [code for code in languages() if code != "en"])
+def test_each_message_is_in_a_catalogue_once(lang: str) -> None:
+    # GNU msgfmt refuses a catalogue with a (context, message) defined twice, and which of the two
+    # translations a reader keeps is its own choice: each must be there once
+    text = (SRC / "locale" / f"{lang}.po").read_text(encoding="utf-8")
+    seen: dict[tuple[str | None, str], int] = {}
+    for block in text.split("\n\n"):
+        context = re.search(r'^msgctxt "(.*)"$', block, re.M)
+        message = re.search(r'^msgid "(.*)"$', block, re.M)
+        if message and message[1]:
+            key = (context[1] if context else None, message[1])
+            seen[key] = seen.get(key, 0) + 1
+    twice = sorted(f"{c}: {m}" for (c, m), n in seen.items() if n > 1)
+    assert twice == [], f"{lang}.po defines {len(twice)} messages more than once: {twice[:5]}"
