@@ -12,7 +12,7 @@ import click
 import pytest
 
 from spareggio.base.errors import check_language
-from spareggio.base.i18n import catalogue, default_language, languages, translate
+from spareggio.base.i18n import Text, catalogue, default_language, languages, localize
 from spareggio.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,15 +87,14 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= {("prizes", text) for text in PRIZE_TEXTS.values()}
     ids |= {("prizes.word", text) for text in PRIZE_WORDS.values()}
     ids |= {("format", f.title) for f in FORMATS.values()}
-    # literal calls in the code: translate(lang, "...", "context"), _tr(lang, "..."), _("...", "context")
+    # literal sentences in the code: Text("...", "context", ...) and _("...", "context"); the contexts
+    # "join" (punctuation around sentences said on their own) and "verbatim" hold no words to translate
     for path in SRC.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        ids |= {("check", m) for m in re.findall(r'_tr\(\s*lang,\s*"((?:[^"\\]|\\.)*)"', text)}
-        ids |= {("check", m) for m in re.findall(r"_tr\(\s*lang,\s*'((?:[^'\\]|\\.)*)'", text)}
-        ids |= {
-            (c, m) for m, c in re.findall(r'translate\(\s*\w+,\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"\)', text)
-        }
+        ids |= {(c, m) for m, c in re.findall(r'\bText\(\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"\s*[,)]', text)}
+        ids |= {(c, m) for m, c in re.findall(r"\bText\(\s*'((?:[^'\\]|\\.)*)',\s*'([\w.]+)'\s*[,)]", text)}
         ids |= {(c, m) for m, c in re.findall(r'\b_\(\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"', text)}
+    ids = {(c, m) for c, m in ids if c not in ("join", "verbatim")}
     ids |= error_messages()
     # the command line's help (context "help") and click's words and usage errors (context "click")
     from spareggio.cli import cli
@@ -124,8 +123,9 @@ def test_every_message_is_in_every_catalogue(lang: str) -> None:
 
 def test_a_third_language_proves_the_mechanism() -> None:
     assert {"en", "it", "fr"} <= set(languages())
-    assert translate("fr", "Standings") == "Classement"
-    assert translate("it", "Why {name} (no. {sno}) has these tie-breaks", "title").startswith("Perché")
+    assert localize(Text("Standings", None), "fr") == "Classement"
+    why = Text("Why {name} (no. {sno}) has these tie-breaks", "title", name="Rossi", sno=3)
+    assert localize(why, "it").startswith("Perché") and "Rossi" in localize(why, "it")
 
 
 @pytest.mark.parametrize(("value", "code"), [("IT", "it"), ("it_IT", "it"), ("fr-FR", "fr"), (" En ", "en")])

@@ -166,3 +166,73 @@ def test_no_language_code_in_the_pages_templates_and_scripts() -> None:
         for m in pattern.finditer(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+# --------------------------------------------------------------------------------------------------
+# one way to make a sentence: a Text (msg, ntext, Text(template, context, **values)) said in a language
+# by localize; the catalogues are looked up only inside the language registry
+
+LOOKUPS = frozenset(
+    {"translate", "translate_plural", "_translate", "_translate_plural", "_plurals", "catalogue",
+     "gettext", "ngettext", "pgettext", "npgettext", "dgettext", "dngettext"}
+)  # fmt: skip
+"""The names of a catalogue lookup: the registry's own (private, and its table ``catalogue``, which the
+tests read) and the standard library's gettext (``tiebreaks.catalogue`` is another thing: a call by that
+name is not one)."""
+
+
+def sentence_makers(root: Path, registry: Path) -> list[str]:
+    """Every place outside the registry that looks a sentence up in a catalogue itself instead of
+    making a ``Text`` and saying it with ``localize``: an import of a lookup (from the registry, from
+    :mod:`gettext`, from Babel's gettext support), or a call of one (``translate(lang, text, ctx)``;
+    ``str.translate(table)``, one argument, is the string method and not a lookup)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path == registry:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(root)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Import):
+                found += [f"{where}: import {a.name}" for a in node.names if a.name in ("gettext", "babel.support")]
+            elif isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                if module in ("gettext", "babel.support"):
+                    found.append(f"{where}: from {module} import ...")
+                elif module.endswith("i18n"):
+                    found += [f"{where}: import {a.name}" for a in node.names if a.name in LOOKUPS]
+            elif isinstance(node, ast.Call):
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+                if name in LOOKUPS - {"catalogue"} and (isinstance(func, ast.Name) or len(node.args) > 1):
+                    found.append(f"{where}: {name}(...)")
+    return found
+
+
+def test_a_sentence_is_made_one_way() -> None:
+    assert sentence_makers(SRC, REGISTRY) == []
+
+
+def test_the_check_finds_another_way_of_making_a_sentence(tmp_path: Path) -> None:
+    # each way a sentence was made before: a renderer's lookup, a private helper over it, click's gettext
+    (tmp_path / "render.py").write_text(
+        "from ..base.i18n import Text, localize, translate\n"
+        "def head(lang):\n"
+        '    return translate(lang, "Rk", "crosstable")\n'
+        "def good(lang, line):\n"
+        '    return localize(Text("Rk", "crosstable"), lang) + line.translate({9: " "})\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "check.py").write_text(
+        "from ..base import i18n\n"
+        "def _tr(lang, text):\n"
+        '    return i18n.translate(lang, text, "check")\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "clilang.py").write_text("from gettext import gettext as _\n", encoding="utf-8")
+    (tmp_path / "i18n.py").write_text("def translate(lang, text, context):\n    return text\n", encoding="utf-8")
+    assert sentence_makers(tmp_path, tmp_path / "i18n.py") == [
+        "check.py:3: translate(...)",
+        "clilang.py:1: from gettext import ...",
+        "render.py:1: import translate",
+        "render.py:3: translate(...)",
+    ]

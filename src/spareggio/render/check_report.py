@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import IO, TextIO
 
 from ..base import numbers
-from ..base.i18n import SOURCE, Text, localize, ntext, translate, warning_body
+from ..base.i18n import SOURCE, Text, localize, ntext, warning_body
 from ..check.batch import Spool, report_summary
 from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch, ValueMismatch
 from ..check.words import inferred_text, text_value
@@ -117,7 +117,7 @@ def _value_words(v: ValueMismatch, lang: str = SOURCE) -> str:
 
 def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = SOURCE) -> None:
     for e in entries:
-        word = translate(lang, e.status.value, "check")
+        word = localize(Text(e.status.value, "check"), lang)
         if e.error is not None:
             out.write(f"{word:<9} {localize(e.error, lang)}\n")
             continue
@@ -216,7 +216,7 @@ def _anchor(n: int) -> str:
 
 
 def _h(lang: str, text: str) -> str:
-    return html.escape(translate(lang, text, "check"))
+    return html.escape(localize(Text(text, "check"), lang))
 
 
 def _file_section(e: CheckEntry, anchor: str, lang: str, out: IO[str]) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..base import numbers
-from ..base.i18n import SOURCE, translate
+from ..base.i18n import SOURCE, Text, localize
 from ..core.model import Color, ResultKind
 from .output import title_abbreviation
 
@@ -94,36 +94,38 @@ class Crosstable:
         s = self.standings
         t = s.tournament
         if s.after_round == t.rounds and t.pending_round is None:
-            return translate(self.lang, "Final crosstable", "crosstable")
-        return translate(self.lang, "Crosstable after round {round}", "crosstable").format(
-            round=s.after_round
-        )
+            return localize(Text("Final crosstable", "crosstable"), self.lang)
+        return localize(Text("Crosstable after round {round}", "crosstable", round=s.after_round), self.lang)
 
     @property
     def key(self) -> str:
         """How to read a cell."""
         if self.grid:
-            return translate(
+            return localize(
+                Text(
+                    "Each cell is the row's result against the column's player: 1 win, ½ draw, 0 loss, + and - won and lost by forfeit.",
+                    "crosstable",
+                ),
                 self.lang,
-                "Each cell is the row's result against the column's player: 1 win, ½ draw, 0 loss, + and - won and lost by forfeit.",
-                "crosstable",
             )
-        return translate(
+        return localize(
+            Text(
+                "+W19: won with White against no. 19; =B3: drew with Black; -F5: lost by forfeit; PAB, FPB, HPB, ZPB: byes.",
+                "crosstable",
+            ),
             self.lang,
-            "+W19: won with White against no. 19; =B3: drew with Black; -F5: lost by forfeit; PAB, FPB, HPB, ZPB: byes.",
-            "crosstable",
         )
 
 
 def cell_notation(kind: ResultKind, opponent: int | None, color: Color, lang: str) -> CrossCell:
     """A Swiss crosstable's cell (``+W19``, ``=B3``, ``-F5``, ``PAB``) and what it means; the colour
     letters are the language's (Italian ``B``/``N``)."""
-    meaning = translate(lang, kind.label, "crosstable")
+    meaning = localize(Text(kind.label, "crosstable"), lang)
     col = ""
     if color is Color.WHITE:
-        col = translate(lang, "W", "crosstable")
+        col = localize(Text("W", "crosstable"), lang)
     elif color is Color.BLACK:
-        col = translate(lang, "B", "crosstable")
+        col = localize(Text("B", "crosstable"), lang)
     sign = {K.PLAYED_WIN: "+", K.PLAYED_DRAW: "=", K.PLAYED_LOSS: "-", K.PENDING: "?"}.get(kind)
     if sign is not None:
         return CrossCell(f"{sign}{col}{opponent}", meaning, kind)
@@ -198,5 +200,5 @@ def _grid_cell(i: int, j: int, kinds: list[ResultKind], lang: str) -> CrossCell:
         return CrossCell("×", "", None)
     if not kinds:
         return CrossCell("", "", None)
-    meaning = "; ".join(translate(lang, k.label, "crosstable") for k in kinds)
+    meaning = "; ".join(localize(Text(k.label, "crosstable"), lang) for k in kinds)
     return CrossCell(grid_symbol(kinds), meaning, kinds[-1])

@@ -12,7 +12,6 @@ from starlette.requests import Request
 
 from ..base.errors import Diagnostic, SpareggioError
 from ..base.i18n import SOURCE, Choices, Field, Text, language_name, localize, ntext
-from ..base.i18n import catalogue as full_catalogue
 from ..base.i18n import languages as known_languages
 
 __all__ = [
@@ -31,11 +30,6 @@ __all__ = [
 def languages() -> tuple[str, ...]:
     """The languages of the page: those of the package's catalogues (:mod:`spareggio.base.i18n`)."""
     return known_languages()
-
-
-def catalogue(lang: str) -> dict[str, str]:
-    """The page's translations of one language, by English text (context-free entries)."""
-    return {text: out for (context, text), out in full_catalogue(lang).items() if context is None}
 
 
 def translator(lang: str) -> Callable[..., str]:

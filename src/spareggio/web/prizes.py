@@ -17,7 +17,7 @@ from starlette.datastructures import UploadFile as FormFile
 from starlette.requests import Request
 
 from ..base.errors import ArgumentError, SpareggioError
-from ..base.i18n import languages, localize, msg, translate
+from ..base.i18n import Text, languages, localize, msg
 from ..base.jsontypes import JsonObject, JsonValue
 from ..core.decisions import Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
 from ..core.model import Scope
@@ -82,7 +82,7 @@ def prizes_view(pl: PrizeList, lang: str) -> PrizesView:
     t = s.tournament
 
     def word(key: str, **values: object) -> str:
-        text = translate(lang, WORDS[key], "prizes.word")
+        text = localize(Text(WORDS[key], "prizes.word"), lang)
         return text.format(**values) if values else text
 
     rows: list[PrizeRow] = []
