@@ -79,7 +79,8 @@ def test_the_check_finds_a_spelled_code(tmp_path: Path) -> None:
 # the library speaks fields, not flags: a sentence names a field (spareggio.base.i18n.Field); the command
 # line words it as its option, the page as its control, the library and the API by its name
 
-FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
+FLAG = re.compile(r"(?<![\w-])--(?:[a-z][a-z-]*|\{)")
+"""An option of the command line (``--after-round``), or one a template makes (``--{how}``)."""
 COMMAND_LINE = (SRC / "cli", SRC / "cli" / "clilang.py")
 """Where command-line options are spelled: the command line itself and its language."""
 
@@ -106,6 +107,9 @@ def test_the_check_finds_a_spelled_flag(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert spelled_flags(tmp_path, (tmp_path / "cli",)) == ["frame.py:3: '--after-round {n} is out of range'"]
+    # an option made from a template, as the library once worded a bad --playoff value
+    (tmp_path / "decisions.py").write_text('TEXT = "--{how} {value!r}: expected start numbers"\n', encoding="utf-8")
+    assert spelled_flags(tmp_path, (tmp_path / "cli",))[0] == "decisions.py:1: '--{how} {value!r}: expected start numbers'"
 
 
 def test_every_field_is_an_option_of_the_command_line() -> None:

@@ -264,6 +264,8 @@ class Field(enum.Enum):
     DECLARED_RANKS = "declared_ranks"
     RATING = "rating"
     BYES = "byes"
+    PLAYOFF = "playoff"
+    ARBITER = "arbiter"
     EXCLUDE = "exclude"
     INFER = "infer"
     FORMAT = "format"

@@ -107,11 +107,6 @@ PAGE_WORDING: dict[str, str] = {
     "round {number}: '0000 - +' read as a pairing-allocated bye (write '0000 - U')": (
         "round {number}: a win without opponent read as a pairing-allocated bye"
     ),
-    "--{how} {value!r}: expected two or more different start numbers, first to last, separated by commas, "
-    "then ':' and a note (3,7:1½-½)": "{how} {value!r}: choose two or more different players, first to last",
-    "{field} {value!r}: expected a start number, then ':' and the reason (5:expelled)": (
-        "{value!r}: choose the player to leave out of the ranking"
-    ),
 }
 """Sentences of the library written in a file's or an option's syntax, as the page says them (the page
 shows its own controls, never a file's notation)."""
