@@ -3,6 +3,7 @@ the language asked (or the environment's); no English sentence leaks into an Ita
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import sys
@@ -59,6 +60,41 @@ def test_error_templates_are_found() -> None:
     assert "(see also line {line})" in found
 
 
+def wrapped_sentences(path: Path) -> set[tuple[str | None, str]]:
+    """The literal sentences a module gives its own short helpers, each a ``Text`` with a fixed
+    context said by ``localize`` (``def _(message, **values): return localize(Text(message, "table",
+    **values), lang)``; a context given as a parameter's default is the helper's, unless a call
+    passes another)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    helpers: dict[str, tuple[int, object, int | None]] = {}  # name: text's place, context, context's place
+    for f in ast.walk(tree):
+        if not isinstance(f, ast.FunctionDef):
+            continue
+        names = [a.arg for a in (*f.args.posonlyargs, *f.args.args)]
+        defaults = dict(zip(names[len(names) - len(f.args.defaults) :], f.args.defaults, strict=True))
+        for node in ast.walk(f):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Text"):
+                continue
+            if len(node.args) < 2 or not isinstance(node.args[0], ast.Name) or node.args[0].id not in names:
+                continue
+            text_at, context = names.index(node.args[0].id), node.args[1]
+            if isinstance(context, ast.Constant):
+                helpers[f.name] = (text_at, context.value, None)
+            elif isinstance(context, ast.Name) and isinstance(defaults.get(context.id), ast.Constant):
+                helpers[f.name] = (text_at, defaults[context.id].value, names.index(context.id))  # type: ignore[union-attr]
+    found: set[tuple[str | None, str]] = set()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in helpers):
+            continue
+        text_at, context, context_at = helpers[node.func.id]
+        args = node.args
+        if len(args) > text_at and isinstance(args[text_at], ast.Constant) and isinstance(args[text_at].value, str):
+            if context_at is not None and len(args) > context_at and isinstance(args[context_at], ast.Constant):
+                context = args[context_at].value
+            found.add((context if isinstance(context, str) else None, args[text_at].value))
+    return found
+
+
 def english_messages() -> set[tuple[str | None, str]]:
     """Every message id the program can show, with its context."""
     from spareggio.comparison import SUMMARY
@@ -94,6 +130,7 @@ def english_messages() -> set[tuple[str | None, str]]:
         ids |= {(c, m) for m, c in re.findall(r'\bText\(\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"\s*[,)]', text)}
         ids |= {(c, m) for m, c in re.findall(r"\bText\(\s*'((?:[^'\\]|\\.)*)',\s*'([\w.]+)'\s*[,)]", text)}
         ids |= {(c, m) for m, c in re.findall(r'\b_\(\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"', text)}
+        ids |= wrapped_sentences(path)
     ids = {(c, m) for c, m in ids if c not in ("join", "verbatim")}
     ids |= error_messages()
     # the command line's help (context "help") and click's words and usage errors (context "click")
