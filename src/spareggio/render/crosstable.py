@@ -11,6 +11,7 @@ exports (text, HTML page, PDF, XLSX) are in :mod:`spareggio.render.crosstable_ex
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -117,15 +118,24 @@ class Crosstable:
         )
 
 
+@functools.lru_cache(maxsize=16)  # a few languages
+def _cell_words(lang: str) -> tuple[dict[ResultKind, str], dict[Color, str]]:
+    """What each kind of result means and the colour letters, in ``lang``: said once per language,
+    not once per cell (the catalogues do not change while the program runs)."""
+    meanings = {kind: localize(Text(kind.label, "crosstable"), lang) for kind in ResultKind}
+    colours = {
+        Color.WHITE: localize(Text("W", "crosstable"), lang),
+        Color.BLACK: localize(Text("B", "crosstable"), lang),
+    }
+    return meanings, colours
+
+
 def cell_notation(kind: ResultKind, opponent: int | None, color: Color, lang: str) -> CrossCell:
     """A Swiss crosstable's cell (``+W19``, ``=B3``, ``-F5``, ``PAB``) and what it means; the colour
     letters are the language's (Italian ``B``/``N``)."""
-    meaning = localize(Text(kind.label, "crosstable"), lang)
-    col = ""
-    if color is Color.WHITE:
-        col = localize(Text("W", "crosstable"), lang)
-    elif color is Color.BLACK:
-        col = localize(Text("B", "crosstable"), lang)
+    meanings, colours = _cell_words(lang)
+    meaning = meanings[kind]
+    col = colours.get(color, "")
     sign = {K.PLAYED_WIN: "+", K.PLAYED_DRAW: "=", K.PLAYED_LOSS: "-", K.PENDING: "?"}.get(kind)
     if sign is not None:
         return CrossCell(f"{sign}{col}{opponent}", meaning, kind)
@@ -200,5 +210,6 @@ def _grid_cell(i: int, j: int, kinds: list[ResultKind], lang: str) -> CrossCell:
         return CrossCell("×", "", None)
     if not kinds:
         return CrossCell("", "", None)
-    meaning = "; ".join(localize(Text(k.label, "crosstable"), lang) for k in kinds)
+    meanings = _cell_words(lang)[0]
+    meaning = "; ".join(meanings[k] for k in kinds)
     return CrossCell(grid_symbol(kinds), meaning, kinds[-1])
