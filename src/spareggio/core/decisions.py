@@ -38,6 +38,7 @@ from ..base.i18n import Field, Text, msg
 from ..base.jsontypes import JsonObject
 
 __all__ = [
+    "HOW_FIELD",
     "RECORD_CODES",
     "TEXTS",
     "Decided",
