@@ -11,7 +11,10 @@ import pytest
 from builders import build
 from spareggio import rank
 from spareggio.base.errors import ArgumentError, InputError, SpareggioError
-from spareggio.core.decisions import Decisions, Exclusion, Playoff, lot_key, parse_playoff_option
+from spareggio.base.i18n import Field, localize
+from spareggio.cli.clilang import flag_words
+from spareggio.cli.common import exclusion_option, playoff_option
+from spareggio.core.decisions import Decision, Decisions, Exclusion, Origin, Playoff, lot_key
 from spareggio.io.tournament_json import parse_tournament_json, write_tournament_json
 from spareggio.io.trf import parse_trf, write_trf
 from spareggio.render.output import standings_to_dict
@@ -148,7 +151,7 @@ def test_decisions_survive_trf_and_json() -> None:
 def test_options_on_top_of_the_file_are_logged_and_exported() -> None:
     t = parse_trf(level("212 PTS,BH,SB,DE"))
     given = Decisions(
-        playoffs=(parse_playoff_option("2,1:1½-½"),), exclusions=(Exclusion(4, "expelled", source="option"),)
+        playoffs=(Playoff.given((2, 1), Decision.PLAYOFF, "1½-½"),), exclusions=(Exclusion.given(4, "expelled"),)
     )
     s = rank(t, "SB,BH", decisions=given)
     assert s.decisions.changes == (
@@ -161,10 +164,69 @@ def test_options_on_top_of_the_file_are_logged_and_exported() -> None:
     assert "change: player 4 excluded (expelled)" in standings_to_dict(s)["decisions"]["notes"]
 
 
-@pytest.mark.parametrize("value", ["3", "3,3", "a,b", ""])
-def test_bad_playoff_options(value: str) -> None:
-    with pytest.raises(ArgumentError):
-        parse_playoff_option(value)
+# The library takes decisions as values (Playoff.given, Exclusion.given, Decisions.given); the
+# command line reads its own spelling of them (--playoff 3,7:1½-½, --exclude 5:expelled) in cli/.
+
+
+@pytest.mark.parametrize(
+    ("value", "how", "given"),
+    [
+        ("3,7:1½-½", Decision.PLAYOFF, Playoff((3, 7), Decision.PLAYOFF, "1½-½", source=Origin.OPTION)),
+        ("4,3:coin toss", Decision.ARBITER, Playoff((4, 3), Decision.ARBITER, "coin toss", source=Origin.OPTION)),
+        ("5 2 9", Decision.PLAYOFF, Playoff((5, 2, 9), Decision.PLAYOFF, "", source=Origin.OPTION)),
+    ],
+)
+def test_the_command_line_reads_its_spelling_of_a_playoff(value: str, how: Decision, given: Playoff) -> None:
+    made = playoff_option(value, how)
+    assert (made, made.source) == (given, Origin.OPTION)
+    assert made == Playoff.given(given.players, how, given.note)  # the library's constructor
+
+
+@pytest.mark.parametrize(
+    ("value", "how", "flag"),
+    [("3", Decision.PLAYOFF, "--playoff"), ("3,3", Decision.ARBITER, "--arbiter"), ("a,b", Decision.PLAYOFF, "--playoff"),
+     ("", Decision.ARBITER, "--arbiter")],
+)  # fmt: skip
+def test_bad_playoff_options_name_their_option(value: str, how: Decision, flag: str) -> None:
+    with pytest.raises(ArgumentError) as info:
+        playoff_option(value, how)
+    field = Field.PLAYOFF if how is Decision.PLAYOFF else Field.ARBITER
+    assert info.value.text().params["field"] is field
+    said = f"{flag} {value!r}: expected two or more different start numbers, first to last, separated by commas"
+    assert localize(info.value.text(), "en", flag_words).startswith(said)
+    assert str(info.value).startswith(f"{field.value} {value!r}: expected")  # the library names the field
+
+
+def test_the_command_line_reads_its_spelling_of_an_exclusion() -> None:
+    assert exclusion_option("5:expelled") == Exclusion(5, "expelled", source=Origin.OPTION)
+    assert exclusion_option("12") == Exclusion.given(12)
+    with pytest.raises(ArgumentError) as info:
+        exclusion_option("5,6:both")
+    assert localize(info.value.text(), "it", flag_words) == (
+        "--exclude '5,6:both': atteso un numero di partenza, poi ':' e il motivo (5:espulso)"
+    )
+
+
+def test_the_library_takes_decisions_as_values_and_names_the_field() -> None:
+    # no syntax: the start numbers as numbers; a wrong value is an error naming the field, which each
+    # front end words its own way (the library by its name, the command line as its option)
+    with pytest.raises(ArgumentError) as info:
+        Playoff.given((3,), Decision.ARBITER)
+    assert str(info.value) == "arbiter 3: expected two or more different start numbers, first to last"
+    assert localize(info.value.text(), "it", flag_words) == (
+        "--arbiter 3: attesi due o più numeri di partenza diversi, dal primo all'ultimo"
+    )
+    with pytest.raises(ArgumentError, match="^playoff 2, 2: expected two or more"):
+        Playoff.given([2, 2])
+    with pytest.raises(ArgumentError) as info:
+        Exclusion.given("5")  # type: ignore[arg-type]  # a front end that forgot to read its text
+    assert info.value.text().params["field"] is Field.EXCLUDE
+    assert localize(info.value.text(), "fr") == "exclude 5 : un numéro de départ est attendu"
+    given = Decisions.given([Playoff.given((2, 1), note=" 1½-½ ")], [Exclusion.given(4, "expelled")], "seed")
+    assert given == Decisions(
+        (Playoff((2, 1), Decision.PLAYOFF, "1½-½", source=Origin.OPTION),), "seed", Origin.OPTION,
+        (Exclusion(4, "expelled", source=Origin.OPTION),),
+    )  # fmt: skip
 
 
 def test_the_explanation_says_the_playoff_decided() -> None:

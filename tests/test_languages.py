@@ -3,6 +3,7 @@ the language asked (or the environment's); no English sentence leaks into an Ita
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import sys
@@ -12,7 +13,7 @@ import click
 import pytest
 
 from spareggio.base.errors import check_language
-from spareggio.base.i18n import catalogue, default_language, languages, translate
+from spareggio.base.i18n import Text, catalogue, default_language, languages, localize
 from spareggio.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +60,41 @@ def test_error_templates_are_found() -> None:
     assert "(see also line {line})" in found
 
 
+def wrapped_sentences(path: Path) -> set[tuple[str | None, str]]:
+    """The literal sentences a module gives its own short helpers, each a ``Text`` with a fixed
+    context said by ``localize`` (``def _(message, **values): return localize(Text(message, "table",
+    **values), lang)``; a context given as a parameter's default is the helper's, unless a call
+    passes another)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    helpers: dict[str, tuple[int, object, int | None]] = {}  # name: text's place, context, context's place
+    for f in ast.walk(tree):
+        if not isinstance(f, ast.FunctionDef):
+            continue
+        names = [a.arg for a in (*f.args.posonlyargs, *f.args.args)]
+        defaults = dict(zip(names[len(names) - len(f.args.defaults) :], f.args.defaults, strict=True))
+        for node in ast.walk(f):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Text"):
+                continue
+            if len(node.args) < 2 or not isinstance(node.args[0], ast.Name) or node.args[0].id not in names:
+                continue
+            text_at, context = names.index(node.args[0].id), node.args[1]
+            if isinstance(context, ast.Constant):
+                helpers[f.name] = (text_at, context.value, None)
+            elif isinstance(context, ast.Name) and isinstance(defaults.get(context.id), ast.Constant):
+                helpers[f.name] = (text_at, defaults[context.id].value, names.index(context.id))  # type: ignore[union-attr]
+    found: set[tuple[str | None, str]] = set()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in helpers):
+            continue
+        text_at, context, context_at = helpers[node.func.id]
+        args = node.args
+        if len(args) > text_at and isinstance(args[text_at], ast.Constant) and isinstance(args[text_at].value, str):
+            if context_at is not None and len(args) > context_at and isinstance(args[context_at], ast.Constant):
+                context = args[context_at].value
+            found.add((context if isinstance(context, str) else None, args[text_at].value))
+    return found
+
+
 def english_messages() -> set[tuple[str | None, str]]:
     """Every message id the program can show, with its context."""
     from spareggio.comparison import SUMMARY
@@ -87,15 +123,15 @@ def english_messages() -> set[tuple[str | None, str]]:
     ids |= {("prizes", text) for text in PRIZE_TEXTS.values()}
     ids |= {("prizes.word", text) for text in PRIZE_WORDS.values()}
     ids |= {("format", f.title) for f in FORMATS.values()}
-    # literal calls in the code: translate(lang, "...", "context"), _tr(lang, "..."), _("...", "context")
+    # literal sentences in the code: Text("...", "context", ...) and _("...", "context"); the contexts
+    # "join" (punctuation around sentences said on their own) and "verbatim" hold no words to translate
     for path in SRC.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        ids |= {("check", m) for m in re.findall(r'_tr\(\s*lang,\s*"((?:[^"\\]|\\.)*)"', text)}
-        ids |= {("check", m) for m in re.findall(r"_tr\(\s*lang,\s*'((?:[^'\\]|\\.)*)'", text)}
-        ids |= {
-            (c, m) for m, c in re.findall(r'translate\(\s*\w+,\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"\)', text)
-        }
+        ids |= {(c, m) for m, c in re.findall(r'\bText\(\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"\s*[,)]', text)}
+        ids |= {(c, m) for m, c in re.findall(r"\bText\(\s*'((?:[^'\\]|\\.)*)',\s*'([\w.]+)'\s*[,)]", text)}
         ids |= {(c, m) for m, c in re.findall(r'\b_\(\s*"((?:[^"\\]|\\.)*)",\s*"([\w.]+)"', text)}
+        ids |= wrapped_sentences(path)
+    ids = {(c, m) for c, m in ids if c not in ("join", "verbatim")}
     ids |= error_messages()
     # the command line's help (context "help") and click's words and usage errors (context "click")
     from spareggio.cli import cli
@@ -124,8 +160,9 @@ def test_every_message_is_in_every_catalogue(lang: str) -> None:
 
 def test_a_third_language_proves_the_mechanism() -> None:
     assert {"en", "it", "fr"} <= set(languages())
-    assert translate("fr", "Standings") == "Classement"
-    assert translate("it", "Why {name} (no. {sno}) has these tie-breaks", "title").startswith("Perché")
+    assert localize(Text("Standings", None), "fr") == "Classement"
+    why = Text("Why {name} (no. {sno}) has these tie-breaks", "title", name="Rossi", sno=3)
+    assert localize(why, "it").startswith("Perché") and "Rossi" in localize(why, "it")
 
 
 @pytest.mark.parametrize(("value", "code"), [("IT", "it"), ("it_IT", "it"), ("fr-FR", "fr"), (" En ", "en")])
@@ -451,8 +488,8 @@ def test_each_message_is_in_a_catalogue_once(lang: str) -> None:
     text = (SRC / "locale" / f"{lang}.po").read_text(encoding="utf-8")
     seen: dict[tuple[str | None, str], int] = {}
     for block in text.split("\n\n"):
-        context = re.search(r'^msgctxt "(.*)"$', block, re.M)
-        message = re.search(r'^msgid "(.*)"$', block, re.M)
+        context = re.search(r'^msgctxt "(.*)"$', block, re.MULTILINE)
+        message = re.search(r'^msgid "(.*)"$', block, re.MULTILINE)
         if message and message[1]:
             key = (context[1] if context else None, message[1])
             seen[key] = seen.get(key, 0) + 1

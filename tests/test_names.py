@@ -121,13 +121,13 @@ def test_bad_names_say_why(typed: str, message: str) -> None:
 def test_every_printed_name_is_a_name() -> None:
     # what `spareggio tiebreaks --lang xx` prints can be typed back, in any language; only the
     # English "Cumulative" (US Chess 34E3) is refused, as FIDE's progressive score is also called so
-    from spareggio.base.i18n import languages, translate
+    from spareggio.base.i18n import Text, languages, localize
     from spareggio.tiebreaks import TIEBREAKS
 
     refused = []
     for d in TIEBREAKS.values():
         for lang in languages():
-            printed = translate(lang, d.name, "tiebreak")
+            printed = localize(Text(d.name, "tiebreak"), lang)
             try:
                 ((_, spec),) = parse_spec_list([printed])
             except UnknownTiebreakError:

@@ -80,7 +80,8 @@ def test_the_check_finds_a_spelled_code(tmp_path: Path) -> None:
 # the library speaks fields, not flags: a sentence names a field (spareggio.base.i18n.Field); the command
 # line words it as its option, the page as its control, the library and the API by its name
 
-FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
+FLAG = re.compile(r"(?<![\w-])--(?:[a-z][a-z-]*|\{)")
+"""An option of the command line (``--after-round``), or one a template makes (``--{how}``)."""
 COMMAND_LINE = (SRC / "cli", SRC / "cli" / "clilang.py")
 """Where command-line options are spelled: the command line itself and its language."""
 
@@ -107,6 +108,9 @@ def test_the_check_finds_a_spelled_flag(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert spelled_flags(tmp_path, (tmp_path / "cli",)) == ["frame.py:3: '--after-round {n} is out of range'"]
+    # an option made from a template, as the library once worded a bad --playoff value
+    (tmp_path / "decisions.py").write_text('TEXT = "--{how} {value!r}: expected start numbers"\n', encoding="utf-8")
+    assert spelled_flags(tmp_path, (tmp_path / "cli",))[0] == "decisions.py:1: '--{how} {value!r}: expected start numbers'"
 
 
 def test_every_field_is_an_option_of_the_command_line() -> None:
@@ -248,3 +252,72 @@ def test_the_check_finds_a_spelled_list_of_formats(tmp_path: Path) -> None:
     assert [f.split(": ", 1)[0] for f in found] == ["api.py:1", "api.py:2", "api.py:3", "api.py:5", "templates/page.html:1"]
     # one name, or a sentence that only mentions one, is no list
     assert spelled_format_lists(tmp_path / "templates", tmp_path / "formats.py", ("json",)) == []
+
+
+# one way to make a sentence: a Text (msg, ntext, Text(template, context, **values)) said in a language
+# by localize; the catalogues are looked up only inside the language registry
+
+LOOKUPS = frozenset(
+    {"translate", "translate_plural", "_translate", "_translate_plural", "_plurals", "catalogue",
+     "gettext", "ngettext", "pgettext", "npgettext", "dgettext", "dngettext"}
+)  # fmt: skip
+"""The names of a catalogue lookup: the registry's own (private, and its table ``catalogue``, which the
+tests read) and the standard library's gettext (``tiebreaks.catalogue`` is another thing: a call by that
+name is not one)."""
+
+
+def sentence_makers(root: Path, registry: Path) -> list[str]:
+    """Every place outside the registry that looks a sentence up in a catalogue itself instead of
+    making a ``Text`` and saying it with ``localize``: an import of a lookup (from the registry, from
+    :mod:`gettext`, from Babel's gettext support), or a call of one (``translate(lang, text, ctx)``;
+    ``str.translate(table)``, one argument, is the string method and not a lookup)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path == registry:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            where = f"{path.relative_to(root)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Import):
+                found += [f"{where}: import {a.name}" for a in node.names if a.name in ("gettext", "babel.support")]
+            elif isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                if module in ("gettext", "babel.support"):
+                    found.append(f"{where}: from {module} import ...")
+                elif module.endswith("i18n"):
+                    found += [f"{where}: import {a.name}" for a in node.names if a.name in LOOKUPS]
+            elif isinstance(node, ast.Call):
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+                if name in LOOKUPS - {"catalogue"} and (isinstance(func, ast.Name) or len(node.args) > 1):
+                    found.append(f"{where}: {name}(...)")
+    return found
+
+
+def test_a_sentence_is_made_one_way() -> None:
+    assert sentence_makers(SRC, REGISTRY) == []
+
+
+def test_the_check_finds_another_way_of_making_a_sentence(tmp_path: Path) -> None:
+    # each way a sentence was made before: a renderer's lookup, a private helper over it, click's gettext
+    (tmp_path / "render.py").write_text(
+        "from ..base.i18n import Text, localize, translate\n"
+        "def head(lang):\n"
+        '    return translate(lang, "Rk", "crosstable")\n'
+        "def good(lang, line):\n"
+        '    return localize(Text("Rk", "crosstable"), lang) + line.translate({9: " "})\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "check.py").write_text(
+        "from ..base import i18n\n"
+        "def _tr(lang, text):\n"
+        '    return i18n.translate(lang, text, "check")\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "clilang.py").write_text("from gettext import gettext as _\n", encoding="utf-8")
+    (tmp_path / "i18n.py").write_text("def translate(lang, text, context):\n    return text\n", encoding="utf-8")
+    assert sentence_makers(tmp_path, tmp_path / "i18n.py") == [
+        "check.py:3: translate(...)",
+        "clilang.py:1: from gettext import ...",
+        "render.py:1: import translate",
+        "render.py:3: translate(...)",
+    ]

@@ -89,6 +89,24 @@ def test_the_api_answers_the_prize_list_as_json_and_in_every_format(client: Test
     assert r.status_code == 400 and "not level after the tie-breaks" in r.json()["error"]
 
 
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        ({"playoff": "7"}, "playoff '7': choose two or more different players, first to last"),
+        ({"playoff": "7,7:2-0", "lang": "it"}, "playoff '7,7:2-0': scegliete due o più giocatori diversi, dal primo all'ultimo"),
+        ({"exclude": "5,6"}, "'5,6': choose the player to leave out of the ranking"),
+    ],
+)  # fmt: skip
+def test_the_api_reads_its_own_decision_fields_without_command_line_syntax(
+    client: TestClient, data: dict[str, str], error: str
+) -> None:
+    # the API's fields are read by the web (web/options), never by the command line's parser: the
+    # error names no option (it once said "--playoff '7': expected ... (3,7:1½-½)")
+    files = {"file": ("open.trf", EXAMPLE.read_bytes()), "prizes": ("p.toml", PRIZES.read_bytes())}
+    r = client.post("/api/prizes", files=files, data=data)
+    assert r.status_code == 400 and r.json() == {"error": error}
+
+
 def test_the_api_refuses_an_empty_prize_file(client: TestClient) -> None:
     files = {"file": ("open.trf", EXAMPLE.read_bytes()), "prizes": ("p.toml", b"")}
     r = client.post("/api/prizes", files=files, data={"lang": "it"})

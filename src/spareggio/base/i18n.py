@@ -5,6 +5,12 @@ text is the message id.  A catalogue translates ids, optionally within a context
 sentences use their key as context, the print-ready pages ``publish.<key>``, the tie-break names
 ``tiebreak``).  Adding a language is adding a ``.po`` file; a message a catalogue lacks shows in
 English, and a test fails when a shipped catalogue lacks one.
+
+A sentence, or a single word, is made one way on every floor: a :class:`Text` (:func:`msg` for an
+error or a warning, :func:`ntext` for a number of things, ``Text(template, context, **values)`` for
+the words of a renderer, a command or the page), said in a language by :func:`localize` when it is
+shown.  The catalogues are looked up only here (``tests/test_one_place.py`` fails on a lookup, or
+on :mod:`gettext`, anywhere else).
 """
 
 from __future__ import annotations
@@ -40,8 +46,6 @@ __all__ = [
     "localize",
     "msg",
     "ntext",
-    "translate",
-    "translate_plural",
     "warning_body",
     "worded",
 ]
@@ -141,15 +145,16 @@ def _plurals(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
-def translate(lang: str, text: str, context: str | None = None) -> str:
-    """``text`` in ``lang`` (English when the catalogue lacks it)."""
+def _translate(lang: str, text: str, context: str | None = None) -> str:
+    """``text`` in ``lang`` (English when the catalogue lacks it); the lookup behind :func:`localize`,
+    which every other module calls instead."""
     if lang == SOURCE:
         return text
     table = catalogue(lang) if lang in languages() else {}
     return table.get((context, text)) or table.get((None, text)) or text
 
 
-def translate_plural(lang: str, singular: str, plural: str, n: int, context: str | None = None) -> str:
+def _translate_plural(lang: str, singular: str, plural: str, n: int, context: str | None = None) -> str:
     """The form of a sentence about ``n`` things in ``lang``, by the catalogue's plural rule
     (gettext ``npgettext``); in English ``singular`` for 1, else ``plural``."""
     if context is None:
@@ -259,6 +264,8 @@ class Field(enum.Enum):
     DECLARED_RANKS = "declared_ranks"
     RATING = "rating"
     BYES = "byes"
+    PLAYOFF = "playoff"
+    ARBITER = "arbiter"
     EXCLUDE = "exclude"
     INFER = "infer"
     FORMAT = "format"
@@ -359,7 +366,7 @@ def localize(value: object, lang: str, wording: Wording | None = None) -> str:
         return str(value)
     params = {key: _said(v, lang, wording) for key, v in value.params.items()}
     if value.plural is not None:
-        template = translate_plural(lang, value.template, value.plural, value.number, value.context)
+        template = _translate_plural(lang, value.template, value.plural, value.number, value.context)
     else:
-        template = translate(lang, value.template, value.context)
+        template = _translate(lang, value.template, value.context)
     return template.format(**params) if params else template

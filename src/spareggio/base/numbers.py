@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import lazy
-from .i18n import SOURCE, conventions, translate
+from .i18n import SOURCE, Text, conventions, localize
 
 __all__ = [
     "Shown",
@@ -168,10 +168,8 @@ def rank_marker(rank: object, lang: str) -> str:
         return f"#{text}"
     if not any(c.isdigit() for c in text):
         return text  # no place (an excluded player)
-    return "-".join(
-        translate(lang, "#1", "rank marker") if part == "1" else translate(lang, "#{n}", "rank marker").format(n=part)
-        for part in text.split("-")
-    )
+    marks = (Text("#1", "rank marker") if part == "1" else Text("#{n}", "rank marker", n=part) for part in text.split("-"))
+    return "-".join(localize(mark, lang) for mark in marks)
 
 
 def date(day: _dt.date | None, lang: str) -> str:

@@ -16,7 +16,7 @@ import click
 
 from ..base.console import raw_stream
 from ..base.errors import ArgumentError
-from ..base.i18n import Text, localize, msg, translate
+from ..base.i18n import Text, localize, msg
 from ..check import CheckEntry, CheckOptions, check_files, find_sources
 from ..check.batch import cores
 from ..io.output import atomic_text, refuse_inputs
@@ -93,7 +93,7 @@ def check_cmd(
     bar = None
     if not quiet and sys.stderr.isatty():
         total = sum(1 for _ in find_sources(paths))
-        label = translate(lang_code, "checking", "check")
+        label = localize(Text("checking", "check"), lang_code)
         bar = click.progressbar(length=total, label=label, file=raw_stream(sys.stderr))
         bar.__enter__()
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 
 import click
 
-from ..base.i18n import SOURCE, Choices, Field, translate
+from ..base.i18n import SOURCE, Choices, Field, Text, localize
 
 __all__ = [
     "CLICK_ERRORS",
@@ -123,8 +123,8 @@ def localized_cli(group: click.Group, lang: str) -> click.Group:
     if lang == SOURCE:
         return group
 
-    def tr(text: str, context: str = "click") -> str:
-        return translate(lang, text, context)
+    def tr(text: str, context: str = "click", **values: object) -> str:
+        return localize(Text(text, context, **values), lang)
 
     class Formatter(click.HelpFormatter):
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
@@ -138,20 +138,20 @@ def localized_cli(group: click.Group, lang: str) -> click.Group:
 
     tree = copy.deepcopy(group)
     for command in _loaded(tree):
-        _translate(command, tr, Context)
+        _localized(command, tr, Context)
     return tree
 
 
 def _loaded(group: click.Command) -> Iterator[click.Command]:
     """The commands of a tree already loaded (a lazy group loads the others when they are asked
-    for: :func:`_translate` makes it translate them then)."""
+    for: :func:`_localized` makes it translate them then)."""
     yield group
     if isinstance(group, click.Group):
         for command in group.commands.values():
             yield from _loaded(command)
 
 
-def _translate(command: click.Command, tr: Callable[..., str], context: type[click.Context]) -> None:
+def _localized(command: click.Command, tr: Callable[..., str], context: type[click.Context]) -> None:
     """Translate one command's texts in place; a group that loads its commands by name (with the
     methods ``say`` and ``loaded``, as :class:`spareggio.cli.app.LazyGroup`) translates the help it
     lists and the commands it loads."""
@@ -169,7 +169,7 @@ def _translate(command: click.Command, tr: Callable[..., str], context: type[cli
             def loaded(sub: click.Command) -> click.Command:
                 sub = copy.deepcopy(original(sub))
                 for each in _loaded(sub):
-                    _translate(each, tr, context)
+                    _localized(each, tr, context)
                 return sub
 
             command.__dict__["say"] = lambda text: tr(inspect.cleandoc(text), "help")
@@ -183,7 +183,7 @@ def _translate(command: click.Command, tr: Callable[..., str], context: type[cli
 
 
 def _record(
-    original: Callable[[click.Context], tuple[str, str] | None], tr: Callable[[str], str]
+    original: Callable[[click.Context], tuple[str, str] | None], tr: Callable[..., str]
 ) -> Callable[[click.Context], tuple[str, str] | None]:
     """An option's help line with its metavar and its ``[default: ...; required]`` translated."""
 
@@ -193,7 +193,7 @@ def _record(
             if item == "required":
                 items.append(tr("required"))
             elif item.startswith("default: "):
-                items.append(tr("default: {default}").format(default=item.removeprefix("default: ")))
+                items.append(tr("default: {default}", default=item.removeprefix("default: ")))
             else:
                 items.append(item)
         return "[" + "; ".join(items) + "]"
@@ -213,7 +213,7 @@ def _record(
 
 
 def _help_option(
-    original: Callable[[click.Context], click.Option | None], tr: Callable[[str], str]
+    original: Callable[[click.Context], click.Option | None], tr: Callable[..., str]
 ) -> Callable[[click.Context], click.Option | None]:
     def help_option(ctx: click.Context) -> click.Option | None:
         option = original(ctx)
@@ -238,7 +238,7 @@ def click_error(exc: click.ClickException, lang: str) -> str:
                 if len(exc.possibilities) == 1
                 else "(Did you mean one of: {possibilities}?)"
             )
-            hint = translate(lang, template, "click").format(possibility=possible, possibilities=possible)
+            hint = localize(Text(template, "click", possibility=possible, possibilities=possible), lang)
             text = f"{text} {hint}"
         return text
     return _recognised(lang, exc.format_message(), nested="problem")
@@ -260,5 +260,5 @@ def _recognised(lang: str, text: str, nested: str | None = None) -> str:
             values = {f: m.group(f) for f in fields}
             if nested in values:
                 values[nested] = _recognised(lang, values[nested], nested)
-            return translate(lang, template, "click").format(**values)
+            return localize(Text(template, "click", **values), lang)
     return text

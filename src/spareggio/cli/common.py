@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -12,8 +13,8 @@ from typing import TYPE_CHECKING
 import click
 
 from ..base.errors import ArgumentError, Diagnostic
-from ..base.i18n import SOURCE, localize, msg
-from ..core.decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
+from ..base.i18n import SOURCE, Field, localize, msg
+from ..core.decisions import HOW_FIELD, Decision, Decisions, Exclusion, Playoff
 from ..core.model import Event, TournamentKind, TrfWriting
 from ..io import ReadOptions
 from ..io.output import refuse_inputs, write_atomic
@@ -34,10 +35,12 @@ __all__ = [
     "decision_options",
     "emit",
     "event_options",
+    "exclusion_option",
     "guard_outputs",
     "inputs",
     "kind_option",
     "load_event",
+    "playoff_option",
     "print_warnings",
     "request",
     "run_job",
@@ -262,6 +265,52 @@ def load_event(file: str, opts: EventOptions, *, team_players: bool = False) -> 
     return load(request(file, opts, team_players=team_players))
 
 
+def _start_numbers(text: str) -> tuple[int, ...] | None:
+    """Start numbers as an option writes them (``3,7``; blanks, ``;`` and ``>`` separate them too)."""
+    items = [x for x in re.split(r"[\s,;>]+", text.strip()) if x]
+    if not items or not all(re.fullmatch(r"\d+", x) for x in items):
+        return None
+    return tuple(int(x) for x in items)
+
+
+def playoff_option(value: str, how: Decision = Decision.PLAYOFF) -> Playoff:
+    """The value of ``--playoff 3,7:1½-½`` (or ``--arbiter``): start numbers first to last, then an
+    optional note after ``:``, as the library's :meth:`Playoff.given`.
+
+    :raises ArgumentError: for anything else, naming the option.
+    """
+    body, _, note = value.partition(":")
+    players = _start_numbers(body)
+    if players is None or len(players) < 2 or len(set(players)) != len(players):
+        raise ArgumentError(
+            msg(
+                "{field} {value!r}: expected two or more different start numbers, first to last, "
+                "separated by commas, then ':' and a note (3,7:1½-½)",
+                field=HOW_FIELD[how], value=value,
+            )
+        )  # fmt: skip
+    return Playoff.given(players, how, note)
+
+
+def exclusion_option(value: str) -> Exclusion:
+    """The value of ``--exclude 5:expelled``: a start number, then an optional reason after ``:``,
+    as the library's :meth:`Exclusion.given`.
+
+    :raises ArgumentError: for anything else, naming the option.
+    """
+    body, _, reason = value.partition(":")
+    number = _start_numbers(body)
+    if number is None or len(number) != 1:
+        raise ArgumentError(
+            msg(
+                "{field} {value!r}: expected a start number, then ':' and the reason (5:expelled)",
+                field=Field.EXCLUDE,
+                value=value,
+            )
+        )
+    return Exclusion.given(number[0], reason)
+
+
 def decision_options(f: Callable[..., None]) -> Callable[..., None]:
     """Add --playoff, --arbiter, --lots, --exclude and --save-trf; the command receives
     ``decisions`` (the options' decisions, to give on top of the file's) and ``save_trf``."""
@@ -269,10 +318,9 @@ def decision_options(f: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(f)
     def wrapper(*args: object, playoff: tuple[str, ...], arbiter: tuple[str, ...], lots: str | None,
                 exclude: tuple[str, ...], **kwargs: object) -> None:  # fmt: skip
-        playoffs = [parse_playoff_option(v, Decision.PLAYOFF) for v in playoff]
-        playoffs += [parse_playoff_option(v, Decision.ARBITER) for v in arbiter]
-        given = merged(Decisions(), playoffs, [parse_exclusion_option(v) for v in exclude], lots)
-        f(*args, decisions=Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions), **kwargs)
+        playoffs = [playoff_option(v, Decision.PLAYOFF) for v in playoff]
+        playoffs += [playoff_option(v, Decision.ARBITER) for v in arbiter]
+        f(*args, decisions=Decisions.given(playoffs, [exclusion_option(v) for v in exclude], lots), **kwargs)
 
     options = (
         click.option("--playoff", multiple=True, metavar="NUMBERS:SCORE",

@@ -7,7 +7,7 @@ import json
 import click
 
 from ..base.errors import ArgumentError
-from ..base.i18n import localize, msg, translate
+from ..base.i18n import Text, localize, msg
 from ..core.programs import find_program, programs
 from ..rules import RULESETS, program_rulesets
 from ..tiebreaks import TIEBREAKS, Scope, catalogue, known_names, modifier_help
@@ -34,7 +34,7 @@ def tiebreaks_cmd(fmt: str, program: str | None, lang: str | None) -> None:
     language = choose_language(lang)
 
     def _(text: str, context: str = "listing") -> str:
-        return translate(language, text, context)
+        return localize(Text(text, context), language)
 
     if program is not None:
         _program_names(program, fmt, language)
@@ -119,7 +119,7 @@ def _program_names(name: str, fmt: str, language: str) -> None:
         return
     click.echo(f"{found.title} ({found.code})")
     for source in found.sources:
-        click.echo(f"  {translate(language, 'source', 'listing')}: {source}")
+        click.echo(f"  {localize(Text('source', 'listing'), language)}: {source}")
     if not found.names:
         click.echo("  " + localize(msg("no printed names are known for this program"), language))
         return
@@ -137,26 +137,26 @@ def rules_cmd(lang: str | None) -> None:
         dates = ""
         if r.effective_from or r.effective_to:
             dates = f" [{r.effective_from or ''} .. {r.effective_to or ''}]"
-        word = translate(language, "aliases", "listing")
+        word = localize(Text("aliases", "listing"), language)
         aliases = f" ({word}: {', '.join(r.aliases)})" if r.aliases else ""
-        click.echo(f"{r.name}{aliases}: {translate(language, r.title, 'ruleset.title')}{dates}")
-        click.echo(f"    {translate(language, r.description, 'ruleset.description')}")
-        click.echo(f"    {translate(language, 'source', 'listing')}: {r.source}")
+        click.echo(f"{r.name}{aliases}: {localize(Text(r.title, 'ruleset.title'), language)}{dates}")
+        click.echo(f"    {localize(Text(r.description, 'ruleset.description'), language)}")
+        click.echo(f"    {localize(Text('source', 'listing'), language)}: {r.source}")
         for o in r.options:
             choices = "|".join(o.choices)
-            text = translate(language, o.description, "ruleset.option")
+            text = localize(Text(o.description, "ruleset.option"), language)
             click.echo(f"    {r.name}:{o.key}={choices} ({o.default}): {text}")
     click.echo("")
     click.echo(localize(msg("Program profiles (--rules NAME computes as the program does; docs/programs.md):"), language))
     for name, r in program_rulesets().items():
         program = r.program
         assert program is not None
-        word = translate(language, "aliases", "listing")
+        word = localize(Text("aliases", "listing"), language)
         others = [a for a in r.aliases if a != name]
         aliases = f" ({word}: {', '.join(others)})" if others else ""
         click.echo(f"{name}{aliases}: {program.title}, {r.base}")
-        click.echo(f"    {translate(language, r.description, 'ruleset.description')}")
+        click.echo(f"    {localize(Text(r.description, 'ruleset.description'), language)}")
         for d in program.departures:
-            click.echo(f"    {d.option} ({d.article}): {translate(language, d.what, 'program.departure')}")
+            click.echo(f"    {d.option} ({d.article}): {localize(Text(d.what, 'program.departure'), language)}")
         if program.continuation:
             click.echo("    " + localize(msg("after the list, unprinted: {criteria}", criteria=", ".join(program.continuation)), language))

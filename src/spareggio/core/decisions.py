@@ -38,6 +38,7 @@ from ..base.i18n import Field, Text, msg
 from ..base.jsontypes import JsonObject
 
 __all__ = [
+    "HOW_FIELD",
     "RECORD_CODES",
     "TEXTS",
     "Decided",
@@ -51,9 +52,6 @@ __all__ = [
     "decisions_from_data",
     "default_seed",
     "lot_key",
-    "merged",
-    "parse_exclusion_option",
-    "parse_playoff_option",
     "parse_record",
 ]
 
@@ -84,6 +82,9 @@ class Origin(StrEnum):
 
 HOW = (Decision.PLAYOFF, Decision.ARBITER)
 """What a playoff record or option may say it was."""
+
+HOW_FIELD = {Decision.PLAYOFF: Field.PLAYOFF, Decision.ARBITER: Field.ARBITER}
+"""The field of a request that gives a playoff, or an order of the arbiter."""
 
 TEXTS = {
     "playoff": "{how} {players} added ({note})",
@@ -116,6 +117,27 @@ class Playoff:
         object.__setattr__(self, "how", Decision(self.how))
         object.__setattr__(self, "source", Origin(self.source))
 
+    @classmethod
+    def given(cls, players: Sequence[int], how: Decision = Decision.PLAYOFF, note: str = "") -> Playoff:
+        """A playoff (or the arbiter's order) given on top of the file, by whatever front end: the
+        start numbers first to last and its score or reason.  Each front end reads its own way of
+        writing one (an option's text, the page's pickers, an API field) and calls this.
+
+        :raises ArgumentError: naming the field (``playoff`` or ``arbiter``) when fewer than two
+            different start numbers are given (a number no participant has is the ranking's error).
+        """
+        numbers = tuple(players)
+        wrong = len(numbers) < 2 or len(set(numbers)) != len(numbers) or not all(type(n) is int for n in numbers)
+        if wrong or Decision(how) not in HOW:
+            raise ArgumentError(
+                msg(
+                    "{field} {players}: expected two or more different start numbers, first to last",
+                    field=HOW_FIELD.get(Decision(how), Field.PLAYOFF),
+                    players=", ".join(map(str, numbers)) or "-",
+                )
+            )
+        return cls(numbers, Decision(how), str(note).strip(), source=Origin.OPTION)
+
 
 @dataclass(frozen=True)
 class Exclusion:
@@ -128,6 +150,19 @@ class Exclusion:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "source", Origin(self.source))
+
+    @classmethod
+    def given(cls, start_number: int, reason: str = "") -> Exclusion:
+        """A participant left out of the ranking on top of the file, by whatever front end.
+
+        :raises ArgumentError: naming the field ``exclude`` when ``start_number`` is not a whole number
+            (a number no participant has is the ranking's error).
+        """
+        if type(start_number) is not int:
+            raise ArgumentError(
+                msg("{field} {number}: expected a start number", field=Field.EXCLUDE, number=start_number)
+            )
+        return cls(start_number, str(reason).strip(), source=Origin.OPTION)
 
 
 @dataclass(frozen=True)
@@ -144,6 +179,14 @@ class Decisions:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lots_source", Origin(self.lots_source))
+
+    @classmethod
+    def given(
+        cls, playoffs: Iterable[Playoff] = (), exclusions: Iterable[Exclusion] = (), lots_seed: str | None = None
+    ) -> Decisions:
+        """The decisions a request gives on top of the file's (:meth:`on_top` logs each when they are
+        put there): the playoffs and orders, the exclusions and the seed of the lots."""
+        return cls(tuple(playoffs), lots_seed, Origin.OPTION, tuple(exclusions))
 
     @property
     def empty(self) -> bool:
@@ -283,46 +326,6 @@ def parse_record(code: str, text: str, position: Position, decisions: Decisions)
             )
         return replace(decisions, exclusions=(*decisions.exclusions, Exclusion(number[0], note, position)))
     return replace(decisions, changes=(*decisions.changes, text.strip()))
-
-
-def parse_playoff_option(value: str, how: Decision = Decision.PLAYOFF) -> Playoff:
-    """``--playoff 3,7:1½-½`` (start numbers first to last, then an optional note after ``:``).
-
-    :raises ArgumentError: for anything else.
-    """
-    body, _, note = value.partition(":")
-    players = _numbers(body)
-    if players is None or len(players) < 2 or len(set(players)) != len(players):
-        raise ArgumentError(
-            msg(
-                "--{how} {value!r}: expected two or more different start numbers, first to last, "
-                "separated by commas, then ':' and a note (3,7:1½-½)",
-                how=how, value=value,
-            )
-        )  # fmt: skip
-    return Playoff(players, how, note.strip(), source=Origin.OPTION)
-
-
-def parse_exclusion_option(value: str) -> Exclusion:
-    """``--exclude 5:expelled`` (a start number, then an optional reason after ``:``)."""
-    body, _, reason = value.partition(":")
-    number = _numbers(body)
-    if number is None or len(number) != 1:
-        raise ArgumentError(
-            msg(
-                "{field} {value!r}: expected a start number, then ':' and the reason (5:expelled)",
-                field=Field.EXCLUDE,
-                value=value,
-            )
-        )
-    return Exclusion(number[0], reason.strip(), source=Origin.OPTION)
-
-
-def merged(file: Decisions, playoffs: Iterable[Playoff], exclusions: Iterable[Exclusion],
-           seed: str | None) -> Decisions:  # fmt: skip
-    """The file's decisions with the options' on top (each logged)."""
-    extra = Decisions(tuple(playoffs), seed, Origin.OPTION, tuple(exclusions))
-    return file if extra.empty else file.on_top(extra)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import IO, TextIO
 
 from ..base import numbers
-from ..base.i18n import SOURCE, Text, localize, ntext, translate, warning_body
+from ..base.i18n import SOURCE, Text, localize, ntext, warning_body
 from ..check.batch import Spool, report_summary
 from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch, ValueMismatch
 from ..check.words import inferred_text, text_value
@@ -117,7 +117,7 @@ def _value_words(v: ValueMismatch, lang: str = SOURCE) -> str:
 
 def _table_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, lang: str = SOURCE) -> None:
     for e in entries:
-        word = translate(lang, e.status.value, "check")
+        word = localize(Text(e.status.value, "check"), lang)
         if e.error is not None:
             out.write(f"{word:<9} {localize(e.error, lang)}\n")
             continue
@@ -195,10 +195,10 @@ _HTML_CSS = (
 """The report page's style (a standalone file: its style is inline)."""
 
 _GROUPS = {
-    "differs": "Files that differ",
-    "error": "Files that could not be checked",
-    "agree": "Files that agree",
-    "no-ranks": "Files without declared ranks",
+    "differs": Text("Files that differ", "check"),
+    "error": Text("Files that could not be checked", "check"),
+    "agree": Text("Files that agree", "check"),
+    "no-ranks": Text("Files without declared ranks", "check"),
 }
 """The heading of each part of the page, by status (the parts in the order of ``STATUSES``)."""
 
@@ -215,8 +215,9 @@ def _anchor(n: int) -> str:
     return f"f{n}"
 
 
-def _h(lang: str, text: str) -> str:
-    return html.escape(translate(lang, text, "check"))
+def _h(lang: str, text: Text) -> str:
+    """A word of the page, said in ``lang`` and escaped."""
+    return html.escape(localize(text, lang))
 
 
 def _file_section(e: CheckEntry, anchor: str, lang: str, out: IO[str]) -> None:
@@ -228,7 +229,10 @@ def _file_section(e: CheckEntry, anchor: str, lang: str, out: IO[str]) -> None:
     if e.rules_warning:
         out.write(f"<p><strong>{esc(_warning(e.rules_warning, lang))}</strong></p>\n")
     if e.mismatches:
-        heads = ("No.", "Name", "Declared", "Computed", "Points", "Against", "Decided by", "Values")
+        heads = (
+            Text("No.", "check"), Text("Name", "check"), Text("Declared", "check"), Text("Computed", "check"),
+            Text("Points", "check"), Text("Against", "check"), Text("Decided by", "check"), Text("Values", "check"),
+        )  # fmt: skip
         cells = "".join(f'<th scope="col">{_h(lang, h)}</th>' for h in heads)
         out.write(f'<table class="wide"><thead><tr>{cells}</tr></thead><tbody>\n')
         for m in e.mismatches:
@@ -251,15 +255,16 @@ def _file_section(e: CheckEntry, anchor: str, lang: str, out: IO[str]) -> None:
         out.write(f"<ul>{items}</ul>\n")
     if e.inferred_text:
         out.write(f"<p>{esc(_inferred(e, lang))}</p>\n")
-    out.write(f'<p class="top"><a href="#index">{_h(lang, "Back to the index")}</a></p></section>\n')
+    out.write(f'<p class="top"><a href="#index">{_h(lang, Text("Back to the index", "check"))}</a></p></section>\n')
 
 
 def _compact_head(status: str, lang: str) -> str:
     heads = (
-        ("File", "Message")
+        (Text("File", "check"), Text("Message", "check"))
         if status == "error"
-        else ("File", "Tournament", "Rule set", "Tie-breaks", "Ranked", "Notes")
-    )
+        else (Text("File", "check"), Text("Tournament", "check"), Text("Rule set", "check"),
+              Text("Tie-breaks", "check"), Text("Ranked", "check"), Text("Notes", "check"))
+    )  # fmt: skip
     cells = "".join(f'<th scope="col">{_h(lang, h)}</th>' for h in heads)
     return f'<table class="compact wide"><thead><tr>{cells}</tr></thead><tbody>\n'
 
@@ -313,7 +318,7 @@ def _html_report(entries: Iterable[CheckEntry], summary: Summary, out: TextIO, l
             f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>spareggio check</title><style>{_HTML_CSS}</style></head><body>\n"
-            f"<h1>{_h(lang, 'Declared rankings checked')}</h1>\n"
+            f"<h1>{_h(lang, Text('Declared rankings checked', 'check'))}</h1>\n"
             f'<p class="summary"><strong>{esc(summary_words(summary, lang))}.</strong></p>\n'
         )
         _index(parts, lang, out)
@@ -341,7 +346,7 @@ def _index(parts: Sequence[_Part], lang: str, out: TextIO) -> None:
     if not parts:
         return
     out.write(
-        f'<nav class="index" id="index" aria-labelledby="index-title"><h2 id="index-title">{_h(lang, "Index")}</h2><ul>\n'
+        f'<nav class="index" id="index" aria-labelledby="index-title"><h2 id="index-title">{_h(lang, Text("Index", "check"))}</h2><ul>\n'
     )
     for part in parts:
         out.write(

@@ -7,7 +7,7 @@ import textwrap
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..base.i18n import SOURCE, Text, localize, translate
+from ..base.i18n import SOURCE, Text, localize
 from ..base.jsontypes import JsonObject, JsonValue
 from ..base.numbers import exact_number, json_number
 from ..comparison import Comparison
@@ -37,7 +37,7 @@ def _departure_lines(c: Comparison, lang: str) -> list[str]:
         out.append(localize(Text("{profile} computes as {rules} departing from C.07:", "compare", profile=name,
                                  rules=rules.base), lang))  # fmt: skip
         for d in program.departures:
-            what = translate(lang, d.what, "program.departure")
+            what = localize(Text(d.what, "program.departure"), lang)
             out.append(f"  {d.option} ({d.article}): {what}")
     return out
 
@@ -49,7 +49,7 @@ def comparison_table(c: Comparison, lang: str = SOURCE, width: int = TABLE_WIDTH
     their own."""
 
     def _(text: str, context: str = "compare", **values: object) -> str:
-        return translate(lang, text, context).format(**values)
+        return localize(Text(text, context, **values), lang)
 
     def number(value: Fraction | None, points: bool = False) -> str:
         return localized_number(value, lang, points=points) if value is not None else "-"

@@ -11,12 +11,13 @@ exports (text, HTML page, PDF, XLSX) are in :mod:`spareggio.render.crosstable_ex
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..base import numbers
-from ..base.i18n import SOURCE, translate
+from ..base.i18n import SOURCE, Text, localize
 from ..core.model import Color, ResultKind
 from .output import title_abbreviation
 
@@ -94,36 +95,47 @@ class Crosstable:
         s = self.standings
         t = s.tournament
         if s.after_round == t.rounds and t.pending_round is None:
-            return translate(self.lang, "Final crosstable", "crosstable")
-        return translate(self.lang, "Crosstable after round {round}", "crosstable").format(
-            round=s.after_round
-        )
+            return localize(Text("Final crosstable", "crosstable"), self.lang)
+        return localize(Text("Crosstable after round {round}", "crosstable", round=s.after_round), self.lang)
 
     @property
     def key(self) -> str:
         """How to read a cell."""
         if self.grid:
-            return translate(
+            return localize(
+                Text(
+                    "Each cell is the row's result against the column's player: 1 win, ½ draw, 0 loss, + and - won and lost by forfeit.",
+                    "crosstable",
+                ),
                 self.lang,
-                "Each cell is the row's result against the column's player: 1 win, ½ draw, 0 loss, + and - won and lost by forfeit.",
-                "crosstable",
             )
-        return translate(
+        return localize(
+            Text(
+                "+W19: won with White against no. 19; =B3: drew with Black; -F5: lost by forfeit; PAB, FPB, HPB, ZPB: byes.",
+                "crosstable",
+            ),
             self.lang,
-            "+W19: won with White against no. 19; =B3: drew with Black; -F5: lost by forfeit; PAB, FPB, HPB, ZPB: byes.",
-            "crosstable",
         )
+
+
+@functools.lru_cache(maxsize=16)  # a few languages
+def _cell_words(lang: str) -> tuple[dict[ResultKind, str], dict[Color, str]]:
+    """What each kind of result means and the colour letters, in ``lang``: said once per language,
+    not once per cell (the catalogues do not change while the program runs)."""
+    meanings = {kind: localize(Text(kind.label, "crosstable"), lang) for kind in ResultKind}
+    colours = {
+        Color.WHITE: localize(Text("W", "crosstable"), lang),
+        Color.BLACK: localize(Text("B", "crosstable"), lang),
+    }
+    return meanings, colours
 
 
 def cell_notation(kind: ResultKind, opponent: int | None, color: Color, lang: str) -> CrossCell:
     """A Swiss crosstable's cell (``+W19``, ``=B3``, ``-F5``, ``PAB``) and what it means; the colour
     letters are the language's (Italian ``B``/``N``)."""
-    meaning = translate(lang, kind.label, "crosstable")
-    col = ""
-    if color is Color.WHITE:
-        col = translate(lang, "W", "crosstable")
-    elif color is Color.BLACK:
-        col = translate(lang, "B", "crosstable")
+    meanings, colours = _cell_words(lang)
+    meaning = meanings[kind]
+    col = colours.get(color, "")
     sign = {K.PLAYED_WIN: "+", K.PLAYED_DRAW: "=", K.PLAYED_LOSS: "-", K.PENDING: "?"}.get(kind)
     if sign is not None:
         return CrossCell(f"{sign}{col}{opponent}", meaning, kind)
@@ -198,5 +210,6 @@ def _grid_cell(i: int, j: int, kinds: list[ResultKind], lang: str) -> CrossCell:
         return CrossCell("×", "", None)
     if not kinds:
         return CrossCell("", "", None)
-    meaning = "; ".join(translate(lang, k.label, "crosstable") for k in kinds)
+    meanings = _cell_words(lang)[0]
+    meaning = "; ".join(meanings[k] for k in kinds)
     return CrossCell(grid_symbol(kinds), meaning, kinds[-1])

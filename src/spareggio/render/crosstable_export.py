@@ -16,7 +16,7 @@ from html import escape
 
 from ..__about__ import __version__
 from ..base import numbers
-from ..base.i18n import localize, translate, warning_body
+from ..base.i18n import Text, localize, warning_body
 from ..base.jsontypes import JsonObject, JsonValue
 from ..lazy import module
 from .crosstable import Crosstable, build_crosstable
@@ -44,17 +44,17 @@ rather than widening every line."""
 def _heads(x: Crosstable) -> list[str]:
     lang = x.lang
     return [
-        translate(lang, "Rk", "crosstable"),
-        translate(lang, "No.", "crosstable"),
-        translate(lang, "Title", "crosstable"),
-        translate(lang, "Name", "crosstable"),
-        translate(lang, "Fed", "crosstable"),
-        translate(lang, "Rating", "crosstable"),
+        localize(Text("Rk", "crosstable"), lang),
+        localize(Text("No.", "crosstable"), lang),
+        localize(Text("Title", "crosstable"), lang),
+        localize(Text("Name", "crosstable"), lang),
+        localize(Text("Fed", "crosstable"), lang),
+        localize(Text("Rating", "crosstable"), lang),
     ]
 
 
 def _points_head(lang: str) -> str:
-    return translate(lang, "Pts", "crosstable")
+    return localize(Text("Pts", "crosstable"), lang)
 
 
 def event_lines(x: Crosstable) -> list[str]:
@@ -68,14 +68,20 @@ def event_lines(x: Crosstable) -> list[str]:
     chief = t.headers.get("102", "").strip()
     deputy = t.headers.get("112", "").strip()
     if chief:
-        arbiters.append(translate(lang, "Chief arbiter: {name}", "crosstable").format(name=chief))
+        arbiters.append(localize(Text("Chief arbiter: {name}", "crosstable", name=chief), lang))
     if deputy:
-        arbiters.append(translate(lang, "Deputy arbiter: {name}", "crosstable").format(name=deputy))
+        arbiters.append(localize(Text("Deputy arbiter: {name}", "crosstable", name=deputy), lang))
     if arbiters:
         lines.append(" · ".join(arbiters))
     lines.append(
-        translate(lang, "Rule set: {rules} ({reason})", "crosstable").format(
-            rules=s.rules.label, reason=localize(s.rules_reason, lang)
+        localize(
+            Text(
+                "Rule set: {rules} ({reason})",
+                "crosstable",
+                rules=s.rules.label,
+                reason=localize(s.rules_reason, lang),
+            ),
+            lang,
         )
     )
     return lines
@@ -103,7 +109,7 @@ def crosstable_text(x: Crosstable) -> str:
     s = x.standings
     top = [s.tournament.name or "", x.title, *event_lines(x)]
     if s.rules_warning:
-        top.append(translate(lang, "Warning", "crosstable") + ": " + warning_body(s.rules_warning, lang))
+        top.append(localize(Text("Warning", "crosstable"), lang) + ": " + warning_body(s.rules_warning, lang))
     top += [localize(note, lang) for note in s.decision_notes()]  # playoffs, lots, excluded players
     body = [line(heads), line(["-" * w for w in widths]), *(line(c) for c in lines_in)]
     return "\n".join([*(t for t in top if t), "", *body, "", x.key]) + "\n"
@@ -133,8 +139,9 @@ p.key, p.foot { font-size: 8pt; color: #444; margin-top: .6em; }
 def _page_css(x: Crosstable) -> str:
     columns = 8 + len(x.columns) + len(x.labels)
     size = max(5.5, min(10.0, 190.0 / columns))
-    page = translate(x.lang, "Page {page} of {pages}", "crosstable").format(
-        page='" counter(page) "', pages='" counter(pages) "'
+    page = localize(
+        Text("Page {page} of {pages}", "crosstable", page='" counter(page) "', pages='" counter(pages) "'),
+        x.lang,
     )
     return (
         f'@page {{ size: A4 landscape; margin: 10mm 8mm 12mm; @bottom-center {{ content: "{page}";'
@@ -152,7 +159,7 @@ def crosstable_html(x: Crosstable) -> str:
     parts += [f'<p class="meta">{escape(line)}</p>' for line in event_lines(x)]
     if s.rules_warning:
         parts.append(
-            f'<p class="warning"><strong>{escape(translate(lang, "Warning", "crosstable"))}:</strong> '
+            f'<p class="warning"><strong>{escape(localize(Text("Warning", "crosstable"), lang))}:</strong> '
             f"{escape(warning_body(s.rules_warning, lang))}</p>"
         )
     for note in s.context.frame.notes:
@@ -166,8 +173,14 @@ def crosstable_html(x: Crosstable) -> str:
         parts.append(f'<ol class="tiebreaks">{items}</ol>')
     parts.append(table_html(x))
     parts.append(f'<p class="key">{escape(x.key)}</p>')
-    produced = translate(lang, "Computed by spareggio {version} on {date}.", "crosstable").format(
-        version=__version__, date=numbers.date(_dt.date.today(), lang)
+    produced = localize(
+        Text(
+            "Computed by spareggio {version} on {date}.",
+            "crosstable",
+            version=__version__,
+            date=numbers.date(_dt.date.today(), lang),
+        ),
+        lang,
     )
     parts.append(f'<p class="foot">{escape(produced)}</p>')
     title = f"{name} – {x.title}" if name else x.title
@@ -236,7 +249,7 @@ def crosstable_xlsx(x: Crosstable) -> bytes:
     lang = x.lang
     wb = Workbook()
     ws = wb.active
-    ws.title = translate(lang, "Crosstable", "crosstable")[:31]
+    ws.title = localize(Text("Crosstable", "crosstable"), lang)[:31]
     ws.append([*_heads(x), *x.columns, _points_head(lang), *x.labels])
     for cell in ws[1]:
         cell.font = Font(bold=True)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..base.i18n import localize, translate, warning_body
+from ..base.i18n import Text, localize, warning_body
 from ..core.messages import message
 from ..explain import PlayerExplanation, TiebreakExplanation
 
@@ -29,7 +29,7 @@ def context_lines(e: PlayerExplanation, lang: str | None = None) -> list[str]:
             after_round=e.after_round,
         ),
         *(
-            [translate(lang, "WARNING: {text}", "table").format(text=warning_body(e.rules_warning, lang))]
+            [localize(Text("WARNING: {text}", "table", text=warning_body(e.rules_warning, lang)), lang)]
             if e.rules_warning
             else []
         ),

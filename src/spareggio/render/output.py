@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from ..base import numbers
 from ..base.errors import ArgumentError
-from ..base.i18n import SOURCE, conventions, languages, localize, msg, translate, warning_body
+from ..base.i18n import SOURCE, Text, conventions, languages, localize, msg, warning_body
 from ..base.jsontypes import JsonObject, JsonValue
 from ..base.numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
 from ..core.model import Column, ScoreName, distinct
@@ -306,7 +306,7 @@ of another language gets them in its words."""
 
 
 def _csv_head(key: str, locale: str) -> str:
-    return translate(locale, key, "csv") if key in CSV_COLUMNS else key
+    return localize(Text(key, "csv"), locale) if key in CSV_COLUMNS else key
 
 
 def standings_csv(s: Standings, locale: str = SOURCE) -> str:
@@ -389,7 +389,7 @@ def heading_lines(s: Standings, lang: str = SOURCE) -> list[str]:
     assumption the rule set rests on (a missing or ambiguous date), never only in a warning list."""
 
     def _(message: str, **values: object) -> str:
-        return translate(lang, message, "table").format(**values)
+        return localize(Text(message, "table", **values), lang)
 
     t = s.tournament
     title = t.name or (os.path.basename(t.source) if t.source else "tournament")
@@ -409,7 +409,7 @@ def heading_lines(s: Standings, lang: str = SOURCE) -> list[str]:
 
 def standings_table(s: Standings, lang: str = SOURCE) -> str:
     def _(text: str) -> str:
-        return translate(lang, text, "table")
+        return localize(Text(text, "table"), lang)
 
     places = shown_decimals(s)
 

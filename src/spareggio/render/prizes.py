@@ -16,7 +16,7 @@ from decimal import Decimal
 from html import escape
 
 from ..base.errors import check_language
-from ..base.i18n import SOURCE, conventions, localize, translate
+from ..base.i18n import SOURCE, Text, conventions, localize
 from ..base.jsontypes import JsonObject
 from ..lazy import module
 from ..prizes import Award, PrizeList
@@ -61,7 +61,7 @@ WORDS = {
 
 
 def _w(lang: str, key: str, **values: object) -> str:
-    text = translate(lang, WORDS[key], "prizes.word")
+    text = localize(Text(WORDS[key], "prizes.word"), lang)
     return text.format(**values) if values else text
 
 

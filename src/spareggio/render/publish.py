@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from ..__about__ import __version__
 from ..base import numbers
 from ..base.errors import ArgumentError, check_language, os_reason
-from ..base.i18n import SOURCE, Text, localize, msg, ntext, translate, warning_body
+from ..base.i18n import SOURCE, Text, localize, msg, ntext, warning_body
 from ..comparison import Comparison
 from ..core.model import Column
 from ..rules import RuleSet
@@ -79,7 +79,7 @@ def describe_tiebreak(label: str, spec: TiebreakSpec, lang: str = SOURCE) -> str
     """A tie-break of the list in words: its name, then what its modifiers do."""
     lang = _check_lang(lang)
     d = definition(spec.code)
-    name = translate(lang, d.name, context="tiebreak")
+    name = localize(Text(d.name, "tiebreak"), lang)
     parts = []
 
     if spec.cut_low and spec.cut_high and spec.cut_low == spec.cut_high:
@@ -380,9 +380,9 @@ def _compare_block(c: Comparison, names: Sequence[str], label: str | None, lang:
 def describe_rules(rules: RuleSet, lang: str = SOURCE) -> str:
     """A rule set in words: its title, and for a variant (``fide-2024:vur=score``) each option that
     differs from the default with its value."""
-    words = translate(lang, rules.title, "ruleset.title")
+    words = localize(Text(rules.title, "ruleset.title"), lang)
     changed = [
-        f"{translate(lang, o.description, 'ruleset.option')} = {rules.settings[o.key]}"
+        f"{localize(Text(o.description, 'ruleset.option'), lang)} = {rules.settings[o.key]}"
         for o in rules.options
         if rules.settings[o.key] != o.default
     ]
@@ -448,7 +448,7 @@ def standings_xlsx(s: Standings, lang: str = SOURCE) -> bytes:
     lang = _check_lang(lang)
     wb = Workbook()
     ws = wb.active
-    ws.title = translate(lang, "Standings")[:31]
+    ws.title = localize(Text("Standings", None), lang)[:31]
     columns = s.columns()
     heads = {Column.TITLE: "title", Column.NAME: "name", Column.FEDERATION: "fed", Column.RATING: "rating",
              Column.POINTS: "points"}  # fmt: skip
@@ -529,7 +529,7 @@ def notes_sheet(wb: Workbook, s: Standings, lang: str) -> None:
     notes = s.decision_notes()
     if not notes:
         return
-    sheet = wb.create_sheet(translate(lang, "Notes", "crosstable")[:31])
+    sheet = wb.create_sheet(localize(Text("Notes", "crosstable"), lang)[:31])
     for note in notes:
         sheet.append([_sheet_text(localize(note, lang))])
         sheet.cell(sheet.max_row, 1).data_type = "s"  # text, never a formula

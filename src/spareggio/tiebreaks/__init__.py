@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TypedDict
 
 from ..base.errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
-from ..base.i18n import Choices, Field, Text, languages, msg, translate
+from ..base.i18n import Choices, Field, Text, languages, localize, msg
 from ..core.model import Scope, ScoreName
 from ..rules import find_ruleset
 from .base import (
@@ -613,7 +613,7 @@ def known_names() -> dict[str, str]:
     printed: dict[str, set[str]] = {}
     for d in TIEBREAKS.values():
         for lang in languages():
-            name = translate(lang, d.name, "tiebreak")
+            name = localize(Text(d.name, "tiebreak"), lang)
             for form in (name, re.sub(r"\s*\([^)]*\)", "", name)):
                 printed.setdefault(normalise(form), set()).add(d.code)
     out = dict(NAMES)

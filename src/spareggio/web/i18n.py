@@ -12,7 +12,6 @@ from starlette.requests import Request
 
 from ..base.errors import Diagnostic, SpareggioError
 from ..base.i18n import SOURCE, Choices, Field, Text, language_name, localize, ntext
-from ..base.i18n import catalogue as full_catalogue
 from ..base.i18n import languages as known_languages
 from ..core.model import Participant
 
@@ -33,11 +32,6 @@ __all__ = [
 def languages() -> tuple[str, ...]:
     """The languages of the page: those of the package's catalogues (:mod:`spareggio.base.i18n`)."""
     return known_languages()
-
-
-def catalogue(lang: str) -> dict[str, str]:
-    """The page's translations of one language, by English text (context-free entries)."""
-    return {text: out for (context, text), out in full_catalogue(lang).items() if context is None}
 
 
 def translator(lang: str) -> Callable[..., str]:
@@ -147,11 +141,6 @@ def page_words(field: Field | Choices, lang: str) -> str:
 PAGE_WORDING: dict[str, str] = {
     "round {number}: '0000 - +' read as a pairing-allocated bye (write '0000 - U')": (
         "round {number}: a win without opponent read as a pairing-allocated bye"
-    ),
-    "--{how} {value!r}: expected two or more different start numbers, first to last, separated by commas, "
-    "then ':' and a note (3,7:1½-½)": "{how} {value!r}: choose two or more different players, first to last",
-    "{field} {value!r}: expected a start number, then ':' and the reason (5:expelled)": (
-        "{value!r}: choose the player to leave out of the ranking"
     ),
 }
 """Sentences of the library written in a file's or an option's syntax, as the page says them (the page

@@ -3,6 +3,7 @@ command line, from a page's address or from the API's form fields."""
 
 from __future__ import annotations
 
+import re
 import urllib.parse
 from dataclasses import dataclass, replace
 
@@ -10,13 +11,15 @@ from starlette.requests import Request
 
 from ..base.errors import ArgumentError, SpareggioError, check_language
 from ..base.i18n import SOURCE, msg
-from ..core.decisions import Decision, Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
+from ..core.decisions import Decision, Decisions, Exclusion, Playoff
 from ..rules import RULESETS
 from .limits import MAX_FIELD_CHARS, MAX_NUMBER_DIGITS
 
 __all__ = [
     "MAX_DECISIONS",
     "Options",
+    "address_exclusion",
+    "address_playoff",
     "api_language",
     "bounded_number",
     "checked_format",
@@ -104,6 +107,42 @@ def _listed(values: list[str], field: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(kept))[:MAX_DECISIONS]
 
 
+def _numbers(text: str) -> list[int] | None:
+    """The start numbers of a value the address keeps (``3,7``), None when it holds anything else."""
+    items = [x for x in re.split(r"[\s,;>]+", text.strip()) if x]
+    if not items or not all(x.isascii() and x.isdigit() and len(x) <= MAX_NUMBER_DIGITS for x in items):
+        return None
+    return [int(x) for x in items]
+
+
+def address_playoff(value: str, how: Decision) -> Playoff:
+    """A playoff or an order as a page's address (or the API's field) keeps it: the start numbers
+    the pickers chose, first to last, separated by commas, then ``:`` and the note (``3,7:1½-½``).
+
+    :raises ArgumentError: for a value the pickers never make, in the page's words.
+    """
+    body, _, note = value.partition(":")
+    players = _numbers(body)
+    if players is None or len(players) < 2 or len(set(players)) != len(players):
+        raise ArgumentError(
+            msg("{how} {value!r}: choose two or more different players, first to last", how=how, value=value)
+        )
+    return Playoff.given(players, how, note)
+
+
+def address_exclusion(value: str) -> Exclusion:
+    """A participant left out as a page's address (or the API's field) keeps it: the start number the
+    picker chose, then ``:`` and the reason (``5:expelled``).
+
+    :raises ArgumentError: for a value the picker never makes, in the page's words.
+    """
+    body, _, reason = value.partition(":")
+    number = _numbers(body)
+    if number is None or len(number) != 1:
+        raise ArgumentError(msg("{value!r}: choose the player to leave out of the ranking", value=value))
+    return Exclusion.given(number[0], reason)
+
+
 def _order(first: str | None, second: str | None, third: str | None, note: str | None) -> str | None:
     """A playoff or an order of the page's pickers (first, second, third player and a note) as the
     one value the address keeps (``3,7:1½-½``); None when fewer than two players are chosen."""
@@ -174,14 +213,14 @@ class Options:
         return opts
 
     def decisions(self) -> Decisions:
-        """The decisions these options give on top of the file's, as the command line gives them.
+        """The decisions these options give on top of the file's (the library's
+        :meth:`Decisions.given`, from the values the address keeps).
 
-        :raises ArgumentError: for a playoff, an order or an exclusion no command line would take.
+        :raises ArgumentError: for a playoff, an order or an exclusion the page's pickers never make.
         """
-        playoffs = [parse_playoff_option(v, Decision.PLAYOFF) for v in self.playoffs]
-        playoffs += [parse_playoff_option(v, Decision.ARBITER) for v in self.arbiter]
-        given = merged(Decisions(), playoffs, [parse_exclusion_option(v) for v in self.exclude], self.lots)
-        return Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions)
+        playoffs = [address_playoff(v, Decision.PLAYOFF) for v in self.playoffs]
+        playoffs += [address_playoff(v, Decision.ARBITER) for v in self.arbiter]
+        return Decisions.given(playoffs, [address_exclusion(v) for v in self.exclude], self.lots)
 
     @property
     def decided(self) -> bool:

@@ -18,9 +18,9 @@ from starlette.datastructures import UploadFile as FormFile
 from starlette.requests import Request
 
 from ..base.errors import ArgumentError, SpareggioError
-from ..base.i18n import languages, localize, msg, translate
+from ..base.i18n import Text, languages, localize, msg
 from ..base.jsontypes import JsonObject, JsonValue
-from ..core.decisions import Decisions, Origin, merged, parse_exclusion_option, parse_playoff_option
+from ..core.decisions import Decision, Decisions
 from ..job import Job, Task, run
 from ..prizes import (
     PrizeFile,
@@ -38,7 +38,17 @@ from .api import RulesField, answers, api_error, api_formats, format_field
 from .exports import attachment
 from .i18n import request_language, said, translator
 from .models import PrizesAnswer
-from .options import Options, api_language, bounded_number, checked_format, clean_text, options_of, safe_name
+from .options import (
+    Options,
+    address_exclusion,
+    address_playoff,
+    api_language,
+    bounded_number,
+    checked_format,
+    clean_text,
+    options_of,
+    safe_name,
+)
 from .pages import read_form
 from .site import site_of
 from .store import Entry
@@ -81,7 +91,7 @@ def prizes_view(pl: PrizeList, lang: str) -> PrizesView:
     t = s.tournament
 
     def word(key: str, **values: object) -> str:
-        text = translate(lang, WORDS[key], "prizes.word")
+        text = localize(Text(WORDS[key], "prizes.word"), lang)
         return text.format(**values) if values else text
 
     rows: list[PrizeRow] = []
@@ -410,10 +420,9 @@ async def api_prizes(
         opts = Options.parse(rules, tiebreaks, after_round)
         fmt = checked_format(format, api_formats(Task.PRIZES.result))
         language = api_language(lang)
-        given = merged(
-            Decisions(),
-            [parse_playoff_option(p) for p in [clean_text(playoff, "playoff")] if p],
-            [parse_exclusion_option(e) for e in [clean_text(exclude, "exclude")] if e],
+        decisions = Decisions.given(
+            [address_playoff(p, Decision.PLAYOFF) for p in [clean_text(playoff, "playoff")] if p],
+            [address_exclusion(e) for e in [clean_text(exclude, "exclude")] if e],
             clean_text(lots_seed, "lots_seed"),
         )
     except SpareggioError as exc:
@@ -422,7 +431,6 @@ async def api_prizes(
     data = await file.read()
     prize_name = safe_name(prizes.filename or "prizes.toml")
     prize_data = await prizes.read()
-    decisions = Decisions(given.playoffs, given.lots_seed, Origin.OPTION, given.exclusions)
     try:
         response: Response = await site_of(request).worker.run(
             _api_prizes, name, data, prize_name, prize_data, opts, decisions, language, fmt

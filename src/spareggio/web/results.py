@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from ..base import numbers
 from ..base.errors import Diagnostic, SpareggioError
-from ..base.i18n import Text, localize, msg, ntext, translate
+from ..base.i18n import Text, localize, msg, ntext
 from ..comparison import Comparison
 from ..core.model import Participant, ResultKind, ScoreName
 from ..io.registry import READERS, SNIFF_BYTES
@@ -161,9 +161,9 @@ def short_rules(rules: RuleSet | str, lang: str) -> str:
         except SpareggioError:
             return str(rules)
     english = SHORT_NAMES.get(rules.name)
-    name = translate(lang, english, "ruleset.short") if english else rules.name
+    name = localize(Text(english, "ruleset.short"), lang) if english else rules.name
     if rules.label != rules.name:
-        return translate(lang, "{name} (variant)", "ruleset.short").format(name=name)
+        return localize(Text("{name} (variant)", "ruleset.short", name=name), lang)
     return name
 
 
@@ -190,8 +190,8 @@ def ruleset_choices(lang: str) -> list[tuple[str, str, str]]:
     return [
         (
             r.name,
-            translate(lang, r.title, "ruleset.title"),
-            translate(lang, r.description, "ruleset.description"),
+            localize(Text(r.title, "ruleset.title"), lang),
+            localize(Text(r.description, "ruleset.description"), lang),
         )
         for r in RULESETS.values()
     ]
@@ -201,8 +201,8 @@ def score_legend(names: Sequence[str], lang: str) -> list[tuple[str, str]]:
     """What the team scores' columns are (``MP``: match points, ``GP``: game points), by the names
     the columns carry."""
     words = {
-        "MP": translate(lang, "match points: 2 for a match won, 1 for a match drawn", "results"),
-        "GP": translate(lang, "game points: the points of the team's boards", "results"),
+        "MP": localize(Text("match points: 2 for a match won, 1 for a match drawn", "results"), lang),
+        "GP": localize(Text("game points: the points of the team's boards", "results"), lang),
     }
     return [(name, words[name]) for name in names if name in words]
 
@@ -224,8 +224,7 @@ def moved_summary(moved: int, total: int, rules: int, participant: Participant, 
     """How many players (or teams: the event's ``participant``) change place between the rule sets
     compared."""
     if moved == 0:
-        text = translate(lang, "Every place is the same under the {n} rule sets.", "results")
-        return text.format(n=rules)
+        return localize(Text("Every place is the same under the {n} rule sets.", "results", n=rules), lang)
     return localize(ntext(*MOVED[participant.key("moved")], moved, "results", total=total), lang)
 
 

@@ -37,7 +37,7 @@ from starlette.requests import Request
 
 from ..base import numbers
 from ..base.errors import ArgumentError
-from ..base.i18n import SOURCE, localize, msg, translate
+from ..base.i18n import SOURCE, Text, localize, msg
 from ..explain import explain_player, explain_versus
 from ..prizes import PrizeList
 from ..render.html import EXPLANATION_CSS, explanation_body, versus_body
@@ -166,7 +166,7 @@ def site_files(
                {"xtable": table, "xtitle": x.title, "xkey": x.key})  # fmt: skip
         render(lang, "rules.html", "site-rules.html", "rules",
                {"described": described, "notes": [localize(n, lang) for n in s.decision_notes()],
-                "rules_description": translate(lang, s.rules.description, "ruleset.description")})  # fmt: skip
+                "rules_description": localize(Text(s.rules.description, "ruleset.description"), lang)})  # fmt: skip
         if prizes is not None:
             render(lang, "prizes.html", "site-prizes.html", "prizes", dict(prizes_view(prizes, lang)))
         for sno, e in explanations.items():

@@ -10,7 +10,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.requests import Request
 
 from ..__about__ import __version__
-from ..base.i18n import Text, translate, warning_body
+from ..base.i18n import Text, localize, warning_body
 from ..check import inferred_sentence
 from ..check.entry import CheckEntry
 from ..core.model import Tournament
@@ -87,7 +87,7 @@ class Pages:
             lang=lang,
             reason=lambda text: said(text, lang),
             warning=lambda text: warning_body(text, lang, page_words),
-            ruleset_title=lambda rules: translate(lang, rules.title, "ruleset.title"),
+            ruleset_title=lambda rules: localize(Text(rules.title, "ruleset.title"), lang),
             event_warnings=event_warnings,
             event_dates=lambda t: event_dates(t, lang),
             number=lambda value, points=False: report_number(value, lang, points=points),

@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from ..base import numbers
 from ..base.errors import ArgumentError
-from ..base.i18n import msg, translate
+from ..base.i18n import Text, localize, msg
 from ..check import CheckEntry
 from ..comparison import Comparison
 from ..core.model import Event, Tournament
@@ -134,9 +134,9 @@ def common(entry: Entry, opts: Options, s: Standings | None, active: str, lang: 
         "catalogue": [
             (
                 code,
-                translate(lang, d.name, "tiebreak"),
+                localize(Text(d.name, "tiebreak"), lang),
                 d.article,
-                translate(lang, d.description, "tiebreak.description"),
+                localize(Text(d.description, "tiebreak.description"), lang),
             )
             for code, d in ((d.code, d) for d in offered(event.scope))
             if d.compute or d.order_group
