@@ -18,9 +18,10 @@ import pytest
 
 from spareggio.cli import cli, main
 from spareggio.comparison import Comparison
-from spareggio.lazy import COMMANDS, FRONT_ENDS, RENDERERS, command_help, load
+from spareggio.lazy import COMMANDS, FRONT_ENDS, RENDERERS, TIEBREAK_FAMILIES, command_help, load
 from spareggio.render.formats import _RENDERERS, formats_for
 from spareggio.standings import Standings
+from spareggio.tiebreaks import TIEBREAKS
 
 FRONT_ENDS_NOT_FOR_TRF = (
     "fastapi",
@@ -136,11 +137,40 @@ dates in words (Babel's dates, with its locale data and time zones), a temporary
 output, the programs' TOML files, the hash that draws lots."""
 
 
+STANDARD_NOT_FOR_TRF = (
+    "argparse",
+    "asyncio",
+    "concurrent",
+    "email",
+    "http",
+    "importlib.metadata",
+    "importlib.resources",
+    "logging",
+    "multiprocessing",
+    "random",
+    "shutil",
+    "socket",
+    "sqlite3",
+    "ssl",
+    "statistics",
+    "subprocess",
+    "sysconfig",
+    "xml",
+    "zipfile",
+    "zoneinfo",
+)
+"""Standard modules that ``standings`` of a TRF file has no use for: mail and web protocols,
+processes and threads pools, logging, archives, time zones, package metadata (each costs the
+start-up of every command that loads it; ``tempfile``, ``tomllib`` and ``hashlib`` are in
+:data:`NOT_FOR_THE_STANDINGS`)."""
+
+
 @pytest.mark.parametrize("fmt", ["table", "json"])
 def test_standings_load_only_what_they_use(tmp_path: Path, open_trf: Path, fmt: str) -> None:
     status, modules = imported(tmp_path, "standings", str(open_trf), "-t", "BH/C1,BH,SB", "-f", fmt)
     assert status == 0
     assert loaded(modules, NOT_FOR_THE_STANDINGS) == []
+    assert loaded(modules, STANDARD_NOT_FOR_TRF) == []
 
 
 @pytest.mark.parametrize(
@@ -193,6 +223,8 @@ def test_every_name_of_the_tables_loads() -> None:
     for name, target in FRONT_ENDS.items():
         if target.startswith("spareggio."):
             assert callable(load(name)), name
+    for name in TIEBREAK_FAMILIES:
+        assert callable(load(name)), name
     with pytest.raises(KeyError):
         load("command.no-such-command")
 
@@ -218,3 +250,43 @@ def test_the_renderer_table_is_what_the_modules_register() -> None:
 def test_the_formats_of_a_result_come_from_the_table() -> None:
     assert [f.name for f in formats_for(Standings)] == ["table", "csv", "json", "html", "pdf", "xlsx"]
     assert [f.name for f in formats_for(Comparison)] == ["table", "json", "html", "pdf"]
+
+
+FAMILIES = tuple(sorted({target.partition(":")[0] for target in TIEBREAK_FAMILIES.values()}))
+"""The modules of the tie-break families (``spareggio.tiebreaks.buchholz`` ...)."""
+
+
+@pytest.mark.parametrize(
+    ("tiebreaks", "wanted"),
+    [
+        # PTS is the frame's score: no family computes it for a list that names it first
+        ("BH/C1,BH,SB", ["buchholz", "sonneborn"]),
+        ("PTS,BH/C1,BH,SB", ["buchholz", "points", "sonneborn"]),
+        ("DE,WIN,BPG", ["counts", "direct_encounter"]),
+        ("ARO,TPR", ["rating"]),
+        ("KS", ["koya"]),
+        ("PS", ["progressive"]),
+        ("SOLKOFF,MM", ["uschess"]),
+    ],
+)
+def test_a_list_loads_only_the_tiebreak_families_it_names(
+    tmp_path: Path, open_trf: Path, tiebreaks: str, wanted: list[str]
+) -> None:
+    status, modules = imported(tmp_path, "standings", str(open_trf), "-t", tiebreaks, "-f", "json")
+    assert status == 0
+    assert loaded(modules, FAMILIES) == [f"spareggio.tiebreaks.{w}" for w in wanted]
+
+
+def test_every_tiebreak_of_the_catalogue_is_computed_by_a_named_family() -> None:
+    # each entry's functions are the ``tiebreak.<function>`` of the table, and that name is the
+    # function of the family's module (the catalogue's DE orders a group with direct_encounter's)
+    for d in TIEBREAKS.values():
+        for part in (d.compute, d.order_group, d.group_details):
+            if part is None:
+                continue
+            target = TIEBREAK_FAMILIES[f"tiebreak.{part.__name__}"]
+            module, _, function = target.partition(":")
+            assert module.startswith("spareggio.tiebreaks."), d.code
+            assert getattr(importlib.import_module(module), function) is load(f"tiebreak.{part.__name__}")
+    named = {f.__name__ for d in TIEBREAKS.values() for f in (d.compute, d.order_group, d.group_details) if f}
+    assert named == {name.removeprefix("tiebreak.") for name in TIEBREAK_FAMILIES}
