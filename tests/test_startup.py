@@ -5,6 +5,7 @@ benchmarks' (benchmarks/bench_startup.py)."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import inspect
 import json
@@ -290,3 +291,24 @@ def test_every_tiebreak_of_the_catalogue_is_computed_by_a_named_family() -> None
             assert getattr(importlib.import_module(module), function) is load(f"tiebreak.{part.__name__}")
     named = {f.__name__ for d in TIEBREAKS.values() for f in (d.compute, d.order_group, d.group_details) if f}
     assert named == {name.removeprefix("tiebreak.") for name in TIEBREAK_FAMILIES}
+
+
+def test_the_process_ends_with_main_s_status_and_output(
+    tmp_path: Path, open_trf: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ``python -m spareggio`` (and the console script, cli.run) sets the live objects aside from the
+    # collector before the shutdown: the same output and exit status as main() in this process,
+    # whose collector is left alone
+    frozen = gc.get_freeze_count()
+    assert main(["standings", str(open_trf), "-t", "BH/C1,BH,SB", "-f", "json"]) == 0
+    assert gc.get_freeze_count() == frozen
+    in_process = json.loads(capsys.readouterr().out)
+    command = [sys.executable, "-m", "spareggio", "standings"]
+    args = [str(open_trf), "-t", "BH/C1,BH,SB", "-f", "json"]
+    done = subprocess.run([*command, *args], check=False, capture_output=True, text=True)
+    assert done.returncode == 0
+    assert json.loads(done.stdout) == in_process
+    missing = tmp_path / "missing.trf"
+    done = subprocess.run([*command, str(missing)], check=False, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and str(missing) in done.stderr
