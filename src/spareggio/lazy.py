@@ -67,6 +67,8 @@ FRONT_ENDS: dict[str, str] = {
     "task.explain-player": "spareggio.explain:explain_player",
     "task.explain-versus": "spareggio.explain:explain_versus",
     "task.find-player": "spareggio.explain:find_player",
+    "program-profiles": "spareggio.rules.programs:profiles",
+    "legend-names": "spareggio.tiebreaks.legend:program_spec",
     "dates": "babel.dates",
     "close-matches": "difflib:get_close_matches",
     "toml": "tomllib:loads",

@@ -10,6 +10,7 @@ from typing import Any, TypedDict, cast
 
 from ..base.errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from ..base.i18n import Choices, Field, Text, languages, msg, translate
+from ..core.legend import is_legend, legend_items
 from ..core.model import Scope, ScoreName
 from ..lazy import TIEBREAK_FAMILIES, load
 from ..rules import find_ruleset
@@ -22,7 +23,6 @@ from .base import (
     TiebreakResult,
     TiebreakSpec,
 )
-from .legend import is_legend, legend_items, program_spec
 from .names import AMBIGUOUS, NAMES, normalise, resolve_name, suggestions
 
 __all__ = [
@@ -574,6 +574,14 @@ def _from_name(raw: str, *, team: bool = False) -> str | None:
     except ValueError as exc:
         raise TiebreakSpecError(exc.args[0] if exc.args else str(exc)) from None
     return printed
+
+
+def program_spec(text: str, *, team: bool = False) -> str | None:
+    """The specifier a name printed by a program stands for, else None
+    (:func:`spareggio.tiebreaks.legend.program_spec`, loaded by name with the programs'
+    descriptions the first time a list holds a name rather than an acronym)."""
+    spec = cast(Callable[..., "str | None"], load("legend-names"))
+    return spec(text, team=team)
 
 
 @functools.cache
