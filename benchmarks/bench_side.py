@@ -4,6 +4,7 @@
     python benchmarks/bench_side.py --quick            # without the two large events
     python benchmarks/bench_side.py --reference /path/to/venv/bin/python   # gacrux already installed there
     python benchmarks/bench_side.py --repeat 15 --files 150 --file-repeat 3
+    python benchmarks/bench_side.py --baseline /tmp/old/src  # an older copy run beside, before/after
 
 Every group of rows runs its commands in turn, interleaved (A, B, C, A, B, C ...), so that the load
 of a shared machine falls on all of them alike, and reports the median CPU time (user + system,
@@ -21,7 +22,8 @@ The rows: ``spareggio --help``; ``standings`` of a 150 x 9 open (PTS, BH/C1, BH,
 floor and against gacrux; 150 small files (40 to 150 players, 7 to 11 rounds), one process per file,
 against the floor (python + numpy for each file) and against gacrux; then, unless ``--quick``,
 9,999 x 13 (the largest TRF) against the floor and against its absolute goal (0.3 s), and
-3,000 x 11 against gacrux (gacrux run once: it takes minutes).  Each row states its goal and
+3,000 x 11 against gacrux (gacrux run once: it takes minutes); these two are paired by
+``generate --fast-pairing``.  Each row states its goal and
 whether this run met it.
 
 spareggio runs with a byte-code cache outside the tree (``PYTHONPYCACHEPREFIX``), as an installed
@@ -63,6 +65,9 @@ def environment() -> dict[str, str]:
 
 
 ENV = environment()
+BASE_ENV: dict[str, str] = {}
+"""With ``--baseline SRC``: the environment that runs another copy of spareggio (an older commit's
+``src``, e.g. from ``git worktree add`` or ``git archive``) in the same groups, for before/after."""
 REF_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
 
 
@@ -119,13 +124,15 @@ def gacrux_cmd(python: str, path: Path, tiebreaks: str = LIST) -> list[str]:
 FLOOR = [sys.executable, "-c", "import numpy"]
 
 
-def interleaved(commands: dict[str, tuple[list[list[str]], dict[str, str]]], repeat: int) -> dict[str, Timed]:
+def interleaved(
+    commands: dict[str, tuple[list[list[str]], dict[str, str]]], repeat: int, warm: bool = True
+) -> dict[str, Timed]:
     """Median CPU and wall time of each named group of commands (a group's time is the sum over its
     commands), the groups run in turn ``repeat`` times after one warm-up run of each group's first
-    command (compiled byte code, page cache)."""
+    command (compiled byte code, page cache) unless ``warm`` is False."""
     cpus: dict[str, list[float]] = {name: [] for name in commands}
     walls: dict[str, list[float]] = {name: [] for name in commands}
-    for group, env in commands.values():
+    for group, env in commands.values() if warm else ():
         run_once(group[0], env)
     for _ in range(repeat):
         for name, (group, env) in commands.items():
@@ -135,9 +142,13 @@ def interleaved(commands: dict[str, tuple[list[list[str]], dict[str, str]]], rep
     return {name: Timed(statistics.median(cpus[name]), statistics.median(walls[name])) for name in commands}
 
 
-def generate(path: Path, players: int, rounds: int, seed: int) -> Path:
+def generate(path: Path, players: int, rounds: int, seed: int, fast: bool = False) -> Path:
+    """A Swiss written by ``spareggio generate`` (kept in ``benchmarks/out``): paired by the FIDE Dutch
+    engine, or with ``fast`` by the approximate pairing (3,000 and 9,999 players: the Dutch engine
+    takes tens of minutes there; the tie-breaks cost the same)."""
     if not path.exists():
-        assert spareggio(["generate", "-n", str(players), "-r", str(rounds), "-s", str(seed), "-o", str(path)]) == 0
+        command = ["generate", "-n", str(players), "-r", str(rounds), "-s", str(seed), "-o", str(path)]
+        assert spareggio([*command, "--fast-pairing"] if fast else command) == 0
     return path
 
 
@@ -174,7 +185,10 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="leave out 9,999 x 13 and 3,000 x 11")
     ap.add_argument("--large", action="store_true", help=argparse.SUPPRESS)  # the default now
     ap.add_argument("--reference", metavar="PYTHON", help="a python with gacrux installed (its own virtualenv)")
+    ap.add_argument("--baseline", metavar="SRC", help="another copy's src folder, run beside this one (before/after)")
     args = ap.parse_args()
+    if args.baseline:
+        BASE_ENV.update(ENV, PYTHONPATH=str(Path(args.baseline).resolve()), PYTHONPYCACHEPREFIX=str(OUT / "pycache-baseline"))
     OUT.mkdir(exist_ok=True)
     python, version = reference(args.reference)
     gacrux = f"gacrux {version}"
@@ -189,6 +203,7 @@ def main() -> None:
             "help": ([[sys.executable, "-m", "spareggio", "--help"]], ENV),
             "standings": ([spareggio_cmd(open150)], ENV),
             "gacrux": ([gacrux_cmd(python, open150)], REF_ENV),
+            **({"baseline": ([spareggio_cmd(open150)], BASE_ENV)} if BASE_ENV else {}),
         },
         args.repeat,
     )
@@ -200,6 +215,11 @@ def main() -> None:
                     "≤ 1.5×", mine <= 1.5 * floor, during))  # fmt: skip
     rows.append(Row("the same file", gacrux, mine, found["gacrux"].cpu, "reference",
                     "level (≤ 1×)", mine <= found["gacrux"].cpu, during))  # fmt: skip
+    if BASE_ENV:
+        base = found["baseline"].cpu
+        rows.append(Row("the same file, the baseline", "the floor", base, floor, "floor", "before", None, during))
+        rows.append(Row("the same file, the baseline", gacrux, base, found["gacrux"].cpu, "reference", "before",
+                        None, during))  # fmt: skip
 
     folder = OUT / "side-files"
     folder.mkdir(exist_ok=True)
@@ -213,6 +233,7 @@ def main() -> None:
             "floor": ([FLOOR] * len(files), ENV),
             "spareggio": ([spareggio_cmd(f) for f in files], ENV),
             "gacrux": ([gacrux_cmd(python, f) for f in files], REF_ENV),
+            **({"baseline": ([spareggio_cmd(f) for f in files], BASE_ENV)} if BASE_ENV else {}),
         },
         args.file_repeat,
     )
@@ -222,9 +243,15 @@ def main() -> None:
     rows.append(Row(name, f"the floor × {len(files)}", mine, found["floor"].cpu, "floor", "≤ 1.5×",
                     mine <= 1.5 * found["floor"].cpu, during))  # fmt: skip
     rows.append(Row("the same files", gacrux, mine, found["gacrux"].cpu, "reference", "reported", None, during))
+    if BASE_ENV:
+        base = found["baseline"].cpu
+        rows.append(Row("the same files, the baseline", "the floor", base, found["floor"].cpu, "floor", "before",
+                        None, during))  # fmt: skip
+        rows.append(Row("the same files, the baseline", gacrux, base, found["gacrux"].cpu, "reference", "before",
+                        None, during))  # fmt: skip
 
     if not args.quick:
-        big = generate(OUT / "side-9999x13.trf", 9999, 13, 2026)
+        big = generate(OUT / "side-9999x13-fast.trf", 9999, 13, 2026, fast=True)
         before = load()
         found = interleaved({"floor": ([FLOOR], ENV), "spareggio": ([spareggio_cmd(big)], ENV)}, args.repeat)
         during = f"{before}–{load()}"
@@ -235,10 +262,12 @@ def main() -> None:
                         mine < 0.3, during))  # fmt: skip
         rows.append(Row("the same, wall clock against the goal", "0.3 s", found["spareggio"].wall, 0.3,
                         "absolute", "< 0.3 s wall", found["spareggio"].wall < 0.3, during))  # fmt: skip
-        mid = generate(OUT / "side-3000x11.trf", 3000, 11, 2026)
+        mid = generate(OUT / "side-3000x11-fast.trf", 3000, 11, 2026, fast=True)
         before = load()
         found = interleaved(
-            {"spareggio": ([spareggio_cmd(mid)], ENV), "gacrux": ([gacrux_cmd(python, mid)], REF_ENV)}, 1
+            {"spareggio": ([spareggio_cmd(mid)], ENV), "gacrux": ([gacrux_cmd(python, mid)], REF_ENV)},
+            1,
+            warm=False,  # both compiled their byte code in the rows above; gacrux takes minutes here
         )
         during = f"{before}–{load()}"
         mine = found["spareggio"].cpu
