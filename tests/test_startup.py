@@ -5,6 +5,7 @@ benchmarks' (benchmarks/bench_startup.py)."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import inspect
 import json
@@ -18,9 +19,10 @@ import pytest
 
 from spareggio.cli import cli, main
 from spareggio.comparison import Comparison
-from spareggio.lazy import COMMANDS, FRONT_ENDS, RENDERERS, command_help, load
+from spareggio.lazy import COMMANDS, FRONT_ENDS, RENDERERS, TIEBREAK_FAMILIES, command_help, load
 from spareggio.render.formats import _RENDERERS, formats_for
 from spareggio.standings import Standings
+from spareggio.tiebreaks import TIEBREAKS
 
 FRONT_ENDS_NOT_FOR_TRF = (
     "fastapi",
@@ -129,11 +131,43 @@ NOT_FOR_THE_STANDINGS = (
     "tempfile",
     "tomllib",
     "hashlib",
+    "spareggio.core.programs",
+    "spareggio.rules.programs",
+    "spareggio.tiebreaks.legend",
 )
 """What ``standings`` of a TRF file written to the screen as a table or JSON does not use, loaded by
 name when another task or output asks for it: the explanations and the comparison (``task.*``),
 dates in words (Babel's dates, with its locale data and time zones), a temporary file beside an
-output, the programs' TOML files, the hash that draws lots."""
+output, the programs' TOML files, the hash that draws lots, and the programs' descriptions (the
+profiles and the names their legends print: a list of acronyms needs none)."""
+
+
+STANDARD_NOT_FOR_TRF = (
+    "argparse",
+    "asyncio",
+    "concurrent",
+    "email",
+    "http",
+    "importlib.metadata",
+    "importlib.resources",
+    "logging",
+    "multiprocessing",
+    "random",
+    "shutil",
+    "socket",
+    "sqlite3",
+    "ssl",
+    "statistics",
+    "subprocess",
+    "sysconfig",
+    "xml",
+    "zipfile",
+    "zoneinfo",
+)
+"""Standard modules that ``standings`` of a TRF file has no use for: mail and web protocols,
+processes and threads pools, logging, archives, time zones, package metadata (each costs the
+start-up of every command that loads it; ``tempfile``, ``tomllib`` and ``hashlib`` are in
+:data:`NOT_FOR_THE_STANDINGS`)."""
 
 
 @pytest.mark.parametrize("fmt", ["table", "json"])
@@ -141,6 +175,7 @@ def test_standings_load_only_what_they_use(tmp_path: Path, open_trf: Path, fmt: 
     status, modules = imported(tmp_path, "standings", str(open_trf), "-t", "BH/C1,BH,SB", "-f", fmt)
     assert status == 0
     assert loaded(modules, NOT_FOR_THE_STANDINGS) == []
+    assert loaded(modules, STANDARD_NOT_FOR_TRF) == []
 
 
 @pytest.mark.parametrize(
@@ -151,8 +186,14 @@ def test_standings_load_only_what_they_use(tmp_path: Path, open_trf: Path, fmt: 
         (("explain", "{trf}", "--all", "-f", "json"), ["spareggio.explain"]),
         (("compare", "{trf}", "-r", "fide-2023,fide-2026"), ["spareggio.comparison"]),
         (("standings", "{trf}", "-o", "{out}"), ["tempfile"]),  # written whole or not at all
+        # a name as Swiss-Manager prints it: BH/C1/V2026 (tests/test_legends.py)
+        (
+            ("standings", "{trf}", "-t", "Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1),SB"),
+            ["spareggio.core.programs", "spareggio.tiebreaks.legend", "tomllib"],
+        ),
+        (("standings", "{trf}", "-r", "swiss-manager"), ["spareggio.core.programs", "spareggio.rules.programs"]),
     ],
-    ids=["explain", "explain versus", "explain all", "compare", "standings -o"],
+    ids=["explain", "explain versus", "explain all", "compare", "standings -o", "printed name", "program profile"],
 )
 def test_what_the_standings_leave_out_loads_when_asked(
     tmp_path: Path, open_trf: Path, args: tuple[str, ...], wanted: list[str]
@@ -193,6 +234,8 @@ def test_every_name_of_the_tables_loads() -> None:
     for name, target in FRONT_ENDS.items():
         if target.startswith("spareggio."):
             assert callable(load(name)), name
+    for name in TIEBREAK_FAMILIES:
+        assert callable(load(name)), name
     with pytest.raises(KeyError):
         load("command.no-such-command")
 
@@ -218,3 +261,64 @@ def test_the_renderer_table_is_what_the_modules_register() -> None:
 def test_the_formats_of_a_result_come_from_the_table() -> None:
     assert [f.name for f in formats_for(Standings)] == ["table", "csv", "json", "html", "pdf", "xlsx", "print", "trf"]
     assert [f.name for f in formats_for(Comparison)] == ["table", "json", "html", "pdf"]
+
+
+FAMILIES = tuple(sorted({target.partition(":")[0] for target in TIEBREAK_FAMILIES.values()}))
+"""The modules of the tie-break families (``spareggio.tiebreaks.buchholz`` ...)."""
+
+
+@pytest.mark.parametrize(
+    ("tiebreaks", "wanted"),
+    [
+        # PTS is the frame's score: no family computes it for a list that names it first
+        ("BH/C1,BH,SB", ["buchholz", "sonneborn"]),
+        ("PTS,BH/C1,BH,SB", ["buchholz", "points", "sonneborn"]),
+        ("DE,WIN,BPG", ["counts", "direct_encounter"]),
+        ("ARO,TPR", ["rating"]),
+        ("KS", ["koya"]),
+        ("PS", ["progressive"]),
+        ("SOLKOFF,MM", ["uschess"]),
+    ],
+)
+def test_a_list_loads_only_the_tiebreak_families_it_names(
+    tmp_path: Path, open_trf: Path, tiebreaks: str, wanted: list[str]
+) -> None:
+    status, modules = imported(tmp_path, "standings", str(open_trf), "-t", tiebreaks, "-f", "json")
+    assert status == 0
+    assert loaded(modules, FAMILIES) == [f"spareggio.tiebreaks.{w}" for w in wanted]
+
+
+def test_every_tiebreak_of_the_catalogue_is_computed_by_a_named_family() -> None:
+    # each entry's functions are the ``tiebreak.<function>`` of the table, and that name is the
+    # function of the family's module (the catalogue's DE orders a group with direct_encounter's)
+    for d in TIEBREAKS.values():
+        for part in (d.compute, d.order_group, d.group_details):
+            if part is None:
+                continue
+            target = TIEBREAK_FAMILIES[f"tiebreak.{part.__name__}"]
+            module, _, function = target.partition(":")
+            assert module.startswith("spareggio.tiebreaks."), d.code
+            assert getattr(importlib.import_module(module), function) is load(f"tiebreak.{part.__name__}")
+    named = {f.__name__ for d in TIEBREAKS.values() for f in (d.compute, d.order_group, d.group_details) if f}
+    assert named == {name.removeprefix("tiebreak.") for name in TIEBREAK_FAMILIES}
+
+
+def test_the_process_ends_with_main_s_status_and_output(
+    tmp_path: Path, open_trf: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ``python -m spareggio`` (and the console script, cli.run) sets the live objects aside from the
+    # collector before the shutdown: the same output and exit status as main() in this process,
+    # whose collector is left alone
+    frozen = gc.get_freeze_count()
+    assert main(["standings", str(open_trf), "-t", "BH/C1,BH,SB", "-f", "json"]) == 0
+    assert gc.get_freeze_count() == frozen
+    in_process = json.loads(capsys.readouterr().out)
+    command = [sys.executable, "-m", "spareggio", "standings"]
+    args = [str(open_trf), "-t", "BH/C1,BH,SB", "-f", "json"]
+    done = subprocess.run([*command, *args], check=False, capture_output=True, text=True)
+    assert done.returncode == 0
+    assert json.loads(done.stdout) == in_process
+    missing = tmp_path / "missing.trf"
+    done = subprocess.run([*command, str(missing)], check=False, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and str(missing) in done.stderr

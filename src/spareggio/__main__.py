@@ -1,7 +1,5 @@
 """``python -m spareggio``."""
 
-import sys
+from .cli import run
 
-from .cli import main
-
-sys.exit(main())
+run()

@@ -1,5 +1,6 @@
-"""What is loaded by name, when it is used: the commands of the command line and the heavy or
-optional front ends (the web server, Dask, the PGN and results-page readers, PDF and XLSX writing).
+"""What is loaded by name, when it is used: the commands of the command line, the tie-break
+families, and the heavy or optional front ends (the web server, Dask, the PGN and results-page
+readers, PDF and XLSX writing).
 
 Every command and format is listed here as ``"module:attribute"`` (or ``"module"``), and
 :func:`load` is the one place of the package that imports a module by its name
@@ -27,8 +28,8 @@ else:
     _Loader = object
 
 __all__ = [
-    "COMMANDS", "FRONT_ENDS", "MOVED_MODULES", "RENDERERS", "command_help", "install_old_paths", "load",
-    "load_renderer", "module", "submodule",
+    "COMMANDS", "FRONT_ENDS", "MOVED_MODULES", "RENDERERS", "TIEBREAK_FAMILIES", "command_help", "install_old_paths",
+    "load", "load_renderer", "module", "submodule",
 ]  # fmt: skip
 
 COMMANDS: dict[str, str] = {
@@ -70,6 +71,8 @@ FRONT_ENDS: dict[str, str] = {
     "task.check": "spareggio.check:check",
     "task.check-source": "spareggio.check:check_source",
     "task.check-options": "spareggio.check:CheckOptions",
+    "program-profiles": "spareggio.rules.programs:profiles",
+    "legend-names": "spareggio.tiebreaks.legend:program_spec",
     "dates": "babel.dates",
     "close-matches": "difflib:get_close_matches",
     "toml": "tomllib:loads",
@@ -82,6 +85,53 @@ The tasks other than the standings (``task.*``) and the parts of the standard li
 that a command needs only now and then (dates in words, "did you mean", the programs' TOML files,
 a temporary file beside an output) are loaded the same way, so that ``standings`` does not pay for
 them at start-up."""
+
+
+TIEBREAK_FAMILIES: dict[str, str] = {
+    "tiebreak.points": "spareggio.tiebreaks.points:points",
+    "tiebreak.buchholz": "spareggio.tiebreaks.buchholz:buchholz",
+    "tiebreak.fore_buchholz": "spareggio.tiebreaks.buchholz:fore_buchholz",
+    "tiebreak.adjusted_score": "spareggio.tiebreaks.buchholz:adjusted_score",
+    "tiebreak.fore_adjusted_score": "spareggio.tiebreaks.buchholz:fore_adjusted_score",
+    "tiebreak.average_of_opponents_buchholz": "spareggio.tiebreaks.buchholz:average_of_opponents_buchholz",
+    "tiebreak.sonneborn_berger": "spareggio.tiebreaks.sonneborn:sonneborn_berger",
+    "tiebreak.direct_encounter": "spareggio.tiebreaks.direct_encounter:order_group",
+    "tiebreak.wins": "spareggio.tiebreaks.counts:wins",
+    "tiebreak.games_won": "spareggio.tiebreaks.counts:games_won",
+    "tiebreak.black_games": "spareggio.tiebreaks.counts:black_games",
+    "tiebreak.black_wins": "spareggio.tiebreaks.counts:black_wins",
+    "tiebreak.progressive_score": "spareggio.tiebreaks.progressive:progressive_score",
+    "tiebreak.rounds_elected": "spareggio.tiebreaks.counts:rounds_elected",
+    "tiebreak.standard_points": "spareggio.tiebreaks.counts:standard_points",
+    "tiebreak.pairing_number": "spareggio.tiebreaks.counts:pairing_number",
+    "tiebreak.koya": "spareggio.tiebreaks.koya:koya",
+    "tiebreak.average_rating_of_opponents": "spareggio.tiebreaks.rating:average_rating_of_opponents",
+    "tiebreak.tournament_performance_rating": "spareggio.tiebreaks.rating:tournament_performance_rating",
+    "tiebreak.perfect_tournament_performance": "spareggio.tiebreaks.rating:perfect_tournament_performance",
+    "tiebreak.average_performance_rating_of_opponents": "spareggio.tiebreaks.rating:average_performance_rating_of_opponents",
+    "tiebreak.average_perfect_performance_of_opponents": "spareggio.tiebreaks.rating:average_perfect_performance_of_opponents",
+    "tiebreak.rating": "spareggio.tiebreaks.rating:rating",
+    "tiebreak.modified_median": "spareggio.tiebreaks.uschess:modified_median",
+    "tiebreak.median": "spareggio.tiebreaks.uschess:median",
+    "tiebreak.solkoff": "spareggio.tiebreaks.uschess:solkoff",
+    "tiebreak.us_cumulative": "spareggio.tiebreaks.uschess:us_cumulative",
+    "tiebreak.opposition_cumulative": "spareggio.tiebreaks.uschess:opposition_cumulative",
+    "tiebreak.kashdan": "spareggio.tiebreaks.uschess:kashdan",
+    "tiebreak.us_sonneborn_berger": "spareggio.tiebreaks.uschess:us_sonneborn_berger",
+    "tiebreak.match_points": "spareggio.tiebreaks.team:match_points",
+    "tiebreak.game_points": "spareggio.tiebreaks.team:game_points",
+    "tiebreak.secondary_score": "spareggio.tiebreaks.team:secondary_score",
+    "tiebreak.extended_sonneborn_berger": "spareggio.tiebreaks.team:extended_sonneborn_berger",
+    "tiebreak.extended_direct_encounter": "spareggio.tiebreaks.team:extended_direct_encounter",
+    "tiebreak.sssc": "spareggio.tiebreaks.team:sssc",
+    "tiebreak.board_order": "spareggio.tiebreaks.team:board_order",
+    "tiebreak.board_totals": "spareggio.tiebreaks.team:board_totals",
+    "tiebreak.board_count": "spareggio.tiebreaks.team:board_count",
+}
+"""What computes each tie-break of the catalogue (:data:`spareggio.tiebreaks.TIEBREAKS`), by name:
+a family's module (``tiebreaks/koya.py``, ``tiebreaks/uschess.py`` ...) is loaded the first time a
+list asks for one of its tie-breaks, so that ``BH/C1,BH,SB`` loads Buchholz and Sonneborn-Berger and
+not the rating, US Chess or team criteria."""
 
 
 RENDERERS: dict[str, str] = {
@@ -128,10 +178,10 @@ loaded the first time that result is written in that format (a module registers 
 
 
 def load(name: str) -> object:
-    """The object a name of :data:`COMMANDS` (``command.<name>``) or :data:`FRONT_ENDS` stands for,
-    importing its module now.
+    """The object a name of :data:`COMMANDS` (``command.<name>``), :data:`TIEBREAK_FAMILIES`
+    (``tiebreak.<function>``) or :data:`FRONT_ENDS` stands for, importing its module now.
 
-    :raises KeyError: for a name neither table holds.
+    :raises KeyError: for a name no table holds.
     """
     module, _, attribute = _target(name).partition(":")
     loaded = importlib.import_module(module)
@@ -187,6 +237,8 @@ def _target(name: str) -> str:
     kind, _, rest = name.partition(".")
     if kind == "command" and rest in COMMANDS:
         return COMMANDS[rest]
+    if kind == "tiebreak":
+        return TIEBREAK_FAMILIES[name]
     return FRONT_ENDS[name]
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from ..base.errors import Diagnostic, UnknownRulesetError
 from ..base.i18n import Field, Text, joined, msg
 from ..core.dates import ORDER_WORDS, DateReading, Order
 from ..core.model import Tournament
+from ..lazy import load
 from .base import Elements, OpponentView, RuleOption, RuleSet, Source, VurSelection
 from .draw_vs_self import DrawVsSelf
 from .fide2009 import Fide2009
@@ -17,7 +20,6 @@ from .fide2024 import Fide2024
 from .fide2026 import Fide2026
 from .italian import Italian
 from .naive import Naive
-from .programs import profiles
 from .uschess import USChess
 
 __all__ = [
@@ -90,7 +92,10 @@ def find_ruleset(name: str | RuleSet) -> RuleSet:
 
 def program_rulesets() -> dict[str, RuleSet]:
     """The program profiles (``swiss-manager``, ``sharly-chess``, ``diena`` ...): each computes as its
-    program does, with its departures from C.07 selected (:mod:`spareggio.core.programs`)."""
+    program does, with its departures from C.07 selected (:mod:`spareggio.core.programs`), loaded
+    by name the first time they are asked for (a list of FIDE specifiers under a FIDE rule set needs
+    none of the programs' descriptions)."""
+    profiles = cast(Callable[[dict[str, RuleSet]], dict[str, RuleSet]], load("program-profiles"))
     return profiles(RULESETS)
 
 

@@ -21,6 +21,7 @@ import copy
 import datetime as _dt
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +30,9 @@ from ..base.errors import UnknownRulesetError
 from ..base.i18n import msg
 from ..core.frame import Frame
 from ..core.model import IntMatrix, IntVector
-from ..core.programs import Program
+
+if TYPE_CHECKING:
+    from ..core.programs import Program  # a profile's program, read when profiles are built
 
 __all__ = [
     "Elements",

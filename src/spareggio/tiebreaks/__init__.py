@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from fractions import Fraction
-from typing import TypedDict
+from typing import Any, TypedDict, cast
 
 from ..base.errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from ..base.i18n import Choices, Field, Text, languages, localize, msg
+from ..core.legend import is_legend, legend_items
 from ..core.model import Scope, ScoreName
+from ..lazy import TIEBREAK_FAMILIES, load
 from ..rules import find_ruleset
 from .base import (
     Context,
@@ -20,49 +23,7 @@ from .base import (
     TiebreakResult,
     TiebreakSpec,
 )
-from .buchholz import (
-    adjusted_score,
-    average_of_opponents_buchholz,
-    buchholz,
-    fore_adjusted_score,
-    fore_buchholz,
-)
-from .counts import black_games, black_wins, games_won, pairing_number, rounds_elected, standard_points, wins
-from .direct_encounter import order_group as direct_encounter_order
-from .koya import koya
-from .legend import is_legend, legend_items, program_spec
 from .names import AMBIGUOUS, NAMES, normalise, resolve_name, suggestions
-from .points import points
-from .progressive import progressive_score
-from .rating import (
-    average_perfect_performance_of_opponents,
-    average_performance_rating_of_opponents,
-    average_rating_of_opponents,
-    perfect_tournament_performance,
-    rating,
-    tournament_performance_rating,
-)
-from .sonneborn import sonneborn_berger
-from .team import (
-    board_count,
-    board_order,
-    board_totals,
-    extended_direct_encounter,
-    extended_sonneborn_berger,
-    game_points,
-    match_points,
-    secondary_score,
-    sssc,
-)
-from .uschess import (
-    kashdan,
-    median,
-    modified_median,
-    opposition_cumulative,
-    solkoff,
-    us_cumulative,
-    us_sonneborn_berger,
-)
 
 __all__ = [
     "TIEBREAKS",
@@ -87,177 +48,199 @@ __all__ = [
 H = Direction.HIGHER
 BOTH, TEAM = Scope.BOTH, Scope.TEAM
 
+_FAMILIES: dict[str, Callable[..., Any]] = {}
+"""The functions of the tie-break families loaded so far, by name."""
+
+
+def _family(function: str) -> Callable[..., Any]:
+    """What computes a tie-break: the function ``tiebreak.<function>`` of
+    :data:`spareggio.lazy.TIEBREAK_FAMILIES`, whose module (``tiebreaks/koya.py`` ...) is imported
+    the first time a list asks for it, so that a list loads only the families it names."""
+    name = f"tiebreak.{function}"
+    if name not in TIEBREAK_FAMILIES:
+        raise KeyError(f"{name} is not in spareggio.lazy.TIEBREAK_FAMILIES")
+
+    def computed(*args: Any) -> Any:
+        found = _FAMILIES.get(name)
+        if found is None:
+            found = _FAMILIES[name] = cast(Callable[..., Any], load(name))
+        return found(*args)
+
+    computed.__name__ = computed.__qualname__ = function
+    return computed
+
+
 _CATALOGUE = [
-    TiebreakDef("PTS", "Points", "C.07 1.1", "", H, "The primary score, unplayed rounds included.", points, scope=BOTH),
+    TiebreakDef("PTS", "Points", "C.07 1.1", "", H, "The primary score, unplayed rounds included.", _family("points"), scope=BOTH),
     TiebreakDef(
         "BH", "Buchholz", "C.07 8.1", "CMPF", H,
         "Sum of the opponents' adjusted scores; own unplayed rounds count a dummy opponent (Art. 16).",
-        buchholz,
+        _family("buchholz"),
         scope=BOTH,
     ),
     TiebreakDef(
         "FB", "Fore Buchholz", "C.07 8.3", "CMP", H,
         "Buchholz as if every game paired in the final round had been drawn.",
-        fore_buchholz,
+        _family("fore_buchholz"),
         scope=BOTH,
     ),
     TiebreakDef(
         "SB", "Sonneborn-Berger", "C.07 9.1", "CMP", H,
         "Sum of the opponents' adjusted scores times the points scored against them.",
-        sonneborn_berger,
+        _family("sonneborn_berger"),
     ),
     TiebreakDef(
         "AOB", "Average of Opponents' Buchholz", "C.07 8.2", "F", H,
         "Average Buchholz (or Fore Buchholz with /F) of the opponents met over the board.",
-        average_of_opponents_buchholz,
+        _family("average_of_opponents_buchholz"),
         scope=BOTH,
     ),
     TiebreakDef(
         "DE", "Direct Encounter", "C.07 6", "P", Direction.GROUP,
         "Points among the tied players, recomputed on every tied group it reaches (Art. 6.1-6.3).",
-        None, order_group=direct_encounter_order,
+        None, order_group=_family("direct_encounter"),
         scope=BOTH,
     ),
     TiebreakDef(
         "WIN", "Number of wins", "C.07 7.1", "", H,
-        "Rounds with a win's points, played or not (forfeit wins, full-point byes, PAB worth a win).", wins,
+        "Rounds with a win's points, played or not (forfeit wins, full-point byes, PAB worth a win).", _family("wins"),
         scope=BOTH,
     ),
     TiebreakDef(
         "WON", "Number of games won", "C.07 7.2", "", H,
-        "Games won over the board; in round robins also forfeit wins (15.2).", games_won,
+        "Games won over the board; in round robins also forfeit wins (15.2).", _family("games_won"),
         scope=BOTH,
     ),
     TiebreakDef(
         "BPG", "Number of games played with Black", "C.07 7.3", "", H,
         "Games played over the board with Black; in round robins also forfeit wins with Black (15.2).",
-        black_games,
+        _family("black_games"),
     ),
     TiebreakDef(
         "BWG", "Number of games won with Black", "C.07 7.4", "", H,
-        "Games won over the board with Black; in round robins also forfeit wins with Black (15.2).", black_wins,
+        "Games won over the board with Black; in round robins also forfeit wins with Black (15.2).", _family("black_wins"),
     ),
     TiebreakDef(
         "PS", "Progressive scores", "C.07 7.5", "C", H,
-        "Sum of the cumulative scores after every round; /Cn drops those after rounds 1 to n.", progressive_score,
+        "Sum of the cumulative scores after every round; /Cn drops those after rounds 1 to n.", _family("progressive_score"),
         scope=BOTH,
     ),
     TiebreakDef(
         "REP", "Rounds one elected to play", "C.07 7.6", "", H,
-        "Rounds minus half- and zero-point byes, absences, withdrawn rounds and forfeit losses.", rounds_elected,
+        "Rounds minus half- and zero-point byes, absences, withdrawn rounds and forfeit losses.", _family("rounds_elected"),
         aliases=("GE",),
     ),
     TiebreakDef(
         "STD", "Standard points", "C.07 7.7", "", H,
         "1, ½ or 0 per round by comparison with the scheduled opponent's points, or with a draw's without play.",
-        standard_points,
+        _family("standard_points"),
     ),
     TiebreakDef(
         "TPN", "Tournament pairing number", "C.07 7.8", "R", Direction.LOWER,
-        "The start (pairing) number, lower is better; /R reverses.", pairing_number,
+        "The start (pairing) number, lower is better; /R reverses.", _family("pairing_number"),
         scope=BOTH,
     ),
     TiebreakDef(
         "KS", "Koya system", "C.07 9.2", "L", H,
         "Points scored against opponents with at least 50 % of the maximum score; /Ln, /L+n, /L-n move the line.",
-        koya,
+        _family("koya"),
         scope=BOTH,
     ),
     TiebreakDef(
         "ARO", "Average Rating of Opponents", "C.07 10.1", "CMU", H,
         "Average rating of the opponents played over the board, rounded half up; /Cn, /Mn cut ratings.",
-        average_rating_of_opponents,
+        _family("average_rating_of_opponents"),
     ),
     TiebreakDef(
         "TPR", "Tournament Performance Rating", "C.07 10.2", "U", H,
         "ARO plus dp(p) of FIDE table B.02 8.1(a) for the percentage scored over the board.",
-        tournament_performance_rating,
+        _family("tournament_performance_rating"),
     ),
     TiebreakDef(
         "PTP", "Perfect Tournament Performance", "C.07 10.3", "U", H,
         "Lowest rating whose expected score (B.02 8.1(b), no cap) reaches the score over the board.",
-        perfect_tournament_performance,
+        _family("perfect_tournament_performance"),
     ),
     TiebreakDef(
         "APRO", "Average Performance Rating of Opponents", "C.07 10.4", "U", H,
         "Average TPR of the opponents played over the board, rounded half up.",
-        average_performance_rating_of_opponents,
+        _family("average_performance_rating_of_opponents"),
     ),
     TiebreakDef(
         "APPO", "Average Perfect Performance of Opponents", "C.07 10.5", "U", H,
         "Average PTP of the opponents played over the board, rounded half up.",
-        average_perfect_performance_of_opponents,
+        _family("average_perfect_performance_of_opponents"),
     ),
     TiebreakDef(
         "RTNG", "Rating", "C.07 10.6", "RU", H,
         "The participant's own rating (2026 rules); /R ranks the lowest rating first.",
-        rating,
+        _family("rating"),
     ),
     TiebreakDef(
         "ABH", "Adjusted score (for Buchholz)", "C.07 16.3", "", H,
         "Diagnostic: the participant's score as its opponents count it under the rule set.",
-        adjusted_score, diagnostic=True,
+        _family("adjusted_score"), diagnostic=True,
     ),
     TiebreakDef(
         "AFB", "Adjusted score (for Fore Buchholz)", "C.07 8.3, 16.3", "", H,
         "Diagnostic: the adjusted score under the Fore Buchholz hypothesis.",
-        fore_adjusted_score, diagnostic=True,
+        _family("fore_adjusted_score"), diagnostic=True,
     ),
     TiebreakDef(
         "MM", "Modified Median", "US Chess 34E1", "", H,
         "Opponents' US adjusted scores (own unplayed games 0); drops the lowest for a plus score, the highest "
         "and lowest for an even score, the highest for a minus score; two at each end from 9 rounds.",
-        modified_median,
+        _family("modified_median"),
     ),
     TiebreakDef(
         "MEDIAN", "Median (Harkness)", "US Chess 34E1", "", H,
         "Opponents' US adjusted scores without the highest and the lowest (two of each from 9 rounds).",
-        median,
+        _family("median"),
     ),
     TiebreakDef(
         "SOLKOFF", "Solkoff", "US Chess 34E2", "", H,
         "Sum of the opponents' US adjusted scores; own unplayed games count 0.",
-        solkoff,
+        _family("solkoff"),
     ),
     TiebreakDef(
         "CUM", "Cumulative", "US Chess 34E3", "", H,
         "Sum of the running score after each round, minus one win for each full-point bye or forfeit win.",
-        us_cumulative,
+        _family("us_cumulative"),
     ),
     TiebreakDef(
         "OPPCUM", "Opposition's cumulative", "US Chess 34E", "", H,
         "Sum of the cumulative scores (34E3) of the opponents met over the board.",
-        opposition_cumulative,
+        _family("opposition_cumulative"),
     ),
     TiebreakDef(
         "KASHDAN", "Kashdan", "US Chess 34E7", "", H,
         "4 points per win, 2 per draw, 1 per loss over the board; unplayed games 0.",
-        kashdan,
+        _family("kashdan"),
     ),
     TiebreakDef(
         "USSB", "Sonneborn-Berger (US)", "US Chess 34E", "", H,
         "US adjusted scores of the opponents beaten plus half those of the opponents drawn.",
-        us_sonneborn_berger,
+        _family("us_sonneborn_berger"),
     ),
 ]  # fmt: skip
 
 
 _TEAM_CATALOGUE = [
-    TiebreakDef("MPTS", "Match points", "C.07 11.1.1", "", H, "The team's match points.", match_points, scope=TEAM),
+    TiebreakDef("MPTS", "Match points", "C.07 11.1.1", "", H, "The team's match points.", _family("match_points"), scope=TEAM),
     TiebreakDef(
-        "GPTS", "Game points", "C.07 11.1.2", "", H, "The team's game points: the sum of its boards.", game_points,
+        "GPTS", "Game points", "C.07 11.1.2", "", H, "The team's game points: the sum of its boards.", _family("game_points"),
         scope=TEAM,
     ),
     TiebreakDef(
         "MPVGP", "Match points versus game points", "C.07 13.1", "", H,
         "The secondary score: game points when match points rank the teams, match points otherwise.",
-        secondary_score, scope=TEAM,
+        _family("secondary_score"), scope=TEAM,
     ),
     *(
         TiebreakDef(
             code, f"Extended Sonneborn-Berger ({sides})", article, "CP", H,
             f"Sum of each opponent's {key} times the {own} scored against it; /C1 (14.1.2).",
-            extended_sonneborn_berger, scope=TEAM,
+            _family("extended_sonneborn_berger"), scope=TEAM,
         )
         for code, sides, article, key, own in (
             ("EMMSB", "MP x MP", "C.07 13.2.1", "match points", "match points"),
@@ -269,19 +252,19 @@ _TEAM_CATALOGUE = [
     TiebreakDef(
         "EDE", "Extended direct encounter", "C.07 13.3.1", "P", Direction.GROUP,
         "Direct encounter among the tied teams on the primary score, then on the secondary score.",
-        None, order_group=extended_direct_encounter, scope=TEAM,
+        None, order_group=_family("extended_direct_encounter"), scope=TEAM,
     ),
     TiebreakDef(
         "SSSC", "Scores and schedule strength combination", "C.07 13.4", "FPKD", H,
         "The secondary score plus the Buchholz on the primary score divided by FN (13.4.2); /F Fore "
         "Buchholz, /P forfeits as played, /Kx sets FN, /Dn prints n decimals (the value stays exact).",
-        sssc, scope=TEAM,
+        _family("sssc"), scope=TEAM,
     ),
     *(
         TiebreakDef(
             code, f"Extended direct encounter, then {then}", "C.07 13.3.2", "P", Direction.GROUP,
             f"EDE; two teams still tied are then separated by {then} in their encounter.",
-            None, order_group=extended_direct_encounter, scope=TEAM,
+            None, order_group=_family("extended_direct_encounter"), scope=TEAM,
         )
         for code, then in (
             ("EDEBT", "board count and top board result"),
@@ -294,23 +277,23 @@ _TEAM_CATALOGUE = [
     TiebreakDef(
         "TBR", "Top board result", "C.07 12.2", "", Direction.GROUP,
         "Game points on board 1 over the event, then board 2, and so on; higher is better.",
-        None, order_group=board_order, group_details=board_totals, scope=TEAM,
+        None, order_group=_family("board_order"), group_details=_family("board_totals"), scope=TEAM,
     ),
     TiebreakDef(
         "BBE", "Bottom board elimination", "C.07 12.3", "", Direction.GROUP,
         "Game points on all boards but the bottom one, then without the next bottom one; higher is better.",
-        None, order_group=board_order, group_details=board_totals, scope=TEAM,
+        None, order_group=_family("board_order"), group_details=_family("board_totals"), scope=TEAM,
     ),
     TiebreakDef(
         "BC", "Board count", "C.07 12.1", "", Direction.LOWER,
         "Sum of board number times game points on that board, over the event; lower is better.",
-        board_count, scope=TEAM,
+        _family("board_count"), scope=TEAM,
     ),
     TiebreakDef(
         "ESB", "Extended Sonneborn-Berger (primary x secondary)", "C.07 13.2", "CP", H,
         "The FIDE reference program's ESB: the opponent's primary score times the secondary score "
         "scored against it (EMGSB when match points rank the teams, EGMSB when game points do).",
-        extended_sonneborn_berger, scope=TEAM,
+        _family("extended_sonneborn_berger"), scope=TEAM,
     ),
 ]  # fmt: skip
 """The team-only criteria; the group orders (EDE, its chains, TBR, BBE) are applied by the ranking,
@@ -602,6 +585,14 @@ def _from_name(raw: str, *, team: bool = False) -> str | None:
     except ValueError as exc:
         raise TiebreakSpecError(exc.args[0] if exc.args else str(exc)) from None
     return printed
+
+
+def program_spec(text: str, *, team: bool = False) -> str | None:
+    """The specifier a name printed by a program stands for, else None
+    (:func:`spareggio.tiebreaks.legend.program_spec`, loaded by name with the programs'
+    descriptions the first time a list holds a name rather than an acronym)."""
+    spec = cast(Callable[..., "str | None"], load("legend-names"))
+    return spec(text, team=team)
 
 
 @functools.cache
