@@ -630,8 +630,14 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     n = len(entries)
     limit = _FIRST_BLOCK + 10 * MAX_ROUNDS  # a line this long has a 100th round block
     texts = [line.rstrip(" ") for _, line in entries]
-    # tabs, over-long lines and NULs (which the array would take for the padding after a line's end)
-    special = [k for k, line in enumerate(texts) if "\t" in line or "\0" in line or len(line) >= limit]
+    # tabs, over-long lines and NULs (which the array would take for the padding after a line's end);
+    # most files have none, which one look at all the lines together tells
+    joined = "".join(texts)
+    special = (
+        [k for k, line in enumerate(texts) if "\t" in line or "\0" in line or len(line) >= limit]
+        if "\t" in joined or "\0" in joined or max(map(len, texts)) >= limit
+        else []
+    )
     for k in special:
         texts[k] = ""  # read by the line parser only
     dec = _decode_rows(texts)
@@ -643,7 +649,8 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     cache: dict[str, Fraction | None | bool] = {}
     points: list[Fraction | None] = [None] * n
     for k in np.flatnonzero(ok).tolist():
-        value = _cached_points(texts[k][80:84], cache)
+        raw = texts[k][80:84]
+        value = cache[raw] if raw in cache else _cached_points(raw, cache)
         if value is False:
             ok[k] = False
         else:
