@@ -248,32 +248,41 @@ def check_files(
 @dataclass
 class Spool:
     """The entries of a batch kept on disk, so that the report can list the files that differ first
-    without holding the batch in memory.  Entries are pickled: their sentences keep their templates
+    without holding the batch in memory: one temporary file for each status, so that the report
+    reads every entry back once.  Entries are pickled: their sentences keep their templates
     (:class:`~spareggio.base.i18n.Text`) and are said in the report's language."""
 
-    handle: IO[bytes] = field(default_factory=lambda: tempfile.TemporaryFile("w+b"))  # noqa: SIM115
+    handles: dict[str, IO[bytes]] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
 
     def add(self, entry: CheckEntry) -> None:
-        pickle.dump(entry, self.handle, protocol=pickle.HIGHEST_PROTOCOL)
-        self.counts[entry.status.value] += 1
+        status = entry.status.value
+        handle = self.handles.get(status)
+        if handle is None:
+            handle = self.handles[status] = tempfile.TemporaryFile("w+b")  # noqa: SIM115  closed by close()
+        pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        self.counts[status] += 1
 
     def entries(self, status: str) -> Iterator[CheckEntry]:
-        self.handle.seek(0)
+        handle = self.handles.get(status)
+        if handle is None:
+            return
+        handle.seek(0)
         while True:
             try:
-                entry: CheckEntry = pickle.load(self.handle)  # written by this process
+                entry: CheckEntry = pickle.load(handle)  # written by this process
             except EOFError:
                 return
-            if entry.status == status:
-                yield entry
+            yield entry
 
     def ordered(self) -> Iterator[CheckEntry]:
         for status in STATUSES:
             yield from self.entries(status)
 
     def close(self) -> None:
-        self.handle.close()
+        for handle in self.handles.values():
+            handle.close()
+        self.handles.clear()
 
 
 def report_summary(counts: dict[str, int], seconds: float) -> dict[str, int | float]:
