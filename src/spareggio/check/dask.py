@@ -18,10 +18,9 @@ from .sources import Source, SourceReader, Unusable, reason
 __all__ = ["CHUNK_FILES", "on_cluster"]
 
 CHUNK_FILES = 64
-"""The most files a cluster task holds.  A task costs the client, the scheduler and the worker a few
-milliseconds whatever it holds (with 16 files a task, the client and the scheduler spent about as
-much CPU as a worker), a file of 150 players about two; and the last task of a batch keeps one
-worker busy while the others wait."""
+"""The most files a cluster task holds.  A task costs the client, the scheduler and the worker some
+milliseconds whatever it holds, a file of 150 players about two: 64 files make that a few per cent
+(16 did not); larger tasks would keep one worker busy with the last task while the others wait."""
 FIRST_CHUNK = 4
 """Files in the first tasks; each task holds twice as many as the one before up to
 :data:`CHUNK_FILES`, so that a small batch still spreads over the workers."""
