@@ -10,8 +10,9 @@ start and worker start included: wall-clock seconds, CPU seconds, files per seco
 and the CPU milliseconds a file costs.  CPU is user + system time: for the ``-j`` rows that of the
 command and its worker processes (``wait4``); for the Dask rows that of the command, plus that of the
 cluster's worker processes (``getrusage`` run on each worker before and after) and of the scheduler
-(the threads of this process, which does nothing else meanwhile).  The rows run in turn
-(interleaved) ``--repeat`` times; the medians are shown.
+(the threads of this process, which does nothing else meanwhile).  The ``-j`` rows run in turn
+(interleaved) ``--repeat`` times, then each Dask row ``--repeat`` times on its own cluster (one
+cluster at a time: an idle cluster spends CPU on its heartbeats); the medians are shown.
 
 The machine these run on is shared, so wall clock depends on what else runs: the load average is
 printed, and each row also gives the wall clock the same work would take on idle cores, derived
@@ -19,7 +20,9 @@ from CPU time: the start-up (the least CPU of ``check`` on one file, which runs 
 do; on a cluster, with Dask's client) plus the rest of the CPU spread over the processes that run
 at once (``-j N``: N workers; Dask: all the CPU spread over the machine's cores, and never less than
 the workers' share).  The derivation takes the CPU of the calmest run of each row (the least: a
-process on a loaded machine spends more CPU for the same work), shown beside the median.
+process on a loaded machine spends more CPU for the same work), shown beside the median; for Dask,
+less what the cluster spends with nothing to do (measured for two seconds before each run, per
+second of wall clock), which a loaded machine's longer wall clock inflates.
 
 The Dask rows start a local cluster (``distributed.LocalCluster``, one thread per worker process,
 127.0.0.1 only) with one and then two workers and run ``check --scheduler``.  ``--year`` writes an
@@ -68,6 +71,11 @@ class Run:
     """Dask: the CPU seconds of the scheduler (this process's threads)."""
     workers: float = 0.0
     """Dask: the CPU seconds of the cluster's workers."""
+    idle: float = 0.0
+    """Dask: what the cluster would have spent meanwhile with nothing to do (its idle CPU per second,
+    measured before the run, times the run's wall clock)."""
+    idle_workers: float = 0.0
+    """Dask: the part of :attr:`idle` that is the workers'."""
 
 
 def run(args: list[str]) -> Run:
@@ -138,7 +146,10 @@ class Row:
         the rest of the CPU spread over the cores, and never less than the busiest worker's share."""
         rest = max(self.least - startup, 0.0)
         if self.workers:  # Dask: the command, the scheduler and the workers run at once
-            return startup + max(rest / cores, self.workers / self.parallel)
+            # less the cluster's idle CPU, which grows with the wall clock of a loaded machine
+            rest = max(rest - self.calmest.idle, 0.0)
+            busy = max(self.workers - self.calmest.idle_workers, 0.0)
+            return startup + max(rest / cores, busy / self.parallel)
         return startup + rest / min(self.parallel, cores)
 
     def line(self, startup: float, cores: int) -> str:
@@ -150,35 +161,47 @@ class Row:
         )
 
 
+IDLE_SECONDS = 2.0
+"""How long the cluster's CPU is watched with nothing to do, before each run."""
+
+
 def dask_rows(folder: Path, one_file: Path, files: int, repeat: int) -> tuple[list[Row], float]:
+    """The Dask rows: one cluster at a time (an idle cluster spends CPU on its heartbeats, which
+    would count against the other), ``repeat`` runs each."""
     from distributed import Client, LocalCluster  # optional: only this benchmark's Dask rows need it
 
     runs: dict[int, list[Run]] = {1: [], 2: []}
-    clusters, clients = {}, {}
+    one = float("inf")
     for workers in (1, 2):
-        clusters[workers] = LocalCluster(
+        cluster = LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
         )
-        clients[workers] = Client(clusters[workers])
-    try:
-        for _ in range(repeat):
-            for workers, cluster in clusters.items():
-                before = sum(clients[workers].run(_worker_cpu).values())
-                own = _own_cpu()
+        client = Client(cluster)
+        try:
+            client.run(_worker_cpu)  # the workers started
+            for _ in range(repeat):
+                # what the cluster spends idle, per second of wall clock (heartbeats, monitors)
+                t0, own0, w0 = time.perf_counter(), _own_cpu(), sum(client.run(_worker_cpu).values())
+                time.sleep(IDLE_SECONDS)
+                t1, own1, w1 = time.perf_counter(), _own_cpu(), sum(client.run(_worker_cpu).values())
+                idle_own, idle_workers = (own1 - own0) / (t1 - t0), (w1 - w0) / (t1 - t0)
                 r = run(check(folder, "--scheduler", cluster.scheduler_address))
                 r.client = r.cpu
-                r.scheduler = _own_cpu() - own
-                r.workers = sum(clients[workers].run(_worker_cpu).values()) - before
+                r.scheduler = _own_cpu() - own1
+                r.workers = sum(client.run(_worker_cpu).values()) - w1
+                r.idle = (idle_own + idle_workers) * r.wall
+                r.idle_workers = idle_workers * r.wall
                 r.cpu += r.scheduler + r.workers
                 runs[workers].append(r)
-        # the command's start-up on a cluster: Dask's client imported, the scheduler reached
-        one = min(
-            run(check(one_file, "--scheduler", clusters[1].scheduler_address)).cpu for _ in range(repeat)
-        )
-    finally:
-        for workers in (1, 2):
-            clients[workers].close()
-            clusters[workers].close()
+            if (
+                workers == 1
+            ):  # the command's start-up on a cluster: Dask's client imported, the scheduler reached
+                one = min(
+                    run(check(one_file, "--scheduler", cluster.scheduler_address)).cpu for _ in range(repeat)
+                )
+        finally:
+            client.close()
+            cluster.close()
     rows = [
         Row(f"`check --scheduler` (Dask, {w} local worker{'s' * (w > 1)})", files, runs[w], w) for w in (1, 2)
     ]
@@ -225,14 +248,13 @@ def main() -> None:
         lines += [row.line(dask_startup, cores) for row in dask]
         lines.append(ratio("Dask: 2 workers against 1", dask[0], dask[1], dask_startup, cores))
         for row in dask:
-            parts = [
-                (statistics.median(getattr(r, k) for r in row.runs), k)
-                for k in ("client", "scheduler", "workers")
-            ]
+            calm = row.calmest
+            parts = ", ".join(
+                f"{k} {getattr(calm, k) / row.files * 1000:.2f}" for k in ("client", "scheduler", "workers")
+            )
             year_lines.append(
-                f"{row.name}: CPU ms per file "
-                + ", ".join(f"{k} {v / row.files * 1000:.2f}" for v, k in parts)
-                + f" (the command's start-up on a cluster: {dask_startup:.2f} s CPU)."
+                f"{row.name}, calmest run: CPU ms per file {parts}, of which the cluster idle "
+                f"{calm.idle / row.files * 1000:.2f} (the command's start-up on a cluster: {dask_startup:.2f} s CPU)."
             )
     two = rows[1]
     for label, rate in (
