@@ -6,23 +6,42 @@
     python benchmarks/bench_archive.py --year                  # + the 122,000 files of a year, once
 
 Each row is the whole process (``python -m spareggio check DIR -j N -f json -o FILE``), interpreter
-start and worker start included: wall-clock seconds, CPU seconds (user + system of the command and
-its worker processes, ``wait4``; for the Dask rows the command's own, the workers run in the
-cluster's processes), files per second of wall clock, and the CPU milliseconds a file costs.  The ``-j`` rows run in turn (interleaved) ``--repeat`` times; the medians are shown.  The
-Dask rows start a local cluster (``distributed.LocalCluster``, one thread per worker process,
+start and worker start included: wall-clock seconds, CPU seconds, files per second of wall clock,
+and the CPU milliseconds a file costs.  CPU is user + system time: for the ``-j`` rows that of the
+command and its worker processes (``wait4``); for the Dask rows that of the command, plus that of the
+cluster's worker processes (``getrusage`` run on each worker before and after) and of the scheduler
+(the threads of this process, which does nothing else meanwhile).  The ``-j`` rows run in turn
+(interleaved) ``--repeat`` times, then each Dask row ``--repeat`` times on its own cluster (one
+cluster at a time: an idle cluster spends CPU on its heartbeats); the medians are shown.
+
+The machine these run on is shared, so wall clock depends on what else runs: the load average is
+printed, and each row also gives the wall clock the same work would take on idle cores, derived
+from CPU time: the start-up (the least CPU of ``check`` on one file, which runs before the workers
+do; on a cluster, with Dask's client) plus the rest of the CPU spread over the processes that run
+at once (``-j N``: N workers; Dask: all the CPU spread over the machine's cores, and never less than
+the workers' share).  The derivation takes the CPU of the calmest run of each row (the least: a
+process on a loaded machine spends more CPU for the same work), shown beside the median; for Dask,
+less what the cluster spends with nothing to do (measured for two seconds before each run, per
+second of wall clock), which a loaded machine's longer wall clock inflates.
+
+The Dask rows start a local cluster (``distributed.LocalCluster``, one thread per worker process,
 127.0.0.1 only) with one and then two workers and run ``check --scheduler``.  ``--year`` writes an
 archive of 122,000 files (``--distinct`` tournaments repeated under new names) under
-benchmarks/out/ (git-ignored) and checks it once with ``-j 2``.
+benchmarks/out/ (git-ignored), checks it once with ``-j 2`` (wall, CPU and the peak memory of the
+command and of its largest worker) and deletes it unless ``--keep``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -36,9 +55,30 @@ from archive import make_archive  # noqa: E402
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 ENV["PYTHONPYCACHEPREFIX"] = str(OUT / "pycache")
 ENV["PYTHONPATH"] = str(ROOT / "src")
+REPORT = OUT / "archive-report.json"
 
 
-def run(args: list[str]) -> tuple[float, float]:
+@dataclass
+class Run:
+    wall: float
+    cpu: float
+    """User + system seconds of the command and its worker processes (Dask: and of the cluster)."""
+    peak_kb: int = 0
+    """The peak resident memory of the command or of its largest worker process (``wait4``)."""
+    client: float = 0.0
+    """Dask: the CPU seconds of the command alone."""
+    scheduler: float = 0.0
+    """Dask: the CPU seconds of the scheduler (this process's threads)."""
+    workers: float = 0.0
+    """Dask: the CPU seconds of the cluster's workers."""
+    idle: float = 0.0
+    """Dask: what the cluster would have spent meanwhile with nothing to do (its idle CPU per second,
+    measured before the run, times the run's wall clock)."""
+    idle_workers: float = 0.0
+    """Dask: the part of :attr:`idle` that is the workers'."""
+
+
+def run(args: list[str]) -> Run:
     """Wall and CPU seconds of ``spareggio ARGS`` (exit 0 or 1: files that differ are expected)."""
     t0 = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "spareggio", *args], env=ENV, stdout=subprocess.DEVNULL)
@@ -46,7 +86,11 @@ def run(args: list[str]) -> tuple[float, float]:
     wall = time.perf_counter() - t0
     if os.waitstatus_to_exitcode(status) not in (0, 1):
         raise SystemExit(f"check failed: {args}")
-    return wall, usage.ru_utime + usage.ru_stime
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+
+
+def check(folder: Path, *options: str) -> list[str]:
+    return ["check", str(folder), *options, "-q", "-f", "json", "-o", str(REPORT)]
 
 
 def archive(files: int, distinct: int | None) -> Path:
@@ -57,36 +101,116 @@ def archive(files: int, distinct: int | None) -> Path:
     return folder
 
 
-def row(name: str, files: int, walls: list[float], cpus: list[float]) -> str:
-    wall, cpu = statistics.median(walls), statistics.median(cpus)
-    return f"| {name} | {files:,} | {wall:.2f} | {cpu:.2f} | {files / wall:,.0f} | {cpu / files * 1000:.2f} |"
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
-def dask_rows(folder: Path, files: int, repeat: int) -> list[str]:
-    from distributed import LocalCluster  # optional: only this benchmark's Dask rows need it
+def _worker_cpu() -> float:  # run on each Dask worker
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
-    rows = []
-    times: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
-    clusters = {}
+
+@dataclass
+class Row:
+    name: str
+    files: int
+    runs: list[Run]
+    parallel: int
+    """Processes that share the work after the start-up (``-j N``: N; Dask: its workers)."""
+
+    @property
+    def wall(self) -> float:
+        return statistics.median(r.wall for r in self.runs)
+
+    @property
+    def cpu(self) -> float:
+        return statistics.median(r.cpu for r in self.runs)
+
+    @property
+    def calmest(self) -> Run:
+        """The run least disturbed by the other work on the machine, the one that spent the least
+        CPU (on a loaded machine a process spends more CPU for the same work: caches, shared cores)."""
+        return min(self.runs, key=lambda r: r.cpu)
+
+    @property
+    def least(self) -> float:
+        return self.calmest.cpu
+
+    @property
+    def workers(self) -> float:
+        return self.calmest.workers
+
+    def idle(self, startup: float, cores: int) -> float:
+        """The wall clock on idle cores, derived from CPU time (module docstring): the start-up, then
+        the rest of the CPU spread over the cores, and never less than the busiest worker's share."""
+        rest = max(self.least - startup, 0.0)
+        if self.workers:  # Dask: the command, the scheduler and the workers run at once
+            # less the cluster's idle CPU, which grows with the wall clock of a loaded machine
+            rest = max(rest - self.calmest.idle, 0.0)
+            busy = max(self.workers - self.calmest.idle_workers, 0.0)
+            return startup + max(rest / cores, busy / self.parallel)
+        return startup + rest / min(self.parallel, cores)
+
+    def line(self, startup: float, cores: int) -> str:
+        idle = self.idle(startup, cores)
+        return (
+            f"| {self.name} | {self.files:,} | {self.wall:.2f} | {self.cpu:.2f} | {self.files / self.wall:,.0f} "
+            f"| {self.cpu / self.files * 1000:.2f} | {self.least / self.files * 1000:.2f} | {idle:.2f} "
+            f"| {self.files / idle:,.0f} |"
+        )
+
+
+IDLE_SECONDS = 2.0
+"""How long the cluster's CPU is watched with nothing to do, before each run."""
+
+
+def dask_rows(folder: Path, one_file: Path, files: int, repeat: int) -> tuple[list[Row], float]:
+    """The Dask rows: one cluster at a time (an idle cluster spends CPU on its heartbeats, which
+    would count against the other), ``repeat`` runs each."""
+    from distributed import Client, LocalCluster  # optional: only this benchmark's Dask rows need it
+
+    runs: dict[int, list[Run]] = {1: [], 2: []}
+    one = float("inf")
     for workers in (1, 2):
-        clusters[workers] = LocalCluster(
+        cluster = LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
         )
-    try:
-        for _ in range(repeat):
-            for workers, cluster in clusters.items():
-                times[workers].append(run(["check", str(folder), "--scheduler", cluster.scheduler_address,
-                                           "-f", "json", "-o", str(OUT / "archive-report.json")]))  # fmt: skip
-    finally:
-        for cluster in clusters.values():
+        client = Client(cluster)
+        try:
+            client.run(_worker_cpu)  # the workers started
+            for _ in range(repeat):
+                # what the cluster spends idle, per second of wall clock (heartbeats, monitors)
+                t0, own0, w0 = time.perf_counter(), _own_cpu(), sum(client.run(_worker_cpu).values())
+                time.sleep(IDLE_SECONDS)
+                t1, own1, w1 = time.perf_counter(), _own_cpu(), sum(client.run(_worker_cpu).values())
+                idle_own, idle_workers = (own1 - own0) / (t1 - t0), (w1 - w0) / (t1 - t0)
+                r = run(check(folder, "--scheduler", cluster.scheduler_address))
+                r.client = r.cpu
+                r.scheduler = _own_cpu() - own1
+                r.workers = sum(client.run(_worker_cpu).values()) - w1
+                r.idle = (idle_own + idle_workers) * r.wall
+                r.idle_workers = idle_workers * r.wall
+                r.cpu += r.scheduler + r.workers
+                runs[workers].append(r)
+            if (
+                workers == 1
+            ):  # the command's start-up on a cluster: Dask's client imported, the scheduler reached
+                one = min(
+                    run(check(one_file, "--scheduler", cluster.scheduler_address)).cpu for _ in range(repeat)
+                )
+        finally:
+            client.close()
             cluster.close()
-    for workers in (1, 2):
-        rows.append(row(f"`check --scheduler` (Dask, {workers} local worker{'s' * (workers > 1)})", files,
-                        [w for w, _ in times[workers]], [c for _, c in times[workers]]))  # fmt: skip
-    one = statistics.median(w for w, _ in times[1])
-    two = statistics.median(w for w, _ in times[2])
-    rows.append(f"| Dask: 2 workers against 1 | | | | **{one / two:.2f}×** | |")
-    return rows
+    rows = [
+        Row(f"`check --scheduler` (Dask, {w} local worker{'s' * (w > 1)})", files, runs[w], w) for w in (1, 2)
+    ]
+    return rows, one
+
+
+def ratio(name: str, one: Row, two: Row, startup: float, cores: int) -> str:
+    idle = one.idle(startup, cores) / two.idle(startup, cores)
+    return f"| {name} | | {one.wall / two.wall:.2f}× | | | | | {idle:.2f}× | |"
 
 
 def main() -> None:
@@ -96,39 +220,78 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-dask", action="store_true")
     ap.add_argument("--year", action="store_true", help="also check 122,000 files once")
+    ap.add_argument("--keep", action="store_true", help="keep the year's archive")
     args = ap.parse_args()
     OUT.mkdir(exist_ok=True)
+    cores = os.cpu_count() or 1
     folder = archive(args.files, args.distinct)
+    one_file = OUT / "archive-1"
+    if not (one_file / "done").exists():
+        make_archive(one_file, 1)
+        (one_file / "done").write_text("", encoding="utf-8")
     load0 = os.getloadavg()
     start = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    report = str(OUT / "archive-report.json")
-    times: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
-    run(["check", str(folder), "-j", "2", "-f", "json", "-o", report])  # warm-up
+    run(check(folder, "-j", "2"))  # warm-up
+    starts: list[Run] = []
+    times: dict[int, list[Run]] = {1: [], 2: []}
     for _ in range(args.repeat):
+        starts.append(run(check(one_file, "-j", "1")))
         for jobs in (1, 2):
-            times[jobs].append(run(["check", str(folder), "-j", str(jobs), "-f", "json", "-o", report]))
-    rows = [
-        row(f"`check DIR -j {jobs}`", args.files, [w for w, _ in times[jobs]], [c for _, c in times[jobs]])
-        for jobs in (1, 2)
-    ]
+            times[jobs].append(run(check(folder, "-j", str(jobs))))
+    startup = min(r.cpu for r in starts)
+    rows = [Row(f"`check DIR -j {jobs}`", args.files, times[jobs], jobs) for jobs in (1, 2)]
+    lines = [row.line(startup, cores) for row in rows]
+    lines.append(ratio("`-j 2` against `-j 1`", rows[0], rows[1], startup, cores))
+    year_lines: list[str] = []
     if not args.no_dask:
-        rows += dask_rows(folder, args.files, args.repeat)
-    rate = args.files / statistics.median(w for w, _ in times[2])
-    rows.append(f"| 122,000 files at the `-j 2` rate above (on paper) | 122,000 | {122_000 / rate:.0f} | | {rate:,.0f} | |")
+        dask, dask_startup = dask_rows(folder, one_file, args.files, args.repeat)
+        lines += [row.line(dask_startup, cores) for row in dask]
+        lines.append(ratio("Dask: 2 workers against 1", dask[0], dask[1], dask_startup, cores))
+        for row in dask:
+            calm = row.calmest
+            parts = ", ".join(
+                f"{k} {getattr(calm, k) / row.files * 1000:.2f}" for k in ("client", "scheduler", "workers")
+            )
+            year_lines.append(
+                f"{row.name}, calmest run: CPU ms per file {parts}, of which the cluster idle "
+                f"{calm.idle / row.files * 1000:.2f} (the command's start-up on a cluster: {dask_startup:.2f} s CPU)."
+            )
+    two = rows[1]
+    for label, rate in (
+        ("wall", args.files / two.wall),
+        ("idle cores", args.files / two.idle(startup, cores)),
+    ):
+        lines.append(
+            f"| 122,000 files at the `-j 2` rate above ({label}, on paper) | 122,000 | {122_000 / rate:.0f} "
+            f"| | {rate:,.0f} | | | | |"
+        )
     if args.year:
         year = archive(122_000, args.distinct)
-        wall, cpu = run(["check", str(year), "-j", "2", "-f", "json", "-o", report])
-        rows.append(row("`check DIR -j 2` on 122,000 files (once)", 122_000, [wall], [cpu]))
+        r = run(check(year, "-j", "2"))
+        year_row = Row("`check DIR -j 2` on 122,000 files (once)", 122_000, [r], 2)
+        lines.append(year_row.line(startup, cores))
+        year_lines.append(
+            f"Year's run: peak resident memory {r.peak_kb / 1024:.0f} MB (the command or its largest worker)."
+        )
+        if not args.keep:
+            shutil.rmtree(year)
     load1 = os.getloadavg()
     print(
-        f"Run {start}; {os.cpu_count()} CPUs; load average {load0[0]:.2f} at the start, {load1[0]:.2f} "
+        f"Run {start}; {cores} CPUs; load average (1 min) {load0[0]:.2f} at the start, {load1[0]:.2f} "
         f"at the end; medians of {args.repeat} interleaved runs; archive of {args.files:,} files "
-        f"({args.distinct} distinct tournaments of 150 players x 9 rounds, 5 % differing)."
+        f"({args.distinct} distinct tournaments of 150 players x 9 rounds, 5 % differing); start-up "
+        f"(`check` of one file) {startup:.2f} s CPU."
     )
     print()
-    print("| case | files | wall (s) | CPU (s) | files/s (wall) | CPU ms per file |")
-    print("|---|---:|---:|---:|---:|---:|")
-    print("\n".join(rows))
+    print(
+        "| case | files | wall (s) | CPU (s) | files/s (wall) | CPU ms per file | CPU ms per file, calmest run "
+        "| wall on idle cores (s) | files/s (idle cores) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("\n".join(lines))
+    for line in year_lines:
+        print()
+        print(line)
 
 
 if __name__ == "__main__":

@@ -21,10 +21,11 @@ from ..base.errors import SpareggioError
 from ..base.i18n import msg
 from ..lazy import load
 from .entry import DEFAULT_OPTIONS, STATUSES, CheckEntry, CheckOptions, error_entry
-from .one import Loaded, Work, run_work
+from .one import Loaded, Work, run_work, run_works
 from .sources import Source, SourceReader, Unusable, find_sources
 
 __all__ = [
+    "CHUNK_FILES",
     "MAX_INFLIGHT_BYTES",
     "Spool",
     "check_files",
@@ -114,36 +115,45 @@ def _size(work: Work) -> int:
     return len(work.data) if isinstance(work, Loaded) else 0
 
 
+CHUNK_FILES = 32
+"""The most files a worker is given at once: the first tasks of a batch hold 1, 2, 4 ... files (a
+small batch still spreads over the cores), then this many (a large one pays the hand-over to a
+worker process and back once per task, not per file)."""
+
+
 class _Pool:
-    """Worker processes with a bounded number of files (and bytes) in flight.  When a worker dies
-    (killed, out of memory, a crash in a library), the pool is started again and each file that was
-    in flight is checked again alone: the ones that kill their worker a second time are ``error``
-    entries, the others are checked as usual."""
+    """Worker processes with a bounded number of files (and bytes) in flight, handed over in tasks
+    of up to :data:`CHUNK_FILES` files.  When a worker dies (killed, out of memory, a crash in a
+    library), the pool is started again and each file of the tasks that were in flight is checked
+    again alone: the ones that kill their worker a second time are ``error`` entries, the others are
+    checked as usual."""
 
     def __init__(self, options: CheckOptions, jobs: int) -> None:
         self.options = options
         self.jobs = jobs
-        self.window = jobs * 8
+        self.window = jobs * 4
+        """Tasks in flight: enough that a worker never waits for the next one."""
+        self.chunk = 1
         self.pool = worker_pool(jobs)
-        self.pending: dict[Future[CheckEntry], Work] = {}
+        self.pending: dict[Future[list[CheckEntry]], list[Work]] = {}
         self.inflight = 0
 
     def run(self, work: Iterable[CheckEntry | Work]) -> Iterator[CheckEntry]:
         try:
+            task: list[Work] = []
+            size = 0
             for w in work:
                 if isinstance(w, CheckEntry):
                     yield w
                     continue
-                size = _size(w)
-                while self.pending and (
-                    len(self.pending) >= self.window or self.inflight + size > MAX_INFLIGHT_BYTES
-                ):
-                    yield from self._collect()
-                try:
-                    self._submit(w)
-                except BrokenProcessPool:  # a worker died since the last look
-                    yield from self._restart()
-                    self._submit(w)
+                task.append(w)
+                size += _size(w)
+                if len(task) >= self.chunk or size >= MAX_INFLIGHT_BYTES // self.window:
+                    yield from self._send(task, size)
+                    task, size = [], 0
+                    self.chunk = min(2 * self.chunk, CHUNK_FILES)
+            if task:
+                yield from self._send(task, size)
             while self.pending:
                 yield from self._collect()
         except BaseException:  # interrupted (Ctrl-C, SIGTERM), or the report stopped reading
@@ -151,33 +161,46 @@ class _Pool:
             raise
         self.pool.shutdown(wait=True, cancel_futures=True)
 
-    def _submit(self, work: Work) -> None:
-        self.pending[self.pool.submit(run_work, work, self.options)] = work
-        self.inflight += _size(work)
+    def _send(self, task: list[Work], size: int) -> Iterator[CheckEntry]:
+        """Hand a task to the workers once there is room for it (the entries that came back meanwhile)."""
+        while self.pending and (len(self.pending) >= self.window or self.inflight + size > MAX_INFLIGHT_BYTES):
+            yield from self._collect()
+        try:
+            self._submit(task)
+        except BrokenProcessPool:  # a worker died since the last look
+            yield from self._restart()
+            self._submit(task)
+
+    def _submit(self, task: list[Work]) -> None:
+        self.pending[self.pool.submit(run_works, task, self.options)] = task
+        self.inflight += sum(map(_size, task))
 
     def _collect(self) -> Iterator[CheckEntry]:
         done, _ = wait(self.pending, return_when=FIRST_COMPLETED)
         broken = False
         for f in done:
-            work = self.pending.pop(f)
-            self.inflight -= _size(work)
+            task = self.pending.pop(f)
+            self.inflight -= sum(map(_size, task))
             try:
-                yield f.result()
+                entries = f.result()
             except BrokenProcessPool:
                 broken = True
-                self.pending[f] = work  # in flight when the worker died: checked again below
-                self.inflight += _size(work)
+                self.pending[f] = task  # in flight when the worker died: checked again below
+                self.inflight += sum(map(_size, task))
+                continue
+            yield from entries
         if broken:
             yield from self._restart()
 
     def _restart(self) -> Iterator[CheckEntry]:
         self.pool.shutdown(wait=True, cancel_futures=True)
         pending, self.pending, self.inflight = self.pending, {}, 0
-        for f, work in pending.items():
+        for f, task in pending.items():
             if f.done() and not f.cancelled() and f.exception() is None:
-                yield f.result()  # finished before the worker died
+                yield from f.result()  # finished before the worker died
             else:
-                yield _alone(work, self.options)
+                for work in task:
+                    yield _alone(work, self.options)
         self.pool = worker_pool(self.jobs)
 
 
@@ -225,32 +248,41 @@ def check_files(
 @dataclass
 class Spool:
     """The entries of a batch kept on disk, so that the report can list the files that differ first
-    without holding the batch in memory.  Entries are pickled: their sentences keep their templates
+    without holding the batch in memory: one temporary file for each status, so that the report
+    reads every entry back once.  Entries are pickled: their sentences keep their templates
     (:class:`~spareggio.base.i18n.Text`) and are said in the report's language."""
 
-    handle: IO[bytes] = field(default_factory=lambda: tempfile.TemporaryFile("w+b"))  # noqa: SIM115
+    handles: dict[str, IO[bytes]] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
 
     def add(self, entry: CheckEntry) -> None:
-        pickle.dump(entry, self.handle, protocol=pickle.HIGHEST_PROTOCOL)
-        self.counts[entry.status.value] += 1
+        status = entry.status.value
+        handle = self.handles.get(status)
+        if handle is None:
+            handle = self.handles[status] = tempfile.TemporaryFile("w+b")  # noqa: SIM115  closed by close()
+        pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        self.counts[status] += 1
 
     def entries(self, status: str) -> Iterator[CheckEntry]:
-        self.handle.seek(0)
+        handle = self.handles.get(status)
+        if handle is None:
+            return
+        handle.seek(0)
         while True:
             try:
-                entry: CheckEntry = pickle.load(self.handle)  # written by this process
+                entry: CheckEntry = pickle.load(handle)  # written by this process
             except EOFError:
                 return
-            if entry.status == status:
-                yield entry
+            yield entry
 
     def ordered(self) -> Iterator[CheckEntry]:
         for status in STATUSES:
             yield from self.entries(status)
 
     def close(self) -> None:
-        self.handle.close()
+        for handle in self.handles.values():
+            handle.close()
+        self.handles.clear()
 
 
 def report_summary(counts: dict[str, int], seconds: float) -> dict[str, int | float]:

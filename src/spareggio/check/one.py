@@ -12,7 +12,7 @@ from .entry import CheckEntry, CheckOptions, error_entry
 from .ranks import check
 from .sources import Source, Unusable, reason
 
-__all__ = ["Loaded", "Work", "check_one", "check_source", "run_work"]
+__all__ = ["Loaded", "Work", "check_one", "check_source", "run_work", "run_works"]
 
 
 @dataclass(frozen=True)
@@ -59,3 +59,8 @@ def run_work(work: Work, options: CheckOptions) -> CheckEntry:
     if isinstance(work, Loaded):
         return check_source(work.name, work.data, options)
     return check_one(work, options)
+
+
+def run_works(works: list[Work], options: CheckOptions) -> list[CheckEntry]:
+    """What a worker process runs for a task of several files: their entries, in the same order."""
+    return [run_work(work, options) for work in works]

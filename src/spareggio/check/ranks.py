@@ -55,7 +55,11 @@ def _effective(t: Tournament, s: Standings, declared: np.ndarray) -> tuple[np.nd
     """The declared ranks compared, the players compared, and what was assumed about excluded ones:
     an excluded player is not compared and the ranks declared below his move up one place."""
     out = s.decisions.excluded
-    excluded = np.fromiter((p.start_number in out for p in t.players), dtype=bool, count=t.n_players)
+    excluded = (
+        np.fromiter((p.start_number in out for p in t.players), dtype=bool, count=t.n_players)
+        if out
+        else np.zeros(t.n_players, dtype=bool)
+    )
     ranked = (declared > 0) & ~excluded
     gone = np.sort(declared[excluded & (declared > 0)])
     notes: list[str] = [

@@ -234,6 +234,7 @@ def points_mismatches(
         totals = points.sum(axis=1) + bonus.sum(axis=1)
     written: dict[tuple[int, int], int | None] = {}  # declared points in units, by (numerator, denominator)
     found = []
+    computed: list[int] = totals.tolist()  # Python ints: compared once per player
     for i, p in enumerate(players):
         if p.points is None:
             continue
@@ -241,8 +242,8 @@ def points_mismatches(
         if key not in written:
             units = p.points * unit
             written[key] = int(units) if units.denominator == 1 else None
-        if written[key] != totals[i]:
-            found.append((i, p.points, Fraction(int(totals[i]), unit)))
+        if written[key] != computed[i]:
+            found.append((i, p.points, Fraction(computed[i], unit)))
     return found
 
 

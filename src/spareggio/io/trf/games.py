@@ -217,9 +217,10 @@ class _Games:
             return
         sides = game_sides(self.opponent, self.kind, self.color)
         problem = sides.one_sided | sides.misfit | sides.same_colour
-        for r, i in np.argwhere(problem.T).tolist():  # round by round, then by line
-            self._check_cell(i, r, lenient, warnings)
-        sides = game_sides(self.opponent, self.kind, self.color)
+        if problem.any():
+            for r, i in np.argwhere(problem.T).tolist():  # round by round, then by line
+                self._check_cell(i, r, lenient, warnings)
+            sides = game_sides(self.opponent, self.kind, self.color)  # the cells repaired
         uncoloured = sides.no_colour & ~self.uncoloured
         if uncoloured.any():
             i, r = first_cell(uncoloured)

@@ -514,26 +514,51 @@ def _tab_error(line: str, exc: InputError, pos: Position) -> InputError:
 # the 001 records, all at once
 
 
+_FIELD = 4
+"""Width of the number fields the array decoder reads: start number, rating, rank, opponents."""
+_CLASS = _char_table({" \0": 1, "0123456789": 2}, 0).astype(np.int64)
+"""What a column of a number field holds: 2 a digit, 1 a blank (NUL: the line ended before it), 0
+anything else."""
+_DIGIT = _char_table({str(v): v for v in range(10)}, 0).astype(np.int64)
+
+
+def _field_tables() -> tuple[BoolMatrix, BoolMatrix, IntMatrix]:
+    """For each pattern of the columns' classes (:data:`_CLASS`, in base 3, first column highest):
+    whether the field is acceptable, whether it is blank, and the power of ten its blanks after the
+    digits add to the number read with every blank as a 0."""
+    size = 3**_FIELD
+    ok = np.zeros(size, dtype=bool)
+    blank = np.zeros(size, dtype=bool)
+    scale = np.ones(size, dtype=np.int64)
+    for code in range(size):
+        classes = [code // 3 ** (_FIELD - 1 - k) % 3 for k in range(_FIELD)]
+        text = "".join("x 9"[c] for c in classes)
+        ok[code] = 0 not in classes and len(text.split()) <= 1
+        blank[code] = not text.strip()
+        scale[code] = 10 ** (len(text) - len(text.rstrip()))
+    return ok, blank, scale
+
+
+_FIELD_OK, _FIELD_BLANK, _FIELD_SCALE = _field_tables()
+
+
 def _digits(chars: CharMatrix) -> tuple[IntMatrix, BoolMatrix, BoolMatrix]:
-    """Fixed-width number fields (last axis: the columns of the field) read as ``int(text.strip())``.
+    """Fixed-width number fields (last axis: the :data:`_FIELD` columns of the field) read as
+    ``int(text.strip())``, every field at once, with no reduction over the short last axis (which
+    costs NumPy more than the element-wise work).
 
     Returns the value, whether the field is blank and whether it is acceptable: blank, or one run of
-    ASCII digits with blanks (or the end of the line) around it.
+    ASCII digits with blanks (or the end of the line) around it.  The value of a field that is not
+    acceptable means nothing.
     """
-    shape = chars.shape[:-1]
-    value = np.zeros(shape, dtype=np.int64)
-    seen = np.zeros(shape, dtype=bool)  # a digit so far
-    gap = np.zeros(shape, dtype=bool)  # a blank after a digit so far
-    ok = np.ones(shape, dtype=bool)
-    for k in range(chars.shape[-1]):  # Horner's rule over the columns of the field, blanks skipped
-        c = chars[..., k]
-        digit = (c >= 48) & (c <= 57)
-        blank = (c == 32) | (c == 0)
-        ok &= (digit & ~gap) | blank
-        gap |= seen & blank
-        seen |= digit
-        value = np.where(digit, value * 10 + (c.astype(np.int64) - 48), value)
-    return value, ~seen, ok
+    clipped = np.minimum(chars, 128)
+    classes, digits = _CLASS.take(clipped), _DIGIT.take(clipped)
+    code = classes[..., 0]
+    value = digits[..., 0]
+    for k in range(1, _FIELD):
+        code = code * 3 + classes[..., k]
+        value = value * 10 + digits[..., k]
+    return value // _FIELD_SCALE[code], _FIELD_BLANK[code], _FIELD_OK[code]
 
 
 @dataclass(slots=True)
@@ -562,16 +587,19 @@ def _decode_rows(texts: list[str]) -> _Decoded:
     rounds = int(slots.max(initial=0))
     width = _FIRST_BLOCK - 1 + 10 * rounds
     chars: CharMatrix = np.array(texts, dtype=f"<U{width}").view(np.uint32).reshape(n, width)
-    start, start_blank, start_ok = _digits(chars[:, 4:8])
-    rating, _, rating_ok = _digits(chars[:, 48:52])
-    rank, rank_blank, rank_ok = _digits(chars[:, 85:89])
-    ok = start_ok & ~start_blank & (start > 0) & rating_ok & rank_ok
-
     blocks = chars[:, _FIRST_BLOCK - 1 :].reshape(n, rounds, 10)
+    # every number field at once: start number, rating, rank, then each round's opponent
+    fields = np.concatenate(
+        (chars[:, None, 4:8], chars[:, None, 48:52], chars[:, None, 85:89], blocks[:, :, 0:4]), axis=1
+    )
+    numbers, blanks, fine = _digits(fields)
+    start, rating, rank, opp = numbers[:, 0], numbers[:, 1], numbers[:, 2], numbers[:, 3:]
+    start_blank, rank_blank, opp_ok = blanks[:, 0], blanks[:, 2], fine[:, 3:]
+    ok = fine[:, :3].all(axis=1) & ~start_blank & (start > 0)
+
     r = np.arange(rounds)
     slot = lengths[:, None] >= _FIRST_BLOCK + 10 * r
     cut = slot & (lengths[:, None] < _FIRST_BLOCK + 5 + 10 * r)  # the line ends before the colour
-    opp, _, opp_ok = _digits(blocks[:, :, 0:4])
     color = _lookup(_COLOUR_TABLE, blocks[:, :, 5])
     result = blocks[:, :, 7]
     paired = opp_ok & (opp > 0)
@@ -602,8 +630,14 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     n = len(entries)
     limit = _FIRST_BLOCK + 10 * MAX_ROUNDS  # a line this long has a 100th round block
     texts = [line.rstrip(" ") for _, line in entries]
-    # tabs, over-long lines and NULs (which the array would take for the padding after a line's end)
-    special = [k for k, line in enumerate(texts) if "\t" in line or "\0" in line or len(line) >= limit]
+    # tabs, over-long lines and NULs (which the array would take for the padding after a line's end);
+    # most files have none, which one look at all the lines together tells
+    joined = "".join(texts)
+    special = (
+        [k for k, line in enumerate(texts) if "\t" in line or "\0" in line or len(line) >= limit]
+        if "\t" in joined or "\0" in joined or max(map(len, texts)) >= limit
+        else []
+    )
     for k in special:
         texts[k] = ""  # read by the line parser only
     dec = _decode_rows(texts)
@@ -615,7 +649,8 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     cache: dict[str, Fraction | None | bool] = {}
     points: list[Fraction | None] = [None] * n
     for k in np.flatnonzero(ok).tolist():
-        value = _cached_points(texts[k][80:84], cache)
+        raw = texts[k][80:84]
+        value = cache[raw] if raw in cache else _cached_points(raw, cache)
         if value is False:
             ok[k] = False
         else:
