@@ -207,6 +207,21 @@ def test_the_prizes_the_same_from_every_front_end(
     assert [str(pl.standings.tournament.players[a.holder].start_number) if a.holder is not None else "" for a in pl.awards] == holders
 
 
+def declared_the_other_way(data: str) -> tuple[str, int, int]:
+    """The file with the computed ranks (the trf format), then its first two declared the other way
+    round; and the start numbers of those two."""
+    s = rank(parse_event(data.encode(), "open.trf"))
+    text = render(s, "trf")
+    assert isinstance(text, str)
+    first, second = s.rows[0].player.start_number, s.rows[1].player.start_number
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001") and int(line[4:8]) in (first, second):
+            line = line[:85] + f"{2 if int(line[4:8]) == first else 1:>4}" + line[89:]
+        lines.append(line)
+    return "\n".join(lines) + "\n", first, second
+
+
 def test_a_check_the_same_from_every_front_end(
     tmp_path: Path, client: TestClient, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -228,21 +243,6 @@ def test_a_check_the_same_from_every_front_end(
     assert isinstance(entry, CheckEntry) and entry.to_json()["mismatches"] == entries[0]["mismatches"]
     by_path = run(Job(Task.CHECK, path)).value
     assert isinstance(by_path, CheckEntry) and by_path.to_json()["mismatches"] == entries[0]["mismatches"]
-
-
-def declared_the_other_way(data: str) -> tuple[str, int, int]:
-    """The file with the computed ranks (the trf format), then its first two declared the other way
-    round; and the start numbers of those two."""
-    s = rank(parse_event(data.encode(), "open.trf"))
-    text = render(s, "trf")
-    assert isinstance(text, str)
-    first, second = s.rows[0].player.start_number, s.rows[1].player.start_number
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("001") and int(line[4:8]) in (first, second):
-            line = line[:85] + f"{2 if int(line[4:8]) == first else 1:>4}" + line[89:]
-        lines.append(line)
-    return "\n".join(lines) + "\n", first, second
 
 
 def without_seconds(doc: JsonObject) -> JsonObject:
