@@ -18,15 +18,17 @@ from spareggio.base.jsontypes import JsonObject
 from spareggio.check import CheckEntry
 from spareggio.cli import main
 from spareggio.comparison import Comparison
-from spareggio.explain import PlayerExplanation
+from spareggio.explain import PlayerExplanation, explain_versus
 from spareggio.generate import generate_trf
 from spareggio.io import ReadOptions, parse_event, read_event
-from spareggio.job import Job, Task, load, run
+from spareggio.job import CheckBatch, Job, Task, load, run
 from spareggio.prizes import PrizeList, parse_prize_bytes
+from spareggio.render.check_report import report_text
 from spareggio.render.formats import format_names, render
 from spareggio.standings import Standings, rank
 from spareggio.web import create_app
 from spareggio.web.api import api_formats
+from spareggio.web.i18n import said
 
 TRF = generate_trf(10, 5, 7)  # a Swiss of ten players, five rounds, seed 7
 
@@ -205,11 +207,10 @@ def test_the_prizes_the_same_from_every_front_end(
     assert [str(pl.standings.tournament.players[a.holder].start_number) if a.holder is not None else "" for a in pl.awards] == holders
 
 
-def test_a_check_the_same_from_every_front_end(
-    tmp_path: Path, client: TestClient, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # the file with the computed ranks (the trf format), then the first two declared the other way round
-    s = rank(parse_event(TRF.encode(), "open.trf"))
+def declared_the_other_way(data: str) -> tuple[str, int, int]:
+    """The file with the computed ranks (the trf format), then its first two declared the other way
+    round; and the start numbers of those two."""
+    s = rank(parse_event(data.encode(), "open.trf"))
     text = render(s, "trf")
     assert isinstance(text, str)
     first, second = s.rows[0].player.start_number, s.rows[1].player.start_number
@@ -218,7 +219,14 @@ def test_a_check_the_same_from_every_front_end(
         if line.startswith("001") and int(line[4:8]) in (first, second):
             line = line[:85] + f"{2 if int(line[4:8]) == first else 1:>4}" + line[89:]
         lines.append(line)
-    data = ("\n".join(lines) + "\n").encode()
+    return "\n".join(lines) + "\n", first, second
+
+
+def test_a_check_the_same_from_every_front_end(
+    tmp_path: Path, client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, first, second = declared_the_other_way(TRF)
+    data = text.encode()
     path = tmp_path / "declared.trf"
     path.write_bytes(data)
     cli = cli_json(capsys, "check", str(path))
@@ -235,6 +243,69 @@ def test_a_check_the_same_from_every_front_end(
     assert isinstance(entry, CheckEntry) and entry.to_json()["mismatches"] == entries[0]["mismatches"]
     by_path = run(Job(Task.CHECK, path)).value
     assert isinstance(by_path, CheckEntry) and by_path.to_json()["mismatches"] == entries[0]["mismatches"]
+
+
+def without_seconds(doc: JsonObject) -> JsonObject:
+    """A report without the time it took."""
+    summary = doc["summary"]
+    assert isinstance(summary, dict)
+    return {**doc, "summary": {k: v for k, v in summary.items() if k != "seconds"}}
+
+
+def test_the_command_lines_check_of_a_folder_is_the_jobs_batch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a folder of four files: one whose first two declared ranks are swapped, one declaring the
+    # computed ranks, one declaring none, one that is not a tournament
+    folder = tmp_path / "event"
+    (folder / "sub").mkdir(parents=True)
+    swapped, first, second = declared_the_other_way(TRF)
+    (folder / "a-swapped.trf").write_text(swapped, encoding="utf-8")
+    computed = render(rank(parse_event(TRF.encode(), "open.trf")), "trf")
+    assert isinstance(computed, str)
+    (folder / "b-computed.trf").write_text(computed, encoding="utf-8")
+    (folder / "sub" / "c-no-ranks.trf").write_text(generate_trf(6, 3, 11), encoding="utf-8")
+    (folder / "d-broken.trf").write_text("012 no players at all\n", encoding="utf-8")
+    # the command line: an error row makes the exit status 2, the report is still written whole
+    assert main(["check", str(folder), "-f", "json", "-q", "-j", "1"]) == 2
+    cli = json.loads(capsys.readouterr().out)
+    # the job: the same request, the same entries, the same report
+    result = run(Job(Task.CHECK_FILES, (str(folder),), jobs=1))
+    assert isinstance(result.value, CheckBatch) and result.event is None and result.standings is None
+    assert result.value.files() == 4
+    entries = list(result.value)
+    assert sorted(e.to_json()["file"] for e in entries) == sorted(  # type: ignore[type-var]
+        str(folder / n) for n in ("a-swapped.trf", "b-computed.trf", "d-broken.trf", "sub/c-no-ranks.trf")
+    )
+    job = json.loads(report_text(entries, "json"))
+    assert without_seconds(cli) == without_seconds(job)
+    by_file = {f["file"].rsplit("/", 1)[-1]: f for f in cli["files"]}
+    assert {name: f["status"] for name, f in by_file.items()} == {
+        "a-swapped.trf": "differs", "b-computed.trf": "agree", "c-no-ranks.trf": "no-ranks", "d-broken.trf": "error",
+    }  # fmt: skip
+    swaps = [(m["start_number"], m["declared_rank"], m["computed_rank"]) for m in by_file["a-swapped.trf"]["mismatches"]]
+    assert sorted(swaps) == sorted([(first, 2, 1), (second, 1, 2)])
+    assert cli["summary"]["files"] == 4 and cli["summary"]["differs"] == cli["summary"]["error"] == 1
+    # each entry of the batch is the check of that file alone (Task.CHECK of its content)
+    for e in entries:
+        alone = run(Job(Task.CHECK, Path(e.file).read_bytes(), e.file)).value
+        assert isinstance(alone, CheckEntry) and alone.to_json() == e.to_json()
+
+
+def test_the_options_of_a_check_of_many_files_are_checked_before_the_batch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # one error, not a row for each file: the library names the field, the command line its option
+    (tmp_path / "open.trf").write_text(TRF, encoding="utf-8")
+    with pytest.raises(ArgumentError) as info:
+        run(Job(Task.CHECK_FILES, (str(tmp_path),), after_round=-1))
+    assert str(info.value) == "after_round must be 0 or more"
+    assert main(["check", str(tmp_path), "--after-round", "-1", "-q"]) == 2
+    assert capsys.readouterr().err == "spareggio: --after-round must be 0 or more\n"
+    assert main(["--lang", "it", "check", str(tmp_path), "--after-round", "-1", "-q"]) == 2
+    assert capsys.readouterr().err == "spareggio: --after-round deve essere 0 o più\n"
+    with pytest.raises(SpareggioError, match="ZZ"):
+        run(Job(Task.CHECK_FILES, (str(tmp_path),), tiebreaks="ZZ"))
 
 
 def test_a_check_of_content_that_cannot_be_read_is_an_entry_a_missing_path_an_error(tmp_path: Path) -> None:
@@ -296,3 +367,35 @@ def test_any_tournament_the_api_and_the_page_answer_what_run_computes(
     page = client.get(f"{opened(client, 'any.trf', data)}/download/json?tiebreaks={tiebreaks}").json()
     assert api["standings"] == page["standings"] == expected["standings"]
     assert len(expected["standings"]) == players
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "{field} names player 3 again: compare him with another player"),
+        ("it", "{field} indica di nuovo il giocatore 3: confrontalo con un altro giocatore"),
+    ],
+)
+def test_a_player_compared_with_himself_is_the_librarys_sentence_everywhere(
+    path: Path, client: TestClient, capsys: pytest.CaptureFixture[str], lang: str, sentence: str
+) -> None:
+    # explain_versus refuses the same player twice; every front end says that sentence, naming the
+    # field its own way: the API by its name, the command line as its option, the page as its control
+    s = run(Job(Task.STANDINGS, path)).value
+    assert isinstance(s, Standings)
+    with pytest.raises(ArgumentError) as info:
+        explain_versus(s, 3, 3, lang)
+    with pytest.raises(ArgumentError) as seam:
+        run(Job(Task.EXPLAIN, path, player="3", versus="3", lang=lang))
+    assert seam.value.text() == info.value.text()
+    assert localize(info.value.text(), lang) == sentence.format(field="versus")
+    api = client.post(
+        "/api/explain", files={"file": ("open.trf", TRF.encode())}, data={"player": "3", "versus": "3", "lang": lang}
+    )
+    assert api.status_code == 400 and api.json() == {"error": sentence.format(field="versus")}
+    assert main(["--lang", lang, "explain", str(path), "-p", "3", "--versus", "3"]) == 2
+    assert capsys.readouterr().err == "spareggio: " + sentence.format(field="--versus") + "\n"
+    page = client.get(f"{opened(client, 'open.trf', TRF.encode())}/player/3?versus=3&lang={lang}")
+    label = {"en": "“Other player”", "it": "«Altro giocatore»"}[lang]  # the control's label
+    assert page.status_code == 400 and sentence.format(field=label) in page.text
+    assert said(info.value, lang) == sentence.format(field=label)

@@ -1,9 +1,9 @@
 """One job: a request (the file, as a path, as its bytes or as the event already read; how to read
 it; what to compute) turned into its result by :func:`run`, the one chain of read -> primary score
 -> rank -> result that every front end calls: the command line's ``standings``, ``explain``,
-``compare``, ``crosstable``, ``site``, ``prizes`` and ``check`` (each file of its batch is checked by
-the function :func:`run` calls for :attr:`Task.CHECK`), the HTTP API's endpoints of the same names,
-and every view of the web page (which keeps the events it has open and gives them as they are).
+``compare``, ``crosstable``, ``site``, ``prizes`` and ``check`` (its files, folders and zip archives
+are one request, :attr:`Task.CHECK_FILES`), the HTTP API's endpoints of the same names, and every
+view of the web page (which keeps the events it has open and gives them as they are).
 
 The result is computed, not rendered: the front end renders :attr:`Result.value` through the format
 registry (:func:`spareggio.render.formats.render`) in the format it chose, and says the warnings its
@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import enum
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from . import lazy
 from .base.errors import ArgumentError, Diagnostic
-from .base.i18n import SOURCE, Text, msg
+from .base.i18n import SOURCE, Field, Text, msg
 from .core.decisions import Decisions
 from .core.model import Event
 from .io import ReadOptions, parse_event, read_event
+from .rules import find_ruleset
 from .standings import Standings, rank
+from .tiebreaks import parse_spec_list
 
 if TYPE_CHECKING:  # the other tasks are loaded by name when asked (spareggio.lazy: task.*)
     from .check import CheckEntry, CheckOptions
@@ -33,10 +35,13 @@ if TYPE_CHECKING:  # the other tasks are loaded by name when asked (spareggio.la
     from .explain import Explanations, PlayerExplanation, Versus
     from .prizes import PrizeFile, PrizeList
 
-__all__ = ["Job", "Result", "Task", "explain", "load", "run"]
+__all__ = ["CheckBatch", "Job", "Result", "Task", "explain", "load", "run"]
 
 Source: TypeAlias = "str | os.PathLike[str] | bytes | Event"
 """The file of a request: its path, its content, or the event a front end has already read."""
+
+Sources: TypeAlias = "tuple[str | os.PathLike[str], ...]"
+"""The files, folders and zip archives of a check of many files (:attr:`Task.CHECK_FILES`)."""
 
 JobWarning = Text | str | Diagnostic
 """A warning of the reading or of the result, as the front end says it."""
@@ -61,6 +66,10 @@ class Task(enum.StrEnum):
     CHECK = "check"
     """The ranks the file declares checked against the computed ones (:attr:`Job.infer`: which
     rule set and list give them); a file that cannot be read is an error entry, not an error."""
+    CHECK_FILES = "check-files"
+    """The same check of every file found in the request's files, folders and zip archives
+    (:data:`Sources`), in worker processes (:attr:`Job.jobs`) or on a Dask cluster
+    (:attr:`Job.scheduler`): a :class:`CheckBatch`, one entry per file."""
 
     @property
     def result(self) -> str:
@@ -75,10 +84,11 @@ RESULT_TYPES: dict[Task, str] = {
     Task.COMPARE: "Comparison",
     Task.PRIZES: "PrizeList",
     Task.CHECK: "CheckReport",
+    Task.CHECK_FILES: "CheckReport",
 }
 """What each task computes, by the type's name (an explanation of two players side by side is a
 ``Versus``, of every player ``Explanations``: written in the same formats; a check is one entry of
-a ``CheckReport``, which is what a front end writes)."""
+a ``CheckReport``, which is what a front end writes, as it writes the entries of a batch)."""
 
 
 @dataclass(frozen=True)
@@ -86,9 +96,10 @@ class Job:
     """A request: everything a front end was asked, by field (the names of :class:`spareggio.base.i18n.Field`)."""
 
     task: Task
-    source: Source
+    source: Source | Sources
     """The file: its path, its content (then :attr:`name` names it), or the event already read
-    (then the reading options are not asked again)."""
+    (then the reading options are not asked again); for :attr:`Task.CHECK_FILES`, the paths of
+    the files, folders and zip archives."""
     name: str = "<string>"
     """The file's name, for content given as bytes (the messages and the format's guess use it)."""
     input_format: str | None = None
@@ -117,10 +128,38 @@ class Job:
     """Prizes: the prize file, read."""
     infer: bool = False
     """Check: find which rule set and list give the declared ranks."""
+    jobs: int | None = None
+    """Check of many files: the worker processes on this machine (None, and at most: every core;
+    1: in this process)."""
+    scheduler: str | None = None
+    """Check of many files: the address of a Dask distributed scheduler to run the batch on."""
 
 
-ResultValue: TypeAlias = "Standings | Comparison | PlayerExplanation | Versus | Explanations | PrizeList | CheckEntry"
+ResultValue: TypeAlias = (
+    "Standings | Comparison | PlayerExplanation | Versus | Explanations | PrizeList | CheckEntry | CheckBatch"
+)
 """What a task computes."""
+
+
+@dataclass(frozen=True)
+class CheckBatch:
+    """The check of many files (:attr:`Task.CHECK_FILES`): one entry per file, as each is done (in
+    the order they finish when they are checked in parallel).  Nothing is read before the first
+    entry is asked for; the entries are read once, as a front end writes its report, and memory
+    stays bounded however many files there are (:func:`spareggio.check.check_files`)."""
+
+    entries: Iterator[CheckEntry]
+    paths: tuple[str, ...]
+    """The files, folders and zip archives asked."""
+
+    def __iter__(self) -> Iterator[CheckEntry]:
+        return self.entries
+
+    def files(self) -> int:
+        """How many files the batch checks: the paths walked again, the files not read (the
+        length of a progress bar)."""
+        find_sources = cast("Callable[[Sequence[str]], Iterator[object]]", lazy.load("task.find-sources"))
+        return sum(1 for _ in find_sources(self.paths))
 
 
 @dataclass(frozen=True)
@@ -129,7 +168,8 @@ class Result:
 
     value: ResultValue
     event: Event | None
-    """The event read (None for a check of content that could not be read: its entry says why)."""
+    """The event read (None for a check of content that could not be read, its entry says why, and
+    for a check of many files)."""
     standings: Standings | None
     """The standings the value was computed from (None for a comparison and a check, which rank
     the event their own ways)."""
@@ -142,6 +182,8 @@ def load(request: Job) -> Event:
 
     :raises InputError: for a problem in the file; :raises ArgumentError: for an option it cannot take.
     """
+    if isinstance(request.source, tuple):
+        raise TypeError("the files of a check of many files are read by the check (Task.CHECK_FILES)")
     if not isinstance(request.source, (bytes, str, os.PathLike)):
         event: Event = request.source
     elif isinstance(request.source, bytes):
@@ -155,7 +197,7 @@ def run(request: Job, report: Report | None = None) -> Result:
     """The result of a request: read, rank, then the task.  ``report`` receives the warnings as soon
     as they are known (before the task itself may still fail); :attr:`Result.warnings` holds them too.
     """
-    if request.task is Task.CHECK:
+    if request.task in (Task.CHECK, Task.CHECK_FILES):
         return _check(request)
     event = load(request)
     if request.task is Task.PRIZES and not event.awards_prizes:
@@ -189,15 +231,34 @@ def run(request: Job, report: Report | None = None) -> Result:
 
 
 def _check(request: Job) -> Result:
-    """The check of a request: content checked as a batch checks each file (content that cannot
-    be read is an error entry: :func:`spareggio.check.check_source`); a path read as every task
-    reads one (a file that cannot be read is an error), or the event given, checked as it is."""
+    """The check of a request, its options checked first (one error, not a row for each file):
+    many files as a batch (:func:`spareggio.check.check_files`, which checks each file as
+    :func:`spareggio.check.check_source` does); content checked as a batch checks each file (content
+    that cannot be read is an error entry); a path read as every task reads one (a file that cannot
+    be read is an error), or the event given, checked as it is."""
+    tiebreaks = request.tiebreaks
+    if tiebreaks is not None and not isinstance(tiebreaks, str):
+        tiebreaks = ",".join(tiebreaks)
+    if tiebreaks is not None:
+        parse_spec_list(tiebreaks)
+    if request.rules is not None:
+        find_ruleset(request.rules)
+    if request.after_round is not None and request.after_round < 0:
+        raise ArgumentError(msg("{field} must be 0 or more", field=Field.AFTER_ROUND))
     options_of = cast("Callable[..., CheckOptions]", lazy.load("task.check-options"))
     options = options_of(
-        tiebreaks=request.tiebreaks if request.tiebreaks is None or isinstance(request.tiebreaks, str)
-        else ",".join(request.tiebreaks),
-        rules=request.rules, after_round=request.after_round, infer=request.infer, lenient=request.read.lenient,
+        tiebreaks=tiebreaks, rules=request.rules, after_round=request.after_round, infer=request.infer,
+        lenient=request.read.lenient,
     )  # fmt: skip
+    if isinstance(request.source, tuple):
+        if request.task is not Task.CHECK_FILES:
+            raise TypeError("a job of several files is a check of many files (Task.CHECK_FILES)")
+        check_files = cast("Callable[..., Iterator[CheckEntry]]", lazy.load("task.check-files"))
+        paths = tuple(os.fspath(p) for p in request.source)
+        entries = check_files(paths, options, jobs=request.jobs, scheduler=request.scheduler)
+        return Result(CheckBatch(entries, paths), None, None, ())
+    if request.task is Task.CHECK_FILES:
+        raise TypeError("a check of many files is given their paths as a tuple (Job.source)")
     if isinstance(request.source, bytes):
         check_source = cast("Callable[..., CheckEntry]", lazy.load("task.check-source"))
         return Result(check_source(request.name, request.source, options), None, None, ())

@@ -71,6 +71,8 @@ FRONT_ENDS: dict[str, str] = {
     "task.check": "spareggio.check:check",
     "task.check-source": "spareggio.check:check_source",
     "task.check-options": "spareggio.check:CheckOptions",
+    "task.check-files": "spareggio.check:check_files",
+    "task.find-sources": "spareggio.check:find_sources",
     "program-profiles": "spareggio.rules.programs:profiles",
     "legend-names": "spareggio.tiebreaks.legend:program_spec",
     "dates": "babel.dates",

@@ -1,5 +1,6 @@
 """``spareggio check PATHS``: the declared rankings of files, folders and zip archives checked, the
-report printed or written whole to ``-o FILE``."""
+report printed or written whole to ``-o FILE``.  The command makes one request of the job seam
+(:attr:`spareggio.job.Task.CHECK_FILES`) and writes the entries :func:`spareggio.job.run` returns."""
 
 from __future__ import annotations
 
@@ -15,15 +16,14 @@ from typing import TextIO
 import click
 
 from ..base.console import raw_stream
-from ..base.errors import ArgumentError
 from ..base.i18n import Text, localize, msg
-from ..check import CheckEntry, CheckOptions, check_files, find_sources
+from ..check import CheckEntry
 from ..check.batch import cores
+from ..io import ReadOptions
 from ..io.output import atomic_text, refuse_inputs
+from ..job import CheckBatch, Job, Task, run
 from ..render.check_report import CheckReport, Summary, run_batch, summary_words
 from ..render.formats import choose_format, formats_for
-from ..rules import find_ruleset
-from ..tiebreaks import parse_spec_list
 from .app import cli
 from .common import LANG_HELP, LANG_METAVAR, choose_language, inputs, print_warnings
 
@@ -76,23 +76,19 @@ def check_cmd(
     started = time.perf_counter()
     lang_code = choose_language(lang)
     fmt = choose_format(fmt, output, choices=REPORT_FORMATS).name
-    if tiebreaks is not None:
-        parse_spec_list(tiebreaks)
-    if rules is not None:
-        find_ruleset(rules)
-    if after_round is not None and after_round < 0:
-        raise ArgumentError(msg("--after-round must be 0 or more"))
+    request = Job(
+        Task.CHECK_FILES, paths, read=ReadOptions(lenient=lenient), tiebreaks=tiebreaks, rules=rules,
+        after_round=after_round, infer=infer, jobs=jobs, scheduler=scheduler, lang=lang_code,
+    )  # fmt: skip
+    results = run(request).value  # the options checked now; the files as the report reads the entries
+    assert isinstance(results, CheckBatch)
     if output:
         refuse_inputs(output, paths)  # before the batch, not after it
-    jobs = _capped_jobs(jobs, quiet, lang_code)
-    options = CheckOptions(
-        tiebreaks=tiebreaks, rules=rules, after_round=after_round, infer=infer, lenient=lenient
-    )
-    results = check_files(paths, options, jobs=jobs, scheduler=scheduler)
+    _warn_of_jobs(jobs, quiet, lang_code)
     progress = None
     bar = None
     if not quiet and sys.stderr.isatty():
-        total = sum(1 for _ in find_sources(paths))
+        total = results.files()
         label = localize(Text("checking", "check"), lang_code)
         bar = click.progressbar(length=total, label=label, file=raw_stream(sys.stderr))
         bar.__enter__()
@@ -160,18 +156,18 @@ def _print_summary(summary: Summary, fmt: str, output: str | None, lang: str) ->
         click.echo(words, err=True)
 
 
-def _capped_jobs(jobs: int | None, quiet: bool, lang: str) -> int | None:
-    """``-j`` at most the number of cores, with a warning when more were asked."""
+def _warn_of_jobs(jobs: int | None, quiet: bool, lang: str) -> None:
+    """A warning when ``-j`` asks more worker processes than there are cores (the batch uses one
+    a core at most)."""
     available = cores()
     if jobs is None or jobs <= available:
-        return jobs
+        return
     print_warnings(
         [msg("-j {jobs} is more than the {cores} cores of this machine: {cores} worker processes used",
              jobs=jobs, cores=available)],
         quiet,
         lang,
     )  # fmt: skip
-    return available
 
 
 def _write_report(

@@ -17,15 +17,12 @@ from starlette.requests import Request
 from ..base.errors import ArgumentError, SpareggioError
 from ..base.i18n import languages, msg
 from ..check import CheckEntry
-from ..explain import find_player
 from ..io import ReadOptions
-from ..job import Job, Task, explain, run
+from ..job import Job, Task, run
 from ..render.check_report import report_text
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.formats import FORMATS, format_names
-from ..rules import find_ruleset
 from ..standings import Standings
-from ..tiebreaks import parse_spec_list
 from .exports import document, encoded, json_error, result_response, standings_export
 from .models import (
     CheckAnswer,
@@ -196,13 +193,7 @@ def _explain(
         _job(Task.EXPLAIN, name, data, opts, clean_text(byes, "byes")),
         lang=language, player=clean_text(player, "player") or "", versus=clean_text(versus, "versus"),
     )  # fmt: skip
-    s = run(dataclasses.replace(job, task=Task.STANDINGS)).standings
-    assert s is not None
-    if job.versus is not None:  # the page's and the API's sentence, before the explanation's own
-        sno = find_player(s.tournament, job.player or "")
-        if find_player(s.tournament, job.versus) == sno:
-            raise ArgumentError(msg("player {sno} cannot be compared with himself", sno=sno))
-    return result_response(explain(job, s), fmt, language)
+    return result_response(run(job).value, fmt, language)
 
 
 @router.post(
@@ -281,10 +272,6 @@ def _check(
     name: str, data: bytes, opts: Options, infer: str | None, lang: str | None, fmt: str | None
 ) -> Response:
     language = api_language(lang)
-    if opts.tiebreaks:
-        parse_spec_list(opts.tiebreaks)
-    if opts.rules:
-        find_ruleset(opts.rules)
     fmt = checked_format(fmt, api_formats(Task.CHECK.result))
     job = dataclasses.replace(
         _job(Task.CHECK, name, data, opts), infer=(clean_text(infer, "infer") or "").lower() in ("1", "true", "on", "yes")

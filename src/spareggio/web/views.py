@@ -251,11 +251,7 @@ def player_view(entry: Entry, opts: Options, sno: int, versus_text: str, lang: s
     versus = None
     if other is not None:
         s.tournament.index_of(other)
-        if other == sno:
-            raise ArgumentError(
-                msg("player {sno} cannot be compared with himself: choose another player", sno=sno)
-            )
-        told = explain(replace(job, versus=str(other)), s)
+        told = explain(replace(job, versus=str(other)), s)  # the same player: the library's error
         assert isinstance(told, Versus)
         versus = focusable_tables(versus_body(told, lang))
     return s, {
