@@ -131,7 +131,7 @@ def test_old_style_bye_with_plus_is_a_pab_with_a_warning() -> None:
     assert [(w.code, w.message, str(w.position)) for w in t.warnings] == [
         (
             "bye-as-forfeit",
-            "round 1: '0000 - +' read as a pairing-allocated bye (write '0000 - U')",
+            "round 1: a win without opponent ('0000 - +') read as a pairing-allocated bye (write '0000 - U')",
             "test.trf:4:99",
         )
     ]

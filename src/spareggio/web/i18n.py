@@ -138,22 +138,14 @@ def page_words(field: Field | Choices, lang: str) -> str:
     return localize(Text("“{label}”", "field", label=Text(label, None)), lang)
 
 
-PAGE_WORDING: dict[str, str] = {
-    "round {number}: '0000 - +' read as a pairing-allocated bye (write '0000 - U')": (
-        "round {number}: a win without opponent read as a pairing-allocated bye"
-    ),
-}
-"""Sentences of the library written in a file's or an option's syntax, as the page says them (the page
-shows its own controls, never a file's notation)."""
-
 LOCATED = "{where}warning: {message}"
 """A warning with its place in the file (``team.trf:1:1: warning: ...``): the page says the warning
 alone, beside the file it shows."""
 
 
 def for_page(value: object) -> object:
-    """``value`` with every sentence of :data:`PAGE_WORDING` (at any depth) said the page's way, and
-    a warning without the place in the file it was found at."""
+    """``value`` as the page says it: a warning without the place in the file it was found at, at
+    any depth."""
     if isinstance(value, Diagnostic):
         return for_page(value.message)
     if isinstance(value, Text) and value.template == LOCATED and "message" in value.params:
@@ -161,10 +153,9 @@ def for_page(value: object) -> object:
     if not isinstance(value, Text) or value.plural is not None:
         return value
     params = {key: for_page(v) for key, v in value.params.items()}
-    template = PAGE_WORDING.get(value.template, value.template)
-    if template == value.template and all(params[k] is value.params[k] for k in params):
+    if all(params[k] is value.params[k] for k in params):
         return value
-    return Text(template, value.context, **params)
+    return Text(value.template, value.context, **params)
 
 
 def said(value: object, lang: str) -> str:

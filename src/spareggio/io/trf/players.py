@@ -440,7 +440,7 @@ def _parse_cell(line: str, b: int, r: int, at: object, warn: list[Diagnostic]) -
 def _bye_as_forfeit(r: int, pos: Position) -> Diagnostic:
     return Diagnostic(
         "bye-as-forfeit",
-        msg("round {number}: '0000 - +' read as a pairing-allocated bye (write '0000 - U')", number=r + 1),
+        msg("round {number}: a win without opponent ('0000 - +') read as a pairing-allocated bye (write '0000 - U')", number=r + 1),
         pos,
     )
 
