@@ -146,6 +146,9 @@ needs none)."""
 
 STANDARD_NOT_FOR_TRF = (
     "argparse",
+    "pathlib",  # the paths of a command are strings (os.path); pathlib imports the next two
+    "urllib",
+    "ipaddress",
     "asyncio",
     "concurrent",
     "email",

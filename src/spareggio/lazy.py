@@ -76,6 +76,7 @@ FRONT_ENDS: dict[str, str] = {
     "dates": "babel.dates",
     "close-matches": "difflib:get_close_matches",
     "csv-writer": "csv:writer",
+    "path": "pathlib:Path",
     "toml": "tomllib:loads",
     "temporary-file": "tempfile:mkstemp",
     "sha256": "hashlib:sha256",
@@ -84,7 +85,8 @@ FRONT_ENDS: dict[str, str] = {
 format asks for them (an optional library that is not installed raises :class:`ImportError` then).
 The tasks other than the standings (``task.*``) and the parts of the standard library and of Babel
 that a command needs only now and then (dates in words, "did you mean", the programs' TOML files,
-a temporary file beside an output, a CSV writer) are loaded the same way, so that ``standings`` does not pay for
+a temporary file beside an output, a CSV writer, pathlib for the few paths a command on a file
+with its options never needs) are loaded the same way, so that ``standings`` does not pay for
 them at start-up."""
 
 

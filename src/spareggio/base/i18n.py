@@ -25,8 +25,15 @@ import io
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Protocol, Self
+from typing import TYPE_CHECKING, Protocol, Self, cast
+
+from .. import lazy
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    LOCALE_DIR: Path
+    """The folder of the catalogues (served by :func:`__getattr__`)."""
 
 __all__ = [
     "LOCALE_DIR",
@@ -50,7 +57,17 @@ __all__ = [
     "worded",
 ]
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+_LOCALE_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "locale")
+"""The folder of the catalogues, ``spareggio/locale``: a command finds its language without
+pathlib, which only :data:`LOCALE_DIR` needs."""
+
+
+def __getattr__(name: str) -> Path:
+    """``LOCALE_DIR``: the folder of the catalogues as a :class:`pathlib.Path`, pathlib loaded by name
+    the first time it is asked for."""
+    if name == "LOCALE_DIR":
+        return cast("Path", cast("type", lazy.load("path"))(_LOCALE_FOLDER))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 SOURCE = "en"
 """The language the program is written in: its sentences are the message ids of the catalogues, and
@@ -61,7 +78,7 @@ place a language code is spelled; every other module asks :func:`languages` and 
 @functools.cache
 def languages() -> tuple[str, ...]:
     """The registry of languages: English, then every language with a catalogue in ``locale/``."""
-    return (SOURCE, *sorted(p.stem for p in LOCALE_DIR.glob("*.po")))
+    return (SOURCE, *sorted(os.path.splitext(n)[0] for n in os.listdir(_LOCALE_FOLDER) if n.endswith(".po")))
 
 
 def language_name(code: str) -> str:
@@ -109,7 +126,7 @@ def conventions(code: str) -> Conventions:
 def _read(lang: str) -> object:
     from babel.messages.pofile import read_po
 
-    with open(LOCALE_DIR / f"{lang}.po", "rb") as handle:
+    with open(os.path.join(_LOCALE_FOLDER, f"{lang}.po"), "rb") as handle:
         return read_po(handle, locale=lang)
 
 
