@@ -132,6 +132,7 @@ NOT_FOR_THE_STANDINGS = (
     "tomllib",
     "hashlib",
     "csv",
+    "spareggio.base.conventions",
     "spareggio.core.programs",
     "spareggio.rules.programs",
     "spareggio.tiebreaks.legend",
@@ -139,7 +140,7 @@ NOT_FOR_THE_STANDINGS = (
 """What ``standings`` of a TRF file written to the screen as a table or JSON does not use, loaded by
 name when another task or output asks for it: the explanations and the comparison (``task.*``),
 dates in words (Babel's dates, with its locale data and time zones), a temporary file beside an
-output, the programs' TOML files, the hash that draws lots, the CSV writer (``-f csv`` loads it),
+output, the programs' TOML files, the hash that draws lots, the CSV writer and a language's conventions (``-f csv`` loads them),
 and the programs' descriptions (the profiles and the names their legends print: a list of acronyms
 needs none)."""
 
@@ -191,7 +192,7 @@ def test_standings_load_only_what_they_use(tmp_path: Path, open_trf: Path, fmt: 
         (("explain", "{trf}", "--all", "-f", "json"), ["spareggio.explain"]),
         (("compare", "{trf}", "-r", "fide-2023,fide-2026"), ["spareggio.comparison"]),
         (("standings", "{trf}", "-o", "{out}"), ["tempfile"]),  # written whole or not at all
-        (("standings", "{trf}", "-f", "csv"), ["csv"]),
+        (("standings", "{trf}", "-f", "csv"), ["csv", "spareggio.base.conventions"]),
         # a name as Swiss-Manager prints it: BH/C1/V2026 (tests/test_legends.py)
         (
             ("standings", "{trf}", "-t", "Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1),SB"),

@@ -77,6 +77,7 @@ FRONT_ENDS: dict[str, str] = {
     "close-matches": "difflib:get_close_matches",
     "csv-writer": "csv:writer",
     "path": "pathlib:Path",
+    "conventions": "spareggio.base.conventions:Conventions",
     "toml": "tomllib:loads",
     "temporary-file": "tempfile:mkstemp",
     "sha256": "hashlib:sha256",

@@ -32,6 +32,8 @@ from .. import lazy
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from .conventions import Conventions
+
     LOCALE_DIR: Path
     """The folder of the catalogues (served by :func:`__getattr__`)."""
 
@@ -62,11 +64,14 @@ _LOCALE_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(_
 pathlib, which only :data:`LOCALE_DIR` needs."""
 
 
-def __getattr__(name: str) -> Path:
+def __getattr__(name: str) -> object:
     """``LOCALE_DIR``: the folder of the catalogues as a :class:`pathlib.Path`, pathlib loaded by name
-    the first time it is asked for."""
+    the first time it is asked for; ``Conventions``, the class of :func:`conventions`
+    (:mod:`spareggio.base.conventions`)."""
     if name == "LOCALE_DIR":
-        return cast("Path", cast("type", lazy.load("path"))(_LOCALE_FOLDER))
+        return cast("type", lazy.load("path"))(_LOCALE_FOLDER)
+    if name == "Conventions":
+        return lazy.load("conventions")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 SOURCE = "en"
@@ -93,33 +98,21 @@ def language_name(code: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-@dataclass(frozen=True)
-class Conventions:
-    """How a language writes what the program shows, from Babel's locale data: its decimal symbol
-    (``46,5``), the separator of a CSV file its spreadsheets read (``;`` where the decimal symbol is
-    a comma) and whether that file starts with a byte-order mark (spreadsheets of every language but
-    the source one need it to read UTF-8).  Days are written by Babel too (:func:`spareggio.base.numbers.date`)."""
-
-    code: str
-    name: str
-    decimal: str
-    csv_separator: str
-    csv_bom: bool
-
-
 @functools.cache
 def conventions(code: str) -> Conventions:
     """The conventions of a language of :func:`languages`."""
     from babel.numbers import get_decimal_symbol
 
     decimal = str(get_decimal_symbol(code))
-    return Conventions(
+    make = lazy.load("conventions")  # the class, loaded with the first output that needs it
+    assert isinstance(make, type)
+    return cast("Conventions", make(
         code=code,
         name=language_name(code),
         decimal=decimal,
         csv_separator=";" if decimal == "," else ",",
         csv_bom=code != SOURCE,
-    )
+    ))
 
 
 @functools.cache
