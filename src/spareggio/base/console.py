@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 __all__ = ["TerminalStream", "console", "raw_stream", "terminal_safe"]
 
-_CONTROLS = "[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # compiled by re the first time text goes to a terminal
+_CONTROLS = r"[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # compiled by re the first time text goes to a terminal
 
 
 def _escaped(match: re.Match[str]) -> str:
