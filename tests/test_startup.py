@@ -131,6 +131,8 @@ NOT_FOR_THE_STANDINGS = (
     "tempfile",
     "tomllib",
     "hashlib",
+    "csv",
+    "spareggio.base.conventions",
     "spareggio.core.programs",
     "spareggio.rules.programs",
     "spareggio.tiebreaks.legend",
@@ -138,12 +140,16 @@ NOT_FOR_THE_STANDINGS = (
 """What ``standings`` of a TRF file written to the screen as a table or JSON does not use, loaded by
 name when another task or output asks for it: the explanations and the comparison (``task.*``),
 dates in words (Babel's dates, with its locale data and time zones), a temporary file beside an
-output, the programs' TOML files, the hash that draws lots, and the programs' descriptions (the
-profiles and the names their legends print: a list of acronyms needs none)."""
+output, the programs' TOML files, the hash that draws lots, the CSV writer and a language's conventions (``-f csv`` loads them),
+and the programs' descriptions (the profiles and the names their legends print: a list of acronyms
+needs none)."""
 
 
 STANDARD_NOT_FOR_TRF = (
     "argparse",
+    "pathlib",  # the paths of a command are strings (os.path); pathlib imports the next two
+    "urllib",
+    "ipaddress",
     "asyncio",
     "concurrent",
     "email",
@@ -186,6 +192,7 @@ def test_standings_load_only_what_they_use(tmp_path: Path, open_trf: Path, fmt: 
         (("explain", "{trf}", "--all", "-f", "json"), ["spareggio.explain"]),
         (("compare", "{trf}", "-r", "fide-2023,fide-2026"), ["spareggio.comparison"]),
         (("standings", "{trf}", "-o", "{out}"), ["tempfile"]),  # written whole or not at all
+        (("standings", "{trf}", "-f", "csv"), ["csv", "spareggio.base.conventions"]),
         # a name as Swiss-Manager prints it: BH/C1/V2026 (tests/test_legends.py)
         (
             ("standings", "{trf}", "-t", "Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1),SB"),
@@ -193,7 +200,7 @@ def test_standings_load_only_what_they_use(tmp_path: Path, open_trf: Path, fmt: 
         ),
         (("standings", "{trf}", "-r", "swiss-manager"), ["spareggio.core.programs", "spareggio.rules.programs"]),
     ],
-    ids=["explain", "explain versus", "explain all", "compare", "standings -o", "printed name", "program profile"],
+    ids=["explain", "explain versus", "explain all", "compare", "standings -o", "standings csv", "printed name", "program profile"],
 )
 def test_what_the_standings_leave_out_loads_when_asked(
     tmp_path: Path, open_trf: Path, args: tuple[str, ...], wanted: list[str]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import warnings
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .__about__ import __version__ as __version__
@@ -102,7 +101,8 @@ def _lazy() -> dict[str, tuple[str, str]]:
     """The names loaded on first use, read from the import block above: name -> (module, attribute)."""
     import ast  # the standard library's parser, needed only on the first use of a lazy name
 
-    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    with open(__file__, encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
     block = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
     return {
         alias.asname or alias.name: ("." * node.level + (node.module or ""), alias.name)

@@ -77,6 +77,9 @@ FRONT_ENDS: dict[str, str] = {
     "legend-names": "spareggio.tiebreaks.legend:program_spec",
     "dates": "babel.dates",
     "close-matches": "difflib:get_close_matches",
+    "csv-writer": "csv:writer",
+    "path": "pathlib:Path",
+    "conventions": "spareggio.base.conventions:Conventions",
     "toml": "tomllib:loads",
     "temporary-file": "tempfile:mkstemp",
     "sha256": "hashlib:sha256",
@@ -85,7 +88,8 @@ FRONT_ENDS: dict[str, str] = {
 format asks for them (an optional library that is not installed raises :class:`ImportError` then).
 The tasks other than the standings (``task.*``) and the parts of the standard library and of Babel
 that a command needs only now and then (dates in words, "did you mean", the programs' TOML files,
-a temporary file beside an output) are loaded the same way, so that ``standings`` does not pay for
+a temporary file beside an output, a CSV writer, pathlib for the few paths a command on a file
+with its options never needs) are loaded the same way, so that ``standings`` does not pay for
 them at start-up."""
 
 

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 __all__ = ["TerminalStream", "console", "raw_stream", "terminal_safe"]
 
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROLS = r"[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # compiled by re the first time text goes to a terminal
 
 
 def _escaped(match: re.Match[str]) -> str:
@@ -28,7 +28,7 @@ def _escaped(match: re.Match[str]) -> str:
 
 def terminal_safe(text: str) -> str:
     """``text`` with every control character but tab and newline escaped (``\\x1b``, ``\\r``)."""
-    return _CONTROLS.sub(_escaped, text)
+    return re.sub(_CONTROLS, _escaped, text)
 
 
 class TerminalStream(io.TextIOBase):

@@ -25,8 +25,17 @@ import io
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Protocol, Self
+from typing import TYPE_CHECKING, Protocol, Self, cast
+
+from .. import lazy
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from .conventions import Conventions
+
+    LOCALE_DIR: Path
+    """The folder of the catalogues (served by :func:`__getattr__`)."""
 
 __all__ = [
     "LOCALE_DIR",
@@ -50,7 +59,20 @@ __all__ = [
     "worded",
 ]
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+_LOCALE_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "locale")
+"""The folder of the catalogues, ``spareggio/locale``: a command finds its language without
+pathlib, which only :data:`LOCALE_DIR` needs."""
+
+
+def __getattr__(name: str) -> object:
+    """``LOCALE_DIR``: the folder of the catalogues as a :class:`pathlib.Path`, pathlib loaded by name
+    the first time it is asked for; ``Conventions``, the class of :func:`conventions`
+    (:mod:`spareggio.base.conventions`)."""
+    if name == "LOCALE_DIR":
+        return cast("type", lazy.load("path"))(_LOCALE_FOLDER)
+    if name == "Conventions":
+        return lazy.load("conventions")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 SOURCE = "en"
 """The language the program is written in: its sentences are the message ids of the catalogues, and
@@ -61,7 +83,7 @@ place a language code is spelled; every other module asks :func:`languages` and 
 @functools.cache
 def languages() -> tuple[str, ...]:
     """The registry of languages: English, then every language with a catalogue in ``locale/``."""
-    return (SOURCE, *sorted(p.stem for p in LOCALE_DIR.glob("*.po")))
+    return (SOURCE, *sorted(os.path.splitext(n)[0] for n in os.listdir(_LOCALE_FOLDER) if n.endswith(".po")))
 
 
 def language_name(code: str) -> str:
@@ -76,40 +98,28 @@ def language_name(code: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-@dataclass(frozen=True)
-class Conventions:
-    """How a language writes what the program shows, from Babel's locale data: its decimal symbol
-    (``46,5``), the separator of a CSV file its spreadsheets read (``;`` where the decimal symbol is
-    a comma) and whether that file starts with a byte-order mark (spreadsheets of every language but
-    the source one need it to read UTF-8).  Days are written by Babel too (:func:`spareggio.base.numbers.date`)."""
-
-    code: str
-    name: str
-    decimal: str
-    csv_separator: str
-    csv_bom: bool
-
-
 @functools.cache
 def conventions(code: str) -> Conventions:
     """The conventions of a language of :func:`languages`."""
     from babel.numbers import get_decimal_symbol
 
     decimal = str(get_decimal_symbol(code))
-    return Conventions(
+    make = lazy.load("conventions")  # the class, loaded with the first output that needs it
+    assert isinstance(make, type)
+    return cast("Conventions", make(
         code=code,
         name=language_name(code),
         decimal=decimal,
         csv_separator=";" if decimal == "," else ",",
         csv_bom=code != SOURCE,
-    )
+    ))
 
 
 @functools.cache
 def _read(lang: str) -> object:
     from babel.messages.pofile import read_po
 
-    with open(LOCALE_DIR / f"{lang}.po", "rb") as handle:
+    with open(os.path.join(_LOCALE_FOLDER, f"{lang}.po"), "rb") as handle:
         return read_po(handle, locale=lang)
 
 

@@ -277,12 +277,12 @@ def lot_key(seed: str, start_number: int) -> int:
 # reading
 
 
-_NUMBERS = re.compile(r"\d+")
+_NUMBERS = r"\d+"  # compiled by re the first time a record of decisions is read
 
 
 def _numbers(text: str) -> tuple[int, ...] | None:
     items = [x for x in re.split(r"[\s,;>]+", text.strip()) if x]
-    if not items or not all(_NUMBERS.fullmatch(x) for x in items):
+    if not items or not all(re.fullmatch(_NUMBERS, x) for x in items):
         return None
     return tuple(int(x) for x in items)
 

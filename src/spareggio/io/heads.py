@@ -50,14 +50,17 @@ RESULTS_PAGE_EXTENSIONS = (".html", ".htm")
 RESULTS_PAGE_MAX_BYTES = 16 * 1024 * 1024
 """The largest results page read: a crosstable of a thousand players is a few megabytes."""
 
-_SNIFF_TAG = re.compile(rb'^\s*\[(Event|Site|Date|Round|White|Black|Result)\s+"', re.MULTILINE)
+# The patterns of the sniffers are compiled by :mod:`re` (and kept in its cache) the first time a head
+# needs them: each sniffer first looks for what its pattern cannot match without, so a TRF file is
+# answered without compiling them.
+_SNIFF_TAG = rb'^\s*\[(Event|Site|Date|Round|White|Black|Result)\s+"'
 
 
 def sniff_pgn(head: bytes, name: str) -> int:
     """Confidence that a file is PGN: 95 for three tags of the Seven Tag Roster at the start of lines,
     60 for one or two, 50 for the ``.pgn`` name alone."""
     # a tag needs a bracket: most files (every TRF of a batch) are answered without the pattern
-    tags = {m.group(1) for m in _SNIFF_TAG.finditer(head)} if b"[" in head else set()
+    tags = {m.group(1) for m in re.finditer(_SNIFF_TAG, head, re.MULTILINE)} if b"[" in head else set()
     if len(tags) >= 3:
         return 95
     if tags:
@@ -77,7 +80,7 @@ def sniff_results_page(head: bytes, name: str) -> int:
 
 JSON_MAX_BYTES = 1024 * 1024 * 1024
 """Tournament JSON files larger than this are refused before they are read."""
-_FORMAT_MARK = re.compile(rb'"format"\s*:\s*"spareggio-tournament"')
+_FORMAT_MARK = rb'"format"\s*:\s*"spareggio-tournament"'
 """How spareggio's tournament JSON names itself near the start of a file."""
 
 
@@ -87,14 +90,14 @@ def sniff_json(head: bytes, name: str) -> int:
     30 for a ``.json`` name alone, else 0."""
     text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
     if text.startswith(b"{"):
-        return 95 if _FORMAT_MARK.search(text) else 40
+        return 95 if re.search(_FORMAT_MARK, text) else 40
     return 30 if name.lower().endswith(".json") else 0
 
 
 CHESS_JSON_MAX_BYTES = 256 * 1024 * 1024
 """Chess-JSON files larger than this are refused before they are read."""
-_CHESS_JSON_MARK = re.compile(rb'"filetype"\s*:\s*"Event"', re.IGNORECASE)
-_CHESS_JSON_EVENT = re.compile(rb'"(?:tournaments|gameList|competitors|profiles)"\s*:')
+_CHESS_JSON_MARK = rb'"filetype"\s*:\s*"Event"'  # re.IGNORECASE
+_CHESS_JSON_EVENT = rb'"(?:tournaments|gameList|competitors|profiles)"\s*:'
 
 
 def sniff_chess_json(head: bytes, name: str) -> int:
@@ -104,19 +107,19 @@ def sniff_chess_json(head: bytes, name: str) -> int:
     text = head.removeprefix(b"\xef\xbb\xbf").lstrip()
     if not text.startswith(b"{"):
         return 0
-    if _CHESS_JSON_MARK.search(text):
+    if re.search(_CHESS_JSON_MARK, text, re.IGNORECASE):
         return 97
-    return 80 if _CHESS_JSON_EVENT.search(text) else 0
+    return 80 if re.search(_CHESS_JSON_EVENT, text) else 0
 
 
-_LICHESS_MARK = re.compile(rb"^(?:032 Lichess|022 \S*lichess\.org/swiss/)", re.MULTILINE | re.IGNORECASE)
+_LICHESS_MARK = rb"^(?:032 Lichess|022 \S*lichess\.org/swiss/)"  # re.MULTILINE | re.IGNORECASE
 
 
 def sniff_lichess(head: bytes, name: str) -> int:
     """95 for TRF text that names lichess (``032 Lichess`` or a lichess Swiss address in 022), else 0."""
     if b"lichess" not in head.lower():  # the mark names lichess: without it, no pattern to run
         return 0
-    return 95 if _LICHESS_MARK.search(head.removeprefix(b"\xef\xbb\xbf")) else 0
+    return 95 if re.search(_LICHESS_MARK, head.removeprefix(b"\xef\xbb\xbf"), re.MULTILINE | re.IGNORECASE) else 0
 
 
 VEGA_EXTENSIONS = (".veg",)
@@ -129,7 +132,8 @@ VEGA_TDF_EXTENSIONS = (".tdf",)
 def sniff_vega(head: bytes, name: str) -> int:
     """Confidence that a file is a Vega ``.veg``: 95 for a first line ``Vega <version>``, 45 for the
     ``.veg`` name alone."""
-    if re.match(rb"^(\xef\xbb\xbf)?\s*Vega\s+\d", head):
+    # the pattern names Vega: without the word, no pattern to run
+    if b"Vega" in head and re.match(rb"^(\xef\xbb\xbf)?\s*Vega\s+\d", head):
         return 95
     return 45 if name.lower().endswith(VEGA_EXTENSIONS) else 0
 

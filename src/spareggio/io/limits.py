@@ -57,10 +57,11 @@ def check_length(text: str, limit: int, what: str, position: Position) -> None:
 REPLACEMENT = "\ufffd"
 """What an unsafe character of a text field becomes: U+FFFD, the character that stands for one that
 cannot be shown."""
-_UNSAFE_FIELD = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-"""In a text field: control characters (C0 but the tab, DEL, C1), the line and paragraph separators,
+_UNSAFE_FIELD = r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]"
+"""In a text field (compiled by :mod:`re` the first time a field needs it: a TRF file is read
+without it): control characters (C0 but the tab, DEL, C1), the line and paragraph separators,
 and lone surrogates (a JSON ``"\\ud800"``), which no output encodes as UTF-8."""
-_UNSAFE_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNSAFE_TEXT = r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]"
 """In a whole text: the same, but the line ends and tabs that make its layout."""
 
 
@@ -70,10 +71,10 @@ def clean_text(text: str) -> str:
     reader calls it once, where the field is read."""
     if text.isprintable():
         return text
-    return _UNSAFE_FIELD.sub(REPLACEMENT, text.replace("\t", " "))
+    return re.sub(_UNSAFE_FIELD, REPLACEMENT, text.replace("\t", " "))
 
 
 def clean_lines(text: str) -> str:
     """A whole text with its control characters and lone surrogates replaced by U+FFFD, its line
     ends and tabs kept: every position in it stays where it was."""
-    return _UNSAFE_TEXT.sub(REPLACEMENT, text)
+    return re.sub(_UNSAFE_TEXT, REPLACEMENT, text)

@@ -6,7 +6,6 @@ values that are not finite decimals (e.g. an average of 1/3) are rounded to 6 de
 
 from __future__ import annotations
 
-import csv
 import io
 import itertools
 import json
@@ -18,6 +17,7 @@ from json.encoder import encode_basestring
 import numpy as np
 import numpy.typing as npt
 
+from .. import lazy
 from ..base import numbers
 from ..base.errors import ArgumentError
 from ..base.i18n import SOURCE, Text, conventions, languages, localize, msg, warning_body
@@ -328,7 +328,9 @@ def standings_csv(s: Standings, locale: str = SOURCE) -> str:
         return text.replace(".", spreadsheet.decimal)
 
     buf = io.StringIO()
-    w = csv.writer(buf, delimiter=spreadsheet.csv_separator, lineterminator="\n")
+    writer = lazy.load("csv-writer")  # :func:`csv.writer`, loaded when a CSV file is written
+    assert callable(writer)
+    w = writer(buf, delimiter=spreadsheet.csv_separator, lineterminator="\n")
     # the columns of the event: a player's rating and federation, or a team's match and game
     # points; then the points (the primary score); after the list a player's title and FIDE ID,
     # the declared rank, and a player's declared points

@@ -94,10 +94,12 @@ AMBIGUOUS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 """Names that mean different tie-breaks in different traditions: refused with the choices."""
 
-_CUT = re.compile(r"^(?P<base>.*?)\s*(?P<how>cut|c|tagliato|taglio|minus|median|mediano|m)\s*(?P<n>\d+)$")
-_MINUS = re.compile(r"^(?P<base>.*?\S)\s*-\s*(?P<n>\d+)$")
-_NUMBER = re.compile(r"^(?P<base>.*?)\s+(?P<n>\d+)$")
-_MODIFIED = re.compile(r"^(?P<code>[A-Z]+)/(?P<how>[CM])1$")
+# compiled by :mod:`re` (and kept in its cache) the first time a name is not found as it is written:
+# a list of acronyms never needs them
+_CUT = r"^(?P<base>.*?)\s*(?P<how>cut|c|tagliato|taglio|minus|median|mediano|m)\s*(?P<n>\d+)$"
+_MINUS = r"^(?P<base>.*?\S)\s*-\s*(?P<n>\d+)$"
+_NUMBER = r"^(?P<base>.*?)\s+(?P<n>\d+)$"
+_MODIFIED = r"^(?P<code>[A-Z]+)/(?P<how>[CM])1$"
 
 
 def normalise(text: str) -> str:
@@ -145,24 +147,24 @@ def resolve_name(
             return None
         if "/" not in spec:
             return f"{spec}/{how}{n}" if how else None
-        m = _MODIFIED.match(spec)
+        m = re.match(_MODIFIED, spec)
         if m is None:
             return None
         return f"{m.group('code')}/{m.group('how') if keep or how is None else how}{n}"
 
     # "Buchholz -1", "BH-1": a cut written as a minus (hyphens are spaces once normalised)
-    minus = _MINUS.match(text.strip())
+    minus = re.match(_MINUS, text.strip())
     if minus is not None:
         found = with_number(base_of(normalise(minus.group("base"))), "C", minus.group("n"), keep=True)
         if found is not None:
             return found
-    m = _CUT.match(name)
+    m = re.match(_CUT, name)
     if m is not None:
         how = "M" if m.group("how") in ("median", "mediano", "m") else "C"
         found = with_number(base_of(m.group("base")), how, m.group("n"))
         if found is not None:
             return found
-    m = _NUMBER.match(name)
+    m = re.match(_NUMBER, name)
     if m is not None:
         return with_number(base_of(m.group("base")), None, m.group("n"))
     return None

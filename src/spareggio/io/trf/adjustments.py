@@ -25,7 +25,7 @@ from .text import MAX_ROUNDS
 
 __all__ = ["read_adjustments"]
 
-_ID = re.compile(r"\S+")
+_ID = r"\S+"  # compiled by re the first time a record 299 is read
 
 
 def _show(points: Fraction) -> str:
@@ -72,7 +72,7 @@ def _read_one(line: str, pos: Position, index: IntVector) -> tuple[str, Fraction
             msg("record 299: round {rnd} out of range", rnd=rnd), Position(pos.path, pos.line, 20)
         )
     players: list[int] = []
-    for m in _ID.finditer(line, 23):
+    for m in re.compile(_ID).finditer(line, 23):
         col = m.start() + 1
         if not m.group().isdigit() or len(m.group()) > 4:
             raise TrfSyntaxError(

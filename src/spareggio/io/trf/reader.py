@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import numpy as np
 
@@ -58,10 +57,10 @@ def read_trf(
     :raises InputError: for any problem in the file, with its position.
     :raises ArgumentError: if the file cannot be read.
     """
-    p = Path(path)
+    p = os.fspath(path) or "."  # as pathlib names it (an empty path is the current folder)
     where = _display(str(path))
     try:
-        size = p.stat().st_size
+        size = os.stat(p).st_size
     except OSError as exc:
         raise ArgumentError(
             msg("{path}: cannot read the file ({value})", path=path, value=os_reason(exc))
