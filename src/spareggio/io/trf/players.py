@@ -260,6 +260,11 @@ _PLAIN_PLAYER = all(f.default_factory is dataclasses.MISSING for f in dataclasse
     Player, "__post_init__"
 )
 """Whether a :class:`Player` is its fields and nothing more (no factory, no check after ``__init__``)."""
+_IN_PLACE = _PLAIN_PLAYER and _PLAYER_FIELDS <= {
+    "start_number", "name", "sex", "title", "rating", "federation", "fide_id", "birth_date", "points", "rank",
+    "position", *_PLAYER_DEFAULTS,
+}  # fmt: skip
+"""Whether :func:`_read_players` sets every field of a :class:`Player` that has no default."""
 
 
 def _player(**values: object) -> Player:
@@ -676,11 +681,34 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     )
     start, rating, rank = dec.start.tolist(), dec.rating.tolist(), dec.rank.tolist()
     rank_blank = dec.rank_blank.tolist()
+    # no control character on any line (the usual case): the text fields need no cleaning, and each
+    # player is made in place, as :func:`_player` does, without a call per line
+    plain = _IN_PLACE and joined.isprintable()
+    new, defaults = object.__new__, _PLAYER_DEFAULTS
     for k, (lineno, line) in enumerate(entries):
         read = line_reads.get(k)
         if read is None:
-            numbers = (start[k], rating[k], points[k], None if rank_blank[k] else rank[k])
-            ct.players.append(_make_player(texts[k], numbers, Position(where, lineno, 1), text_notes))
+            pos = Position(where, lineno, 1)
+            if plain:
+                text = texts[k]
+                player = new(Player)
+                state = player.__dict__
+                state.update(defaults)
+                state["start_number"] = start[k]
+                state["name"] = text[14:47].strip()
+                state["sex"] = text[9:10].strip().lower()
+                state["title"] = text[10:13].strip()
+                state["rating"] = rating[k] or None
+                state["federation"] = text[53:56].strip()
+                state["fide_id"] = text[57:68].strip()
+                state["birth_date"] = text[69:79].strip()
+                state["points"] = points[k]
+                state["rank"] = None if rank_blank[k] else rank[k]
+                state["position"] = pos
+                ct.players.append(player)
+            else:
+                numbers = (start[k], rating[k], points[k], None if rank_blank[k] else rank[k])
+                ct.players.append(_make_player(texts[k], numbers, pos, text_notes))
             continue
         ct.players.append(read.player)
         _store_row(ct, k, read.cells)
