@@ -232,19 +232,25 @@ def points_mismatches(
         points = table[kind.astype(np.int64)]
         bonus, _ = apply_adjustments(kind, points, tuple(adjustments), unit)
         totals = points.sum(axis=1) + bonus.sum(axis=1)
-    written: dict[tuple[int, int], int | None] = {}  # declared points in units, by (numerator, denominator)
+    # declared points in units, by the Fraction object: a reader shares one object among the players
+    # who declare the same text, and every object stays alive (held by its player) meanwhile
+    written: dict[int, int | None] = {}
     found = []
     computed: list[int] = totals.tolist()  # Python ints: compared once per player
     for i, p in enumerate(players):
-        if p.points is None:
+        declared = p.points
+        if declared is None:
             continue
-        key = p.points.numerator, p.points.denominator
-        if key not in written:
-            units = p.points * unit
-            written[key] = int(units) if units.denominator == 1 else None
-        if written[key] != computed[i]:
-            found.append((i, p.points, Fraction(computed[i], unit)))
+        units = written.get(id(declared), _UNSET)
+        if units is _UNSET:
+            value = declared * unit
+            units = written[id(declared)] = int(value) if value.denominator == 1 else None
+        if units != computed[i]:
+            found.append((i, declared, Fraction(computed[i], unit)))
     return found
+
+
+_UNSET = object()
 
 
 def points_message(player: Player, declared: Fraction, computed: Fraction) -> str:
