@@ -650,12 +650,16 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     ok[special] = False
     text_notes = _TextNotes()
 
-    # the points column: few distinct texts, each read once
-    cache: dict[str, Fraction | None | bool] = {}
+    # the points column: few distinct texts, each read once a process
+    cache = _POINTS_TEXTS
+    if len(cache) > _POINTS_TEXTS_KEPT:
+        cache.clear()
     points: list[Fraction | None] = [None] * n
     for k in np.flatnonzero(ok).tolist():
         raw = texts[k][80:84]
-        value = cache[raw] if raw in cache else _cached_points(raw, cache)
+        value = cache.get(raw, True)  # True: not read yet (one look-up: another thread may empty it)
+        if value is True:
+            value = cache[raw] = _read_points(raw)
         if value is False:
             ok[k] = False
         else:
@@ -747,14 +751,19 @@ def _note_tabs(entries: list[tuple[int, str]], where: str, notes: list[Diagnosti
         )
 
 
-def _cached_points(raw: str, cache: dict[str, Fraction | None | bool]) -> Fraction | None | bool:
-    """The points in a field, or False if the field is not acceptable; each distinct text read once."""
-    if raw not in cache:
-        try:
-            cache[raw] = _points_value(raw)
-        except ValueError:
-            cache[raw] = False
-    return cache[raw]
+_POINTS_TEXTS: dict[str, Fraction | None | bool] = {}
+"""The points column's texts read so far, with their value (False: not acceptable): a value is a
+function of the text alone and immutable, and the files of a batch share a few dozen texts."""
+_POINTS_TEXTS_KEPT = 4096
+
+
+def _read_points(raw: str) -> Fraction | None | bool:
+    """The points in a field, or False if the field is not acceptable."""
+    try:
+        return _points_value(raw)
+    except ValueError:
+        return False
+
 
 
 def _widen(a: npt.NDArray[_Scalar], width: int, fill: int | bool) -> npt.NDArray[_Scalar]:
