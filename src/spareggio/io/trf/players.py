@@ -765,7 +765,6 @@ def _read_points(raw: str) -> Fraction | None | bool:
         return False
 
 
-
 def _widen(a: npt.NDArray[_Scalar], width: int, fill: int | bool) -> npt.NDArray[_Scalar]:
     """``a`` with columns of ``fill`` added up to ``width``."""
     if a.shape[1] >= width:
