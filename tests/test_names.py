@@ -153,6 +153,30 @@ def test_direct_encounter_may_come_again() -> None:
     assert [label for label, _ in parse_spec_list("DE,RTNG,DE")] == ["DE", "RTNG", "DE"]
 
 
+def test_a_list_read_again_is_the_same_and_the_callers_own() -> None:
+    # a batch reads the same list in every file: the second reading gives the same pairs, in a list
+    # the caller may change without changing the next reading
+    first = parse_spec_list("Buchholz Cut 1, bh, SB")
+    assert [label for label, _ in first] == ["BH/C1", "bh", "SB"]
+    assert [(s.code, s.cut_low) for _, s in first] == [("BH", 1), ("BH", 0), ("SB", 0)]
+    first.pop()
+    again = parse_spec_list("Buchholz Cut 1, bh, SB")
+    assert [label for label, _ in again] == ["BH/C1", "bh", "SB"]
+    # the same list given as a sequence of specifiers is read on its own, to the same pairs
+    assert parse_spec_list(["BH/C1", "bh", "SB"]) == [
+        ("BH/C1", again[0][1]),
+        ("bh", again[1][1]),
+        ("SB", again[2][1]),
+    ]
+
+
+def test_a_refused_list_is_refused_every_time() -> None:
+    # C.07 4.3 allows only a group tie-break twice: BH twice is refused on each reading
+    for _ in range(2):
+        with pytest.raises(TiebreakSpecError, match="listed twice"):
+            parse_spec_list("BH,SB,BH")
+
+
 def test_catalogue_acronyms_win_over_names() -> None:
     # MEDIAN is the catalogue's Harkness median, whatever the case
     assert parse_spec_list("median")[0][1].code == "MEDIAN"

@@ -9,7 +9,7 @@ import itertools
 
 import numpy as np
 
-from spareggio.io.trf.players import _digits, _is_digits
+from spareggio.io.trf.players import _digits, _is_digits, _printable
 
 ALPHABET = [" ", "\0", "0", "1", "7", "9", "x", "+", "/", ":", "²", "é", "٣"]
 """Blanks (NUL: the line ended before the column), ASCII digits, the characters on either side of
@@ -46,3 +46,13 @@ def test_digits_with_a_blank_between_them_are_refused() -> None:
     assert ok.tolist() == [False, True, True, True, True]
     assert value[1:].tolist() == [12, 12, 12, 12]
     assert not blank.any()
+
+
+def test_the_printable_test_of_the_player_lines_is_str_isprintable() -> None:
+    # the array test of ASCII text must give str.isprintable's answer for every ASCII character
+    # (32-126 printable; 0-31 and DEL not), alone and inside text; text beyond ASCII is looked up
+    for code in range(128):
+        for text in (chr(code), f"001    1 m  {chr(code)}Rossi, Mario"):
+            assert _printable(text) is text.isprintable(), code
+    for text in ("", "Müller, Jörg", "Müller\x1b[2J", "a\u2028b", "a\xa0b", "Nguyễn"):
+        assert _printable(text) is text.isprintable(), text

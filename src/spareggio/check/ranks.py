@@ -108,9 +108,11 @@ def _mismatches(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> tuple
     t = s.tournament
     gid = _groups(s)
     first, last = _restricted_places(gid, ranked)
+    wrong = np.flatnonzero(ranked & ((declared < first) | (declared > last)))  # _misplaced, places reused
+    if not wrong.size:
+        return ()
     frame = s.context.frame
     out: list[Mismatch] = []
-    wrong = _misplaced(s, declared, ranked)
     for a in wrong[np.lexsort((wrong, gid[wrong]))].tolist():
         # the partner: a ranked player whose declared order against a is the reverse of the
         # computed one, the nearest in the computed standings
@@ -174,9 +176,22 @@ def _entry(
     """The one builder of the entry of a file that was read and ranked."""
     given = _declared(t)
     declared, ranked, notes = _effective(t, s, given)
+    compared, wrong_values, forms = value_mismatches(t, s) if t.printed_values else (0, (), ())
+    if not compared:
+        wrong_values, forms = (), ()
+    mismatches: tuple[Mismatch, ...] = ()
+    if not ranked.any():
+        status = (Status.DIFFERS if wrong_values else Status.AGREE) if compared else Status.NO_RANKS
+    else:
+        mismatches = tuple(
+            replace(m, declared_rank=int(given[t.index_of(m.start_number)]))
+            for m in _mismatches(s, declared, ranked)
+        )
+        status = Status.DIFFERS if mismatches or wrong_values else Status.AGREE
+    # the entry made once (a batch makes one per file)
     entry = CheckEntry(
         file=name if name is not None else t.name,
-        status=Status.NO_RANKS,
+        status=status,
         name=t.name,
         rules=s.rules.label,
         rules_reason=s.rules_reason,
@@ -186,22 +201,13 @@ def _entry(
         after_round=s.after_round,
         players=t.n_players,
         ranked=int(ranked.sum()),
-        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes),
+        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes) + forms,
+        mismatches=mismatches,
+        values_compared=compared,
+        value_mismatches=wrong_values,
     )
-    compared, wrong_values, forms = value_mismatches(t, s) if t.printed_values else (0, (), ())
-    if compared:
-        entry = replace(entry, values_compared=compared, value_mismatches=wrong_values,
-                        warnings=entry.warnings + forms)  # fmt: skip
     if not ranked.any():
-        if compared:
-            entry = replace(entry, status=Status.DIFFERS if wrong_values else Status.AGREE)
         return entry
-    mismatches = tuple(
-        replace(m, declared_rank=int(given[t.index_of(m.start_number)]))
-        for m in _mismatches(s, declared, ranked)
-    )
-    differs = bool(mismatches) or bool(wrong_values)
-    entry = replace(entry, mismatches=mismatches, status=Status.DIFFERS if differs else Status.AGREE)
     if options.infer and infer_lists:
         found = infer(
             t,

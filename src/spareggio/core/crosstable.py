@@ -56,6 +56,12 @@ __all__ = [
 ]
 
 K = ResultKind
+_FORFEIT_LOSS, _DOUBLE_FORFEIT, _ABSENT, _WITHDRAWN, _PENDING = (
+    int(k) for k in (K.FORFEIT_LOSS, K.DOUBLE_FORFEIT, K.ABSENT, K.WITHDRAWN, K.PENDING)
+)
+"""Kinds as plain ints for the array operations of every file: NumPy compares an array with an
+``IntEnum`` member several times slower than with an ``int`` (it looks the member's class up for
+array protocols first)."""
 _NK = max(ResultKind) + 1
 SmallMatrix = npt.NDArray[np.int8]
 
@@ -145,12 +151,12 @@ def finish(
     rounds after a withdrawal are marked withdrawn.  ``kind`` is changed in place before cutting."""
     paired = opponent >= 0
     other = kind[np.maximum(opponent, 0), np.arange(kind.shape[1])[None, :]] if kind.size else kind
-    kind[(kind == K.FORFEIT_LOSS) & paired & (other == K.FORFEIT_LOSS)] = K.DOUBLE_FORFEIT
-    used = np.flatnonzero((kind != K.ABSENT).any(axis=0))
+    kind[(kind == _FORFEIT_LOSS) & paired & (other == _FORFEIT_LOSS)] = _DOUBLE_FORFEIT
+    used = np.flatnonzero((kind != _ABSENT).any(axis=0))
     rounds = int(used[-1]) + 1 if used.size else 0
     kind = kind[:, :rounds]
     if rounds:
-        kind[trailing_unpaired(kind)] = K.WITHDRAWN
+        kind[trailing_unpaired(kind)] = _WITHDRAWN
     return (
         np.ascontiguousarray(opponent[:, :rounds], dtype=np.int64),
         np.ascontiguousarray(kind),
@@ -164,7 +170,7 @@ def early_pending(kind: SmallMatrix) -> tuple[int, int] | None:
     only a file's last round may be paired and not yet played."""
     if kind.shape[1] <= 1:
         return None
-    early = kind[:, :-1] == K.PENDING
+    early = kind[:, :-1] == _PENDING
     return first_cell(early) if early.any() else None
 
 
@@ -232,19 +238,25 @@ def points_mismatches(
         points = table[kind.astype(np.int64)]
         bonus, _ = apply_adjustments(kind, points, tuple(adjustments), unit)
         totals = points.sum(axis=1) + bonus.sum(axis=1)
-    written: dict[tuple[int, int], int | None] = {}  # declared points in units, by (numerator, denominator)
+    # declared points in units, by the Fraction object: a reader shares one object among the players
+    # who declare the same text, and every object stays alive (held by its player) meanwhile
+    written: dict[int, int | None] = {}
     found = []
     computed: list[int] = totals.tolist()  # Python ints: compared once per player
     for i, p in enumerate(players):
-        if p.points is None:
+        declared = p.points
+        if declared is None:
             continue
-        key = p.points.numerator, p.points.denominator
-        if key not in written:
-            units = p.points * unit
-            written[key] = int(units) if units.denominator == 1 else None
-        if written[key] != computed[i]:
-            found.append((i, p.points, Fraction(computed[i], unit)))
+        units = written.get(id(declared), _UNSET)
+        if units is _UNSET:
+            value = declared * unit
+            units = written[id(declared)] = int(value) if value.denominator == 1 else None
+        if units != computed[i]:
+            found.append((i, declared, Fraction(computed[i], unit)))
     return found
+
+
+_UNSET = object()
 
 
 def points_message(player: Player, declared: Fraction, computed: Fraction) -> str:

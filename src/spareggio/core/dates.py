@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -117,7 +118,22 @@ def readings(text: str) -> list[DateReading]:
     return found
 
 
-def _all_readings(text: str) -> list[DateReading]:
+def _all_readings(text: str) -> tuple[DateReading, ...]:
+    """Every reading of a written date: made once a process for each text of a date's length (the
+    dates of an archive's files, a year of them, are a few thousand texts)."""
+    return _readings_of(text) if len(text) <= _KEPT_LENGTH else tuple(_read_all(text))
+
+
+_KEPT_LENGTH = 40
+"""The longest text whose readings are kept (a date written in words fits; the table stays small)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _readings_of(text: str) -> tuple[DateReading, ...]:
+    return tuple(_read_all(text))
+
+
+def _read_all(text: str) -> list[DateReading]:
     tokens = _TOKEN.findall(text.strip())
     numbers = [t for t in tokens if t.isdigit()]
     words = [t for t in tokens if not t.isdigit() and _fold(t) not in _IGNORED_WORDS]
@@ -199,7 +215,7 @@ def _candidates(text: str, like: str, order: Order) -> list[_dt.date] | None:
     """The readings of another date of the file compatible with reading ``like`` in ``order``: a
     date written the same way is read the same way; a date written another way keeps its own
     readings.  ``None`` when the text is no date at all (it says nothing); empty when it contradicts."""
-    found = _all_readings(text) if text.strip() else []
+    found = _all_readings(text) if text.strip() else ()
     if not found:
         return None
     if _shape(text) == _shape(like) and not _shape(text)[0]:

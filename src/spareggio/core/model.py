@@ -392,7 +392,8 @@ class Tournament:
         the pairing and the results of its last round; ``None`` otherwise."""
         if not self.rounds:
             return None
-        return self.rounds if bool((self.kind[:, -1] == ResultKind.PENDING).any()) else None
+        pending = int(ResultKind.PENDING)  # an int: NumPy compares it faster than the IntEnum member
+        return self.rounds if bool((self.kind[:, -1] == pending).any()) else None
 
     @property
     def complete_rounds(self) -> int:

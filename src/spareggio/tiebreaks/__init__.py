@@ -680,6 +680,32 @@ def parse_spec_list(
         list the points alone) or a tie-break listed twice (a group tie-break, DE, may come again
         after others: C.07 4.3).
     """
+    key = (text if isinstance(text, str) else tuple(text), allow_empty, scope, primary)
+    known = _PARSED_LISTS.get(key)
+    if known is not None:
+        return list(known)
+    out = _parse_spec_list(text, allow_empty=allow_empty, scope=scope, primary=primary)
+    if len(_PARSED_LISTS) >= _PARSED_LISTS_KEPT:
+        _PARSED_LISTS.clear()
+    _PARSED_LISTS[key] = tuple(out)
+    return out
+
+
+_PARSED_LISTS: dict[tuple[object, ...], tuple[tuple[str, TiebreakSpec], ...]] = {}
+"""The lists :func:`parse_spec_list` has read, by text and arguments: the result is a function of them
+and of the catalogue alone, which never changes, and its pairs are immutable (a batch reads the same
+few lists in every file).  A list that is refused is read again each time (its error is raised anew)."""
+_PARSED_LISTS_KEPT = 1024
+
+
+def _parse_spec_list(
+    text: str | list[str] | tuple[str, ...],
+    *,
+    allow_empty: bool,
+    scope: Scope | None,
+    primary: ScoreName | None,
+) -> list[tuple[str, TiebreakSpec]]:
+    """:func:`parse_spec_list`, read each time."""
     if isinstance(text, str):
         items = legend_items(text) if is_legend(text) else split_list(text)
     else:

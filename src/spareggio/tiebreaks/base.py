@@ -180,7 +180,8 @@ class Contributions:
 
     @property
     def counted(self) -> npt.NDArray[np.bool_]:
-        counted: npt.NDArray[np.bool_] = self.elements.present & (self.cut == CutMark.KEPT)
+        # CutMark.KEPT as an int: NumPy compares an array with an int faster than with an IntEnum member
+        counted: npt.NDArray[np.bool_] = self.elements.present & (self.cut == int(CutMark.KEPT))
         return counted
 
     def totals(self) -> IntVector:

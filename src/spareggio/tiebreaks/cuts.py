@@ -37,6 +37,13 @@ class CutMark(enum.IntEnum):
 _BIG = np.iinfo(np.int64).max
 
 
+_LOW, _LOW_VUR, _LOW_OVER_VUR, _HIGH = (
+    int(m) for m in (CutMark.LOW, CutMark.LOW_VUR, CutMark.LOW_OVER_VUR, CutMark.HIGH)
+)
+"""The marks as plain ints for the arrays: NumPy takes an ``int`` several times faster than an
+``IntEnum`` member."""
+
+
 def apply_cuts(
     key: IntMatrix,
     value: IntMatrix,
@@ -68,7 +75,7 @@ def apply_cuts(
             break
         ls = np.argmin(np.where(alive, composite, _BIG), axis=1)
         victim = ls
-        mark = np.full(n, CutMark.LOW, dtype=np.int8)
+        mark = np.full(n, _LOW, dtype=np.int8)
         if vur_priority:
             alive_vur = alive & vur
             has_vur = alive_vur.any(axis=1)
@@ -77,8 +84,8 @@ def apply_cuts(
             victim = np.where(take_vur, lv, ls)
             mark = np.where(
                 take_vur,
-                CutMark.LOW_VUR,
-                np.where(has_vur & ~vur[rows, ls], CutMark.LOW_OVER_VUR, CutMark.LOW),
+                _LOW_VUR,
+                np.where(has_vur & ~vur[rows, ls], _LOW_OVER_VUR, _LOW),
             ).astype(np.int8)
         r_idx, c_idx = rows[has], victim[has]
         cut[r_idx, c_idx] = mark[has]
@@ -89,6 +96,6 @@ def apply_cuts(
             break
         hs = np.argmax(np.where(alive, composite, -1), axis=1)
         r_idx, c_idx = rows[has], hs[has]
-        cut[r_idx, c_idx] = CutMark.HIGH
+        cut[r_idx, c_idx] = _HIGH
         alive[r_idx, c_idx] = False
     return cut

@@ -260,6 +260,11 @@ _PLAIN_PLAYER = all(f.default_factory is dataclasses.MISSING for f in dataclasse
     Player, "__post_init__"
 )
 """Whether a :class:`Player` is its fields and nothing more (no factory, no check after ``__init__``)."""
+_IN_PLACE = _PLAIN_PLAYER and _PLAYER_FIELDS <= {
+    "start_number", "name", "sex", "title", "rating", "federation", "fide_id", "birth_date", "points", "rank",
+    "position", *_PLAYER_DEFAULTS,
+}  # fmt: skip
+"""Whether :func:`_read_players` sets every field of a :class:`Player` that has no default."""
 
 
 def _player(**values: object) -> Player:
@@ -645,12 +650,16 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     ok[special] = False
     text_notes = _TextNotes()
 
-    # the points column: few distinct texts, each read once
-    cache: dict[str, Fraction | None | bool] = {}
+    # the points column: few distinct texts, each read once a process
+    cache = _POINTS_TEXTS
+    if len(cache) > _POINTS_TEXTS_KEPT:
+        cache.clear()
     points: list[Fraction | None] = [None] * n
     for k in np.flatnonzero(ok).tolist():
         raw = texts[k][80:84]
-        value = cache[raw] if raw in cache else _cached_points(raw, cache)
+        value = cache.get(raw, True)  # True: not read yet (one look-up: another thread may empty it)
+        if value is True:
+            value = cache[raw] = _read_points(raw)
         if value is False:
             ok[k] = False
         else:
@@ -676,11 +685,34 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     )
     start, rating, rank = dec.start.tolist(), dec.rating.tolist(), dec.rank.tolist()
     rank_blank = dec.rank_blank.tolist()
+    # no control character on any line (the usual case): the text fields need no cleaning, and each
+    # player is made in place, as :func:`_player` does, without a call per line
+    plain = _IN_PLACE and _printable(joined)
+    new, defaults = object.__new__, _PLAYER_DEFAULTS
     for k, (lineno, line) in enumerate(entries):
         read = line_reads.get(k)
         if read is None:
-            numbers = (start[k], rating[k], points[k], None if rank_blank[k] else rank[k])
-            ct.players.append(_make_player(texts[k], numbers, Position(where, lineno, 1), text_notes))
+            pos = Position(where, lineno, 1)
+            if plain:
+                text = texts[k]
+                player = new(Player)
+                state = player.__dict__
+                state.update(defaults)
+                state["start_number"] = start[k]
+                state["name"] = text[14:47].strip()
+                state["sex"] = text[9:10].strip().lower()
+                state["title"] = text[10:13].strip()
+                state["rating"] = rating[k] or None
+                state["federation"] = text[53:56].strip()
+                state["fide_id"] = text[57:68].strip()
+                state["birth_date"] = text[69:79].strip()
+                state["points"] = points[k]
+                state["rank"] = None if rank_blank[k] else rank[k]
+                state["position"] = pos
+                ct.players.append(player)
+            else:
+                numbers = (start[k], rating[k], points[k], None if rank_blank[k] else rank[k])
+                ct.players.append(_make_player(texts[k], numbers, pos, text_notes))
             continue
         ct.players.append(read.player)
         _store_row(ct, k, read.cells)
@@ -690,6 +722,15 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     if note is not None:
         notes.append(note)
     return ct
+
+
+def _printable(text: str) -> bool:
+    """``text.isprintable()``; for ASCII text (most files) one array test of its bytes, several
+    times faster than the per-character lookup: the printable ASCII characters are 32-126."""
+    if not text.isascii():
+        return text.isprintable()
+    codes = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    return not bool(((codes - np.uint8(32)) >= 95).any())  # below 32 wraps round to 224-255
 
 
 def _note_tabs(entries: list[tuple[int, str]], where: str, notes: list[Diagnostic]) -> None:
@@ -710,14 +751,18 @@ def _note_tabs(entries: list[tuple[int, str]], where: str, notes: list[Diagnosti
         )
 
 
-def _cached_points(raw: str, cache: dict[str, Fraction | None | bool]) -> Fraction | None | bool:
-    """The points in a field, or False if the field is not acceptable; each distinct text read once."""
-    if raw not in cache:
-        try:
-            cache[raw] = _points_value(raw)
-        except ValueError:
-            cache[raw] = False
-    return cache[raw]
+_POINTS_TEXTS: dict[str, Fraction | None | bool] = {}
+"""The points column's texts read so far, with their value (False: not acceptable): a value is a
+function of the text alone and immutable, and the files of a batch share a few dozen texts."""
+_POINTS_TEXTS_KEPT = 4096
+
+
+def _read_points(raw: str) -> Fraction | None | bool:
+    """The points in a field, or False if the field is not acceptable."""
+    try:
+        return _points_value(raw)
+    except ValueError:
+        return False
 
 
 def _widen(a: npt.NDArray[_Scalar], width: int, fill: int | bool) -> npt.NDArray[_Scalar]:

@@ -309,11 +309,13 @@ def _build(
             )
             for _, pos in records.adjustments
         )
-    else:
+    elif records.adjustments:
         numbers = [p.start_number for p in ct.players]
         by_number = np.full(max(numbers) + 1, -1, dtype=np.int64)
         by_number[numbers] = np.arange(len(numbers))
         adjustments = read_adjustments(records.adjustments, by_number, numbers, kind, warnings)
+    else:  # no record 299 (most files)
+        adjustments = ()
 
     # header data
     scoring = Scoring()

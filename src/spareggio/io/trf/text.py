@@ -175,7 +175,8 @@ def _load(source: list[bytes | str], where: str) -> tuple[list[str], str]:
     else:
         text, encoding = data.removeprefix("\ufeff"), "utf-8"
     del data
-    count = text.count("\n") + text.count("\r") - text.count("\r\n") + 1
+    crs = "\r" in text
+    count = text.count("\n") + 1 + (text.count("\r") - text.count("\r\n") if crs else 0)
     if count > MAX_LINES:
         raise InputLimitError(
             msg(
@@ -185,7 +186,7 @@ def _load(source: list[bytes | str], where: str) -> tuple[list[str], str]:
             ),
             Position(where, MAX_LINES + 1, 1),
         )
-    if "\r" in text:
+    if crs:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     del text
