@@ -276,3 +276,26 @@ def test_a_rank_in_a_group_with_an_unexplained_value_is_not_credited(
         (4, "BH", "unexplained"),
     ]
     assert {p: row[2] for p, row in rank_rows(result).items()} == {2: "unexplained", 4: "unexplained"}
+
+
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        # one connection for check --scheduler and conformance --dask (check/dask.connect): the error
+        # is at once, in one line, and names the option the user gave
+        ("tcp://127.0.0.1:9", "spareggio: cannot reach the Dask scheduler at tcp://127.0.0.1:9"),
+        ("127.0.0.1", "spareggio: --dask wants an address like tcp://host:8786, not '127.0.0.1'"),
+    ],
+)
+def test_a_dask_scheduler_that_cannot_be_used_is_a_one_line_error(
+    files: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str], address: str, said: str
+) -> None:
+    pytest.importorskip("distributed")
+    folder = tmp_path / "one"
+    folder.mkdir()
+    (folder / files[0].name).write_bytes(files[0].read_bytes())
+    code = main(["conformance", "--engine", "spareggio", "--folder", str(folder), "-o", str(tmp_path / "run"),
+                 "--dask", address])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith(said) and err.count("\n") == 1

@@ -280,6 +280,7 @@ class Field(enum.Enum):
     INFER = "infer"
     FORMAT = "format"
     SCHEDULER = "scheduler"
+    DASK = "dask"
 
     def __str__(self) -> str:
         return self.value

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterable, Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..base.errors import ArgumentError, SpareggioError, os_reason
 from ..base.i18n import Field, msg
@@ -15,7 +15,7 @@ from .entry import CheckEntry, CheckOptions, error_entry
 from .one import check_source
 from .sources import Source, SourceReader, Unusable, reason
 
-__all__ = ["CHUNK_FILES", "on_cluster"]
+__all__ = ["CHUNK_FILES", "connect", "dask_module", "on_cluster"]
 
 CHUNK_FILES = 64
 """The most files a cluster task holds.  A task costs the client, the scheduler and the worker some
@@ -70,19 +70,8 @@ def on_cluster(
     sources: Iterable[Source | Unusable], options: CheckOptions, scheduler: str
 ) -> Iterator[CheckEntry]:
     """Check the sources on the cluster whose scheduler listens at ``scheduler``."""
-    try:
-        distributed = module("dask")  # optional dependency
-    except ImportError:
-        raise ArgumentError(
-            msg('{field} needs Dask distributed: pip install "spareggio[dask]"', field=Field.SCHEDULER)
-        ) from None
-    _reachable(scheduler)
-    try:
-        client = distributed.Client(scheduler, timeout=10)
-    except (OSError, TimeoutError) as exc:
-        raise ArgumentError(
-            msg("cannot reach the Dask scheduler at {scheduler} ({exc})", scheduler=scheduler, exc=exc)
-        ) from None
+    distributed = dask_module(Field.SCHEDULER)
+    client = connect(scheduler, Field.SCHEDULER)
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         window = workers * TASKS_PER_WORKER
@@ -100,6 +89,28 @@ def on_cluster(
             yield from _results(future, names)
     finally:
         client.close()
+
+
+def dask_module(field: Field) -> Any:
+    """Dask's ``distributed`` (an optional dependency), or a one-line error naming the ``field`` that
+    asked for a cluster."""
+    try:
+        return module("dask")
+    except ImportError:
+        raise ArgumentError(msg('{field} needs Dask distributed: pip install "spareggio[dask]"', field=field)) from None
+
+
+def connect(address: str, field: Field) -> Any:
+    """A client of the Dask scheduler at ``address`` (``tcp://host:port``), given by ``field``: an
+    address that is not one, or where nothing listens, is a one-line error at once."""
+    distributed = dask_module(field)
+    _reachable(address, field)
+    try:
+        return distributed.Client(address, timeout=10)
+    except (OSError, TimeoutError) as exc:
+        raise ArgumentError(
+            msg("cannot reach the Dask scheduler at {scheduler} ({exc})", scheduler=address, exc=exc)
+        ) from None
 
 
 def _results(future: _Task, names: dict[_Task, list[str]]) -> Iterator[CheckEntry]:
@@ -121,14 +132,14 @@ def _results(future: _Task, names: dict[_Task, list[str]]) -> Iterator[CheckEntr
     yield from entries
 
 
-def _reachable(address: str) -> None:
+def _reachable(address: str, field: Field) -> None:
     """Fail fast, in one line, when nothing listens at a ``tcp://host:port`` scheduler address."""
     rest = address.split("://", 1)[-1]
     host, sep, port = rest.rpartition(":")
     if not sep or not (port.isascii() and port.isdigit()):
         raise ArgumentError(
             msg(
-                "{field} wants an address like tcp://host:8786, not {address!r}", field=Field.SCHEDULER, address=address
+                "{field} wants an address like tcp://host:8786, not {address!r}", field=field, address=address
             )
         )
     try:

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
-from ..base.i18n import msg
+from ..base.i18n import Field
+from ..check.dask import connect, dask_module
 from ..core.programs import find_program
 from ..generator import ByeRates, GeneratorOptions, PairingFailed, PairingSystem, ResultRates, generate_event
 from ..io.output import write_atomic
-from ..lazy import module
 from .compare import Difference, FileResult, compare_file
 from .engines import make_engine
 
@@ -267,10 +267,7 @@ def _chunk(paths: list[str], engine: str, python: str | None, profile: str | Non
 def _dask_rows(
     todo: list[str], engine: str, python: str | None, profile: str | None, address: str, workers: int
 ) -> Iterator[dict[str, object]]:
-    try:
-        distributed = module("dask")  # optional dependency
-    except ImportError:
-        raise ValueError(msg('Dask is not installed: pip install "spareggio[dask]"')) from None
+    distributed = dask_module(Field.DASK)
     cluster = None
     if address == "local":
         cluster = distributed.LocalCluster(
@@ -283,12 +280,7 @@ def _dask_rows(
         )
         client = distributed.Client(cluster)
     else:
-        try:
-            client = distributed.Client(address, timeout=10)
-        except (OSError, TimeoutError) as exc:
-            raise ValueError(
-                msg("cannot reach the Dask scheduler at {scheduler} ({exc})", scheduler=address, exc=exc)
-            ) from None
+        client = connect(address, Field.DASK)
     try:
         chunks = [todo[k : k + CHUNK] for k in range(0, len(todo), CHUNK)]
         futures = {client.submit(_chunk, c, engine, python, profile, pure=False): c for c in chunks}
