@@ -115,3 +115,17 @@ def ambiguous_date(example: Path, folder: Path) -> Path:
     path = folder / "ambiguous.trf"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
+
+
+VUR_CARDS = {
+    1: "+W2 +B3 HPB -F4 +W5",
+    2: ". -W4 =W6 -B5 =W3",
+    3: "-B4 . =W5 =B6 .",
+    4: ". . +W7 . =W6",
+    5: "=W6 +W7",
+    6: ". PAB",
+    7: "PAB . . -- --",
+}
+"""The cards of C.07 16.5.1's case (which voluntary unplayed round is compared with the least
+significant value): seven players, five rounds, unplayed rounds of every kind. The crosstable with
+its points is written out in tests/test_reference_cases.py."""

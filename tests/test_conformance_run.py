@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from builders import build
+from builders import VUR_CARDS, build
 from spareggio.cli import main
 from spareggio.conformance import (
     CommandEngine,
@@ -30,15 +30,6 @@ from spareggio.core.programs import find_program
 
 FAKE = Path(__file__).parent / "data" / "conformance" / "fake_engine.py"
 
-VUR_CARDS = {  # tests/test_reference_cases.py, 16.5.1
-    1: "+W2 +B3 HPB -F4 +W5",
-    2: ". -W4 =W6 -B5 =W3",
-    3: "-B4 . =W5 =B6 .",
-    4: ". . +W7 . =W6",
-    5: "=W6 +W7",
-    6: ". PAB",
-    7: "PAB . . -- --",
-}
 STD_CARDS = {1: "DF2 +W3", 2: "DF1 =B4", 3: "+W4 -B1", 4: "-B3 =W2"}  # 7.7 with a double forfeit
 
 

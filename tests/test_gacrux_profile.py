@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 import spareggio
-from builders import tournament
+from builders import VUR_CARDS, tournament
 from spareggio.core.programs import find_program
 from spareggio.generator import GeneratorOptions, PairingSystem, generate_event
 from spareggio.io.trf import parse_trf
@@ -72,17 +72,6 @@ def test_de_unmet_changes_nothing_once_all_have_met(seed: int) -> None:
     a = spareggio.rank(t, rules="fide-2026")
     b = spareggio.rank(t, rules="fide-2026:de-unmet=order")
     assert [r.place for r in a.rows] == [r.place for r in b.rows]
-
-
-VUR_CARDS = {  # tests/test_reference_cases.py: 16.5.1
-    1: "+W2 +B3 HPB -F4 +W5",
-    2: ". -W4 =W6 -B5 =W3",
-    3: "-B4 . =W5 =B6 .",
-    4: ". . +W7 . =W6",
-    5: "=W6 +W7",
-    6: ". PAB",
-    7: "PAB . . -- --",
-}
 
 
 def test_vur_compared_in_a_cut() -> None:

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 import spareggio
-from builders import tournament
+from builders import VUR_CARDS, tournament
 from spareggio import Tournament
 
 F = Fraction
@@ -37,16 +37,8 @@ def values(
 #    5    =W6    +W7    =B3    +W2     -B1     3     3
 #    6    =B5    PAB    =B2    =W3     =B4     3     3
 #    7    PAB    -B5    -B4    absent  absent  1     2   (R4-R5 trailing VURs count as draws)
-
-VUR_CARDS = {
-    1: "+W2 +B3 HPB -F4 +W5",
-    2: ". -W4 =W6 -B5 =W3",
-    3: "-B4 . =W5 =B6 .",
-    4: ". . +W7 . =W6",
-    5: "=W6 +W7",
-    6: ". PAB",
-    7: "PAB . . -- --",
-}
+#
+# (the cards: builders.VUR_CARDS)
 
 
 @pytest.mark.parametrize(
