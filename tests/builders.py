@@ -14,10 +14,13 @@ puts ``-B1`` on 2's card).  Rounds nobody wrote are "not paired".  ``build(cards
 
 from __future__ import annotations
 
+import io
 import re
+import sys
 from pathlib import Path
 
 from spareggio import Tournament
+from spareggio.cli import main
 from spareggio.io.trf import parse_trf
 
 __all__ = ["ambiguous_date", "build", "tournament"]
@@ -129,3 +132,16 @@ VUR_CARDS = {
 """The cards of C.07 16.5.1's case (which voluntary unplayed round is compared with the least
 significant value): seven players, five rounds, unplayed rounds of every kind. The crosstable with
 its points is written out in tests/test_reference_cases.py."""
+
+
+def run_cli(*args: str, stdout: io.StringIO | None = None) -> tuple[int, str, str]:
+    """``spareggio ARGS`` in this process: its exit status, what it wrote on standard output (into
+    ``stdout`` when given, say a terminal's stand-in) and on standard error."""
+    out, err = stdout or io.StringIO(), io.StringIO()
+    old = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        status = main(list(args))
+    finally:
+        sys.stdout, sys.stderr = old
+    return status, out.getvalue(), err.getvalue()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import io
 import json
 import os
 import subprocess
@@ -15,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from builders import build
+from builders import build, run_cli
 from spareggio.check import (
     REPORT_SCHEMA,
     CheckEntry,
@@ -28,7 +27,6 @@ from spareggio.check import (
     find_sources,
     inferred_text,
 )
-from spareggio.cli import main
 from spareggio.generate import generate
 from spareggio.io.trf import parse_trf
 from spareggio.io.trf.writer import write_trf
@@ -324,17 +322,6 @@ def test_csv_and_html_reports(archive: Path) -> None:
     assert page.count("<section") == 2
     assert page.count('<tr id="f') == 4
     assert "BH/C1" in page and "</html>" in page
-
-
-def run_cli(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    try:
-        status = main(list(args))
-    finally:
-        sys.stdout, sys.stderr = old
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from builders import run_cli as run
 from spareggio.check import CheckOptions, check_files
 from spareggio.check.entry import CheckEntry, Status
 from spareggio.cli import main
@@ -134,17 +135,6 @@ def test_a_thousand_files_make_a_page_one_can_find_ones_way_in(archive: Path) ->
     index = text[text.index('id="index"') : text.index('<h2 id="differs"')]
     assert index.count('href="#f') == 10 and 'href="#agree"' in index
     assert all(h[1:] in page.ids for h in page.links if h.startswith("#"))
-
-
-def run(*args: str, stdout: io.StringIO | None = None) -> tuple[int, str, str]:
-    out, err = stdout or io.StringIO(), io.StringIO()
-    old = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    try:
-        status = main(list(args))
-    finally:
-        sys.stdout, sys.stderr = old
-    return status, out.getvalue(), err.getvalue()
 
 
 def test_the_summary_is_printed_when_the_report_goes_to_a_file(archive: Path, tmp_path: Path) -> None:  # noqa: F811

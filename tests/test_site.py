@@ -3,10 +3,8 @@ resolve offline, the library's values, prizes, and a folder written whole or not
 
 from __future__ import annotations
 
-import io
 import os
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -15,7 +13,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from builders import build
-from spareggio.cli import main
+from builders import run_cli as run
 from spareggio.io.trf import parse_trf
 from spareggio.standings import rank
 from spareggio.web.static_site import SITE_MARK, tied_neighbours, write_site
@@ -36,17 +34,6 @@ id = "general"
 name = "General"
 prizes = [100, 50]
 """
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    old = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    try:
-        status = main(list(args))
-    finally:
-        sys.stdout, sys.stderr = old
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
