@@ -5,8 +5,9 @@ comes back as the list of its files' entries, one transfer per task."""
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterable, Iterator
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import ModuleType
+from typing import Protocol, TypeVar
 
 from ..base.errors import ArgumentError, SpareggioError, os_reason
 from ..base.i18n import Field, msg
@@ -15,7 +16,7 @@ from .entry import CheckEntry, CheckOptions, error_entry
 from .one import check_source
 from .sources import Source, SourceReader, Unusable, reason
 
-__all__ = ["CHUNK_FILES", "connect", "dask_module", "on_cluster"]
+__all__ = ["CHUNK_FILES", "DaskClient", "DaskFuture", "connect", "dask_module", "on_cluster"]
 
 CHUNK_FILES = 64
 """The most files a cluster task holds.  A task costs the client, the scheduler and the worker some
@@ -28,12 +29,29 @@ TASKS_PER_WORKER = 3
 """Tasks in flight for each worker: one running, the next ones on their way."""
 
 
-class _Task(Protocol):
-    """What this module uses of a Dask future (``distributed`` is optional and has no types)."""
+R_co = TypeVar("R_co", covariant=True)
+T = TypeVar("T")
 
-    def result(self) -> list[CheckEntry]: ...
+
+class DaskFuture(Protocol[R_co]):
+    """What spareggio uses of a Dask future (``distributed`` is optional and has no types)."""
+
+    def result(self) -> R_co: ...
 
     def release(self) -> None: ...
+
+
+class DaskClient(Protocol):
+    """What spareggio uses of a Dask client."""
+
+    def submit(self, func: Callable[..., T], /, *args: object, pure: bool = ...) -> DaskFuture[T]: ...
+
+    def scheduler_info(self) -> Mapping[str, object]: ...
+
+    def close(self) -> None: ...
+
+
+_Task = DaskFuture[list[CheckEntry]]
 
 
 def check_chunk(items: list[tuple[str, bytes]], options: CheckOptions) -> list[CheckEntry]:
@@ -73,7 +91,8 @@ def on_cluster(
     distributed = dask_module(Field.SCHEDULER)
     client = connect(scheduler, Field.SCHEDULER)
     try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        known = client.scheduler_info().get("workers")
+        workers = max(1, len(known) if isinstance(known, Mapping) else 0)
         window = workers * TASKS_PER_WORKER
         running = distributed.as_completed()
         names: dict[_Task, list[str]] = {}
@@ -91,7 +110,7 @@ def on_cluster(
         client.close()
 
 
-def dask_module(field: Field) -> Any:
+def dask_module(field: Field) -> ModuleType:
     """Dask's ``distributed`` (an optional dependency), or a one-line error naming the ``field`` that
     asked for a cluster."""
     try:
@@ -100,17 +119,18 @@ def dask_module(field: Field) -> Any:
         raise ArgumentError(msg('{field} needs Dask distributed: pip install "spareggio[dask]"', field=field)) from None
 
 
-def connect(address: str, field: Field) -> Any:
+def connect(address: str, field: Field) -> DaskClient:
     """A client of the Dask scheduler at ``address`` (``tcp://host:port``), given by ``field``: an
     address that is not one, or where nothing listens, is a one-line error at once."""
     distributed = dask_module(field)
     _reachable(address, field)
     try:
-        return distributed.Client(address, timeout=10)
+        client: DaskClient = distributed.Client(address, timeout=10)
     except (OSError, TimeoutError) as exc:
         raise ArgumentError(
             msg("cannot reach the Dask scheduler at {scheduler} ({exc})", scheduler=address, exc=exc)
         ) from None
+    return client
 
 
 def _results(future: _Task, names: dict[_Task, list[str]]) -> Iterator[CheckEntry]:
