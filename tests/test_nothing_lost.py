@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from spareggio.check import CheckOptions, Status, check_files
+from spareggio.check.batch import stop_pool, worker_pool
 from spareggio.cli import main
 from spareggio.io.output import STALE_SECONDS, remove_stale, write_atomic
 from test_check import RIGHT, six
@@ -376,6 +377,24 @@ def test_a_stopped_batch_stops_its_workers_and_keeps_the_old_report(tmp_path: Pa
         time.sleep(0.05)
     assert report.read_text() == "the old report\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["many", "report.json"]
+
+
+def _sleep(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_a_stopped_pool_leaves_no_thread_running() -> None:
+    # CI, stop 39: a batch stopped by SIGTERM printed "Exception ignored ... Bad file descriptor" at
+    # exit now and then: the pool's own thread, still ending, closed the pipe the interpreter's exit
+    # then wrote to. Once stop_pool returns, that thread has ended.
+    pool = worker_pool(2)
+    futures = [pool.submit(_sleep, 30) for _ in range(4)]
+    manager = pool._executor_manager_thread  # the pool's own thread, private to concurrent.futures
+    assert manager is not None and manager.is_alive()
+    stop_pool(pool)
+    assert not manager.is_alive()
+    assert all(f.done() for f in futures)
 
 
 @NEEDS_PROC

@@ -68,6 +68,7 @@ def worker_pool(jobs: int) -> ProcessPoolExecutor:
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop a pool at once: its workers are terminated, what was waiting is cancelled."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     for process in processes:
         with contextlib.suppress(Exception):
             process.terminate()
@@ -75,6 +76,10 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     for process in processes:
         with contextlib.suppress(Exception):
             process.join(5)
+    if manager is not None:
+        # the pool's own thread closes its wake-up pipe as it ends; left running, it raced the
+        # interpreter's exit, which writes to that pipe ("Bad file descriptor" printed at exit)
+        manager.join(5)
 
 
 def cores() -> int:
