@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
+from .base.classes import dataclass
 from .base.i18n import Text, ntext
 from .core.model import Event, Tournament
 from .rules import find_ruleset

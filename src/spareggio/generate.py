@@ -15,11 +15,12 @@ Berger tables of C.05 Annex 1.
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 import numpy.typing as npt
 
+from .base.classes import dataclass
 from .base.i18n import msg
 from .core.model import (
     PLAYED,

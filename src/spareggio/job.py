@@ -15,10 +15,11 @@ from __future__ import annotations
 import enum
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from . import lazy
+from .base.classes import dataclass
 from .base.errors import ArgumentError, Diagnostic
 from .base.i18n import SOURCE, Field, Text, msg
 from .core.decisions import Decisions

@@ -13,7 +13,7 @@ import sys
 import types
 import warnings
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .base.classes import dataclass
 from .base.errors import ArgumentError, InputError, Position, SpareggioError, TiebreakSpecError
 from .base.i18n import Text, as_text, msg
 from .base.numbers import exact_number, json_number

@@ -4,7 +4,7 @@ table or JSON does not build the class."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .classes import dataclass
 
 __all__ = ["Conventions"]
 

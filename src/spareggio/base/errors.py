@@ -18,8 +18,7 @@ Warnings that do not stop processing are :class:`Diagnostic` values collected on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from .classes import dataclass
 from .i18n import SOURCE, Text, default_language, languages, localize, msg
 
 __all__ = [

@@ -24,10 +24,10 @@ import gettext
 import io
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, Self, cast
 
 from .. import lazy
+from .classes import dataclass
 
 if TYPE_CHECKING:
     from pathlib import Path

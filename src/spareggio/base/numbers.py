@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-from dataclasses import dataclass
 from fractions import Fraction
 
 from .. import lazy
+from .classes import dataclass
 from .i18n import SOURCE, Text, conventions, localize
 
 __all__ = [

@@ -14,9 +14,10 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import IO, cast
 
+from ..base.classes import dataclass
 from ..base.errors import SpareggioError
 from ..base.i18n import msg
 from ..lazy import load

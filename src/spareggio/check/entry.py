@@ -8,9 +8,10 @@ are the schema's.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NotRequired, TypedDict
 
+from ..base.classes import dataclass
 from ..standings import ListSource
 
 __all__ = [

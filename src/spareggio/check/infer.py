@@ -22,10 +22,11 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
+from ..base.classes import dataclass
 from ..core.model import FORFEIT, PLAYED, REQUESTED_BYE, ListSource, ResultKind, Tournament
 from ..core.programs import Program
 from ..rules import RULESETS, RuleSet, find_ruleset, program_rulesets

@@ -3,8 +3,7 @@ decompressor's or the system's failure, a bug met on the way — is that file's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..base.classes import dataclass
 from ..base.errors import SpareggioError
 from ..base.i18n import msg
 from ..io import ReadOptions, parse_event

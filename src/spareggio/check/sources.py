@@ -20,9 +20,9 @@ import os
 import zipfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import BinaryIO, Self
 
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError, SpareggioError, os_reason
 from ..base.i18n import msg
 from ..io import READERS, not_regular, size_limit

@@ -7,11 +7,11 @@ import functools
 import os
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import click
 
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError, Diagnostic
 from ..base.i18n import SOURCE, Field, localize, msg
 from ..core.decisions import HOW_FIELD, Decision, Decisions, Exclusion, Playoff

@@ -19,12 +19,13 @@ departure of the engine's profile, gives the engine's rank; and no value of the 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 
+from ..base.classes import dataclass
 from ..base.errors import SpareggioError
 from ..core.model import FORFEIT, Color, ResultKind, Tournament
 from ..core.programs import Program, find_program

@@ -19,11 +19,12 @@ import os
 import shlex
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from pathlib import Path
 from typing import Protocol
 
+from ..base.classes import dataclass
 from ..base.i18n import Text, msg
 from ..io.registry import read_event
 from ..standings import rank

@@ -12,11 +12,12 @@ import datetime as _dt
 import json
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
 import numpy as np
 
+from ..base.classes import dataclass
 from ..base.i18n import Field
 from ..check.dask import connect, dask_module
 from ..core.programs import find_program

@@ -17,12 +17,12 @@ import math
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..base.i18n import msg
 from .games import (
     PLAYED,

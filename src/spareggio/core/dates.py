@@ -21,8 +21,8 @@ import functools
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from ..base.classes import dataclass
 from ..base.i18n import Text, msg
 
 __all__ = ["DateReading", "EventDates", "Order", "readings", "resolve"]

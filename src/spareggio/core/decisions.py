@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import lazy
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError, InputError, Position
 from ..base.i18n import Field, Text, msg
 from ..base.jsontypes import JsonObject

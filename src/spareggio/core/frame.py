@@ -13,13 +13,14 @@ rounds, and Fore Buchholz is computed on the frame returned by :meth:`Frame.with
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from typing import Protocol, TypedDict
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError
 from ..base.i18n import Field, msg
 from .games import (

@@ -12,13 +12,14 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..base.errors import Position
 
 __all__ = [

@@ -13,13 +13,14 @@ import copy
 import datetime as _dt
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError, Diagnostic, Position
 from ..base.i18n import Field, msg
 from .dates import DateReading

@@ -11,12 +11,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
 
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError, Diagnostic, Position
 from ..base.i18n import Field, msg
 from .decisions import Decisions

@@ -6,9 +6,10 @@ in the asked language, numbers included."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
+from ..base.classes import dataclass
 from ..base.i18n import Text
 from ..tiebreaks.records import Record
 

@@ -11,10 +11,11 @@ Everything is drawn from one ``numpy.random.default_rng(seed)``.
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
+from ..base.classes import dataclass
 from ..generate import berger_cycle, berger_round
 from ..tiebreaks.fide_rating import expected_score
 from .options import GeneratorOptions, PairingSystem

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..base.classes import dataclass
 from ..base.i18n import msg
 
 __all__ = ["ByeRates", "GeneratorOptions", "PairingSystem", "RatingSpec", "ResultRates"]

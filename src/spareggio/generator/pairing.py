@@ -25,7 +25,6 @@ import sys
 import tempfile
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -35,6 +34,7 @@ from py4swiss.trf import ParsedTrf, TrfLine
 from py4swiss.trf.codes import PlayerCode, TournamentCode, XCode
 from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
 
+from ..base.classes import dataclass
 from ..base.i18n import msg
 
 __all__ = ["Entrant", "PairingFailed", "dutch_round", "engine_version", "fide_team_round", "team_engine_version"]

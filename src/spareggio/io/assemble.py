@@ -12,13 +12,14 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Required, TypedDict, Unpack
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..base.errors import Diagnostic, InputError, InputLimitError, Position
 from ..base.i18n import Text, msg
 from ..core.crosstable import (

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from ..base.classes import dataclass
 from ..core.model import Event, TournamentKind
 
 __all__ = ["SNIFF_BYTES", "Event", "RatingChoice", "ReadOptions", "Reader"]

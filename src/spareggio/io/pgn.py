@@ -28,12 +28,12 @@ import functools
 import io
 import re
 import unicodedata
-from dataclasses import dataclass
 
 import chess.pgn
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError, Diagnostic, InputError, Position
 from ..base.i18n import Field, Text, joined, msg
 from ..core.model import Color, Player, ResultKind, Tournament, TournamentKind

@@ -43,6 +43,7 @@ from fractions import Fraction
 from bs4 import BeautifulSoup, Tag
 from bs4.exceptions import ParserRejectedMarkup
 
+from ..base.classes import dataclass
 from ..base.errors import Diagnostic, InputError, Position, SpareggioError
 from ..base.i18n import Text, msg
 from ..core.model import Color, KindSource, Player, ResultKind, Tournament, TournamentKind
@@ -205,13 +206,13 @@ _Column = tuple[str, tuple[Fraction | None, ...] | None]
 """A legend item and its printed column (None: printed, not compared)."""
 
 
-@dataclasses.dataclass
+@dataclass
 class _Row:
     tr: Tag
     cells: list[Tag]
 
 
-@dataclasses.dataclass
+@dataclass
 class _Layout:
     """Which column holds what."""
 
@@ -608,7 +609,7 @@ def _grid_games(
 # -- a page saved while its last round was played --------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclass(frozen=True)
 class _Partial:
     round: int
     done: int

@@ -22,13 +22,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import ROUND_FLOOR, Decimal
 from fractions import Fraction
 
 from babel.core import UnknownLocaleError
 from babel.numbers import UnknownCurrencyError, format_currency, format_decimal
 
+from ..base.classes import dataclass
 from ..base.i18n import SOURCE, Text
 from ..base.numbers import Shown, Style
 from ..standings import Standings

@@ -37,12 +37,13 @@ import datetime as _dt
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..base.errors import InputError, Position, os_reason
 from ..base.i18n import msg
 from ..base.jsontypes import JsonObject, JsonValue

@@ -16,11 +16,11 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, TextIO
 
 from ..base import numbers
+from ..base.classes import dataclass
 from ..base.i18n import SOURCE, Text, localize, ntext, warning_body
 from ..check.batch import Spool, report_summary
 from ..check.entry import REPORT_SCHEMA, STATUSES, CheckEntry, Mismatch, ValueMismatch

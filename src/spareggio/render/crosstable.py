@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..base import numbers
+from ..base.classes import dataclass
 from ..base.i18n import SOURCE, Text, localize
 from ..core.model import Color, ResultKind
 from .output import title_abbreviation

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TypeVar
 
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError
 from ..base.i18n import SOURCE, Field, msg
 from ..lazy import RENDERERS, load_renderer

@@ -5,9 +5,9 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import cast
 
+from ..base.classes import dataclass
 from ..base.errors import Diagnostic, UnknownRulesetError
 from ..base.i18n import Field, Text, joined, msg
 from ..core.dates import ORDER_WORDS, DateReading, Order

@@ -20,12 +20,12 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 import enum
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..base.errors import UnknownRulesetError
 from ..base.i18n import msg
 from ..core.frame import Frame

@@ -12,13 +12,13 @@ import enum
 import math
 import re
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..core.frame import Frame
 from ..core.model import IntMatrix, IntVector, Scope, ScoreName, Tournament, distinct
 from ..rules.base import Elements, OpponentView, RuleSet, Source

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..core.model import BoolMatrix
 from .base import Context, Details, TiebreakResult, TiebreakSpec
 from .records import Aggregate, RecordTable, Why

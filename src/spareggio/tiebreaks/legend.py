@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 
+from ..base.classes import dataclass
 from ..base.i18n import msg
 from ..core.programs import LEGEND, Program, is_legend, legend_items, programs
 from .names import NAMES, close_matches

@@ -14,12 +14,13 @@ precision of FIDE table B.02 8.1(b)), averages rounded half up with floor divisi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..core.model import PLAYED, IntMatrix, IntVector, ResultKind
 from .base import Context, Direction, TiebreakResult, TiebreakSpec
 from .fide_rating import (

@@ -20,13 +20,13 @@ Python, so that tests can check that the two agree for every tie-break and rule 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from ..base.classes import dataclass
 from ..core.model import Color, IntMatrix, IntVector, ResultKind
 from ..rules.base import Source
 from .cuts import CutMark

@@ -10,10 +10,9 @@ and teams.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from ..base.classes import dataclass
 from ..core.model import FORFEIT, VUR, IntMatrix, ScoreName
 from .base import _WHY_OF_CUT, Context, Details, Direction, TiebreakResult, TiebreakSpec
 from .cuts import apply_cuts

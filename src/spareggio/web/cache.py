@@ -21,12 +21,12 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import ParamSpec
 
 from fastapi.responses import Response
 from starlette.requests import Request
 
+from ..base.classes import dataclass
 from .i18n import request_language
 from .site import site_of
 from .work import PAGE_POOL

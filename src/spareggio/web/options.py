@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 import urllib.parse
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from starlette.requests import Request
 
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError, SpareggioError, check_language
 from ..base.i18n import SOURCE, msg
 from ..core.decisions import Decision, Decisions, Exclusion, Playoff

@@ -3,10 +3,9 @@ the upload limit, kept on the application (``request.app.state.site``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from starlette.requests import Request
 
+from ..base.classes import dataclass
 from .store import Store
 from .templating import Pages
 from .work import Worker

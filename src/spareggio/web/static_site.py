@@ -29,13 +29,13 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from markupsafe import Markup
 from starlette.requests import Request
 
 from ..base import numbers
+from ..base.classes import dataclass
 from ..base.errors import ArgumentError
 from ..base.i18n import SOURCE, Text, localize, msg
 from ..explain import explain_player, explain_versus

@@ -7,8 +7,9 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict, deque
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..base.classes import dataclass
 from ..core.model import Event, Participant, Tournament
 from ..io import ReadOptions, parse_event
 from .limits import STORE_BYTES, STORE_LIMIT

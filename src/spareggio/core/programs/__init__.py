@@ -13,11 +13,11 @@ the rule sets read the profiles (:mod:`spareggio.rules`).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ... import lazy
+from ...base.classes import dataclass
 from ..legend import LEGEND, VEGA_ITEM, is_legend, legend_items
 
 __all__ = ["LEGEND", "VEGA_ITEM", "Departure", "Program", "ProgramName", "find_program", "is_legend", "legend_items", "programs"]

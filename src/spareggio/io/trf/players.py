@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import TypeVar
@@ -16,6 +15,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from ...base.classes import dataclass
 from ...base.errors import (
     Diagnostic,
     InputError,

@@ -4,11 +4,12 @@ positions, repeated or unapplied records noted, team events recognised.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 import numpy.typing as npt
 
+from ...base.classes import dataclass
 from ...base.errors import (
     Diagnostic,
     InputError,

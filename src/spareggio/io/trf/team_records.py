@@ -9,9 +9,10 @@ from the players' games and these records.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
+from ...base.classes import dataclass
 from ...base.errors import Diagnostic, InputError, Position
 from ...base.i18n import Text, msg
 from ...core.model import ResultKind, ScoreName

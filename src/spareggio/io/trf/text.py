@@ -6,9 +6,9 @@ mark, else UTF-8, else Windows-1252, else Latin-1) and split into lines, none lo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import BinaryIO
 
+from ...base.classes import dataclass
 from ...base.errors import (
     Diagnostic,
     InputLimitError,

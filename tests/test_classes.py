@@ -1,0 +1,301 @@
+"""The project's data classes (spareggio.base.classes) behave as the standard library's: each case
+below is declared twice, once with each decorator, and every observable answer is compared —
+``repr``, ``==`` and ``!=`` within and across classes, ``hash`` (or that it cannot be hashed),
+frozenness, field order and defaults, ``dataclasses.fields``/``replace``/``asdict``, slots,
+inheritance, a method the class writes itself, and ``repr`` of an object inside itself."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import re
+from collections.abc import Callable
+from dataclasses import field
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import spareggio.base.classes as ours
+from spareggio.base import errors
+from spareggio.core import games
+from spareggio.tiebreaks import records
+
+Decorator = Callable[..., Any]
+
+
+def _declare(dataclass: Decorator, case: str) -> type:
+    """The class of ``case``, made with ``dataclass``."""
+    if case == "plain":
+
+        @dataclass
+        class Plain:
+            a: int
+            b: str = "x"
+
+        return Plain
+    if case == "frozen":
+
+        @dataclass(frozen=True)
+        class Frozen:
+            a: int
+            b: tuple[int, ...] = ()
+            c: list[int] = field(default_factory=list, compare=False, hash=False)
+
+        return Frozen
+    if case == "frozen-slots":
+
+        @dataclass(frozen=True, slots=True)
+        class FrozenSlots:
+            a: int
+            b: str = "y"
+
+        return FrozenSlots
+    if case == "no-eq":
+
+        @dataclass(frozen=True, eq=False)
+        class NoEq:
+            a: int
+
+        return NoEq
+    if case == "no-repr":
+
+        @dataclass(repr=False)
+        class NoRepr:
+            a: int
+
+        return NoRepr
+    if case == "field-options":
+
+        @dataclass(frozen=True)
+        class FieldOptions:
+            a: int
+            hidden: int = field(default=0, repr=False)
+            ignored: int = field(default=0, compare=False)
+            hashed_only: int = field(default=0, compare=True, hash=False)
+            kw: int = field(default=0, kw_only=True)
+
+        return FieldOptions
+    if case == "own-methods":
+
+        @dataclass(frozen=True)
+        class OwnMethods:
+            a: int
+            b: int = 0
+
+            def __repr__(self) -> str:
+                return f"<{self.a}>"
+
+            def __eq__(self, other: object) -> bool:
+                return isinstance(other, OwnMethods) and other.a == self.a
+
+            def __hash__(self) -> int:
+                return self.a
+
+        return OwnMethods
+    if case == "own-eq-only":
+
+        @dataclass(frozen=True)
+        class OwnEqOnly:
+            a: int
+            b: int = 0
+
+            def __eq__(self, other: object) -> bool:
+                return isinstance(other, OwnEqOnly) and other.a == self.a
+
+        return OwnEqOnly
+    if case == "one-field":
+
+        @dataclass(frozen=True)
+        class OneField:
+            a: float
+
+        return OneField
+    if case == "no-field":
+
+        @dataclass(frozen=True)
+        class NoField:
+            pass
+
+        return NoField
+    if case == "kw-only":
+
+        @dataclass(kw_only=True, slots=True)
+        class KwOnly:
+            a: int
+            b: int = 2
+
+        return KwOnly
+    if case == "derived":
+
+        @dataclass(frozen=True)
+        class Base:
+            a: int
+            b: int = 1
+
+        @dataclass(frozen=True)
+        class Derived(Base):
+            c: int = 2
+
+        return Derived
+    if case == "derived-no-eq":
+
+        @dataclass(frozen=True)
+        class Base2:
+            a: int
+
+        @dataclass(frozen=True, eq=False)
+        class DerivedNoEq(Base2):
+            c: int = 2
+
+        return DerivedNoEq
+    raise AssertionError(case)
+
+
+CASES = (
+    "plain", "frozen", "frozen-slots", "no-eq", "no-repr", "field-options", "own-methods", "own-eq-only",
+    "one-field", "no-field", "kw-only", "derived", "derived-no-eq",
+)  # fmt: skip
+
+
+def _make(cls: type, values: tuple[int, int, int]) -> Any:
+    """An object of ``cls`` from three small integers, whatever its fields."""
+    x, y, z = values
+    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    given_values: dict[str, Any] = {}
+    for k, name in enumerate(names):
+        kind = cls.__dataclass_fields__[name].type
+        value = (x, y, z, x + y, y + z)[k % 5]
+        if "str" in str(kind):
+            given_values[name] = str(value)
+        elif "tuple" in str(kind):
+            given_values[name] = (value,)
+        elif "list" in str(kind):
+            given_values[name] = [value]
+        elif "float" in str(kind):
+            given_values[name] = float("nan") if value == 0 else value / 2
+        else:
+            given_values[name] = value
+    return cls(**given_values)
+
+
+def _shape(text: str) -> str:
+    """A repr without the address of an object (a class with no repr of its own shows it)."""
+    return re.sub(r" at 0x[0-9a-f]+>", " at ...>", text)
+
+
+def _hash(obj: object) -> object:
+    try:
+        return hash(obj)
+    except TypeError as exc:
+        return f"TypeError: {exc}"
+
+
+def _observed(cls: type, a: Any, b: Any) -> dict[str, object]:
+    """Everything compared between the two decorators for two objects of one class."""
+    seen: dict[str, object] = {
+        "fields": [(f.name, f.default, f.repr, f.compare, f.hash, f.kw_only) for f in dataclasses.fields(cls)],
+        "repr": _shape(repr(a)),
+        "eq": a == b,
+        "ne": a != b,
+        "self-eq": a == a,  # noqa: PLR0124  the identity shortcut of tuples (NaN fields)
+        "eq-other-class": a == (1,),
+        "eq-method-other": cls.__eq__(a, object()),
+        "hash-equal": _hash(a) == _hash(b) if a == b else None,
+        "hashable": not isinstance(_hash(a), str),
+        "match_args": getattr(cls, "__match_args__", None),
+        "slots": hasattr(cls, "__slots__"),
+        "asdict": repr(dataclasses.asdict(a)),  # a repr: NaN is not equal to itself
+    }
+    names = [f.name for f in dataclasses.fields(cls)]
+    try:
+        setattr(a, names[0] if names else "z", 5)
+        seen["frozen"] = False
+    except dataclasses.FrozenInstanceError:
+        seen["frozen"] = True
+    except AttributeError as exc:  # a slotted class without the attribute
+        seen["frozen"] = f"AttributeError {exc}"
+    if names and seen["frozen"] is True:
+        seen["replace"] = _shape(repr(dataclasses.replace(a, **{names[0]: 9})))
+    return seen
+
+
+@pytest.mark.parametrize("case", CASES)
+@given(st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)), st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)))
+def test_the_project_s_data_classes_behave_as_the_standard_ones(
+    case: str, first: tuple[int, int, int], second: tuple[int, int, int]
+) -> None:
+    standard = _declare(dataclasses.dataclass, case)
+    project = _declare(ours.dataclass, case)
+    assert _observed(project, _make(project, first), _make(project, second)) == _observed(
+        standard, _make(standard, first), _make(standard, second)
+    )
+
+
+@pytest.mark.parametrize("dataclass", [dataclasses.dataclass, ours.dataclass], ids=["standard", "project"])
+def test_an_object_inside_itself_is_shown_as_dots(dataclass: Decorator) -> None:
+    @dataclass
+    class Node:
+        name: str
+        children: list[Any] = field(default_factory=list)
+
+    node = Node("a")
+    node.children.append(node)
+    assert repr(node).endswith("Node(name='a', children=[...])")
+
+
+def test_the_methods_are_named_as_methods_of_their_class() -> None:
+    @ours.dataclass(frozen=True)
+    class Named:
+        a: int
+
+    assert Named.__eq__.__qualname__.endswith("Named.__eq__")
+    assert Named.__hash__.__qualname__.endswith("Named.__hash__")
+    assert Named.__repr__.__name__ == "__repr__"
+
+
+@pytest.mark.parametrize("options", [{"order": True}, {"unsafe_hash": True}], ids=["order", "unsafe_hash"])
+def test_order_and_unsafe_hash_are_the_standard_decorator_s(options: dict[str, bool]) -> None:
+    @ours.dataclass(**options)
+    class Ordered:
+        a: int
+
+    @dataclasses.dataclass(**options)
+    class Ordered2:
+        a: int
+
+    for cls in (Ordered, Ordered2):
+        assert cls(1) == cls(1) and cls(1) != cls(2)
+        assert repr(cls(3)).endswith(f"{cls.__name__}(a=3)")
+    assert isinstance(_hash(Ordered(1)), int) == isinstance(_hash(Ordered2(1)), int)
+    if options.get("order"):
+        assert Ordered(1) < Ordered(2) and not Ordered(2) < Ordered(1)
+
+
+@ours.dataclass(frozen=True, slots=True)
+class Sent:
+    """A frozen slotted class, as the entries a worker process sends back are (pickled)."""
+
+    name: str
+    rows: tuple[int, ...] = ()
+
+
+@ours.dataclass
+class Kept:
+    name: str
+    rows: list[int] = field(default_factory=list)
+
+
+@pytest.mark.parametrize("obj", [Sent("a", (1, 2)), Kept("b", [3])], ids=["frozen-slots", "plain"])
+def test_objects_cross_processes_whole(obj: object) -> None:
+    back = pickle.loads(pickle.dumps(obj))
+    assert (back, repr(back), type(back)) == (obj, repr(obj), type(obj))
+
+
+@pytest.mark.parametrize("cls", [games.Player, games.Scoring, records.Record, errors.Diagnostic])
+def test_the_engine_s_classes_are_the_project_s(cls: type) -> None:
+    # the start-up depends on it (docs/performance.md): a class of the standard decorator compiles
+    # its repr, eq and hash each time its module is imported
+    assert cls.__eq__.__code__ is ours._eq_method(lambda o: ()).__code__
+    assert cls.__repr__.__code__ is Kept.__repr__.__code__
