@@ -6,11 +6,13 @@ inheritance, a method the class writes itself, and ``repr`` of an object inside 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import pickle
 import re
 from collections.abc import Callable
 from dataclasses import field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -299,3 +301,18 @@ def test_the_engine_s_classes_are_the_project_s(cls: type) -> None:
     # its repr, eq and hash each time its module is imported
     assert cls.__eq__.__code__ is ours._eq_method(lambda o: ()).__code__
     assert cls.__repr__.__code__ is Kept.__repr__.__code__
+
+
+def test_every_data_class_of_the_package_is_made_one_way() -> None:
+    # a class made by the standard decorator would compile its methods again at every start
+    package = Path(ours.__file__).resolve().parent.parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "classes.py" and path.parent.name == "base":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "dataclasses":
+                found += [f"{path.relative_to(package)}: {a.name}" for a in node.names if a.name == "dataclass"]
+            elif isinstance(node, ast.Attribute) and node.attr == "dataclass":
+                found.append(f"{path.relative_to(package)}:{node.lineno}: dataclasses.dataclass")
+    assert found == []
