@@ -10,6 +10,7 @@ import importlib
 import inspect
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -17,8 +18,10 @@ from pathlib import Path
 import click
 import pytest
 
+from spareggio.base import processes
 from spareggio.cli import cli, main
 from spareggio.comparison import Comparison
+from spareggio.conformance.engines import CommandEngine, EngineFailed
 from spareggio.lazy import COMMANDS, FRONT_ENDS, RENDERERS, TIEBREAK_FAMILIES, command_help, load
 from spareggio.render.formats import _RENDERERS, formats_for
 from spareggio.standings import Standings
@@ -329,3 +332,65 @@ def test_the_process_ends_with_main_s_status_and_output(
     done = subprocess.run([*command, str(missing)], check=False, capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and str(missing) in done.stderr
+
+
+_THREADS_PROBE = (
+    "import atexit, os, sys\n"
+    "from spareggio.cli import run\n"
+    "record = sys.argv[1]\n"
+    "def report():\n"
+    "    threads = len(os.listdir('/proc/self/task'))\n"
+    "    blas = os.environ.get('OPENBLAS_NUM_THREADS', 'unset')\n"
+    "    with open(record, 'w', encoding='utf-8') as out:\n"
+    "        out.write(f\"{blas} {threads} {'numpy' in sys.modules}\")\n"
+    "atexit.register(report)\n"
+    "sys.argv = ['spareggio', *sys.argv[2:]]\n"
+    "run()\n"
+)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts the process's threads in /proc (Linux)")
+@pytest.mark.parametrize(("given", "seen"), [(None, "1"), ("3", "3")], ids=["unset", "the user's"])
+def test_the_command_runs_numpy_without_blas_threads(
+    tmp_path: Path, open_trf: Path, given: str | None, seen: str
+) -> None:
+    # spareggio never uses BLAS; numpy's OpenBLAS started a spinning thread a core at every start
+    # (docs/performance.md): the command asks for one, unless the environment says otherwise
+    record = tmp_path / "threads.txt"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    args = ["standings", str(open_trf), "-t", "BH/C1,BH,SB", "-f", "json", "-o", os.devnull]
+    done = subprocess.run(
+        [sys.executable, "-c", _THREADS_PROBE, str(record), *args], env=env, cwd=tmp_path, check=False
+    )
+    assert done.returncode == 0
+    blas, threads, numpy_loaded = record.read_text(encoding="utf-8").split()
+    assert (blas, numpy_loaded) == (seen, "True")
+    if given is None:
+        assert threads == "1"  # the main thread alone: no BLAS thread was started
+
+
+def test_main_in_another_program_leaves_the_environment_alone(
+    open_trf: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    assert main(["standings", str(open_trf), "-f", "json"]) == 0
+    assert "OPENBLAS_NUM_THREADS" not in os.environ
+
+
+def test_the_programs_spareggio_starts_get_the_environment_as_given(
+    tmp_path: Path, open_trf: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # an engine put through conformance is the user's program: it gets the user's environment
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    monkeypatch.setattr(processes, "_SET", {})
+    processes.one_blas_thread()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
+    assert "OPENBLAS_NUM_THREADS" not in processes.child_environment()
+    script = "import os, sys; sys.exit('blas=' + os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))"
+    engine = CommandEngine(f"{shlex.quote(sys.executable)} -c {shlex.quote(script)} {{input}} {{output}}", "probe")
+    with pytest.raises(EngineFailed, match="blas=unset"):
+        engine.run(open_trf)
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "4")  # what the user sets is theirs, and passed on
+    assert processes.child_environment()["OPENBLAS_NUM_THREADS"] == "4"

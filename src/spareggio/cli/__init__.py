@@ -20,6 +20,7 @@ import click
 from ..base.console import console
 from ..base.errors import InputError, SpareggioError, os_reason
 from ..base.i18n import localize, msg, worded
+from ..base.processes import one_blas_thread
 from .app import cli
 from .clilang import click_error, flag_words, localized_cli
 from .language import argv_language
@@ -76,7 +77,12 @@ def run() -> NoReturn:
     while it tears the modules down no longer walk every class, function and table the command
     loaded: those walks cost a short command's process about a fifth of its CPU
     (docs/performance.md).  Only here, at the end of a process: :func:`main` called in a longer
-    process (tests, a script) leaves the collector alone."""
+    process (tests, a script) leaves the collector alone.
+
+    Before the command is loaded (and numpy with it), the process asks numpy's BLAS for one thread
+    (:func:`~spareggio.base.processes.one_blas_thread`): spareggio never uses BLAS, whose threads
+    would spin at every start."""
+    one_blas_thread()
     status = main()
     gc.freeze()
     sys.exit(status)

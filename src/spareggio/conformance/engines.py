@@ -26,6 +26,7 @@ from typing import Protocol
 
 from ..base.classes import dataclass
 from ..base.i18n import Text, msg
+from ..base.processes import child_environment
 from ..io.registry import read_event
 from ..standings import rank
 
@@ -140,7 +141,7 @@ def _group_position(name: str) -> bool:
 
 def _call(cmd: list[str], engine: str) -> None:
     try:
-        done = subprocess.run(cmd, capture_output=True, timeout=TIMEOUT, check=False)
+        done = subprocess.run(cmd, capture_output=True, timeout=TIMEOUT, check=False, env=child_environment())
     except subprocess.TimeoutExpired:
         raise EngineFailed(msg("{engine} took more than {seconds} s", engine=engine, seconds=int(TIMEOUT))) from None
     except OSError as exc:

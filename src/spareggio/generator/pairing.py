@@ -36,6 +36,7 @@ from py4swiss.trf.sections import PlayerSection, TournamentSection, XSection
 
 from ..base.classes import dataclass
 from ..base.i18n import msg
+from ..base.processes import child_environment
 
 __all__ = ["Entrant", "PairingFailed", "dutch_round", "engine_version", "fide_team_round", "team_engine_version"]
 
@@ -155,7 +156,7 @@ def fide_team_round(
         if unpaired:
             cmd += ["-u", *(str(n) for n in unpaired)]
         try:
-            done = subprocess.run(cmd, capture_output=True, timeout=TEAM_TIMEOUT, check=False)
+            done = subprocess.run(cmd, capture_output=True, timeout=TEAM_TIMEOUT, check=False, env=child_environment())
             doc = json.loads(target.read_text(encoding="utf-8")) if target.exists() else {}
         except (OSError, ValueError, subprocess.TimeoutExpired) as exc:
             raise PairingFailed(
