@@ -12,7 +12,8 @@ of a shared machine falls on all of them alike, and reports the median CPU time 
 after each group.  The yardsticks, named with their versions in the output:
 
 * the floor: ``python -c "import numpy"`` (the interpreter and numpy, which every command that
-  computes needs);
+  computes needs), with numpy's BLAS threads as numpy starts them; and the same floor with one BLAS
+  thread (``OPENBLAS_NUM_THREADS=1``), as the ``spareggio`` command starts numpy (it never uses BLAS);
 * FIDE's reference engine gacrux (PyPI), in a virtualenv of its own: the ``--reference`` python, else
   one this script makes in ``benchmarks/out/ref-venv`` (git-ignored) with ``pip install gacrux``.  It
   is run as ``python -m gacrux.tiebreakchecker -i FILE -o /dev/null -d T -t PTS BH/C1 BH SB`` and is
@@ -58,7 +59,8 @@ LIST = "BH/C1,BH,SB"
 
 
 def environment() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    # numpy's BLAS threads as numpy starts them by default (the command asks for one itself)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "OPENBLAS_NUM_THREADS")}
     env["PYTHONPYCACHEPREFIX"] = str(OUT / "pycache")
     env["PYTHONPATH"] = str(ROOT / "src")
     return env
@@ -122,6 +124,8 @@ def gacrux_cmd(python: str, path: Path, tiebreaks: str = LIST) -> list[str]:
 
 
 FLOOR = [sys.executable, "-c", "import numpy"]
+ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1"}
+"""The floor as the command starts numpy: with one BLAS thread (spareggio never uses BLAS)."""
 
 
 def interleaved(
@@ -200,6 +204,7 @@ def main() -> None:
     found = interleaved(
         {
             "floor": ([FLOOR], ENV),
+            "floor-1": ([FLOOR], {**ENV, **ONE_BLAS_THREAD}),
             "help": ([[sys.executable, "-m", "spareggio", "--help"]], ENV),
             "standings": ([spareggio_cmd(open150)], ENV),
             "gacrux": ([gacrux_cmd(python, open150)], REF_ENV),
@@ -213,6 +218,8 @@ def main() -> None:
                     "no numpy: < 1×", found["help"].cpu < floor, during))  # fmt: skip
     rows.append(Row("`standings` 150 × 9 (PTS, BH/C1, BH, SB)", "the floor", mine, floor, "floor",
                     "≤ 1.5×", mine <= 1.5 * floor, during))  # fmt: skip
+    rows.append(Row("the same file", "the floor with one BLAS thread", mine, found["floor-1"].cpu, "floor",
+                    "reported", None, during))  # fmt: skip
     rows.append(Row("the same file", gacrux, mine, found["gacrux"].cpu, "reference",
                     "level (≤ 1×)", mine <= found["gacrux"].cpu, during))  # fmt: skip
     if BASE_ENV:
@@ -231,6 +238,7 @@ def main() -> None:
     found = interleaved(
         {
             "floor": ([FLOOR] * len(files), ENV),
+            "floor-1": ([FLOOR] * len(files), {**ENV, **ONE_BLAS_THREAD}),
             "spareggio": ([spareggio_cmd(f) for f in files], ENV),
             "gacrux": ([gacrux_cmd(python, f) for f in files], REF_ENV),
             **({"baseline": ([spareggio_cmd(f) for f in files], BASE_ENV)} if BASE_ENV else {}),
@@ -242,6 +250,8 @@ def main() -> None:
     mine = found["spareggio"].cpu
     rows.append(Row(name, f"the floor × {len(files)}", mine, found["floor"].cpu, "floor", "≤ 1.5×",
                     mine <= 1.5 * found["floor"].cpu, during))  # fmt: skip
+    rows.append(Row("the same files", f"the floor with one BLAS thread × {len(files)}", mine, found["floor-1"].cpu,
+                    "floor", "reported", None, during))  # fmt: skip
     rows.append(Row("the same files", gacrux, mine, found["gacrux"].cpu, "reference", "reported", None, during))
     if BASE_ENV:
         base = found["baseline"].cpu
