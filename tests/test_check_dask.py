@@ -1,0 +1,139 @@
+"""``check --scheduler``: how the batch is cut into tasks (the sizes grow from ``FIRST_CHUNK`` to
+``CHUNK_FILES`` and shrink again at the end, so that no worker is left with a large last task), how
+a task's files travel (:class:`Packed`: one buffer, out of band), and what a worker that dies in
+the middle of a task leaves: an ``error`` row for each of its files, and the batch goes on."""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from spareggio.check import CheckEntry, CheckOptions, Status, check_files
+from spareggio.check import dask as remote
+from spareggio.check.dask import Packed, _chunks
+from spareggio.check.sources import Source
+from test_check import RIGHT, six
+
+OPTIONS = CheckOptions(tiebreaks="BH/C1,BH,SB")
+
+
+def _sources(folder: Path, count: int) -> list[Source]:
+    paths = []
+    for k in range(count):
+        path = folder / f"t{k:04d}.trf"
+        path.write_bytes(f"012 file {k}\n".encode())
+        paths.append(path)
+    return [Source(str(p), str(p)) for p in paths]
+
+
+@pytest.mark.parametrize(
+    ("files", "workers", "sizes"),
+    [
+        # fewer files than the look-ahead: the end is seen at once; the first task holds 4, then
+        # half of what is left but never fewer than 4 (6 left: 3, so 4), then the last 2
+        (10, 2, [4, 4, 2]),
+        # one worker sees 128 sources ahead: 4 8 16 32 64 128 take 252 files, 48 are left, all
+        # for the one worker
+        (300, 1, [4, 8, 16, 32, 64, 128, 48]),
+        # two workers see 256 ahead: the listing ends while 220 are left (380 taken), then each
+        # task holds half of what is left, rounded up: 110, 55, 28, 14, 7, then 4 and the last 2
+        (600, 2, [4, 8, 16, 32, 64, 128, 128, 110, 55, 28, 14, 7, 4, 2]),
+        # four workers see 512 ahead: the listing ends after 4 ... 64 (124 taken, 476 left); then a
+        # quarter of what is left, rounded up: 119 (476/4), 90 (357/4), 67, 50, 38, 28, 21, 16,
+        # 12, 9, 7, 5, then 4 three times (14, 10 and 6 left) and the last 2
+        (600, 4, [4, 8, 16, 32, 64, 119, 90, 67, 50, 38, 28, 21, 16, 12, 9, 7, 5, 4, 4, 4, 2]),
+    ],
+)
+def test_tasks_grow_then_shrink_at_the_end(tmp_path: Path, files: int, workers: int, sizes: list[int]) -> None:
+    sources = _sources(tmp_path, files)
+    chunks = list(_chunks(iter(sources), 4, 128, workers))
+    assert [len(packed) for packed, _ in chunks] == sizes
+    assert sum(sizes) == files
+    # every file once, in the order listed, with its own content
+    names = [name for packed, _ in chunks for name, _ in packed.files()]
+    assert names == [s.name for s in sources]
+    first = chunks[0][0]
+    assert list(first.files())[1] == (sources[1].name, b"012 file 1\n")
+
+
+def test_a_path_that_cannot_be_used_is_an_error_row_and_takes_no_place_in_a_task(tmp_path: Path) -> None:
+    sources: list[Source | tuple[str, str]] = [*_sources(tmp_path, 3)]
+    sources.insert(1, ("gone.trf", "gone.trf: no such file or folder"))
+    sources.append(Source(str(tmp_path / "missing.trf"), str(tmp_path / "missing.trf")))
+    chunks = list(_chunks(sources, 4, 128, 2))
+    # 5 sources: a task of 4 (one of them unusable), then the last one, which cannot be read
+    assert [(len(p), [e.file for e in errors]) for p, errors in chunks] == [
+        (3, ["gone.trf"]),
+        (0, [str(tmp_path / "missing.trf")]),
+    ]
+    assert all(e.status is Status.ERROR for _, errors in chunks for e in errors)
+
+
+def test_the_contents_travel_out_of_band(tmp_path: Path) -> None:
+    files = [("a.trf", b"012 A\n"), ("b.trf", b""), ("c.trf", b"012 C\n" * 1000)]
+    packed = Packed.of(files)
+    buffers: list[pickle.PickleBuffer] = []
+    blob = pickle.dumps(packed, protocol=5, buffer_callback=buffers.append)
+    # the 6,012 bytes of content are one buffer beside a pickle of the names and ends alone
+    assert len(buffers) == 1 and buffers[0].raw().nbytes == 6 + 6000
+    assert b"012 C" not in blob and len(blob) < 200
+    received = pickle.loads(blob, buffers=[memoryview(bytes(buffers[0].raw()))])
+    assert list(received.files()) == files
+    # an older protocol carries them inside the pickle
+    assert list(pickle.loads(pickle.dumps(packed, protocol=4)).files()) == files
+
+
+def _die_on(marker: str) -> Callable[[], None]:
+    """What the workers run to crash like a worker killed by the system: from then on, a file whose
+    name holds ``marker`` ends the worker's process at once, in the middle of its task."""
+
+    def install() -> None:
+        original = remote.check_source
+
+        def dying(name: str, data: bytes, options: CheckOptions) -> CheckEntry:
+            if marker in name:
+                os._exit(1)
+            return original(name, data, options)
+
+        remote.check_source = dying  # type: ignore[assignment]  # the worker's copy of the module
+
+    return install
+
+
+def test_a_worker_killed_in_the_middle_of_a_task_leaves_error_rows_and_the_batch_goes_on(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    dask = pytest.importorskip("dask")
+    right, wrong = six(RIGHT), six({**RIGHT, 1: 4, 5: 3})
+    for k in range(40):
+        name = f"t{k:04d}-die.trf" if k == 20 else f"t{k:04d}.trf"
+        (tmp_path / name).write_text(wrong if k % 7 == 3 else right)
+    local = {e.file: e for e in check_files([str(tmp_path)], OPTIONS, jobs=1)}
+    dead = str(tmp_path / "t0020-die.trf")
+    assert local[dead].status is Status.AGREE  # the file itself is sound: only its worker dies
+    # no second try on another worker: the first death loses the task (Dask allows 3 by default)
+    with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        client.run(_die_on("-die"))
+        entries = list(check_files([str(tmp_path)], OPTIONS, scheduler=cluster.scheduler_address))
+    by_file = {e.file: e for e in entries}
+    assert len(entries) == len(by_file) == 40  # every file once, none skipped
+    lost = {f for f, e in by_file.items() if e != local[f]}
+    assert dead in lost
+    for f in lost:
+        e = by_file[f]
+        assert e.status is Status.ERROR and e.error is not None
+        assert e.error.startswith(f"{f}: the cluster could not check the file (") and "\n" not in e.error
+    # the other tasks were checked: the batch went on.  A task holds 14 files at most here (40
+    # files on two workers: 4, 8, 14, 7, 4, 3); the dead worker takes its running task and, with
+    # it, the one Dask had already sent it to run next
+    assert len(lost) <= 2 * 14
+    assert sum(e.status is Status.DIFFERS for e in entries) >= 1
