@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from json.encoder import encode_basestring
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -154,7 +155,7 @@ def standings_json(s: Standings, *, exact: bool = False) -> str:
     marker = '\n  "standings": []'
     at = text.index(marker) + len(marker) - 2
     body = _json_entries(s)
-    return text[:at] + ("[\n" + body + "\n  ]" if body else "[]") + text[at + 2 :] + "\n"
+    return "".join((text[:at], "[\n" if body else "[]", body, "\n  ]" if body else "", text[at + 2 :], "\n"))
 
 
 _ROW = "    "
@@ -176,19 +177,17 @@ def _json_entries(s: Standings) -> str:
         else f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}"'
         for a, b in zip(s.rank.tolist(), s.rank_to.tolist(), strict=True)
     ]
-    rated = np.fromiter((p.rating is not None for p in ordered), dtype=bool, count=len(ordered))
-    ratings = np.fromiter((p.rating or 0 for p in ordered), dtype=np.int64, count=len(ordered))
     columns: list[Iterable[str]] = [
         heads,
-        map(f'{_FIELD}"start_number": '.__add__, map(str, (p.start_number for p in ordered))),
-        map(f'{_FIELD}"name": '.__add__, map(encode_basestring, (p.name for p in ordered))),
-        map(f'{_FIELD}"title": '.__add__, map(encode_basestring, (p.title for p in ordered))),
-        _number_column(ratings, 1, rated, f'{_FIELD}"rating": '),
-        map(f'{_FIELD}"federation": '.__add__, map(encode_basestring, (p.federation for p in ordered))),
-        map(f'{_FIELD}"fide_id": '.__add__, map(encode_basestring, (p.fide_id for p in ordered))),
+        map(f'{_FIELD}"start_number": '.__add__, map(str, [p.start_number for p in ordered])),
+        map(f'{_FIELD}"name": '.__add__, map(encode_basestring, [p.name for p in ordered])),
+        _text_column([p.title for p in ordered], encode_basestring, f'{_FIELD}"title": '),
+        _text_column([p.rating for p in ordered], _int_text, f'{_FIELD}"rating": '),
+        _text_column([p.federation for p in ordered], encode_basestring, f'{_FIELD}"federation": '),
+        map(f'{_FIELD}"fide_id": '.__add__, map(encode_basestring, [p.fide_id for p in ordered])),
         _number_column(frame.total[order], frame.unit, None, f'{_FIELD}"points": '),
-        (f'{_FIELD}"declared_points": {_json_text(p.points)}' for p in ordered),
-        (f'{_FIELD}"declared_rank": {"null" if p.rank is None else p.rank}' for p in ordered),
+        _text_column([p.points for p in ordered], _json_text, f'{_FIELD}"declared_points": ', by_id=True),
+        _text_column([p.rank for p in ordered], _int_text, f'{_FIELD}"declared_rank": '),
     ]
     closing = f"\n{_FIELD}}}\n{_ROW}}}"
     for k, label in enumerate(s.labels):
@@ -206,6 +205,26 @@ def _json_entries(s: Standings) -> str:
 
 
 _SMALL_RANGE = 4096
+
+
+_T = TypeVar("_T")
+
+
+def _text_column(values: list[_T], text: Callable[[_T], str], prefix: str, *, by_id: bool = False) -> list[str]:
+    """``prefix + text(value)`` for every value, each distinct value written once: a column of a
+    standings has few (titles, federations, ratings, declared points and ranks).  ``by_id`` tells
+    them apart by their objects instead of their values, for values whose hash costs more than the
+    text (a :class:`~fractions.Fraction`'s is computed in Python): a reader shares one object among
+    the players who declare the same points, and every object is held by ``values`` meanwhile."""
+    keys: list[object] = list(map(id, values)) if by_id else list(values)
+    distinct = dict(zip(keys, values, strict=True))
+    texts = {key: prefix + text(value) for key, value in distinct.items()}
+    return list(map(texts.__getitem__, keys))
+
+
+def _int_text(value: int | None) -> str:
+    """The JSON text of a whole number or of none."""
+    return "null" if value is None else str(value)
 
 
 def _json_text(value: Fraction | None) -> str:
