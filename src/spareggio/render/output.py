@@ -248,6 +248,20 @@ def _number_column(
 ) -> list[str]:
     """``prefix + JSON number + suffix`` for every ``numerator / denominator`` (``null`` where not
     defined).  Each distinct value is rendered once by :func:`json_number`."""
+    return _value_column(
+        numerator, denominator, defined, lambda n, d: prefix + _number_text(n, d) + suffix, prefix + "null" + suffix
+    )
+
+
+def _value_column(
+    numerator: npt.NDArray[np.int64],
+    denominator: int | npt.NDArray[np.int64],
+    defined: npt.NDArray[np.bool_] | None,
+    text: Callable[[int, int], str],
+    missing: str,
+) -> list[str]:
+    """``text(numerator, denominator)`` for every value, ``missing`` where not defined; each distinct
+    pair is written once."""
     num = np.asarray(numerator, dtype=np.int64)
     n = num.size
     if isinstance(denominator, int):
@@ -260,7 +274,7 @@ def _number_column(
             inverse = (np.cumsum(present) - 1)[offset]
         else:
             values, inverse = distinct(num)
-        texts = [_number_text(v, denominator) for v in values.tolist()]
+        texts = [text(v, denominator) for v in values.tolist()]
     else:
         den = np.asarray(denominator, dtype=np.int64)
         if defined is not None:
@@ -271,8 +285,8 @@ def _number_column(
         new[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
         inverse = np.empty(n, dtype=np.int64)
         inverse[sort] = np.cumsum(new) - 1
-        texts = [_number_text(x, y) for x, y in zip(a[new].tolist(), b[new].tolist(), strict=True)]
-    table = np.array([prefix + t + suffix for t in texts] + [prefix + "null" + suffix], dtype=object)
+        texts = [text(x, y) for x, y in zip(a[new].tolist(), b[new].tolist(), strict=True)]
+    table = np.array([*texts, missing], dtype=object)
     if defined is not None:
         inverse = np.where(defined, inverse, len(texts))
     result: list[str] = table[inverse].tolist()
@@ -432,6 +446,44 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
     def _(text: str) -> str:
         return localize(Text(text, "table"), lang)
 
+    columns = s.columns()
+    heads: dict[Column, list[str]] = {
+        Column.TITLE: [_("Tit")], Column.NAME: [_("Name")], Column.FEDERATION: [_("Fed")],
+        Column.RATING: [_("Rtg")], Column.POINTS: [_("Pts")],
+    }  # fmt: skip
+    if Column.SCORES in columns:  # a team's scores: a row at a time
+        heads[Column.SCORES] = [name for name, _v in s.scores(s.rows[0])] if s.rows else []
+        cells, declared = _table_rows(s, lang)
+    else:
+        cells, declared = _table_columns(s, lang)
+    left = {
+        k for k, c in enumerate((None, None, *(c for c in columns for _h in heads[c])))
+        if c in (Column.TITLE, Column.NAME, Column.FEDERATION)
+    }  # fmt: skip
+    header = [_("Rk"), _("SNo"), *(h for c in columns for h in heads[c]), *s.labels] + ([_("Decl")] if declared else [])
+    cells = cells or [[] for _h in header]  # no row: no column either
+    widths = [max(len(h), max(map(len, cells[k]), default=0)) for k, h in enumerate(header)]
+    lines = heading_lines(s, lang)
+    if declared:
+        lines.append(_("Decl: the rank the file declares, where it differs from the computed place"))
+    lines.append("")
+
+    def fmt(row: Iterable[str]) -> str:
+        return "  ".join(row).rstrip()
+
+    padded = [
+        list(map(str.ljust if k in left else str.rjust, column, itertools.repeat(widths[k])))
+        for k, column in enumerate(cells)
+    ]
+    lines.append(fmt(h.ljust(widths[k]) if k in left else h.rjust(widths[k]) for k, h in enumerate(header)))
+    lines.append("  ".join("-" * w for w in widths))
+    lines.extend(map(fmt, zip(*padded)))
+    return "\n".join(lines) + "\n"
+
+
+def _table_rows(s: Standings, lang: str) -> tuple[list[list[str]], bool]:
+    """The cells of the standings table, a column at a time, made from the rows; whether the
+    declared ranks are shown (where one differs from its place)."""
     places = shown_decimals(s)
 
     def number(value: Fraction | None, points: bool = False, decimals: int | None = None) -> str:
@@ -439,13 +491,6 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    columns = s.columns()
-    scores = [name for name, _v in s.scores(rows[0])] if rows else []
-    heads: dict[Column, list[str]] = {
-        Column.TITLE: [_("Tit")], Column.NAME: [_("Name")], Column.FEDERATION: [_("Fed")],
-        Column.RATING: [_("Rtg")], Column.POINTS: [_("Pts")], Column.SCORES: scores,
-    }  # fmt: skip
-
     cells: dict[Column, Callable[[StandingRow], Iterable[str]]] = {
         Column.TITLE: lambda row: (title_abbreviation(row.player.title),),
         Column.NAME: lambda row: (row.player.name,),
@@ -455,35 +500,58 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
         # a team's match and game points, the primary first
         Column.SCORES: lambda row: [number(value, points=True) for _n, value in s.scores(row)],
     }
-    shown = [cells[c] for c in columns]
-
-    header = [_("Rk"), _("SNo"), *(h for c in columns for h in heads[c])]
+    shown = [cells[c] for c in s.columns()]
     body = [
         [row.place, str(row.player.start_number), *itertools.chain.from_iterable(f(row) for f in shown)]
         + [number(row.values[label], decimals=places[label]) for label in s.labels]
         + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
         for row in rows
     ]
-    left = {
-        k for k, c in enumerate((None, None, *(c for c in columns for _h in heads[c])))
-        if c in (Column.TITLE, Column.NAME, Column.FEDERATION)
-    }  # fmt: skip
-    header += list(s.labels) + ([_("Decl")] if declared else [])
-    widths = [max(len(h), *(len(r[k]) for r in body)) if body else len(h) for k, h in enumerate(header)]
-    lines = heading_lines(s, lang)
+    return [list(column) for column in zip(*body, strict=True)], declared
+
+
+def _table_columns(s: Standings, lang: str) -> tuple[list[list[str]], bool]:
+    """:func:`_table_rows` for a player's columns, made from the ranking arrays and the tie-break
+    numerators without a row object: each distinct value of a column is written once."""
+    order = s.order
+    players = s.tournament.players
+    ordered = [players[i] for i in order.tolist()]
+    first, last = s.rank.tolist(), s.rank_to.tolist()
+    declared_ranks = [p.rank for p in ordered]
+    differs = [
+        bool(d) and not a <= (d or 0) <= b for d, a, b in zip(declared_ranks, first, last, strict=True)
+    ]  # as :func:`declared_rank_differs`
+    declared = any(differs)
+    frame = s.context.frame
+
+    def points(numerator: int, denominator: int) -> str:
+        return localized_number(Fraction(numerator, denominator), lang, points=True)
+
+    by_column: dict[Column, Callable[[], list[str]]] = {
+        Column.TITLE: lambda: _text_column([p.title for p in ordered], title_abbreviation, ""),
+        Column.NAME: lambda: [p.name for p in ordered],
+        Column.FEDERATION: lambda: [p.federation for p in ordered],
+        Column.RATING: lambda: _text_column([p.rating for p in ordered], lambda r: str(r or ""), ""),
+        Column.POINTS: lambda: _value_column(frame.total[order], frame.unit, None, points, ""),
+    }
+    cells = [
+        ["—" if a == 0 else f"{a}-{b}" if b > a else str(a) for a, b in zip(first, last, strict=True)],
+        [str(p.start_number) for p in ordered],
+        *(by_column[c]() for c in s.columns()),
+    ]
+    for label, decimals in shown_decimals(s).items():
+        res = s.results[label]
+
+        def value(numerator: int, denominator: int, places: int | None = decimals) -> str:
+            return localized_number(Fraction(numerator, denominator), lang, decimals=places)
+
+        den = res.denominator if isinstance(res.denominator, int) else np.asarray(res.denominator)[order]
+        defined = None if res.defined is None else np.asarray(res.defined)[order]
+        missing = localized_number(None, lang)
+        cells.append(_value_column(np.asarray(res.numerator)[order], den, defined, value, missing))
     if declared:
-        lines.append(_("Decl: the rank the file declares, where it differs from the computed place"))
-    lines.append("")
-
-    def fmt(cells: list[str]) -> str:
-        return "  ".join(
-            c.ljust(widths[k]) if k in left else c.rjust(widths[k]) for k, c in enumerate(cells)
-        ).rstrip()
-
-    lines.append(fmt(header))
-    lines.append("  ".join("-" * w for w in widths))
-    lines.extend(fmt(r) for r in body)
-    return "\n".join(lines) + "\n"
+        cells.append([str(d) if shown else "" for d, shown in zip(declared_ranks, differs, strict=True)])
+    return cells, declared
 
 
 @renderer(Standings, "table")
