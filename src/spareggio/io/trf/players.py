@@ -262,11 +262,16 @@ _PLAIN_PLAYER = all(f.default_factory is dataclasses.MISSING for f in dataclasse
     Player, "__post_init__"
 )
 """Whether a :class:`Player` is its fields and nothing more (no factory, no check after ``__init__``)."""
-_IN_PLACE = _PLAIN_PLAYER and _PLAYER_FIELDS <= {
+_RECORD_FIELDS = frozenset({
     "start_number", "name", "sex", "title", "rating", "federation", "fide_id", "birth_date", "points", "rank",
-    "position", *_PLAYER_DEFAULTS,
-}  # fmt: skip
+    "position",
+})  # fmt: skip
+"""The fields of a :class:`Player` that :func:`_read_players` sets from a ``001`` record."""
+_IN_PLACE = _PLAIN_PLAYER and _PLAYER_FIELDS <= _RECORD_FIELDS | _PLAYER_DEFAULTS.keys()
 """Whether :func:`_read_players` sets every field of a :class:`Player` that has no default."""
+_OTHER_DEFAULTS = {name: value for name, value in _PLAYER_DEFAULTS.items() if name not in _RECORD_FIELDS}
+"""The fields of a :class:`Player` that a ``001`` record does not give (the national rating), with
+their defaults."""
 
 
 def _player(**values: object) -> Player:
@@ -737,15 +742,15 @@ def _players_in_place(
     federations = [text[53:56].strip() for text in texts]
     fide_ids = [text[57:68].strip() for text in texts]
     births = [text[69:79].strip() for text in texts]
-    new, put, defaults = object.__new__, object.__setattr__, _PLAYER_DEFAULTS
+    new, put, others = object.__new__, object.__setattr__, _OTHER_DEFAULTS
     players = []
     columns = zip(start, names, sexes, titles, rating, federations, fide_ids, births, points, rank, positions, strict=True)
     for sno, name, sex, title, rtg, federation, fide_id, birth, pts, rnk, pos in columns:
         player = new(Player)
         put(player, "__dict__", {
-            **defaults, "start_number": sno, "name": name, "sex": sex, "title": title, "rating": rtg or None,
+            "start_number": sno, "name": name, "sex": sex, "title": title, "rating": rtg or None,
             "federation": federation, "fide_id": fide_id, "birth_date": birth, "points": pts, "rank": rnk,
-            "position": pos,
+            "position": pos, **others,
         })  # fmt: skip
         players.append(player)
     return players
