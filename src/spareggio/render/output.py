@@ -154,19 +154,19 @@ def standings_json(s: Standings, *, exact: bool = False) -> str:
     text = json.dumps(head, ensure_ascii=False, indent=2)
     marker = '\n  "standings": []'
     at = text.index(marker) + len(marker) - 2
-    body = _json_entries(s)
-    return "".join((text[:at], "[\n" if body else "[]", body, "\n  ]" if body else "", text[at + 2 :], "\n"))
+    return _json_entries(s, text[:at], text[at + 2 :] + "\n")
 
 
 _ROW = "    "
 _FIELD = "      "
 
 
-def _json_entries(s: Standings) -> str:
-    """The entries of the ``standings`` array, as ``json.dumps(..., indent=2)`` writes them."""
+def _json_entries(s: Standings, before: str, after: str) -> str:
+    """The ``standings`` array, as ``json.dumps(..., indent=2)`` writes it, between the text of the
+    document ``before`` and ``after`` it: the whole document in one join."""
     order = s.order
     if order.size == 0:
-        return ""
+        return before + "[]" + after
     frame = s.context.frame
     ordered = [s.tournament.players[i] for i in order.tolist()]
     heads = [
@@ -200,7 +200,11 @@ def _json_entries(s: Standings) -> str:
         suffix = closing if k == len(s.labels) - 1 else ""
         columns.append(_number_column(np.asarray(res.numerator)[order], den, defined, prefix, suffix))
     if not s.labels:
-        columns.append(itertools.repeat(f'{_FIELD}"tiebreaks": {{}}\n{_ROW}}}'))
+        columns.append([f'{_FIELD}"tiebreaks": {{}}\n{_ROW}}}'] * len(heads))
+    heads[0] = before + "[\n" + heads[0]
+    last = columns[-1]
+    assert isinstance(last, list)
+    last[-1] += "\n  ]" + after
     return ",\n".join(itertools.chain.from_iterable(zip(*columns)))
 
 

@@ -571,12 +571,13 @@ def _digits(columns: ByteMatrix) -> tuple[IntMatrix, BoolMatrix, BoolMatrix]:
     return (value // _FIELD_SCALE.take(code)).astype(np.int64), _FIELD_BLANK.take(code), _FIELD_OK.take(code)
 
 
-def _bytes(texts: list[str], width: int) -> ByteMatrix:
+def _bytes(texts: list[str], width: int, ascii: bool | None = None) -> ByteMatrix:
     """The lines as a (lines × width) array of their characters, one byte each: an ASCII
-    character's code, 128 for any other, 0 after the line's end.  ASCII text (most files) is
-    copied as it is; other text goes through its code points."""
+    character's code, 128 for any other, 0 after the line's end.  ASCII text (most files: ``ascii``
+    says whether the lines are, when the caller knows) is copied as it is; other text goes through
+    its code points."""
     n = len(texts)
-    if "".join(texts).isascii():
+    if ascii if ascii is not None else "".join(texts).isascii():
         ascii_bytes: ByteMatrix = np.array(texts, dtype=f"S{width}").view(np.uint8).reshape(n, width)
         return ascii_bytes
     points: CharMatrix = np.array(texts, dtype=f"<U{width}").view(np.uint32).reshape(n, width)
@@ -601,14 +602,15 @@ class _Decoded:
     bye_as_forfeit: BoolMatrix
 
 
-def _decode_rows(texts: list[str]) -> _Decoded:
-    """Decode every field of every ``001`` record with array operations (no work per character)."""
+def _decode_rows(texts: list[str], ascii: bool | None = None) -> _Decoded:
+    """Decode every field of every ``001`` record with array operations (no work per character);
+    ``ascii``: whether every line is ASCII, when the caller knows."""
     n = len(texts)
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=n)
     slots = np.where(lengths >= _FIRST_BLOCK, (lengths - _FIRST_BLOCK) // 10 + 1, 0)
     rounds = int(slots.max(initial=0))
     width = _FIRST_BLOCK - 1 + 10 * rounds
-    chars = _bytes(texts, width)
+    chars = _bytes(texts, width, ascii)
     blocks = chars[:, _FIRST_BLOCK - 1 :].reshape(n, rounds, 10)
     # every number field at once: start number, rating, rank, then each round's opponent
     fields = np.concatenate(
@@ -661,7 +663,7 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     )
     for k in special:
         texts[k] = ""  # read by the line parser only
-    dec = _decode_rows(texts)
+    dec = _decode_rows(texts, joined.isascii())
     ok = dec.ok
     ok[special] = False
     text_notes = _TextNotes()
@@ -757,12 +759,15 @@ def _players_in_place(
 
 
 def _printable(text: str) -> bool:
-    """``text.isprintable()``; for ASCII text (most files) one array test of its bytes, several
-    times faster than the per-character lookup: the printable ASCII characters are 32-126."""
+    """``text.isprintable()``; for ASCII text (most files) its bytes with the printable ones (32-126)
+    deleted, several times faster than the per-character lookup and with no array as large as
+    the text beside its bytes."""
     if not text.isascii():
         return text.isprintable()
-    codes = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-    return not bool(((codes - np.uint8(32)) >= 95).any())  # below 32 wraps round to 224-255
+    return not text.encode("ascii").translate(None, _PRINTABLE_ASCII)  # what is left is not printable
+
+
+_PRINTABLE_ASCII = bytes(range(32, 127))
 
 
 def _note_tabs(entries: list[tuple[int, str]], where: str, notes: list[Diagnostic]) -> None:
