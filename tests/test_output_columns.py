@@ -4,6 +4,9 @@ ranking arrays and the tie-break numerators, each distinct value of a column for
 :func:`standings_to_dict` for the JSON, the table made a row at a time (:func:`_table_rows`, which a
 team event's scores still use) for the table.
 
+The ranking itself sorts a large event by one folded key where numpy's ``lexsort`` would sort by
+several (:func:`spareggio.standings._lexsort`): the same order.
+
 The events here hold what the columns must get right: declared points with a decimal point and a
 comma, shared by several players (the reader shares one object per text), blank and ``0`` declared
 ranks and ranks that differ from the place, blank ratings (``null``), titles as codes and as
@@ -17,7 +20,10 @@ import json
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import spareggio
 from spareggio import Tournament
@@ -31,7 +37,7 @@ from spareggio.render.output import (
     standings_table,
     standings_to_dict,
 )
-from spareggio.standings import Standings
+from spareggio.standings import Standings, _lexsort
 
 TIEBREAKS = "BH/C1,BH,SB,ARO,AOB,TPR"
 
@@ -132,3 +138,24 @@ def test_the_fields_as_the_file_declares_them() -> None:
     s = spareggio.rank(t, "ARO", unrated_rating=1000)
     check(s)
     assert [row.values["ARO"] for row in s.rows] == [1000, None, 2400]
+
+
+@given(
+    st.integers(0, 60).flatmap(
+        lambda n: st.lists(
+            st.one_of(
+                st.lists(st.integers(-3, 3), min_size=n, max_size=n),
+                st.lists(st.integers(-(2**62), 2**62), min_size=n, max_size=n),
+                st.lists(st.booleans(), min_size=n, max_size=n),
+            ),
+            min_size=1,
+            max_size=4,
+        )
+    )
+)
+@settings(max_examples=300, deadline=None)
+def test_the_folded_sort_is_numpys_lexsort(columns: list[list[int] | list[bool]]) -> None:
+    # the ranking sorts by (group, value, start number) with one folded key when the ranges fit,
+    # else with np.lexsort: the same order either way, ties in index order
+    keys = tuple(np.array(c, dtype=bool if c and isinstance(c[0], bool) else np.int64) for c in columns)
+    assert _lexsort(keys).tolist() == np.lexsort(keys).tolist()
