@@ -30,7 +30,7 @@ def _expected(text: str) -> tuple[int, bool, bool]:
 def _read(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Fields of 4 characters read as the decoder reads them: their bytes (:func:`_bytes`, as it
     makes them of the lines), one array per column."""
-    return _digits(np.ascontiguousarray(_bytes(texts, 4).T))
+    return _digits(list(_bytes(texts, 4).T))
 
 
 def test_every_field_of_four_columns_reads_as_the_line_parser_reads_it() -> None:

@@ -33,6 +33,8 @@ SmallMatrix = npt.NDArray[np.int8]
 BoolMatrix = npt.NDArray[np.bool_]
 CharMatrix = npt.NDArray[np.uint32]
 ByteMatrix = npt.NDArray[np.uint8]
+FieldNumbers = npt.NDArray[np.int16]
+"""Numbers read from 4-column fields (at most 9999): 16 bits hold them."""
 
 _Scalar = TypeVar("_Scalar", bound=np.generic)
 
@@ -554,10 +556,11 @@ def _field_tables() -> tuple[BoolMatrix, BoolMatrix, npt.NDArray[np.int16]]:
 _FIELD_OK, _FIELD_BLANK, _FIELD_SCALE = _field_tables()
 
 
-def _digits(columns: ByteMatrix) -> tuple[IntMatrix, BoolMatrix, BoolMatrix]:
+def _digits(columns: list[ByteMatrix]) -> tuple[FieldNumbers, BoolMatrix, BoolMatrix]:
     """Fixed-width number fields read as ``int(text.strip())``, every field at once: ``columns[k]``
     holds the characters' bytes (:func:`_bytes`) of the k-th column of every field, so that each
-    step is one pass over contiguous memory, in the smallest integers that hold a 4-digit field.
+    step is one pass over contiguous memory, in the smallest integers that hold a 4-digit field and
+    in place (a large file makes no array larger than one of these columns' values).
 
     Returns the value, whether the field is blank and whether it is acceptable: blank, or one run of
     ASCII digits with blanks (or the end of the line) around it.  The value of a field that is not
@@ -566,9 +569,12 @@ def _digits(columns: ByteMatrix) -> tuple[IntMatrix, BoolMatrix, BoolMatrix]:
     code = _CLASS.take(columns[0])
     value = _DIGIT.take(columns[0])
     for k in range(1, _FIELD):
-        code = code * 3 + _CLASS.take(columns[k])
-        value = value * 10 + _DIGIT.take(columns[k])
-    return (value // _FIELD_SCALE.take(code)).astype(np.int64), _FIELD_BLANK.take(code), _FIELD_OK.take(code)
+        code *= 3
+        code += _CLASS.take(columns[k])
+        value *= 10
+        value += _DIGIT.take(columns[k])
+    value //= _FIELD_SCALE.take(code)
+    return value, _FIELD_BLANK.take(code), _FIELD_OK.take(code)
 
 
 def _bytes(texts: list[str], width: int, ascii: bool | None = None) -> ByteMatrix:
@@ -589,9 +595,9 @@ class _Decoded:
     """What the array decoder read; rows with ``ok`` False are read again by the line parser."""
 
     ok: BoolMatrix
-    start: IntMatrix
-    rating: IntMatrix
-    rank: IntMatrix
+    start: FieldNumbers
+    rating: FieldNumbers
+    rank: FieldNumbers
     rank_blank: BoolMatrix
     opponent: IntMatrix
     color: SmallMatrix
@@ -612,11 +618,10 @@ def _decode_rows(texts: list[str], ascii: bool | None = None) -> _Decoded:
     width = _FIRST_BLOCK - 1 + 10 * rounds
     chars = _bytes(texts, width, ascii)
     blocks = chars[:, _FIRST_BLOCK - 1 :].reshape(n, rounds, 10)
-    # every number field at once: start number, rating, rank, then each round's opponent
-    fields = np.concatenate(
-        (chars[:, None, 4:8], chars[:, None, 48:52], chars[:, None, 85:89], blocks[:, :, 0:4]), axis=1
-    )
-    numbers, blanks, fine = _digits(np.ascontiguousarray(np.moveaxis(fields, 2, 0)))
+    # every number field at once: start number, rating, rank, then each round's opponent (the
+    # first column of each field, then the second ...)
+    first = np.array([4, 48, 85, *range(_FIRST_BLOCK - 1, width, 10)], dtype=np.intp)
+    numbers, blanks, fine = _digits([chars.take(first + k, axis=1) for k in range(_FIELD)])
     start, rating, rank, opp = numbers[:, 0], numbers[:, 1], numbers[:, 2], numbers[:, 3:]
     start_blank, rank_blank, opp_ok = blanks[:, 0], blanks[:, 2], fine[:, 3:]
     ok = fine[:, :3].all(axis=1) & ~start_blank & (start > 0)
@@ -639,7 +644,7 @@ def _decode_rows(texts: list[str], ascii: bool | None = None) -> _Decoded:
         rating=rating,
         rank=rank,
         rank_blank=rank_blank,
-        opponent=np.where(paired, opp, 0),
+        opponent=np.where(paired, opp, 0).astype(np.int64),
         color=np.where(paired, color, 0).astype(np.int8),
         kind=np.where(slot, kind, int(K.ABSENT)).astype(np.int8),
         short=paired & (_lookup(_SHORT_TABLE, result) > 0),
