@@ -769,7 +769,7 @@ def _printable(text: str) -> bool:
     the text beside its bytes."""
     if not text.isascii():
         return text.isprintable()
-    return not text.encode("ascii").translate(None, _PRINTABLE_ASCII)  # what is left is not printable
+    return not text.encode("ascii").translate(None, delete=_PRINTABLE_ASCII)  # what is left is not printable
 
 
 _PRINTABLE_ASCII = bytes(range(32, 127))
