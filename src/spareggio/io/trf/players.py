@@ -742,21 +742,16 @@ def _players_in_place(
     positions: list[Position],
 ) -> list[Player]:
     """The players of ``001`` records whose numeric fields are read and whose text holds no control
-    character: each made without the frozen dataclass's ``__init__``, its fields given at once."""
-    names = [text[14:47].strip() for text in texts]
-    sexes = [text[9:10].strip().lower() for text in texts]
-    titles = [text[10:13].strip() for text in texts]
-    federations = [text[53:56].strip() for text in texts]
-    fide_ids = [text[57:68].strip() for text in texts]
-    births = [text[69:79].strip() for text in texts]
+    character: each made without the frozen dataclass's ``__init__``, its fields given at once in
+    one pass over the lines."""
     new, put, others = object.__new__, object.__setattr__, _OTHER_DEFAULTS
     players = []
-    columns = zip(start, names, sexes, titles, rating, federations, fide_ids, births, points, rank, positions, strict=True)
-    for sno, name, sex, title, rtg, federation, fide_id, birth, pts, rnk, pos in columns:
+    for text, sno, rtg, pts, rnk, pos in zip(texts, start, rating, points, rank, positions, strict=True):
         player = new(Player)
         put(player, "__dict__", {
-            "start_number": sno, "name": name, "sex": sex, "title": title, "rating": rtg or None,
-            "federation": federation, "fide_id": fide_id, "birth_date": birth, "points": pts, "rank": rnk,
+            "start_number": sno, "name": text[14:47].strip(), "sex": text[9:10].strip().lower(),
+            "title": text[10:13].strip(), "rating": rtg or None, "federation": text[53:56].strip(),
+            "fide_id": text[57:68].strip(), "birth_date": text[69:79].strip(), "points": pts, "rank": rnk,
             "position": pos, **others,
         })  # fmt: skip
         players.append(player)
