@@ -11,8 +11,9 @@ and exit status 2; nothing the user can provoke prints a traceback.
 from __future__ import annotations
 
 import gc
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import NoReturn
 
 import click
@@ -24,7 +25,7 @@ from .app import cli
 from .clilang import click_error, flag_words, localized_cli
 from .language import argv_language
 
-__all__ = ["cli", "main", "run"]
+__all__ = ["cli", "main", "one_blas_thread", "run"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -76,7 +77,29 @@ def run() -> NoReturn:
     while it tears the modules down no longer walk every class, function and table the command
     loaded: those walks cost a short command's process about a fifth of its CPU
     (docs/performance.md).  Only here, at the end of a process: :func:`main` called in a longer
-    process (tests, a script) leaves the collector alone."""
+    process (tests, a script) leaves the collector alone.  And before the command loads numpy, the
+    process asks numpy's BLAS for one thread (:func:`one_blas_thread`)."""
+    one_blas_thread(os.environ, sys.modules)
     status = main()
     gc.freeze()
     sys.exit(status)
+
+
+BLAS_THREADS = "OPENBLAS_NUM_THREADS"
+"""The variable numpy's BLAS (OpenBLAS, in numpy's wheels) reads for its number of threads."""
+
+
+def one_blas_thread(environ: MutableMapping[str, str], modules: Mapping[str, object]) -> bool:
+    """Ask numpy's BLAS for one thread, unless the environment names a number or numpy is loaded
+    already; whether it did.
+
+    When numpy is imported, OpenBLAS starts a thread per core, and each waits for work by spinning
+    for about a tenth of a second: CPU the process pays whatever it computes, the more the longer
+    it runs (on two cores, 65 ms of a 150 × 9 open's 165 ms and 100 ms of a 9,999 × 13 Swiss's 280
+    ms; docs/performance.md).  spareggio does no linear algebra: its arrays are sorted, indexed and
+    summed, which BLAS has no part in.  The processes a command starts (the workers of a check)
+    inherit the setting."""
+    if BLAS_THREADS in environ or "numpy" in modules:
+        return False
+    environ[BLAS_THREADS] = "1"
+    return True
