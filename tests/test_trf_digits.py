@@ -9,7 +9,7 @@ import itertools
 
 import numpy as np
 
-from spareggio.io.trf.players import _digits, _is_digits, _printable
+from spareggio.io.trf.players import _bytes, _digits, _is_digits, _printable
 
 ALPHABET = [" ", "\0", "0", "1", "7", "9", "x", "+", "/", ":", "²", "é", "٣"]
 """Blanks (NUL: the line ended before the column), ASCII digits, the characters on either side of
@@ -27,11 +27,21 @@ def _expected(text: str) -> tuple[int, bool, bool]:
     return 0, False, False
 
 
+def _read(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fields of 4 characters read as the decoder reads them: their bytes (:func:`_bytes`, as it
+    makes them of the lines), one array per column."""
+    return _digits(list(_bytes(texts, 4).T))
+
+
 def test_every_field_of_four_columns_reads_as_the_line_parser_reads_it() -> None:
     texts = ["".join(chars) for chars in itertools.product(ALPHABET, repeat=4)]
-    codes = np.array([[ord(c) for c in text] for text in texts], dtype=np.uint32)
-    value, blank, ok = _digits(codes.reshape(len(texts) // 13, 13, 4))
-    value, blank, ok = value.ravel(), blank.ravel(), ok.ravel()
+    ascii_texts = [text for text in texts if text.isascii()]
+    for fields in (texts, ascii_texts):  # text beyond ASCII goes through its code points
+        check_fields(fields)
+
+
+def check_fields(texts: list[str]) -> None:
+    value, blank, ok = _read(texts)
     for k, text in enumerate(texts):
         want_value, want_blank, want_ok = _expected(text)
         assert (bool(ok[k]), bool(blank[k])) == (want_ok, want_blank), repr(text)
@@ -41,8 +51,7 @@ def test_every_field_of_four_columns_reads_as_the_line_parser_reads_it() -> None
 
 def test_digits_with_a_blank_between_them_are_refused() -> None:
     # '1 2 ' is no start number (test_trf: test_non_numeric_opponent); ' 12 ' and '0012' are 12
-    codes = np.array([[ord(c) for c in t] for t in ("1 2 ", " 12 ", "0012", "12  ", "  12")], dtype=np.uint32)
-    value, blank, ok = _digits(codes)
+    value, blank, ok = _read(["1 2 ", " 12 ", "0012", "12  ", "  12"])
     assert ok.tolist() == [False, True, True, True, True]
     assert value[1:].tolist() == [12, 12, 12, 12]
     assert not blank.any()

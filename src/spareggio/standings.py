@@ -572,12 +572,12 @@ def _rank(
     sno = frame.ids
     total = frame.total
     out = np.zeros(sno.size, dtype=bool) if excluded is None else excluded
-    order = np.lexsort((sno, -total, out))
+    order = _lexsort((sno, -total, out))
     starts = np.ones(order.size, dtype=bool)
     starts[1:] = (total[order[1:]] != total[order[:-1]]) | (out[order[1:]] != out[order[:-1]])
     if any(spec.code == "PTS" for _, spec in parsed):
         # a list that names PTS (TRF-26 212 with a tie-break before it) ranks by the list as given
-        order = np.lexsort((sno, out))
+        order = _lexsort((sno, out))
         starts[1:] = out[order[1:]] != out[order[:-1]]
     keys: dict[str, IntVector] = {}
     positions: dict[str, tuple[IntVector, BoolVector]] = {}
@@ -598,7 +598,7 @@ def _rank(
             key = keys[label] = results[label].order_key()
         group = np.cumsum(starts)[tied]
         players = order[tied]
-        perm = np.lexsort((sno[players], -key[players], group))
+        perm = _lexsort((sno[players], -key[players], group))
         players, group = players[perm], group[perm]
         k = key[players]
         order[tied] = players
@@ -606,6 +606,32 @@ def _rank(
         split[1:] = (group[1:] == group[:-1]) & (k[1:] != k[:-1])
         starts[tied] |= split
     return order, starts, positions
+
+
+_FOLD_LIMIT = 2**62
+
+
+def _lexsort(keys: tuple[npt.NDArray[np.int64] | BoolVector, ...]) -> IntVector:
+    """``np.lexsort(keys)``: the indices that sort by the last key, then by the one before it ...,
+    ties in index order.  Integer keys whose ranges multiplied fit in 62 bits are folded into one
+    key, ``sum((key - min) * weight)`` with each weight the product of the spans of the keys before
+    it, and sorted once by a stable sort: the same order, several times faster on a large event."""
+    if not keys or keys[0].size == 0:
+        return np.lexsort(keys)
+    folded: list[tuple[npt.NDArray[np.int64], int, int]] = []
+    weight = 1
+    for key in keys:
+        values = key.astype(np.int64, copy=False)
+        low, high = int(values.min()), int(values.max())
+        folded.append((values, low, weight))
+        weight *= high - low + 1
+        if weight >= _FOLD_LIMIT:
+            return np.lexsort(keys)
+    combined = np.zeros(keys[0].size, dtype=np.int64)
+    for values, low, w in folded:
+        combined += (values - low) * w
+    result: IntVector = np.argsort(combined, kind="stable")
+    return result
 
 
 def _tied_positions(starts: BoolVector) -> IntVector:

@@ -171,7 +171,8 @@ def read_event(
                     ),
                     Position(name, 1, 1),
                 )
-            data = head + handle.read(reader.max_bytes + 1 - len(head))
+            handle.seek(0)  # a regular file (ensure_regular): read whole, not the head joined to the rest
+            data = handle.read(reader.max_bytes + 1)
     except OSError as exc:
         raise ArgumentError(
             msg("{path}: cannot read the file ({value})", path=name, value=os_reason(exc))

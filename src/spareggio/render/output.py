@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from json.encoder import encode_basestring
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -153,19 +154,19 @@ def standings_json(s: Standings, *, exact: bool = False) -> str:
     text = json.dumps(head, ensure_ascii=False, indent=2)
     marker = '\n  "standings": []'
     at = text.index(marker) + len(marker) - 2
-    body = _json_entries(s)
-    return text[:at] + ("[\n" + body + "\n  ]" if body else "[]") + text[at + 2 :] + "\n"
+    return _json_entries(s, text[:at], text[at + 2 :] + "\n")
 
 
 _ROW = "    "
 _FIELD = "      "
 
 
-def _json_entries(s: Standings) -> str:
-    """The entries of the ``standings`` array, as ``json.dumps(..., indent=2)`` writes them."""
+def _json_entries(s: Standings, before: str, after: str) -> str:
+    """The ``standings`` array, as ``json.dumps(..., indent=2)`` writes it, between the text of the
+    document ``before`` and ``after`` it: the whole document in one join."""
     order = s.order
     if order.size == 0:
-        return ""
+        return before + "[]" + after
     frame = s.context.frame
     ordered = [s.tournament.players[i] for i in order.tolist()]
     heads = [
@@ -176,19 +177,17 @@ def _json_entries(s: Standings) -> str:
         else f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}"'
         for a, b in zip(s.rank.tolist(), s.rank_to.tolist(), strict=True)
     ]
-    rated = np.fromiter((p.rating is not None for p in ordered), dtype=bool, count=len(ordered))
-    ratings = np.fromiter((p.rating or 0 for p in ordered), dtype=np.int64, count=len(ordered))
     columns: list[Iterable[str]] = [
         heads,
-        map(f'{_FIELD}"start_number": '.__add__, map(str, (p.start_number for p in ordered))),
-        map(f'{_FIELD}"name": '.__add__, map(encode_basestring, (p.name for p in ordered))),
-        map(f'{_FIELD}"title": '.__add__, map(encode_basestring, (p.title for p in ordered))),
-        _number_column(ratings, 1, rated, f'{_FIELD}"rating": '),
-        map(f'{_FIELD}"federation": '.__add__, map(encode_basestring, (p.federation for p in ordered))),
-        map(f'{_FIELD}"fide_id": '.__add__, map(encode_basestring, (p.fide_id for p in ordered))),
+        map(f'{_FIELD}"start_number": '.__add__, map(str, [p.start_number for p in ordered])),
+        map(f'{_FIELD}"name": '.__add__, map(encode_basestring, [p.name for p in ordered])),
+        _text_column([p.title for p in ordered], encode_basestring, f'{_FIELD}"title": '),
+        _text_column([p.rating for p in ordered], _int_text, f'{_FIELD}"rating": '),
+        _text_column([p.federation for p in ordered], encode_basestring, f'{_FIELD}"federation": '),
+        map(f'{_FIELD}"fide_id": '.__add__, map(encode_basestring, [p.fide_id for p in ordered])),
         _number_column(frame.total[order], frame.unit, None, f'{_FIELD}"points": '),
-        (f'{_FIELD}"declared_points": {_json_text(p.points)}' for p in ordered),
-        (f'{_FIELD}"declared_rank": {"null" if p.rank is None else p.rank}' for p in ordered),
+        _text_column([p.points for p in ordered], _json_text, f'{_FIELD}"declared_points": ', by_id=True),
+        _text_column([p.rank for p in ordered], _int_text, f'{_FIELD}"declared_rank": '),
     ]
     closing = f"\n{_FIELD}}}\n{_ROW}}}"
     for k, label in enumerate(s.labels):
@@ -201,11 +200,35 @@ def _json_entries(s: Standings) -> str:
         suffix = closing if k == len(s.labels) - 1 else ""
         columns.append(_number_column(np.asarray(res.numerator)[order], den, defined, prefix, suffix))
     if not s.labels:
-        columns.append(itertools.repeat(f'{_FIELD}"tiebreaks": {{}}\n{_ROW}}}'))
+        columns.append([f'{_FIELD}"tiebreaks": {{}}\n{_ROW}}}'] * len(heads))
+    heads[0] = before + "[\n" + heads[0]
+    last = columns[-1]
+    assert isinstance(last, list)
+    last[-1] += "\n  ]" + after
     return ",\n".join(itertools.chain.from_iterable(zip(*columns)))
 
 
 _SMALL_RANGE = 4096
+
+
+_T = TypeVar("_T")
+
+
+def _text_column(values: list[_T], text: Callable[[_T], str], prefix: str, *, by_id: bool = False) -> list[str]:
+    """``prefix + text(value)`` for every value, each distinct value written once: a column of a
+    standings has few (titles, federations, ratings, declared points and ranks).  ``by_id`` tells
+    them apart by their objects instead of their values, for values whose hash costs more than the
+    text (a :class:`~fractions.Fraction`'s is computed in Python): a reader shares one object among
+    the players who declare the same points, and every object is held by ``values`` meanwhile."""
+    keys: list[object] = list(map(id, values)) if by_id else list(values)
+    distinct = dict(zip(keys, values, strict=True))
+    texts = {key: prefix + text(value) for key, value in distinct.items()}
+    return list(map(texts.__getitem__, keys))
+
+
+def _int_text(value: int | None) -> str:
+    """The JSON text of a whole number or of none."""
+    return "null" if value is None else str(value)
 
 
 def _json_text(value: Fraction | None) -> str:
@@ -229,6 +252,20 @@ def _number_column(
 ) -> list[str]:
     """``prefix + JSON number + suffix`` for every ``numerator / denominator`` (``null`` where not
     defined).  Each distinct value is rendered once by :func:`json_number`."""
+    return _value_column(
+        numerator, denominator, defined, lambda n, d: prefix + _number_text(n, d) + suffix, prefix + "null" + suffix
+    )
+
+
+def _value_column(
+    numerator: npt.NDArray[np.int64],
+    denominator: int | npt.NDArray[np.int64],
+    defined: npt.NDArray[np.bool_] | None,
+    text: Callable[[int, int], str],
+    missing: str,
+) -> list[str]:
+    """``text(numerator, denominator)`` for every value, ``missing`` where not defined; each distinct
+    pair is written once."""
     num = np.asarray(numerator, dtype=np.int64)
     n = num.size
     if isinstance(denominator, int):
@@ -241,7 +278,7 @@ def _number_column(
             inverse = (np.cumsum(present) - 1)[offset]
         else:
             values, inverse = distinct(num)
-        texts = [_number_text(v, denominator) for v in values.tolist()]
+        texts = [text(v, denominator) for v in values.tolist()]
     else:
         den = np.asarray(denominator, dtype=np.int64)
         if defined is not None:
@@ -252,8 +289,8 @@ def _number_column(
         new[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
         inverse = np.empty(n, dtype=np.int64)
         inverse[sort] = np.cumsum(new) - 1
-        texts = [_number_text(x, y) for x, y in zip(a[new].tolist(), b[new].tolist(), strict=True)]
-    table = np.array([prefix + t + suffix for t in texts] + [prefix + "null" + suffix], dtype=object)
+        texts = [text(x, y) for x, y in zip(a[new].tolist(), b[new].tolist(), strict=True)]
+    table = np.array([*texts, missing], dtype=object)
     if defined is not None:
         inverse = np.where(defined, inverse, len(texts))
     result: list[str] = table[inverse].tolist()
@@ -413,6 +450,44 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
     def _(text: str) -> str:
         return localize(Text(text, "table"), lang)
 
+    columns = s.columns()
+    heads: dict[Column, list[str]] = {
+        Column.TITLE: [_("Tit")], Column.NAME: [_("Name")], Column.FEDERATION: [_("Fed")],
+        Column.RATING: [_("Rtg")], Column.POINTS: [_("Pts")],
+    }  # fmt: skip
+    if Column.SCORES in columns:  # a team's scores: a row at a time
+        heads[Column.SCORES] = [name for name, _v in s.scores(s.rows[0])] if s.rows else []
+        cells, declared = _table_rows(s, lang)
+    else:
+        cells, declared = _table_columns(s, lang)
+    left = {
+        k for k, c in enumerate((None, None, *(c for c in columns for _h in heads[c])))
+        if c in (Column.TITLE, Column.NAME, Column.FEDERATION)
+    }  # fmt: skip
+    header = [_("Rk"), _("SNo"), *(h for c in columns for h in heads[c]), *s.labels] + ([_("Decl")] if declared else [])
+    cells = cells or [[] for _h in header]  # no row: no column either
+    widths = [max(len(h), max(map(len, cells[k]), default=0)) for k, h in enumerate(header)]
+    lines = heading_lines(s, lang)
+    if declared:
+        lines.append(_("Decl: the rank the file declares, where it differs from the computed place"))
+    lines.append("")
+
+    def fmt(row: Iterable[str]) -> str:
+        return "  ".join(row).rstrip()
+
+    padded = [
+        list(map(str.ljust if k in left else str.rjust, column, itertools.repeat(widths[k])))
+        for k, column in enumerate(cells)
+    ]
+    lines.append(fmt(h.ljust(widths[k]) if k in left else h.rjust(widths[k]) for k, h in enumerate(header)))
+    lines.append("  ".join("-" * w for w in widths))
+    lines.extend(map(fmt, zip(*padded)))
+    return "\n".join(lines) + "\n"
+
+
+def _table_rows(s: Standings, lang: str) -> tuple[list[list[str]], bool]:
+    """The cells of the standings table, a column at a time, made from the rows; whether the
+    declared ranks are shown (where one differs from its place)."""
     places = shown_decimals(s)
 
     def number(value: Fraction | None, points: bool = False, decimals: int | None = None) -> str:
@@ -420,13 +495,6 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
 
     rows = s.rows
     declared = any(declared_rank_differs(row) for row in rows)
-    columns = s.columns()
-    scores = [name for name, _v in s.scores(rows[0])] if rows else []
-    heads: dict[Column, list[str]] = {
-        Column.TITLE: [_("Tit")], Column.NAME: [_("Name")], Column.FEDERATION: [_("Fed")],
-        Column.RATING: [_("Rtg")], Column.POINTS: [_("Pts")], Column.SCORES: scores,
-    }  # fmt: skip
-
     cells: dict[Column, Callable[[StandingRow], Iterable[str]]] = {
         Column.TITLE: lambda row: (title_abbreviation(row.player.title),),
         Column.NAME: lambda row: (row.player.name,),
@@ -436,35 +504,58 @@ def standings_table(s: Standings, lang: str = SOURCE) -> str:
         # a team's match and game points, the primary first
         Column.SCORES: lambda row: [number(value, points=True) for _n, value in s.scores(row)],
     }
-    shown = [cells[c] for c in columns]
-
-    header = [_("Rk"), _("SNo"), *(h for c in columns for h in heads[c])]
+    shown = [cells[c] for c in s.columns()]
     body = [
         [row.place, str(row.player.start_number), *itertools.chain.from_iterable(f(row) for f in shown)]
         + [number(row.values[label], decimals=places[label]) for label in s.labels]
         + ([str(row.player.rank) if declared_rank_differs(row) else ""] if declared else [])
         for row in rows
     ]
-    left = {
-        k for k, c in enumerate((None, None, *(c for c in columns for _h in heads[c])))
-        if c in (Column.TITLE, Column.NAME, Column.FEDERATION)
-    }  # fmt: skip
-    header += list(s.labels) + ([_("Decl")] if declared else [])
-    widths = [max(len(h), *(len(r[k]) for r in body)) if body else len(h) for k, h in enumerate(header)]
-    lines = heading_lines(s, lang)
+    return [list(column) for column in zip(*body, strict=True)], declared
+
+
+def _table_columns(s: Standings, lang: str) -> tuple[list[list[str]], bool]:
+    """:func:`_table_rows` for a player's columns, made from the ranking arrays and the tie-break
+    numerators without a row object: each distinct value of a column is written once."""
+    order = s.order
+    players = s.tournament.players
+    ordered = [players[i] for i in order.tolist()]
+    first, last = s.rank.tolist(), s.rank_to.tolist()
+    declared_ranks = [p.rank for p in ordered]
+    differs = [
+        bool(d) and not a <= (d or 0) <= b for d, a, b in zip(declared_ranks, first, last, strict=True)
+    ]  # as :func:`declared_rank_differs`
+    declared = any(differs)
+    frame = s.context.frame
+
+    def points(numerator: int, denominator: int) -> str:
+        return localized_number(Fraction(numerator, denominator), lang, points=True)
+
+    by_column: dict[Column, Callable[[], list[str]]] = {
+        Column.TITLE: lambda: _text_column([p.title for p in ordered], title_abbreviation, ""),
+        Column.NAME: lambda: [p.name for p in ordered],
+        Column.FEDERATION: lambda: [p.federation for p in ordered],
+        Column.RATING: lambda: _text_column([p.rating for p in ordered], lambda r: str(r or ""), ""),
+        Column.POINTS: lambda: _value_column(frame.total[order], frame.unit, None, points, ""),
+    }
+    cells = [
+        ["—" if a == 0 else f"{a}-{b}" if b > a else str(a) for a, b in zip(first, last, strict=True)],
+        [str(p.start_number) for p in ordered],
+        *(by_column[c]() for c in s.columns()),
+    ]
+    for label, decimals in shown_decimals(s).items():
+        res = s.results[label]
+
+        def value(numerator: int, denominator: int, places: int | None = decimals) -> str:
+            return localized_number(Fraction(numerator, denominator), lang, decimals=places)
+
+        den = res.denominator if isinstance(res.denominator, int) else np.asarray(res.denominator)[order]
+        defined = None if res.defined is None else np.asarray(res.defined)[order]
+        missing = localized_number(None, lang)
+        cells.append(_value_column(np.asarray(res.numerator)[order], den, defined, value, missing))
     if declared:
-        lines.append(_("Decl: the rank the file declares, where it differs from the computed place"))
-    lines.append("")
-
-    def fmt(cells: list[str]) -> str:
-        return "  ".join(
-            c.ljust(widths[k]) if k in left else c.rjust(widths[k]) for k, c in enumerate(cells)
-        ).rstrip()
-
-    lines.append(fmt(header))
-    lines.append("  ".join("-" * w for w in widths))
-    lines.extend(fmt(r) for r in body)
-    return "\n".join(lines) + "\n"
+        cells.append([str(d) if shown else "" for d, shown in zip(declared_ranks, differs, strict=True)])
+    return cells, declared
 
 
 @renderer(Standings, "table")

@@ -30,10 +30,15 @@ def sniff(head: bytes, name: str) -> int:
     return 50 if name.lower().endswith((".trf", ".txt")) else 0
 
 
+_TEAM_RECORD = rb"\n(?:013|310) "
+"""A team record after a line break (compiled by ``re`` on first use): the expression looks for
+the line breaks alone and tries the two codes at each, one pass over the bytes instead of one
+search for each code (a search of ``\n013 `` stops at every ``\n0`` of the ``001`` lines)."""
+
+
 def is_team_file(data: bytes) -> bool:
-    """Whether TRF text holds team records (013, 310) at the start of a line (a plain search of the
-    bytes, several times faster than a regular expression)."""
-    return data.startswith((b"013 ", b"310 ")) or b"\n013 " in data or b"\n310 " in data
+    """Whether TRF text holds team records (013, 310) at the start of a line."""
+    return data.startswith((b"013 ", b"310 ")) or re.search(_TEAM_RECORD, data) is not None
 
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:

@@ -32,6 +32,9 @@ IntMatrix = npt.NDArray[np.int64]
 SmallMatrix = npt.NDArray[np.int8]
 BoolMatrix = npt.NDArray[np.bool_]
 CharMatrix = npt.NDArray[np.uint32]
+ByteMatrix = npt.NDArray[np.uint8]
+FieldNumbers = npt.NDArray[np.int16]
+"""Numbers read from 4-column fields (at most 9999): 16 bits hold them."""
 
 _Scalar = TypeVar("_Scalar", bound=np.generic)
 
@@ -55,7 +58,8 @@ none): read as the bye it scores, with a warning."""
 
 
 # --------------------------------------------------------------------------------------------------
-# lookup tables of the array decoder: indexed by a code point, 128 standing for any non-ASCII one
+# lookup tables of the array decoder: indexed by a character's byte (:func:`_bytes`), 128 standing
+# for any non-ASCII character
 
 
 def _char_table(values: dict[str, int], default: int) -> npt.NDArray[np.int8]:
@@ -88,9 +92,9 @@ _WITHOUT_OPPONENT = _char_table(
 _SHORT_TABLE = _char_table({"WDLwdl": 1}, 0)
 
 
-def _lookup(table: npt.NDArray[np.int8], chars: CharMatrix) -> SmallMatrix:
-    """``table`` applied to an array of code points (every non-ASCII one maps to entry 128)."""
-    result: SmallMatrix = table[np.minimum(chars, 128)]
+def _lookup(table: npt.NDArray[np.int8], chars: ByteMatrix) -> SmallMatrix:
+    """``table`` applied to an array of characters' bytes (:func:`_bytes`)."""
+    result: SmallMatrix = table.take(chars)
     return result
 
 
@@ -260,11 +264,16 @@ _PLAIN_PLAYER = all(f.default_factory is dataclasses.MISSING for f in dataclasse
     Player, "__post_init__"
 )
 """Whether a :class:`Player` is its fields and nothing more (no factory, no check after ``__init__``)."""
-_IN_PLACE = _PLAIN_PLAYER and _PLAYER_FIELDS <= {
+_RECORD_FIELDS = frozenset({
     "start_number", "name", "sex", "title", "rating", "federation", "fide_id", "birth_date", "points", "rank",
-    "position", *_PLAYER_DEFAULTS,
-}  # fmt: skip
+    "position",
+})  # fmt: skip
+"""The fields of a :class:`Player` that :func:`_read_players` sets from a ``001`` record."""
+_IN_PLACE = _PLAIN_PLAYER and _PLAYER_FIELDS <= _RECORD_FIELDS | _PLAYER_DEFAULTS.keys()
 """Whether :func:`_read_players` sets every field of a :class:`Player` that has no default."""
+_OTHER_DEFAULTS = {name: value for name, value in _PLAYER_DEFAULTS.items() if name not in _RECORD_FIELDS}
+"""The fields of a :class:`Player` that a ``001`` record does not give (the national rating), with
+their defaults."""
 
 
 def _player(**values: object) -> Player:
@@ -521,20 +530,20 @@ def _tab_error(line: str, exc: InputError, pos: Position) -> InputError:
 
 _FIELD = 4
 """Width of the number fields the array decoder reads: start number, rating, rank, opponents."""
-_CLASS = _char_table({" \0": 1, "0123456789": 2}, 0).astype(np.int64)
+_CLASS = _char_table({" \0": 1, "0123456789": 2}, 0).astype(np.uint8)
 """What a column of a number field holds: 2 a digit, 1 a blank (NUL: the line ended before it), 0
 anything else."""
-_DIGIT = _char_table({str(v): v for v in range(10)}, 0).astype(np.int64)
+_DIGIT = _char_table({str(v): v for v in range(10)}, 0).astype(np.int16)
 
 
-def _field_tables() -> tuple[BoolMatrix, BoolMatrix, IntMatrix]:
+def _field_tables() -> tuple[BoolMatrix, BoolMatrix, npt.NDArray[np.int16]]:
     """For each pattern of the columns' classes (:data:`_CLASS`, in base 3, first column highest):
     whether the field is acceptable, whether it is blank, and the power of ten its blanks after the
     digits add to the number read with every blank as a 0."""
     size = 3**_FIELD
     ok = np.zeros(size, dtype=bool)
     blank = np.zeros(size, dtype=bool)
-    scale = np.ones(size, dtype=np.int64)
+    scale = np.ones(size, dtype=np.int16)
     for code in range(size):
         classes = [code // 3 ** (_FIELD - 1 - k) % 3 for k in range(_FIELD)]
         text = "".join("x 9"[c] for c in classes)
@@ -547,23 +556,38 @@ def _field_tables() -> tuple[BoolMatrix, BoolMatrix, IntMatrix]:
 _FIELD_OK, _FIELD_BLANK, _FIELD_SCALE = _field_tables()
 
 
-def _digits(chars: CharMatrix) -> tuple[IntMatrix, BoolMatrix, BoolMatrix]:
-    """Fixed-width number fields (last axis: the :data:`_FIELD` columns of the field) read as
-    ``int(text.strip())``, every field at once, with no reduction over the short last axis (which
-    costs NumPy more than the element-wise work).
+def _digits(columns: list[ByteMatrix]) -> tuple[FieldNumbers, BoolMatrix, BoolMatrix]:
+    """Fixed-width number fields read as ``int(text.strip())``, every field at once: ``columns[k]``
+    holds the characters' bytes (:func:`_bytes`) of the k-th column of every field, so that each
+    step is one pass over contiguous memory, in the smallest integers that hold a 4-digit field and
+    in place (a large file makes no array larger than one of these columns' values).
 
     Returns the value, whether the field is blank and whether it is acceptable: blank, or one run of
     ASCII digits with blanks (or the end of the line) around it.  The value of a field that is not
     acceptable means nothing.
     """
-    clipped = np.minimum(chars, 128)
-    classes, digits = _CLASS.take(clipped), _DIGIT.take(clipped)
-    code = classes[..., 0]
-    value = digits[..., 0]
+    code = _CLASS.take(columns[0])
+    value = _DIGIT.take(columns[0])
     for k in range(1, _FIELD):
-        code = code * 3 + classes[..., k]
-        value = value * 10 + digits[..., k]
-    return value // _FIELD_SCALE[code], _FIELD_BLANK[code], _FIELD_OK[code]
+        code *= 3
+        code += _CLASS.take(columns[k])
+        value *= 10
+        value += _DIGIT.take(columns[k])
+    value //= _FIELD_SCALE.take(code)
+    return value, _FIELD_BLANK.take(code), _FIELD_OK.take(code)
+
+
+def _bytes(texts: list[str], width: int, ascii: bool | None = None) -> ByteMatrix:
+    """The lines as a (lines × width) array of their characters, one byte each: an ASCII
+    character's code, 128 for any other, 0 after the line's end.  ASCII text (most files: ``ascii``
+    says whether the lines are, when the caller knows) is copied as it is; other text goes through
+    its code points."""
+    n = len(texts)
+    if ascii if ascii is not None else "".join(texts).isascii():
+        ascii_bytes: ByteMatrix = np.array(texts, dtype=f"S{width}").view(np.uint8).reshape(n, width)
+        return ascii_bytes
+    points: CharMatrix = np.array(texts, dtype=f"<U{width}").view(np.uint32).reshape(n, width)
+    return np.minimum(points, 128).astype(np.uint8)
 
 
 @dataclass(slots=True)
@@ -571,9 +595,9 @@ class _Decoded:
     """What the array decoder read; rows with ``ok`` False are read again by the line parser."""
 
     ok: BoolMatrix
-    start: IntMatrix
-    rating: IntMatrix
-    rank: IntMatrix
+    start: FieldNumbers
+    rating: FieldNumbers
+    rank: FieldNumbers
     rank_blank: BoolMatrix
     opponent: IntMatrix
     color: SmallMatrix
@@ -584,20 +608,20 @@ class _Decoded:
     bye_as_forfeit: BoolMatrix
 
 
-def _decode_rows(texts: list[str]) -> _Decoded:
-    """Decode every field of every ``001`` record with array operations (no work per character)."""
+def _decode_rows(texts: list[str], ascii: bool | None = None) -> _Decoded:
+    """Decode every field of every ``001`` record with array operations (no work per character);
+    ``ascii``: whether every line is ASCII, when the caller knows."""
     n = len(texts)
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=n)
     slots = np.where(lengths >= _FIRST_BLOCK, (lengths - _FIRST_BLOCK) // 10 + 1, 0)
     rounds = int(slots.max(initial=0))
     width = _FIRST_BLOCK - 1 + 10 * rounds
-    chars: CharMatrix = np.array(texts, dtype=f"<U{width}").view(np.uint32).reshape(n, width)
+    chars = _bytes(texts, width, ascii)
     blocks = chars[:, _FIRST_BLOCK - 1 :].reshape(n, rounds, 10)
-    # every number field at once: start number, rating, rank, then each round's opponent
-    fields = np.concatenate(
-        (chars[:, None, 4:8], chars[:, None, 48:52], chars[:, None, 85:89], blocks[:, :, 0:4]), axis=1
-    )
-    numbers, blanks, fine = _digits(fields)
+    # every number field at once: start number, rating, rank, then each round's opponent (the
+    # first column of each field, then the second ...)
+    first = np.array([4, 48, 85, *range(_FIRST_BLOCK - 1, width, 10)], dtype=np.intp)
+    numbers, blanks, fine = _digits([chars.take(first + k, axis=1) for k in range(_FIELD)])
     start, rating, rank, opp = numbers[:, 0], numbers[:, 1], numbers[:, 2], numbers[:, 3:]
     start_blank, rank_blank, opp_ok = blanks[:, 0], blanks[:, 2], fine[:, 3:]
     ok = fine[:, :3].all(axis=1) & ~start_blank & (start > 0)
@@ -620,7 +644,7 @@ def _decode_rows(texts: list[str]) -> _Decoded:
         rating=rating,
         rank=rank,
         rank_blank=rank_blank,
-        opponent=np.where(paired, opp, 0),
+        opponent=np.where(paired, opp, 0).astype(np.int64),
         color=np.where(paired, color, 0).astype(np.int8),
         kind=np.where(slot, kind, int(K.ABSENT)).astype(np.int8),
         short=paired & (_lookup(_SHORT_TABLE, result) > 0),
@@ -632,7 +656,6 @@ def _decode_rows(texts: list[str]) -> _Decoded:
 
 def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagnostic]) -> _Crosstable:
     """Read the ``001`` records (line number, text) into a :class:`_Crosstable`."""
-    n = len(entries)
     limit = _FIRST_BLOCK + 10 * MAX_ROUNDS  # a line this long has a 100th round block
     texts = [line.rstrip(" ") for _, line in entries]
     # tabs, over-long lines and NULs (which the array would take for the padding after a line's end);
@@ -645,7 +668,7 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     )
     for k in special:
         texts[k] = ""  # read by the line parser only
-    dec = _decode_rows(texts)
+    dec = _decode_rows(texts, joined.isascii())
     ok = dec.ok
     ok[special] = False
     text_notes = _TextNotes()
@@ -654,16 +677,17 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     cache = _POINTS_TEXTS
     if len(cache) > _POINTS_TEXTS_KEPT:
         cache.clear()
-    points: list[Fraction | None] = [None] * n
-    for k in np.flatnonzero(ok).tolist():
-        raw = texts[k][80:84]
+    raws = [text[80:84] for text in texts]
+    read_texts: dict[str, Fraction | None | bool] = {}
+    for raw in dict.fromkeys(raws):
         value = cache.get(raw, True)  # True: not read yet (one look-up: another thread may empty it)
         if value is True:
             value = cache[raw] = _read_points(raw)
-        if value is False:
-            ok[k] = False
-        else:
-            points[k] = value  # type: ignore[assignment]
+        read_texts[raw] = value
+    points: list[Fraction | None | bool] = list(map(read_texts.__getitem__, raws))
+    if any(value is False for value in read_texts.values()):  # not points: the line parser says why
+        for k in [k for k, value in enumerate(points) if value is False]:
+            ok[k], points[k] = False, None
 
     # every other line is read by the line parser, in file order: it reads it or raises its error
     line_reads: dict[int, _PlayerLine] = {}
@@ -684,37 +708,22 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
         cells=dec.cells,
     )
     start, rating, rank = dec.start.tolist(), dec.rating.tolist(), dec.rank.tolist()
-    rank_blank = dec.rank_blank.tolist()
-    # no control character on any line (the usual case): the text fields need no cleaning, and each
-    # player is made in place, as :func:`_player` does, without a call per line
-    plain = _IN_PLACE and _printable(joined)
-    new, defaults = object.__new__, _PLAYER_DEFAULTS
-    for k, (lineno, line) in enumerate(entries):
-        read = line_reads.get(k)
-        if read is None:
-            pos = Position(where, lineno, 1)
-            if plain:
-                text = texts[k]
-                player = new(Player)
-                state = player.__dict__
-                state.update(defaults)
-                state["start_number"] = start[k]
-                state["name"] = text[14:47].strip()
-                state["sex"] = text[9:10].strip().lower()
-                state["title"] = text[10:13].strip()
-                state["rating"] = rating[k] or None
-                state["federation"] = text[53:56].strip()
-                state["fide_id"] = text[57:68].strip()
-                state["birth_date"] = text[69:79].strip()
-                state["points"] = points[k]
-                state["rank"] = None if rank_blank[k] else rank[k]
-                state["position"] = pos
-                ct.players.append(player)
-            else:
-                numbers = (start[k], rating[k], points[k], None if rank_blank[k] else rank[k])
-                ct.players.append(_make_player(texts[k], numbers, pos, text_notes))
-            continue
-        ct.players.append(read.player)
+    ranks = [None if blank else r for r, blank in zip(rank, dec.rank_blank.tolist(), strict=True)]
+    positions = [Position(where, lineno, 1) for lineno in ct.lines]
+    # no control character on any line (the usual case): the text fields need no cleaning, and the
+    # players are made in place, as :func:`_player` does, a column of each field at a time
+    if _IN_PLACE and _printable(joined):
+        ct.players = _players_in_place(texts, start, rating, points, ranks, positions)  # type: ignore[arg-type]
+    else:
+        for k, pos in enumerate(positions):
+            read = line_reads.get(k)
+            if read is not None:
+                ct.players.append(read.player)
+                continue
+            numbers = (start[k], rating[k], points[k], ranks[k])
+            ct.players.append(_make_player(texts[k], numbers, pos, text_notes))  # type: ignore[arg-type]
+    for k, read in line_reads.items():
+        ct.players[k] = read.player
         _store_row(ct, k, read.cells)
     for i, r in np.argwhere(dec.bye_as_forfeit & ok[:, None]).tolist():
         notes.append(_bye_as_forfeit(r, Position(where, ct.lines[i], _FIRST_BLOCK + 10 * r + 7)))
@@ -724,13 +733,41 @@ def _read_players(entries: list[tuple[int, str]], where: str, notes: list[Diagno
     return ct
 
 
+def _players_in_place(
+    texts: list[str],
+    start: list[int],
+    rating: list[int],
+    points: list[Fraction | None],
+    rank: list[int | None],
+    positions: list[Position],
+) -> list[Player]:
+    """The players of ``001`` records whose numeric fields are read and whose text holds no control
+    character: each made without the frozen dataclass's ``__init__``, its fields given at once in
+    one pass over the lines."""
+    new, put, others = object.__new__, object.__setattr__, _OTHER_DEFAULTS
+    players = []
+    for text, sno, rtg, pts, rnk, pos in zip(texts, start, rating, points, rank, positions, strict=True):
+        player = new(Player)
+        put(player, "__dict__", {
+            "start_number": sno, "name": text[14:47].strip(), "sex": text[9:10].strip().lower(),
+            "title": text[10:13].strip(), "rating": rtg or None, "federation": text[53:56].strip(),
+            "fide_id": text[57:68].strip(), "birth_date": text[69:79].strip(), "points": pts, "rank": rnk,
+            "position": pos, **others,
+        })  # fmt: skip
+        players.append(player)
+    return players
+
+
 def _printable(text: str) -> bool:
-    """``text.isprintable()``; for ASCII text (most files) one array test of its bytes, several
-    times faster than the per-character lookup: the printable ASCII characters are 32-126."""
+    """``text.isprintable()``; for ASCII text (most files) its bytes with the printable ones (32-126)
+    deleted, several times faster than the per-character lookup and with no array as large as
+    the text beside its bytes."""
     if not text.isascii():
         return text.isprintable()
-    codes = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-    return not bool(((codes - np.uint8(32)) >= 95).any())  # below 32 wraps round to 224-255
+    return not text.encode("ascii").translate(None, delete=_PRINTABLE_ASCII)  # what is left is not printable
+
+
+_PRINTABLE_ASCII = bytes(range(32, 127))
 
 
 def _note_tabs(entries: list[tuple[int, str]], where: str, notes: list[Diagnostic]) -> None:
