@@ -1,7 +1,7 @@
 """A command imports only what it uses: the modules each command has imported when it ends, in a
 process of its own (the commands and the heavy or optional front ends are loaded by name from
 :mod:`spareggio.lazy`).  What is asserted is the set of modules, never a time: the times are the
-benchmarks' (benchmarks/bench_startup.py)."""
+benchmarks' (benchmarks/bench_side.py)."""
 
 from __future__ import annotations
 
