@@ -59,11 +59,27 @@ __all__ = [
     "ListSource",
     "StandingRow",
     "Standings",
+    "declared_differs",
     "default_tiebreaks",
+    "place_text",
     "rank",
     "rank_lists",
     "standings",
 ]
+
+
+def place_text(rank: int, rank_to: int) -> str:
+    """A place as every output writes it: ``3``, ``3-5`` when shared, ``—`` for a player left out of
+    the ranking (rank 0)."""
+    if rank == 0:
+        return "—"
+    return f"{rank}-{rank_to}" if rank_to > rank else str(rank)
+
+
+def declared_differs(declared: int | None, rank: int, rank_to: int) -> bool:
+    """Whether the rank a file declares for a player (TRF columns 86-89) is outside his computed
+    place; a declared 0 (not ranked) or none never differs."""
+    return bool(declared) and not rank <= (declared or 0) <= rank_to
 
 
 @dataclass(frozen=True)
@@ -90,9 +106,8 @@ class StandingRow:
 
     @property
     def place(self) -> str:
-        if self.excluded:
-            return "—"
-        return f"{self.rank}-{self.rank_to}" if self.shared else str(self.rank)
+        return place_text(self.rank, self.rank_to)
+
 
     def to_dict(self, *, exact: bool = False) -> dict[str, object]:
         """The row as JSON-ready data: numbers as JSON numbers, or exact fractions in strings."""

@@ -25,7 +25,7 @@ from ..base.i18n import SOURCE, Text, conventions, languages, localize, msg, war
 from ..base.jsontypes import JsonObject, JsonValue
 from ..base.numbers import exact_number, fixed_number, format_number, is_finite_decimal, json_number
 from ..core.model import Column, ScoreName, distinct
-from ..standings import StandingRow, Standings
+from ..standings import StandingRow, Standings, declared_differs, place_text
 from .formats import RenderOptions, renderer
 from .sources import boards_source_words, kind_source_words, list_source_words
 
@@ -170,11 +170,7 @@ def _json_entries(s: Standings, before: str, after: str) -> str:
     frame = s.context.frame
     ordered = [s.tournament.players[i] for i in order.tolist()]
     heads = [
-        f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}-{b}"'
-        if b > a
-        else f'{_ROW}{{\n{_FIELD}"rank": 0,\n{_FIELD}"place": "—"'
-        if a == 0
-        else f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{a}"'
+        f'{_ROW}{{\n{_FIELD}"rank": {a},\n{_FIELD}"place": "{place_text(a, b)}"'
         for a, b in zip(s.rank.tolist(), s.rank_to.tolist(), strict=True)
     ]
     columns: list[Iterable[str]] = [
@@ -419,8 +415,7 @@ def title_abbreviation(code: str) -> str:
 def declared_rank_differs(row: StandingRow) -> bool:
     """Whether the rank the file declares for the player (columns 86-89) is outside his computed
     place; a declared 0 (not ranked) or none never differs."""
-    declared = row.player.rank
-    return bool(declared) and not row.rank <= (declared or 0) <= row.rank_to
+    return declared_differs(row.player.rank, row.rank, row.rank_to)
 
 
 def heading_lines(s: Standings, lang: str = SOURCE) -> list[str]:
@@ -522,9 +517,7 @@ def _table_columns(s: Standings, lang: str) -> tuple[list[list[str]], bool]:
     ordered = [players[i] for i in order.tolist()]
     first, last = s.rank.tolist(), s.rank_to.tolist()
     declared_ranks = [p.rank for p in ordered]
-    differs = [
-        bool(d) and not a <= (d or 0) <= b for d, a, b in zip(declared_ranks, first, last, strict=True)
-    ]  # as :func:`declared_rank_differs`
+    differs = list(map(declared_differs, declared_ranks, first, last))
     declared = any(differs)
     frame = s.context.frame
 
@@ -539,7 +532,7 @@ def _table_columns(s: Standings, lang: str) -> tuple[list[list[str]], bool]:
         Column.POINTS: lambda: _value_column(frame.total[order], frame.unit, None, points, ""),
     }
     cells = [
-        ["—" if a == 0 else f"{a}-{b}" if b > a else str(a) for a, b in zip(first, last, strict=True)],
+        list(map(place_text, first, last)),
         [str(p.start_number) for p in ordered],
         *(by_column[c]() for c in s.columns()),
     ]
