@@ -1,7 +1,9 @@
 """``check --scheduler``: how the batch is cut into tasks (the sizes grow from ``FIRST_CHUNK`` to
 ``CHUNK_FILES`` and shrink again at the end, so that no worker is left with a large last task), how
-a task's files travel (:class:`Packed`: one buffer, out of band), and what a worker that dies in
-the middle of a task leaves: an ``error`` row for each of its files, and the batch goes on."""
+a task's files travel (as paths a worker reads when it sees the file the client saw,
+:class:`Listed`; with their contents in one buffer, out of band, :class:`Packed`, when it does not),
+and what a worker that dies in the middle of a task leaves: an ``error`` row for each of its files,
+and the batch goes on."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ import pytest
 
 from spareggio.check import CheckEntry, CheckOptions, Status, check_files
 from spareggio.check import dask as remote
-from spareggio.check.dask import Packed, _chunks
+from spareggio.check.dask import Chunk, Listed, Packed, Sending, _chunks, _results, check_chunk, stamp
+from spareggio.check.one import check_one
 from spareggio.check.sources import Source
 from test_check import RIGHT, six
 
@@ -51,26 +54,33 @@ def _sources(folder: Path, count: int) -> list[Source]:
 def test_tasks_grow_then_shrink_at_the_end(tmp_path: Path, files: int, workers: int, sizes: list[int]) -> None:
     sources = _sources(tmp_path, files)
     chunks = list(_chunks(iter(sources), 4, 128, workers))
-    assert [len(packed) for packed, _ in chunks] == sizes
+    assert [len(chunk) for chunk, _ in chunks] == sizes
     assert sum(sizes) == files
     # every file once, in the order listed, with its own content
-    names = [name for packed, _ in chunks for name, _ in packed.files()]
+    names = [name for chunk, _ in chunks for name, _ in chunk.packed.files()]
     assert names == [s.name for s in sources]
-    first = chunks[0][0]
+    first = chunks[0][0].packed
     assert list(first.files())[1] == (sources[1].name, b"012 file 1\n")
+    # sent as paths, the same files make tasks of the same sizes, and none is read here
+    by_path = list(_chunks(iter(sources), 4, 128, workers, Sending()))
+    assert [len(chunk.listed) for chunk, _ in by_path] == sizes
+    assert all(len(chunk.packed) == 0 and chunk.packed.data == b"" for chunk, _ in by_path)
+    assert [name for chunk, _ in by_path for name in chunk.names()] == [s.name for s in sources]
 
 
 def test_a_path_that_cannot_be_used_is_an_error_row_and_takes_no_place_in_a_task(tmp_path: Path) -> None:
     sources: list[Source | tuple[str, str]] = [*_sources(tmp_path, 3)]
     sources.insert(1, ("gone.trf", "gone.trf: no such file or folder"))
     sources.append(Source(str(tmp_path / "missing.trf"), str(tmp_path / "missing.trf")))
-    chunks = list(_chunks(sources, 4, 128, 2))
-    # 5 sources: a task of 4 (one of them unusable), then the last one, which cannot be read
-    assert [(len(p), [e.file for e in errors]) for p, errors in chunks] == [
-        (3, ["gone.trf"]),
-        (0, [str(tmp_path / "missing.trf")]),
-    ]
-    assert all(e.status is Status.ERROR for _, errors in chunks for e in errors)
+    for sending in (None, Sending()):
+        chunks = list(_chunks(sources, 4, 128, 2, sending))
+        # 5 sources: a task of 4 (one of them unusable), then the last one, which cannot be read
+        # (here: its status cannot be read either, so it is not sent as a path)
+        assert [(len(p), [e.file for e in errors]) for p, errors in chunks] == [
+            (3, ["gone.trf"]),
+            (0, [str(tmp_path / "missing.trf")]),
+        ]
+        assert all(e.status is Status.ERROR for _, errors in chunks for e in errors)
 
 
 def test_the_contents_travel_out_of_band(tmp_path: Path) -> None:
@@ -87,6 +97,68 @@ def test_the_contents_travel_out_of_band(tmp_path: Path) -> None:
     assert list(pickle.loads(pickle.dumps(packed, protocol=4)).files()) == files
 
 
+def _listed(sources: list[Source]) -> Listed:
+    return Listed(
+        tuple(s.name for s in sources),
+        tuple(s.path for s in sources),
+        tuple(stamp(os.stat(s.path)) for s in sources),
+    )
+
+
+def test_a_worker_reads_a_listed_file_only_when_it_sees_the_file_the_client_saw(tmp_path: Path) -> None:
+    right, wrong = six(RIGHT), six({**RIGHT, 1: 4, 5: 3})
+    for k, text in enumerate((right, wrong, right, right)):
+        (tmp_path / f"t{k}.trf").write_text(text)
+    sources = [Source(str(tmp_path / f"t{k}.trf"), str(tmp_path / f"t{k}.trf")) for k in range(4)]
+    listed = _listed(sources)
+    # t2 changes after the listing (its size and time); t3 is replaced by another file of the
+    # same size (its inode): neither is the file the client saw
+    changed = tmp_path / "t2.trf"
+    changed.write_text(right + "\n")
+    os.utime(changed, ns=(listed.stamps[2][1] + 10**9, listed.stamps[2][1] + 10**9))
+    (tmp_path / "t3.new").write_text(right)
+    os.replace(tmp_path / "t3.new", tmp_path / "t3.trf")
+    sent = Chunk(listed, Packed.of([("z.zip!m.trf", right.encode())]))
+    found = check_chunk(sent, OPTIONS)
+    assert [None if e is None else e.file for e in found] == [
+        sources[0].name,
+        sources[1].name,
+        None,
+        None,
+        "z.zip!m.trf",
+    ]
+    # what the worker read is what the file says: the same entries as a check here
+    assert found[0] == check_one(sources[0], OPTIONS) and found[0].status is Status.AGREE
+    assert found[1] == check_one(sources[1], OPTIONS) and found[1].status is Status.DIFFERS
+
+    class Done:
+        def result(self) -> list[CheckEntry | None]:
+            return found
+
+        def release(self) -> None:
+            pass
+
+    # the client keeps the entries found and sends the two unseen files again, with their contents
+    entries, unseen = _results(Done(), sent)  # type: ignore[arg-type]
+    assert [e.file for e in entries] == [sources[0].name, sources[1].name, "z.zip!m.trf"]
+    assert unseen == [sources[2], sources[3]]
+    sending = Sending()
+    sending.unseen(unseen)
+    assert not sending.by_path and sending.take() == unseen and sending.take() == []
+    again = list(_chunks(unseen, 128, 128))
+    assert [list(chunk.packed.files()) for chunk, _ in again] == [
+        [(sources[2].name, changed.read_bytes()), (sources[3].name, right.encode())]
+    ]
+
+
+def test_a_file_the_worker_cannot_read_is_left_to_the_client(tmp_path: Path) -> None:
+    path = tmp_path / "big.trf"
+    path.write_text(six(RIGHT))
+    listed = _listed([Source(str(path), str(path))])
+    path.unlink()
+    assert check_chunk(Chunk(listed, Packed.of([])), OPTIONS) == [None]
+
+
 def _die_on(marker: str) -> Callable[[], None]:
     """What the workers run to crash like a worker killed by the system: from then on, a file whose
     name holds ``marker`` ends the worker's process at once, in the middle of its task."""
@@ -94,10 +166,10 @@ def _die_on(marker: str) -> Callable[[], None]:
     def install() -> None:
         original = remote.check_source
 
-        def dying(name: str, data: bytes, options: CheckOptions) -> CheckEntry:
+        def dying(name: str, data: bytes, options: CheckOptions, **where: str | None) -> CheckEntry:
             if marker in name:
                 os._exit(1)
-            return original(name, data, options)
+            return original(name, data, options, **where)
 
         remote.check_source = dying  # type: ignore[assignment]  # the worker's copy of the module
 
@@ -137,3 +209,43 @@ def test_a_worker_killed_in_the_middle_of_a_task_leaves_error_rows_and_the_batch
     # it, the one Dask had already sent it to run next
     assert len(lost) <= 2 * 14
     assert sum(e.status is Status.DIFFERS for e in entries) >= 1
+
+
+def _blind() -> None:
+    """What the workers run to stand for workers on another machine: they see none of the files
+    listed, and count how many they were given."""
+    remote.listed_given = 0  # type: ignore[attr-defined]
+
+    def unseen(name: str, path: str, seen: tuple[int, int, int]) -> bytes | None:
+        remote.listed_given += 1  # type: ignore[attr-defined]
+        return None
+
+    remote.read_listed = unseen  # type: ignore[assignment]  # the worker's copy of the module
+
+
+def _given() -> int:
+    return int(remote.listed_given)  # type: ignore[attr-defined]
+
+
+def test_workers_that_do_not_see_the_files_get_them_with_their_contents(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    right, wrong = six(RIGHT), six({**RIGHT, 1: 4, 5: 3})
+    for k in range(400):
+        (tmp_path / f"t{k:04d}.trf").write_text(wrong if k % 9 == 4 else right)
+    local = sorted(check_files([str(tmp_path)], OPTIONS, jobs=1), key=lambda e: e.file)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        client.run(_blind)
+        on_cluster = check_files([str(tmp_path)], OPTIONS, scheduler=cluster.scheduler_address)
+        entries = sorted(on_cluster, key=lambda e: e.file)
+        given = sum(client.run(_given).values())
+    # every file checked once, as here: those sent as paths came back unseen and went again
+    assert entries == local
+    assert sum(e.status is Status.DIFFERS for e in entries) == 44  # k % 9 == 4 for k < 400: 4, 13, ..., 391
+    # six tasks are in flight on two workers before the first answer (4 + 8 + 16 + 32 + 64 + 128
+    # files as paths); from the first "not seen" on, the files go with their contents
+    assert given == 4 + 8 + 16 + 32 + 64 + 128

@@ -241,8 +241,8 @@ def check_files(
 
     :param jobs: worker processes on this machine (default and at most: every core; 1 = in this
         process).
-    :param scheduler: the address of a Dask distributed scheduler; the files are read here and
-        sent with the tasks, so the workers need no access to them.
+    :param scheduler: the address of a Dask distributed scheduler; workers that see the files
+        read them, the others are sent their contents (:mod:`.dask`): no shared storage is needed.
     """
     items = sources if sources is not None else find_sources(paths)
     if scheduler:

@@ -1,16 +1,24 @@
-"""``check --scheduler``: a batch on a Dask distributed cluster.  The files are read here and sent
-with the tasks (up to :data:`CHUNK_FILES` a task, their contents in one buffer: :class:`Packed`),
-so the workers need no access to them; a task comes back as the list of its files' entries, one
-transfer per task."""
+"""``check --scheduler``: a batch on a Dask distributed cluster, up to :data:`CHUNK_FILES` files a
+task; a task comes back as the list of its files' entries, one transfer per task.
+
+How the files reach the workers: a file on disk is first sent as its path with the size, the
+modification time and the inode this process saw (:class:`Listed`).  A worker that sees the same
+file there (a local cluster, a shared file system) reads it itself, so that neither this process
+nor the scheduler carries its contents; a worker that does not answers so, and the file is read
+here and sent again with its contents (:class:`Packed`: one buffer, out of band).  From the first
+such answer on, every file is sent with its contents: the workers need no access to the files.
+A member of a zip archive is always read here and sent with its contents."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import socket
+import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import ModuleType
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 from ..base.errors import ArgumentError, SpareggioError, os_reason
 from ..base.i18n import Field, msg
@@ -19,7 +27,17 @@ from .entry import CheckEntry, CheckOptions, error_entry
 from .one import check_source
 from .sources import Source, SourceReader, Unusable, reason
 
-__all__ = ["CHUNK_FILES", "DaskClient", "DaskFuture", "Packed", "connect", "dask_module", "on_cluster"]
+__all__ = [
+    "CHUNK_FILES",
+    "Chunk",
+    "DaskClient",
+    "DaskFuture",
+    "Listed",
+    "Packed",
+    "connect",
+    "dask_module",
+    "on_cluster",
+]
 
 CHUNK_FILES = 128
 """The most files a cluster task holds.  A task costs the client, the scheduler and the worker some
@@ -56,7 +74,7 @@ class DaskClient(Protocol):
     def close(self) -> None: ...
 
 
-_Task = DaskFuture[list[CheckEntry]]
+_Task = DaskFuture[list[CheckEntry | None]]
 
 
 _OUT_OF_BAND = 5
@@ -104,19 +122,111 @@ class Packed:
         return Packed, (self.names, self.ends, bytes(self.data))
 
 
-def check_chunk(files: Packed, options: CheckOptions) -> list[CheckEntry]:
-    """A task of the cluster: files sent with the task, checked on the worker."""
-    return [check_source(name, data, options) for name, data in files.files()]
+class Listed:
+    """The files of one task that the worker may read itself: their names, paths, and how this
+    process saw each (size, modification time in nanoseconds, inode)."""
+
+    __slots__ = ("names", "paths", "stamps")
+
+    def __init__(
+        self, names: tuple[str, ...], paths: tuple[str, ...], stamps: tuple[tuple[int, int, int], ...]
+    ) -> None:
+        self.names = names
+        self.paths = paths
+        self.stamps = stamps
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __reduce__(self) -> tuple[type[Listed], tuple[object, ...]]:
+        return Listed, (self.names, self.paths, self.stamps)
+
+
+def stamp(status: os.stat_result) -> tuple[int, int, int]:
+    """What tells one file from another of the same path: size, modification time, inode."""
+    return (status.st_size, status.st_mtime_ns, status.st_ino)
+
+
+def read_listed(name: str, path: str, seen: tuple[int, int, int]) -> bytes | None:
+    """The content of a listed file, or None when this process does not see the file the client
+    saw (another machine, another file by now) or cannot read it (the client will say why)."""
+    try:
+        status = os.stat(path)
+        if not stat.S_ISREG(status.st_mode) or stamp(status) != seen:
+            return None
+        return Source(name, path).read()
+    except (OSError, SpareggioError):
+        return None
+
+
+class Chunk:
+    """One task: files to read on the worker (:class:`Listed`) and files sent with their contents
+    (:class:`Packed`)."""
+
+    __slots__ = ("listed", "packed")
+
+    def __init__(self, listed: Listed, packed: Packed) -> None:
+        self.listed = listed
+        self.packed = packed
+
+    def __len__(self) -> int:
+        return len(self.listed) + len(self.packed)
+
+    def names(self) -> list[str]:
+        """The names of its files, in the order of its entries: the listed ones, then the packed."""
+        return [*self.listed.names, *self.packed.names]
+
+    def __reduce__(self) -> tuple[type[Chunk], tuple[object, ...]]:
+        return Chunk, (self.listed, self.packed)
+
+
+def check_chunk(chunk: Chunk, options: CheckOptions) -> list[CheckEntry | None]:
+    """A task of the cluster, run on a worker: the entries of its files in the order of
+    :meth:`Chunk.names`; None for a listed file this worker does not see as the client did."""
+    entries: list[CheckEntry | None] = []
+    listed = chunk.listed
+    for name, path, seen in zip(listed.names, listed.paths, listed.stamps, strict=True):
+        data = read_listed(name, path, seen)
+        entries.append(None if data is None else check_source(name, data, options, beside=path))
+    entries.extend(check_source(name, data, options) for name, data in chunk.packed.files())
+    return entries
+
+
+class Sending:
+    """How files on disk go to the workers: as paths (:class:`Listed`) until a worker says it does
+    not see one; and the files to send again with their contents."""
+
+    __slots__ = ("again", "by_path")
+
+    def __init__(self) -> None:
+        self.by_path = True
+        self.again: list[Source] = []
+
+    def unseen(self, sources: list[Source]) -> None:
+        """A worker did not see these files: they go again with their contents, and so do all the
+        files from now on."""
+        if sources:
+            self.by_path = False
+            self.again.extend(sources)
+
+    def take(self) -> list[Source]:
+        again, self.again = self.again, []
+        return again
 
 
 def _chunks(
-    sources: Iterable[Source | Unusable], first: int, most: int, workers: int = 1
-) -> Iterator[tuple[Packed, list[CheckEntry]]]:
+    sources: Iterable[Source | Unusable],
+    first: int,
+    most: int,
+    workers: int = 1,
+    sending: Sending | None = None,
+) -> Iterator[tuple[Chunk, list[CheckEntry]]]:
     """The files to send, a task at a time, with the error rows of the files that could not be
-    read: ``first``, twice ``first`` ... up to ``most`` files a task.  The sources are listed up to
+    used: ``first``, twice ``first`` ... up to ``most`` files a task.  The sources are listed up to
     ``most`` times ``workers`` ahead of the reading, so that the end of the batch is seen coming:
     from there a task holds the files left shared among the ``workers`` (never fewer than
-    ``first``), and the last tasks, small, even out the workers' ends."""
+    ``first``), and the last tasks, small, even out the workers' ends.  A file on disk goes as its
+    path while ``sending`` says so (by default, always with its contents)."""
     ahead = most * max(workers, 1)
     pending: deque[Source | Unusable] = deque()
     listing = iter(sources)
@@ -134,6 +244,8 @@ def _chunks(
                 return
             if listed:
                 size = min(size, max(first, -(-len(pending) // max(workers, 1))))
+            by_path = sending is not None and sending.by_path
+            on_disk: list[tuple[str, str, tuple[int, int, int]]] = []
             batch: list[tuple[str, bytes]] = []
             errors: list[CheckEntry] = []
             for _ in range(min(size, len(pending))):
@@ -141,11 +253,22 @@ def _chunks(
                 if isinstance(item, tuple):
                     errors.append(error_entry(*item))
                     continue
+                if by_path and item.member is None:
+                    try:
+                        on_disk.append((item.name, item.path, stamp(os.stat(item.path))))
+                        continue
+                    except OSError:
+                        pass  # read below, which says why
                 try:
                     batch.append((item.name, reader.read(item)))
                 except SpareggioError as exc:
                     errors.append(error_entry(item.name, exc.text()))
-            yield Packed.of(batch), errors
+            listed_here = Listed(
+                tuple(name for name, _, _ in on_disk),
+                tuple(path for _, path, _ in on_disk),
+                tuple(seen for _, _, seen in on_disk),
+            )
+            yield Chunk(listed_here, Packed.of(batch)), errors
             size = min(2 * size, most)
 
 
@@ -160,17 +283,30 @@ def on_cluster(
         workers = max(1, len(known) if isinstance(known, Mapping) else 0)
         window = workers * TASKS_PER_WORKER
         running = distributed.as_completed()
-        names: dict[_Task, list[str]] = {}
-        for batch, errors in _chunks(sources, FIRST_CHUNK, CHUNK_FILES, workers):
-            yield from errors
-            if batch:
-                future = client.submit(check_chunk, batch, options, pure=False)
-                names[future] = list(batch.names)
-                running.add(future)
-            while len(names) >= window:
-                yield from _results(next(running), names)
-        for future in running:
-            yield from _results(future, names)
+        sent: dict[_Task, Chunk] = {}
+        sending = Sending()
+        chunks = _chunks(sources, FIRST_CHUNK, CHUNK_FILES, workers, sending)
+        while True:
+            item = next(chunks, None)
+            if item is not None:
+                chunk, errors = item
+                yield from errors
+                if len(chunk):
+                    future = client.submit(check_chunk, chunk, options, pure=False)
+                    sent[future] = chunk
+                    running.add(future)
+            elif sending.again:  # the files a worker did not see, read here and sent again
+                chunks = _chunks(sending.take(), CHUNK_FILES, CHUNK_FILES, workers)
+                continue
+            elif not sent:
+                return
+            while sent and (item is None or len(sent) >= window):
+                future = next(running)
+                entries, unseen = _results(future, sent.pop(future))
+                sending.unseen(unseen)
+                yield from entries
+                if item is None:
+                    break
     finally:
         client.close()
 
@@ -198,23 +334,26 @@ def connect(address: str, field: Field) -> DaskClient:
     return client
 
 
-def _results(future: _Task, names: dict[_Task, list[str]]) -> Iterator[CheckEntry]:
-    """The entries of a finished task; a task that failed (its worker died) is an ``error`` entry
+def _results(future: _Task, chunk: Chunk) -> tuple[list[CheckEntry], list[Source]]:
+    """The entries of a finished task, and its listed files that the worker did not see (to be
+    sent again with their contents).  A task that failed (its worker died) is an ``error`` entry
     for each of its files."""
-    files = names.pop(future)
     try:
-        entries = future.result()
+        found = future.result()
     except Exception as exc:  # noqa: BLE001  a lost task is its files' error rows
         why = reason(exc)
-        entries = [
+        return [
             error_entry(
                 name, msg("{name}: the cluster could not check the file ({reason})", name=name, reason=why)
             )
-            for name in files
-        ]
+            for name in chunk.names()
+        ], []
     finally:
         future.release()
-    yield from entries
+    listed = len(chunk.listed)
+    unseen = [Source(chunk.listed.names[k], chunk.listed.paths[k]) for k in range(listed) if found[k] is None]
+    seen = [entry for entry in found[:listed] if entry is not None]
+    return seen + cast("list[CheckEntry]", found[listed:]), unseen
 
 
 def _reachable(address: str, field: Field) -> None:
