@@ -151,6 +151,34 @@ def test_a_worker_reads_a_listed_file_only_when_it_sees_the_file_the_client_saw(
     ]
 
 
+def test_a_worker_reads_a_few_files_then_checks_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = six(RIGHT)
+    sources = []
+    for k in range(5):
+        (tmp_path / f"t{k}.trf").write_text(text)
+        sources.append(Source(str(tmp_path / f"t{k}.trf"), str(tmp_path / f"t{k}.trf")))
+    size = len(text.encode())
+    events: list[str] = []
+    read, checked = remote.read_listed, remote.check_source
+
+    def reading(name: str, path: str, seen: tuple[int, int, int]) -> bytes | None:
+        events.append("read")
+        return read(name, path, seen)
+
+    def checking(name: str, data: bytes, options: CheckOptions, **where: str | None) -> CheckEntry:
+        events.append("check")
+        return checked(name, data, options, **where)
+
+    monkeypatch.setattr(remote, "read_listed", reading)
+    monkeypatch.setattr(remote, "check_source", checking)
+    # two files' worth of bytes are held at most: read two, check two, ..., then the last one
+    monkeypatch.setattr(remote, "READ_AHEAD_BYTES", 2 * size)
+    found = check_chunk(Chunk(_listed(sources), Packed.of([])), OPTIONS)
+    assert events == ["read", "read", "check", "check"] * 2 + ["read", "check"]
+    assert [e.file for e in found if e is not None] == [s.name for s in sources]
+    assert all(e == check_one(s, OPTIONS) for e, s in zip(found, sources, strict=True))
+
+
 def test_a_file_the_worker_cannot_read_is_left_to_the_client(tmp_path: Path) -> None:
     path = tmp_path / "big.trf"
     path.write_text(six(RIGHT))

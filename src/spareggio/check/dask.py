@@ -180,16 +180,37 @@ class Chunk:
         return Chunk, (self.listed, self.packed)
 
 
+READ_AHEAD_BYTES = 8 * 1024 * 1024
+"""How much of a task's listed files a worker reads before checking them."""
+
+
 def check_chunk(chunk: Chunk, options: CheckOptions) -> list[CheckEntry | None]:
     """A task of the cluster, run on a worker: the entries of its files in the order of
-    :meth:`Chunk.names`; None for a listed file this worker does not see as the client did."""
+    :meth:`Chunk.names`; None for a listed file this worker does not see as the client did.
+
+    The listed files are read a few at a time (up to :data:`READ_AHEAD_BYTES`), then checked:
+    reading each between two checks cost the worker a tenth more CPU a file (10,000 files of 150
+    players on a local cluster), reading them first a thirtieth."""
     entries: list[CheckEntry | None] = []
+    read: list[tuple[str, str, bytes | None]] = []
+    held = 0
     listed = chunk.listed
     for name, path, seen in zip(listed.names, listed.paths, listed.stamps, strict=True):
         data = read_listed(name, path, seen)
-        entries.append(None if data is None else check_source(name, data, options, beside=path))
+        read.append((name, path, data))
+        held += len(data) if data is not None else 0
+        if held >= READ_AHEAD_BYTES:
+            entries.extend(_checked(read, options))
+            read, held = [], 0
+    entries.extend(_checked(read, options))
     entries.extend(check_source(name, data, options) for name, data in chunk.packed.files())
     return entries
+
+
+def _checked(read: list[tuple[str, str, bytes | None]], options: CheckOptions) -> list[CheckEntry | None]:
+    return [
+        None if data is None else check_source(name, data, options, beside=path) for name, path, data in read
+    ]
 
 
 class Sending:
