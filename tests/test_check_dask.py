@@ -179,6 +179,19 @@ def test_a_worker_reads_a_few_files_then_checks_them(tmp_path: Path, monkeypatch
     assert all(e == check_one(s, OPTIONS) for e, s in zip(found, sources, strict=True))
 
 
+def test_a_path_given_from_the_working_folder_is_found_from_any_other(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "t.trf").write_text(six(RIGHT))
+    monkeypatch.chdir(tmp_path)
+    [(chunk, errors)] = list(_chunks([Source("sub/t.trf", "sub/t.trf")], 4, 128, 1, Sending()))
+    assert errors == [] and chunk.listed.paths == (str(tmp_path / "sub" / "t.trf"),)
+    monkeypatch.chdir(tmp_path / "sub")  # a worker started elsewhere
+    [entry] = check_chunk(chunk, OPTIONS)
+    assert entry is not None and entry.file == "sub/t.trf" and entry.status is Status.AGREE
+
+
 def test_a_file_the_worker_cannot_read_is_left_to_the_client(tmp_path: Path) -> None:
     path = tmp_path / "big.trf"
     path.write_text(six(RIGHT))

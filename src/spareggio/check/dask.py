@@ -275,8 +275,8 @@ def _chunks(
                     errors.append(error_entry(*item))
                     continue
                 if by_path and item.member is None:
-                    try:
-                        on_disk.append((item.name, item.path, stamp(os.stat(item.path))))
+                    try:  # the path in full: a worker's working folder is not this process's
+                        on_disk.append((item.name, os.path.abspath(item.path), stamp(os.stat(item.path))))
                         continue
                     except OSError:
                         pass  # read below, which says why
