@@ -16,7 +16,7 @@ import pytest
 
 from spareggio.check import CheckEntry, CheckOptions, Status, check_files
 from spareggio.check import dask as remote
-from spareggio.check.dask import Chunk, Listed, Packed, Sending, _chunks, _results, check_chunk, stamp
+from spareggio.check.dask import Again, Chunk, Listed, Packed, Sending, _chunks, _results, check_chunk, stamp
 from spareggio.check.one import check_one
 from spareggio.check.sources import Source
 from test_check import RIGHT, six
@@ -105,50 +105,87 @@ def _listed(sources: list[Source]) -> Listed:
     )
 
 
-def test_a_worker_reads_a_listed_file_only_when_it_sees_the_file_the_client_saw(tmp_path: Path) -> None:
+class _Done:
+    """A finished task, as the client sees it."""
+
+    def __init__(self, found: object) -> None:
+        self.found = found
+
+    def result(self) -> object:
+        return self.found
+
+    def release(self) -> None:
+        pass
+
+
+def test_a_worker_reads_a_listed_file_only_when_it_sees_the_file_the_client_saw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     right, wrong = six(RIGHT), six({**RIGHT, 1: 4, 5: 3})
-    for k, text in enumerate((right, wrong, right, right)):
+    for k, text in enumerate((right, wrong, right, right, right)):
         (tmp_path / f"t{k}.trf").write_text(text)
-    sources = [Source(str(tmp_path / f"t{k}.trf"), str(tmp_path / f"t{k}.trf")) for k in range(4)]
+    sources = [Source(str(tmp_path / f"t{k}.trf"), str(tmp_path / f"t{k}.trf")) for k in range(5)]
     listed = _listed(sources)
     # t2 changes after the listing (its size and time); t3 is replaced by another file of the
-    # same size (its inode): neither is the file the client saw
+    # same size (its inode): neither is the file the client saw.  t4 is, but the worker cannot
+    # read it (here: its reading fails)
     changed = tmp_path / "t2.trf"
     changed.write_text(right + "\n")
     os.utime(changed, ns=(listed.stamps[2][1] + 10**9, listed.stamps[2][1] + 10**9))
     (tmp_path / "t3.new").write_text(right)
     os.replace(tmp_path / "t3.new", tmp_path / "t3.trf")
+    reading = Source.read
+
+    def failing(source: Source) -> bytes:
+        if source.path.endswith("t4.trf"):
+            raise PermissionError(13, "Permission denied")
+        return reading(source)
+
+    monkeypatch.setattr(Source, "read", failing)
     sent = Chunk(listed, Packed.of([("z.zip!m.trf", right.encode())]))
     found = check_chunk(sent, OPTIONS)
-    assert [None if e is None else e.file for e in found] == [
+    monkeypatch.undo()
+    assert [e if isinstance(e, Again) else e.file for e in found] == [
         sources[0].name,
         sources[1].name,
-        None,
-        None,
+        Again.UNSEEN,
+        Again.UNSEEN,
+        Again.UNREAD,
         "z.zip!m.trf",
     ]
     # what the worker read is what the file says: the same entries as a check here
     assert found[0] == check_one(sources[0], OPTIONS) and found[0].status is Status.AGREE
     assert found[1] == check_one(sources[1], OPTIONS) and found[1].status is Status.DIFFERS
 
-    class Done:
-        def result(self) -> list[CheckEntry | None]:
-            return found
-
-        def release(self) -> None:
-            pass
-
-    # the client keeps the entries found and sends the two unseen files again, with their contents
-    entries, unseen = _results(Done(), sent)  # type: ignore[arg-type]
+    # the client keeps the entries found and sends the three others again, with their contents
+    entries, back = _results(_Done(found), sent)  # type: ignore[arg-type]
     assert [e.file for e in entries] == [sources[0].name, sources[1].name, "z.zip!m.trf"]
-    assert unseen == [sources[2], sources[3]]
+    assert back == {Again.UNSEEN: [sources[2], sources[3]], Again.UNREAD: [sources[4]]}
+    # a file the worker could not read leaves the others going as paths; one it did not see not
     sending = Sending()
-    sending.unseen(unseen)
-    assert not sending.by_path and sending.take() == unseen and sending.take() == []
-    again = list(_chunks(unseen, 128, 128))
-    assert [list(chunk.packed.files()) for chunk, _ in again] == [
-        [(sources[2].name, changed.read_bytes()), (sources[3].name, right.encode())]
+    sending.given_back(back[Again.UNREAD], Again.UNREAD)
+    assert sending.by_path
+    sending.given_back(back[Again.UNSEEN], Again.UNSEEN)
+    assert not sending.by_path
+    again = sending.take()
+    assert again == [sources[4], sources[2], sources[3]] and sending.take() == []
+    chunks = list(_chunks(again, 128, 128))
+    assert [list(chunk.packed.files()) for chunk, _ in chunks] == [
+        [(s.name, Path(s.path).read_bytes()) for s in again]
     ]
+
+
+def test_a_task_that_answers_something_else_is_an_error_row_for_each_of_its_files(tmp_path: Path) -> None:
+    # a worker of another version of spareggio: too few entries, or something else than an entry
+    path = tmp_path / "t.trf"
+    path.write_text(six(RIGHT))
+    sent = Chunk(_listed([Source(str(path), str(path))]), Packed.of([("z.zip!m.trf", b"")]))
+    for answer in ([], ["an entry", "another"], None):
+        entries, back = _results(_Done(answer), sent)  # type: ignore[arg-type]
+        assert back == {} and [e.file for e in entries] == [str(path), "z.zip!m.trf"]
+        for e in entries:
+            assert e.status is Status.ERROR and e.error is not None
+            assert e.error.startswith(f"{e.file}: the cluster could not check the file (") and "\n" not in e.error
 
 
 def test_a_worker_reads_a_few_files_then_checks_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -161,7 +198,7 @@ def test_a_worker_reads_a_few_files_then_checks_them(tmp_path: Path, monkeypatch
     events: list[str] = []
     read, checked = remote.read_listed, remote.check_source
 
-    def reading(name: str, path: str, seen: tuple[int, int, int]) -> bytes | None:
+    def reading(name: str, path: str, seen: tuple[int, int, int]) -> bytes | Again:
         events.append("read")
         return read(name, path, seen)
 
@@ -175,7 +212,7 @@ def test_a_worker_reads_a_few_files_then_checks_them(tmp_path: Path, monkeypatch
     monkeypatch.setattr(remote, "READ_AHEAD_BYTES", 2 * size)
     found = check_chunk(Chunk(_listed(sources), Packed.of([])), OPTIONS)
     assert events == ["read", "read", "check", "check"] * 2 + ["read", "check"]
-    assert [e.file for e in found if e is not None] == [s.name for s in sources]
+    assert [e.file for e in found if not isinstance(e, Again)] == [s.name for s in sources]
     assert all(e == check_one(s, OPTIONS) for e, s in zip(found, sources, strict=True))
 
 
@@ -189,15 +226,15 @@ def test_a_path_given_from_the_working_folder_is_found_from_any_other(
     assert errors == [] and chunk.listed.paths == (str(tmp_path / "sub" / "t.trf"),)
     monkeypatch.chdir(tmp_path / "sub")  # a worker started elsewhere
     [entry] = check_chunk(chunk, OPTIONS)
-    assert entry is not None and entry.file == "sub/t.trf" and entry.status is Status.AGREE
+    assert not isinstance(entry, Again) and entry.file == "sub/t.trf" and entry.status is Status.AGREE
 
 
-def test_a_file_the_worker_cannot_read_is_left_to_the_client(tmp_path: Path) -> None:
-    path = tmp_path / "big.trf"
+def test_a_file_gone_since_the_listing_is_given_back_as_not_seen(tmp_path: Path) -> None:
+    path = tmp_path / "gone.trf"
     path.write_text(six(RIGHT))
     listed = _listed([Source(str(path), str(path))])
     path.unlink()
-    assert check_chunk(Chunk(listed, Packed.of([])), OPTIONS) == [None]
+    assert check_chunk(Chunk(listed, Packed.of([])), OPTIONS) == [Again.UNSEEN]
 
 
 def _die_on(marker: str) -> Callable[[], None]:
@@ -257,9 +294,9 @@ def _blind() -> None:
     listed, and count how many they were given."""
     remote.listed_given = 0  # type: ignore[attr-defined]
 
-    def unseen(name: str, path: str, seen: tuple[int, int, int]) -> bytes | None:
+    def unseen(name: str, path: str, seen: tuple[int, int, int]) -> bytes | Again:
         remote.listed_given += 1  # type: ignore[attr-defined]
-        return None
+        return remote.Again.UNSEEN
 
     remote.read_listed = unseen  # type: ignore[assignment]  # the worker's copy of the module
 

@@ -6,8 +6,10 @@ modification time and the inode this process saw (:class:`Listed`).  A worker th
 file there (a local cluster, a shared file system) reads it itself, so that neither this process
 nor the scheduler carries its contents; a worker that does not answers so, and the file is read
 here and sent again with its contents (:class:`Packed`: one buffer, out of band).  From the first
-such answer on, every file is sent with its contents: the workers need no access to the files.
-A member of a zip archive is always read here and sent with its contents."""
+such answer on, every file is sent with its contents: the workers need no access to the files.  A
+file the worker sees but cannot read is read here too (which says why when it cannot either),
+and the other files still go as paths (:class:`Again`).  A member of a zip archive is always read
+here and sent with its contents."""
 
 from __future__ import annotations
 
@@ -17,8 +19,9 @@ import socket
 import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from enum import Enum
 from types import ModuleType
-from typing import Protocol, TypeVar, cast
+from typing import Protocol, TypeVar
 
 from ..base.errors import ArgumentError, SpareggioError, os_reason
 from ..base.i18n import Field, msg
@@ -29,6 +32,7 @@ from .sources import Source, SourceReader, Unusable, reason
 
 __all__ = [
     "CHUNK_FILES",
+    "Again",
     "Chunk",
     "DaskClient",
     "DaskFuture",
@@ -74,7 +78,18 @@ class DaskClient(Protocol):
     def close(self) -> None: ...
 
 
-_Task = DaskFuture[list[CheckEntry | None]]
+class Again(Enum):
+    """Why a worker gives a listed file back, for this process to read and send with its contents."""
+
+    UNSEEN = "unseen"
+    """Not the file this process saw (another machine, or the file changed since): from then on
+    every file goes with its contents."""
+    UNREAD = "unread"
+    """The same file, which the worker could not read (too large, not readable there): this
+    process reads it and says why if it cannot; the other files still go as paths."""
+
+
+_Task = DaskFuture[list["CheckEntry | Again"]]
 
 
 _OUT_OF_BAND = 5
@@ -147,16 +162,18 @@ def stamp(status: os.stat_result) -> tuple[int, int, int]:
     return (status.st_size, status.st_mtime_ns, status.st_ino)
 
 
-def read_listed(name: str, path: str, seen: tuple[int, int, int]) -> bytes | None:
-    """The content of a listed file, or None when this process does not see the file the client
-    saw (another machine, another file by now) or cannot read it (the client will say why)."""
+def read_listed(name: str, path: str, seen: tuple[int, int, int]) -> bytes | Again:
+    """The content of a listed file, or why the worker gives it back (:class:`Again`)."""
     try:
         status = os.stat(path)
-        if not stat.S_ISREG(status.st_mode) or stamp(status) != seen:
-            return None
+    except OSError:
+        return Again.UNSEEN
+    if not stat.S_ISREG(status.st_mode) or stamp(status) != seen:
+        return Again.UNSEEN
+    try:
         return Source(name, path).read()
     except (OSError, SpareggioError):
-        return None
+        return Again.UNREAD
 
 
 class Chunk:
@@ -184,21 +201,21 @@ READ_AHEAD_BYTES = 8 * 1024 * 1024
 """How much of a task's listed files a worker reads before checking them."""
 
 
-def check_chunk(chunk: Chunk, options: CheckOptions) -> list[CheckEntry | None]:
+def check_chunk(chunk: Chunk, options: CheckOptions) -> list[CheckEntry | Again]:
     """A task of the cluster, run on a worker: the entries of its files in the order of
-    :meth:`Chunk.names`; None for a listed file this worker does not see as the client did.
+    :meth:`Chunk.names`, or for a listed file why the worker gives it back.
 
     The listed files are read a few at a time (up to :data:`READ_AHEAD_BYTES`), then checked:
     reading each between two checks cost the worker a tenth more CPU a file (10,000 files of 150
     players on a local cluster), reading them first a thirtieth."""
-    entries: list[CheckEntry | None] = []
-    read: list[tuple[str, str, bytes | None]] = []
+    entries: list[CheckEntry | Again] = []
+    read: list[tuple[str, str, bytes | Again]] = []
     held = 0
     listed = chunk.listed
     for name, path, seen in zip(listed.names, listed.paths, listed.stamps, strict=True):
         data = read_listed(name, path, seen)
         read.append((name, path, data))
-        held += len(data) if data is not None else 0
+        held += len(data) if isinstance(data, bytes) else 0
         if held >= READ_AHEAD_BYTES:
             entries.extend(_checked(read, options))
             read, held = [], 0
@@ -207,9 +224,10 @@ def check_chunk(chunk: Chunk, options: CheckOptions) -> list[CheckEntry | None]:
     return entries
 
 
-def _checked(read: list[tuple[str, str, bytes | None]], options: CheckOptions) -> list[CheckEntry | None]:
+def _checked(read: list[tuple[str, str, bytes | Again]], options: CheckOptions) -> list[CheckEntry | Again]:
     return [
-        None if data is None else check_source(name, data, options, beside=path) for name, path, data in read
+        data if isinstance(data, Again) else check_source(name, data, options, beside=path)
+        for name, path, data in read
     ]
 
 
@@ -223,12 +241,12 @@ class Sending:
         self.by_path = True
         self.again: list[Source] = []
 
-    def unseen(self, sources: list[Source]) -> None:
-        """A worker did not see these files: they go again with their contents, and so do all the
-        files from now on."""
-        if sources:
+    def given_back(self, sources: list[Source], why: Again) -> None:
+        """A worker gave these files back: they go again with their contents, and so do all the
+        files from now on if it did not see them."""
+        if sources and why is Again.UNSEEN:
             self.by_path = False
-            self.again.extend(sources)
+        self.again.extend(sources)
 
     def take(self) -> list[Source]:
         again, self.again = self.again, []
@@ -323,8 +341,9 @@ def on_cluster(
                 return
             while sent and (item is None or len(sent) >= window):
                 future = next(running)
-                entries, unseen = _results(future, sent.pop(future))
-                sending.unseen(unseen)
+                entries, back = _results(future, sent.pop(future))
+                for why, files in back.items():
+                    sending.given_back(files, why)
                 yield from entries
                 if item is None:
                     break
@@ -355,26 +374,37 @@ def connect(address: str, field: Field) -> DaskClient:
     return client
 
 
-def _results(future: _Task, chunk: Chunk) -> tuple[list[CheckEntry], list[Source]]:
-    """The entries of a finished task, and its listed files that the worker did not see (to be
-    sent again with their contents).  A task that failed (its worker died) is an ``error`` entry
-    for each of its files."""
+def _results(future: _Task, chunk: Chunk) -> tuple[list[CheckEntry], dict[Again, list[Source]]]:
+    """The entries of a finished task, and its listed files that the worker gave back, by why (to
+    be sent again with their contents).  A task that failed (its worker died), or that answered
+    something else than an entry or a reason for each of its files, is an ``error`` entry for each
+    of its files."""
     try:
         found = future.result()
+        if not isinstance(found, list) or len(found) != len(chunk):
+            raise TypeError(f"{len(chunk)} entries expected from the worker")  # another version of spareggio
     except Exception as exc:  # noqa: BLE001  a lost task is its files' error rows
         why = reason(exc)
-        return [
-            error_entry(
-                name, msg("{name}: the cluster could not check the file ({reason})", name=name, reason=why)
-            )
-            for name in chunk.names()
-        ], []
+        return [_lost(name, why) for name in chunk.names()], {}
     finally:
         future.release()
-    listed = len(chunk.listed)
-    unseen = [Source(chunk.listed.names[k], chunk.listed.paths[k]) for k in range(listed) if found[k] is None]
-    seen = [entry for entry in found[:listed] if entry is not None]
-    return seen + cast("list[CheckEntry]", found[listed:]), unseen
+    listed = chunk.listed
+    entries: list[CheckEntry] = []
+    back: dict[Again, list[Source]] = {}
+    for k, (name, item) in enumerate(zip(chunk.names(), found, strict=True)):
+        if isinstance(item, Again) and k < len(listed):
+            back.setdefault(item, []).append(Source(name, listed.paths[k]))
+        elif isinstance(item, CheckEntry):
+            entries.append(item)
+        else:  # never from a worker of this version
+            entries.append(_lost(name, repr(item)))
+    return entries, back
+
+
+def _lost(name: str, why: str) -> CheckEntry:
+    return error_entry(
+        name, msg("{name}: the cluster could not check the file ({reason})", name=name, reason=why)
+    )
 
 
 def _reachable(address: str, field: Field) -> None:
