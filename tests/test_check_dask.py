@@ -95,6 +95,14 @@ def test_the_contents_travel_out_of_band(tmp_path: Path) -> None:
     assert list(received.files()) == files
     # an older protocol carries them inside the pickle
     assert list(pickle.loads(pickle.dumps(packed, protocol=4)).files()) == files
+    # inside a task beside listed files, the contents still travel out of band
+    chunk = Chunk(Listed(("d.trf",), ("/d.trf",), ((1, 2, 3),)), packed)
+    buffers.clear()
+    blob = pickle.dumps(chunk, protocol=5, buffer_callback=buffers.append)
+    assert len(buffers) == 1 and b"012 C" not in blob
+    received_chunk = pickle.loads(blob, buffers=buffers)
+    assert received_chunk.names() == ["d.trf", "a.trf", "b.trf", "c.trf"]
+    assert received_chunk.listed.stamps == ((1, 2, 3),) and list(received_chunk.packed.files()) == files
 
 
 def _listed(sources: list[Source]) -> Listed:

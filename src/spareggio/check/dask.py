@@ -153,9 +153,6 @@ class Listed:
     def __len__(self) -> int:
         return len(self.names)
 
-    def __reduce__(self) -> tuple[type[Listed], tuple[object, ...]]:
-        return Listed, (self.names, self.paths, self.stamps)
-
 
 def stamp(status: os.stat_result) -> tuple[int, int, int]:
     """What tells one file from another of the same path: size, modification time, inode."""
@@ -192,9 +189,6 @@ class Chunk:
     def names(self) -> list[str]:
         """The names of its files, in the order of its entries: the listed ones, then the packed."""
         return [*self.listed.names, *self.packed.names]
-
-    def __reduce__(self) -> tuple[type[Chunk], tuple[object, ...]]:
-        return Chunk, (self.listed, self.packed)
 
 
 READ_AHEAD_BYTES = 8 * 1024 * 1024
