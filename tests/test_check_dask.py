@@ -16,7 +16,18 @@ import pytest
 
 from spareggio.check import CheckEntry, CheckOptions, Status, check_files
 from spareggio.check import dask as remote
-from spareggio.check.dask import Again, Chunk, Listed, Packed, Sending, _chunks, _results, check_chunk, stamp
+from spareggio.check.dask import (
+    Again,
+    Answer,
+    Chunk,
+    Listed,
+    Packed,
+    Sending,
+    _chunks,
+    _results,
+    check_chunk,
+    stamp,
+)
 from spareggio.check.one import check_one
 from spareggio.check.sources import Source
 from test_check import RIGHT, six
@@ -151,7 +162,8 @@ def test_a_worker_reads_a_listed_file_only_when_it_sees_the_file_the_client_saw(
 
     monkeypatch.setattr(Source, "read", failing)
     sent = Chunk(listed, Packed.of([("z.zip!m.trf", right.encode())]))
-    found = check_chunk(sent, OPTIONS)
+    answer = check_chunk(sent, OPTIONS)
+    found = answer.items
     monkeypatch.undo()
     assert [e if isinstance(e, Again) else e.file for e in found] == [
         sources[0].name,
@@ -166,7 +178,7 @@ def test_a_worker_reads_a_listed_file_only_when_it_sees_the_file_the_client_saw(
     assert found[1] == check_one(sources[1], OPTIONS) and found[1].status is Status.DIFFERS
 
     # the client keeps the entries found and sends the three others again, with their contents
-    entries, back = _results(_Done(found), sent)  # type: ignore[arg-type]
+    entries, back = _results(_Done(answer), sent)  # type: ignore[arg-type]
     assert [e.file for e in entries] == [sources[0].name, sources[1].name, "z.zip!m.trf"]
     assert back == {Again.UNSEEN: [sources[2], sources[3]], Again.UNREAD: [sources[4]]}
     # a file the worker could not read leaves the others going as paths; one it did not see not
@@ -188,7 +200,7 @@ def test_a_task_that_answers_something_else_is_an_error_row_for_each_of_its_file
     path = tmp_path / "t.trf"
     path.write_text(six(RIGHT))
     sent = Chunk(_listed([Source(str(path), str(path))]), Packed.of([("z.zip!m.trf", b"")]))
-    for answer in ([], ["an entry", "another"], None):
+    for answer in ([], ["an entry", "another"], None, Answer([]), Answer(["an entry", "another"])):
         entries, back = _results(_Done(answer), sent)  # type: ignore[arg-type]
         assert back == {} and [e.file for e in entries] == [str(path), "z.zip!m.trf"]
         for e in entries:
@@ -218,7 +230,7 @@ def test_a_worker_reads_a_few_files_then_checks_them(tmp_path: Path, monkeypatch
     monkeypatch.setattr(remote, "check_source", checking)
     # two files' worth of bytes are held at most: read two, check two, ..., then the last one
     monkeypatch.setattr(remote, "READ_AHEAD_BYTES", 2 * size)
-    found = check_chunk(Chunk(_listed(sources), Packed.of([])), OPTIONS)
+    found = check_chunk(Chunk(_listed(sources), Packed.of([])), OPTIONS).items
     assert events == ["read", "read", "check", "check"] * 2 + ["read", "check"]
     assert [e.file for e in found if not isinstance(e, Again)] == [s.name for s in sources]
     assert all(e == check_one(s, OPTIONS) for e, s in zip(found, sources, strict=True))
@@ -233,8 +245,32 @@ def test_a_path_given_from_the_working_folder_is_found_from_any_other(
     [(chunk, errors)] = list(_chunks([Source("sub/t.trf", "sub/t.trf")], 4, 128, 1, Sending()))
     assert errors == [] and chunk.listed.paths == (str(tmp_path / "sub" / "t.trf"),)
     monkeypatch.chdir(tmp_path / "sub")  # a worker started elsewhere
-    [entry] = check_chunk(chunk, OPTIONS)
+    [entry] = check_chunk(chunk, OPTIONS).items
     assert not isinstance(entry, Again) and entry.file == "sub/t.trf" and entry.status is Status.AGREE
+
+
+def test_a_task_answers_in_one_piece_whatever_its_files(tmp_path: Path) -> None:
+    # a worker sends what a task returns marked "to serialize", and Dask serializes a list so marked
+    # element by element, a header and a frame for each file; the answer of a task is one pickle,
+    # of the same frames for 2 files as for 40
+    protocol = pytest.importorskip("distributed.protocol")
+
+    def sent(value: object) -> tuple[dict[str, object], list[bytes]]:
+        header, frames = protocol.serialize(protocol.to_serialize(value))
+        return header, frames
+
+    frames = []
+    for count in (2, 40):
+        (tmp_path / str(count)).mkdir()
+        sources = _sources(tmp_path / str(count), count)
+        answer = check_chunk(Chunk(_listed(sources), Packed.of([])), OPTIONS)
+        assert [e.file for e in answer.items if isinstance(e, CheckEntry)] == [s.name for s in sources]
+        header, parts = sent(answer)
+        frames.append(len(parts))
+        assert protocol.deserialize(header, parts).items == answer.items
+    assert frames[0] == frames[1] == 1
+    # what the list of the entries would have cost: a frame for each
+    assert len(sent(answer.items)[1]) == 40
 
 
 def test_a_file_gone_since_the_listing_is_given_back_as_not_seen(tmp_path: Path) -> None:
@@ -242,7 +278,7 @@ def test_a_file_gone_since_the_listing_is_given_back_as_not_seen(tmp_path: Path)
     path.write_text(six(RIGHT))
     listed = _listed([Source(str(path), str(path))])
     path.unlink()
-    assert check_chunk(Chunk(listed, Packed.of([])), OPTIONS) == [Again.UNSEEN]
+    assert check_chunk(Chunk(listed, Packed.of([])), OPTIONS).items == [Again.UNSEEN]
 
 
 def _die_on(marker: str) -> Callable[[], None]:

@@ -33,6 +33,7 @@ from .sources import Source, SourceReader, Unusable, reason
 __all__ = [
     "CHUNK_FILES",
     "Again",
+    "Answer",
     "Chunk",
     "DaskClient",
     "DaskFuture",
@@ -89,7 +90,20 @@ class Again(Enum):
     process reads it and says why if it cannot; the other files still go as paths."""
 
 
-_Task = DaskFuture[list["CheckEntry | Again"]]
+class Answer:
+    """What a task answers: for each of its files, in the order of :meth:`Chunk.names`, its entry or
+    why the worker gives it back.  One object rather than a list: Dask serializes a list that a
+    task returns element by element, each with a header and a frame of its own, which cost the
+    worker and this process some 30 µs a file (a third of what this process spends on a file);
+    an object travels as one pickle."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[CheckEntry | Again]) -> None:
+        self.items = items
+
+
+_Task = DaskFuture[Answer]
 
 
 _OUT_OF_BAND = 5
@@ -195,7 +209,7 @@ READ_AHEAD_BYTES = 8 * 1024 * 1024
 """How much of a task's listed files a worker reads before checking them."""
 
 
-def check_chunk(chunk: Chunk, options: CheckOptions) -> list[CheckEntry | Again]:
+def check_chunk(chunk: Chunk, options: CheckOptions) -> Answer:
     """A task of the cluster, run on a worker: the entries of its files in the order of
     :meth:`Chunk.names`, or for a listed file why the worker gives it back.
 
@@ -215,7 +229,7 @@ def check_chunk(chunk: Chunk, options: CheckOptions) -> list[CheckEntry | Again]
             read, held = [], 0
     entries.extend(_checked(read, options))
     entries.extend(check_source(name, data, options) for name, data in chunk.packed.files())
-    return entries
+    return Answer(entries)
 
 
 def _checked(read: list[tuple[str, str, bytes | Again]], options: CheckOptions) -> list[CheckEntry | Again]:
@@ -374,7 +388,8 @@ def _results(future: _Task, chunk: Chunk) -> tuple[list[CheckEntry], dict[Again,
     something else than an entry or a reason for each of its files, is an ``error`` entry for each
     of its files."""
     try:
-        found = future.result()
+        answer = future.result()
+        found = answer.items if isinstance(answer, Answer) else None
         if not isinstance(found, list) or len(found) != len(chunk):
             raise TypeError(f"{len(chunk)} entries expected from the worker")  # another version of spareggio
     except Exception as exc:  # noqa: BLE001  a lost task is its files' error rows
