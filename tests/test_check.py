@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from builders import build, run_cli
 from spareggio.check import (
@@ -20,6 +21,7 @@ from spareggio.check import (
     CheckEntry,
     CheckOptions,
     Source,
+    Spool,
     Status,
     check_files,
     check_source,
@@ -27,6 +29,7 @@ from spareggio.check import (
     find_sources,
     inferred_text,
 )
+from spareggio.check.batch import SPOOL_GROUP
 from spareggio.generate import generate
 from spareggio.io.trf import parse_trf
 from spareggio.io.trf.writer import write_trf
@@ -273,8 +276,13 @@ def test_a_batch_goes_on_past_a_bad_file(archive: Path, jobs: int) -> None:
 
 def test_json_report_schema(archive: Path) -> None:
     entries = list(check_files([str(archive)], CheckOptions(tiebreaks="BH/C1,BH,SB"), jobs=1))
-    doc = json.loads(report_text(entries, "json", seconds=1.5))
+    text = report_text(entries, "json", seconds=1.5)
+    doc = json.loads(text)
     assert doc["schema"] == REPORT_SCHEMA == 1
+    # each file's entry on a line of its own, which is that entry alone
+    lines = text.splitlines()
+    assert len(lines) == 3 + 6 + 3
+    assert [json.loads(line.strip().removesuffix(",")) for line in lines[3:9]] == doc["files"]
     assert doc["summary"] == {"files": 6, "agree": 2, "differs": 2, "no-ranks": 1, "error": 1, "seconds": 1.5}
     # the files that differ come first, then errors, then the rest
     assert [f["status"] for f in doc["files"]] == [
@@ -521,3 +529,21 @@ def test_the_summary_counts_take_each_language_s_plural(
     files, agree, differs, noranks, errors = counts
     summary = {"files": files, "agree": agree, "differs": differs, "no-ranks": noranks, "error": errors}
     assert summary_words(summary, lang) == said
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(list(Status)), max_size=300))
+def test_the_spool_gives_back_every_entry_by_status_in_arrival_order(statuses: list[Status]) -> None:
+    # the report lists the files that differ first; within a status, in the order they were done
+    spool = Spool()
+    try:
+        entries = [CheckEntry(file=f"f{k}.trf", status=s) for k, s in enumerate(statuses)]
+        for e in entries:
+            spool.add(e)
+            # never more than a group of entries of a status held in memory
+            assert all(len(group) < SPOOL_GROUP for group in spool.held.values())
+        expected = [e for s in Status for e in entries if e.status is s]
+        assert list(spool.ordered()) == expected
+        assert spool.counts == {s.value: statuses.count(s) for s in Status}
+    finally:
+        spool.close()
