@@ -371,3 +371,19 @@ def test_workers_that_do_not_see_the_files_get_them_with_their_contents(tmp_path
     # six tasks are in flight on two workers before the first answer (4 + 8 + 16 + 32 + 64 + 128
     # files as paths); from the first "not seen" on, the files go with their contents
     assert given == 4 + 8 + 16 + 32 + 64 + 128
+
+
+def test_a_task_carries_a_bounded_amount_of_contents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # files sent with their contents (workers that do not see them): a task is closed at the file
+    # that reaches the bound, the next files go in the next task, none is lost or sent twice
+    sources = _sources(tmp_path, 40)
+    # "012 file 0\n" ... "012 file 39\n": 11 or 12 bytes a file, so three files reach 33 bytes
+    # and two do not
+    assert {len(Path(s.path).read_bytes()) for s in sources} == {11, 12}
+    monkeypatch.setattr(remote, "TASK_BYTES", 33)
+    chunks = [chunk for chunk, _ in _chunks(sources, 4, 128, 1)]
+    assert [len(chunk.packed) for chunk in chunks] == [3] * 13 + [1]
+    assert [name for chunk in chunks for name in chunk.names()] == [s.name for s in sources]
+    # files sent as their paths carry nothing: the bound does not split their tasks
+    listed = [chunk for chunk, _ in _chunks(sources, 4, 128, 1, Sending())]
+    assert [len(chunk.listed) for chunk in listed] == [4, 8, 16, 12]

@@ -55,6 +55,10 @@ FIRST_CHUNK = 4
 back to it."""
 TASKS_PER_WORKER = 3
 """Tasks in flight for each worker: one running, the next ones on their way."""
+TASK_BYTES = 16 * 1024 * 1024
+"""The contents a task carries at most (files sent with their contents): a task is closed at the
+file that reaches it, so that the tasks in flight hold some 50 MB a worker whatever the size of
+the files (a task of 128 files of 5 MB would hold 640 MB)."""
 
 
 R_co = TypeVar("R_co", covariant=True)
@@ -273,7 +277,8 @@ def _chunks(
     ``most`` times ``workers`` ahead of the reading, so that the end of the batch is seen coming:
     from there a task holds the files left shared among the ``workers`` (never fewer than
     ``first``), and the last tasks, small, even out the workers' ends.  A file on disk goes as its
-    path while ``sending`` says so (by default, always with its contents)."""
+    path while ``sending`` says so (by default, always with its contents); the contents a task
+    carries stop at the file that reaches :data:`TASK_BYTES`."""
     ahead = most * max(workers, 1)
     pending: deque[Source | Unusable] = deque()
     listing = iter(sources)
@@ -295,7 +300,10 @@ def _chunks(
             on_disk: list[tuple[str, str, tuple[int, int, int]]] = []
             batch: list[tuple[str, bytes]] = []
             errors: list[CheckEntry] = []
+            carried = 0
             for _ in range(min(size, len(pending))):
+                if carried >= TASK_BYTES:
+                    break  # the other files go in the next task
                 item = pending.popleft()
                 if isinstance(item, tuple):
                     errors.append(error_entry(*item))
@@ -308,6 +316,7 @@ def _chunks(
                         pass  # read below, which says why
                 try:
                     batch.append((item.name, reader.read(item)))
+                    carried += len(batch[-1][1])
                 except SpareggioError as exc:
                     errors.append(error_entry(item.name, exc.text()))
             listed_here = Listed(
