@@ -443,6 +443,43 @@ def test_control_characters_in_zip_member_names_are_escaped_on_a_terminal(
     assert "\x1b" not in out.getvalue() and "evil\\x1b]2;x\\x07.trf" in out.getvalue()
 
 
+@pytest.mark.parametrize("char", ["\n", "\r", "\t", "\x1b", "\x85", "\u2028"])
+def test_a_name_with_a_line_break_or_a_control_character_is_shown_on_one_line(
+    tmp_path: Path, char: str
+) -> None:
+    # a zip member and a file of a folder whose names hold the character: the report names them
+    # with it escaped (an error stays on one line), and each is read by its real name
+    escaped = char.encode("unicode_escape").decode("ascii")  # "\n" -> "\\n"
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    (folder / f"good{char}.trf").write_text(GOOD)
+    (folder / f"junk{char}.trf").write_text("001 junk\n")
+    path = folder / "names.zip"
+    path.write_bytes(_zip([(f"good{char}.trf", GOOD.encode()), (f"junk{char}.trf", b"001 junk\n")]))
+    entries = {e.file: e for e in check_files([str(folder)], CheckOptions(), jobs=1)}
+    assert sorted(entries) == sorted(
+        f"{where}{kind}{escaped}.trf" for where in (f"{folder}/", f"{path}!") for kind in ("good", "junk")
+    )
+    for where in (f"{folder}/", f"{path}!"):
+        assert entries[f"{where}good{escaped}.trf"].status is Status.AGREE
+        junk = entries[f"{where}junk{escaped}.trf"]
+        assert junk.status is Status.ERROR and junk.error is not None
+        assert junk.error.startswith(f"{where}junk{escaped}.trf") and char not in junk.error
+
+
+def test_a_member_without_a_name_is_not_a_file_to_check(tmp_path: Path) -> None:
+    # a damaged directory can give a member the empty name, on which the standard library's
+    # ZipInfo.is_dir fails: the archive's other members are checked, and the batch goes on
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(zipfile.ZipInfo(""), b"001 junk\n")
+        archive.writestr("a.trf", GOOD)
+    path = tmp_path / "nameless.zip"
+    path.write_bytes(buffer.getvalue())
+    (entry,) = check_files([str(path)], CheckOptions(), jobs=1)
+    assert entry.file == f"{path}!a.trf" and entry.status is Status.AGREE
+
+
 def test_output_to_a_cp1252_console_falls_back_instead_of_crashing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

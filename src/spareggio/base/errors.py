@@ -34,7 +34,18 @@ __all__ = [
     "UnknownRulesetError",
     "UnknownTiebreakError",
     "check_language",
+    "printable_path",
 ]
+
+
+def printable_path(path: str) -> str:
+    """A path (or an archive's member) as messages and reports print it: every character that is
+    not printable (a line break, a tab, an ESC that a name may hold) written as its escape
+    (``\\n``, ``\\x1b``), so that a message, or a row of a report, stays on one line.  The file is
+    read by its real name, kept apart."""
+    if path.isprintable():
+        return path
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in path)
 
 
 @dataclass(frozen=True, slots=True)

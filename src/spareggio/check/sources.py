@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import BinaryIO, Self
 
 from ..base.classes import dataclass
-from ..base.errors import ArgumentError, SpareggioError, os_reason
+from ..base.errors import ArgumentError, SpareggioError, os_reason, printable_path
 from ..base.i18n import msg
 from ..io import READERS, not_regular, size_limit
 from .entry import SourceKind
@@ -261,31 +261,32 @@ def find_sources(paths: Iterable[str]) -> Iterator[Source | Unusable]:
     A path that cannot be used yields ``(path, message)``, which becomes an ``error`` row.
     """
     for path in paths:
+        name = printable_path(path)
         try:
             mode = os.stat(path).st_mode  # follows a link; opens nothing
         except OSError as exc:
             if os.path.lexists(path) or not isinstance(exc, FileNotFoundError):
-                yield (path, msg("{name}: cannot read the file ({reason})", name=path, reason=reason(exc)))
+                yield (name, msg("{name}: cannot read the file ({reason})", name=name, reason=reason(exc)))
             else:
-                yield (path, msg("{path}: no such file or folder", path=path))
+                yield (name, msg("{path}: no such file or folder", path=name))
             continue
         what = not_regular(mode)
         if what is not None and not os.path.isdir(path):
             # a pipe would wait for a writer for ever, /dev/zero never ends: refused unread
-            yield (path, msg("{name}: {what}, not a regular file: not read", name=path, what=what))
+            yield (name, msg("{name}: {what}, not a regular file: not read", name=name, what=what))
         elif os.path.isdir(path):
             yield from _folder(path)
         elif path.lower().endswith(".zip"):
             yield from _zip_members(path)
         else:
-            yield Source(path, path)
+            yield Source(name, path)
 
 
 def _unlisted(problems: list[OSError], path: str) -> Iterator[Unusable]:
     """The rows of the folders :func:`os.walk` could not list (it would skip them in silence)."""
     while problems:
         exc = problems.pop(0)
-        where = os.fspath(exc.filename) if exc.filename is not None else path
+        where = printable_path(os.fspath(exc.filename) if exc.filename is not None else path)
         yield (where, msg("{name}: cannot list the folder ({reason})", name=where, reason=reason(exc)))
 
 
@@ -299,17 +300,18 @@ def _folder(path: str) -> Iterator[Source | Unusable]:
             if not (is_zip or _wanted(f)):
                 continue
             full = os.path.join(folder, f)
+            name = printable_path(full)
             try:
                 what = not_regular(os.stat(full).st_mode)  # follows a symbolic link, opens nothing
             except OSError as exc:
-                yield (full, msg("{name}: cannot read the file ({reason})", name=full, reason=reason(exc)))
+                yield (name, msg("{name}: cannot read the file ({reason})", name=name, reason=reason(exc)))
                 continue
             if what is not None:
-                yield (full, msg("{name}: {what}, not a regular file: skipped", name=full, what=what))
+                yield (name, msg("{name}: {what}, not a regular file: skipped", name=name, what=what))
             elif is_zip:
                 yield from _zip_members(full)
             else:
-                yield Source(full, full)
+                yield Source(name, full)
     yield from _unlisted(problems, path)
 
 
@@ -325,14 +327,15 @@ def _member_count(path: str) -> int | None:
 
 
 def _zip_members(path: str) -> Iterator[Source | Unusable]:
+    name = printable_path(path)
     try:
         count = _member_count(path)
         if count is not None and count > MAX_MEMBERS:
             yield (
-                path,
+                name,
                 msg(
                     "{path}: the archive has {count} members, more than {limit}",
-                    path=path,
+                    path=name,
                     count=count,
                     limit=MAX_MEMBERS,
                 ),
@@ -341,14 +344,14 @@ def _zip_members(path: str) -> Iterator[Source | Unusable]:
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
     except Exception as exc:  # noqa: BLE001  whatever the archive's directory holds: this archive only
-        yield (path, msg("{path}: not a readable zip archive ({reason})", path=path, reason=reason(exc)))
+        yield (name, msg("{path}: not a readable zip archive ({reason})", path=name, reason=reason(exc)))
         return
     if len(infos) > MAX_MEMBERS:
         yield (
-            path,
+            name,
             msg(
                 "{path}: the archive has {count} members, more than {limit}",
-                path=path,
+                path=name,
                 count=len(infos),
                 limit=MAX_MEMBERS,
             ),
@@ -365,13 +368,15 @@ def _members(
     wanted = [
         (info.filename, k)
         for k, info in enumerate(infos)
-        if not info.is_dir() and (_wanted(info.filename) or info.filename.lower().endswith(".zip"))
+        # a folder's name ends with a slash (ZipInfo.is_dir fails on the empty name of a damaged entry)
+        if not info.filename.endswith("/")
+        and (_wanted(info.filename) or info.filename.lower().endswith(".zip"))
     ]
     times = Counter(name for name, _ in wanted)
     reported: set[str] = set()
-    prefix = path if outer is None else f"{path}!{outer[0]}"
+    prefix = printable_path(path if outer is None else f"{path}!{outer[0]}")
     for member, k in sorted(wanted):
-        name = f"{prefix}!{member}"
+        name = f"{prefix}!{printable_path(member)}"
         if times[member] > 1:
             if member not in reported:
                 reported.add(member)
@@ -404,7 +409,7 @@ def _members(
 def _nested(path: str, member: str, index: int, info: zipfile.ZipInfo) -> Iterator[Source | Unusable]:
     """The members of an archive inside the archive ``path`` (read into memory, within the limits of
     a member)."""
-    name = f"{path}!{member}"
+    name = printable_path(f"{path}!{member}")
     try:
         with zipfile.ZipFile(path) as archive:
             data = member_bytes(archive, info, name, MAX_MEMBER_BYTES)

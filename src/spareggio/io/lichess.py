@@ -31,7 +31,7 @@ import json
 import os
 from fractions import Fraction
 
-from ..base.errors import ArgumentError, Diagnostic, InputError, Position, os_reason
+from ..base.errors import ArgumentError, Diagnostic, InputError, Position, os_reason, printable_path
 from ..base.i18n import Field, msg
 from ..base.jsontypes import JsonObject, JsonValue
 from ..core.model import Tournament
@@ -40,7 +40,7 @@ from .heads import sniff_lichess as sniff
 from .options import Event, ReadOptions
 from .trf.players import _FIRST_BLOCK
 from .trf.reader import parse_trf
-from .trf.text import _display, _load
+from .trf.text import _load
 
 __all__ = ["companion", "parse", "read_results", "sniff"]
 
@@ -60,7 +60,7 @@ def companion(name: str) -> str | None:
 
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     """The tournament of a lichess TRF export, with the declared ranks of its results export."""
-    where = _display(name)
+    where = printable_path(name)
     lines, encoding = _load([data], where)
     notes: list[Diagnostic] = []
     _byes_as_pab(lines, where, notes)
@@ -177,7 +177,7 @@ def read_results(t: Tournament, path: str) -> None:
         raise ArgumentError(
             msg("{path}: cannot read the file ({value})", path=path, value=os_reason(exc))
         ) from None
-    apply_results(t, raw, _display(path))
+    apply_results(t, raw, printable_path(path))
 
 
 def apply_results(t: Tournament, raw: bytes, where: str) -> None:

@@ -13,6 +13,7 @@ from ...base.errors import (
     TrfConsistencyError,
     TrfSyntaxError,
     os_reason,
+    printable_path,
 )
 from ...base.i18n import Text, joined, msg
 from ...core.crosstable import (
@@ -34,7 +35,7 @@ from .headers import (
 from .national import apply_national
 from .players import _FIRST_BLOCK, K, _Crosstable, _read_players, _read_players_one_by_one, _widen
 from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines, _Records, _refuse_team_event, _scan
-from .text import _check_size, _display, _load, _place, _read_bounded
+from .text import _check_size, _load, _place, _read_bounded
 
 # --------------------------------------------------------------------------------------------------
 # public entry points
@@ -58,7 +59,7 @@ def read_trf(
     :raises ArgumentError: if the file cannot be read.
     """
     p = os.fspath(path) or "."  # as pathlib names it (an empty path is the current folder)
-    where = _display(str(path))
+    where = printable_path(str(path))
     try:
         size = os.stat(p).st_size
     except OSError as exc:
@@ -95,7 +96,7 @@ def parse_trf(
 
     :raises InputError: for any problem in the text, with its position.
     """
-    where = _display(path)
+    where = printable_path(path)
     lines, encoding = _load([data], where)
     return _parse_lines(
         lines, encoding, path, where, kind=kind, lenient=lenient, team_event=team_event, rating=rating
@@ -112,7 +113,7 @@ def parse_trf_team(
     """Parse the TRF text of a team tournament once: the players (as :func:`parse_trf` with
     ``team_event``) and the lines of its team records, decoded and numbered by the same pass, for
     :func:`spareggio.io.trf.teams.read_team_records`."""
-    where = _display(path)
+    where = printable_path(path)
     lines, encoding = _load([data], where)
     records = _scan(lines, where)
     del lines[:]
@@ -127,7 +128,7 @@ def _parse_one_by_one(
 ) -> Tournament:
     """:func:`parse_trf` reading every ``001`` record with the line parser (the reference that the array
     decoder must match; slower)."""
-    where = _display(path)
+    where = printable_path(path)
     lines, encoding = _load([data], where)
     return _parse_lines(lines, encoding, path, where, kind=kind, lenient=lenient, vectorised=False)
 

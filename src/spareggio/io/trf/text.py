@@ -119,13 +119,6 @@ def _decode(data: bytes) -> tuple[str, str]:
         return data.decode("latin-1"), "latin-1"
 
 
-def _display(path: str) -> str:
-    """The path as positions print it: control characters escaped, so that a message stays one line."""
-    if path.isprintable():
-        return path
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in path)
-
-
 def _check_size(size: int, where: str) -> None:
     """Refuse a file larger than :data:`MAX_FILE_BYTES` before reading it."""
     if size > MAX_FILE_BYTES:
