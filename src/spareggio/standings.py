@@ -108,7 +108,6 @@ class StandingRow:
     def place(self) -> str:
         return place_text(self.rank, self.rank_to)
 
-
     def to_dict(self, *, exact: bool = False) -> dict[str, object]:
         """The row as JSON-ready data: numbers as JSON numbers, or exact fractions in strings."""
         number = exact_number if exact else json_number

@@ -1,5 +1,6 @@
 """``check --scheduler``: a batch on a Dask distributed cluster, up to :data:`CHUNK_FILES` files a
-task; a task comes back as the list of its files' entries, one transfer per task.
+task; a task comes back as one object that holds its files' entries (:class:`Answer`), one
+transfer per task.
 
 How the files reach the workers: a file on disk is first sent as its path with the size, the
 modification time and the inode this process saw (:class:`Listed`).  A worker that sees the same
