@@ -7,7 +7,9 @@ inheritance, a method the class writes itself, and ``repr`` of an object inside 
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
+import inspect
 import pickle
 import re
 from collections.abc import Callable
@@ -111,6 +113,8 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class OneField:
+            """A class with its own text."""
+
             a: float
 
         return OneField
@@ -129,6 +133,44 @@ def _declare(dataclass: Decorator, case: str) -> type:
             b: int = 2
 
         return KwOnly
+    if case == "post-init":
+
+        @dataclass(frozen=True)
+        class PostInit:
+            a: int
+            b: list[int] = field(default_factory=list)
+            made: int = field(default=0, init=False)
+
+            def __post_init__(self) -> None:
+                object.__setattr__(self, "made", self.a + len(self.b))
+
+        return PostInit
+    if case == "not-in-init":
+
+        @dataclass
+        class NotInInit:
+            a: int
+            b: int = field(default=4, init=False)
+            c: list[int] = field(default_factory=list, init=False)
+
+        return NotInInit
+    if case == "frozen-slots-not-in-init":
+
+        @dataclass(frozen=True, slots=True)
+        class FrozenSlotsNotInInit:
+            a: int
+            b: int = field(default=4, init=False)
+            c: tuple[int, ...] = field(default_factory=tuple, kw_only=True)
+
+        return FrozenSlotsNotInInit
+    if case == "self-field":
+
+        @dataclass(frozen=True)
+        class SelfField:
+            self: int
+            other: str = "o"
+
+        return SelfField
     if case == "derived":
 
         @dataclass(frozen=True)
@@ -157,7 +199,8 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
 CASES = (
     "plain", "frozen", "frozen-slots", "no-eq", "no-repr", "field-options", "own-methods", "own-eq-only",
-    "one-field", "no-field", "kw-only", "derived", "derived-no-eq",
+    "one-field", "no-field", "kw-only", "derived", "derived-no-eq", "post-init", "not-in-init",
+    "frozen-slots-not-in-init", "self-field",
 )  # fmt: skip
 
 
@@ -211,16 +254,89 @@ def _observed(cls: type, a: Any, b: Any) -> dict[str, object]:
         "asdict": repr(dataclasses.asdict(a)),  # a repr: NaN is not equal to itself
     }
     names = [f.name for f in dataclasses.fields(cls)]
+    seen["signature"] = str(inspect.signature(cls))
+    seen["doc"] = cls.__doc__
+    seen["init-annotations"] = getattr(cls, "__init__").__annotations__  # noqa: B009  not an object's
+    seen["params"] = repr(cls.__dataclass_params__)  # type: ignore[attr-defined]
+    seen["errors"] = [_error(lambda: _shape(repr(cls()))), _error(lambda: cls(*range(9))), _error(lambda: cls(1, unknown=2))]
+    seen["state"] = repr(a.__reduce_ex__(4)[2])  # what pickle keeps (copy restores it below)
+    seen["copies"] = [_shape(repr(copy.copy(a))), _shape(repr(copy.deepcopy(a))), copy.copy(a) == a]
     try:
         setattr(a, names[0] if names else "z", 5)
         seen["frozen"] = False
-    except dataclasses.FrozenInstanceError:
-        seen["frozen"] = True
+    except dataclasses.FrozenInstanceError as exc:
+        seen["frozen"] = f"frozen: {exc}"
     except AttributeError as exc:  # a slotted class without the attribute
         seen["frozen"] = f"AttributeError {exc}"
-    if names and seen["frozen"] is True:
+    seen["delete"] = _error(lambda: delattr(a, names[-1] if names else "z"))
+    seen["new attribute"] = _error(lambda: setattr(a, "not_a_field", 1))
+    if seen["slots"] and seen["new attribute"] != "no error":
+        # refused either way; Python 3.11's frozen slotted class refuses it with a TypeError of
+        # super() (its __setattr__ names the class before slots made it anew), ours as frozen
+        seen["new attribute"] = "refused"
+    if names and str(seen["frozen"]).startswith("frozen"):
         seen["replace"] = _shape(repr(dataclasses.replace(a, **{names[0]: 9})))
     return seen
+
+
+def _error(action: Callable[[], object]) -> object:
+    """What ``action`` raised (its class and message, the class's name as the message gives it), or
+    what it answered (``"no error"`` for ``None``)."""
+    try:
+        answer = action()
+    except Exception as exc:  # noqa: BLE001  every answer is compared between the two decorators
+        return f"{type(exc).__name__}: {exc}"
+    return "no error" if answer is None else answer
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("frozen", [True, False], ids=["frozen", "not-frozen"])
+@pytest.mark.parametrize("by", ["standard", "same"], ids=["derived-by-standard", "derived-by-same"])
+def test_a_derived_class_is_checked_and_made_alike(case: str, frozen: bool, by: str) -> None:
+    # dataclasses refuses a frozen class derived from one that is not, and the other way round
+    answers: list[object] = []
+    for decorator in (dataclasses.dataclass, ours.dataclass):
+        base = _declare(decorator, case)
+        namespace = {"__annotations__": {"z": "int"}, "z": 0}
+        derive = dataclasses.dataclass if by == "standard" else decorator
+        try:
+            derived: Any = derive(frozen=frozen)(type("Derived", (base,), namespace))
+        except TypeError as exc:
+            answers.append(("refused", str(exc)))
+            continue
+        made = _error(lambda derived=derived: _make(derived, (1, 2, 0)))
+        answers.append((
+            [f.name for f in dataclasses.fields(derived)],
+            _error(lambda made=made: _shape(repr(made))) if isinstance(made, derived) else made,
+            _error(lambda made=made: setattr(made, "z", 3)) if isinstance(made, derived) else None,
+        ))  # fmt: skip
+    assert answers[0] == answers[1]
+
+
+def test_a_parameter_without_a_default_after_one_with_it_is_refused_alike() -> None:
+    class Late:
+        a: int = 1
+        b: int
+
+    answers = [
+        _error(lambda decorator=decorator: decorator(type("Late", (), dict(Late.__dict__))))
+        for decorator in (dataclasses.dataclass, ours.dataclass)
+    ]
+    assert answers[0] == answers[1] == "TypeError: non-default argument 'b' follows default argument"
+
+
+def test_a_frozen_class_may_not_write_its_own_setattr() -> None:
+    class Own:
+        a: int
+
+        def __setattr__(self, name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+    answers = [
+        _error(lambda decorator=decorator: decorator(frozen=True)(type("Own", (), dict(Own.__dict__))))
+        for decorator in (dataclasses.dataclass, ours.dataclass)
+    ]
+    assert answers[0] == answers[1] == "TypeError: Cannot overwrite attribute __setattr__ in class Own"
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -316,3 +432,35 @@ def test_every_data_class_of_the_package_is_made_one_way() -> None:
             elif isinstance(node, ast.Attribute) and node.attr == "dataclass":
                 found.append(f"{path.relative_to(package)}:{node.lineno}: dataclasses.dataclass")
     assert found == []
+
+
+def test_init_is_compiled_when_first_looked_up() -> None:
+    # the start-up saving (docs/performance.md): a class nobody makes an object of is never compiled
+    @ours.dataclass(frozen=True)
+    class Late:
+        """Documented: nothing reads the signature when the class is made."""
+
+        a: int
+        b: int = 2
+
+    class Plain(Late):  # not a data class: it inherits the same __init__
+        pass
+
+    assert isinstance(vars(Late)["__init__"], ours._Init)
+    assert str(inspect.signature(Late)) == "(a: 'int', b: 'int' = 2) -> None"  # looked up: compiled
+    function = vars(Late)["__init__"]
+    assert function.__qualname__.endswith("Late.__init__") and function.__module__ == __name__
+
+    @ours.dataclass(frozen=True)
+    class Later:
+        """Documented too."""
+
+        a: int
+
+    class Child(Later):
+        def __init__(self, a: int) -> None:
+            super().__init__(a * 10)
+
+    assert isinstance(vars(Later)["__init__"], ours._Init)
+    assert (Child(4).a, Plain(1).b, Later(5).a) == (40, 2, 5)  # through super(): compiled once, on Later
+    assert not isinstance(vars(Later)["__init__"], ours._Init) and vars(Later)["__init__"].__name__ == "__init__"

@@ -18,6 +18,8 @@ DEFAULT_COMPARE = ("fide-2026", "fide-2024", "fide-2009", "draw-vs-self", "itali
 
 @dataclass
 class ComparisonRow:
+    """One player of a comparison: place, rank and values under each rule set, and what differs."""
+
     index: int
     start_number: int
     name: str
@@ -31,6 +33,8 @@ class ComparisonRow:
 
 @dataclass
 class Comparison:
+    """The same tournament ranked under several rule sets, side by side."""
+
     tournament: Tournament
     rules: list[str]
     labels: list[str]

@@ -261,6 +261,9 @@ class Inferred:
 
 @dataclass(frozen=True, order=True)
 class _Scored:
+    """How well one candidate reading fits a printed ranking, ordered by its fields in turn: sorted, the
+    best comes first."""
+
     wrong: int
     shared: int
     list_grade: int

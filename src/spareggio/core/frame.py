@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import cached_property
-from typing import Protocol, TypedDict
+from typing import TYPE_CHECKING, Protocol, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -39,16 +39,17 @@ from .games import (
 
 __all__ = ["Frame", "RoundPoints", "Rounds", "Score", "round_points"]
 
+if TYPE_CHECKING:  # a type of annotations only: as a class, its annotations would be compiled at every start
 
-class Participants(TypedDict):
-    """The participant fields of a frame (:meth:`Frame.participants_of`)."""
+    class Participants(TypedDict):
+        """The participant fields of a frame (:meth:`Frame.participants_of`)."""
 
-    ids: IntVector
-    color: npt.NDArray[np.int8]
-    rating: IntVector
-    rated: npt.NDArray[np.bool_]
-    entrants: int
-    announced_rounds: int | None
+        ids: IntVector
+        color: npt.NDArray[np.int8]
+        rating: IntVector
+        rated: npt.NDArray[np.bool_]
+        entrants: int
+        announced_rounds: int | None
 
 
 class Rounds(Protocol):

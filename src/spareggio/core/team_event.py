@@ -64,6 +64,8 @@ class PrimarySource(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Team:
+    """A team of a team event: its number, name and roster, as the file declares it."""
+
     number: int
     name: str
     roster: tuple[int, ...]

@@ -92,6 +92,8 @@ class RoundLine:
 
 @dataclass(frozen=True)
 class Footnote:
+    """A note under an explanation: the rounds where a player's points were counted otherwise."""
+
     ref: str
     start_number: int
     name: str
@@ -104,6 +106,8 @@ class Footnote:
 
 @dataclass
 class TiebreakExplanation:
+    """How one tie-break value of a player is made, round by round."""
+
     label: str
     code: str
     name: Text
@@ -140,6 +144,8 @@ class TiebreakExplanation:
 
 @dataclass
 class PlayerExplanation:
+    """Every tie-break value of one player, explained."""
+
     start_number: int
     name: str
     rank: str
@@ -171,6 +177,8 @@ class Explanations(list[PlayerExplanation]):
 
 @dataclass
 class Versus:
+    """Two players side by side: which tie-break decides between them, and why."""
+
     a: PlayerExplanation
     b: PlayerExplanation
     relation: str

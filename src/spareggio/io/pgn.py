@@ -69,6 +69,8 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Tournament:
 
 @dataclass
 class _Game:
+    """A game of the PGN file, as its tags give it."""
+
     round: int
     board: int | None
     white: int
@@ -79,6 +81,8 @@ class _Game:
 
 @dataclass
 class _Entrant:
+    """A player of the PGN file, as first met in its tags."""
+
     name: str
     fide_id: str
     rating: int | None

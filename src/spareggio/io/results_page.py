@@ -208,6 +208,8 @@ _Column = tuple[str, tuple[Fraction | None, ...] | None]
 
 @dataclass
 class _Row:
+    """A row of a results table and its cells."""
+
     tr: Tag
     cells: list[Tag]
 
@@ -611,6 +613,8 @@ def _grid_games(
 
 @dataclass(frozen=True)
 class _Partial:
+    """A round the page holds only some results of."""
+
     round: int
     done: int
     games: int

@@ -6,7 +6,7 @@ import functools
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from ..base.errors import TiebreakSpecError, UnknownRulesetError, UnknownTiebreakError
 from ..base.i18n import Choices, Field, Text, languages, localize, msg
@@ -44,6 +44,24 @@ __all__ = [
     "parse_spec",
     "parse_spec_list",
 ]
+
+if TYPE_CHECKING:  # a type of annotations only: as a class, its annotations would be compiled at every start
+
+    class _Modifiers(TypedDict, total=False):
+        """The fields of a :class:`TiebreakSpec` its modifiers and rule version set."""
+
+        version: str
+        cut_low: int
+        cut_high: int
+        limit: Fraction
+        limit_percent: bool
+        unrated: int
+        forfeits_played: bool
+        fore: bool
+        reverse: bool
+        factor: int
+        decimals: int
+
 
 H = Direction.HIGHER
 BOTH, TEAM = Scope.BOTH, Scope.TEAM
@@ -532,22 +550,6 @@ def parse_spec(text: str, *, scope: Scope | None = None, primary: ScoreName | No
         elif letter == "D":
             kw["decimals"] = int(m.group(12))
     return TiebreakSpec(d.code, score=selector, **kw)
-
-
-class _Modifiers(TypedDict, total=False):
-    """The fields of a :class:`TiebreakSpec` its modifiers and rule version set."""
-
-    version: str
-    cut_low: int
-    cut_high: int
-    limit: Fraction
-    limit_percent: bool
-    unrated: int
-    forfeits_played: bool
-    fore: bool
-    reverse: bool
-    factor: int
-    decimals: int
 
 
 def _scope_problem(raw: str, d: TiebreakDef, scope: Scope) -> Text:

@@ -104,6 +104,8 @@ def _lookup(table: npt.NDArray[np.int8], chars: ByteMatrix) -> SmallMatrix:
 
 @dataclass(slots=True)
 class _Cell:
+    """One round block of a ``001`` record."""
+
     opponent: int  # start number, 0 = none
     color: Color
     kind: ResultKind
@@ -114,6 +116,8 @@ class _Cell:
 
 @dataclass(slots=True)
 class _PlayerLine:
+    """One ``001`` record: its player and round blocks."""
+
     player: Player
     cells: list[_Cell]
     position: Position
