@@ -29,12 +29,15 @@ from spareggio.tiebreaks import records
 Decorator = Callable[..., Any]
 
 
-def _declare(dataclass: Decorator, case: str) -> type:
-    """The class of ``case``, made with ``dataclass``."""
+def _declare(dataclass: Decorator, case: str, documented: bool = False) -> type:
+    """The class of ``case``, made with ``dataclass``; with a text of its own if ``documented`` (the
+    standard decorator writes one from the signature otherwise)."""
+    doc = f"The case {case}." if documented else None
     if case == "plain":
 
         @dataclass
         class Plain:
+            __doc__ = doc
             a: int
             b: str = "x"
 
@@ -43,6 +46,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class Frozen:
+            __doc__ = doc
             a: int
             b: tuple[int, ...] = ()
             c: list[int] = field(default_factory=list, compare=False, hash=False)
@@ -52,6 +56,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True, slots=True)
         class FrozenSlots:
+            __doc__ = doc
             a: int
             b: str = "y"
 
@@ -60,6 +65,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True, eq=False)
         class NoEq:
+            __doc__ = doc
             a: int
 
         return NoEq
@@ -67,6 +73,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(repr=False)
         class NoRepr:
+            __doc__ = doc
             a: int
 
         return NoRepr
@@ -74,6 +81,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class FieldOptions:
+            __doc__ = doc
             a: int
             hidden: int = field(default=0, repr=False)
             ignored: int = field(default=0, compare=False)
@@ -85,6 +93,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class OwnMethods:
+            __doc__ = doc
             a: int
             b: int = 0
 
@@ -102,6 +111,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class OwnEqOnly:
+            __doc__ = doc
             a: int
             b: int = 0
 
@@ -122,13 +132,14 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class NoField:
-            pass
+            __doc__ = doc
 
         return NoField
     if case == "kw-only":
 
         @dataclass(kw_only=True, slots=True)
         class KwOnly:
+            __doc__ = doc
             a: int
             b: int = 2
 
@@ -137,6 +148,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class PostInit:
+            __doc__ = doc
             a: int
             b: list[int] = field(default_factory=list)
             made: int = field(default=0, init=False)
@@ -149,6 +161,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass
         class NotInInit:
+            __doc__ = doc
             a: int
             b: int = field(default=4, init=False)
             c: list[int] = field(default_factory=list, init=False)
@@ -158,6 +171,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True, slots=True)
         class FrozenSlotsNotInInit:
+            __doc__ = doc
             a: int
             b: int = field(default=4, init=False)
             c: tuple[int, ...] = field(default_factory=tuple, kw_only=True)
@@ -167,6 +181,7 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class SelfField:
+            __doc__ = doc
             self: int
             other: str = "o"
 
@@ -175,11 +190,13 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class Base:
+            __doc__ = doc
             a: int
             b: int = 1
 
         @dataclass(frozen=True)
         class Derived(Base):
+            __doc__ = doc
             c: int = 2
 
         return Derived
@@ -187,10 +204,12 @@ def _declare(dataclass: Decorator, case: str) -> type:
 
         @dataclass(frozen=True)
         class Base2:
+            __doc__ = doc
             a: int
 
         @dataclass(frozen=True, eq=False)
         class DerivedNoEq(Base2):
+            __doc__ = doc
             c: int = 2
 
         return DerivedNoEq
@@ -254,11 +273,11 @@ def _observed(cls: type, a: Any, b: Any) -> dict[str, object]:
         "asdict": repr(dataclasses.asdict(a)),  # a repr: NaN is not equal to itself
     }
     names = [f.name for f in dataclasses.fields(cls)]
+    seen["errors"] = [_error(call(cls)) for call in REFUSALS.values()]
     seen["signature"] = str(inspect.signature(cls))
     seen["doc"] = cls.__doc__
     seen["init-annotations"] = getattr(cls, "__init__").__annotations__  # noqa: B009  not an object's
     seen["params"] = repr(cls.__dataclass_params__)  # type: ignore[attr-defined]
-    seen["errors"] = [_error(lambda: _shape(repr(cls()))), _error(lambda: cls(*range(9))), _error(lambda: cls(1, unknown=2))]
     seen["state"] = repr(a.__reduce_ex__(4)[2])  # what pickle keeps (copy restores it below)
     seen["copies"] = [_shape(repr(copy.copy(a))), _shape(repr(copy.deepcopy(a))), copy.copy(a) == a]
     try:
@@ -277,6 +296,23 @@ def _observed(cls: type, a: Any, b: Any) -> dict[str, object]:
     if names and str(seen["frozen"]).startswith("frozen"):
         seen["replace"] = _shape(repr(dataclasses.replace(a, **{names[0]: 9})))
     return seen
+
+
+REFUSALS: dict[str, Callable[[Any], Callable[[], object]]] = {
+    "nothing given": lambda cls: lambda: _shape(repr(cls())),
+    "too many": lambda cls: lambda: cls(*range(9)),
+    "unknown": lambda cls: lambda: cls(1, unknown=2),
+    "given twice": lambda cls: lambda: cls(1, **{f.name: 1 for f in dataclasses.fields(cls)[:1]}),
+}
+"""Calls that ``__init__`` may refuse (each class refuses those its fields make wrong)."""
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("refusal", list(REFUSALS))
+def test_a_call_refused_before_init_is_compiled_is_refused_alike(case: str, refusal: str) -> None:
+    # the first call of a documented class's __init__: the project's does not compile it yet
+    answers = [_error(REFUSALS[refusal](_declare(d, case, documented=True))) for d in (dataclasses.dataclass, ours.dataclass)]
+    assert answers[0] == answers[1]
 
 
 def _error(action: Callable[[], object]) -> object:
@@ -340,12 +376,15 @@ def test_a_frozen_class_may_not_write_its_own_setattr() -> None:
 
 
 @pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("documented", [True, False], ids=["documented", "undocumented"])
 @given(st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)), st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 2)))
 def test_the_project_s_data_classes_behave_as_the_standard_ones(
-    case: str, first: tuple[int, int, int], second: tuple[int, int, int]
+    case: str, documented: bool, first: tuple[int, int, int], second: tuple[int, int, int]
 ) -> None:
-    standard = _declare(dataclasses.dataclass, case)
-    project = _declare(ours.dataclass, case)
+    # a documented class makes its objects before its __init__ is compiled; one without a text
+    # compiles it at once, to write the text from its signature
+    standard = _declare(dataclasses.dataclass, case, documented)
+    project = _declare(ours.dataclass, case, documented)
     assert _observed(project, _make(project, first), _make(project, second)) == _observed(
         standard, _make(standard, first), _make(standard, second)
     )
@@ -434,8 +473,8 @@ def test_every_data_class_of_the_package_is_made_one_way() -> None:
     assert found == []
 
 
-def test_init_is_compiled_when_first_looked_up() -> None:
-    # the start-up saving (docs/performance.md): a class nobody makes an object of is never compiled
+def test_init_is_compiled_when_read_or_after_a_few_objects() -> None:
+    # the start-up saving (docs/performance.md): a class that makes no object, or a few, compiles nothing
     @ours.dataclass(frozen=True)
     class Late:
         """Documented: nothing reads the signature when the class is made."""
@@ -445,11 +484,6 @@ def test_init_is_compiled_when_first_looked_up() -> None:
 
     class Plain(Late):  # not a data class: it inherits the same __init__
         pass
-
-    assert isinstance(vars(Late)["__init__"], ours._Init)
-    assert str(inspect.signature(Late)) == "(a: 'int', b: 'int' = 2) -> None"  # looked up: compiled
-    function = vars(Late)["__init__"]
-    assert function.__qualname__.endswith("Late.__init__") and function.__module__ == __name__
 
     @ours.dataclass(frozen=True)
     class Later:
@@ -461,6 +495,38 @@ def test_init_is_compiled_when_first_looked_up() -> None:
         def __init__(self, a: int) -> None:
             super().__init__(a * 10)
 
-    assert isinstance(vars(Later)["__init__"], ours._Init)
-    assert (Child(4).a, Plain(1).b, Later(5).a) == (40, 2, 5)  # through super(): compiled once, on Later
-    assert not isinstance(vars(Later)["__init__"], ours._Init) and vars(Later)["__init__"].__name__ == "__init__"
+    made = [Plain(1).b, Late(3, b=4).b, Child(4).a, Later(a=5).a]  # through super() too
+    assert made == [2, 4, 40, 5]
+    assert isinstance(vars(Late)["__init__"], ours._Init) and isinstance(vars(Later)["__init__"], ours._Init)
+    assert str(inspect.signature(Late)) == "(a: 'int', b: 'int' = 2) -> None"  # read: compiled
+    function = vars(Late)["__init__"]
+    assert function.__qualname__.endswith("Late.__init__") and function.__module__ == __name__
+    for k in range(ours._COMPILE_AFTER):
+        assert Later(k).a == k
+    assert not isinstance(vars(Later)["__init__"], ours._Init)  # compiled after a few objects
+    assert (Later(7).a, Child(2).a) == (7, 20)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_objects_made_before_and_after_init_is_compiled_are_alike(case: str) -> None:
+    standard = _declare(dataclasses.dataclass, case, documented=True)
+    project = _declare(ours.dataclass, case, documented=True)
+    values = [(k % 3, (k + 1) % 3, k % 2) for k in range(ours._COMPILE_AFTER + 3)]
+    ours_made = [_shape(repr(_make(project, v))) for v in values]
+    standard_made = [_shape(repr(_make(standard, v))) for v in values]
+    assert not isinstance(vars(project).get("__init__"), ours._Init)
+    assert [s.replace(standard.__qualname__, "C") for s in standard_made] == [
+        s.replace(project.__qualname__, "C") for s in ours_made
+    ]
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["before-compiled", "compiled"])
+def test_a_factory_s_default_given_explicitly_is_made_by_the_factory(compiled: bool) -> None:
+    # the default a signature shows for a field made by a factory, passed as an argument
+    project = _declare(ours.dataclass, "frozen", documented=True)
+    standard = _declare(dataclasses.dataclass, "frozen", documented=True)
+    if compiled:
+        inspect.signature(project)
+    made = project(1, (), ours._FACTORY)
+    assert made.c == [] and repr(made) == repr(standard(1, (), dataclasses._HAS_DEFAULT_FACTORY))  # type: ignore[attr-defined]
+    assert isinstance(vars(project)["__init__"], ours._Init) is not compiled

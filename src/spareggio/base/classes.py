@@ -40,6 +40,7 @@ import inspect
 import reprlib
 from collections.abc import Callable
 from operator import attrgetter
+from types import MethodType
 from typing import Any, TypeVar, cast, dataclass_transform, overload
 
 __all__ = ["dataclass"]
@@ -192,14 +193,26 @@ class _Factory:
 _FACTORY = _Factory()
 
 
-class _Init:
-    """The ``__init__`` of a class, written and compiled the first time it is looked up: to make an
-    object, or by whoever reads it (:func:`inspect.signature`, ``super().__init__``).  It then puts
-    the function in its place on the class, which answers it from then on.  A command loads many
-    more classes than it makes objects of (``standings``: fifty, thirty), and compiling is what a
-    method costs at start-up."""
+_COMPILE_AFTER = 32
+"""How many objects a class makes without its compiled ``__init__`` (:class:`_Init`): compiling it
+costs about 100 µs at start-up, and making an object without it a microsecond or two more."""
 
-    __slots__ = ("cls", "fields", "frozen", "post_init", "slots")
+
+class _Init:
+    """The ``__init__`` of a class, compiled only once the class has made a few objects
+    (:data:`_COMPILE_AFTER`) or when somebody reads it (:func:`inspect.signature`, ``Cls.__init__``):
+    it then puts the compiled function in its place on the class, which answers it from then on.
+    A command loads many more classes than it makes objects of, and makes one or two objects of
+    most (``standings``: fifty classes, thirty of them used, most once), and compiling is what a
+    method costs at start-up.
+
+    Until then, :meth:`make` sets the fields as the compiled function would: the same values, in
+    the same order, defaults and factories alike, then ``__post_init__()``.  It checks the
+    arguments before it sets anything, and a call the compiled function would refuse (too many
+    arguments, an unknown or repeated one, a missing one) is handed to that function, which refuses
+    it in its own words."""
+
+    __slots__ = ("calls", "cls", "fields", "frozen", "names", "positional", "post_init", "slots")
 
     def __init__(
         self, cls: type, fields: tuple[dataclasses.Field[Any], ...], frozen: bool, slots: bool
@@ -210,12 +223,50 @@ class _Init:
         self.slots = slots
         # asked when the class is made, as the standard decorator asks it
         self.post_init = hasattr(cls, "__post_init__")
+        self.calls = 0
+        self.positional = tuple(f.name for f in fields if f.init and not f.kw_only)
+        self.names = frozenset(f.name for f in fields if f.init)
 
     def __get__(self, obj: object, owner: type | None = None) -> Callable[..., None]:
+        if obj is None or self.calls >= _COMPILE_AFTER:
+            function = self.compiled()
+            bound: Callable[..., None] = function if obj is None else function.__get__(obj, owner)
+            return bound
+        self.calls += 1
+        return MethodType(self.make, obj)
+
+    def compiled(self) -> Callable[..., None]:
+        """The compiled ``__init__``, put in its place on the class."""
         function = _init_method(self.cls, self.fields, self.frozen, self.slots, self.post_init)
         _method(self.cls, "__init__", function)
-        bound: Callable[..., None] = function if obj is None else function.__get__(obj, owner)
-        return bound
+        return function
+
+    def make(self, obj: object, /, *args: object, **kwargs: object) -> None:
+        given = dict(zip(self.positional, args, strict=False))
+        if len(args) > len(self.positional) or not kwargs.keys() <= self.names - given.keys():
+            return self.compiled()(obj, *args, **kwargs)  # refused, in the compiled function's words
+        given.update(kwargs)
+        missing = dataclasses.MISSING
+        for f in self.fields:
+            if f.init and f.name not in given and f.default is missing and f.default_factory is missing:
+                return self.compiled()(obj, *args, **kwargs)
+        put = object.__setattr__ if self.frozen else setattr
+        for f in self.fields:
+            factory = f.default_factory
+            if f.init and f.name in given:
+                value = given[f.name]
+                if value is _FACTORY and factory is not missing:
+                    value = factory()
+            elif factory is not missing:
+                value = factory()
+            elif f.default is not missing and (f.init or self.slots):
+                value = f.default  # a slotted object holds even a default it is not given
+            else:
+                continue  # read from the class's attribute, as with the standard decorator
+            put(obj, f.name, value)
+        if self.post_init:
+            obj.__post_init__()  # type: ignore[attr-defined]
+        return None
 
 
 def _init_method(
