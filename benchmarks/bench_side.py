@@ -123,6 +123,10 @@ def gacrux_cmd(python: str, path: Path, tiebreaks: str = LIST) -> list[str]:
             "-t", "PTS", *tiebreaks.split(",")]  # fmt: skip
 
 
+LEVEL = 1.05
+"""What "level with gacrux" means on the 150-player open: spareggio's CPU at most 5 % above gacrux's.
+Two runs of the same code at idle differ by about that much (docs/performance.md: 0.97× and 1.03×)."""
+
 FLOOR = [sys.executable, "-c", "import numpy"]
 ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1"}
 """The floor as the command starts numpy: with one BLAS thread (spareggio never uses BLAS)."""
@@ -178,7 +182,10 @@ def ratio_text(row: Row) -> str:
     ratio = row.mine / row.theirs
     if row.kind == "floor":
         return f"{ratio:.2f}× the floor"
-    return f"{row.theirs / row.mine:.1f}× faster" if ratio < 1 else f"{ratio:.2f}× (gacrux {ratio:.1f}× faster)"
+    if ratio < 1:  # two decimals near level, where one would round 1.03 to 1.0
+        faster = row.theirs / row.mine
+        return f"{ratio:.2f}× ({faster:.2f}× faster)" if faster < 10 else f"{faster:.1f}× faster"
+    return f"{ratio:.2f}× (gacrux {ratio:.2f}× faster)" if ratio < 10 else f"{ratio:.2f}× (gacrux {ratio:.1f}× faster)"
 
 
 def main() -> None:
@@ -221,7 +228,7 @@ def main() -> None:
     rows.append(Row("the same file", "the floor with one BLAS thread", mine, found["floor-1"].cpu, "floor",
                     "reported", None, during))  # fmt: skip
     rows.append(Row("the same file", gacrux, mine, found["gacrux"].cpu, "reference",
-                    "level (≤ 1×)", mine <= found["gacrux"].cpu, during))  # fmt: skip
+                    f"level (≤ {LEVEL}×)", mine <= LEVEL * found["gacrux"].cpu, during))  # fmt: skip
     if BASE_ENV:
         base = found["baseline"].cpu
         rows.append(Row("the same file, the baseline", "the floor", base, floor, "floor", "before", None, during))
