@@ -7,6 +7,7 @@ and the batch goes on."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 from collections.abc import Callable
@@ -26,10 +27,9 @@ from spareggio.check.dask import (
     _chunks,
     _results,
     check_chunk,
-    stamp,
 )
 from spareggio.check.one import check_one
-from spareggio.check.sources import Source
+from spareggio.check.sources import Source, find_sources, stamp
 from test_check import RIGHT, six
 
 OPTIONS = CheckOptions(tiebreaks="BH/C1,BH,SB")
@@ -247,6 +247,42 @@ def test_a_path_given_from_the_working_folder_is_found_from_any_other(
     monkeypatch.chdir(tmp_path / "sub")  # a worker started elsewhere
     [entry] = check_chunk(chunk, OPTIONS).items
     assert not isinstance(entry, Again) and entry.file == "sub/t.trf" and entry.status is Status.AGREE
+
+
+def test_a_listed_file_is_sent_with_what_the_listing_saw_of_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # one stat a file, the listing's: the client stat'ed every file twice (and asked for its working
+    # folder once a file), a fifth of its work a file
+    (tmp_path / "sub").mkdir()
+    for k in range(3):
+        (tmp_path / "sub" / f"t{k}.trf").write_text(six(RIGHT))
+    monkeypatch.chdir(tmp_path)
+    sources = list(find_sources(["sub"]))
+    assert [s.seen for s in sources if isinstance(s, Source)] == [
+        stamp(os.stat(tmp_path / "sub" / f"t{k}.trf")) for k in range(3)
+    ]
+    [given] = list(find_sources(["sub/t1.trf"]))  # a file named alone
+    assert isinstance(given, Source) and given.seen == stamp(os.stat(tmp_path / "sub" / "t1.trf"))
+    # what the listing saw is what the task carries (not a stat of its own): told apart by a made-up one
+    told = [dataclasses.replace(s, seen=(k, k, k)) for k, s in enumerate(sources) if isinstance(s, Source)]
+    calls: list[str] = []
+    real = os.getcwd
+    monkeypatch.setattr(remote.os, "getcwd", lambda: calls.append("getcwd") or real())
+    [(chunk, errors)] = list(_chunks(iter(told), 4, 128, 1, Sending()))
+    assert errors == [] and calls == ["getcwd"]
+    assert chunk.listed.paths == tuple(str(tmp_path / "sub" / f"t{k}.trf") for k in range(3))
+    assert chunk.listed.stamps == ((0, 0, 0), (1, 1, 1), (2, 2, 2))
+
+
+def test_without_a_working_folder_the_files_go_with_their_contents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "t.trf"
+    path.write_text(six(RIGHT))
+
+    def gone() -> str:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(remote.os, "getcwd", gone)
+    [(chunk, errors)] = list(_chunks([Source(str(path), str(path))], 4, 128, 1, Sending()))
+    assert errors == [] and len(chunk.listed) == 0 and [n for n, _ in chunk.packed.files()] == [str(path)]
 
 
 def test_a_task_answers_in_one_piece_whatever_its_files(tmp_path: Path) -> None:

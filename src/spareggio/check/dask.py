@@ -29,7 +29,7 @@ from ..base.i18n import Field, msg
 from ..lazy import module
 from .entry import CheckEntry, CheckOptions, error_entry
 from .one import check_source
-from .sources import Source, SourceReader, Unusable, reason
+from .sources import Source, SourceReader, Unusable, reason, stamp
 
 __all__ = [
     "CHUNK_FILES",
@@ -173,11 +173,6 @@ class Listed:
         return len(self.names)
 
 
-def stamp(status: os.stat_result) -> tuple[int, int, int]:
-    """What tells one file from another of the same path: size, modification time, inode."""
-    return (status.st_size, status.st_mtime_ns, status.st_ino)
-
-
 def read_listed(name: str, path: str, seen: tuple[int, int, int]) -> bytes | Again:
     """The content of a listed file, or why the worker gives it back (:class:`Again`)."""
     try:
@@ -281,6 +276,7 @@ def _chunks(
     path while ``sending`` says so (by default, always with its contents); the contents a task
     carries stop at the file that reaches :data:`TASK_BYTES`."""
     ahead = most * max(workers, 1)
+    here = _working_folder()  # once: os.path.abspath asks for it at every file
     pending: deque[Source | Unusable] = deque()
     listing = iter(sources)
     listed = False
@@ -309,9 +305,10 @@ def _chunks(
                 if isinstance(item, tuple):
                     errors.append(error_entry(*item))
                     continue
-                if by_path and item.member is None:
+                if by_path and item.member is None and here is not None:
                     try:  # the path in full: a worker's working folder is not this process's
-                        on_disk.append((item.name, os.path.abspath(item.path), stamp(os.stat(item.path))))
+                        seen = item.seen if item.seen is not None else stamp(os.stat(item.path))
+                        on_disk.append((item.name, os.path.normpath(os.path.join(here, item.path)), seen))
                         continue
                     except OSError:
                         pass  # read below, which says why
@@ -327,6 +324,15 @@ def _chunks(
             )
             yield Chunk(listed_here, Packed.of(batch)), errors
             size = min(2 * size, most)
+
+
+def _working_folder() -> str | None:
+    """This process's working folder, or None if it is gone (the files are then sent with their
+    contents, read by their paths as given)."""
+    try:
+        return os.getcwd()
+    except OSError:
+        return None
 
 
 def on_cluster(

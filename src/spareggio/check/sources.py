@@ -20,6 +20,7 @@ import os
 import zipfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from dataclasses import field
 from typing import BinaryIO, Self
 
 from ..base.classes import dataclass
@@ -38,6 +39,7 @@ __all__ = [
     "Unusable",
     "find_sources",
     "reason",
+    "stamp",
 ]
 
 EXTENSIONS = tuple(dict.fromkeys(ext for reader in READERS for ext in reader.extensions))
@@ -78,6 +80,9 @@ class Source:
     inner: str | None = None
     """For a member of an archive that is itself a member (``member``): its name in that archive."""
     inner_index: int = -1
+    seen: tuple[int, int, int] | None = field(default=None, compare=False, repr=False)
+    """For a file on disk, what the listing saw of it (:func:`stamp`), when it looked: the size,
+    modification time and inode."""
 
     @property
     def kind(self) -> SourceKind:
@@ -87,6 +92,11 @@ class Source:
         """The content; any problem is an :class:`~spareggio.base.errors.ArgumentError` naming the file."""
         with SourceReader() as reader:
             return reader.read(self)
+
+
+def stamp(status: os.stat_result) -> tuple[int, int, int]:
+    """What tells one file from another of the same path: size, modification time, inode."""
+    return (status.st_size, status.st_mtime_ns, status.st_ino)
 
 
 Unusable = tuple[str, str]
@@ -263,7 +273,8 @@ def find_sources(paths: Iterable[str]) -> Iterator[Source | Unusable]:
     for path in paths:
         name = printable_path(path)
         try:
-            mode = os.stat(path).st_mode  # follows a link; opens nothing
+            status = os.stat(path)  # follows a link; opens nothing
+            mode = status.st_mode
         except OSError as exc:
             if os.path.lexists(path) or not isinstance(exc, FileNotFoundError):
                 yield (name, msg("{name}: cannot read the file ({reason})", name=name, reason=reason(exc)))
@@ -279,7 +290,7 @@ def find_sources(paths: Iterable[str]) -> Iterator[Source | Unusable]:
         elif path.lower().endswith(".zip"):
             yield from _zip_members(path)
         else:
-            yield Source(name, path)
+            yield Source(name, path, seen=stamp(status))
 
 
 def _unlisted(problems: list[OSError], path: str) -> Iterator[Unusable]:
@@ -302,16 +313,17 @@ def _folder(path: str) -> Iterator[Source | Unusable]:
             full = os.path.join(folder, f)
             name = printable_path(full)
             try:
-                what = not_regular(os.stat(full).st_mode)  # follows a symbolic link, opens nothing
+                status = os.stat(full)  # follows a symbolic link, opens nothing
             except OSError as exc:
                 yield (name, msg("{name}: cannot read the file ({reason})", name=name, reason=reason(exc)))
                 continue
+            what = not_regular(status.st_mode)
             if what is not None:
                 yield (name, msg("{name}: {what}, not a regular file: skipped", name=name, what=what))
             elif is_zip:
                 yield from _zip_members(full)
             else:
-                yield Source(name, full)
+                yield Source(name, full, seen=stamp(status))
     yield from _unlisted(problems, path)
 
 
