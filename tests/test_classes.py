@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import spareggio.base.classes as ours
@@ -530,3 +530,72 @@ def test_a_factory_s_default_given_explicitly_is_made_by_the_factory(compiled: b
     made = project(1, (), ours._FACTORY)
     assert made.c == [] and repr(made) == repr(standard(1, (), dataclasses._HAS_DEFAULT_FACTORY))  # type: ignore[attr-defined]
     assert isinstance(vars(project)["__init__"], ours._Init) is not compiled
+
+
+_KINDS = ("required", "default", "factory", "not-in-init", "not-in-init-factory", "keyword", "keyword-default")
+
+
+def _declare_random(dataclass: Decorator, kinds: list[str], options: dict[str, bool]) -> Any:
+    """A class of one field per kind (``f0``, ``f1`` ...), made with ``dataclass`` and ``options``
+    (``documented`` aside)."""
+    namespace: dict[str, Any] = {"__annotations__": {}, "__doc__": "Made." if options["documented"] else None}
+    for k, kind in enumerate(kinds):
+        name = f"f{k}"
+        namespace["__annotations__"][name] = "int"
+        if kind == "default":
+            namespace[name] = field(default=k)
+        elif kind == "factory":
+            namespace[name] = field(default_factory=lambda k=k: [k])
+        elif kind == "not-in-init":
+            namespace[name] = field(default=-k, init=False)
+        elif kind == "not-in-init-factory":
+            namespace[name] = field(default_factory=lambda k=k: (k,), init=False)
+        elif kind == "keyword":
+            namespace[name] = field(kw_only=True)
+        elif kind == "keyword-default":
+            namespace[name] = field(default=k, kw_only=True)
+    made = {key: value for key, value in options.items() if key != "documented"}
+    return dataclass(**made)(type("Random", (), namespace))
+
+
+def _call(cls: Any, positional: int, keywords: set[int]) -> object:
+    """What ``cls(100, 101, ..., f<k>=200 + k ...)`` answers: the object's text and fields, or the error."""
+    kwargs = {f"f{k}": 200 + k for k in keywords}
+    made = _error(lambda: cls(*range(100, 100 + positional), **kwargs))
+    if not isinstance(made, cls):
+        return made
+    return _error(lambda: (_shape(repr(made)), [repr(getattr(made, f.name, "unset")) for f in dataclasses.fields(cls)]))
+
+
+_SLOTTED = {"frozen": False, "slots": True, "eq": True, "repr": True, "documented": True}
+
+
+@example(["required", "not-in-init", "not-in-init-factory", "keyword"], _SLOTTED, [(1, {3})])
+@example(["factory", "keyword-default"], {**_SLOTTED, "frozen": True, "slots": False}, [(0, {1}), (1, set())])
+@given(
+    st.lists(st.sampled_from(_KINDS), max_size=6),
+    st.fixed_dictionaries({k: st.booleans() for k in ("frozen", "slots", "eq", "repr", "documented")}),
+    st.lists(st.tuples(st.integers(0, 7), st.sets(st.integers(0, 7))), min_size=1, max_size=4),
+)
+def test_any_class_makes_and_refuses_objects_as_the_standard_one(
+    kinds: list[str], options: dict[str, bool], calls: list[tuple[int, set[int]]]
+) -> None:
+    # each call first on classes of its own (a documented class answers it itself, before compiling
+    # __init__), then every call again and again on one class, past the compiling
+    whole = (
+        sum(1 for kind in kinds if kind in ("required", "default", "factory")),
+        {k for k, kind in enumerate(kinds) if kind in ("keyword", "keyword-default")},
+    )  # every field that __init__ takes, given: a call most classes accept
+    answers = []
+    for decorator in (dataclasses.dataclass, ours.dataclass):
+        try:
+            classes = [_declare_random(decorator, kinds, options) for _ in range(len(calls) + 2)]
+        except TypeError as exc:
+            answers.append([f"refused: {exc}"])
+            continue
+        seen = [_call(cls, *call) for cls, call in zip(classes, [whole, *calls], strict=False)]
+        last = classes[-1]
+        for _ in range(ours._COMPILE_AFTER // len(calls) + 2):
+            seen += [_call(last, *whole), *(_call(last, *call) for call in calls)]
+        answers.append(seen)
+    assert answers[0] == answers[1]
