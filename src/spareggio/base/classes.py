@@ -10,8 +10,10 @@ their compilation was the largest part of what its start-up costs above numpy's
 :func:`dataclasses.fields` answers); ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__`` and
 ``__delattr__`` are made from functions compiled once with this module, given the class and its
 field names: nothing to compile per class.  ``__init__`` alone is still written and compiled, as
-the standard decorator writes it (the objects are made by it), but only for a class whose objects
-are made: the first time it is looked up.
+the standard decorator writes it, but only for a class that makes many objects (more than
+:data:`_COMPILE_AFTER`) or whose ``__init__`` somebody reads; until then the class makes its
+objects itself, exactly as that function would (:class:`_Init`).  A class without a docstring gets
+the standard decorator's text, written from the signature of ``__init__`` (which compiles it).
 
 What the methods do is exactly what the standard ones do (tests/test_classes.py compares them,
 option by option, with the standard decorator's): ``repr`` is ``Name(field=value, ...)`` over the
@@ -26,8 +28,8 @@ annotations and ``__post_init__`` call.  A method the class defines itself is ke
 standard decorator keeps it.  :func:`dataclasses.fields`, :func:`dataclasses.replace` and
 :func:`dataclasses.asdict` work on these classes as on any data class, and the class's data-class
 parameters say what it was asked to be (a class derived from it by the standard decorator must be
-frozen if it is).  A frozen class with ``slots`` is pickled
-as the standard decorator pickles it (the list of its field values).  A frozen class derived
+frozen if it is).  A frozen class with ``slots`` is pickled as the standard decorator pickles it
+(the list of its field values).  A frozen class derived
 from another data class has the standard decorator's ``__setattr__`` and ``__delattr__`` (it checks
 that both classes are frozen).  Left to the standard decorator, whole: ``order``, ``unsafe_hash``
 and a class with an ``InitVar``.
