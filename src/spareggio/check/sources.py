@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import zipfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -274,19 +275,17 @@ def find_sources(paths: Iterable[str]) -> Iterator[Source | Unusable]:
         name = printable_path(path)
         try:
             status = os.stat(path)  # follows a link; opens nothing
-            mode = status.st_mode
         except OSError as exc:
             if os.path.lexists(path) or not isinstance(exc, FileNotFoundError):
                 yield (name, msg("{name}: cannot read the file ({reason})", name=name, reason=reason(exc)))
             else:
                 yield (name, msg("{path}: no such file or folder", path=name))
             continue
-        what = not_regular(mode)
-        if what is not None and not os.path.isdir(path):
+        if stat.S_ISDIR(status.st_mode):
+            yield from _folder(path)
+        elif (what := not_regular(status.st_mode)) is not None:
             # a pipe would wait for a writer for ever, /dev/zero never ends: refused unread
             yield (name, msg("{name}: {what}, not a regular file: not read", name=name, what=what))
-        elif os.path.isdir(path):
-            yield from _folder(path)
         elif path.lower().endswith(".zip"):
             yield from _zip_members(path)
         else:
