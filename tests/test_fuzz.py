@@ -27,6 +27,7 @@ The normal suite runs a small budget; ``pytest -m fuzz`` runs ``SPAREGGIO_FUZZ_E
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import io
 import json
@@ -45,6 +46,7 @@ from spareggio import InputError, Tournament
 from spareggio.base.errors import TrfConsistencyError
 from spareggio.core.model import ResultKind
 from spareggio.io.trf import _parse_one_by_one, parse_trf, write_trf
+from spareggio.io.trf.columns import with_cut_names
 from strategies import BLANK, Spec, mutated_trf, render, tournaments
 
 PATH = "fuzz.trf"
@@ -88,8 +90,9 @@ _SWAP_CASE = str.maketrans("WDLHFUZwdlhfuzbB", "wdlhfuzWDLHFUZBb")
 
 
 @st.composite
-def dialects(draw: st.DrawFn) -> tuple[str, bytes | str]:
-    """A valid file and the same file rewritten in some dialects."""
+def dialects(draw: st.DrawFn) -> tuple[str, bytes | str, str]:
+    """A valid file, the same file rewritten in some dialects, and the form of the rewriting (text
+    or an encoding)."""
     original = render(draw(tournaments())).replace("\r\n", "\n").replace("\r", "\n")
     lines = original.rstrip("\n").split("\n")
     players = [k for k, line in enumerate(lines) if line.startswith("001")]
@@ -114,11 +117,11 @@ def dialects(draw: st.DrawFn) -> tuple[str, bytes | str]:
     text = newline.join(line.rstrip(" ") if draw(st.booleans()) else line for line in lines) + newline
     form = draw(st.sampled_from(["str", "utf-8", "utf-8-sig", "cp1252"]))
     if form == "str":
-        return original, text
+        return original, text, form
     try:
-        return original, text.encode(form)
+        return original, text.encode(form), form
     except UnicodeEncodeError:
-        return original, text.encode("utf-8")
+        return original, text.encode("utf-8"), "utf-8"
 
 
 # --------------------------------------------------------------------------------------------------
@@ -244,15 +247,34 @@ def check_reader(data: bytes | str) -> None:
         )
 
 
-def check_dialect(original: str, variant: bytes | str) -> None:
+def check_dialect(original: str, variant: bytes | str, form: str) -> None:
     expected = parse_trf(original, PATH)
     t = parse_trf(variant, PATH)
     assert by_start_number(t) == by_start_number(expected)
-    assert [p.name for p in sorted(t.players, key=lambda p: p.start_number)] == [
-        p.name for p in sorted(expected.players, key=lambda p: p.start_number)
-    ]
-    assert {w.code for w in t.warnings} <= {"tabs-expanded", "bye-as-forfeit"}, t.warnings
+    names = [p.name for p in sorted(expected.players, key=lambda p: p.start_number)]
+    allowed = {"tabs-expanded", "bye-as-forfeit"}
+    if form == "cp1252" and isinstance(variant, bytes) and (_is_utf8(variant) or with_cut_names(variant)):
+        # Windows-1252 bytes that are UTF-8 too ('Ã©' is UTF-8 'é'), but perhaps for a last letter
+        # of a name at the end of its field: the file cannot tell which it is; read as UTF-8 (the
+        # reader's first choice), the names are the UTF-8 letters of their bytes (a part of a letter
+        # left out), and a record whose bytes are fewer letters sits on the columns counted in bytes
+        names = [
+            codecs.getincrementaldecoder("utf-8")().decode(name.encode("cp1252")).strip() for name in names
+        ]
+        allowed |= {"byte-columns", "name-cut-in-letter"}
+    assert [p.name for p in sorted(t.players, key=lambda p: p.start_number)] == names
+    assert {w.code for w in t.warnings} <= allowed, t.warnings
     check_reader(variant)
+
+
+def _is_utf8(data: bytes | str) -> bool:
+    if isinstance(data, str):
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 ANY_INPUT = st.one_of(mutated_trf(), mutated_trf(), st.binary(max_size=600), st.text(max_size=600))
@@ -270,7 +292,7 @@ def test_reader_reads_or_raises_input_error(data: bytes | str) -> None:
 
 @quick(40)
 @given(case=dialects())
-def test_dialects_read_as_the_original(case: tuple[str, bytes | str]) -> None:
+def test_dialects_read_as_the_original(case: tuple[str, bytes | str, str]) -> None:
     check_dialect(*case)
 
 
@@ -293,6 +315,9 @@ def test_lenient_repairs_damaged_games(case: tuple[Spec, Spec, list[tuple[str, i
         + " " * 74
         + "  0000 - U" * 20,  # points that do not fit 4 columns
         "162  W.125\n001    1 m    A" + " " * 74 + "  0000 - F" * 9,  # 9 x 0.125 = 1.125: 5 characters
+        # text given with lone surrogates in a name (none stands for a byte of a file): no bytes to count
+        "001    1 m    \ud800é" + " " * 31 + " 2000 ITA" + " " * 35 + "  0000 - U",
+        "001    1 m    \udcc3é" + " " * 30 + " 2000 ITA" + " " * 35 + "  0000 - U",
     ],
 )
 def test_reader_edge_cases(data: str) -> None:
@@ -384,7 +409,7 @@ def test_long_fuzz_reader(data: bytes | str) -> None:
 @pytest.mark.fuzz
 @THOROUGH
 @given(case=dialects())
-def test_long_fuzz_dialects(case: tuple[str, bytes | str]) -> None:
+def test_long_fuzz_dialects(case: tuple[str, bytes | str, str]) -> None:
     check_dialect(*case)
 
 

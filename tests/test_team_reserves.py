@@ -159,6 +159,22 @@ def test_cp1252_team_names(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert ev.players.players[0].name.startswith("Niccolò")
 
 
+def test_utf8_names_padded_in_bytes() -> None:
+    """A UTF-8 file whose writer pads the names to their width in bytes (``io/trf/columns.py``): the
+    three accented letters of player 1 would put his round blocks 3 columns to the left; read by
+    its bytes, the same event as the file in ASCII."""
+    data = event_text().encode()
+    data = data.replace(b"310   1 Ant" + b" " * 29, b"310   1 " + "Società Scacchistica".encode().ljust(32))
+    data = data.replace(b"Player 1" + b" " * 25, "Niccolò Ćosić".encode().ljust(33))
+    ev = parse_team_event(data, "bytes.trf")
+    assert ev.teams[0].name == "Società Scacchistica"
+    assert ev.players.players[0].name == "Niccolò Ćosić"
+    assert by_name(ev, ev.mp) == {"Società Scacchistica": 5, "Bee": 2, "Cat": 1, "Dog": 3, "Eel": 3}
+    assert by_name(ev, ev.gp)["Società Scacchistica"] == F(15, 2)
+    assert (ev.board_gp[0, 2] / 2).tolist() == [1, 0.5, 0, 1]
+    assert [w.code for w in ev.players.warnings if w.code == "byte-columns"] == ["byte-columns"]
+
+
 # Contradictions: an error at the line and column of the record (a 300 line-up against the games)
 def _with_300(old: str, new: str) -> str:
     text = event_text()

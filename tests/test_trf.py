@@ -13,11 +13,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spareggio import ArgumentError, InputError
 from spareggio.base.errors import InputLimitError, TrfConsistencyError, TrfSyntaxError
 from spareggio.core.model import Color, ResultKind, Scoring, Tournament, TournamentKind
 from spareggio.io.trf import parse_trf, read_trf, write_trf
+from spareggio.io.trf.columns import byte_columns, with_cut_names
 from spareggio.render.sources import kind_source_words
 
 K = ResultKind
@@ -294,6 +297,172 @@ def test_latin1_fallback() -> None:
     # U+0081 is a C1 control character (a terminal may obey C1 codes): replaced once, where read
     assert t.players[0].name == "Ab\ufffdc"
     assert [w.code for w in t.warnings] == ["control-characters"]
+
+
+# A UTF-8 file whose writer padded each name to 33 bytes, not 33 characters: FIDE's reference
+# reader takes a TRF as Latin-1 (a byte is a column), where such a file sits on the columns.
+
+
+def _byte_padded(name: str, *blocks: str, sno: int = 1, points: str = "") -> bytes:
+    """A 001 record of ``player`` whose name field is 33 bytes of UTF-8."""
+    line = player(sno, *blocks, name="#" * len(name.encode("utf-8")), points=points).encode("utf-8")
+    return line.replace(b"#" * len(name.encode("utf-8")), name.encode("utf-8"))
+
+
+def _byte_file(name: str, other: str = "Player 2") -> bytes:
+    head = "\n".join(HEAD).encode("utf-8") + b"\n"
+    return head + _byte_padded(name, "   2 w 1") + b"\n" + _byte_padded(other, "   1 b 0", sno=2) + b"\n"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Müßig, Jürgen",  # two letters of two bytes: every later column 2 to the left in characters
+        "Ñúñez, José",
+        "Šťastný, Ľubomír",
+        "Иванов, Пётр",  # Cyrillic: every letter two bytes
+        "Ö" * 16,  # 32 bytes: the field full but for one
+    ],
+)
+def test_utf8_names_padded_in_bytes(name: str) -> None:
+    data = _byte_file(name)
+    assert data.split(b"\n")[3][47:52] == b" 2000"  # the rating where the TRF puts it, in bytes
+    t = parse(data)
+    assert t.encoding == "utf-8"
+    assert [p.name for p in t.players] == [name, "Player 2"]
+    assert [K(k) for k in t.kind[:, 0]] == [K.PLAYED_WIN, K.PLAYED_LOSS]
+    assert [p.rating for p in t.players] == [2000, 2000]
+    assert [(w.code, w.position.line, w.position.column) for w in t.warnings if w.position] == [
+        ("byte-columns", 4, 15)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tabbed", "notes"),
+    [
+        # a tab before the points (column 81), counted in bytes: the rating before it still stands 4
+        # columns to the left in characters; read by the bytes, tab stops counted in bytes too
+        (b"1990/01/01\t 1.0", [("byte-columns", 4, "2 record(s) count their columns in bytes")]),
+        # a tab before the rating (column 49) takes every later field to its column in characters:
+        # the record reads with its tab expanded, as any tabbed record
+        (b"\t2000", [("tabs-expanded", 4, "1 player record(s) hold tab characters"),
+                     ("byte-columns", 5, "1 record(s) count their columns in bytes")]),
+    ],
+)  # fmt: skip
+def test_names_padded_in_bytes_with_tabs(tabbed: bytes, notes: list[tuple[str, int, str]]) -> None:
+    first = _byte_padded("Čech, Jiří", "   2 w 1", points="1.0")  # 4 letters of two bytes
+    first = first.replace(b"    2000" if tabbed.startswith(b"\t2") else b"1990/01/01  1.0", tabbed)
+    assert b"\t" in first
+    data = "\n".join(HEAD).encode() + b"\n" + first + b"\n" + _byte_padded("Dvořák, Šimon", "   1 b 0", sno=2)
+    t = parse(data)
+    assert [p.name for p in t.players] == ["Čech, Jiří", "Dvořák, Šimon"]
+    assert [K(k) for k in t.kind[:, 0]] == [K.PLAYED_WIN, K.PLAYED_LOSS]
+    assert [p.rating for p in t.players] == [2000, 2000]
+    assert t.players[0].points == Fraction(1)
+    assert [
+        (w.code, w.position.line, w.message[: len(text)]) for w, (_, _, text) in zip(t.warnings, notes)
+    ] == notes
+    assert len(t.warnings) == len(notes)
+
+
+@pytest.mark.parametrize(
+    ("name", "read"),
+    [
+        # 34 bytes: the 33rd, the last of the field, is the first of the two of "í"
+        ("Rodríguez Fernández, José María", "Rodríguez Fernández, José Mar"),
+        ("Παπαδόπουλος, Ελευθέριος", "Παπαδόπουλος, Ελε"),  # 26 + 6 bytes, then the first of "υ"
+        ("x" * 31 + "€", "x" * 31),  # two of the three bytes of "€"
+        ("A" * 32 + "é", "A" * 32),  # the only byte of the file that is not ASCII is the cut one
+    ],
+)
+def test_names_cut_inside_a_letter(name: str, read: str) -> None:
+    # a writer that pads names in bytes cuts a long one at its 33rd byte, inside a letter: the file
+    # is no longer UTF-8 there, but it is everywhere else; the part of the letter is left out
+    cut = name.encode("utf-8")[:33]
+    line = player(1, "   2 w 1", name="#" * 33).encode("utf-8").replace(b"#" * 33, cut)
+    data = "\n".join(HEAD).encode() + b"\n" + line + b"\n" + _byte_padded("Ørsted, Åse", "   1 b 0", sno=2)
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+    t = parse(data)
+    assert t.encoding == "utf-8"
+    assert [p.name for p in t.players] == [read, "Ørsted, Åse"]
+    assert [K(k) for k in t.kind[:, 0]] == [K.PLAYED_WIN, K.PLAYED_LOSS]
+    assert [(w.code, w.position.line, w.message[:12]) for w in t.warnings if w.position] == [
+        ("byte-columns", 4, "2 record(s) "),
+        ("name-cut-in-letter", 4, "1 name(s) en"),
+    ]
+
+
+_LETTERS = st.sampled_from("abcxyz ,-'ABCÄÖÜßàéíñøçłńśźżčřšžđăşğıİЖжЯяΩωλ李王")
+"""Letters of one byte (ASCII) to three (Chinese) in UTF-8."""
+
+
+@settings(max_examples=60, deadline=None)
+@given(names=st.lists(st.text(_LETTERS, max_size=40).map(str.strip).filter(bool), min_size=2, max_size=4))
+def test_any_names_padded_or_cut_in_bytes(names: list[str]) -> None:
+    # a round robin's first round written by a program that pads and cuts names in bytes: the
+    # games and points are read where the TRF puts them, each name as its first 33 bytes give it
+    n = len(names)
+    lines = []
+    for k, name in enumerate(names):
+        other = k + 1 if k % 2 == 0 else k - 1
+        block = f"{other + 1:4d} {'wb'[k % 2]} {'10'[k % 2]}" if other < n else "0000 - U"
+        line = player(k + 1, block, name="#" * 33, points="1.0" if k % 2 == 0 else "0.0")
+        lines.append(line.encode().replace(b"#" * 33, name.encode("utf-8")[:33].ljust(33)))
+    t = parse("\n".join(HEAD).encode() + b"\n" + b"\n".join(lines))
+    assert [p.name for p in t.players] == [
+        name.encode("utf-8")[:33].decode("utf-8", "ignore").strip() for name in names
+    ]
+    assert [p.points for p in t.players] == [Fraction(1 - k % 2) for k in range(n)]  # a win or a bye; a loss
+    assert t.kind[:, 0].tolist() == [
+        K.PLAYED_LOSS if k % 2 else K.PLAYED_WIN if k + 1 < n else K.PAB for k in range(n)
+    ]
+    assert [w.code for w in t.warnings] == [
+        code for code, seen in (
+            ("byte-columns", any(not name.encode()[:33].isascii() for name in names)),
+            ("name-cut-in-letter", any(len(name.encode()[:33].decode("utf-8", "ignore").encode()) < len(name.encode()[:33]) for name in names)),
+        ) if seen
+    ]  # fmt: skip
+
+
+def test_what_is_not_a_cut_name() -> None:
+    # Windows-1252, a name of 33 letters ending in "É": no whole UTF-8 letter anywhere in the file
+    t = parse(_encoded_file("A" * 32 + "É").encode("cp1252"))
+    assert (t.encoding, t.players[0].name) == ("cp1252", "A" * 32 + "É")
+    assert not [w for w in t.warnings if w.code in ("byte-columns", "name-cut-in-letter")]
+    # UTF-8 and Windows-1252 mixed: a byte that is not UTF-8 inside a name, not at its end
+    mixed = _encoded_file("Müller").encode("utf-8").replace(b"Player 2", "Jürgen 2".encode("cp1252"))
+    assert with_cut_names(mixed) is None
+    assert with_cut_names(b"012 Caf\xc3\xa9 \xe9\n" + mixed.split(b"\n", 1)[1]) is None  # not a name field
+
+
+def test_records_on_the_columns_in_characters_are_left_alone() -> None:
+    # a name that only looks byte-padded: with the columns in characters the record already reads
+    t = parse(_encoded_file(NAME).encode("utf-8"))
+    assert t.warnings == [] and t.players[0].name == NAME
+    # a letter outside ASCII after the name: not read by its bytes, the error is the columns' own
+    data = _byte_file("Müßig, Jürgen").replace(b" 2000 ITA", b" 2000 IT\xc3\x84", 1)
+    assert fails(data) == "test.trf:4:49: rating: expected a whole number in columns 49-52, found '0 IT'"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # 013: team name in columns 5-36 (32 bytes), a player's slot every 5 columns from 37
+        (b"013 " + "Šahovski klub Čakovec".encode().ljust(32) + b"1001 1002 1003 1004",
+         ("013 Šahovski klub Čakovec" + " " * 11 + "1001 1002 1003 1004", False)),
+        # 310: team name in columns 9-40, then nickname, strength, MP, GP, rank, players from 74
+        (b"310   1 " + "Società Scacchistica Milanese".encode().ljust(32) + b" SSM     2486   15.0   28.0  11  1001 1002",
+         ("310   1 Società Scacchistica Milanese" + " " * 3 + " SSM     2486   15.0   28.0  11  1001 1002", False)),
+        # already on the columns in characters: None
+        ("310   1 Società" + " " * 25 + " SSM     2486   15.0   28.0  11  1001 1002", None),
+        # a letter outside ASCII after the name: not a byte-counted name
+        (b"013 " + "Società".encode().ljust(32) + "1001 1002 1003 100Ä".encode(), None),
+    ],
+)  # fmt: skip
+def test_team_records_padded_in_bytes(line: bytes | str, expected: tuple[str, bool] | None) -> None:
+    text = line.decode("utf-8") if isinstance(line, bytes) else line
+    assert byte_columns(text) == expected
 
 
 # --------------------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from ..core.model import Tournament
 from .files import ensure_regular
 from .heads import sniff_lichess as sniff
 from .options import Event, ReadOptions
-from .trf.players import _FIRST_BLOCK
+from .trf.columns import _FIRST_BLOCK
 from .trf.reader import parse_trf
 from .trf.text import _load
 

@@ -25,7 +25,8 @@ from ...core.crosstable import (
     game_sides,
 )
 from ...core.model import Color, ResultKind
-from .players import _FIRST_BLOCK, BoolMatrix, CharMatrix, IntMatrix, K, SmallMatrix, _Crosstable, _int_field
+from .columns import _FIRST_BLOCK
+from .players import BoolMatrix, CharMatrix, IntMatrix, K, SmallMatrix, _Crosstable, _int_field
 from .text import MAX_ROUNDS, MAX_START_NUMBER
 from .writer import _CODE_OF_KIND, _SHORT_CODE
 

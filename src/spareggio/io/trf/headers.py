@@ -21,7 +21,8 @@ from ...core.crosstable import (
 )
 from ...core.dates import EventDates, readings, resolve
 from ...core.model import KindSource, Scoring, Tournament, TournamentKind
-from .players import _FIRST_BLOCK, _is_digits, _points_field
+from .columns import _FIRST_BLOCK
+from .players import _is_digits, _points_field
 
 
 def parse_date(text: str) -> _dt.date | None:

@@ -25,7 +25,8 @@ from ...base.errors import (
 )
 from ...base.i18n import Text, msg
 from ...core.model import Color, Player, ResultKind
-from .text import MAX_ROUNDS, TAB_SIZE, _TextNotes
+from .columns import _FIRST_BLOCK, TAB_SIZE, _off_grid
+from .text import MAX_ROUNDS, _TextNotes
 
 K = ResultKind
 IntMatrix = npt.NDArray[np.int64]
@@ -38,8 +39,6 @@ FieldNumbers = npt.NDArray[np.int16]
 
 _Scalar = TypeVar("_Scalar", bound=np.generic)
 
-_FIRST_BLOCK = 92
-"""Column of the first round block; round r (0-based) starts at column 92 + 10r."""
 _PLAYED_CODES = {"1": K.PLAYED_WIN, "=": K.PLAYED_DRAW, "0": K.PLAYED_LOSS,
                  "W": K.PLAYED_WIN, "D": K.PLAYED_DRAW, "L": K.PLAYED_LOSS}  # fmt: skip
 _BYE_CODES = {"U": K.PAB, "H": K.HALF_BYE, "F": K.FULL_BYE, "Z": K.ZERO_BYE, " ": K.ABSENT, "-": K.ABSENT}
@@ -461,19 +460,6 @@ def _bye_as_forfeit(r: int, pos: Position) -> Diagnostic:
         msg("round {number}: a win without opponent ('0000 - +') read as a pairing-allocated bye (write '0000 - U')", number=r + 1),
         pos,
     )
-
-
-_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
-"""Columns of a ``001`` record before the round blocks that TRF leaves blank (between the fields)."""
-
-
-def _off_grid(line: str) -> int | None:
-    """The first separator column (a blank between two fields, round blocks included) that holds
-    something else, or None if the record sits on the TRF columns."""
-    columns = [*_SEPARATORS]
-    for b in range(_FIRST_BLOCK, len(line) + 1, 10):
-        columns += [b + 4, b + 6, b + 8, b + 9]
-    return next((c for c in columns if c <= len(line) and line[c - 1] != " "), None)
 
 
 def _parse_tabbed(line: str, pos: Position, warn: list[Diagnostic], notes: _TextNotes) -> _PlayerLine:

@@ -23,6 +23,7 @@ from ...core.crosstable import (
 from ...core.decisions import Decisions, parse_record
 from ...core.model import KindSource, PointAdjustment, ResultKind, Scoring, Tournament, TournamentKind
 from .adjustments import read_adjustments
+from .columns import _FIRST_BLOCK, realign
 from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
 from .headers import (
     _announced_rounds,
@@ -33,7 +34,7 @@ from .headers import (
     _split_tiebreaks,
 )
 from .national import apply_national
-from .players import _FIRST_BLOCK, K, _Crosstable, _read_players, _read_players_one_by_one, _widen
+from .players import K, _Crosstable, _read_players, _read_players_one_by_one, _widen
 from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines, _Records, _refuse_team_event, _scan
 from .text import _check_size, _load, _place, _read_bounded
 
@@ -219,6 +220,9 @@ def _from_records(
         raise TrfSyntaxError(
             msg("no player records (lines starting with '001') in the file"), Position(where, 1, 1)
         )
+    if encoding == "utf-8":  # names padded to their width in bytes (:mod:`.columns`)
+        for entries in (records.players, records.team_lines):
+            records.notes.extend(realign(entries, where))
     if vectorised:
         ct = _read_players(records.players, where, records.notes)
     else:

@@ -17,6 +17,7 @@ from ...base.errors import (
 )
 from ...base.i18n import msg
 from ..limits import MAX_LINE_CHARS, clean_text
+from .columns import with_cut_names
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Files larger than this are refused before they are read.  A complete TRF of 9999 players and 99
@@ -30,8 +31,6 @@ MAX_START_NUMBER = 9999
 """The largest start number that columns 5-8 of a ``001`` record can hold."""
 MAX_ROUNDS = 99
 """Round blocks a ``001`` record may have."""
-TAB_SIZE = 8
-"""Tab stops assumed when a ``001`` record holds tab characters."""
 
 
 @dataclass(slots=True)
@@ -106,13 +105,17 @@ def _wide(data: bytes, where: str) -> tuple[str, str] | None:
 
 
 def _decode(data: bytes) -> tuple[str, str]:
-    """Decode TRF bytes: UTF-8 (BOM stripped), else Windows-1252, else Latin-1."""
+    """Decode TRF bytes: UTF-8 (BOM stripped), also when its only faults are names cut inside a
+    letter (:func:`~.columns.with_cut_names`), else Windows-1252, else Latin-1."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
+    text = with_cut_names(data)  # UTF-8 but for names cut inside a letter
+    if text is not None:
+        return text, "utf-8"
     try:
         return data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
