@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from operator import itemgetter
 
 from ...base.errors import Diagnostic, Position
 from ...base.i18n import msg
@@ -33,10 +34,31 @@ _SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 def _off_grid(line: str) -> int | None:
     """The first separator column of a ``001`` record (a blank between two fields, round blocks
     included) that holds something else, or None if the record sits on the TRF columns."""
-    columns = [*_SEPARATORS]
-    for b in range(_FIRST_BLOCK, len(line) + 1, 10):
-        columns += [b + 4, b + 6, b + 8, b + 9]
-    return _first_filled(line, columns)
+    columns, chars = _grid(len(line))
+    if chars(line).count(" ") == len(columns):  # one look at all the columns: most records
+        return None
+    return next(c for c in columns if line[c - 1] != " ")
+
+
+def _grid(length: int) -> tuple[list[int], Callable[[str], tuple[str, ...]]]:
+    """The separator columns of a ``001`` record of ``length`` characters, and what takes the
+    characters there (and the first)."""
+    known = _GRIDS.get(length)
+    if known is None:
+        columns = [*_SEPARATORS]
+        for b in range(_FIRST_BLOCK, length + 1, 10):
+            columns += [b + 4, b + 6, b + 8, b + 9]
+        columns = [c for c in columns if c <= length]
+        # and column 1, never a blank in a record (its code): a tuple even for one separator
+        known = columns, itemgetter(*(c - 1 for c in columns), 0)
+        if len(_GRIDS) < _GRIDS_KEPT:
+            _GRIDS[length] = known
+    return known
+
+
+_GRIDS: dict[int, tuple[list[int], Callable[[str], tuple[str, ...]]]] = {}
+""":func:`_grid` by length (the records of a file have a few)."""
+_GRIDS_KEPT = 1024
 
 
 def _off_grid_013(line: str) -> int | None:
@@ -103,6 +125,8 @@ def byte_columns(line: str) -> tuple[str, bool] | None:
     if field is None:
         return None
     first, last, off_grid = field
+    if line.isprintable() and off_grid(line) is None and "  " not in line[first - 1 : last].rstrip(" "):
+        return None  # most records: no tab, no cut letter, on the columns, only a name in the name field
     cut = _ESCAPED.search(line) is not None
     chars = line.expandtabs(TAB_SIZE) if "\t" in line else line
     raw = _bytes_of(line)
