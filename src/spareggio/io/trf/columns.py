@@ -155,8 +155,6 @@ def _taken_in(field: str, name: str) -> bool:
 
 _ESCAPED = re.compile("[\udc80-\udcff]+")
 """Bytes that are not UTF-8, as ``surrogateescape`` keeps them."""
-_MULTI_BYTE = re.compile("[^\x00-\x7f\udc80-\udcff]")
-"""A letter of several bytes in UTF-8."""
 
 
 def with_cut_names(data: bytes) -> str | None:
@@ -170,7 +168,7 @@ def with_cut_names(data: bytes) -> str | None:
     two of them happen to form one).  The cut letters' bytes are kept as lone surrogates
     (``surrogateescape``), for :func:`realign` to read the records by their bytes and drop them."""
     text = data.decode("utf-8", "surrogateescape")
-    if _MULTI_BYTE.search(text) is None:
+    if len(text) == len(data):  # a character a byte: not one letter of several bytes
         return None
     checked = -1
     for run in _ESCAPED.finditer(text):
