@@ -103,6 +103,20 @@ def _bytes_of(line: str) -> bytes | None:
     return raw
 
 
+def _by_bytes(line: str, first: int, last: int) -> tuple[str, str, bool, str] | None:
+    """A record read by its bytes: what stands before its name field, the name, whether its last
+    letter was cut (and dropped), what stands after; None if the record is no such reading (a
+    letter outside ASCII outside the name, a name that is not UTF-8 but for a cut last letter)."""
+    raw = _bytes_of(line)
+    if raw is None:
+        return None
+    head, field, tail = raw[: first - 1], raw[first - 1 : last], raw[last:]
+    name = _name_of(field) if head.isascii() and tail.isascii() else None
+    if name is None:
+        return None
+    return head.decode("ascii"), name[0], name[1], tail.decode("ascii")
+
+
 def _name_of(field: bytes) -> tuple[str, bool] | None:
     """The text of a name field's bytes, and whether its last letter was cut (dropped); None if
     they are not UTF-8 but for such a letter."""
@@ -129,17 +143,16 @@ def byte_columns(line: str) -> tuple[str, bool] | None:
         return None  # most records: no tab, no cut letter, on the columns, only a name in the name field
     cut = _ESCAPED.search(line) is not None
     chars = line.expandtabs(TAB_SIZE) if "\t" in line else line
-    raw = _bytes_of(line)
-    if raw is None:
+    read = _by_bytes(line, first, last)
+    if read is None:
         return None
-    head, text, tail = raw[: first - 1], raw[first - 1 : last], raw[last:]
-    name = _name_of(text) if head.isascii() and tail.isascii() else None
-    if name is None or (name[1] and not cut):  # a whole letter cut by the bytes: columns in characters
+    head, name, name_cut, tail = read
+    if name_cut and not cut:  # a whole letter cut by the bytes: the columns are in characters
         return None
-    if not cut and off_grid(chars) is None and not _taken_in(chars[first - 1 : last], name[0]):
+    if not cut and off_grid(chars) is None and not _taken_in(chars[first - 1 : last], name):
         return None
-    fixed = head.decode("ascii") + name[0].ljust(last - first + 1) + tail.decode("ascii")
-    return (fixed, name[1]) if off_grid(fixed) is None else None
+    fixed = head + name.ljust(last - first + 1) + tail
+    return (fixed, name_cut) if off_grid(fixed) is None else None
 
 
 def _taken_in(field: str, name: str) -> bool:
@@ -180,10 +193,8 @@ def with_cut_names(data: bytes) -> str | None:
         field = _NAMES.get(line[:3])
         if field is None:
             return None
-        raw = _bytes_of(line)
-        first, last, _ = field
-        name = None if raw is None else _name_of(raw[first - 1 : last])
-        if raw is None or name is None or not name[1] or not (raw[: first - 1] + raw[last:]).isascii():
+        read = _by_bytes(line, field[0], field[1])
+        if read is None or not read[2]:  # a byte that is not UTF-8 and is no cut last letter
             return None
         checked = start
     return text
