@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from spareggio import ArgumentError, InputError
@@ -398,6 +398,7 @@ _LETTERS = st.sampled_from("abcxyz ,-'ABCÄÖÜßàéíñøçłńśźżčřšž�
 
 
 @settings(max_examples=60, deadline=None)
+@example(names=["A", "A" * 11 + "Ä" * 11])  # 33 bytes: one blank, then the rating, in the name field
 @given(names=st.lists(st.text(_LETTERS, max_size=40).map(str.strip).filter(bool), min_size=2, max_size=4))
 def test_any_names_padded_or_cut_in_bytes(names: list[str]) -> None:
     # a round robin's first round written by a program that pads and cuts names in bytes: the

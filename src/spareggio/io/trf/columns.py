@@ -139,8 +139,8 @@ def byte_columns(line: str) -> tuple[str, bool] | None:
     if field is None:
         return None
     first, last, off_grid = field
-    if line.isprintable() and off_grid(line) is None and "  " not in line[first - 1 : last].rstrip(" "):
-        return None  # most records: no tab, no cut letter, on the columns, only a name in the name field
+    if line.isprintable() and off_grid(line) is None and (first == 15 and line[47:52].strip(" ")):
+        return None  # most records: no tab, no cut letter, on the columns, a rating where it stands
     cut = _ESCAPED.search(line) is not None
     chars = line.expandtabs(TAB_SIZE) if "\t" in line else line
     read = _by_bytes(line, first, last)
@@ -156,14 +156,16 @@ def byte_columns(line: str) -> tuple[str, bool] | None:
 
 
 def _taken_in(field: str, name: str) -> bool:
-    """Whether a name field read in characters holds, after the name its bytes give, blanks and
+    """Whether a name field read in characters holds, after the name its bytes give, a blank and
     then something else: the fields after it, pulled in by the extra bytes of its letters (with the
-    fields between them blank, a record can sit on the columns in characters all the same)."""
+    fields between them blank, a record can sit on the columns in characters all the same).  A
+    record written in characters whose long name the bytes cut at a blank holds the rest of its
+    name there too; its bytes then fill the blank after the name field, off the columns."""
     name = name.rstrip(" ")
     if not field.startswith(name):
         return False
     rest = field[len(name) :]
-    return rest.startswith("  ") and bool(rest.strip(" "))
+    return rest.startswith(" ") and bool(rest.strip(" "))
 
 
 _ESCAPED = re.compile("[\udc80-\udcff]+")
