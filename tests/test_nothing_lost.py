@@ -308,7 +308,13 @@ def test_every_other_input_that_is_a_pipe_is_refused_unread(
 # -- a batch stopped -------------------------------------------------------------------------------
 
 BATCH = (
-    "import os, sys, time\n"
+    "import os, signal, sys, time\n"
+    "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    "for name in ('SIGTERM', 'SIGHUP'):\n"
+    "    signal.signal(getattr(signal, name), signal.SIG_DFL)\n"
+    "ignored = sys.argv.pop(1)\n"
+    "for name in ignored.split(',') if ignored else ():\n"
+    "    signal.signal(getattr(signal, name), signal.SIG_IGN)\n"
     "from spareggio.check import one\n"
     "real = one.check_source\n"
     "def slow(*a, **k):\n"
@@ -318,7 +324,11 @@ BATCH = (
     "from spareggio.cli import main\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
-"""``spareggio check`` whose workers take 0.2 s a file (forked workers inherit the slow checker)."""
+"""``spareggio check`` whose workers take 0.2 s a file (forked workers inherit the slow checker),
+started as a command in the foreground is (Ctrl-C raises KeyboardInterrupt, SIGTERM and SIGHUP
+end it), whatever the test runner ignores (a runner started in the background ignores SIGINT, one
+under nohup SIGHUP), then made to ignore the signals named in its first argument, as a shell or
+``nohup`` makes a command ignore them."""
 
 
 def _children(pid: int) -> list[int]:
@@ -337,7 +347,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _batch(tmp_path: Path) -> tuple[subprocess.Popen[str], Path, list[int]]:
+def _batch(tmp_path: Path, ignored: str = "") -> tuple[subprocess.Popen[str], Path, list[int]]:
     folder = tmp_path / "many"
     folder.mkdir()
     for k in range(200):
@@ -345,7 +355,7 @@ def _batch(tmp_path: Path) -> tuple[subprocess.Popen[str], Path, list[int]]:
     report = tmp_path / "report.json"
     report.write_text("the old report\n")
     batch = subprocess.Popen(
-        [sys.executable, "-c", BATCH, "check", str(folder), "-j", "2", "-q", "-o", str(report)],
+        [sys.executable, "-c", BATCH, ignored, "check", str(folder), "-j", "2", "-q", "-o", str(report)],
         env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )  # fmt: skip
     deadline = time.monotonic() + 60
@@ -377,6 +387,29 @@ def test_a_stopped_batch_stops_its_workers_and_keeps_the_old_report(tmp_path: Pa
         time.sleep(0.05)
     assert report.read_text() == "the old report\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["many", "report.json"]
+
+
+@NEEDS_PROC
+@pytest.mark.parametrize(
+    ("ignored", "then"),
+    [
+        (signal.SIGHUP, signal.SIGTERM),  # nohup spareggio check ...: the terminal closes, the batch goes on
+        (signal.SIGINT, signal.SIGTERM),  # started in the background by a script (sh: cmd &)
+        (signal.SIGTERM, signal.SIGINT),
+    ],
+    ids=["HUP", "INT", "TERM"],
+)
+def test_a_batch_started_ignoring_a_signal_goes_on_ignoring_it(tmp_path: Path, ignored: int, then: int) -> None:
+    # a stop by SIGHUP must not undo nohup: the signals a command is started ignoring are the caller's choice
+    batch, report, workers = _batch(tmp_path, signal.Signals(ignored).name)
+    batch.send_signal(ignored)
+    time.sleep(1.0)
+    assert batch.poll() is None, batch.communicate()[1]
+    assert all(_alive(w) for w in workers)
+    batch.send_signal(then)  # the others still stop it, as always
+    _, err = batch.communicate(timeout=60)
+    assert (batch.returncode, err.strip()) == (130, "spareggio: aborted")
+    assert report.read_text() == "the old report\n"
 
 
 def _sleep(seconds: float) -> float:

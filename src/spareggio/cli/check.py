@@ -116,7 +116,12 @@ class Stopped(KeyboardInterrupt):
 @contextlib.contextmanager
 def stopped_by_signals() -> Iterator[None]:
     """SIGTERM and SIGHUP raise :class:`Stopped` in the batch while the block runs (by default they
-    would end the process at once, leaving its workers and its temporary files)."""
+    would end the process at once, leaving its workers and its temporary files).
+
+    A signal the process was started ignoring stays ignored, as the interpreter leaves SIGINT
+    ignored in a program started so: ``nohup spareggio check ...`` goes on when its terminal
+    closes, and a batch started in the background by a script keeps ignoring what that script's
+    shell made it ignore."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise Stopped(signum)
@@ -125,13 +130,15 @@ def stopped_by_signals() -> Iterator[None]:
     if threading.current_thread() is threading.main_thread():
         for name in ("SIGTERM", "SIGHUP"):
             number = getattr(signal, name, None)
-            if number is not None:
+            if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
                 previous[number] = signal.signal(number, stop)
     try:
         yield
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)  # type: ignore[arg-type]  # what signal.signal returned
+
+
 CLEAR_LINE = "\r\x1b[2K\x1b[?25h"
 """What ends the progress bar: back to the start of its line, the line erased, the cursor shown
 again (the bar hides it), so that the terminal is left as it was found."""
@@ -151,7 +158,9 @@ def _print_summary(summary: Summary, fmt: str, output: str | None, lang: str) ->
     already."""
     words = f"{summary_words(summary, lang)} ({summary['seconds']} s)"
     if output:
-        click.echo(localize(Text("{summary}; report written to {path}", "check", summary=words, path=output), lang))
+        click.echo(
+            localize(Text("{summary}; report written to {path}", "check", summary=words, path=output), lang)
+        )
     elif fmt != "table":
         click.echo(words, err=True)
 
