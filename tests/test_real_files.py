@@ -325,7 +325,9 @@ def test_a_player_named_like_a_bye_who_scored_is_a_player() -> None:
     ("record", "column"),
     [
         ("310   1 Scacchi Trento                    ITA 2100  0.0  0.0   1  1  2  3  4", 1),
-        ("013 Scacchi Trento                     1   2", 1),
+        # two rosters of one player each, whose players meet: a match of two teams (a list whose
+        # players meet each other describes no match: tests/test_trf_clubs.py)
+        ("013 Scacchi Trento                     1\n013 Scacchi Rovereto                   2", 1),
         ("092 FIDE-TEAM-SWISS", 1),
     ],
 )

@@ -49,7 +49,7 @@ COMMANDS: dict[str, str] = {
 """The commands of ``spareggio``, by name: the click command each module defines."""
 
 FRONT_ENDS: dict[str, str] = {
-    "reader.trf-team": "spareggio.io.trf.team_matches:parse_team_event",
+    "reader.trf-team": "spareggio.io.trf.team_matches:read_trf_event",
     "reader.json": "spareggio.io.tournament_json:parse",
     "reader.chess-json": "spareggio.io.chess_json:parse",
     "reader.lichess": "spareggio.io.lichess:parse",

@@ -50,5 +50,5 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
             return dataclasses.replace(t, tiebreak_list=None, tiebreak_list_position=None)
         # the team records' reader is loaded by name, for a team file only
         team_event = cast("Callable[..., Event]", load("reader.trf-team"))
-        return team_event(data, name, lenient=options.lenient, kind=options.kind)
+        return team_event(data, name, lenient=options.lenient, kind=options.kind, rating=options.rating)
     return parse_trf(data, name, kind=options.kind, lenient=options.lenient, rating=options.rating)

@@ -21,8 +21,17 @@ from ...core.crosstable import (
     pseudo_players,
 )
 from ...core.decisions import Decisions, parse_record
-from ...core.model import KindSource, PointAdjustment, ResultKind, Scoring, Tournament, TournamentKind
+from ...core.model import (
+    HAS_OPPONENT,
+    KindSource,
+    PointAdjustment,
+    ResultKind,
+    Scoring,
+    Tournament,
+    TournamentKind,
+)
 from .adjustments import read_adjustments
+from .clubs import club_lists_note, not_team_matches, only_013
 from .columns import _FIRST_BLOCK, realign
 from .games import _bye_records, _check_pending, _drop_pseudo, _Games, _index_start_numbers, _opponents
 from .headers import (
@@ -250,7 +259,8 @@ def _build(
 ) -> Tournament:
     warnings = records.notes
     headers, header_pos = records.headers, records.header_pos
-    if not team_event:
+    clubs = not team_event and only_013(records.team, headers)
+    if not team_event and not clubs:
         _refuse_team_event(records)
     n = len(ct.players)
     start = np.fromiter((p.start_number for p in ct.players), dtype=np.int64, count=n)
@@ -293,6 +303,13 @@ def _build(
 
     opponent, kind, color, short = finish(opponent, kind, color, short)
     rounds = kind.shape[1]
+    if clubs:  # records 013 alone: a team tournament's rosters, or lists of an individual one
+        starts = [p.start_number for p in ct.players]
+        reason = not_team_matches(records.team_lines, where, starts, opponent, HAS_OPPONENT[kind])
+        if reason is None:
+            _refuse_team_event(records)
+        else:
+            warnings.append(club_lists_note(reason, records.team["013"]))
     if team_event:
         unpaired = opponent < 0
         result = code[:, :rounds]

@@ -197,3 +197,25 @@ def _refuse_team_event(records: _Records) -> None:
             ),
             why[1],
         )
+
+
+def roster_ids(line: str, start: int, where: str, number: int) -> tuple[int, ...]:
+    """The start numbers of a roster (records 013 and 310): 4 columns each, 5 apart from column
+    ``start``; 0 and blanks are empty places."""
+    out = []
+    col = start
+    while col <= len(line):
+        text = line[col - 1 : col + 3].strip()
+        if text:
+            if not (text.isascii() and text.isdigit()):
+                raise InputError(
+                    msg(
+                        "roster: a start number in columns {a}-{b}, found {found!r}",
+                        a=col, b=col + 3, found=text,
+                    ),
+                    Position(where, number, col),
+                )  # fmt: skip
+            if int(text):
+                out.append(int(text))
+        col += 5
+    return tuple(out)

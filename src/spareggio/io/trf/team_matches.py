@@ -39,13 +39,14 @@ from ...core.model import (
     TournamentKind,
 )
 from ...core.team_event import UNIT, BoardsSource, Team, TeamEvent
+from .clubs import lists_not_matches, not_team_matches, only_013
 from .event import is_team_file
 from .headers import _event_kind_from_text
-from .reader import parse_trf_team
+from .reader import parse_trf, parse_trf_team
 from .records import EMPTY_BOARD_LOSS, EMPTY_BOARD_WIN, TeamLines
 from .team_records import TeamRecords, decimal, field_of, read_team_records
 
-__all__ = ["build_team_event", "is_team_file", "parse_team_event"]
+__all__ = ["build_team_event", "is_team_file", "parse_team_event", "read_trf_event"]
 
 
 def parse_team_event(
@@ -58,8 +59,51 @@ def parse_team_event(
         or a bad team record, with its line and column.
     """
     t, lines = parse_trf_team(data, path, lenient=lenient, kind=kind)
+    lists = _lists_only(t, lines)
+    if lists is not None:
+        reason, at = lists
+        raise InputError(
+            msg(
+                "{lists}: an individual tournament (spareggio.read_event reads it as one)",
+                lists=lists_not_matches(reason),
+            ),
+            at,
+        )
     event = build_team_event(t, lines, lenient=lenient)
     return dataclasses.replace(event, trf=data.decode("utf-8", errors="replace"))  # its ranks go back into it
+
+
+def read_trf_event(
+    data: bytes,
+    path: str = "<string>",
+    *,
+    lenient: bool = False,
+    kind: TournamentKind | None = None,
+    rating: str | None = None,
+) -> TeamEvent | Tournament:
+    """The event of a TRF file with team records: its team event, or, when its only team records
+    are lists (``013``) that describe no team matches (:mod:`.clubs`), the individual tournament,
+    with a warning that says why."""
+    t, lines = parse_trf_team(data, path, lenient=lenient, kind=kind)
+    if _lists_only(t, lines) is not None:
+        return parse_trf(data, path, kind=kind, lenient=lenient, rating=rating)
+    event = build_team_event(t, lines, lenient=lenient)
+    return dataclasses.replace(event, trf=data.decode("utf-8", errors="replace"))
+
+
+def _lists_only(t: Tournament, lines: TeamLines) -> tuple[Text, Position] | None:
+    """Why the file's team records, lists (``013``) alone, describe no team matches, and where the
+    first is; None for a team event."""
+    codes = {line[:3]: number for number, line in reversed(lines.lines) if line[:3] in _ROSTER_RECORDS}
+    if not only_013(codes, t.headers):
+        return None
+    numbers = (p.start_number for p in t.players)
+    reason = not_team_matches(lines.lines, lines.where, numbers, t.opponent, HAS_OPPONENT[t.kind])
+    return None if reason is None else (reason, Position(lines.where, codes["013"], 1))
+
+
+_ROSTER_RECORDS = ("013", "300", "310", "320", "330")
+"""The records that make a file a team event's (record 013 alone may be lists: :mod:`.clubs`)."""
 
 
 # -- building

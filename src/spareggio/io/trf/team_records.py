@@ -17,7 +17,7 @@ from ...base.errors import Diagnostic, InputError, Position
 from ...base.i18n import Text, msg
 from ...core.model import ResultKind, ScoreName
 from ...core.team_event import Team
-from .records import TeamLines
+from .records import TeamLines, roster_ids
 
 __all__ = ["LineUp", "TeamRecords", "read_team_records"]
 
@@ -114,14 +114,14 @@ def read_team_records(lines: TeamLines, rounds: int) -> TeamRecords:
                     ),
                     Position(where, number, 5),
                 )
-            ids = _ids(line, 74, where, number)
+            ids = roster_ids(line, 74, where, number)
             rank_text = field_of(line, 69, 71).strip()
             rank = int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None
             mp_value = decimal(field_of(line, 55, 60), msg("MP"), Position(where, number, 55))
             gp_value = decimal(field_of(line, 62, 67), msg("GP"), Position(where, number, 62))
             rosters.append(Team(int(num), field_of(line, 9, 40).strip(), ids, pos, rank, mp_value, gp_value))
         elif code == "013":
-            name, ids = field_of(line, 5, 36).strip(), _ids(line, 37, where, number)
+            name, ids = field_of(line, 5, 36).strip(), roster_ids(line, 37, where, number)
             if has_310:
                 old_rosters.append((number, name, ids))
             else:
@@ -262,23 +262,3 @@ def _round_records(records: TeamRecords, lines: list[tuple[int, str]], rounds: i
                     k = team(field_of(line, col, col + 3), number, col)
                     records.byes[(k, r)] = (_BYE_OF[kind], Position(where, number, col))
                 col += 5
-
-
-def _ids(line: str, start: int, where: str, number: int) -> tuple[int, ...]:
-    out = []
-    col = start
-    while col <= len(line):
-        text = field_of(line, col, col + 3).strip()
-        if text:
-            if not (text.isascii() and text.isdigit()):
-                raise InputError(
-                    msg(
-                        "roster: a start number in columns {a}-{b}, found {found!r}",
-                        a=col, b=col + 3, found=text,
-                    ),
-                    Position(where, number, col),
-                )  # fmt: skip
-            if int(text):
-                out.append(int(text))
-        col += 5
-    return tuple(out)
