@@ -219,6 +219,9 @@ NATIONAL = ["172 ITA HBFN", nrs(1, 1500, "Alfa, Anna"), nrs(3, 2400)]
         # NIDOF: national where given: 1 counts 1500, 3 counts 2400
         #   1: (1900 + 2400 + 1700) / 3 = 2000;  2: (1500 + 2400) / 2 = 1950
         (["172 ITA NIDOF", *NATIONAL[1:]], None, 2000, 1950),
+        # the method alone, as Sharly Chess writes record 172: the federation is that of the records
+        (["172 NIDOF", *NATIONAL[1:]], None, 2000, 1950),
+        (["172 HBFN", *NATIONAL[1:]], None, 2000, 2200),
     ],
 )
 def test_national_ratings(records: list[str], rating: str | None, aro_1: int, aro_2: int) -> None:
@@ -251,6 +254,30 @@ def test_national_rating_errors() -> None:
     t = parse_trf(event(nrs(1, 1500)), "n.trf")
     assert "n.trf:5:1: warning: unknown record 'ITA' ignored" in [str(w) for w in t.warnings]
     assert t.players[0].national_rating is None
+
+
+def test_record_172_with_the_method_alone() -> None:
+    # Sharly Chess: "172 NIDOF"; read as TRF-26's columns it was federation 'NID', method 'F'
+    t = parse_trf(event("172 NIDOF", nrs(1, 1500), nrs(3, 2400)), "n.trf")
+    warnings = [str(w) for w in t.warnings]
+    assert t.rating_method == "NIDOF"
+    assert [p.national_rating for p in t.players][:3] == [1500, None, 2400]
+    assert not any("unknown record" in w or "not one spareggio applies" in w for w in warnings)
+    # NRO has three letters, as a federation's code has, but is a method (no federation has that code)
+    t = parse_trf(event("172 NRO", nrs(1, 1500)), "n.trf")
+    assert (t.rating_method, t.players[0].national_rating) == ("NRO", 1500)
+    # an unknown method alone is named at its own column
+    t = parse_trf(event("172 OTHER", nrs(1, 1500)), "n.trf")
+    assert (
+        "n.trf:5:5: warning: record 172: rating method 'OTHER' is not one spareggio applies (FIDE, NRO, FIDON, "
+        "NIDOF, HBFN, LBFN): rating tie-breaks use the FIDE rating"
+    ) in [str(w) for w in t.warnings]
+    # the method alone and records of two federations: which is the file's is not known, none is used
+    t = parse_trf(event("172 NIDOF", nrs(1, 1500), "FRA    3      " + " " * 33 + " 2400"), "n.trf")
+    assert [p.national_rating for p in t.players][:3] == [None, None, None]
+    assert {"n.trf:6:1: warning: unknown record 'ITA' ignored", "n.trf:7:1: warning: unknown record 'FRA' ignored"} <= {
+        str(w) for w in t.warnings
+    }
 
 
 def test_cli_rating_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

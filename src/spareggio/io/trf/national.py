@@ -11,6 +11,7 @@ from ...base.errors import ArgumentError, Diagnostic, Position, TrfConsistencyEr
 from ...base.i18n import Field, msg
 from ...core.model import RATING_METHODS, Player
 from .players import _int_field
+from .records import rating_record
 
 __all__ = ["apply_national"]
 
@@ -41,7 +42,7 @@ def apply_national(
     :raises InputError: for a national record whose start number has no player.
     :raises ArgumentError: for ``rating="national"`` on a file without national ratings.
     """
-    federation = headers.get("172", "")[:3].strip().upper()
+    federation, code, column = rating_record(headers.get("172", ""), records)
     by_number = {p.start_number: k for k, p in enumerate(players)}
     found = 0
     for lineno, line in records.get(federation, []):
@@ -58,7 +59,6 @@ def apply_national(
     method = "FIDE"
     why = ""
     if "172" in headers:
-        code = headers["172"][4:9].strip().upper()
         if code in RATING_METHODS:
             method, why = code, msg("record 172")
         else:
@@ -70,7 +70,7 @@ def apply_national(
                         "HBFN, LBFN): rating tie-breaks use the FIDE rating",
                         value=code,
                     ),
-                    Position(where, header_pos["172"].line, 9),
+                    Position(where, header_pos["172"].line, column),
                 )
             )
     if rating is not None:

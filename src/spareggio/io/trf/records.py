@@ -4,6 +4,7 @@ positions, repeated or unapplied records noted, team events recognised.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import field
 
 import numpy as np
@@ -17,6 +18,7 @@ from ...base.errors import (
     Position,
 )
 from ...base.i18n import msg
+from ...core.model import RATING_METHODS
 from ..limits import MAX_TEXT_CHARS, check_length
 from .text import MAX_PLAYERS, MAX_START_NUMBER, _TextNotes
 
@@ -161,7 +163,7 @@ def _scan(lines: list[str], where: str) -> _Records:
                         Position(where, lineno, 1),
                     )
                 )
-    federation = records.headers.get("172", "")[:3].strip().upper()
+    federation = rating_record(records.headers.get("172", ""), records.national)[0]
     for code, found in records.national.items():
         if code != federation:
             records.notes.append(
@@ -219,3 +221,18 @@ def roster_ids(line: str, start: int, where: str, number: int) -> tuple[int, ...
                 out.append(int(text))
         col += 5
     return tuple(out)
+
+
+def rating_record(value: str, codes: Iterable[str]) -> tuple[str, str, int]:
+    """Record 172 (the text after its code): the federation of the national rating records, the
+    method that gives the rating of rating tie-breaks, and the column where the method starts.
+    TRF-26 writes both (``172 ITA NIDOF``: columns 5-7 and 9-13); Sharly Chess writes the method
+    alone (``172 NIDOF``), and the federation is then the code of the file's national rating
+    records (``codes``) when they are of one federation.  A word alone is a method when it is one
+    or is not of three letters (``NRO`` is a method, no federation's code)."""
+    words = value.split()
+    if len(words) == 1 and (words[0].upper() in RATING_METHODS or len(words[0]) != 3):
+        found = {code.upper() for code in codes}
+        federation = found.pop() if len(found) == 1 else ""
+        return federation, words[0].upper(), 5 + len(value) - len(value.lstrip())
+    return value[:3].strip().upper(), value[4:9].strip().upper(), 9
