@@ -236,3 +236,64 @@ def test_the_colour_of_board_one() -> None:
         assert [letter[Color(int(c))] for c in ev.color[k]] == written, line
     # and the explanation of a team shows them: Circolo Rovereto (2) had Black on board 1 in round 1
     assert Color(int(ev.participants().color[1, 0])) is Color.BLACK
+
+
+def record_802_left(team: int, nick: str, mp: str, gp: str, blocks: list[tuple[str, str, str, str]]) -> str:
+    """Record 802 as FIDE's TRF-26 sample file (Grandmommy's Cup) writes it, one column to the left
+    of the table (its legend ``III TTT NNNNN MMMM GGGGGG  T01 C GGGGf``): MP 15-18, GP 20-25, then
+    from column 28 every 13 columns: opponent (3), colour (32), game points (34-37), forfeit flag (38)."""
+    line = f"802 {team:>3} {nick:<5} {mp:>4} {gp:>6}  "
+    for who, colour, points, flag in blocks:
+        line += f"{who:>3} {colour:1} {points:>4}{flag:1}  "
+    return line.rstrip()
+
+
+def test_record_802_one_column_to_the_left_with_forfeit_flags() -> None:
+    # the same declarations as test_records_that_agree_are_silent, in the sample file's columns, with
+    # the flag of Alfieri's and Delfini's forfeited round 3 (read by the columns of the table, the
+    # flag fell in the game points: "GP in columns 35-38 must be a number, found '0.0f'")
+    text = edited(
+        "330 -+   3   1   4",
+        record_802_left(1, "Alf", "4", "3.0", [("2", "w", "1.5", ""), ("3", "w", "1.5", ""), ("4", "b", "0.0", "f")]),
+        record_802_left(4, "Del", "5", "5.0", [("3", "b", "1.0", ""), ("2", "w", "2.0", ""), ("1", "w", "2.0", "f")]),
+        record_802_left(2, "Bia", "1", "2.5", [("1", "b", "0.5", ""), ("4", "b", "0.0", ""), ("PAB", "", "2.0", "")]),
+        replace=R3_FORFEITS,
+    )  # fmt: skip
+    assert text.splitlines()[20][59:64] == " 0.0f"  # round 3: columns 60-64
+    mp, gp, warnings = mp_gp(text)
+    assert warnings == []
+    assert (mp["Alfieri"], gp["Alfieri"], mp["Delfini"], gp["Delfini"]) == (4, 3, 5, 5)
+    # a round that disagrees is named at the table's column of its game points: round 2 (42 + 6)
+    wrong = text.replace("  3 w  1.5", "  3 w  2.0")
+    with pytest.raises(InputError) as info:
+        parse_team_event(wrong.encode(), "t.trf")
+    assert str(info.value) == "t.trf:21:48: record 802: team 1 in round 2 declares 2 GP, its boards give 1.5"
+
+
+P8 = "001    8 m    Player 8                          2320 ITA           8 2000/01/01  0.0    8     6 w 0     4 b 1     2 b 1"
+ALFIERI = "310   1 Alfieri".ljust(73) + "   1    2"
+
+
+def test_a_player_who_sits_a_round_out_is_not_a_board() -> None:
+    # FIDE's TRF-26 sample writes a team's player who does not play a round as 0000 - -, beside his
+    # teammates' games. Alfieri gets a third player, 9, who sits out all three rounds, and Cavalieri
+    # a full-point bye in round 3 (240 F). Record 352 gives 2 boards, and Alfieri's two games fill
+    # them: player 9 is no board lost (read as one, Alfieri fielded 3 boards, a match was taken to
+    # have 3, and the bye was worth 3 GP).
+    sitting = PLAYER_9[0] + "  0000 - -  0000 - -  0000 - -"
+    text = edited("240 F   3    3", replace=((P8, P8 + "\n" + sitting), (ALFIERI, ALFIERI + "    9")))
+    ev = parse_team_event(text.encode(), "t.trf")
+    assert ev.boards == 2
+    assert not [w for w in ev.warnings if "boards" in str(w)]
+    mp = {t.name: F(int(ev.mp[k].sum()), 2) for k, t in enumerate(ev.teams)}
+    gp = {t.name: F(int(ev.gp[k].sum()), 2) for k, t in enumerate(ev.teams)}
+    # Cavalieri: 1 MP and 1.5 GP from rounds 1-2, and the full-point bye, W = 2 MP and 2 boards x 1 GP
+    assert (mp["Cavalieri"], gp["Cavalieri"]) == (3, F(7, 2))
+    # Alfieri's matches are as without player 9: 4 MP, 3 GP, no board forfeited in rounds 1 and 3
+    assert (mp["Alfieri"], gp["Alfieri"]) == (4, 3)
+    assert ev.board_forfeits[0].tolist() == [False, True, False]  # round 2: player 6's forfeit loss to 2
+    # a 0000 - - that the boards have room for is still a board lost: player 2 absent in round 1
+    absent = text.replace("     4 b =     6 w +", "  0000 - -     6 w +")
+    absent = absent.replace("     2 w =     8 w 0", "  0000 - +     8 w 0")
+    ev = parse_team_event(absent.encode(), "t.trf")
+    assert ev.boards == 2 and bool(ev.board_forfeits[0, 0])

@@ -21,6 +21,7 @@ loss); the match is played when at least one board was played over the board.
 from __future__ import annotations
 
 import dataclasses
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -247,9 +248,24 @@ class _Builder:
     def empties(self, k: int, r: int) -> list[int]:
         """The players of team k with ``0000 - +`` or ``0000 - -`` in round r (``0000 - U``, the
         older spelling of a board won against an empty board, too: a player has no bye of his own
-        when his team plays a match)."""
+        when his team plays a match), in roster order.
+
+        With record 352, the ``0000 - -`` that the boards have no room for (after the team's games
+        and its boards won against an empty board) are players of the roster who did not play, not
+        boards lost: FIDE's TRF-26 sample file writes every player of a team who sits a round out
+        so, and counting them made a match of four boards one of five (a full-point bye then
+        worth five game points, and every such match one with a board forfeited).  The first
+        ``0000 - -`` of the roster fill the boards left."""
         empty_board = self._empty_by_round[r]
-        return [i for i in self.order[k] if empty_board[i]]
+        found = [i for i in self.order[k] if empty_board[i]]
+        boards = self.rec.boards
+        cells = self._cell
+        losses = [i for i in found if cells[i][r] == EMPTY_BOARD_LOSS]
+        if boards is None or not losses:
+            return found
+        room = max(0, boards - len(self.entries(k, r)) - (len(found) - len(losses)))
+        sitting = set(losses[room:])
+        return [i for i in found if i not in sitting]
 
     def rival(self, k: int, r: int, entries: list[int]) -> int:
         """The one team that team k's players face in round r (-1 for none)."""
@@ -689,18 +705,26 @@ def _check_declared(
         if not (text.isascii() and text.isdigit()) or int(text) not in number_to_team:
             raise InputError(msg("no team {team!r} in the rosters", team=text), Position(path, number, 5))
         k = number_to_team[int(text)]
-        mp_value = decimal(field_of(line, 15, 20), msg("MP"), Position(path, number, 15))
-        gp_value = decimal(field_of(line, 22, 27), msg("GP"), Position(path, number, 22))
+        totals = _words(line, 14, 27)
+        if len(totals) != 2:  # not two numbers: read by the columns, which says where one is wrong
+            totals = [(15, field_of(line, 15, 20)), (22, field_of(line, 22, 27))]
+        (mp_col, mp_text), (gp_col, gp_text) = totals
+        mp_col, gp_col = _in_field(mp_col, mp_text, 15, 20), _in_field(gp_col, gp_text, 22, 27)
+        mp_value = decimal(mp_text, msg("MP"), Position(path, number, mp_col), len(mp_text))
+        gp_value = decimal(gp_text, msg("GP"), Position(path, number, gp_col), len(gp_text))
         if mp_value is not None:
-            total_warning(k, msg("MP"), mp_value, mp, Position(path, number, 15))
+            total_warning(k, msg("MP"), mp_value, mp, Position(path, number, mp_col))
         if gp_value is not None:
-            total_warning(k, msg("GP"), gp_value, gp, Position(path, number, 22))
+            total_warning(k, msg("GP"), gp_value, gp, Position(path, number, gp_col))
         for r in range(rounds):
-            col = 29 + 13 * r
-            block = field_of(line, col, col + 10)
-            who = block[:3].strip().upper()
-            if not who:
+            words = _words(line, 28 + 13 * r, 40 + 13 * r)
+            if not words:
                 continue
+            start = 29 + 13 * r  # the round's fields in the TRF-26 table: 29-31, 33, 35-38, 39
+            col, who = _in_field(words[0][0], words[0][1], start, start + 2), words[0][1].upper()
+            rest = words[1:]
+            if rest and rest[0][1] in ("w", "b", "W", "B"):  # the colour
+                rest = rest[1:]
             j = int(opponent[k, r])
             if who in _BYE_CODES:
                 computed_kind = ResultKind(int(kind[k, r]))
@@ -719,16 +743,35 @@ def _check_declared(
                 )  # fmt: skip
                 _declared_conflict(problem, Position(path, number, col), lenient, notes)
                 continue
-            gp_text = block[6:10].strip()
-            if gp_text:
-                declared = decimal(gp_text, msg("GP"), Position(path, number, col + 6), 4)
+            if rest:  # the game points, and the forfeit flag after them (f or F) when the match was forfeited
+                gp_col, gp_text = rest[0]
+                at = Position(path, number, _in_field(gp_col, gp_text.rstrip("fF"), start + 6, start + 9))
+                declared = decimal(gp_text.rstrip("fF") or gp_text, msg("GP"), at, len(gp_text))
                 value = Fraction(int(gp[k, r]), UNIT)
                 if declared != value:
                     problem = msg(
                         "record 802: team {team} in round {round} declares {declared} GP, its boards give {computed}",
                         team=team_number(teams, k), round=r + 1, declared=_num(declared), computed=_num(value),
                     )  # fmt: skip
-                    _declared_conflict(problem, Position(path, number, col + 6), lenient, notes)
+                    _declared_conflict(problem, at, lenient, notes)
+
+
+def _in_field(column: int, word: str, a: int, b: int) -> int:
+    """Where a message puts a word of record 802 that starts at ``column``: the start of the
+    TRF-26 field ``a``-``b`` when the word lies in it, else the word's own column."""
+    return a if a <= column and column + len(word) - 1 <= b else column
+
+
+def _words(line: str, a: int, b: int) -> list[tuple[int, str]]:
+    """The words of columns a..b (1-based, inclusive), each with the column it starts at.
+
+    Record 802 is read by its words: writers put its fields one column apart.  The TRF-26 table
+    puts a round's opponent in columns 29-31, its colour in 33, its game points in 35-38 and the
+    forfeit flag in 39, every 13 columns; FIDE's team sample file (Grandmommy's Cup, as Sharly
+    Chess writes it) one column to the left (28-30, 32, 34-37, 38), and its totals in 15-18 and
+    20-25 rather than 15-20 and 22-27.  Columns 28-40 of a round hold either layout's fields and
+    none of the next round's."""
+    return [(a + m.start(), m.group()) for m in re.finditer(r"\S+", line[a - 1 : b])]
 
 
 def team_number(teams: tuple[Team, ...], k: int) -> int:
