@@ -584,3 +584,23 @@ def test_chain_board_count_reversed_by_the_rule_set_option() -> None:
         "Ardito",
         "Bizzarro",
     ]
+
+
+def test_a_team_event_before_its_first_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # rosters and no result yet (as a pairing program writes the file it pairs round 1 from): every
+    # team level at 0; an --after-round has no round to stand after (it said "--after-round None is
+    # out of range: the file holds rounds 1 to 0")
+    players = [f"001 {k:4d}      Player{k:02d}".ljust(53) + "2500" for k in range(1, 5)]
+    rosters = [f"310 {k:3d} Team{k}".ljust(73) + f"{2 * k - 1:4d} {2 * k:4d}" for k in (1, 2)]
+    path = tmp_path / "before.trf"
+    path.write_text("\n".join(["012 Before round 1", "042 2026/06/01", "192 FIDE_TEAM", *players, *rosters]) + "\n")
+    assert main(["standings", str(path), "-f", "json", "-q"]) == 0
+    rows = json.loads(capsys.readouterr().out)["standings"]
+    assert [(r["rank"], r["match_points"], r["game_points"]) for r in rows] == [(1, 0, 0), (1, 0, 0)]
+    assert main(["standings", str(path), "--after-round", "1"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "spareggio: --after-round 1 is out of range: the file holds no played round"
+    )
+    event = read_event(path)
+    assert event.boards == 2  # the players of the largest roster, and said so
+    assert any("no record 352 and no match played: a match is taken to have 2 boards" in str(w) for w in event.warnings)

@@ -220,11 +220,16 @@ class TeamEvent:
         the other score of every round beside it, and the board layer."""
         score = self.primary if score in (None, ScoreName.PTS) else ScoreName(score)
         rounds = self.rounds if after_round is None else after_round
-        if not 1 <= rounds <= self.rounds:
+        if not 0 <= rounds <= self.rounds or rounds == 0 < self.rounds:  # no round yet: every team level at 0
             raise ArgumentError(
                 msg(
                     "{field} {after_round} is out of range: the file holds rounds 1 to {complete}",
                     field=Field.AFTER_ROUND, after_round=after_round, complete=self.rounds,
+                )
+                if self.rounds
+                else msg(
+                    "{field} {after_round} is out of range: the file holds no played round",
+                    field=Field.AFTER_ROUND, after_round=after_round,
                 )
             )  # fmt: skip
         s = self.players.scoring

@@ -424,18 +424,19 @@ class _Builder:
                 )  # fmt: skip
                 return fielded, BoardsSource.MOST_FIELDED
             return rec.boards, BoardsSource.RECORD_352
-        if fielded == 0:
+        if fielded == 0:  # no match played yet: the largest roster
             fielded = max(len(team.roster) for team in rec.teams)
-        self.notes.append(
-            Diagnostic(
-                "team-boards",
-                msg(
-                    "no record 352: a match is taken to have {boards} boards, the most that a team fielded in a match",
-                    boards=fielded,
-                ),
-                Position(self.path, 1, 1),
+            said = msg(
+                "no record 352 and no match played: a match is taken to have {boards} boards, the players of the "
+                "largest roster",
+                boards=fielded,
             )
-        )
+        else:
+            said = msg(
+                "no record 352: a match is taken to have {boards} boards, the most that a team fielded in a match",
+                boards=fielded,
+            )
+        self.notes.append(Diagnostic("team-boards", said, Position(self.path, 1, 1)))
         return fielded, BoardsSource.MOST_FIELDED
 
     def event(self) -> TeamEvent:
