@@ -475,6 +475,7 @@ def test_unknown_records_are_warnings_reported_once_per_code() -> None:
         trf(
             "XYZ first",
             "### a comment",
+            "# This is a TRF file",  # a comment as py4swiss's test files write one (was "unknown record '# T'")
             "DDD SSSS sTTT NNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNNN RRRR FFF IIIIIIIIIII BBBB/BB/BB PPPP RRRR",
             "XYZ second",
             player(1, "0000 - U"),
@@ -483,8 +484,8 @@ def test_unknown_records_are_warnings_reported_once_per_code() -> None:
     )
     assert [(w.code, w.message, str(w.position)) for w in t.warnings] == [
         ("unknown-record", "unknown record 'XYZ' ignored", "test.trf:4:1"),
-        ("unknown-record", "unknown record 'DDD' ignored", "test.trf:6:1"),
-        ("unknown-record", "unknown record 'ABC' ignored", "test.trf:9:1"),
+        ("unknown-record", "unknown record 'DDD' ignored", "test.trf:7:1"),
+        ("unknown-record", "unknown record 'ABC' ignored", "test.trf:10:1"),
     ]
     assert K(t.kind[0, 0]) is K.PAB
 

@@ -112,7 +112,7 @@ def _scan(lines: list[str], where: str) -> _Records:
                     Position(where, lineno, 1),
                 )
             records.players.append((lineno, line))
-        elif code == "###" or not line.strip():
+        elif line.startswith("#") or not line.strip():  # a comment: TRF's ###, or # as pairing programs read it
             continue
         elif code in _DECISION_RECORDS:
             records.decisions.append((code, line[4:].rstrip(), Position(where, lineno, 1)))
