@@ -34,19 +34,24 @@ def page(
     title: str = "Test Open 2026: Open A",
     date: str = "2026/06/01 to 2026/06/02",
     pending: frozenset[int] = frozenset(),
+    ratings: bool = True,
 ) -> str:
     """The HTML of the page: ``values[k]`` holds column TBk+1 by start number; the players in
     ``pending`` show their last round's pairing without its result (a page saved while that round
-    was played)."""
+    was played); without ``ratings``, no rating column (as some tournaments publish it)."""
     rounds = t.rounds
     head = ['<th class="CRc">No.</th>', '<th class="CRc">&nbsp;</th>', '<th class="CR"></th>',
             '<th class="CR">Name</th>', '<th class="CRr">Rtg</th>', '<th class="CR">FED</th>']  # fmt: skip
+    if not ratings:
+        del head[4]
     head += [f'<td class="CRc">{r + 1}.Rd</td>' for r in range(rounds)]
     head += ['<th class="CRc">Rk.</th>'] + [f'<th class="CRc">&nbsp;TB{k + 1}&nbsp;</th>' for k in range(len(values))]
     rows = [f'<tr class="CRng1b">{"".join(head)}</tr>']
     for i, p in enumerate(t.players):
         cells = [str(p.start_number), '<div class="tn_ITA"></div>', escape(p.title), escape(p.name),
                  str(p.rating or 0), escape(p.federation)]  # fmt: skip
+        if not ratings:
+            del cells[4]
         for r in range(rounds):
             kind = ResultKind(int(t.kind[i, r]))
             opp = int(t.opponent[i, r])

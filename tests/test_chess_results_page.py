@@ -70,6 +70,38 @@ def test_check_compares_the_printed_values_in_the_programs_form(tmp_path: Path) 
     assert entry.mismatches == ()  # the ranks agree: an undefined ARO ranks last too
 
 
+def test_a_page_without_ratings_compares_nothing_ratings_decide(tmp_path: Path) -> None:
+    # the 19th Arad Open's crosstable prints no rating column: read as 209 unrated players, its ARO
+    # and APRO became 1400 for everybody and about a hundred ranks "differed"
+    t = tournament(NOGAMES, date="2026/06/01")
+    s = spareggio.rank(t, ["ARO"], rules="swiss-manager")
+    points = {row.player.start_number: row.points for row in s.rows}
+    aro = {row.player.start_number: row.values["ARO"] or Fr(0) for row in s.rows}  # 2375 for 1, as printed
+    ranks = {row.player.start_number: k + 1 for k, row in enumerate(s.rows)}
+    path = tmp_path / "crosstable.html"
+    path.write_text(page(t, LEGEND, [points, aro], ranks, ratings=False), encoding="utf-8")
+    event = parse_event(path.read_bytes(), path.name)
+    assert isinstance(event, spareggio.Tournament)
+    assert [p.rating for p in event.players] == [None] * 5 and [p.rank for p in event.players] == [None] * 5
+    said = (
+        "crosstable.html:7:6: warning: the page prints no ratings: ARO cannot be computed from it (every player "
+        "reads as unrated); their printed values, and the printed ranks they help decide, are not compared"
+    )
+    assert said in [str(w) for w in event.warnings]
+    entry = check_tournament(event, CheckOptions())
+    assert (entry.status.value, entry.values_compared, entry.value_mismatches, entry.mismatches) == ("agree", 5, (), ())
+    # the points are still compared: a wrong one differs
+    points[1] = Fr(2)
+    path.write_text(page(t, LEGEND, [points, aro], ranks, ratings=False), encoding="utf-8")
+    entry = check_tournament(parse_event(path.read_bytes(), path.name), CheckOptions())
+    assert entry.status.value == "differs" and [v.start_number for v in entry.value_mismatches] == [1]
+    # without a rating criterion in the legend, nothing changes: the ranks are compared
+    path.write_text(page(t, LEGEND[:1], [points], ranks, ratings=False), encoding="utf-8")
+    event = parse_event(path.read_bytes(), path.name)
+    assert [p.rank for p in event.players] == [ranks[k] for k in range(1, 6)]
+    assert not [w for w in event.warnings if w.code == "no-ratings"]
+
+
 def test_a_value_no_departure_explains_is_reported_alone(tmp_path: Path) -> None:
     path = swiss_manager_page(tmp_path, aro_of_5=Fr(2000))
     entry = check_tournament(parse_event(path.read_bytes(), path.name), CheckOptions())

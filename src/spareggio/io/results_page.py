@@ -346,6 +346,22 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         (item, tuple(_cell_value(name, row.cells[k], _text(row.cells[layout.number])) for row in rows))
         for item, k in zip(legend, layout.tiebreaks, strict=False)
     ]
+    rated = [str(parse_spec(item)) for item in legend if _needs_ratings(item)]
+    if layout.rating is None and rated:
+        # every player would read as unrated: what ratings decide cannot be computed from the page
+        columns = [(item, None if _needs_ratings(item) else values) for item, values in columns]
+        ct.players = [dataclasses.replace(p, rank=None) for p in ct.players]
+        ct.warnings.append(
+            Diagnostic(
+                "no-ratings",
+                msg(
+                    "the page prints no ratings: {criteria} cannot be computed from it (every player reads as "
+                    "unrated); their printed values, and the printed ranks they help decide, are not compared",
+                    criteria=", ".join(rated),
+                ),
+                _position(name, table),
+            )
+        )
     partial = _half_played(ct)
     if partial is not None:
         ct.players = [dataclasses.replace(p, rank=None) for p in ct.players]
@@ -761,8 +777,13 @@ def _reproduced(t: Tournament, spec: str, values: Sequence[Fraction | None]) -> 
     return None
 
 
-_RATINGS = frozenset({"ARO", "APRO", "APPO", "TPR", "PTP", "RTNG"})
-"""Criteria whose values pages print rounded to a whole rating."""
+def _needs_ratings(item: str) -> bool:
+    """Whether a criterion of the legend (a specifier, or a name as the page prints it) is computed
+    from ratings (ARO, TPR ...: pages print its values rounded to a whole rating)."""
+    try:
+        return TIEBREAKS[parse_spec(item).code].ratings
+    except (SpareggioError, KeyError):
+        return False
 
 
 def _printed_as(computed: Fraction | None, printed: Fraction, spec: str) -> bool:
@@ -770,7 +791,7 @@ def _printed_as(computed: Fraction | None, printed: Fraction, spec: str) -> bool
     value exact when two decimals hold it, else to two decimals."""
     if computed is None:
         return False
-    if spec.split("/")[0].split(":")[0] in _RATINGS:
+    if _needs_ratings(spec):
         return abs(computed - printed) <= Fraction(1, 2)
     if (computed * 100).denominator == 1:
         return computed == printed

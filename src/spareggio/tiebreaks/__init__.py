@@ -168,31 +168,37 @@ _CATALOGUE = [
         "ARO", "Average Rating of Opponents", "C.07 10.1", "CMU", H,
         "Average rating of the opponents played over the board, rounded half up; /Cn, /Mn cut ratings.",
         _family("average_rating_of_opponents"),
+        ratings=True,
     ),
     TiebreakDef(
         "TPR", "Tournament Performance Rating", "C.07 10.2", "U", H,
         "ARO plus dp(p) of FIDE table B.02 8.1(a) for the percentage scored over the board.",
         _family("tournament_performance_rating"),
+        ratings=True,
     ),
     TiebreakDef(
         "PTP", "Perfect Tournament Performance", "C.07 10.3", "U", H,
         "Lowest rating whose expected score (B.02 8.1(b), no cap) reaches the score over the board.",
         _family("perfect_tournament_performance"),
+        ratings=True,
     ),
     TiebreakDef(
         "APRO", "Average Performance Rating of Opponents", "C.07 10.4", "U", H,
         "Average TPR of the opponents played over the board, rounded half up.",
         _family("average_performance_rating_of_opponents"),
+        ratings=True,
     ),
     TiebreakDef(
         "APPO", "Average Perfect Performance of Opponents", "C.07 10.5", "U", H,
         "Average PTP of the opponents played over the board, rounded half up.",
         _family("average_perfect_performance_of_opponents"),
+        ratings=True,
     ),
     TiebreakDef(
         "RTNG", "Rating", "C.07 10.6", "RU", H,
         "The participant's own rating (2026 rules); /R ranks the lowest rating first.",
         _family("rating"),
+        ratings=True,
     ),
     TiebreakDef(
         "ABH", "Adjusted score (for Buchholz)", "C.07 16.3", "", H,

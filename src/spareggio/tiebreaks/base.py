@@ -392,6 +392,9 @@ class TiebreakDef:
     """A value shown for checking (ABH, AFB), not a C.07 tie-break."""
     scope: Scope = Scope.INDIVIDUAL
     """The events it ranks: players, teams or both."""
+    ratings: bool = False
+    """Computed from ratings (C.07 10): unknown where the players' ratings are (a results page
+    without a rating column)."""
 
     @property
     def is_group(self) -> bool:
