@@ -117,6 +117,15 @@ def grid_page(
     return _html(title, date, rows, legend, heading="Final Ranking crosstable")
 
 
+def not_paired_page(rows: Sequence[Sequence[str]], rounds: int) -> str:
+    """chess-results' "not paired" list: the players left out of a round (``*``), given a bye
+    (``bye``) or a zero-point forfeit (``0F``), round by round, and no game."""
+    heads = ["SNo", "", "Name", "Rtg", "FED", *(f"{r + 1}.Rd" for r in range(rounds))]
+    head = "".join(f'<th class="CRc">{escape(h)}</th>' for h in heads)
+    body = ["<tr>" + "".join(f'<td class="CRc">{escape(c)}</td>' for c in row) + "</tr>" for row in rows]
+    return _html("Test Open 2026", "2026/06/01", [f"<tr>{head}</tr>", *body], [], heading="not paired")
+
+
 def other_page(heads: Sequence[str], heading: str) -> str:
     """A chess-results page of another kind (pairings, starting rank, ranking list): its table's
     header and one row."""

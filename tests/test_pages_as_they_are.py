@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import spareggio
 from builders import tournament
-from chess_results_page import grid_page, other_page, page
+from chess_results_page import grid_page, not_paired_page, other_page, page
 from spareggio.base.errors import InputError
 from spareggio.check import CheckOptions, check_tournament
 from spareggio.cli import main
@@ -249,6 +249,18 @@ def test_other_pages_are_refused_saying_which_to_save(
     assert main(["standings", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"this page is {what}" in err and "Starting rank crosstable" in err and "Traceback" not in err
+
+
+def test_the_not_paired_list_is_refused_saying_which_to_save(tmp_path: Path) -> None:
+    # chess-results' "not paired" list has a crosstable's heads; read as one it failed at its first
+    # cell ("round 5: cannot read the cell '*'"), as if the crosstable were damaged
+    rows = [["24", "", "Bennett, Dominic", "2005", "ENG", "", "*", "0F"], ["34", "", "Di-Vetta, Andrew", "1814", "WLS", "bye", "", ""]]
+    path = _write(tmp_path, not_paired_page(rows, 3))
+    with pytest.raises(InputError) as info:
+        parse_event(path.read_bytes(), path.name)
+    message = str(info.value)
+    assert "this page is the players not paired in each round, not a crosstable: save the tournament's crosstable" in message
+    assert message.startswith(f"{path.name}:")
 
 
 # -- a reader that never breaks --------------------------------------------------------------------

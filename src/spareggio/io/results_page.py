@@ -337,6 +337,13 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         ct = _grid_games(players, rows, layout, index, name, warnings, table)
     else:
         cells_at = [[row.cells[k] for k in layout.games] for row in rows]
+        marks = {_text(cell).lower() for round_cells in cells_at for cell in round_cells}
+        if "*" in marks and not any(_CELL.match(mark) or _UNPAIRED.match(mark) for mark in marks):
+            # no game and no bye as a crosstable writes them anywhere: chess-results' "not paired" list
+            raise InputError(
+                msg("this page is {what}, not a crosstable: {save}", what=msg("the players not paired in each round"), save=SAVE),
+                _position(name, table),
+            )
         ct = Crosstable.empty(players, len(layout.games), lambda i, r: _position(name, cells_at[i][r]))
         for i, round_cells in enumerate(cells_at):
             for r, cell in enumerate(round_cells):
