@@ -20,7 +20,18 @@ from ... import lazy
 from ...base.classes import dataclass
 from ..legend import LEGEND, VEGA_ITEM, is_legend, legend_items
 
-__all__ = ["LEGEND", "VEGA_ITEM", "Departure", "Program", "ProgramName", "find_program", "is_legend", "legend_items", "programs"]
+__all__ = [
+    "LEGEND",
+    "VEGA_ITEM",
+    "Departure",
+    "Program",
+    "ProgramName",
+    "find_program",
+    "is_legend",
+    "legend_items",
+    "page_program",
+    "programs",
+]
 
 
 @dataclass(frozen=True)
@@ -78,6 +89,11 @@ class Program:
     the version is, in words (``2024 text``); the arbiter's setting, not the date, selects it."""
     family: str = ""
     """The code of the program a version belongs to (``vega``); empty for a program itself."""
+    page_marks: tuple[str, ...] = ()
+    """Texts that mark a web page the program published (its ``<meta name="author">``, its footer),
+    compared without case: a page spareggio does not read is named as the program's."""
+    files: tuple[str, ...] = ()
+    """The extensions of the program's own files that spareggio reads (``.veg``)."""
 
     @property
     def named(self) -> str:
@@ -148,6 +164,8 @@ def _program(data: dict[str, object]) -> Program:
         ),
         continuation=tuple(str(c) for c in continuation.get("default", [])),
         continuations=tuple(tuple(str(c) for c in seq) for seq in continuation.get("seen", [])),
+        page_marks=strings("page_marks"),
+        files=strings("files"),
     )
 
 
@@ -165,6 +183,15 @@ def programs() -> dict[str, Program]:
             for version in _versions(program, data):
                 found[version.code] = version
     return found
+
+
+def page_program(text: str) -> Program | None:
+    """The program whose page marks (:attr:`Program.page_marks`) the text of a web page holds."""
+    lowered = text.lower()
+    for program in programs().values():
+        if any(mark.lower() in lowered for mark in program.page_marks):
+            return program
+    return None
 
 
 def _key(text: str) -> str:
