@@ -102,6 +102,23 @@ def test_a_page_without_ratings_compares_nothing_ratings_decide(tmp_path: Path) 
     assert not [w for w in event.warnings if w.code == "no-ratings"]
 
 
+@pytest.mark.parametrize(
+    ("date", "said"),
+    [
+        # no date on the page: the warning names no TRF record (it said "record 042" on pages)
+        ("", "the file has no start date: fide-2026 assumed"),
+        ("13/13/2026", "the start date '13/13/2026' is not a date I can read: fide-2026 assumed"),
+    ],
+)
+def test_a_page_without_a_date_says_so_in_its_own_words(tmp_path: Path, date: str, said: str) -> None:
+    t = tournament(NOGAMES)
+    ranks = {k: k for k in range(1, 6)}
+    path = tmp_path / "crosstable.html"
+    path.write_text(page(t, [], [], ranks, date=date), encoding="utf-8")
+    warnings = [str(w) for w in spareggio.rank(parse_event(path.read_bytes(), path.name)).warnings]
+    assert any(said in w and "record 042" not in w for w in warnings), warnings
+
+
 def test_a_value_no_departure_explains_is_reported_alone(tmp_path: Path) -> None:
     path = swiss_manager_page(tmp_path, aro_of_5=Fr(2000))
     entry = check_tournament(parse_event(path.read_bytes(), path.name), CheckOptions())

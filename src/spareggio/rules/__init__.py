@@ -148,7 +148,7 @@ REASONS: dict[str, Text] = {
         "caller": "chosen by the caller",
         "from": "start date {date} is on or after {start}",
         "between": "start date {date} is between {start} and {end}",
-        "today": "no start date in the file (record 042): {rules}, the rules in force today, assumed",
+        "today": "no start date in the file: {rules}, the rules in force today, assumed",
         "before": "start date {date} is before {start}, the earliest rule set spareggio dates; {rules} applied",
     }.items()
 }
@@ -223,20 +223,29 @@ def choose_ruleset(t: Tournament) -> RuleChoice:
     if t.declared_rules is not None:
         return RuleChoice(find_ruleset(t.declared_rules), t.declared_rules_reason or t.declared_rules)
     where = t.start_date_position
+    trf = bool(t.headers)  # the TRF reader's header records: its date is record 042
     what: Text
     if t.start_date is not None:
         # a tournament built otherwise than from a TRF date (JSON, a program) has one reading
         readings = t.start_date_readings or (DateReading(t.start_date, Order.YEAR_FIRST),)
-        what = msg("record 042 {text!r}", text=t.start_date_text)
+        what = (
+            msg("record 042 {text!r}", text=t.start_date_text)
+            if trf
+            else msg("the start date {text!r}", text=t.start_date_text)
+        )
     elif t.round_one_readings:
         readings = t.round_one_readings
         what = msg("no start date (record 042), and round 1's date (record 132)")
     else:
         rules, reason = ruleset_for_date(None)
         if t.start_date_text:
-            missing = msg("record 042 {text!r} is not a date I can read", text=t.start_date_text.strip())
-        else:
-            missing = msg("the file has no start date (record 042)")
+            missing = (
+                msg("record 042 {text!r} is not a date I can read", text=t.start_date_text.strip())
+                if trf
+                else msg("the start date {text!r} is not a date I can read", text=t.start_date_text.strip())
+            )
+        else:  # a results page, a PGN file or a JSON document says none either
+            missing = msg("the file has no start date (record 042)") if trf else msg("the file has no start date")
         return RuleChoice(
             rules,
             reason,
