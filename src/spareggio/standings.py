@@ -160,6 +160,12 @@ class Standings:
     decided: list[Decided] = field(default_factory=list)
     """The places a playoff, the arbiter or the drawing of lots decided, in standings order."""
 
+    def frame_notes(self) -> list[Text]:
+        """What every output says about the rounds the standings stand on: a round paired without
+        all its results (the standings stand before it), and how a Fore Buchholz of the list reads
+        its pairings."""
+        return _frame_notes(self.context.frame, self.specs)
+
     def decision_notes(self) -> list[Text]:
         """What every output says about the decisions: the places each decided, the players left
         out of the ranking, the seed of the lots and the log of changes made on top of the file."""
@@ -483,6 +489,16 @@ def _computed(
     return ctx.memo(("standings-result", spec), lambda: compute(_context_for(ctx, spec), spec))
 
 
+def _frame_notes(frame: Frame, specs: Sequence[TiebreakSpec]) -> list[Text]:
+    """The frame's notes, and how a Fore Buchholz of ``specs`` reads the round paired without its
+    results (C.07 8.3) when the standings stand before it."""
+    notes = [as_text(note) for note in frame.notes]
+    pending = frame.tournament.pending_round
+    if notes and pending is not None and any(spec.fore or spec.code == "FB" for spec in specs):
+        notes.append(msg("Fore Buchholz takes round {pending}'s pairings as draws (C.07 8.3)", pending=pending))
+    return notes
+
+
 def _standings_in(
     ctx: Context,
     parsed: list[tuple[str, TiebreakSpec]],
@@ -499,7 +515,7 @@ def _standings_in(
     specs = [spec for _, spec in parsed]
     results: dict[str, TiebreakResult] = {}
     warnings: list[str] = [rules_warning] if rules_warning else []
-    warnings.extend(frame.notes)
+    warnings.extend(_frame_notes(frame, specs))
     for label, spec in parsed:
         if label in results:
             continue

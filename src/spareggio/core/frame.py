@@ -209,16 +209,8 @@ class Frame:
         notes: tuple[str, ...] = ()
         if pending is not None and after_round is None:
             missing = int((t.kind[:, pending - 1] == ResultKind.PENDING).sum()) // 2
-            notes = (
+            notes = (  # a Fore Buchholz of the list adds how it reads that round (spareggio.standings)
                 msg(
-                    "round {pending} is paired but {missing} of its games have no result yet: the standings "
-                    "stand after round {complete} (Fore Buchholz takes round {pending}'s pairings as draws)",
-                    pending=pending,
-                    missing=missing,
-                    complete=complete,
-                )
-                if complete
-                else msg(
                     "round {pending} is paired but {missing} of its games have no result yet: the standings "
                     "stand after round {complete}",
                     pending=pending,

@@ -162,7 +162,7 @@ def crosstable_html(x: Crosstable) -> str:
             f'<p class="warning"><strong>{escape(localize(Text("Warning", "crosstable"), lang))}:</strong> '
             f"{escape(warning_body(s.rules_warning, lang))}</p>"
         )
-    for note in s.context.frame.notes:
+    for note in s.frame_notes():
         parts.append(f'<p class="warning">{escape(localize(note, lang))}</p>')
     parts += [f'<p class="meta decision">{escape(localize(note, lang))}</p>' for note in s.decision_notes()]
     if s.labels:

@@ -436,7 +436,7 @@ def heading_lines(s: Standings, lang: str = SOURCE) -> list[str]:
     )  # fmt: skip
     if s.rules_warning:
         lines.append(_("WARNING: {text}", text=warning_body(s.rules_warning, lang)))
-    lines.extend(_("Note: {text}", text=localize(note, lang)) for note in s.context.frame.notes)
+    lines.extend(_("Note: {text}", text=localize(note, lang)) for note in s.frame_notes())
     lines.extend(_("Note: {text}", text=localize(note, lang)) for note in s.decision_notes())
     return lines
 

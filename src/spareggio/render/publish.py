@@ -234,7 +234,7 @@ def standings_html(s: Standings, lang: str = SOURCE) -> str:
         head.append(
             f'<p class="warning"><strong>{escape(localize(Text("Warning", "publish.warning"), lang))}:</strong> {escape(text)}</p>'
         )
-    for note in [*s.context.frame.notes, *s.decision_notes()]:
+    for note in [*s.frame_notes(), *s.decision_notes()]:
         head.append(f'<p class="warning">{escape(localize(note, lang))}</p>')
     head.append(f"<h2>{escape(localize(Text('Tie-breaks, in order', 'publish.tiebreaks'), lang))}</h2>")
     if s.labels:
