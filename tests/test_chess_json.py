@@ -126,6 +126,36 @@ def test_the_reference_layout_is_read() -> None:
     assert t.warnings == []  # the declared points agree with the results
 
 
+@pytest.mark.parametrize(
+    ("date", "start", "rules", "said"),
+    [
+        ("2026-04-11", "2026-04-11", "fide-2026", None),
+        ("2026-04-11T09:00:00", "2026-04-11", "fide-2026", None),
+        # as the TRF's record 042 is read: a date in words
+        ("May 10, 2020", "2020-05-10", "fide-2009", None),
+        # a converter's date of 20 September 2010: its first ten characters are 20 September 2024, which
+        # chose fide-2024 in silence; it is no date, said at its place, and the rules assumed are said
+        (
+            "2024-09-2010",
+            None,
+            "fide-2026",
+            ("ev.json:{line}:{column}: warning: the start date '2024-09-2010' is not a date I can read: "
+            "fide-2026 assumed; choose another with rules"),  # the library names the field, the command line its flag
+        ),
+    ],
+)
+def test_the_start_date_is_read_whole(date: str, start: str | None, rules: str, said: str | None) -> None:
+    info = {"fullName": "Forfeits", "startDate": date}
+    text = document(event=EVENT["event"] | {"eventInfo": info})  # type: ignore[operator]
+    t = parse_chess_json(text, "ev.json")
+    assert (str(t.start_date) if t.start_date else None) == start
+    s = rank(t)
+    assert s.rules.name == rules
+    if said is not None:
+        line, column = at(text, f'"{date}"')
+        assert said.format(line=line, column=column) in s.warnings
+
+
 def test_the_same_event_as_trf_gives_the_same_standings() -> None:
     a = rank(parse_chess_json(document(), "ev.json"))
     b = rank(parse_trf(TRF, "ev.trf"))

@@ -52,6 +52,7 @@ import numpy as np
 from ..base.errors import Diagnostic, InputError, InputLimitError, Position
 from ..base.i18n import msg
 from ..core.crosstable import infer_kind, points_message, points_mismatches
+from ..core.dates import DateReading, readings
 from ..core.model import KindSource, Player, Scoring, Tournament, TournamentKind
 from .cells import crosstable_from_cells
 from .heads import CHESS_JSON_MAX_BYTES as MAX_FILE_BYTES
@@ -261,7 +262,7 @@ def parse_chess_json(
     announced = d.integer(tour, "numRounds", ts)
     scoring = _scoring(d, ev, tour, ts)
     tiebreaks = _rank_order(d, tour, ts)
-    start, end = (_date(d, info, key, ("event", "eventInfo")) for key in ("startDate", "endDate"))
+    (start, start_readings), (end, _) = (_date(d, info, key, ("event", "eventInfo")) for key in ("startDate", "endDate"))
     t = Tournament(
         name=d.text_of(info, "fullName", ("event", "eventInfo"))
         or d.text_of(ev, "eventName", ("event",))
@@ -275,6 +276,10 @@ def parse_chess_json(
         start_date=start,
         end_date=end,
         start_date_text=d.text_of(info, "startDate", ("event", "eventInfo")) or None,
+        start_date_readings=start_readings,
+        start_date_position=(
+            d.position(("event", "eventInfo", "startDate")) if d.text_of(info, "startDate", ("event", "eventInfo")) else None
+        ),
         city=d.text_of(info, "site", ("event", "eventInfo")),
         federation=d.text_of(info, "federation", ("event", "eventInfo")),
         announced_rounds=announced,
@@ -580,15 +585,25 @@ def _rank_order(d: _Doc, tour: JsonObject, ts: tuple[PathStep, ...]) -> tuple[st
     return tuple(items) if items else None
 
 
-def _date(d: _Doc, info: JsonObject, key: str, steps: tuple[PathStep, ...]) -> _dt.date | None:
+def _date(d: _Doc, info: JsonObject, key: str, steps: tuple[PathStep, ...]) -> tuple[_dt.date | None, tuple[DateReading, ...]]:
+    """A date of the event and its readings: ISO (``2026-03-01``, or a date and time), else every
+    style the TRF's dates are read in (``May 10, 2020``, ``01/03/2026``: both readings kept, for the
+    rule set to say which it took).  Never a part of the text: ``2024-09-2010`` (a converter's
+    date of 20 September 2010) is no date, where its first ten characters made it 20 September 2024
+    and changed the rule set."""
     text = d.text_of(info, key, steps)
     if not text:
-        return None
-    try:
-        return _dt.date.fromisoformat(text[:10])
-    except ValueError:
-        d.warn("bad-date", (*steps, key), msg("expected a date like 2026-03-01, found {text!r}", text=text))
-        return None
+        return None, ()
+    if len(text) == 10 or (len(text) > 10 and text[10] in "T "):
+        try:
+            return _dt.date.fromisoformat(text[:10]), ()
+        except ValueError:
+            pass
+    found = tuple(readings(text))
+    if found:
+        return found[0].date, found
+    d.warn("bad-date", (*steps, key), msg("expected a date like 2026-03-01, found {text!r}", text=text))
+    return None, ()
 
 
 def _team_name(d: _Doc, ev: JsonObject, team: JsonObject, steps: tuple[PathStep, ...]) -> str:

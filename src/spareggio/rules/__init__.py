@@ -148,7 +148,7 @@ REASONS: dict[str, Text] = {
         "caller": "chosen by the caller",
         "from": "start date {date} is on or after {start}",
         "between": "start date {date} is between {start} and {end}",
-        "today": "no start date in the file: {rules}, the rules in force today, assumed",
+        "today": "no start date read from the file: {rules}, the rules in force today, assumed",
         "before": "start date {date} is before {start}, the earliest rule set spareggio dates; {rules} applied",
     }.items()
 }
@@ -212,6 +212,10 @@ def _other_readings(readings: tuple[DateReading, ...], rules: RuleSet) -> list[T
     return [_reading(r, other.name) for r, other in differing if other.name != rules.name]
 
 
+_TRF_HEADERS = ("012", "022", "032", "042", "052", "102", "112", "122", "132")
+"""Header records only the TRF reader keeps (a Chess-JSON document keeps 092 and 192 too)."""
+
+
 def choose_ruleset(t: Tournament) -> RuleChoice:
     """The rule set for a tournament read from a file: the one the file says its program applied
     (:attr:`~spareggio.core.model.Tournament.declared_rules`), else the one in force on its start date.
@@ -223,7 +227,7 @@ def choose_ruleset(t: Tournament) -> RuleChoice:
     if t.declared_rules is not None:
         return RuleChoice(find_ruleset(t.declared_rules), t.declared_rules_reason or t.declared_rules)
     where = t.start_date_position
-    trf = bool(t.headers)  # the TRF reader's header records: its date is record 042
+    trf = any(code in t.headers for code in _TRF_HEADERS)  # the TRF reader's: its date is record 042
     what: Text
     if t.start_date is not None:
         # a tournament built otherwise than from a TRF date (JSON, a program) has one reading
