@@ -151,6 +151,35 @@ def test_a_game_without_result_in_the_last_round_is_pending() -> None:
     assert t.kind[:, 1].tolist().count(K.PENDING) == 2
 
 
+def test_games_against_the_bye_are_byes() -> None:
+    # Vega writes each bye as a game against "BYE" with the result "*"; read as games, "BYE" was a
+    # player with several games a round ("BYE has two games in round 1"). Five players, three rounds:
+    text = "\n".join(
+        [
+            game("1.1", "A", "B", "1-0"), game("1.2", "C", "D", "1/2-1/2"), game("1.3", "E", "BYE", "*"),
+            game("2.1", "A", "C", "0-1"), game("2.2", "E", "B", "1-0"), game("2.3", "BYE", "D", "0-1"),
+            game("3.1", "E", "A", "1/2-1/2"), game("3.2", "C", "B", "0-1"), game("3.3", "D", "Bye", "1/2-1/2"),
+        ]
+    )  # fmt: skip
+    t = parse_tournament(text.encode(), "vega.pgn", byes="pab")
+    names = [p.name for p in t.players]
+    assert sorted(names) == ["A", "B", "C", "D", "E"]  # no player "BYE"
+    e, d = names.index("E"), names.index("D")
+    # E's "*" counts as the rounds without a game (here the pairing-allocated bye); D's 0-1 as Black
+    # against "BYE" is D's win: the pairing-allocated bye; D's draw in round 3 a half-point bye
+    assert (t.kind[e, 0], t.kind[d, 1], t.kind[d, 2]) == (K.PAB, K.PAB, K.HALF_BYE)
+    assert (t.opponent[e, 0], t.opponent[d, 1], t.opponent[d, 2]) == (-1, -1, -1)
+    said = [str(w) for w in t.warnings if w.code == "pgn-bye-games"]
+    assert said == [
+        ("vega.pgn:18:9: warning: 3 games against 'BYE' read as byes, not games: a win as the pairing-allocated "
+        "bye, a draw as a half-point bye, a loss as a zero-point bye; 1 without a result ('*') count as the "
+        "rounds without a game")
+    ]
+    # the default counts E's round 1 as absent: E has 1.5 points, not 2.5
+    t = parse_tournament(text.encode(), "vega.pgn")
+    assert t.kind[e, 0] == K.ABSENT and t.kind[d, 1] == K.PAB
+
+
 # Bad input: one line, file:line:column, exit status 2.
 BAD = [
     # no Round tag: the game's first tag is named

@@ -50,6 +50,7 @@ __all__ = [
     "first_cell",
     "game_sides",
     "infer_kind",
+    "is_bye_name",
     "points_message",
     "points_mismatches",
     "pseudo_players",
@@ -180,14 +181,15 @@ def _fold(name: str) -> str:
     return " ".join(re.sub(r"[^\w]+", " ", letters).split())
 
 
+def is_bye_name(name: str) -> bool:
+    """Whether a name is one programs give the bye (:data:`PSEUDO_NAMES`: ``BYE``, ``spielfrei`` ...)."""
+    return name.lstrip(" -*.([").lower()[:3] in _PREFIXES and _fold(name) in PSEUDO_NAMES
+
+
 def pseudo_players(players: Sequence[Player], kind: SmallMatrix) -> npt.NDArray[np.bool_]:
     """Player records that stand for the bye (``spielfrei``, ``BYE`` ...): a bye's name and never a
     point scored on the board (a real player with such a name who scored is kept)."""
-    names = np.fromiter(
-        (p.name.lstrip(" -*.([").lower()[:3] in _PREFIXES and _fold(p.name) in PSEUDO_NAMES for p in players),
-        dtype=bool,
-        count=len(players),
-    )
+    names = np.fromiter((is_bye_name(p.name) for p in players), dtype=bool, count=len(players))
     if not names.any():
         return names
     scored = ((kind == K.PLAYED_WIN) | (kind == K.PLAYED_DRAW) | (kind == K.FORFEIT_WIN)).any(axis=1)

@@ -36,6 +36,7 @@ import numpy.typing as npt
 from ..base.classes import dataclass
 from ..base.errors import ArgumentError, Diagnostic, InputError, Position
 from ..base.i18n import Field, Text, joined, msg
+from ..core.crosstable import is_bye_name
 from ..core.model import Color, Player, ResultKind, Tournament, TournamentKind
 from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
 from .heads import PGN_BYES as BYES
@@ -77,6 +78,30 @@ class _Game:
     black: int
     result: tuple[ResultKind, ResultKind]
     where: _Tags
+
+
+@dataclass
+class _Bye:
+    """A game against a name that stands for the bye (``BYE``, as Vega writes a bye in its PGN):
+    the player's bye in that round, worth what its result gives (None: no result, ``*``)."""
+
+    round: int
+    player: int
+    name: str
+    """The bye's name as written."""
+    kind: ResultKind | None
+    where: _Tags
+
+
+_BYE_RESULT = {
+    ResultKind.PLAYED_WIN: ResultKind.PAB,
+    ResultKind.FORFEIT_WIN: ResultKind.PAB,
+    ResultKind.PLAYED_DRAW: ResultKind.HALF_BYE,
+    ResultKind.PLAYED_LOSS: ResultKind.ZERO_BYE,
+    ResultKind.FORFEIT_LOSS: ResultKind.ZERO_BYE,
+}
+"""The bye a game against the bye's name gives, by the player's result: a win the pairing-allocated
+bye (a point), a draw a half-point bye, a loss a zero-point bye; no result (``*``) none of them."""
 
 
 @dataclass
@@ -177,7 +202,7 @@ def parse_pgn(
     text = clean_lines(decode(data, path) if isinstance(data, bytes) else data.removeprefix("\ufeff"))
     reader = _Reader(text, path)
     handle = io.StringIO(text)
-    games: list[_Game] = []
+    games: list[_Game | _Bye] = []
     entrants: list[_Entrant] = []
     by_key: dict[tuple[str, str], int] = {}
     event: dict[str, str] = {}
@@ -241,7 +266,7 @@ def _game(
     where: _Tags,
     entrants: list[_Entrant],
     by_key: dict[tuple[str, str], int],
-) -> _Game:
+) -> _Game | _Bye:
     raw_round = headers.get("Round")
     m = _ROUND.match(raw_round or "")
     if m is None or int(m.group(1)) < 1:
@@ -257,11 +282,28 @@ def _game(
     if rnd > MAX_ROUNDS:
         raise too_many_rounds(rnd, where.pos("Round"))
     board = int(m.group(2)) if m.group(2) else None
-    sides = []
-    for colour in ("White", "Black"):
-        name = where.text(headers, colour, name=True)
+    names = {colour: where.text(headers, colour, name=True) for colour in ("White", "Black")}
+    for colour, name in names.items():
         if name in ("", "?"):
             raise InputError(msg("the game has no {tag} player", tag=colour), where.pos(colour))
+    raw_result = headers.get("Result", "").strip()
+    if raw_result not in _RESULTS:
+        raise InputError(
+            msg("Result {value!r} is not a game result (1-0, 0-1, 1/2-1/2 or *)", value=raw_result),
+            where.pos("Result"),
+        )
+    byes = [colour for colour, name in names.items() if is_bye_name(name)]
+    if len(byes) == 1:  # a bye written as a game (Vega: [Black "BYE"] [Result "*"])
+        (colour,) = {"White", "Black"} - set(byes)
+        own = _RESULTS[raw_result][0 if colour == "White" else 1]
+        player = _player(
+            entrants, by_key, names[colour], where.text(headers, f"{colour}FideId"),
+            headers.get(f"{colour}Elo", ""), where.text(headers, f"{colour}Title"), rnd, where, colour,
+        )  # fmt: skip
+        return _Bye(rnd, player, names[byes[0]], _BYE_RESULT.get(own), where)
+    sides = []
+    for colour in ("White", "Black"):
+        name = names[colour]
         sides.append(
             _player(
                 entrants,
@@ -279,12 +321,6 @@ def _game(
         raise InputError(
             msg("{name} plays against himself", name=headers.get("White", "")), where.pos("Black")
         )
-    raw_result = headers.get("Result", "").strip()
-    if raw_result not in _RESULTS:
-        raise InputError(
-            msg("Result {value!r} is not a game result (1-0, 0-1, 1/2-1/2 or *)", value=raw_result),
-            where.pos("Result"),
-        )
     result = _RESULTS[raw_result]
     if headers.get("Termination", "").strip().lower() in _UNPLAYED_TERMINATIONS and result[0] in _FORFEIT:
         result = (_FORFEIT[result[0]], _FORFEIT[result[1]])
@@ -293,7 +329,7 @@ def _game(
 
 def _build(
     reader: _Reader,
-    games: list[_Game],
+    games: list[_Game | _Bye],
     entrants: list[_Entrant],
     event: dict[str, str],
     dates: list[_dt.date],
@@ -324,8 +360,26 @@ def _build(
         return players[i].position or Position(reader.path, 1, 1)
 
     ct = Crosstable.empty(players, rounds, where)
+    written = np.zeros((len(players), rounds), dtype=bool)
+    """Byes written as games against the bye's name with a result: their kind is theirs."""
+    bye_games = [g for g in games if isinstance(g, _Bye)]
     for g in games:
         r = g.round - 1
+        if isinstance(g, _Bye):
+            side = index[g.player]
+            if (side, r) in cells:
+                raise InputError(
+                    msg(
+                        "{name} has two games in round {round} (the other is at line {line})",
+                        name=players[side].name, round=g.round, line=cells[(side, r)].pos("Round").line,
+                    ),
+                    g.where.pos("Round"),
+                )  # fmt: skip
+            cells[(side, r)] = g.where
+            if g.kind is not None:
+                ct.kind[side, r] = g.kind
+                written[side, r] = True
+            continue
         for side, colour, other in (
             (index[g.white], Color.WHITE, index[g.black]),
             (index[g.black], Color.BLACK, index[g.white]),
@@ -345,7 +399,9 @@ def _build(
             ct.color[side, r] = colour
         ct.kind[index[g.white], r] = g.result[0]
         ct.kind[index[g.black], r] = g.result[1]
-    missing = ct.opponent < 0
+    if bye_games:
+        ct.warnings.append(_bye_games_note(bye_games, reader.path))
+    missing = (ct.opponent < 0) & ~written
     if missing.any():
         ct.kind[missing] = BYES[how]
         ct.warnings.append(_byes_warning(players, missing, how, reader.path))
@@ -361,6 +417,21 @@ def _build(
         start_date_text=f"{start:%Y-%m-%d}" if start else None,
         encoding="utf-8",
     )
+
+
+def _bye_games_note(byes: list[_Bye], path: str) -> Diagnostic:
+    """What the games against the bye's name were read as."""
+    unknown = sum(b.kind is None for b in byes)
+    return Diagnostic(
+        "pgn-bye-games",
+        msg(
+            "{count} games against {name!r} read as byes, not games: a win as the pairing-allocated bye, a "
+            "draw as a half-point bye, a loss as a zero-point bye; {unknown} without a result ('*') count as "
+            "the rounds without a game",
+            count=len(byes), name=byes[0].name, unknown=unknown,
+        ),
+        byes[0].where.pos("Round"),
+    )  # fmt: skip
 
 
 def _byes_warning(players: list[Player], missing: npt.NDArray[np.bool_], how: str, path: str) -> Diagnostic:
