@@ -4,6 +4,7 @@ the same standings, and errors placed at the value's line and column with its JS
 
 from __future__ import annotations
 
+import copy
 import csv
 import json
 from fractions import Fraction
@@ -154,6 +155,38 @@ def test_the_start_date_is_read_whole(date: str, start: str | None, rules: str, 
     if said is not None:
         line, column = at(text, f'"{date}"')
         assert said.format(line=line, column=column) in s.warnings
+
+
+def gacrux_form(event: dict[str, object]) -> dict[str, object]:
+    """``event`` as gacrux 1.11.65 (FIDE's reference program) writes Chess-JSON: a competitor's rating
+    as ``{"list", "rating"}``, each side of a game as ``{"cid", "result"}`` (null for no one)."""
+    doc = copy.deepcopy(event)
+    tour = doc["event"]["tournaments"][0]  # type: ignore[index]
+    for c in tour["competitors"]:
+        if "rating" in c:
+            c["rating"] = {"list": "TRF", "rating": c["rating"]}
+    for g in tour["gameList"]:
+        for side, key in (("white", "wResult"), ("black", "bResult")):
+            cid, result = g.pop(side), g.pop(key, None)
+            g[side] = {"cid": cid, "result": result} if cid else None
+    return doc
+
+
+def test_gacrux_form_is_read_as_the_reference_layout() -> None:
+    # gacrux's own output was refused: "competitors[0].rating: expected a whole number ..., found an object"
+    text = json.dumps(gacrux_form(EVENT), indent=1)
+    t, reference = parse_chess_json(text, "g.json"), parse_chess_json(document(), "ev.json")
+    assert [p.rating for p in t.players] == [2000, 1900, None, 1700]
+    assert t.kind.tolist() == reference.kind.tolist() and t.opponent.tolist() == reference.opponent.tolist()
+    assert t.short_game.tolist() == reference.short_game.tolist() and t.warnings == []
+    # a bad result is placed at the side's own member
+    bad = gacrux_form(EVENT)
+    bad["event"]["tournaments"][0]["gameList"][3]["black"]["result"] = "Q"  # type: ignore[index]
+    text = json.dumps(bad, indent=1)
+    with pytest.raises(InputError) as info:
+        parse_chess_json(text, "g.json")
+    line, column = at(text, '"Q"')
+    assert str(info.value).startswith(f"g.json:{line}:{column}: $.event.tournaments[0].gameList[3].black.result: ")
 
 
 def test_the_same_event_as_trf_gives_the_same_standings() -> None:

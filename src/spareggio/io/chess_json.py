@@ -390,7 +390,11 @@ def _players(
         if not name:
             last, first = d.text_of(profile, "lastName", pstep), d.text_of(profile, "firstName", pstep)
             name = f"{last}, {first}" if last and first else last or first or f"#{number}"
-        rating = d.integer(c, "rating", steps)
+        held = c.get("rating")
+        if isinstance(held, dict):  # gacrux's form: {"list": "TRF", "rating": 1750}
+            rating = d.integer(held, "rating", (*steps, "rating"))
+        else:
+            rating = d.integer(c, "rating", steps)
         if rating is None and rating_index is not None:
             ratings = profile.get("rating")
             chosen = (
@@ -422,7 +426,7 @@ def _players(
 
 def _cells(
     d: _Doc, tour: JsonObject, ts: tuple[PathStep, ...], by_cid: dict[int, int], sno: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[tuple[int, int], tuple[int, str]]]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[tuple[int, int], tuple[int, str, bool]]]:
     """The TRF cells of every (player, round) from the game list, and where each cell came from
     ((player, round) -> (game index, ``white`` or ``black``))."""
     games = d.array(tour.get("gameList") or [], (*ts, "gameList"))
@@ -442,7 +446,11 @@ def _cells(
             )
         sides = []
         for side in ("white", "black"):
-            cid = d.integer(game, side, steps)
+            value = game.get(side)
+            if isinstance(value, dict):  # gacrux's form: {"cid": 1, "result": "W"}, null for no one
+                cid = d.integer(value, "cid", (*steps, side))
+            else:
+                cid = d.integer(game, side, steps)
             if cid and cid not in by_cid:
                 raise d.error((*steps, side), msg("no competitor with cid {value}", value=cid))
             sides.append(cid or 0)
@@ -455,7 +463,7 @@ def _cells(
     opp = np.zeros((n, width), dtype=np.int64)
     result = np.full((n, width), ord("-"), dtype=np.uint8)
     colour = np.full((n, width), ord("-"), dtype=np.uint8)
-    where: dict[tuple[int, int], tuple[int, str]] = {}
+    where: dict[tuple[int, int], tuple[int, str, bool]] = {}
     for k, r, white, black, game in read:
         steps = (*ts, "gameList", k)
         played = game.get("played", True) is not False
@@ -464,12 +472,15 @@ def _cells(
             if not cid:
                 continue
             i = by_cid[cid]
-            key = "wResult" if side == "white" else "bResult"
-            code = game.get(key)
+            inner = game.get(side)
+            nested = isinstance(inner, dict)
+            holder: JsonObject = inner if isinstance(inner, dict) else game
+            key = "result" if nested else "wResult" if side == "white" else "bResult"
+            at: tuple[PathStep, ...] = (*steps, side, key) if nested else (*steps, key)
+            code = holder.get(key)
             if code is not None and (not isinstance(code, str) or len(code.strip()) != 1):
                 raise d.error(
-                    (*steps, key),
-                    msg("expected a result letter (W D L Z P U A), found {found}", found=_what(code)),
+                    at, msg("expected a result letter (W D L Z P U A), found {found}", found=_what(code))
                 )
             code = (code or "A").strip().upper()
             if other:
@@ -479,7 +490,7 @@ def _cells(
                 trf = _NO_OPPONENT.get(code)
             if trf is None:
                 raise d.error(
-                    (*steps, key),
+                    at,
                     msg(
                         "result {code!r} does not fit a game {how}",
                         code=code,
@@ -500,7 +511,7 @@ def _cells(
                         index=where[(i, r)][0],
                     ),
                 )
-            where[(i, r)] = (k, side)
+            where[(i, r)] = (k, side, nested)
             opp[i, r] = int(sno[by_cid[other]]) if other else 0
             result[i, r] = ord(trf)
             colour[i, r] = ord(letter) if other else ord("-")
@@ -508,16 +519,16 @@ def _cells(
 
 
 def _cell_steps(
-    games: tuple[PathStep, ...], where: dict[tuple[int, int], tuple[int, str]], field: str, i: int, r: int
+    games: tuple[PathStep, ...], where: dict[tuple[int, int], tuple[int, str, bool]], field: str, i: int, r: int
 ) -> tuple[PathStep, ...]:
     found = where.get((i, r))
     if found is None:
         return games
-    k, side = found
-    member = {
-        "opponent": "black" if side == "white" else "white",
-        "result": "wResult" if side == "white" else "bResult",
-    }
+    k, side, nested = found
+    other = "black" if side == "white" else "white"
+    if nested:  # gacrux's form: the side's object holds its result
+        return {"result": (*games, k, side, "result"), "opponent": (*games, k, other)}.get(field, (*games, k, side))
+    member = {"opponent": other, "result": "wResult" if side == "white" else "bResult"}
     return (*games, k, member.get(field, side))
 
 
