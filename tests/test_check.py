@@ -91,6 +91,24 @@ def test_swapped_ranks_name_both_players_and_the_deciding_tiebreak() -> None:
     assert got[1]["values"] == {"1": 5.5, "5": 3}
 
 
+def test_a_list_the_file_does_not_name_is_said_to_be_assumed_where_ranks_differ() -> None:
+    # no 202/212 record: the ranks are compared with spareggio's list, which a difference may come from
+    entry = check_entry(six({**RIGHT, 1: 4, 5: 3}))
+    assert entry.status is Status.DIFFERS and entry.tiebreaks_source == "default-swiss"
+    said = [w for w in entry.warnings if "names no tie-break list" in w]
+    assert said == [
+        f"the file names no tie-break list: its ranks are compared with {', '.join(entry.tiebreaks)}, assumed; "
+        "the places that differ may follow the event's own list (tiebreaks names it, infer tries the lists "
+        "programs use)"
+    ]
+    # ranks that agree, a list the file names, or one the caller gives: nothing assumed worth a word
+    assert not [w for w in check_entry(six(RIGHT)).warnings if "names no tie-break list" in w]
+    assert not [w for w in check_entry(six({**RIGHT, 1: 4, 5: 3}), tiebreaks="BH/C1,BH,SB").warnings if "names no" in w]
+    named = six({**RIGHT, 1: 4, 5: 3}).replace("\n001", "\n202 BH/C1,BH,SB\n001", 1)
+    assert check_entry(named).tiebreaks_source == "file"
+    assert not [w for w in check_entry(named).warnings if "names no tie-break list" in w]
+
+
 def test_points_decide_when_the_declared_order_ignores_them() -> None:
     # 2 (2.5 points) declared above 3 (3 points): points decide
     entry = check_text(six({**RIGHT, 2: 1, 3: 2}), tiebreaks="BH/C1,BH,SB")

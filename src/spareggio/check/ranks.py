@@ -21,7 +21,7 @@ import numpy as np
 
 from ..base.i18n import Field, msg
 from ..base.numbers import json_number
-from ..core.model import Event, Tournament
+from ..core.model import Event, ListSource, Tournament
 from ..standings import Standings, rank
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
@@ -180,6 +180,7 @@ def _entry(
     if not compared:
         wrong_values, forms = (), ()
     mismatches: tuple[Mismatch, ...] = ()
+    assumed: tuple[str, ...] = ()
     if not ranked.any():
         status = (Status.DIFFERS if wrong_values else Status.AGREE) if compared else Status.NO_RANKS
     else:
@@ -188,6 +189,14 @@ def _entry(
             for m in _mismatches(s, declared, ranked)
         )
         status = Status.DIFFERS if mismatches or wrong_values else Status.AGREE
+        if mismatches and s.tiebreaks_source not in (ListSource.FILE, ListSource.CALLER):
+            # the list is spareggio's assumption: a rank that differs may follow the event's own list
+            assumed = (msg(
+                "the file names no tie-break list: its ranks are compared with {tiebreaks}, assumed; the "
+                "places that differ may follow the event's own list ({field} names it, {infer} tries the "
+                "lists programs use)",
+                tiebreaks=", ".join(s.labels), field=Field.TIEBREAKS, infer=Field.INFER,
+            ),)  # fmt: skip
     # the entry made once (a batch makes one per file)
     entry = CheckEntry(
         file=name if name is not None else t.name,
@@ -201,7 +210,7 @@ def _entry(
         after_round=s.after_round,
         players=t.n_players,
         ranked=int(ranked.sum()),
-        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes) + forms,
+        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes) + forms + assumed,
         mismatches=mismatches,
         values_compared=compared,
         value_mismatches=wrong_values,
