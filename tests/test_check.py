@@ -97,9 +97,9 @@ def test_a_list_the_file_does_not_name_is_said_to_be_assumed_where_ranks_differ(
     assert entry.status is Status.DIFFERS and entry.tiebreaks_source == "default-swiss"
     said = [w for w in entry.warnings if "names no tie-break list" in w]
     assert said == [
-        f"the file names no tie-break list: its ranks are compared with {', '.join(entry.tiebreaks)}, assumed; "
+        (f"the file names no tie-break list: its ranks are compared with {', '.join(entry.tiebreaks)}, assumed; "
         "the places that differ may follow the event's own list (tiebreaks names it, infer tries the lists "
-        "programs use)"
+        "programs use)")
     ]
     # ranks that agree, a list the file names, or one the caller gives: nothing assumed worth a word
     assert not [w for w in check_entry(six(RIGHT)).warnings if "names no tie-break list" in w]
