@@ -279,6 +279,8 @@ def test_syntax_error_at_the_decoder_position() -> None:
             "$.format",
             "not a spareggio",
         ),
+        # some other JSON (a site's data file): neither this format nor Chess-JSON, said so at its start
+        ('  "format": "spareggio-tournament",\n', "", '{\n  "version"', 0, "$", "not a tournament file spareggio reads"),
         ('"2026-04-01"', '"01/04/2026"', '"01/04/2026"', 0, "$.event.start_date", "expected a date"),
         (
             '"rating": [2000, null',

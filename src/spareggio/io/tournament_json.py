@@ -275,6 +275,15 @@ class _Reader:
     # -- the sections -----------------------------------------------------------------------------
 
     def header(self, doc: object) -> JsonObject:
+        if isinstance(doc, dict) and "format" not in doc and "filetype" not in doc:
+            # neither this format ("format") nor Chess-JSON ("filetype"): some other JSON
+            raise self.error(
+                (),
+                msg(
+                    "not a tournament file spareggio reads: a JSON document with neither 'format' "
+                    "(spareggio's tournament JSON) nor 'filetype' (Chess-JSON)"
+                ),
+            )
         top = self.obj(doc, (), _TOP_KEYS)
         fmt = self.required(top, "format", ())
         if fmt != FORMAT:
