@@ -231,6 +231,36 @@ def test_a_page_with_the_last_round_paired_only_compares_everything(tmp_path: Pa
     assert not any("being played" in str(w) for w in t.warnings)
 
 
+# chess-results in other languages translates the heads and the legend's "Tie Break", and keeps the
+# round heads ("1.Rd") and the criteria's English names: the words of real saved pages
+LANGUAGES = {
+    # Finnish (lan=18): "Nr", "Nimi"; "Annotaatio: Vertailu 1: ..."
+    "fi": {">No.<": ">Nr<", ">Name<": ">Nimi<", "Annotation:": "Annotaatio:", "Tie Break": "Vertailu "},
+    # Russian (lan=11): "Ст.ном.", "Имя", "Рейт.", "Доп1"; "Аннотация: Доп1: ..."
+    "ru": {">No.<": ">Ст.ном.<", ">Name<": ">Имя<", ">Rtg<": ">Рейт.<", "&nbsp;TB": "&nbsp;Доп",
+           "Annotation:": "Аннотация:", "Tie Break": "Доп"},
+    # Portuguese (lan=10): "Nome", "Desp1"; "Anotação: Desempate 1: ..."
+    "pt": {">Name<": ">Nome<", "&nbsp;TB": "&nbsp;Desp", "Annotation:": "Anotação:", "Tie Break": "Desempate "},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_crosstable_in_another_language_is_read_as_in_english(tmp_path: Path, lang: str) -> None:
+    english = page(_four(), ["points (game-points)", "Buchholz"], [POINTS, BH], RANKS)
+    html = english
+    for old, new in LANGUAGES[lang].items():
+        assert old in html
+        html = html.replace(old, new)
+    t = parse_event(_write(tmp_path, html).read_bytes(), "crosstable.html")
+    reference = parse_event(_write(tmp_path, english, "english.html").read_bytes(), "english.html")
+    assert isinstance(t, spareggio.Tournament) and isinstance(reference, spareggio.Tournament)
+    assert t.tiebreak_list == reference.tiebreak_list == ("points (game-points)", "Buchholz")
+    assert [(p.start_number, p.name, p.rating, p.rank) for p in t.players] == [
+        (p.start_number, p.name, p.rating, p.rank) for p in reference.players
+    ]
+    assert t.printed_values == reference.printed_values and t.kind.tolist() == reference.kind.tolist()
+
+
 # -- pages that are no crosstable ------------------------------------------------------------------
 
 

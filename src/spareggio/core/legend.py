@@ -11,8 +11,10 @@ import re
 
 __all__ = ["LEGEND", "VEGA_ITEM", "is_legend", "legend_items"]
 
-LEGEND = re.compile(r"tie\s*-?\s*break\s*(\d+)\s*[:.]", re.IGNORECASE)
-"""The head of each item of a legend as programs print it: ``Tie Break1:``."""
+LEGEND = re.compile(r"(?:tie\s*-?\s*break|vertailu|desempate|доп)\s*(\d+)\s*[:.]", re.IGNORECASE)
+"""The head of each item of a legend as programs print it: ``Tie Break1:``, and on chess-results
+pages in other languages, whose criteria keep their English names: ``Vertailu 1:`` (Finnish),
+``Desempate 1:`` (Portuguese, Spanish), ``Доп1:`` (Russian)."""
 
 
 VEGA_ITEM = re.compile(r"^\s*([A-Za-z][A-Za-z0-9/-]{0,15})\s*:\s*(\S.*?)\s*$")

@@ -72,13 +72,14 @@ SAVE = msg(
 _ROUND = re.compile(r"^(\d{1,3})\s*\.?\s*(?:rd|r|rnd|runde|turno|t|ronde)\.?$", re.IGNORECASE)
 _LONG_ROUND = re.compile(r"^\d{4,}\s*\.?\s*(?:rd|r|rnd|runde|turno|t|ronde)\.?$", re.IGNORECASE)
 _GRID = re.compile(r"^\d{1,4}$")
-_NUMBER = {"no.", "nr.", "n.", "no", "nr", "snr", "sno", "sno.", "snr.", "br.", "st.no.", "startno"}
-_NAME = {"name", "nome", "nom"}
-_RATING = {"rtg", "elo", "rating", "fide"}
-_FED = {"fed", "fed.", "land", "fid"}
+_NUMBER = {"no.", "nr.", "n.", "no", "nr", "snr", "sno", "sno.", "snr.", "br.", "st.no.", "startno",
+           "ст.ном", "ст.ном.", "ном.", "nº.inic.", "no.ini."}  # fmt: skip
+_NAME = {"name", "nome", "nom", "nimi", "nombre", "имя"}
+_RATING = {"rtg", "elo", "rating", "fide", "eloi", "elon", "рейт."}
+_FED = {"fed", "fed.", "land", "fid", "фед."}
 _RANK = {"rk.", "rk", "rank", "pos.", "rg.", "pl."}
-_POINTS = {"pts.", "pts", "pkt.", "punti", "points", "pt."}
-_TB = re.compile(r"^tb\s*(\d{1,2})$", re.IGNORECASE)
+_POINTS = {"pts.", "pts", "pkt.", "punti", "points", "pt.", "p.", "очки"}
+_TB = re.compile(r"^(?:tb|desp|des|доп)\s*(\d{1,2})$", re.IGNORECASE)
 _CELL = re.compile(r"^(\d{1,5})\s*([wbs])\s*(1|0|½|=|\+|-)?$", re.IGNORECASE)
 _UNPAIRED = re.compile(r"^-\s*(1|0|½|\+|-)?$")
 _GRID_RESULT = re.compile(r"1|0|½|=|\+|-")
