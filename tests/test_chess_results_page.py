@@ -16,6 +16,7 @@ from builders import tournament
 from chess_results_page import page
 from spareggio.check import CheckOptions, check_tournament
 from spareggio.cli import main
+from spareggio.core.model import ResultKind
 from spareggio.io import parse_event
 
 # NOGAMES (Swiss, 2 rounds; ratings 2400 - 10 x start number): 1 beats 2 and draws with 3, 2 beats 4,
@@ -117,6 +118,30 @@ def test_a_page_without_a_date_says_so_in_its_own_words(tmp_path: Path, date: st
     path.write_text(page(t, [], [], ranks, date=date), encoding="utf-8")
     warnings = [str(w) for w in spareggio.rank(parse_event(path.read_bytes(), path.name)).warnings]
     assert any(said in w and "record 042" not in w for w in warnings), warnings
+
+
+def test_one_pairing_allocated_bye_a_round(tmp_path: Path) -> None:
+    # a page writes every bye worth a point "-1": the 19th Arad Open's round 1 has two, player 209's
+    # (the last start number: the pairing-allocated bye of 209 players) and player 140's, whose
+    # Buchholz Swiss-Manager prints as a voluntary unplayed round's (41 where C.07 gives 42)
+    t = tournament({1: "+W2 =B3", 3: "+W4 .", 5: "PAB +W6", 6: "FPB ."}, date="2026/06/01")
+    ranks = {k: k for k in range(1, 7)}
+    path = tmp_path / "crosstable.html"
+    path.write_text(page(t, [], [], ranks), encoding="utf-8")
+    read = parse_event(path.read_bytes(), path.name)
+    assert isinstance(read, spareggio.Tournament)
+    # all on 0 before round 1: the last start number, 6, has the pairing-allocated bye
+    assert (ResultKind(int(read.kind[4, 0])), ResultKind(int(read.kind[5, 0]))) == (ResultKind.FULL_BYE, ResultKind.PAB)
+    assert [str(w) for w in read.warnings if w.code == "page-byes"] == [
+        ("crosstable.html:7:6: warning: round 1: 2 players have a bye worth a point ('-1'), a round one "
+        "pairing-allocated bye: 6, the lowest score before the round, has it; 5 a requested full-point bye "
+        "(C.07 16.2.1 counts both alike)")
+    ]
+    # one "-1" a round is the pairing-allocated bye, as before
+    one = tournament({1: "+W2 =B3", 3: "+W4 .", 5: "PAB +W6"}, date="2026/06/01")
+    path.write_text(page(one, [], [], ranks), encoding="utf-8")
+    read = parse_event(path.read_bytes(), path.name)
+    assert ResultKind(int(read.kind[4, 0])) is ResultKind.PAB and not [w for w in read.warnings if w.code == "page-byes"]
 
 
 def test_a_value_no_departure_explains_is_reported_alone(tmp_path: Path) -> None:

@@ -40,13 +40,14 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+import numpy as np
 from bs4 import BeautifulSoup, Tag
 from bs4.exceptions import ParserRejectedMarkup
 
 from ..base.classes import dataclass
 from ..base.errors import Diagnostic, InputError, Position, SpareggioError
 from ..base.i18n import Text, msg
-from ..core.model import Color, KindSource, Player, ResultKind, Tournament, TournamentKind
+from ..core.model import Color, KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from ..core.programs import LEGEND, Program, legend_items, page_program
 from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
@@ -367,6 +368,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         for i, round_cells in enumerate(cells_at):
             for r, cell in enumerate(round_cells):
                 _read_cell(ct, i, r, _text(cell), index)
+        _one_pab_a_round(ct, warnings, _position(name, table))
     ct.warnings.extend(warnings)
     columns: list[_Column] = [
         (item, tuple(_cell_value(name, row.cells[k], _text(row.cells[layout.number])) for row in rows))
@@ -541,6 +543,37 @@ def _read_cell(ct: Crosstable, i: int, r: int, text: str, index: dict[int, int])
         msg("round {round}: cannot read the cell {text!r}", round=r + 1, text=text[:40]),
         ct.where(i, r),
     )
+
+
+def _one_pab_a_round(ct: Crosstable, warnings: list[Diagnostic], where: Position) -> None:
+    """A round has one pairing-allocated bye at most, and a page writes every bye worth a point
+    ``-1``: of several in a round, the player with the lowest score before it (the last start
+    number among equals, as the Dutch system gives it) has the pairing-allocated bye, the others
+    a requested full-point bye.  C.07 counts the two alike (16.2.1); a program that does not
+    (Swiss-Manager counts a requested one as a voluntary unplayed round) is then recognised."""
+    table = Scoring().points_table()
+    for r in range(ct.kind.shape[1]):
+        given = np.flatnonzero(ct.kind[:, r] == ResultKind.PAB)
+        if given.size < 2:
+            continue
+        before = table[ct.kind[given, :r].astype(np.intp)].sum(axis=1) if r else np.zeros(given.size, dtype=np.int64)
+        numbers = [ct.players[int(i)].start_number for i in given]
+        pab = min(range(given.size), key=lambda k: (int(before[k]), -numbers[k]))
+        others = [int(i) for k, i in enumerate(given) if k != pab]
+        ct.kind[others, r] = ResultKind.FULL_BYE
+        warnings.append(
+            Diagnostic(
+                "page-byes",
+                msg(
+                    "round {round}: {count} players have a bye worth a point ('-1'), a round one pairing-allocated "
+                    "bye: {pab}, the lowest score before the round, has it; {others} a requested full-point bye "
+                    "(C.07 16.2.1 counts both alike)",
+                    round=r + 1, count=given.size, pab=numbers[pab],
+                    others=", ".join(str(ct.players[i].start_number) for i in others),
+                ),
+                where,
+            )
+        )  # fmt: skip
 
 
 # -- the round-robin grid ------------------------------------------------------------------------
