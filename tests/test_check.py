@@ -30,10 +30,11 @@ from spareggio.check import (
     inferred_text,
 )
 from spareggio.check.batch import SPOOL_GROUP
+from spareggio.check.entry import ValueMismatch
 from spareggio.generate import generate
 from spareggio.io.trf import parse_trf
 from spareggio.io.trf.writer import write_trf
-from spareggio.render.check_report import report_text
+from spareggio.render.check_report import _value_words, report_text
 from spareggio.standings import standings
 from strategies import render, swiss_tournaments
 
@@ -565,3 +566,16 @@ def test_the_spool_gives_back_every_entry_by_status_in_arrival_order(statuses: l
         assert spool.counts == {s.value: statuses.count(s) for s in Status}
     finally:
         spool.close()
+
+
+@pytest.mark.parametrize(
+    ("programs", "said"),
+    [
+        ("Swiss-Manager", "as Swiss-Manager computes, departing from C.07 16.2.1, gives 41"),
+        ("Vega, Swiss-Manager", "as Vega, Swiss-Manager compute, departing from C.07 16.2.1, gives 41"),
+    ],
+)
+def test_a_departure_names_its_programs_in_the_number_they_are(programs: str, said: str) -> None:
+    # the 19th Arad Open's player 140: BH/C1 printed 41, C.07 gives 42 (it said "as Swiss-Manager compute")
+    wrong = ValueMismatch(140, "Kasperek Ryszard", "BH/C1", 41, 42, programs, "full-bye=vur", "C.07 16.2.1")
+    assert _value_words(wrong).endswith(f"(full-bye=vur, {said})")

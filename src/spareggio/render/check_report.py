@@ -105,8 +105,10 @@ def _value_words(v: ValueMismatch, lang: str = SOURCE) -> str:
         computed=_value(v.computed, lang),
     ), lang)  # fmt: skip
     if v.departure:
-        text += localize(Text(
-            " ({departure}, as {programs} compute, departing from {article}, gives {printed})", "check",
+        text += localize(ntext(
+            " ({departure}, as {programs} computes, departing from {article}, gives {printed})",
+            " ({departure}, as {programs} compute, departing from {article}, gives {printed})",
+            len((v.program or "").split(", ")), "check",
             programs=v.program, article=v.article, departure=v.departure, printed=_value(v.printed, lang),
         ), lang)  # fmt: skip
     return text
