@@ -48,7 +48,8 @@ def inferred_sentence(entry: CheckEntry) -> Text:
         who = ", ".join(departing)
         said = set(departing)
     elif alike:
-        who = Text("{rules} (as {programs} compute)", "check", rules=best.rules, programs=", ".join(alike))
+        who = ntext("{rules} (as {programs} computes)", "{rules} (as {programs} compute)", len(alike), "check",
+                    rules=best.rules, programs=", ".join(alike))  # fmt: skip
         said |= set(alike)
     if best.mismatches == 0 and best.continuation:
         text = Text(
@@ -83,8 +84,9 @@ def inferred_sentence(entry: CheckEntry) -> Text:
         )  # fmt: skip
     others = [name for name in entry.inferred_alike if name not in said]
     if others and best.mismatches == 0:
-        text = _then(text, Text("; {names} give the same on this file, which cannot tell them apart", "check",
-                                names=", ".join(others)))  # fmt: skip
+        text = _then(text, ntext("; {names} gives the same on this file, which cannot tell them apart",
+                                 "; {names} give the same on this file, which cannot tell them apart",
+                                 len(others), "check", names=", ".join(others)))  # fmt: skip
     if best.rules == applied and best.tiebreaks == entry.tiebreaks and not best.continuation:
         return text
     mism = entry.mismatches
