@@ -90,6 +90,11 @@ def test_moved_counts_by_the_plural_rule(moved: int, participant: Participant, l
         (b"  \n\n", "x.trf: the file is empty"),
         (b"<!DOCTYPE html>\n<html><body>Classifica</body></html>", "x.trf: this is a web page"),
         (b"\xef\xbb\xbf<html lang='it'><head></head></html>", "x.trf: this is a web page"),
+        # another program's page: named, with what to give instead, in the reader's words
+        (
+            b'<!DOCTYPE html><html><head><meta name="author" content="www.vegachess.com"></head></html>',
+            "x.trf: this page was published by Vega, whose pages spareggio does not read",
+        ),
     ],
 )
 def test_uploads_that_are_no_tournament(data: bytes, start: str) -> None:

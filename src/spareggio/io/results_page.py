@@ -48,7 +48,7 @@ from ..base.classes import dataclass
 from ..base.errors import Diagnostic, InputError, Position, SpareggioError
 from ..base.i18n import Text, msg
 from ..core.model import Color, KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
-from ..core.programs import LEGEND, Program, legend_items, page_program
+from ..core.programs import LEGEND, legend_items, page_not_read, page_program
 from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
 from .assemble import Crosstable, assemble, decode
@@ -260,20 +260,6 @@ def _numbered(heads: list[str]) -> list[tuple[int, int]]:
     return [(int(m.group(1)), k) for k, h in enumerate(heads) if (m := _TB.match(h))]
 
 
-def _not_read(program: Program) -> Text:
-    """Why a page another program published is not read, and what to give instead."""
-    export = msg(
-        "export the tournament from {program} as a TRF file (the FIDE rating report)", program=program.title
-    )
-    if program.files:
-        export = msg("{export}, or give its own file ({files})", export=export, files=", ".join(program.files))
-    return msg(
-        "this page was published by {program}, whose pages spareggio does not read (it reads the crosstables "
-        "of chess-results): {export}",
-        program=program.title, export=export,
-    )  # fmt: skip
-
-
 def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     """The event of a results page.
 
@@ -290,7 +276,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     if found is None:
         program = page_program(text)
         if program is not None:  # another program's page: its tables are not chess-results' (Vega's crosstable has no colours)
-            raise InputError(_not_read(program), Position(name, 1, 1))
+            raise InputError(page_not_read(program), Position(name, 1, 1))
         found, grid = _grid(soup), True
     if found is None:
         other = _other_page(soup)

@@ -17,6 +17,7 @@ from ..base.errors import Diagnostic, SpareggioError
 from ..base.i18n import Text, localize, msg, ntext
 from ..comparison import Comparison
 from ..core.model import Participant, ResultKind, ScoreName
+from ..core.programs import page_not_read, page_program
 from ..io.registry import READERS, SNIFF_BYTES
 from ..render.crosstable import Crosstable, build_crosstable
 from ..render.crosstable_export import table_html
@@ -267,7 +268,11 @@ def upload_problem(data: bytes, name: str) -> Text | None:
     head = data[:2048].lstrip().lower()
     if reader_for_page(data, name):
         return None  # a results page (a chess-results crosstable): read like any tournament file
-    if head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml")) or b"<html" in head[:512]:
+    is_page = head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml")) or b"<html" in head[:512]
+    program = page_program(data.decode("utf-8", "replace")) if is_page else None
+    if program is not None:  # another program's page: what to give instead, as the reader says it
+        return msg("{name}: {why}", name=name, why=page_not_read(program))
+    if is_page:
         return msg(
             "{name}: this is a web page, not a tournament file; export the tournament from the pairing "
             "program as a FIDE TRF file (or tournament JSON)",

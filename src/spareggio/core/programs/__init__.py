@@ -18,6 +18,7 @@ from typing import Any
 
 from ... import lazy
 from ...base.classes import dataclass
+from ...base.i18n import Text, msg
 from ..legend import LEGEND, VEGA_ITEM, is_legend, legend_items
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "find_program",
     "is_legend",
     "legend_items",
+    "page_not_read",
     "page_program",
     "programs",
 ]
@@ -192,6 +194,20 @@ def page_program(text: str) -> Program | None:
         if any(mark.lower() in lowered for mark in program.page_marks):
             return program
     return None
+
+
+def page_not_read(program: Program) -> Text:
+    """Why a page another program published is not read, and what to give instead."""
+    export = msg(
+        "export the tournament from {program} as a TRF file (the FIDE rating report)", program=program.title
+    )
+    if program.files:
+        export = msg("{export}, or give its own file ({files})", export=export, files=", ".join(program.files))
+    return msg(
+        "this page was published by {program}, whose pages spareggio does not read (it reads the crosstables "
+        "of chess-results): {export}",
+        program=program.title, export=export,
+    )  # fmt: skip
 
 
 def _key(text: str) -> str:
