@@ -42,11 +42,32 @@ def edited(*extra: str, replace: tuple[tuple[str, str], ...] = ()) -> str:
     return text + "".join(line + "\n" for line in extra)
 
 
+NOT_PAIRED = (
+    "t.trf:1:1: warning: 1 rounds of a team without a match and without a bye in the file (team 3 in round 3): "
+    "counted as not paired, no match point and no game point (a pairing-allocated bye is '0000 - U' on its "
+    "players' lines, or record 320)"
+)
+"""Cavalieri in round 3 (its players' 0000 - -): said in every reading of the file."""
+
+
 def mp_gp(text: str, lenient: bool = False) -> tuple[dict[str, F], dict[str, F], list[str]]:
+    """Match and game points by team, and the warnings besides the points columns' and Cavalieri's round 3."""
     ev = parse_team_event(text.encode(), "t.trf", lenient=lenient)
     mp = {t.name: F(int(ev.mp[k].sum()), 2) for k, t in enumerate(ev.teams)}
     gp = {t.name: F(int(ev.gp[k].sum()), 2) for k, t in enumerate(ev.teams)}
-    return mp, gp, [str(w) for w in ev.warnings if "points column" not in str(w)]
+    return mp, gp, [str(w) for w in ev.warnings if "points column" not in str(w) and str(w) != NOT_PAIRED]
+
+
+def test_a_team_without_a_match_or_a_bye_is_said_to_be_not_paired() -> None:
+    # Cavalieri (team 3) has no match in round 3 and nothing says a bye (its players write 0000 - -):
+    # 0 MP and 0 GP, which the file's own scoring may not be (a Greek team cup of 2024 writes its
+    # pairing byes so): said, never silent
+    ev = parse_team_event(BASE.encode(), "t.trf")
+    assert NOT_PAIRED in [str(w) for w in ev.warnings]
+    assert (int(ev.mp[2, 2]), int(ev.gp[2, 2])) == (0, 0)
+    # a bye the file writes (240 H) is no such round: nothing said
+    ev = parse_team_event((BASE + "240 H   3    3\n").encode(), "t.trf")
+    assert NOT_PAIRED not in [str(w) for w in ev.warnings]
 
 
 # Alfieri - Delfini in round 3 written as forfeits on both boards (Delfini's players present)
@@ -292,6 +313,11 @@ def test_a_player_who_sits_a_round_out_is_not_a_board() -> None:
     # Alfieri's matches are as without player 9: 4 MP, 3 GP, no board forfeited in rounds 1 and 3
     assert (mp["Alfieri"], gp["Alfieri"]) == (4, 3)
     assert ev.board_forfeits[0].tolist() == [False, True, False]  # round 2: player 6's forfeit loss to 2
+    # without record 352 the boards are the most a team fielded by its games and boards won, not its
+    # 0000 - - (a Greek team cup of 2024: players who never played made six-board matches twelve-board ones)
+    ev = parse_team_event(text.replace("352 WB\n", "").encode(), "t.trf")
+    assert ev.boards == 2
+    assert any("no record 352: a match is taken to have 2 boards" in str(w) for w in ev.warnings)
     # a 0000 - - that the boards have room for is still a board lost: player 2 absent in round 1
     absent = text.replace("     4 b =     6 w +", "  0000 - -     6 w +")
     absent = absent.replace("     2 w =     8 w 0", "  0000 - +     8 w 0")

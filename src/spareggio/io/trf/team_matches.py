@@ -21,13 +21,14 @@ loss); the match is played when at least one board was played over the board.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from fractions import Fraction
 
 import numpy as np
 
 from ...base.errors import Diagnostic, InputError, Position
-from ...base.i18n import Text, msg
+from ...base.i18n import Text, joined, msg
 from ...core.crosstable import infer_kind
 from ...core.model import (
     HAS_OPPONENT,
@@ -103,6 +104,8 @@ def _lists_only(t: Tournament, lines: TeamLines) -> tuple[Text, Position] | None
     return None if reason is None else (reason, Position(lines.where, codes["013"], 1))
 
 
+_NAMED_IDLE = 8
+"""How many team rounds without a match the note names (then "and n more")."""
 _ROSTER_RECORDS = ("013", "300", "310", "320", "330")
 """The records that make a file a team event's (record 013 alone may be lists: :mod:`.clubs`)."""
 
@@ -258,14 +261,31 @@ class _Builder:
         ``0000 - -`` of the roster fill the boards left."""
         empty_board = self._empty_by_round[r]
         found = [i for i in self.order[k] if empty_board[i]]
-        boards = self.rec.boards
         cells = self._cell
         losses = [i for i in found if cells[i][r] == EMPTY_BOARD_LOSS]
-        if boards is None or not losses:
+        if not losses:
             return found
+        boards = self.rec.boards if self.rec.boards is not None else self._boards_without_losses
         room = max(0, boards - len(self.entries(k, r)) - (len(found) - len(losses)))
         sitting = set(losses[room:])
         return [i for i in found if i not in sitting]
+
+    @functools.cached_property
+    def _boards_without_losses(self) -> int:
+        """Without record 352: the most boards a team fielded in a match, counting its games and its
+        boards won against an empty board but not its ``0000 - -``, which may be players of the roster
+        who did not play (a Greek team cup of 2024 writes every such player so in every round: counted,
+        they made its six-board matches twelve-board ones)."""
+        fielded = 0
+        cells = self._cell
+        for k in range(len(self.rec.teams)):
+            for r in range(self.t.rounds):
+                entries = self.entries(k, r)
+                if not entries:
+                    continue
+                won = sum(1 for i in self.order[k] if self._empty_by_round[r][i] and cells[i][r] != EMPTY_BOARD_LOSS)
+                fielded = max(fielded, len(entries) + won)
+        return fielded
 
     def rival(self, k: int, r: int, entries: list[int]) -> int:
         """The one team that team k's players face in round r (-1 for none)."""
@@ -453,6 +473,8 @@ class _Builder:
         board_one = np.full((n, rounds), -1, dtype=np.int64)  # the player on board 1, -1 for none
         origin: dict[tuple[int, int], Position] = {}
         pab = dict(rec.pab)
+        idle: list[tuple[int, int]] = []
+        """(team, round) without a match and without a bye in the file."""
         for k in range(n):
             for r in range(rounds):
                 entries = self.entries(k, r)
@@ -497,6 +519,8 @@ class _Builder:
                         kind[k, r] = ResultKind.FULL_BYE
                     elif ResultKind.HALF_BYE in codes:
                         kind[k, r] = ResultKind.HALF_BYE
+                    else:  # nothing says a bye: not paired, no point (said below)
+                        idle.append((k, r))
                     continue
                 opponent[k, r] = j
                 seats, lineup_at = self.seats(k, r, entries)
@@ -532,6 +556,8 @@ class _Builder:
                     ),
                     at,
                 )  # fmt: skip
+        if idle:
+            self.notes.append(self._idle_note(sorted(idle, key=lambda kr: (kr[1], kr[0]))))
         mp = self.scores(kind, opponent, gp, played, board_gp, boards, pab)
         _check_declared(teams, mp, gp, opponent, kind, rec.declared, self.path, self.lenient, self.notes)
         warnings: list[str] = [*(w.text() for w in t.warnings), *(w.text() for w in self.notes)]
@@ -559,6 +585,29 @@ class _Builder:
             boards_source=boards_source,
             board_forfeits=board_forfeits,
         )
+
+    def _idle_note(self, idle: list[tuple[int, int]]) -> Diagnostic:
+        """The rounds a team had no match and the file no bye for it: not paired, 0 MP and 0 GP.  A
+        TRF-16 team file writes a pairing-allocated bye on its players' lines (``0000 - U``) or in
+        record 320; a file that writes ``0000 - -`` (a Greek team cup of 2024, whose odd number of
+        teams left one without a match each round) says no bye, and its scoring is the file's to say."""
+        teams = self.rec.teams
+        shown = [
+            msg("team {team} in round {round}", team=teams[k].number, round=r + 1) for k, r in idle[:_NAMED_IDLE]
+        ]
+        listed: Text = joined(shown, ", ")
+        if len(idle) > _NAMED_IDLE:
+            listed = msg("{listed} and {count} more", listed=listed, count=len(idle) - _NAMED_IDLE)
+        return Diagnostic(
+            "team-not-paired",
+            msg(
+                "{count} rounds of a team without a match and without a bye in the file ({listed}): counted as "
+                "not paired, no match point and no game point (a pairing-allocated bye is '0000 - U' on its "
+                "players' lines, or record 320)",
+                count=len(idle), listed=listed,
+            ),
+            Position(self.path, 1, 1),
+        )  # fmt: skip
 
     def forfeited(
         self,
