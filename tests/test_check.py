@@ -110,6 +110,18 @@ def test_a_list_the_file_does_not_name_is_said_to_be_assumed_where_ranks_differ(
     assert not [w for w in check_entry(named).warnings if "names no tie-break list" in w]
 
 
+def test_an_order_the_list_leaves_open_is_said_to_be_unchecked() -> None:
+    # 1 and 5 on 1.5 points with one win each (hand-computed above): WIN leaves places 3-4 shared, and
+    # the file's 3 and 4 are not checked; "agree" says so (a list undefined for everybody agreed in silence)
+    entry = check_entry(six(RIGHT), tiebreaks="WIN")
+    assert entry.status is Status.AGREE
+    assert (
+        "2 players have a declared rank inside a place the tie-breaks leave shared: the order the file gives "
+        "there is not checked (the list does not decide it)"
+    ) in entry.warnings
+    assert not [w for w in check_entry(six(RIGHT), tiebreaks="BH/C1,BH,SB").warnings if "leave shared" in w]
+
+
 def test_points_decide_when_the_declared_order_ignores_them() -> None:
     # 2 (2.5 points) declared above 3 (3 points): points decide
     entry = check_text(six({**RIGHT, 2: 1, 3: 2}), tiebreaks="BH/C1,BH,SB")

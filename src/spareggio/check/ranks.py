@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..base.i18n import Field, msg
+from ..base.i18n import Field, msg, ntext
 from ..base.numbers import json_number
 from ..core.model import Event, ListSource, Tournament
 from ..standings import Standings, rank
@@ -189,9 +189,18 @@ def _entry(
             for m in _mismatches(s, declared, ranked)
         )
         status = Status.DIFFERS if mismatches or wrong_values else Status.AGREE
+        inside = _shared(s, declared, ranked)
+        if inside:  # an order the list leaves open is not checked: said, so that "agree" says no more than it is
+            assumed += (ntext(
+                "{n} player has a declared rank inside a place the tie-breaks leave shared: the order the file "
+                "gives there is not checked (the list does not decide it)",
+                "{n} players have a declared rank inside a place the tie-breaks leave shared: the order the file "
+                "gives there is not checked (the list does not decide it)",
+                inside, "check",
+            ),)  # fmt: skip
         if mismatches and s.tiebreaks_source not in (ListSource.FILE, ListSource.CALLER):
             # the list is spareggio's assumption: a rank that differs may follow the event's own list
-            assumed = (msg(
+            assumed += (msg(
                 "the file names no tie-break list: its ranks are compared with {tiebreaks}, assumed; the "
                 "places that differ may follow the event's own list ({field} names it, {infer} tries the "
                 "lists programs use)",
