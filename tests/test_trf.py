@@ -16,6 +16,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import spareggio
 from spareggio import ArgumentError, InputError
 from spareggio.base.errors import InputLimitError, TrfConsistencyError, TrfSyntaxError
 from spareggio.core.model import Color, ResultKind, Scoring, Tournament, TournamentKind
@@ -152,6 +153,40 @@ def test_bye_points_are_checked_against_the_points_column() -> None:
             "test.trf:4:81",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("blocks", "points", "read", "said"),
+    [
+        # the Irish Chess Union's Krause files: no opponent and no result ("    -   "), the points column
+        # counting a half point for each such round: half-point byes (1 + 0.5 + 0.5 = 2)
+        (("   2 w 1", "     -  ", "     -  "), "2.0", K.HALF_BYE,
+         "player 1: round(s) 2, 3 have no entry, and the points column (2) counts 0.5 for each: read as half-point byes"),
+        # a blank block counted a win's points: a full-point bye (1 + 1 + 0 = 2; round 3 a written zero-point bye)
+        (("   2 w 1", "        ", "0000 - Z"), "2.0", K.FULL_BYE,
+         "player 1: round(s) 2 have no entry, and the points column (2) counts 1 for each: read as full-point byes"),
+        # a difference no equal bye value gives (1 + ? + ? = 1.5 over two rounds: 0.25 each): the results stand
+        (("   2 w 1", "     -  ", "     -  "), "1.5", None,
+         "player 1: the points column says 1.5 but the results add up to 1.0; the results are used"),
+    ],
+)  # fmt: skip
+def test_rounds_without_an_entry_that_the_points_column_counts(
+    blocks: tuple[str, ...], points: str, read: K | None, said: str
+) -> None:
+    # every round has a game: 1-2 in round 1, 2-3 in round 2, 3-4 in round 3
+    others = [
+        player(2, "   1 b 0", "   3 w 1", "        "),
+        player(3, "        ", "   2 b 0", "   4 w 1"),
+        player(4, "        ", "        ", "   3 b 0"),
+    ]
+    t = parse(trf(player(1, *blocks, points=points), *others))
+    assert [w.message for w in t.warnings if w.code in ("points-byes", "points-mismatch") and "player 1" in w.message] == [said]
+    empty = [r for r, b in enumerate(blocks) if b.strip() in ("", "-")]
+    if read is not None:
+        assert [K(t.kind[0, r]) for r in empty] == [read] * len(empty)
+        assert spareggio.rank(t, "BH").row_of(1).points == Fraction(points)
+    else:
+        assert all(K(t.kind[0, r]) in (K.ABSENT, K.WITHDRAWN) for r in empty)
 
 
 def test_comma_in_the_points_column() -> None:

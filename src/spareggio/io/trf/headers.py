@@ -20,7 +20,7 @@ from ...core.crosstable import (
     points_mismatches,
 )
 from ...core.dates import EventDates, readings, resolve
-from ...core.model import KindSource, Scoring, Tournament, TournamentKind
+from ...core.model import KindSource, ResultKind, Scoring, Tournament, TournamentKind
 from .columns import _FIRST_BLOCK
 from .players import _is_digits, _points_field
 
@@ -171,8 +171,38 @@ def _decide_kind(t: Tournament, headers: dict[str, str]) -> tuple[TournamentKind
 
 def _check_points(t: Tournament, warnings: list[Diagnostic]) -> None:
     """Warn where the points column (81-84) disagrees with the results (and the point adjustments of
-    record 299); the results are used."""
+    record 299); the results are used.
+
+    Except where the difference is exactly a half point, or exactly a win's points, for each round in
+    which the player's line has no entry (a blank block, or no opponent and no result: ``    -   ``):
+    those rounds are byes of that value, with a warning.  The Irish Chess Union's Krause files write a
+    half-point bye so, and their points column counts it; read as rounds without a game, six of its
+    2011 championships "differed" from their own ranks."""
     for i, declared, computed in points_mismatches(t.players, t.kind, t.scoring, t.adjustments):
         p = t.players[i]
         pos = Position(p.position.path, p.position.line, 81) if p.position else None
+        # rounds without an entry, the last ones included (read as a withdrawal until now)
+        empty = [r for r in range(t.rounds) if t.kind[i, r] in (ResultKind.ABSENT, ResultKind.WITHDRAWN)]
+        each = (declared - computed) / len(empty) if empty else Fraction(0)
+        kind = {t.scoring.draw: ResultKind.HALF_BYE, t.scoring.win: ResultKind.FULL_BYE}.get(each) if each else None
+        if kind is not None:
+            t.kind[i, empty] = kind
+            warnings.append(
+                Diagnostic(
+                    "points-byes",
+                    msg(
+                        "player {start_number}: round(s) {rounds} have no entry, and the points column ({declared}) "
+                        "counts {value} for each: read as {byes}",
+                        start_number=p.start_number, rounds=", ".join(str(r + 1) for r in empty),
+                        declared=_number(declared), value=_number(each),
+                        byes=msg("half-point byes") if kind is ResultKind.HALF_BYE else msg("full-point byes"),
+                    ),
+                    pos,
+                )
+            )  # fmt: skip
+            continue
         warnings.append(Diagnostic("points-mismatch", points_message(p, declared, computed), pos))
+
+
+def _number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
