@@ -189,6 +189,32 @@ def test_rounds_without_an_entry_that_the_points_column_counts(
         assert all(K(t.kind[0, r]) in (K.ABSENT, K.WITHDRAWN) for r in empty)
 
 
+def test_a_bye_read_from_the_points_column_ends_no_withdrawal_before_it() -> None:
+    # player 3 has no entry in rounds 1 and 2 (read as a withdrawal), and the points column counts
+    # round 2, the round with a game, a win: a full-point bye; round 1 is then not paired, not a
+    # withdrawal, and the file written back reads the same (the long fuzz run found it)
+    text = trf(
+        player(1, "0000 - U", "   2 w 1", points="2.0"),
+        player(2, "0000 - H", "   1 b 0", points="0.5"),
+        player(3, "        ", "        ", points="1.0"),
+    )
+    t = parse_trf(text, "t.trf")
+    assert [K(k) for k in t.kind[2]] == [K.ABSENT, K.FULL_BYE]
+    again = parse_trf(write_trf(t), "again.trf")
+    assert again.kind.tolist() == t.kind.tolist() and not again.warnings
+
+
+def test_a_file_that_holds_more_rounds_than_it_announces_is_written_announcing_them() -> None:
+    # 142 says 1 round, the lines hold 2 (a warning on reading); written back, 142 says 2 and the file
+    # reads without a warning (the long fuzz run found the warning repeated)
+    text = trf(player(1, "0000 - U", "0000 - U"), player(2, "0000 - H", "0000 - H"), head=[*HEAD, "142 1"])
+    t = parse_trf(text, "t.trf")
+    assert [w.code for w in t.warnings if w.code == "rounds-mismatch"] == ["rounds-mismatch"]
+    written = write_trf(t)
+    assert "\n142 2\n" in written
+    assert not parse_trf(written, "again.trf").warnings
+
+
 def test_comma_in_the_points_column() -> None:
     t = parse(trf(player(1, "0000 - H", "0000 - U", points="1,5")))
     assert t.players[0].points == Fraction(3, 2)

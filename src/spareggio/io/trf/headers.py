@@ -7,6 +7,10 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from fractions import Fraction
+from typing import cast
+
+import numpy as np
+import numpy.typing as npt
 
 from ...base.errors import (
     Diagnostic,
@@ -178,15 +182,26 @@ def _check_points(t: Tournament, warnings: list[Diagnostic]) -> None:
     those rounds are byes of that value, with a warning.  The Irish Chess Union's Krause files write a
     half-point bye so, and their points column counts it; read as rounds without a game, six of its
     2011 championships "differed" from their own ranks."""
-    for i, declared, computed in points_mismatches(t.players, t.kind, t.scoring, t.adjustments):
+    mismatches = points_mismatches(t.players, t.kind, t.scoring, t.adjustments)
+    paired = cast("list[bool]", (t.opponent >= 0).any(axis=0).tolist()) if mismatches else []
+    """The rounds in which some game was played: a bye is only in a round of the event."""
+    for i, declared, computed in mismatches:
         p = t.players[i]
         pos = Position(p.position.path, p.position.line, 81) if p.position else None
         # rounds without an entry, the last ones included (read as a withdrawal until now)
-        empty = [r for r in range(t.rounds) if t.kind[i, r] in (ResultKind.ABSENT, ResultKind.WITHDRAWN)]
+        empty = [
+            r for r in range(t.rounds) if paired[r] and t.kind[i, r] in (ResultKind.ABSENT, ResultKind.WITHDRAWN)
+        ]
         each = (declared - computed) / len(empty) if empty else Fraction(0)
         kind = {t.scoring.draw: ResultKind.HALF_BYE, t.scoring.win: ResultKind.FULL_BYE}.get(each) if each else None
         if kind is not None:
             t.kind[i, empty] = kind
+            # a withdrawal is the rounds without an entry up to the end: none before a bye
+            row: npt.NDArray[np.int8] = t.kind[i]
+            entered = np.flatnonzero((row != ResultKind.ABSENT) & (row != ResultKind.WITHDRAWN))
+            if entered.size:
+                before = row[: int(entered[-1])]
+                before[before == ResultKind.WITHDRAWN] = ResultKind.ABSENT
             warnings.append(
                 Diagnostic(
                     "points-byes",

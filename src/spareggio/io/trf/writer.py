@@ -104,7 +104,9 @@ def write_trf(t: Tournament) -> str:
         if date:
             out.append(f"{code} {date.year:04d}/{date.month:02d}/{date.day:02d}")
     out.append("092 Individual: " + ("Round-Robin" if t.is_round_robin else "Swiss-System"))
-    out.append(f"142 {t.announced_rounds or t.rounds}")
+    # the rounds announced, or the rounds held when the file holds more (it read with a warning: a
+    # file written here reads without one)
+    out.append(f"142 {max(t.announced_rounds or 0, t.rounds)}")
     if not t.scoring.is_default:
         s = t.scoring
         cells = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.absence)]
