@@ -84,7 +84,11 @@ def _misplaced(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> np.nda
 def _shared(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> int:
     """How many ranked players sit in a computed place shared by several players while the file gives
     them a rank no other player has: ties the file broke by something outside the list."""
-    first, last = _restricted_places(_groups(s), ranked)
+    return _shared_in(*_restricted_places(_groups(s), ranked), declared, ranked)
+
+
+def _shared_in(first: np.ndarray, last: np.ndarray, declared: np.ndarray, ranked: np.ndarray) -> int:
+    """:func:`_shared` with the computed places (first, last) already made."""
     ranks, counts = np.unique(declared[ranked], return_counts=True)
     alone = np.isin(declared, ranks[counts == 1])
     return int((ranked & (first < last) & alone).sum())
@@ -103,11 +107,12 @@ def _deciding(s: Standings, a: int, b: int) -> tuple[str, Fraction | None, Fract
     return "", None, None
 
 
-def _mismatches(s: Standings, declared: np.ndarray, ranked: np.ndarray) -> tuple[Mismatch, ...]:
-    """Every misplaced player, with the player he changed places with and what decides between them."""
+def _mismatches(
+    s: Standings, declared: np.ndarray, ranked: np.ndarray, gid: np.ndarray, first: np.ndarray, last: np.ndarray
+) -> tuple[Mismatch, ...]:
+    """Every misplaced player, with the player he changed places with and what decides between them
+    (``gid``, ``first``, ``last``: :func:`_groups` and :func:`_restricted_places`, made once a file)."""
     t = s.tournament
-    gid = _groups(s)
-    first, last = _restricted_places(gid, ranked)
     wrong = np.flatnonzero(ranked & ((declared < first) | (declared > last)))  # _misplaced, places reused
     if not wrong.size:
         return ()
@@ -180,18 +185,20 @@ def _entry(
     if not compared:
         wrong_values, forms = (), ()
     mismatches: tuple[Mismatch, ...] = ()
-    assumed: tuple[str, ...] = ()
+    said: tuple[str, ...] = ()
     if not ranked.any():
         status = (Status.DIFFERS if wrong_values else Status.AGREE) if compared else Status.NO_RANKS
     else:
+        gid = _groups(s)
+        first, last = _restricted_places(gid, ranked)
         mismatches = tuple(
             replace(m, declared_rank=int(given[t.index_of(m.start_number)]))
-            for m in _mismatches(s, declared, ranked)
+            for m in _mismatches(s, declared, ranked, gid, first, last)
         )
         status = Status.DIFFERS if mismatches or wrong_values else Status.AGREE
-        inside = _shared(s, declared, ranked)
+        inside = _shared_in(first, last, declared, ranked)
         if inside:  # an order the list leaves open is not checked: said, so that "agree" says no more than it is
-            assumed += (ntext(
+            said += (ntext(
                 "{n} player has a declared rank inside a place the tie-breaks leave shared: the order the file "
                 "gives there is not checked (the list does not decide it)",
                 "{n} players have a declared rank inside a place the tie-breaks leave shared: the order the file "
@@ -200,7 +207,7 @@ def _entry(
             ),)  # fmt: skip
         if mismatches and s.tiebreaks_source not in (ListSource.FILE, ListSource.CALLER):
             # the list is spareggio's assumption: a rank that differs may follow the event's own list
-            assumed += (msg(
+            said += (msg(
                 "the file names no tie-break list: its ranks are compared with {tiebreaks}, assumed; the "
                 "places that differ may follow the event's own list ({field} names it, {infer} tries the "
                 "lists programs use)",
@@ -219,7 +226,7 @@ def _entry(
         after_round=s.after_round,
         players=t.n_players,
         ranked=int(ranked.sum()),
-        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes) + forms + assumed,
+        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes) + forms + said,
         mismatches=mismatches,
         values_compared=compared,
         value_mismatches=wrong_values,
