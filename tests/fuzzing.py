@@ -34,6 +34,7 @@ from spareggio.io.tournament_json import write_tournament_json
 from spareggio.render.crosstable import build_crosstable
 from spareggio.render.formats import formats_for, render
 from spareggio.standings import Standings, rank
+from vega_page import crosstable as vega_crosstable
 
 
 def _seeds() -> dict[str, tuple[str, bytes]]:
@@ -52,6 +53,7 @@ def _seeds() -> dict[str, tuple[str, bytes]]:
         "vega-tdf": ("open.tdf", tdf(SWISS).encode()),
         "pgn": ("open.pgn", pgn(SWISS).encode()),
         "results-page": ("open.html", page(t, [], [], ranks).encode()),  # type: ignore[arg-type]
+        "vega-page": ("crosstable.html", vega_crosstable(t, "table").encode()),  # type: ignore[arg-type]
     }
 
 

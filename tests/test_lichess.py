@@ -168,7 +168,7 @@ def test_cli_declared_ranks_option(tmp_path: Path, capsys: pytest.CaptureFixture
     plain = tmp_path / "plain.trf"
     plain.write_text(TRF.replace("032 Lichess", "032 ITA").replace("lichess.org", "example.org"), encoding="utf-8")
     assert main(["standings", str(plain), "--declared-ranks", str(results)]) == 2
-    assert "--declared-ranks applies to lichess Swiss exports; this file is FIDE Tournament Report File" in (
+    assert "--declared-ranks applies to lichess Swiss exports and to Vega's pages; this file is FIDE Tournament Report File" in (
         capsys.readouterr().err
     )
 

@@ -151,7 +151,7 @@ def test_options_a_format_cannot_honour_are_errors() -> None:
     # the library names the field (the command line says --rating, --declared-ranks, --lenient)
     with pytest.raises(ArgumentError, match="^rating national: spareggio tournament JSON has no national ratings"):
         parse_event(JSON.encode(), "e.json", options=ReadOptions(rating="national"))
-    with pytest.raises(ArgumentError, match="^declared_ranks applies to lichess Swiss exports"):
+    with pytest.raises(ArgumentError, match="^declared_ranks applies to lichess Swiss exports and to Vega"):
         parse_event(TRF.encode(), "e.trf", options=ReadOptions(ranks="results.ndjson"))
     with pytest.raises(ArgumentError, match="^e.json: lenient applies to TRF files only; this is a tournament JSON file"):
         parse_event(JSON.encode(), "e.json", options=ReadOptions(lenient=True))

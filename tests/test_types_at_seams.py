@@ -183,6 +183,7 @@ def _full_entry() -> CheckEntry:
         inferred_code="only-points",
         inferred_alike=("fide-2009",),
         inferred_closest=Candidate("fide-2024", ("BH/C1",), 2),
+        publisher="vega",
     )
 
 
@@ -200,7 +201,7 @@ def test_a_full_entry_writes_every_declared_key_in_order() -> None:
 def test_a_bare_entry_leaves_out_what_does_not_apply() -> None:
     data = CheckEntry(file="bad.trf", status=Status.ERROR, error="bad.trf:1:1: not a TRF file").to_json()
     optional = ["inferred_count", "team_event", "values_compared", "value_mismatches", "inferred_code",
-                "inferred_alike", "inferred_closest"]  # fmt: skip
+                "inferred_alike", "inferred_closest", "publisher"]  # fmt: skip
     assert list(data) == [k for k in CheckEntryJson.__annotations__ if k not in optional]
     candidate = Candidate("fide-2024", ("BH",), 3).to_json()
     assert candidate == {"rules": "fide-2024", "tiebreaks": ["BH"], "mismatches": 3}

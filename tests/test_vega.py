@@ -226,7 +226,8 @@ def test_write_tdf_is_read_back_as_the_same_crosstable() -> None:
             ("PS", "ARO", "KS", "WON", "APRO"),
         ),
         ("1;2;0", ("BH/C1", "BH")),  # numbers as in the .veg
-        ("Direct Encounter", ("Direct Encounter",)),  # other names: read by the tie-break catalogue
+        ("Direct Encounter", ("DE",)),  # the name of Vega's legends ('DE : Direct Encounter')
+        ("Number of Wins", ("Number of Wins",)),  # other names: read by the tie-break catalogue
     ],
 )
 def test_vegas_tie_break_names_become_fide_specifiers(record: str, specs: tuple[str, ...]) -> None:

@@ -106,6 +106,7 @@ class CheckEntryJson(TypedDict):
     inferred_code: NotRequired[str]
     inferred_alike: NotRequired[list[str]]
     inferred_closest: NotRequired[CandidateJson]
+    publisher: NotRequired[str]
 
 
 class Status(enum.StrEnum):
@@ -276,6 +277,9 @@ class CheckEntry:
     gives on this file (the file cannot tell them apart)."""
     inferred_closest: Candidate | None = None
     """With ``--infer``, when only the points agree: the closest candidate with a list of tie-breaks."""
+    publisher: str | None = None
+    """The program that wrote the file, by profile code, when the file names it (``vega``): the
+    inference credits no other program."""
 
     def to_json(self) -> CheckEntryJson:
         """The entry of the JSON report (schema 1); ``tiebreaks_source`` holds the code until the
@@ -311,6 +315,8 @@ class CheckEntry:
             out["inferred_alike"] = list(self.inferred_alike)
             if self.inferred_closest is not None:
                 out["inferred_closest"] = self.inferred_closest.to_json()
+        if self.publisher is not None:
+            out["publisher"] = self.publisher
         return out
 
 

@@ -127,12 +127,14 @@ VERSIONS = ("V2026", "V2024", "V2009")
 
 def candidate_rules(t: Tournament | None = None) -> list[str]:
     """Every rule set, then each with one documented option changed (``fide-2026:vur=score``), then
-    every program profile (``swiss-manager``).
+    every program profile (``swiss-manager``); of a file that names the program that wrote it
+    (:attr:`~spareggio.core.model.Tournament.publisher`), that program's profiles only.
 
     With the tournament, what cannot change its ranking is left out: options for team events (an
     individual event), for round robins (a Swiss) and for full-point byes or players without games
     (an event that has none); a profile that computes as a rule set already tried (Diena as the
     Italian variant) is that rule set (:func:`same_as`)."""
+    publisher = t.publisher if t is not None else None
     names: list[str] = list(RULESETS)
     for rules in RULESETS.values():
         for option in rules.options:
@@ -143,6 +145,8 @@ def candidate_rules(t: Tournament | None = None) -> list[str]:
                     names.append(f"{rules.name}:{option.key}={choice}")
     seen = {_effective(find_ruleset(n)) for n in names}
     for name, rules in program_rulesets().items():
+        if rules.program is not None and not wrote(rules.program, publisher):
+            continue  # the file names the program that wrote it
         if _effective(rules) not in seen:
             names.append(name)
             seen.add(_effective(rules))
@@ -154,15 +158,21 @@ def _effective(rules: RuleSet) -> tuple[str, tuple[tuple[str, str], ...]]:
     return (rules.base or rules.name, tuple(sorted(rules.settings.items())))
 
 
-def same_as(label: str) -> list[str]:
-    """The programs that compute as the rule set ``label`` does (``italian``: Diena, GTS, RWGets).
-    A FIDE text computed as written is not credited to the programs that follow it: that would say
-    nothing about who printed the ranking."""
+def wrote(program: Program, publisher: str | None) -> bool:
+    """Whether the program (a profile, or a version of one) may have written a file whose
+    :attr:`~spareggio.core.model.Tournament.publisher` is ``publisher`` (None: any program)."""
+    return publisher is None or publisher in (program.code, program.family)
+
+
+def same_as(label: str, publisher: str | None = None) -> list[str]:
+    """The programs that compute as the rule set ``label`` does (``italian``: Diena, GTS, RWGets);
+    with ``publisher``, the program that wrote the file, that program alone if it does.  A FIDE text
+    computed as written is not credited to the programs that follow it: that would say nothing about
+    who printed the ranking."""
     rules = find_ruleset(label)
     if (rules.base or rules.name).startswith("fide-"):
         return []
-    found = _effective(rules)
-    return [r.program.title for r in program_rulesets().values() if r.program and _effective(r) == found]
+    return list(dict.fromkeys(p.title for p in programs_like(label, publisher)))
 
 
 _TEAM_OPTIONS = frozenset({"ede", "chain-bc"})
@@ -204,13 +214,13 @@ def versioned_lists(announced: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
-def continuations() -> list[tuple[str, tuple[str, ...], bool]]:
+def continuations(publisher: str | None = None) -> list[tuple[str, tuple[str, ...], bool]]:
     """Every (program profile, continuation, whether it is the program's own) a program applies or
-    has been seen to apply after its printed list."""
+    has been seen to apply after its printed list; with ``publisher``, that program's only."""
     seen: dict[tuple[str, tuple[str, ...]], bool] = {}
     for name, rules in program_rulesets().items():
         program = rules.program
-        if program is not None:
+        if program is not None and wrote(program, publisher):
             for cont in (program.continuation, *program.continuations):
                 if cont and all(code.split("/")[0] in TIEBREAKS for code in cont):
                     seen.setdefault((name, tuple(cont)), tuple(cont) == tuple(program.continuation))
@@ -333,7 +343,7 @@ def infer(
     open_places = [f for f in found if f.wrong == 0 and f.shared > 0][:CONTINUED]
     bases = list(dict.fromkeys([announced, ("PTS",), *(f.base for f in open_places)]))
     more: list[tuple[str, tuple[str, ...], int, int]] = []
-    for program, cont, own in continuations():
+    for program, cont, own in continuations(t.publisher):
         for lst in bases:
             if set(cont) & {x.split("/")[0] for x in lst}:
                 continue
@@ -349,7 +359,7 @@ def infer(
     found.sort()
     if printed:
         found = _printed_first(found, announced)
-    return _conclude(found, announced)
+    return _conclude(found, announced, t.publisher)
 
 
 def _list_grade(lst: tuple[str, ...], announced: tuple[str, ...], versioned: set[tuple[str, ...]], cont: int) -> int:
@@ -374,7 +384,7 @@ def _printed_first(found: list[_Scored], announced: tuple[str, ...]) -> list[_Sc
     return [*ahead, best, *behind, *found[k + 1 :]]
 
 
-def _conclude(found: list[_Scored], announced: tuple[str, ...]) -> Inferred:
+def _conclude(found: list[_Scored], announced: tuple[str, ...], publisher: str | None) -> Inferred:
     candidates = [
         Candidate(f.label, f.base, f.wrong, shared=f.shared, continuation=f.lst[len(f.base):],
                   program=_program(f.label))
@@ -398,7 +408,7 @@ def _conclude(found: list[_Scored], announced: tuple[str, ...]) -> Inferred:
         and (not f.cut or tuple(own.get(f.label, ())) == f.lst[len(f.base):])
     ]  # fmt: skip
     first = _name(best.label)
-    return Inferred(candidates, verdict, alike=tuple(n for n in _names(same) if n != first))
+    return Inferred(candidates, verdict, alike=tuple(n for n in _names(same, publisher) if n != first))
 
 
 def _name(label: str) -> str:
@@ -407,7 +417,7 @@ def _name(label: str) -> str:
     return program.named if program is not None else label
 
 
-def _names(labels: list[str]) -> list[str]:
+def _names(labels: list[str], publisher: str | None) -> list[str]:
     """The rule sets among ``labels`` (a reading changed is said by the program whose departure it
     is), then every program that computes as one of them, a program's versions together
     (``Vega (vega-2024, vega-2026)``): the set the file cannot tell apart."""
@@ -415,7 +425,7 @@ def _names(labels: list[str]) -> list[str]:
     found: dict[str, dict[str, None]] = {}
     for label in labels:
         ruleset = find_ruleset(label)
-        owners = [ruleset.program] if ruleset.program is not None else programs_like(label)
+        owners = [ruleset.program] if ruleset.program is not None else programs_like(label, publisher)
         if ruleset.program is None and ":" not in label:
             rules.setdefault(label, None)
         for program in owners:
@@ -426,12 +436,15 @@ def _names(labels: list[str]) -> list[str]:
     return [*rules, *said]
 
 
-def programs_like(label: str) -> list[Program]:
+def programs_like(label: str, publisher: str | None = None) -> list[Program]:
     """Every program profile that computes as the rule set ``label`` does (its rule set with the same
     settings): ``fide-2024`` is also how lichess computes, ``fide-2024:bye-then-forfeit=zero`` how
-    Vega computes with the 2024 text."""
+    Vega computes with the 2024 text; with ``publisher``, that program's profiles only."""
     found = _effective(find_ruleset(label))
-    return [r.program for r in program_rulesets().values() if r.program and _effective(r) == found]
+    return [
+        r.program for r in program_rulesets().values()
+        if r.program and wrote(r.program, publisher) and _effective(r) == found
+    ]  # fmt: skip
 
 
 def _scored(

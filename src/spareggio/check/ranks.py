@@ -230,6 +230,7 @@ def _entry(
         mismatches=mismatches,
         values_compared=compared,
         value_mismatches=wrong_values,
+        publisher=t.publisher,
     )
     if not ranked.any():
         return entry

@@ -42,8 +42,8 @@ def inferred_sentence(entry: CheckEntry) -> Text:
         return _only_points(entry)
     who: str | Text = best.program or best.rules
     said = {str(who)}
-    alike = [] if best.program else same_as(best.rules)
-    departing = [] if best.program or ":" not in best.rules else [p.named for p in programs_like(best.rules)]
+    alike = [] if best.program else same_as(best.rules, entry.publisher)
+    departing = [] if best.program or ":" not in best.rules else [p.named for p in programs_like(best.rules, entry.publisher)]
     if departing:  # a reading that is a program's departure: the program is named
         who = ", ".join(departing)
         said = set(departing)

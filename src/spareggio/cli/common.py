@@ -169,7 +169,8 @@ _EVENT_OPTIONS = (
     click.option(
         "--declared-ranks",
         type=click.Path(dir_okay=False),
-        help="lichess Swiss: its results export, for the ranks it declares (default: FILE.ndjson beside the file).",
+        help="The ranks a file's program declares elsewhere: lichess Swiss, its results export (default: "
+        "FILE.ndjson beside the file); Vega's crosstable page, its standings page (default: the one beside it).",
     ),
     click.option(
         "--byes",

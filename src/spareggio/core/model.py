@@ -358,6 +358,9 @@ class Tournament:
     2009 virtual opponent), by name; ``None``: chosen by the start date."""
     declared_rules_reason: str = ""
     """Why :attr:`declared_rules` applies, in the user's words (a catalogue message)."""
+    publisher: str | None = None
+    """The program that wrote the file, by profile code, when the file names it (a Vega page or
+    file): ``check --infer`` credits that program's profiles and no other program's."""
     headers: dict[str, str] = field(default_factory=dict)
     """Raw text of the header records, by record code (the last one wins)."""
     adjustments: tuple[PointAdjustment, ...] = ()

@@ -68,6 +68,7 @@ class EventFields(TypedDict, total=False):
     tiebreak_list_position: Position | None
     declared_rules: str | None
     declared_rules_reason: str
+    publisher: str | None
     headers: dict[str, str]
     encoding: str
 

@@ -28,6 +28,7 @@ __all__ = [
     "sniff_pgn",
     "sniff_results_page",
     "sniff_vega",
+    "sniff_vega_page",
     "sniff_vega_tdf",
 ]
 
@@ -66,6 +67,21 @@ def sniff_pgn(head: bytes, name: str) -> int:
     if tags:
         return 60
     return 50 if name.lower().endswith(PGN_EXTENSIONS) else 0
+
+
+_VEGA_PAGE_META = rb'<meta\s+name\s*=\s*"(?:vega"|author"\s+content\s*=\s*"www\.vegachess\.com")'
+"""What Vega writes at the head of its web pages: the author meta tag (``www.vegachess.com``), or in
+older versions ``<meta name="Vega" content="Windows">`` (matched on the lower-cased head)."""
+
+
+def sniff_vega_page(head: bytes, name: str) -> int:
+    """96 for an HTML page whose head names Vega as its author in a meta tag, 0 otherwise (a page
+    that only mentions Vega in its text is left to the results-page reader, which reads it whole)."""
+    low = head.lower()
+    html = b"<html" in low or b"<!doctype html" in low or name.lower().endswith(RESULTS_PAGE_EXTENSIONS)
+    if not html or b"vega" not in low:
+        return 0
+    return 96 if re.search(_VEGA_PAGE_META, low) else 0
 
 
 def sniff_results_page(head: bytes, name: str) -> int:

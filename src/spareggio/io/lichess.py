@@ -82,6 +82,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
                 Position(where, 1, 1),
             )
         )
+    t.publisher = "lichess"
     if t.declared_rules is None:  # the dialect names the program: its profile ranks the file
         t.declared_rules = "lichess"
         t.declared_rules_reason = msg("a lichess Swiss export: ranked as lichess ranks (its profile)")

@@ -51,7 +51,9 @@ from ..core.model import Color, KindSource, Player, ResultKind, Scoring, Tournam
 from ..core.programs import LEGEND, legend_items, page_not_read, page_program
 from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
+from . import vega_page
 from .assemble import Crosstable, assemble, decode
+from .grid import berger, grid_note, grid_tokens, placed
 from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_results_page as sniff
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
@@ -83,7 +85,6 @@ _POINTS = {"pts.", "pts", "pkt.", "punti", "points", "pt.", "p.", "очки"}
 _TB = re.compile(r"^(?:tb|desp|des|доп)\s*(\d{1,2})$", re.IGNORECASE)
 _CELL = re.compile(r"^(\d{1,5})\s*([wbs])\s*(1|0|½|=|\+|-)?$", re.IGNORECASE)
 _UNPAIRED = re.compile(r"^-\s*(1|0|½|\+|-)?$")
-_GRID_RESULT = re.compile(r"1|0|½|=|\+|-")
 _VALUE = re.compile(r"^-?(?:\d{1,7}(?:[.,]\d{0,4})?|[.,]\d{1,4})$")
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
 _PAIRING_HEADS = {"white", "black", "weiß", "schwarz", "bianco", "nero", "blancs", "noirs", "result", "res.", "ergebnis"}
@@ -275,7 +276,9 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     found = _crosstable(soup)
     if found is None:
         program = page_program(text)
-        if program is not None:  # another program's page: its tables are not chess-results' (Vega's crosstable has no colours)
+        if program is not None and program.pages_read:  # a Vega page whose head does not name it
+            return vega_page.parse(data, name, options)
+        if program is not None:  # another program's page: its tables are not chess-results'
             raise InputError(page_not_read(program), Position(name, 1, 1))
         found, grid = _grid(soup), True
     if found is None:
@@ -565,25 +568,6 @@ def _one_pab_a_round(ct: Crosstable, warnings: list[Diagnostic], where: Position
 # -- the round-robin grid ------------------------------------------------------------------------
 
 
-def berger(players: int) -> list[list[tuple[int, int]]]:
-    """The rounds of a round robin by the Berger tables (FIDE C.05, Annex 1): for each round, the
-    pairs (white, black) of pairing numbers 1..n; with an odd number of players, the player paired
-    with the number n + 1 has no game in that round (the pair is left out)."""
-    m = players + players % 2
-    out: list[list[tuple[int, int]]] = []
-    for r in range(1, m):
-        pairs: list[tuple[int, int]] = []
-        for a in range(1, m):
-            if (2 * a - (r + 1)) % (m - 1) == 0:
-                pairs.append((m, a) if r % 2 == 0 else (a, m))
-        for a in range(1, m):
-            for b in range(a + 1, m):
-                if (a + b - (r + 1)) % (m - 1) == 0:
-                    pairs.append((a, b) if (a - b) % (m - 1) % 2 == 0 else (b, a))
-        out.append([(w, b) for w, b in pairs if w <= players and b <= players])
-    return out
-
-
 def _grid_games(
     players: list[Player],
     rows: list[_Row],
@@ -613,59 +597,16 @@ def _grid_games(
             other = col + 1
             if other == me:
                 continue
-            text = _text(row.cells[k]).replace(" ", "")
-            tokens = _GRID_RESULT.findall(text)
-            at = _position(path, row.cells[k])
-            if "".join(tokens) != text or len(tokens) > 2:
-                raise InputError(msg("cannot read the grid's cell {text!r} of player {player} against {player2}",
-                                     text=text[:40], player=me, player2=other), at)  # fmt: skip
-            if not tokens:
-                raise InputError(
-                    msg("the game of player {player} against {player2} has no result: a round-robin grid is read "
-                        "once every game has one", player=me, player2=other),
-                    at,
-                )  # fmt: skip
-            if cycles is None:
-                cycles = len(tokens)
-            elif len(tokens) != cycles:
-                raise InputError(
-                    msg("the grid's cell {text!r} holds {count} results where the others hold {cycles}",
-                        text=text[:40], count=len(tokens), cycles=cycles),
-                    at,
-                )  # fmt: skip
+            tokens = grid_tokens(_text(row.cells[k]), me, other, _position(path, row.cells[k]), cycles)
+            cycles = len(tokens)
             results[(me, other)] = tokens
-    schedule = berger(n)
-    rounds = len(schedule) * (cycles or 1)
     cell_of = {players[i].start_number: rows[i] for i in range(n)}
-    places: dict[tuple[int, int], Position] = {}
-
-    def where(i: int, r: int) -> Position:
-        return places.get((i, r), _position(path, rows[i].tr))
-
-    ct = Crosstable.empty(players, rounds, where)
-    for c in range(cycles or 1):
-        for r0, pairs in enumerate(schedule):
-            r = c * len(schedule) + r0
-            for white, black in pairs:
-                if c % 2:
-                    white, black = black, white
-                for me, other, colour in ((white, black, Color.WHITE), (black, white, Color.BLACK)):
-                    i = index[me]
-                    ct.opponent[i, r] = index[other]
-                    ct.color[i, r] = colour
-                    ct.kind[i, r] = _RESULT[results[(me, other)][c]]
-                    places[(i, r)] = _position(path, cell_of[me].cells[layout.games[other - 1]])
-    warnings.append(
-        Diagnostic(
-            "grid-rounds",
-            msg(
-                "a round-robin grid does not say in which round and with which colour each game was played: "
-                "the games are placed by the Berger tables (FIDE C.05, Annex 1) of the players' numbers; the "
-                "tie-breaks that read rounds or colours (PS, BPG, BWG, ...) follow that placement"
-            ),
-            _position(path, table),
-        )
-    )
+    ct = placed(
+        players, results, cycles or 1, index,
+        lambda me, other: _position(path, cell_of[me].cells[layout.games[other - 1]]),
+        lambda i: _position(path, rows[i].tr),
+    )  # fmt: skip
+    warnings.append(grid_note(_position(path, table)))
     return ct
 
 

@@ -296,6 +296,7 @@ def parse_veg(data: bytes | str, path: str = "<string>", *, kind: TournamentKind
         "tiebreak_list_position": tb_pos,
         "declared_rules": RULES[True if kallithea is None else kallithea],
         "declared_rules_reason": reason,
+        "publisher": "vega",
         "encoding": "utf-8",
     }
     if kind is None and system in _SYSTEMS:

@@ -244,6 +244,7 @@ def _build(
     if warning is not None:
         ct.warnings.append(warning)
     event["declared_rules"], event["declared_rules_reason"] = RULES[True], reason
+    event["publisher"] = "vega"
     if system is not None and forced is None:
         event["kind_of_event"] = system
         return assemble(ct, path, kind=None, kind_basis="record 092", **event)

@@ -118,7 +118,7 @@ FIELD_LABELS: dict[Field, str] = {
     Field.INFER: "Find which rule set and list give the declared ranking",
     Field.BYES: "PGN: a round in which a player has no game counts as",
     Field.LENIENT: "Repair a game whose two sides disagree (each repair is a warning)",
-    Field.DECLARED_RANKS: "lichess Swiss: the ranks lichess declares",
+    Field.DECLARED_RANKS: "The ranks the program declares in another file (lichess, Vega)",
 }
 """The label of the page's control for each field it has (message ids of the page)."""
 

@@ -253,9 +253,10 @@ def comparison_summary(c: Comparison, lang: str, participant: Participant) -> li
 
 
 def reader_for_page(data: bytes, name: str) -> bool:
-    """Whether a web page is one a reader reads (the results-page reader is sure of it)."""
+    """Whether a web page is one a reader reads (the results-page or the Vega page reader is sure of
+    it)."""
     head = data[:SNIFF_BYTES]
-    return any(r.name == "results-page" and r.sniff(head, name) >= 90 for r in READERS)
+    return any(r.name in ("results-page", "vega-page") and r.sniff(head, name) >= 90 for r in READERS)
 
 
 def upload_problem(data: bytes, name: str) -> Text | None:
@@ -270,6 +271,8 @@ def upload_problem(data: bytes, name: str) -> Text | None:
         return None  # a results page (a chess-results crosstable): read like any tournament file
     is_page = head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml")) or b"<html" in head[:512]
     program = page_program(data.decode("utf-8", "replace")) if is_page else None
+    if program is not None and program.pages_read:
+        return None  # a page of a program whose pages are read (Vega's), its mark beyond the head
     if program is not None:  # another program's page: what to give instead, as the reader says it
         return msg("{name}: {why}", name=name, why=page_not_read(program))
     if is_page:

@@ -96,6 +96,8 @@ class Program:
     compared without case: a page spareggio does not read is named as the program's."""
     files: tuple[str, ...] = ()
     """The extensions of the program's own files that spareggio reads (``.veg``)."""
+    pages_read: bool = False
+    """Whether spareggio reads the program's web pages (Vega's: :mod:`spareggio.io.vega_page`)."""
 
     @property
     def named(self) -> str:
@@ -168,6 +170,7 @@ def _program(data: dict[str, object]) -> Program:
         continuations=tuple(tuple(str(c) for c in seq) for seq in continuation.get("seen", [])),
         page_marks=strings("page_marks"),
         files=strings("files"),
+        pages_read=bool(data.get("pages_read", False)),
     )
 
 
