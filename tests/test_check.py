@@ -283,6 +283,33 @@ def test_sources_of_a_folder(archive: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        # a folder or an archive in which no file is of a format read is a row saying what it holds:
+        # '0 files' and exit 0 would pass for "everything agrees"
+        (lambda p: p.mkdir(), "the folder holds no file"),
+        (lambda p: (p.mkdir(), (p / "t.ini").write_text("x"), (p / "t.sco").write_text("x")),
+         "the folder holds no file of a format spareggio reads (2 others: .ini 1, .sco 1; the formats: .trf .txt"),
+        (lambda p: zipfile.ZipFile(p, "w").close(), "the archive holds no file"),
+        (lambda p: _zip_of(p, {"t.trn": "x", "t.sco": "x", "sub/": ""}),
+         "the archive holds no file of a format spareggio reads (2 others: .trn 1, .sco 1; the formats: .trf .txt"),
+    ],
+)  # fmt: skip
+def test_a_folder_or_archive_with_nothing_to_read_is_an_error_row(tmp_path: Path, make: object, said: str) -> None:
+    path = tmp_path / ("x.zip" if "archive" in said else "x")
+    make(path)  # type: ignore[operator]
+    (entry,) = list(check_files([str(path)], jobs=1))
+    assert entry.status is Status.ERROR and entry.error is not None
+    assert entry.error.startswith(f"{path}: {said}")
+
+
+def _zip_of(path: Path, members: dict[str, str]) -> None:
+    with zipfile.ZipFile(path, "w") as z:
+        for name, text in members.items():
+            z.writestr(name, text)
+
+
 def test_a_missing_path_is_an_error_row(tmp_path: Path) -> None:
     entries = list(check_files([str(tmp_path / "nope.trf")], jobs=1))
     assert entries[0].status is Status.ERROR
@@ -591,3 +618,29 @@ def test_a_departure_names_its_programs_in_the_number_they_are(programs: str, sa
     # the 19th Arad Open's player 140: BH/C1 printed 41, C.07 gives 42 (it said "as Swiss-Manager compute")
     wrong = ValueMismatch(140, "Kasperek Ryszard", "BH/C1", 41, 42, programs, "full-bye=vur", "C.07 16.2.1")
     assert _value_words(wrong).endswith(f"(full-bye=vur, {said})")
+
+
+def _with_points(text: str, points: dict[int, str]) -> str:
+    """The builder's TRF (its rank column holds the start numbers) with the points column (81-84)
+    written."""
+    out = []
+    for line in text.split("\n"):
+        if line.startswith("001"):
+            line = line[:80] + f"{points[int(line[4:8])]:>4}" + line[84:]
+        out.append(line)
+    return "\n".join(out)
+
+
+def test_a_rank_column_of_start_numbers_against_the_points_is_no_ranking() -> None:
+    # 1 beats 2 and draws with 3; 4 beats 2 and draws with 3: points 1.5, 0, 1, 1.5.  The rank column
+    # holds 1, 2, 3, 4 (the start numbers), ranking 2 (0 points) above 3 (1) and 4 (1.5): no ranking
+    # (the file a program writes for its pairing engine), so it is not compared, and said
+    text = _with_points(build({1: "+W2 =B3", 2: ". -W4", 3: "=W4 ."}), {1: "1.5", 2: "0.0", 3: "1.0", 4: "1.5"})
+    entry = check_tournament(parse_trf(text, "pairing.trf"))
+    assert entry.status is Status.NO_RANKS and not entry.mismatches
+    assert ("the rank column holds each player's start number and does not follow the points (player 2 is ranked 2 "
+            "with 0.0 points, player 3 3 with 1.0): it is no ranking, and is not compared") in entry.warnings  # fmt: skip
+    # the same column where the start numbers follow the points is a ranking, compared
+    text = _with_points(build({1: "+W2 +B3", 2: ". +W4", 3: "+W4 ."}), {1: "2.0", 2: "1.0", 3: "1.0", 4: "0.0"})
+    assert check_tournament(parse_trf(text, "t.trf"), CheckOptions(tiebreaks="BH")).status is not Status.NO_RANKS
+

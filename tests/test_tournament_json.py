@@ -416,3 +416,25 @@ def test_output_to_a_named_pipe_writes_through_it(tmp_path: Path) -> None:
 def test_writer_is_deterministic() -> None:
     t = generate(12, 5, 9)
     assert write_tournament_json(t) == write_tournament_json(copy.copy(t))
+
+
+@pytest.mark.parametrize(
+    ("doc", "said"),
+    [
+        # SwissSys's .sjson names its program in its overview: named, with what to give instead
+        (
+            '{\n  "Overview": {\n    "Program": "SwissSys",\n    "Version": 11.34\n  },\n  "Sections": []\n}',
+            ("t.json:3:16: $.Overview.Program: not a tournament file spareggio reads: a JSON document of SwissSys, "
+            "which spareggio does not read; export the tournament from SwissSys as a FIDE TRF file"),
+        ),
+        (
+            '{"events": []}',
+            ("t.json:1:1: $: not a tournament file spareggio reads: a JSON document with neither 'format' "
+            "(spareggio's tournament JSON) nor 'filetype' (Chess-JSON)"),
+        ),
+    ],
+)
+def test_another_programs_json_is_named(doc: str, said: str) -> None:
+    with pytest.raises(InputError) as info:
+        parse_tournament_json(doc, "t.json")
+    assert str(info.value) == said

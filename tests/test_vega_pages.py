@@ -269,6 +269,19 @@ def test_the_round_robin_grid_is_read_by_the_berger_tables(tmp_path: Path) -> No
     assert check_tournament(t, CheckOptions()).status.value == "agree"
 
 
+def test_a_grid_saved_before_its_games_says_they_have_no_result(tmp_path: Path) -> None:
+    # Vega writes '.' for a game not played yet ('Cross Table at round 0')
+    html = ('<html><head><meta name="Vega" content="Linux"></head><body><table><thead><tr><th> Pos </th><th> ID </th>'
+            "<th>NAME</th><th>Pts</th><th> 1 </th><th> 2 </th></tr></thead>"
+            '<tr><td>1</td><td>1</td><td><a href="playercard.html#1">Al</a></td><td><b> 0.0</b></td><td class=hole> </td><td> .  </td></tr>'
+            '<tr><td>2</td><td>2</td><td><a href="playercard.html#2">Bo</a></td><td><b> 0.0</b></td><td> .  </td><td class=hole> </td></tr>'
+            "</table></body></html>")  # fmt: skip
+    path = tmp_path / "crosstable.html"
+    path.write_text(html, encoding="utf-8")
+    with pytest.raises(InputError, match="the game of player 1 against 2 has no result: a round-robin grid is read once every game has one"):
+        read_event(str(path))
+
+
 def test_two_points_a_win_are_read_as_the_page_counts_them(tmp_path: Path) -> None:
     html = crosstable(_four(), "table")
     for printed, doubled in (("2.5", "5.0"), ("2.0", "4.0"), ("1.0", "2.0"), ("0.5", "1.0")):
@@ -365,3 +378,14 @@ def test_the_web_page_opens_a_crosstable_with_its_standings(tmp_path: Path) -> N
     # the standings alone: the games are elsewhere, a 400 naming the page to give
     alone = client.post("/open", files={"file": ("standings.html", ranks)})
     assert alone.status_code == 400 and "crosstable" in alone.text
+
+
+def test_a_folder_of_pages_with_nothing_to_read_is_an_error_row(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the other files of a publication (.php pages, images): the folder holds no file of a format read
+    folder = tmp_path / "site"
+    folder.mkdir()
+    for name in ("index.php", "pairs1.php", "flag.png"):
+        (folder / name).write_text("x", encoding="utf-8")
+    assert main(["check", str(folder)]) == 2
+    out = capsys.readouterr().out
+    assert f"{folder}: the folder holds no file of a format spareggio reads (3 others: .php 2, .png 1;" in out

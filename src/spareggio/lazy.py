@@ -76,6 +76,7 @@ FRONT_ENDS: dict[str, str] = {
     "task.find-sources": "spareggio.check:find_sources",
     "program-profiles": "spareggio.rules.programs:profiles",
     "legend-names": "spareggio.tiebreaks.legend:program_spec",
+    "program-printout": "spareggio.core.programs:printout",
     "dates": "babel.dates",
     "close-matches": "difflib:get_close_matches",
     "csv-writer": "csv:writer",

@@ -51,6 +51,29 @@ def _declared(t: Tournament) -> np.ndarray:
     return np.fromiter((p.rank or 0 for p in t.players), dtype=np.int64, count=t.n_players)
 
 
+def _start_numbers(t: Tournament, declared: np.ndarray) -> str | None:
+    """Why a rank column is no ranking, when it holds every player's start number and does not follow
+    the points the file declares (a player ranked above one with more points): the file a program
+    writes for its pairing engine.  None for a ranking (one whose order is the start numbers' follows
+    the points)."""
+    if t.n_players < 3 or any(p.points is None for p in t.players):
+        return None
+    numbers = np.fromiter((p.start_number for p in t.players), dtype=np.int64, count=t.n_players)
+    if not np.array_equal(declared, numbers):
+        return None
+    order = np.argsort(numbers, kind="stable")
+    points = [t.players[int(i)].points or Fraction(0) for i in order]
+    k = next((k for k in range(len(points) - 1) if points[k] < points[k + 1]), None)
+    if k is None:
+        return None
+    a, b = t.players[int(order[k])], t.players[int(order[k + 1])]
+    return msg(
+        "the rank column holds each player's start number and does not follow the points (player {a} is "
+        "ranked {a} with {pa} points, player {b} {b} with {pb}): it is no ranking, and is not compared",
+        a=a.start_number, pa=float(a.points or 0), b=b.start_number, pb=float(b.points or 0),
+    )  # fmt: skip
+
+
 def _effective(t: Tournament, s: Standings, declared: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """The declared ranks compared, the players compared, and what was assumed about excluded ones:
     an excluded player is not compared and the ranks declared below his move up one place."""
@@ -180,7 +203,12 @@ def _entry(
 ) -> CheckEntry:
     """The one builder of the entry of a file that was read and ranked."""
     given = _declared(t)
+    numbers = _start_numbers(t, given)
+    if numbers is not None:
+        given = np.zeros_like(given)
     declared, ranked, notes = _effective(t, s, given)
+    if numbers is not None:
+        notes.insert(0, numbers)
     compared, wrong_values, forms = value_mismatches(t, s) if t.printed_values else (0, (), ())
     if not compared:
         wrong_values, forms = (), ()

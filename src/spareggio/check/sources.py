@@ -26,7 +26,7 @@ from typing import BinaryIO, Self
 
 from ..base.classes import dataclass
 from ..base.errors import ArgumentError, SpareggioError, os_reason, printable_path
-from ..base.i18n import msg
+from ..base.i18n import Text, msg
 from ..io import READERS, not_regular, size_limit
 from .entry import SourceKind
 
@@ -300,15 +300,30 @@ def _unlisted(problems: list[OSError], path: str) -> Iterator[Unusable]:
         yield (where, msg("{name}: cannot list the folder ({reason})", name=where, reason=reason(exc)))
 
 
+def _others(names: list[str]) -> str:
+    """The kinds of files not read, by extension, most first (``.ini 3, .sco 2``)."""
+    kinds = Counter(os.path.splitext(n)[1].lower() or "(none)" for n in names)
+    shown = [f"{ext} {count}" for ext, count in kinds.most_common(5)]
+    return ", ".join(shown) + (", ..." if len(kinds) > 5 else "")
+
+
 def _folder(path: str) -> Iterator[Source | Unusable]:
+    """The files of a folder and its folders; a folder in which nothing is of a format read is an
+    ``error`` row saying what it holds (its files are never passed over in silence)."""
     problems: list[OSError] = []
+    found = 0
+    others: list[str] = []
     for folder, dirs, files in os.walk(path, onerror=problems.append):
-        yield from _unlisted(problems, path)
+        for row in _unlisted(problems, path):
+            found += 1
+            yield row
         dirs.sort()
         for f in sorted(files):
             is_zip = f.lower().endswith(".zip")
             if not (is_zip or _wanted(f)):
+                others.append(f)
                 continue
+            found += 1
             full = os.path.join(folder, f)
             name = printable_path(full)
             try:
@@ -323,7 +338,22 @@ def _folder(path: str) -> Iterator[Source | Unusable]:
                 yield from _zip_members(full)
             else:
                 yield Source(name, full, seen=stamp(status))
-    yield from _unlisted(problems, path)
+    for row in _unlisted(problems, path):
+        found += 1
+        yield row
+    if not found:
+        name = printable_path(path)
+        yield (name, _nothing_read(name, others, archive=False))
+
+
+def _nothing_read(name: str, others: list[str], archive: bool) -> Text:
+    """Why a folder or an archive gives no file to check: empty, or what it holds instead."""
+    if not others:
+        return msg("{name}: the archive holds no file", name=name) if archive else msg("{name}: the folder holds no file", name=name)
+    said = {"name": name, "count": len(others), "kinds": _others(others), "extensions": " ".join(EXTENSIONS)}
+    if archive:
+        return msg("{name}: the archive holds no file of a format spareggio reads ({count} others: {kinds}; the formats: {extensions})", **said)
+    return msg("{name}: the folder holds no file of a format spareggio reads ({count} others: {kinds}; the formats: {extensions})", **said)
 
 
 def _member_count(path: str) -> int | None:
@@ -376,13 +406,13 @@ def _members(
 ) -> Iterator[Source | Unusable]:
     """The sources of an archive's members (``outer``: the member of ``path`` this archive is, with
     its place); an archive among them is read one level down when ``outer`` is None."""
-    wanted = [
-        (info.filename, k)
-        for k, info in enumerate(infos)
-        # a folder's name ends with a slash (ZipInfo.is_dir fails on the empty name of a damaged entry)
-        if not info.filename.endswith("/")
-        and (_wanted(info.filename) or info.filename.lower().endswith(".zip"))
-    ]
+    files = [(info.filename, k) for k, info in enumerate(infos) if not info.filename.endswith("/")]
+    # a folder's name ends with a slash (ZipInfo.is_dir fails on the empty name of a damaged entry)
+    wanted = [(n, k) for n, k in files if _wanted(n) or n.lower().endswith(".zip")]
+    if not wanted:
+        name = printable_path(path if outer is None else f"{path}!{outer[0]}")
+        yield (name, _nothing_read(name, [n for n, _ in files], archive=True))
+        return
     times = Counter(name for name, _ in wanted)
     reported: set[str] = set()
     prefix = printable_path(path if outer is None else f"{path}!{outer[0]}")

@@ -49,6 +49,8 @@ def grid_tokens(text: str, player: int, other: int, where: Position, cycles: int
     """The results of one cell (one per cycle), refused at ``where`` when they cannot be read, when
     there is none, or when their number differs from the other cells' (``cycles``)."""
     text = text.replace(" ", "")
+    if set(text) == {"."}:
+        text = ""  # Vega's mark of a game not played yet
     tokens = GRID_RESULT.findall(text)
     if "".join(tokens) != text or len(tokens) > 2:
         raise InputError(

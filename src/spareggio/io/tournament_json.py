@@ -277,6 +277,17 @@ class _Reader:
     def header(self, doc: object) -> JsonObject:
         if isinstance(doc, dict) and "format" not in doc and "filetype" not in doc:
             # neither this format ("format") nor Chess-JSON ("filetype"): some other JSON
+            overview = doc.get("Overview")
+            program = overview.get("Program") if isinstance(overview, dict) else None
+            if isinstance(program, str) and program.strip():  # SwissSys's .sjson names itself so
+                raise self.error(
+                    ("Overview", "Program"),
+                    msg(
+                        "not a tournament file spareggio reads: a JSON document of {program}, which spareggio does "
+                        "not read; export the tournament from {program} as a FIDE TRF file",
+                        program=program.strip()[:40],
+                    ),
+                )
             raise self.error(
                 (),
                 msg(

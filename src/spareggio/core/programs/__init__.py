@@ -32,7 +32,9 @@ __all__ = [
     "legend_items",
     "page_not_read",
     "page_program",
+    "printout",
     "programs",
+    "text_not_read",
 ]
 
 
@@ -199,13 +201,34 @@ def page_program(text: str) -> Program | None:
     return None
 
 
-def page_not_read(program: Program) -> Text:
-    """Why a page another program published is not read, and what to give instead."""
+def _export(program: Program) -> Text:
+    """What to give instead of a program's printout: its TRF export, or its own file."""
     export = msg(
         "export the tournament from {program} as a TRF file (the FIDE rating report)", program=program.title
     )
     if program.files:
         export = msg("{export}, or give its own file ({files})", export=export, files=", ".join(program.files))
+    return export
+
+
+def text_not_read(program: Program) -> Text:
+    """Why a text another program printed (its standings or crosstable as text) is not read."""
+    return msg(
+        "this is a text {program} printed (its standings, a crosstable or pairings), not a tournament file: {export}",
+        program=program.title, export=_export(program),
+    )  # fmt: skip
+
+
+def printout(text: str) -> Text | None:
+    """Why a text is not read when a program's marks say it printed it (loaded by name,
+    ``program-printout``: the TRF reader asks only of a text without player records)."""
+    program = page_program(text)
+    return None if program is None else text_not_read(program)
+
+
+def page_not_read(program: Program) -> Text:
+    """Why a page another program published is not read, and what to give instead."""
+    export = _export(program)
     return msg(
         "this page was published by {program}, whose pages spareggio does not read (it reads the crosstables "
         "of chess-results): {export}",
