@@ -56,7 +56,10 @@ def _start_numbers(t: Tournament, declared: np.ndarray) -> str | None:
     the points the file declares (a player ranked above one with more points): the file a program
     writes for its pairing engine.  None for a ranking (one whose order is the start numbers' follows
     the points)."""
-    if t.n_players < 3 or any(p.points is None for p in t.players):
+    players = t.players
+    if len(players) < 3 or declared[0] != players[0].start_number or declared[-1] != players[-1].start_number:
+        return None  # the common case answered at once: a ranking rarely keeps the first and the last in place
+    if any(p.points is None for p in players):
         return None
     numbers = np.fromiter((p.start_number for p in t.players), dtype=np.int64, count=t.n_players)
     if not np.array_equal(declared, numbers):

@@ -112,6 +112,12 @@ _DATES = re.compile(r"(\d{1,2}[/.-]\d{1,2}[/.-]\d{4})(?:\s*-\s*(\d{1,2}[/.-]\d{1
 _AFTER = re.compile(r"(?:standings?|cross\s*table)\s+at\s+round\s+(\d{1,3})", re.IGNORECASE)
 """The heading of a page that stands after a round (``Standings at round 2``)."""
 _VALUE = re.compile(r"^-?\d{1,7}(?:[.,]\d{1,4})?$")
+_OTHER_PAGE = msg(
+    "this Vega page holds neither a crosstable nor standings (it is one of the publication's other pages: "
+    "the pairings of a round, a player's card, the schedule ...): give its crosstable (crosstable.html), "
+    "with its standings (standings.html) beside it"
+)
+"""Said of a page of a Vega publication that is no table of the event (in a folder, each its row)."""
 _RESULTS = {
     "1": ResultKind.PLAYED_WIN,
     "0": ResultKind.PLAYED_LOSS,
@@ -286,10 +292,7 @@ def _page(data: bytes, path: str) -> _Page:
     found = _header(soup)
     if found is None:
         raise InputError(
-            msg(
-                "this Vega page is not one of its crosstables or standings: give the crosstable "
-                "(crosstable.html), with the standings page (standings.html) beside it"
-            ),
+            _OTHER_PAGE,
             Position(path, 1, 1),
         )
     header, heads, printed = found
@@ -313,8 +316,10 @@ def _page(data: bytes, path: str) -> _Page:
         kind = "grid"  # results without boxes: a column per player, by rank
     else:
         kind = ("score" if rank is not None else "crosstable") if numbered else "standings"
-    if kind in ("standings", "grid") and rank is None:
-        raise InputError(msg("Vega's standings page has no rank column (Pos)"), _position(path, header))
+    if kind == "grid" and rank is None:
+        raise InputError(msg("Vega's round-robin grid has no rank column (Pos): its columns cannot be told apart"), _position(path, header))
+    if kind == "standings" and rank is None:  # a table of players without ranks: a player's card, the list of players
+        raise InputError(_OTHER_PAGE, _position(path, header))
     after = next((int(m.group(1)) for h in soup.find_all(["h4", "h3"]) if (m := _AFTER.search(_text(h)))), None)
     return _Page(path, soup, header, heads, printed, rows, kind, numbered, rank, after)
 
