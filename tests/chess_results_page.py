@@ -67,6 +67,42 @@ def page(
     return _html(title, date, rows, legend)
 
 
+def ranking_page(
+    t: spareggio.Tournament,
+    legend: Sequence[str],
+    values: Sequence[Mapping[int, Fraction | None]],
+    ranks: Mapping[int, int],
+    *,
+    links: bool = True,
+) -> str:
+    """The "Final Ranking crosstable" without a start-number column: the rows in rank order, the rank
+    first, the opponents named by their rank; with ``links``, each name links to the player's card
+    with his start number (``...&snr=5``), as chess-results writes it."""
+    head = ['<th class="CRc">Rk.</th>', '<th class="CR"></th>', '<th class="CR">Name</th>', '<th class="CRr">Rtg</th>',
+            '<th class="CR">FED</th>'] + [f'<td class="CRc">{r + 1}.Rd</td>' for r in range(t.rounds)]  # fmt: skip
+    head += [f'<th class="CRc">&nbsp;TB{k + 1}&nbsp;</th>' for k in range(len(values))]
+    rows = [f'<tr class="CRng1b">{"".join(head)}</tr>']
+    by_number = {p.start_number: i for i, p in enumerate(t.players)}
+    for sno in sorted(ranks, key=lambda s: ranks[s]):
+        i = by_number[sno]
+        p = t.players[i]
+        name = escape(p.name)
+        if links:
+            name = f'<a class="CRdb" href="tnr178799.aspx?lan=1&amp;art=9&amp;fed=ITA&amp;wi=821&amp;snr={sno}">{name}</a>'
+        cells = [str(ranks[sno]), escape(p.title), name, str(p.rating or 0), escape(p.federation)]
+        for r in range(t.rounds):
+            kind = ResultKind(int(t.kind[i, r]))
+            opp = int(t.opponent[i, r])
+            if opp >= 0:
+                colour = "w" if t.color[i, r] == Color.WHITE else "b"
+                cells.append(f"{ranks[t.players[opp].start_number]:>3}{colour}{_PLAYED[kind]}")
+            else:
+                cells.append(_BYE.get(kind, "-0"))
+        cells += [number(v.get(sno)) for v in values]
+        rows.append('<tr class="CRng2 ITA">' + "".join(f'<td class="CRc">{c}</td>' for c in cells) + "</tr>")
+    return _html("Test Open 2026: Open A", "2026/06/01 to 2026/06/02", rows, legend, heading="Final Ranking crosstable")
+
+
 def _html(title: str, date: str, rows: list[str], legend: Sequence[str], heading: str = "Starting rank crosstable") -> str:
     annotation = "<br/>".join(f"Tie Break{k + 1}: {escape(item)}" for k, item in enumerate(legend))
     return (

@@ -10,13 +10,14 @@ import re
 from fractions import Fraction as Fr
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import spareggio
 from builders import tournament
-from chess_results_page import grid_page, not_paired_page, other_page, page
+from chess_results_page import grid_page, not_paired_page, other_page, page, ranking_page
 from spareggio.base.errors import InputError
 from spareggio.check import CheckOptions, check_tournament
 from spareggio.cli import main
@@ -174,6 +175,42 @@ def test_a_ranking_crosstable_numbers_players_by_rank(tmp_path: Path) -> None:
     assert [p.rank for p in t.players] == [1, 2, 3, 4]
     assert any("numbers its players by rank" in str(w) for w in t.warnings)
     assert check_tournament(t, CheckOptions()).status.value == "agree"
+
+
+@pytest.mark.parametrize("links", [True, False])
+def test_a_ranking_crosstable_takes_the_start_numbers_of_its_links(links: bool) -> None:
+    # FOUR ranked 1, 3, 2, 4: the rows in that order, the opponents named by rank (1's round 1
+    # opponent, start number 2, is '3w1').  The links of the names carry the start numbers
+    # (snr=3 on rank 2): read from them, the players keep their own; without links, the ranks stand
+    html = ranking_page(_four(), ["points (game-points)", "Buchholz Tie-Breaks (variabel with parameter)"],
+                        [POINTS, BH], RANKS, links=links)  # fmt: skip
+    t = parse_event(html.encode(), "ranking.html")
+    numbers = [p.start_number for p in t.players]
+    said = {w.code for w in t.warnings}
+    if links:
+        assert numbers == [1, 3, 2, 4] and "page-numbers-from-links" in said
+        by = {p.start_number: i for i, p in enumerate(t.players)}
+        assert np.array_equal(t.opponent[by[1]], [by[2], by[3], by[4]])
+    else:
+        assert numbers == [1, 2, 3, 4] and "page-numbers-by-rank" in said
+    assert check_tournament(t, CheckOptions()).status.value == "agree"
+
+
+@pytest.mark.parametrize(
+    ("values", "read"),
+    [
+        # named once, saying it prints no parameters: read with the one its values reproduce (C.07 14.1)
+        (BH_C1, "BH/C1/V2009"),
+        (BH, "BH/V2009"),
+    ],
+)
+def test_a_criterion_named_once_without_its_parameters(values: dict[int, Fr], read: str) -> None:
+    html = page(_four(), ["points (game-points)", PARAMETERS], [POINTS, values], RANKS)
+    t = parse_event(html.encode(), "crosstable.html")
+    assert t.tiebreak_list == ("points (game-points)", read)
+    (said,) = [str(w) for w in t.warnings if w.code == "legend-parameters"]
+    assert f"Tie Break2 '{PARAMETERS}' does not print its parameters: read as {read}" in said
+    assert check_tournament(t, CheckOptions()).value_mismatches == ()
 
 
 def test_a_grid_with_a_game_without_result_is_refused(tmp_path: Path) -> None:
@@ -368,7 +405,11 @@ def test_a_broken_page_is_a_one_line_error(
 def test_a_legend_without_tie_break_columns_is_the_list(tmp_path: Path) -> None:
     html = _base().replace("&nbsp;TB1&nbsp;", "x").replace("&nbsp;TB2&nbsp;", "y")
     t = parse_event(html.encode(), "page.html")
-    assert t.tiebreak_list == ("points (game-points)", PARAMETERS) and t.printed_values == {}
+    # the criterion whose parameters the legend does not print has no values to read them from: read
+    # as printed, and said
+    assert t.tiebreak_list == ("points (game-points)", "BH/V2009") and t.printed_values == {}
+    (said,) = [str(w) for w in t.warnings if w.code == "legend-parameters"]
+    assert "does not print its parameters: its printed values are not compared: read as printed, BH/V2009" in said
 
 
 _TEXT = st.text(alphabet=st.sampled_from("0123456789²³½,.-+=wbWB <>/&;aZ\u00a0\u2070"), max_size=12) | st.sampled_from(
@@ -417,3 +458,18 @@ def test_check_json_of_a_half_played_page_carries_the_note(tmp_path: Path, capsy
     assert main(["check", str(path), "-f", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert any("being played" in w for w in doc["files"][0]["warnings"])
+
+
+def test_a_chess_results_page_is_credited_to_swiss_manager_alone() -> None:
+    # chess-results publishes what Swiss-Manager uploads: the inference tries no other program's
+    # profiles, and names none as computing alike
+    from spareggio.check.infer import candidate_rules
+    from spareggio.rules import find_ruleset
+
+    t = parse_event(_base().encode(), "crosstable.html")
+    assert t.publisher == "swiss-manager"
+    owners = {p.family or p.code for n in candidate_rules(t) if (p := find_ruleset(n).program) is not None}
+    assert owners == {"swiss-manager"}
+    entry = check_tournament(t, CheckOptions(infer=True))
+    assert entry.to_json()["publisher"] == "swiss-manager"
+    assert not any(name in entry.inferred_text for name in ("Vega", "Protos", "Swiss Master", "lichess"))

@@ -63,8 +63,9 @@ __all__ = ["MAX_FILE_BYTES", "PROFILE", "berger", "parse", "sniff"]
 
 
 PROFILE = "swiss-manager"
-"""The program behind chess-results pages: the parameters a legend does not print are inferred under
-its profile."""
+"""The program behind chess-results pages (the server publishes what Swiss-Manager uploads): the
+parameters a legend does not print are inferred under its profile, and the event names it as its
+publisher (``check --infer`` credits no other program)."""
 
 SAVE = msg(
     "save the tournament's crosstable instead (on chess-results: 'Starting rank crosstable', or the "
@@ -105,6 +106,11 @@ _NO_GAME = {
     "-": ResultKind.ABSENT,
     None: ResultKind.ABSENT,
 }
+_SNR = re.compile(r"[?&;]snr=(\d{1,5})(?!\d)")
+"""A player's start number in the link of his name (chess-results: ``...&snr=5``)."""
+_UNSAID = "with parameter"
+"""What a legend's name says of parameters it does not print (``Buchholz Tie-Breaks (variabel with
+parameter)``)."""
 _PARAMETERS = ("", "C1", "C2", "M1", "M2")
 """The parameters tried for a criterion a legend names twice without printing them: none, the cuts
 and the medians programs offer (C.07 14.1)."""
@@ -331,7 +337,19 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
             _position(name, rows[twice].tr),
         )
     warnings: list[Diagnostic] = []
-    if layout.by_rank:
+    linked = _linked_numbers(rows, layout) if layout.by_rank and not grid else None
+    if linked is not None:
+        warnings.append(
+            Diagnostic(
+                "page-numbers-from-links",
+                msg(
+                    "the page numbers its players by rank: their start numbers are read from the links of their "
+                    "names (snr=...)"
+                ),
+                _position(name, table),
+            )
+        )
+    elif layout.by_rank:
         warnings.append(
             Diagnostic(
                 "page-numbers-by-rank",
@@ -357,6 +375,8 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         for i, round_cells in enumerate(cells_at):
             for r, cell in enumerate(round_cells):
                 _read_cell(ct, i, r, _text(cell), index)
+        if linked is not None:  # the opponents were read by rank: the players take their own numbers
+            ct.players = [dataclasses.replace(p, start_number=n) for p, n in zip(ct.players, linked, strict=True)]
         _one_pab_a_round(ct, warnings, _position(name, table))
     ct.warnings.extend(warnings)
     columns: list[_Column] = [
@@ -396,6 +416,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         end_date=end,
         start_date_text=date_text,
         city=city,
+        publisher=PROFILE,
     )
     if options.kind is None:
         if grid:
@@ -406,6 +427,19 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         columns = _on_complete_round(t, columns, partial, _position(name, table))
     _resolve_repeats(t, columns, _position(name, table))
     return t
+
+
+def _linked_numbers(rows: list[_Row], layout: _Layout) -> list[int] | None:
+    """The start numbers of a page that numbers its players by rank, from the links of their names
+    (``tnr178799.aspx?...&snr=5``): one for every row, all different; None otherwise."""
+    found = []
+    for row in rows:
+        link = row.cells[layout.name].find("a", href=_SNR)
+        m = _SNR.search(str(link["href"])) if isinstance(link, Tag) else None
+        if m is None or int(m.group(1)) == 0:
+            return None
+        found.append(int(m.group(1)))
+    return found if len(set(found)) == len(found) else None
 
 
 def _rows(table: Tag, heads: list[str], name: str) -> list[_Row]:
@@ -678,10 +712,10 @@ def _on_complete_round(t: Tournament, columns: list[_Column], partial: _Partial,
 
 
 def _resolve_repeats(t: Tournament, columns: list[_Column], where: Position) -> None:
-    """The page's list and printed values; a criterion the legend names twice, with parameters it does
-    not print, is read with the parameters that reproduce its printed column under the Swiss-Manager
-    profile (none, Cut1, Cut2, Median1, Median2), said in a warning; a repeat no parameter reproduces
-    is left out of the list, said too."""
+    """The page's list and printed values; a criterion the legend names twice, or names once saying
+    that its parameters are not printed (``with parameter``), is read with the parameters that
+    reproduce its printed column under the Swiss-Manager profile (none, Cut1, Cut2, Median1, Median2),
+    said in a warning; a repeat no parameter reproduces is left out of the list, said too."""
     legend = list(t.tiebreak_list or ())
     specs: list[str | None] = []
     for item in legend:
@@ -691,15 +725,18 @@ def _resolve_repeats(t: Tournament, columns: list[_Column], where: Position) -> 
         except SpareggioError:
             specs.append(None)
     repeated = {s for s in specs if s is not None and specs.count(s) > 1}
+    # a criterion named once whose name says its parameters are not printed ('Buchholz Tie-Breaks
+    # (variabel with parameter)'): its cut or median is read from its values too
+    unsaid = {k for k, s in enumerate(specs) if s is not None and (s in repeated or _UNSAID in legend[k].lower())}
     printed = {item: values for item, values in columns if values is not None}
-    if not repeated:
+    if not unsaid:
         t.printed_values = printed
         return
     out_list: list[str] = []
     out_values: dict[str, tuple[Fraction | None, ...]] = {}
     for k, item in enumerate(legend):
         spec = specs[k]
-        if spec is None or spec not in repeated:
+        if spec is None or k not in unsaid:
             out_list.append(item)
             if item in printed:
                 out_values[item] = printed[item]
@@ -725,16 +762,13 @@ def _resolve_repeats(t: Tournament, columns: list[_Column], where: Position) -> 
             said = msg("no cut or median reproduces its printed values: read as printed, {spec}, with no parameter guessed", spec=spec)
         else:
             said = msg("no cut or median reproduces its printed values: left out of the list and not compared")
-        t.warnings.append(
-            Diagnostic(
-                "legend-parameters",
-                msg(
-                    "Tie Break{number} {item!r} is named twice in the legend without its parameters: {said}",
-                    number=k + 1, item=item, said=said,
-                ),
-                where,
-            )
-        )
+        heading = (
+            msg("Tie Break{number} {item!r} is named twice in the legend without its parameters: {said}",
+                number=k + 1, item=item, said=said)
+            if spec in repeated
+            else msg("Tie Break{number} {item!r} does not print its parameters: {said}", number=k + 1, item=item, said=said)
+        )  # fmt: skip
+        t.warnings.append(Diagnostic("legend-parameters", heading, where))
     t.tiebreak_list = tuple(out_list) or None
     t.printed_values = out_values
 
