@@ -389,3 +389,63 @@ def test_a_folder_of_pages_with_nothing_to_read_is_an_error_row(tmp_path: Path, 
     assert main(["check", str(folder)]) == 2
     out = capsys.readouterr().out
     assert f"{folder}: the folder holds no file of a format spareggio reads (3 others: .php 2, .png 1;" in out
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_page_without_its_end_tags_reads_each_row_as_written(tmp_path: Path, layout: Layout) -> None:
+    # every </td> and </tr> left out: the parser nests each row in the one before, and player 1's
+    # rating (2390) is deleted; player 1 has no rating, he does not take player 2's (2380)
+    html = crosstable(_four(), layout).replace("</td>", "").replace("</tr>", "")
+    html = html.replace(">2390<", "><", 1) if layout != "card" else html.replace('<div class="rating">2390</div>', "", 1)
+    path = tmp_path / "crosstable.html"
+    path.write_text(html, encoding="utf-8")
+    t = read_event(str(path))
+    assert [(p.start_number, p.name, p.rating) for p in t.players] == [
+        (1, "Player 1", None), (2, "Player 2", 2380), (3, "Player 3", 2370), (4, "Player 4", 2360)
+    ]  # fmt: skip
+    assert np.array_equal(t.kind, _four().kind)
+
+
+def test_control_characters_of_a_page_become_replacement_characters(tmp_path: Path) -> None:
+    # docs/limits.md: every reader replaces control characters with U+FFFD (ESC and BEL here)
+    html = crosstable(_four(), "table").replace("Player 1", "Play\x1b[31mer\x07 1", 1)
+    path = tmp_path / "crosstable.html"
+    path.write_text(html, encoding="utf-8")
+    assert read_event(str(path)).players[0].name == "Play\ufffd[31mer\ufffd 1"
+
+
+def test_a_legend_item_no_table_knows_is_an_error_at_the_legend(tmp_path: Path) -> None:
+    t = _four()
+    tmp_path.joinpath("crosstable.html").write_text(crosstable(t, "card"), encoding="utf-8")
+    page = standings_page(t, [("BH-C1", "Buchholz Cut 1"), ("XY", "Zig Zag Points")], [BH_C1, BH], RANKS, "card")
+    tmp_path.joinpath("standings.html").write_text(page, encoding="utf-8")
+    with pytest.raises(InputError, match=r"standings\.html:\d+:\d+: the legend's 'XY : Zig Zag Points' names no tie-break spareggio knows"):
+        read_event(str(tmp_path / "crosstable.html"))
+
+
+def test_standings_before_the_first_round_rank_nothing(tmp_path: Path) -> None:
+    t = _four()
+    tmp_path.joinpath("crosstable.html").write_text(crosstable(t, "table"), encoding="utf-8")
+    page = standings_page(t, [], [], RANKS, "table").replace("<body>", "<body><h4> Standings at round 0 </h4>", 1)
+    tmp_path.joinpath("standings.html").write_text(page, encoding="utf-8")
+    with pytest.raises(InputError, match="the standings stand before the first round: they rank nothing"):
+        read_event(str(tmp_path / "crosstable.html"))
+
+
+def test_a_double_round_robin_grid_over_99_rounds_is_refused(tmp_path: Path) -> None:
+    # 51 players meet twice: 2 x 51 = 102 rounds by the Berger tables (an odd number plays n rounds a
+    # cycle), more than the 99 a tournament may hold
+    n = 51
+    rows = "".join(
+        f'<tr><td>{i}</td><td>{i}</td><td><a href="playercard.php#{i}">P{i}</a></td><td class="score"> 0.0</td>'
+        + "".join("<td class=hole> </td>" if j == i else "<td> ½½ </td>" for j in range(1, n + 1))
+        + "</tr>"
+        for i in range(1, n + 1)
+    )
+    html = ('<html><head><meta name="author" content="www.vegachess.com"></head><body><table><thead><tr><th>Pos</th><th>#</th>'
+            "<th>NAME</th><th>Pts</th>" + "".join(f"<th> {j} </th>" for j in range(1, n + 1)) + "</tr></thead>" + rows
+            + "</table></body></html>")  # fmt: skip
+    path = tmp_path / "sortedcrosstable.php"
+    path.write_text(html, encoding="utf-8")
+    with pytest.raises(InputError, match="the grid's 51 players in 2 cycles make 102 rounds, more than 99"):
+        read_event(str(path))

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from ..base.errors import Diagnostic, InputError, Position
 from ..base.i18n import msg
 from ..core.model import Color, Player, ResultKind
-from .assemble import Crosstable
+from .assemble import MAX_ROUNDS, Crosstable
 
 __all__ = ["GRID_RESULT", "berger", "grid_note", "grid_tokens", "placed"]
 
@@ -85,6 +85,14 @@ def placed(
     (``index``: number -> player); ``results[(a, b)]`` is a's result against b in each cycle,
     ``cell(a, b)`` where the grid prints it, ``row(i)`` where player i's row is."""
     schedule = berger(len(players))
+    if len(schedule) * cycles > MAX_ROUNDS:
+        raise InputError(
+            msg(
+                "the grid's {n} players in {cycles} cycles make {rounds} rounds, more than {max}",
+                n=len(players), cycles=cycles, rounds=len(schedule) * cycles, max=MAX_ROUNDS,
+            ),
+            row(0),
+        )  # fmt: skip
     places: dict[tuple[int, int], Position] = {}
 
     def where(i: int, r: int) -> Position:

@@ -56,7 +56,7 @@ from .assemble import Crosstable, assemble, decode
 from .grid import berger, grid_note, grid_tokens, placed
 from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_results_page as sniff
-from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length, clean_lines
 from .options import Event, ReadOptions
 
 __all__ = ["MAX_FILE_BYTES", "PROFILE", "berger", "parse", "sniff"]
@@ -273,7 +273,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     :raises InputError: for a page without a crosstable, or a row or cell that cannot be read (at
         its line and column).
     """
-    text = decode(data, name)
+    text = clean_lines(decode(data, name))  # control characters become U+FFFD, as every reader has them
     try:
         soup = BeautifulSoup(text, "html.parser")
     except ParserRejectedMarkup:

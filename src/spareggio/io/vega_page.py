@@ -52,6 +52,7 @@ from fractions import Fraction
 
 import numpy as np
 from bs4 import BeautifulSoup, Tag
+from bs4.element import Comment, NavigableString
 from bs4.exceptions import ParserRejectedMarkup
 
 from ..base.classes import dataclass
@@ -74,7 +75,7 @@ from .files import ensure_regular
 from .grid import grid_note, grid_tokens, placed
 from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_vega_page as sniff
-from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length, clean_lines
 from .options import Event, ReadOptions
 
 __all__ = ["MAX_FILE_BYTES", "PROGRAM", "companions", "parse", "sniff"]
@@ -155,10 +156,20 @@ _BOXES = {"res", "cw", "cb", "cf"}
 
 @dataclass
 class _Cell:
-    """A cell of a row: its tag and the boxes written in it (result, opponent), in page order."""
+    """A cell of a row: its tag, and what is written in it (not in the cells and rows a missing end
+    tag nested in it), in page order."""
 
     td: Tag
     boxes: list[Tag]
+    """The result and opponent boxes."""
+    tags: list[Tag]
+    """Every tag written in the cell."""
+    texts: list[str]
+    """Its text."""
+
+    def find(self, mark: str | None = None, name: str | None = None) -> Tag | None:
+        """The first tag written in the cell with the class ``mark`` (or of the ``name``)."""
+        return next((t for t in self.tags if (mark is None or mark in _classes(t)) and (name is None or t.name == name)), None)
 
 
 @dataclass
@@ -195,9 +206,7 @@ def _text(tag: Tag) -> str:
 
 def _own_text(cell: _Cell) -> str:
     """The text written in the cell itself, not in the cells a missing ``</td>`` nested in it."""
-    td = cell.td
-    parts = [s for s in td.find_all(string=True) if s.find_parent("td") is td]
-    return " ".join(" ".join(parts).replace("\xa0", " ").split())
+    return " ".join(" ".join(cell.texts).replace("\xa0", " ").split())
 
 
 def _position(path: str, tag: Tag) -> Position:
@@ -226,7 +235,7 @@ def _whole(text: str, what: Text, where: Position, digits: int = 5) -> int:
 
 
 def _soup(data: bytes, path: str) -> BeautifulSoup:
-    text = decode(data, path)
+    text = clean_lines(decode(data, path))  # control characters become U+FFFD, as every reader has them
     try:
         return BeautifulSoup(text, "html.parser")
     except ParserRejectedMarkup:
@@ -246,29 +255,36 @@ def _header(soup: BeautifulSoup) -> tuple[Tag, list[str], list[str]] | None:
     return None
 
 
-def _stream(header: Tag) -> Iterator[Tag]:
-    """The rows, cells and boxes after the header, in the order the page writes them."""
-    yield from header.find_all_next(["tr", "td", "div", "tfoot", "table"])
+_END = frozenset({"tfoot", "table", "p", "footer", "script", "style", "section", "nav", "form", "caption", "h1", "h2", "h3", "h4", "h5", "h6"})
+"""Tags that end the rows: the table's foot (the legend), another table, the text after it."""
 
 
 def _rows(header: Tag, heads: list[str], path: str) -> list[_Row]:
-    """The rows after the header: each cell belongs to the row opened last and each box to the cell
-    opened last, whatever a missing end tag nested.  The rows end at the table's foot (the legend),
-    at another table, or at a row of one cell; a row of another number of cells is an error."""
+    """The rows after the header, read in one pass over what the page writes, in its order: each cell
+    belongs to the row opened last, and each tag and text to the cell opened last, whatever a
+    missing end tag nested (so that no search within a cell reaches the rows after it).  The rows end
+    at the table's foot (the legend), at another table or the text after it, or at a row of one cell;
+    a row of another number of cells is an error."""
     rows: list[_Row] = []
     row: _Row | None = None
-    for tag in _stream(header):
-        if tag.name in ("tfoot", "table"):
-            break
-        if tag.name == "tr":
-            if row is not None and not _close(row, heads, path, rows):
-                row = None
+    for element in header.next_elements:
+        if isinstance(element, Tag):
+            if element.name in _END:
                 break
-            row = _Row(tag, [])
-        elif tag.name == "td" and row is not None:
-            row.cells.append(_Cell(tag, []))
-        elif tag.name == "div" and row is not None and row.cells and _BOXES & set(_classes(tag)):
-            row.cells[-1].boxes.append(tag)
+            if element.name == "tr":
+                if row is not None and not _close(row, heads, path, rows):
+                    row = None
+                    break
+                row = _Row(element, [])
+            elif element.name == "td" and row is not None:
+                row.cells.append(_Cell(element, [], [], []))
+            elif row is not None and row.cells:
+                cell = row.cells[-1]
+                cell.tags.append(element)
+                if element.name == "div" and _BOXES & set(_classes(element)):
+                    cell.boxes.append(element)
+        elif isinstance(element, NavigableString) and not isinstance(element, Comment) and row is not None and row.cells:
+            row.cells[-1].texts.append(str(element))
     if row is not None:
         _close(row, heads, path, rows)
     return rows
@@ -310,7 +326,7 @@ def _page(data: bytes, path: str) -> _Page:
         raise InputError(msg("the table has no player rows"), _position(path, header))
     rank = _column(heads, _RANK_HEADS)
     sharp = heads.index("#") if "#" in heads else None
-    if rank is None and sharp is not None and not rows[0].cells[sharp].td.find(class_="idn"):
+    if rank is None and sharp is not None and not rows[0].cells[sharp].find("idn"):
         rank = sharp  # a plain number under '#' beside a start number written in the player's cell
     if numbered and not any(row.cells[k].boxes for row in rows for k in numbered):
         kind = "grid"  # results without boxes: a column per player, by rank
@@ -343,8 +359,8 @@ def _found(row: _Row, page: _Page, mark: str) -> Tag | None:
     """The first box of a class in the row's cells other than the rounds and the rank."""
     for k, cell in _fixed(row, page):
         if k != page.rank:
-            tag = cell.td.find(class_=mark)
-            if isinstance(tag, Tag):
+            tag = cell.find(mark)
+            if tag is not None:
                 return tag
     return None
 
@@ -364,8 +380,8 @@ def _start_number(row: _Row, page: _Page) -> int:
     if k is not None and k != page.rank:
         return _whole(_own_text(row.cells[k]), msg("start number"), _position(path, row.cells[k].td))
     for _, cell in _fixed(row, page):
-        for link in cell.td.find_all("a", href=True):
-            m = _CARD.search(str(link["href"]))
+        for link in cell.tags:
+            m = _CARD.search(str(link.get("href") or "")) if link.name == "a" else None
             if m:
                 return int(m.group(1))
     raise InputError(msg("a row without a start number: {text!r}", text=_own_text(row.cells[0])[:40]), _position(path, row.tr))
@@ -377,9 +393,9 @@ def _player(row: _Row, page: _Page) -> Player:
     name = ""
     cell = _cell(row, page, _NAME_HEADS)
     if cell is not None:
-        box = cell.td.find(class_="player-name-box2")
-        links = [a for a in cell.td.find_all("a") if _text(a)]
-        if isinstance(box, Tag) and _text(box):
+        box = cell.find("player-name-box2")
+        links = [a for a in cell.tags if a.name == "a" and _text(a)]
+        if box is not None and _text(box):
             name = _text(box)
         elif links:
             name = _text(links[0])
@@ -393,8 +409,8 @@ def _player(row: _Row, page: _Page) -> Player:
     elif (box := _found(row, page, "title-box")) is not None:
         title = _text(box)
     elif (name_cell := _cell(row, page, _NAME_HEADS)) is not None:
-        span = name_cell.td.find(["span", "b"], class_=re.compile(r"title|notitle")) or name_cell.td.find("b")
-        title = _text(span) if isinstance(span, Tag) else ""
+        span = name_cell.find("title") or name_cell.find("notitle") or name_cell.find(name="b")
+        title = _text(span) if span is not None else ""
     title = "" if title in ("-", "--") else title[:MAX_TEXT_CHARS]
     rating_text = ""
     cell = _cell(row, page, _RATING_HEADS)
@@ -420,14 +436,15 @@ def _federation(row: _Row, page: _Page) -> str:
     """The federation: the column's text, else its flag's description, else the flag's file name
     (the card writes ``alt="flag"``)."""
     cell = _cell(row, page, _FED_HEADS)
-    holder = cell.td if cell is not None else _found(row, page, "fed")
-    if holder is None:
+    if cell is None:
+        cell = next((c for k, c in _fixed(row, page) if k != page.rank and c.find("fed") is not None), None)
+    if cell is None:
         return ""
-    text = _own_text(cell) if cell is not None else ""
+    text = _own_text(cell) if _column(page.heads, _FED_HEADS) is not None else ""
     if text:
         return text
-    image = holder.find("img")
-    if not isinstance(image, Tag):
+    image = cell.find(name="img")
+    if image is None:
         return ""
     alt = str(image.get("alt") or "").strip()
     if alt and alt.lower() != "flag":
@@ -535,6 +552,8 @@ def _cut(ct: Crosstable, ranked: _Page, rounds: int) -> Crosstable:
     they declare are those of that round.  The crosstable's points, of its last round, are not
     compared."""
     after = ranked.after or 0
+    if after < 1:
+        raise InputError(msg("the standings stand before the first round: they rank nothing"), Position(ranked.path, 1, 1))
     if after > rounds:
         raise InputError(
             msg("the standings stand after round {after}, and the crosstable holds {rounds} rounds", after=after, rounds=rounds),
@@ -632,10 +651,12 @@ class _Declared:
     values: dict[str, dict[int, Fraction | None] | None]
     """By criterion, the printed values by start number; None for a column not compared."""
     warnings: list[Diagnostic]
+    rows: dict[int, Position]
+    """Where each start number's row is."""
 
 
-def _legend(soup: BeautifulSoup) -> list[tuple[str, str]]:
-    """The legend's items (acronym, name), in the page's order."""
+def _legend(soup: BeautifulSoup) -> list[tuple[str, str, Tag]]:
+    """The legend's items (acronym, name, the tag that holds the legend), in the page's order."""
     head = soup.find(string=_LEGEND_HEAD)
     if head is None or head.parent is None:
         return []
@@ -644,7 +665,7 @@ def _legend(soup: BeautifulSoup) -> list[tuple[str, str]]:
     match = _LEGEND_HEAD.search(text)
     text = text[match.end() :] if match else text
     text = text.split("Generated by", 1)[0]
-    return [(a.strip(), n.strip()) for a, n in _LEGEND_ITEM.findall(text)]
+    return [(a.strip(), n.strip(), container) for a, n in _LEGEND_ITEM.findall(text)]
 
 
 def _spec(name: str) -> str | None:
@@ -662,21 +683,27 @@ def _spec(name: str) -> str | None:
         return None
 
 
-def _columns(page: _Page, legend: list[tuple[str, str]]) -> tuple[list[tuple[str, int]], list[Diagnostic]]:
+def _columns(page: _Page, legend: list[tuple[str, str, Tag]]) -> tuple[list[tuple[str, int]], list[Diagnostic]]:
     """The printed criteria and their columns: by the legend's acronyms, or without a legend by the
     heads after the points and the rounds that name a criterion."""
     path, heads = page.path, page.heads
     columns: list[tuple[str, int]] = []
     warnings: list[Diagnostic] = []
     if legend:
-        for acronym, name in legend:
+        for acronym, name, where in legend:
             k = next((j for j, h in enumerate(heads) if h == acronym.lower()), None)
             if k is None:
                 raise InputError(
                     msg("the legend names {item!r}, which no column of the table is headed", item=f"{acronym} : {name}"[:60]),
                     _position(path, page.header),
                 )
-            columns.append((_spec(name) or name, k))
+            spec = _spec(name)
+            if spec is None:
+                raise InputError(
+                    msg("the legend's {item!r} names no tie-break spareggio knows", item=f"{acronym} : {name}"[:80]),
+                    Position(path, where.sourceline or 1, (where.sourcepos or 0) + 1),
+                )
+            columns.append((spec, k))
         return columns, warnings
     known = _NUMBER_HEADS | _NAME_HEADS | _RATING_HEADS | _FED_HEADS | _TITLE_HEADS | _POINTS_HEADS | _RANK_HEADS | _OTHER_HEADS
     unread = []
@@ -710,11 +737,12 @@ def _columns(page: _Page, legend: list[tuple[str, str]]) -> tuple[list[tuple[str
     return columns, warnings
 
 
-def _declared(page: _Page, legend: list[tuple[str, str]]) -> _Declared:
+def _declared(page: _Page, legend: list[tuple[str, str, Tag]]) -> _Declared:
     columns, warnings = _columns(page, legend)
     path = page.path
     assert page.rank is not None
     ranks: dict[int, int] = {}
+    rows: dict[int, Position] = {}
     values: dict[str, dict[int, Fraction | None] | None] = {}
     for item, _ in columns:
         if item in values:
@@ -722,8 +750,9 @@ def _declared(page: _Page, legend: list[tuple[str, str]]) -> _Declared:
         values[item] = {}
     for row in page.rows:
         sno = _start_number(row, page)
-        if sno in ranks:
+        if sno in rows:
             raise InputError(msg("start number {player} appears on two rows", player=sno), _position(path, row.tr))
+        rows[sno] = _position(path, row.tr)
         text = _own_text(row.cells[page.rank]).rstrip(".")
         if text:
             ranks[sno] = _whole(text, msg("player {sno}: rank", sno=sno), _position(path, row.cells[page.rank].td))
@@ -746,7 +775,7 @@ def _declared(page: _Page, legend: list[tuple[str, str]]) -> _Declared:
                 )  # fmt: skip
                 continue
             column[sno] = value if isinstance(value, Fraction) else None
-    return _Declared(ranks, [item for item, _ in columns], values, warnings)
+    return _Declared(ranks, [item for item, _ in columns], values, warnings, rows)
 
 
 # -- the publication -------------------------------------------------------------------------------
@@ -881,11 +910,11 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         legend = next((found for p in (ranked, pages.get("standings")) if p is not None and (found := _legend(p.soup))), [])
         declared = _declared(ranked, legend)
         ct.warnings.extend(declared.warnings)
-        unknown = [sno for sno in declared.ranks if sno not in seen]
+        unknown = [sno for sno in declared.rows if sno not in seen]
         if unknown:
             raise InputError(
                 msg("the standings rank start number {player}, who is not on the crosstable", player=unknown[0]),
-                Position(ranked.path, 1, 1),
+                declared.rows[unknown[0]],
             )
         ct.players = [dataclasses.replace(p, rank=declared.ranks.get(p.start_number)) for p in ct.players]
     if ranked is not None and ranked.after is not None and ranked is not games and ranked.after != int(ct.kind.shape[1]):
