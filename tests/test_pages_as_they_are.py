@@ -149,6 +149,16 @@ def test_a_round_robin_grid_is_read(tmp_path: Path) -> None:
     assert (entry.status.value, entry.values_compared, entry.value_mismatches) == ("agree", 8, ())
 
 
+def test_a_grids_colour_criteria_are_not_compared(tmp_path: Path) -> None:
+    # the grid says no colour: 'Most black' (BPG) computed on the Berger tables' colours is not the
+    # event's, so its printed column (9s) is not compared; the points are
+    t0 = tournament(FOUR, date="2026/06/01", kind="Individual: Round-Robin")
+    nines = {1: Fr(9), 2: Fr(9), 3: Fr(9), 4: Fr(9)}
+    path = _write(tmp_path, grid_page(t0, ["points (game-points)", "Most black"], [POINTS, nines], RANKS))
+    entry = check_tournament(parse_event(path.read_bytes(), path.name), CheckOptions())
+    assert (entry.values_compared, entry.value_mismatches) == (4, ())
+
+
 def test_a_double_round_robin_grid_of_three(tmp_path: Path) -> None:
     # 1 beats 2, then draws; 1 draws with 3 twice; 3 beats 2, then loses: 1: 2.5, 3: 2, 2: 1.5
     t0 = tournament({1: "+W2 =B3 . =B2 =W3 .", 2: ". . -W3 . . +B3", 3: ". . . . . ."}, date="2026/06/01",

@@ -449,3 +449,28 @@ def test_a_double_round_robin_grid_over_99_rounds_is_refused(tmp_path: Path) -> 
     path.write_text(html, encoding="utf-8")
     with pytest.raises(InputError, match="the grid's 51 players in 2 cycles make 102 rounds, more than 99"):
         read_event(str(path))
+
+
+def test_a_grids_colour_criteria_are_not_compared(tmp_path: Path) -> None:
+    # the grid says no colour: BWG computed on the Berger tables' colours is not the event's; its
+    # printed values (9 here, whatever they are) are not compared, SB's are (C.07 9.1, no unplayed
+    # game: 2 beat 1 (1 point) and 3 (0): 1; 1 beat 3: 0; 3: 0)
+    grid = ('<html><head><meta name="author" content="www.vegachess.com"></head><body><table><thead><tr><th>Pos</th>'
+            "<th>#</th><th>NAME</th><th>Pts</th><th> 1 </th><th> 2 </th><th> 3 </th></tr></thead>"
+            '<tr><td>1</td><td>2</td><td><a href="playercard.php#2">Bo</a></td><td class="score"> 2.0</td><td class=hole> </td><td> 1 </td><td> 1 </td></tr>'
+            '<tr><td>2</td><td>1</td><td><a href="playercard.php#1">Al</a></td><td class="score"> 1.0</td><td> 0 </td><td class=hole> </td><td> 1 </td></tr>'
+            '<tr><td>3</td><td>3</td><td><a href="playercard.php#3">Cy</a></td><td class="score"> 0.0</td><td> 0 </td><td> 0 </td><td class=hole> </td></tr>'
+            "</table></body></html>")  # fmt: skip
+    standings = ('<html><head><meta name="author" content="www.vegachess.com"></head><body><table><thead><tr><th>Pos</th>'
+                 "<th>Player</th><th>Pts</th><th>SB</th><th>BWG</th></tr></thead>"
+                 '<tr><td>1</td><td><span class="idn"> 2 </span><a href="playercard.php#2">Bo</a></td><td class="score"> 2.0</td><td> 1.0 </td><td> 9 </td></tr>'
+                 '<tr><td>2</td><td><span class="idn"> 1 </span><a href="playercard.php#1">Al</a></td><td class="score"> 1.0</td><td> 0.0 </td><td> 9 </td></tr>'
+                 '<tr><td>3</td><td><span class="idn"> 3 </span><a href="playercard.php#3">Cy</a></td><td class="score"> 0.0</td><td> 0.0 </td><td> 9 </td></tr>'
+                 "<tfoot><tr><td colspan=5>Tie Break legend:<br> SB : Sonneborn-Berger * <br> BWG : Number of Games won with Black * <br></td></tr></tfoot>"
+                 "</table></body></html>")  # fmt: skip
+    (tmp_path / "sortedcrosstable.php").write_text(grid, encoding="utf-8")
+    (tmp_path / "standings.php").write_text(standings, encoding="utf-8")
+    t = read_event(str(tmp_path / "standings.php"))
+    assert t.tiebreak_list == ("SB", "BWG") and set(t.printed_values) == {"SB"}
+    entry = check_tournament(t, CheckOptions())
+    assert (entry.values_compared, entry.value_mismatches) == (3, ())

@@ -12,7 +12,7 @@ from ..base.i18n import msg
 from ..core.model import Color, Player, ResultKind
 from .assemble import MAX_ROUNDS, Crosstable
 
-__all__ = ["GRID_RESULT", "berger", "grid_note", "grid_tokens", "placed"]
+__all__ = ["GRID_RESULT", "PLACED", "berger", "grid_note", "grid_tokens", "placed", "placed_by_the_tables"]
 
 GRID_RESULT = re.compile(r"1|0|½|=|\+|-")
 """One result of a grid's cell: won, lost, drawn, won and lost by forfeit."""
@@ -24,6 +24,16 @@ _KIND = {
     "+": ResultKind.FORFEIT_WIN,
     "-": ResultKind.FORFEIT_LOSS,
 }
+
+
+PLACED = frozenset({"PS", "BPG", "BWG", "FB", "CUM", "OPPCUM"})
+"""The criteria that read the rounds or the colours: of a grid, they follow the Berger tables'
+placement, not the games as played, so their printed values are not compared."""
+
+
+def placed_by_the_tables(code: str) -> bool:
+    """Whether a criterion (its code) reads what a grid does not say (rounds, colours)."""
+    return code.upper() in PLACED
 
 
 def berger(players: int) -> list[list[tuple[int, int]]]:
@@ -121,7 +131,8 @@ def grid_note(where: Position) -> Diagnostic:
         msg(
             "a round-robin grid does not say in which round and with which colour each game was played: "
             "the games are placed by the Berger tables (FIDE C.05, Annex 1) of the players' numbers; the "
-            "tie-breaks that read rounds or colours (PS, BPG, BWG, ...) follow that placement"
+            "tie-breaks that read rounds or colours (PS, BPG, BWG, ...) follow that placement, and their printed "
+            "values are not compared"
         ),
         where,
     )

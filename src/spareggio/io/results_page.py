@@ -53,7 +53,7 @@ from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
 from . import vega_page
 from .assemble import Crosstable, assemble, decode
-from .grid import berger, grid_note, grid_tokens, placed
+from .grid import berger, grid_note, grid_tokens, placed, placed_by_the_tables
 from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_results_page as sniff
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length, clean_lines
@@ -383,6 +383,8 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         (item, tuple(_cell_value(name, row.cells[k], _text(row.cells[layout.number])) for row in rows))
         for item, k in zip(legend, layout.tiebreaks, strict=False)
     ]
+    if grid:  # what a grid does not say (rounds, colours) follows the Berger tables: not compared
+        columns = [(item, None if _placed(item) else values) for item, values in columns]
     rated = [str(parse_spec(item)) for item in legend if _needs_ratings(item)]
     if layout.rating is None and rated:
         # every player would read as unrated: what ratings decide cannot be computed from the page
@@ -795,6 +797,14 @@ def _reproduced(t: Tournament, spec: str, values: Sequence[Fraction | None]) -> 
         if all(p is None or _printed_as(c, p, spec) for p, c in zip(values, computed, strict=True)):
             return candidate
     return None
+
+
+def _placed(item: str) -> bool:
+    """Whether a criterion of the legend reads the rounds or colours a grid does not say."""
+    try:
+        return placed_by_the_tables(parse_spec(item).code)
+    except SpareggioError:
+        return False
 
 
 def _needs_ratings(item: str) -> bool:

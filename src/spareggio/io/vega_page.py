@@ -72,7 +72,7 @@ from ..tiebreaks import parse_spec
 from ..tiebreaks.legend import program_spec
 from .assemble import MAX_ROUNDS, Crosstable, assemble, decode
 from .files import ensure_regular
-from .grid import grid_note, grid_tokens, placed
+from .grid import grid_note, grid_tokens, placed, placed_by_the_tables
 from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_vega_page as sniff
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length, clean_lines
@@ -959,5 +959,6 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
             item: tuple(column.get(p.start_number) for p in t.players)
             for item in declared.items
             if (column := declared.values[item]) is not None
+            and not (games.kind == "grid" and placed_by_the_tables(item.split("/")[0]))
         }
     return t
