@@ -300,9 +300,13 @@ def _unlisted(problems: list[OSError], path: str) -> Iterator[Unusable]:
         yield (where, msg("{name}: cannot list the folder ({reason})", name=where, reason=reason(exc)))
 
 
-def _others(names: list[str]) -> str:
+def _kind(name: str) -> str:
+    """A file's kind for :func:`_others`: its extension."""
+    return os.path.splitext(name)[1].lower() or "(none)"
+
+
+def _others(kinds: Counter[str]) -> str:
     """The kinds of files not read, by extension, most first (``.ini 3, .sco 2``)."""
-    kinds = Counter(os.path.splitext(n)[1].lower() or "(none)" for n in names)
     shown = [f"{ext} {count}" for ext, count in kinds.most_common(5)]
     return ", ".join(shown) + (", ..." if len(kinds) > 5 else "")
 
@@ -312,7 +316,7 @@ def _folder(path: str) -> Iterator[Source | Unusable]:
     ``error`` row saying what it holds (its files are never passed over in silence)."""
     problems: list[OSError] = []
     found = 0
-    others: list[str] = []
+    others: Counter[str] = Counter()
     for folder, dirs, files in os.walk(path, onerror=problems.append):
         for row in _unlisted(problems, path):
             found += 1
@@ -321,7 +325,7 @@ def _folder(path: str) -> Iterator[Source | Unusable]:
         for f in sorted(files):
             is_zip = f.lower().endswith(".zip")
             if not (is_zip or _wanted(f)):
-                others.append(f)
+                others[_kind(f)] += 1
                 continue
             found += 1
             full = os.path.join(folder, f)
@@ -346,11 +350,12 @@ def _folder(path: str) -> Iterator[Source | Unusable]:
         yield (name, _nothing_read(name, others, archive=False))
 
 
-def _nothing_read(name: str, others: list[str], archive: bool) -> Text:
-    """Why a folder or an archive gives no file to check: empty, or what it holds instead."""
+def _nothing_read(name: str, others: Counter[str], archive: bool) -> Text:
+    """Why a folder or an archive gives no file to check: empty, or what it holds instead (the
+    number of its files of each extension)."""
     if not others:
         return msg("{name}: the archive holds no file", name=name) if archive else msg("{name}: the folder holds no file", name=name)
-    said = {"name": name, "count": len(others), "kinds": _others(others), "extensions": " ".join(EXTENSIONS)}
+    said = {"name": name, "count": others.total(), "kinds": _others(others), "extensions": " ".join(EXTENSIONS)}
     if archive:
         return msg("{name}: the archive holds no file of a format spareggio reads ({count} others: {kinds}; the formats: {extensions})", **said)
     return msg("{name}: the folder holds no file of a format spareggio reads ({count} others: {kinds}; the formats: {extensions})", **said)
@@ -411,7 +416,7 @@ def _members(
     wanted = [(n, k) for n, k in files if _wanted(n) or n.lower().endswith(".zip")]
     if not wanted:
         name = printable_path(path if outer is None else f"{path}!{outer[0]}")
-        yield (name, _nothing_read(name, [n for n, _ in files], archive=True))
+        yield (name, _nothing_read(name, Counter(_kind(n) for n, _ in files), archive=True))
         return
     times = Counter(name for name, _ in wanted)
     reported: set[str] = set()

@@ -285,7 +285,7 @@ class _Reader:
                     msg(
                         "not a tournament file spareggio reads: a JSON document of {program}, which spareggio does "
                         "not read; export the tournament from {program} as a FIDE TRF file",
-                        program=program.strip()[:40],
+                        program=clean_text(program.strip())[:40],
                     ),
                 )
             raise self.error(
