@@ -470,16 +470,14 @@ def test_check_json_of_a_half_played_page_carries_the_note(tmp_path: Path, capsy
     assert any("being played" in w for w in doc["files"][0]["warnings"])
 
 
-def test_a_chess_results_page_is_credited_to_swiss_manager_alone() -> None:
-    # chess-results publishes what Swiss-Manager uploads: the inference tries no other program's
-    # profiles, and names none as computing alike
+def test_a_chess_results_page_names_no_publisher() -> None:
+    # chess-results publishes what Swiss-Manager uploads, and what other programs upload too (Sharly
+    # Chess sends its tie-break values through the server's upload): the page does not say which, so
+    # the inference may credit any program that computes as its ranking does
     from spareggio.check.infer import candidate_rules
     from spareggio.rules import find_ruleset
 
     t = parse_event(_base().encode(), "crosstable.html")
-    assert t.publisher == "swiss-manager"
+    assert t.publisher is None
     owners = {p.family or p.code for n in candidate_rules(t) if (p := find_ruleset(n).program) is not None}
-    assert owners == {"swiss-manager"}
-    entry = check_tournament(t, CheckOptions(infer=True))
-    assert entry.to_json()["publisher"] == "swiss-manager"
-    assert not any(name in entry.inferred_text for name in ("Vega", "Protos", "Swiss Master", "lichess"))
+    assert {"swiss-manager", "vega", "sharly-chess"} <= owners

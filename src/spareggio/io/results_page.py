@@ -63,9 +63,10 @@ __all__ = ["MAX_FILE_BYTES", "PROFILE", "berger", "parse", "sniff"]
 
 
 PROFILE = "swiss-manager"
-"""The program behind chess-results pages (the server publishes what Swiss-Manager uploads): the
-parameters a legend does not print are inferred under its profile, and the event names it as its
-publisher (``check --infer`` credits no other program)."""
+"""The program behind most chess-results pages: the parameters a legend does not print are inferred
+under its profile.  The event names no publisher: chess-results also publishes what other programs
+upload (Sharly Chess sends its tie-break values there), so ``check --infer`` credits every program
+that computes as the page's ranking does."""
 
 SAVE = msg(
     "save the tournament's crosstable instead (on chess-results: 'Starting rank crosstable', or the "
@@ -418,7 +419,6 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         end_date=end,
         start_date_text=date_text,
         city=city,
-        publisher=PROFILE,
     )
     if options.kind is None:
         if grid:
