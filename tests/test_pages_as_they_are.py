@@ -317,6 +317,9 @@ def test_a_crosstable_in_another_language_is_read_as_in_english(tmp_path: Path, 
         (["Bo.", "No.", "White", "Rtg", "Pts.", "Result", "Pts.", "Black", "Rtg", "No."], "Pairings", "the pairings of a round"),
         (["No.", "", "Name", "FideID", "FED", "Rtg"], "Starting rank", "the starting rank list"),
         (["Rk.", "SNo", "", "Name", "FED", "Rtg", "Pts.", "TB1"], "Final ranking", "a ranking list"),
+        # a player's card: a row per round (a Russian event of 2019's "Player info"), once called pairings
+        (["Rd.", "SNo", "", "Name", "RtgI", "RtgN", "FED", "Pts.", "Res.", "K", "rtg+/-"], "Player info",
+         "a player's card (his games round by round)"),
     ],
 )  # fmt: skip
 def test_other_pages_are_refused_saying_which_to_save(

@@ -89,6 +89,8 @@ _CELL = re.compile(r"^(\d{1,5})\s*([wbs])\s*(1|0|½|=|\+|-)?$", re.IGNORECASE)
 _UNPAIRED = re.compile(r"^-\s*(1|0|½|\+|-)?$")
 _VALUE = re.compile(r"^-?(?:\d{1,7}(?:[.,]\d{0,4})?|[.,]\d{1,4})$")
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
+_SIDES = {"white", "black", "weiß", "schwarz", "bianco", "nero", "blancs", "noirs"}
+"""The heads of the two sides of a game in the pairings of a round."""
 _PAIRING_HEADS = {"white", "black", "weiß", "schwarz", "bianco", "nero", "blancs", "noirs", "result", "res.", "ergebnis"}
 _RESULT = {
     "1": ResultKind.PLAYED_WIN,
@@ -174,6 +176,8 @@ def _other_page(soup: BeautifulSoup) -> Text | None:
         if found is None:
             continue
         heads = set(found[1])
+        if "rd." in heads and heads & _NAME and not heads & _SIDES:  # a row per round, the player's opponents
+            return msg("a player's card (his games round by round)")
         if heads & _PAIRING_HEADS and (heads & _NAME or heads & _NUMBER or "bo." in heads):
             return msg("the pairings of a round")
         if heads & _NAME and heads & _NUMBER and not heads & _RANK and not heads & _POINTS:
