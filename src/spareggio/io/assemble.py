@@ -44,6 +44,7 @@ __all__ = [
     "points_text",
     "small_int",
     "too_many_rounds",
+    "whole",
 ]
 
 MAX_ROUNDS = 99
@@ -247,6 +248,17 @@ def points_text(text: str, position: Position, what: Text) -> Fraction:
         )
     whole, decimals = found.groups()
     return Fraction(int(whole)) + (Fraction(int(decimals), 10 ** len(decimals)) if decimals else 0)
+
+
+def whole(text: str, what: Text, where: Position, digits: int = 5) -> int:
+    """A whole number of at most ``digits`` ASCII digits (a start number, a rank, a rating on a
+    page), else an error naming the field at ``where``."""
+    if not (text.isascii() and text.isdigit()) or len(text) > digits:
+        raise InputError(
+            msg("{what}: {text!r} is not a number of at most {digits} digits", what=what, text=text[:40], digits=digits),
+            where,
+        )
+    return int(text)
 
 
 def small_int(text: str, *, signed: bool = False) -> int | None:

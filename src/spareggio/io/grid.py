@@ -12,11 +12,11 @@ from ..base.i18n import msg
 from ..core.model import Color, Player, ResultKind
 from .assemble import MAX_ROUNDS, Crosstable
 
-__all__ = ["GRID_RESULT", "PLACED", "berger", "grid_note", "grid_tokens", "placed", "placed_by_the_tables"]
+__all__ = ["GRID_RESULT", "PLACED", "RESULT_KINDS", "berger", "grid_note", "grid_tokens", "placed", "placed_by_the_tables"]
 
 GRID_RESULT = re.compile(r"1|0|½|=|\+|-")
 """One result of a grid's cell: won, lost, drawn, won and lost by forfeit."""
-_KIND = {
+RESULT_KINDS = {
     "1": ResultKind.PLAYED_WIN,
     "0": ResultKind.PLAYED_LOSS,
     "½": ResultKind.PLAYED_DRAW,
@@ -24,6 +24,7 @@ _KIND = {
     "+": ResultKind.FORFEIT_WIN,
     "-": ResultKind.FORFEIT_LOSS,
 }
+"""A game's result as results pages write it (a grid's cell, a crosstable's result)."""
 
 
 PLACED = frozenset({"PS", "BPG", "BWG", "FB", "CUM", "OPPCUM"})
@@ -119,7 +120,7 @@ def placed(
                     i = index[me]
                     ct.opponent[i, r] = index[other]
                     ct.color[i, r] = colour
-                    ct.kind[i, r] = _KIND[results[(me, other)][c]]
+                    ct.kind[i, r] = RESULT_KINDS[results[(me, other)][c]]
                     places[(i, r)] = cell(me, other)
     return ct
 

@@ -52,8 +52,8 @@ from ..core.programs import LEGEND, legend_items, page_not_read, page_program
 from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
 from . import vega_page
-from .assemble import Crosstable, assemble, decode
-from .grid import berger, grid_note, grid_tokens, placed, placed_by_the_tables
+from .assemble import Crosstable, assemble, decode, whole
+from .grid import RESULT_KINDS, berger, grid_note, grid_tokens, placed, placed_by_the_tables
 from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_results_page as sniff
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length, clean_lines
@@ -92,15 +92,8 @@ _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
 _SIDES = {"white", "black", "weiß", "schwarz", "bianco", "nero", "blancs", "noirs"}
 """The heads of the two sides of a game in the pairings of a round."""
 _PAIRING_HEADS = {"white", "black", "weiß", "schwarz", "bianco", "nero", "blancs", "noirs", "result", "res.", "ergebnis"}
-_RESULT = {
-    "1": ResultKind.PLAYED_WIN,
-    "0": ResultKind.PLAYED_LOSS,
-    "½": ResultKind.PLAYED_DRAW,
-    "=": ResultKind.PLAYED_DRAW,
-    "+": ResultKind.FORFEIT_WIN,
-    "-": ResultKind.FORFEIT_LOSS,
-    None: ResultKind.PENDING,
-}
+_RESULT: dict[str | None, ResultKind] = {symbol: kind for symbol, kind in RESULT_KINDS.items()}
+_RESULT[None] = ResultKind.PENDING  # a pairing without its result yet
 _NO_GAME = {
     "1": ResultKind.PAB,
     "+": ResultKind.PAB,
@@ -204,16 +197,6 @@ def _value(text: str) -> Fraction | None:
     elif text.startswith("-."):
         text = "-0" + text[1:]
     return Fraction(text)
-
-
-def _whole(text: str, what: Text, where: Position, digits: int = 5) -> int:
-    """A whole number of at most ``digits`` ASCII digits, else an error naming the field."""
-    if not (text.isascii() and text.isdigit()) or len(text) > digits:
-        raise InputError(
-            msg("{what}: {text!r} is not a number of at most {digits} digits", what=what, text=text[:40], digits=digits),
-            where,
-        )
-    return int(text)
 
 
 _Column = tuple[str, tuple[Fraction | None, ...] | None]
@@ -470,7 +453,7 @@ def _player(row: _Row, layout: _Layout, name: str) -> Player:
     sno_text = _text(cells[layout.number])
     if not (sno_text.isascii() and sno_text.isdigit()):
         raise InputError(msg("a row without a start number: {text!r}", text=sno_text[:40]), where)
-    sno = _whole(sno_text, msg("start number"), _position(name, cells[layout.number]))
+    sno = whole(sno_text, msg("start number"), _position(name, cells[layout.number]))
     if sno == 0:
         raise InputError(msg("a row without a start number: {text!r}", text=sno_text), where)
     player_name = _text(cells[layout.name])
@@ -479,12 +462,12 @@ def _player(row: _Row, layout: _Layout, name: str) -> Player:
     if layout.rating is not None:
         text = _text(cells[layout.rating])
         if text not in ("", "-", "0"):
-            rating = _whole(text, msg("player {sno}: rating", sno=sno), _position(name, cells[layout.rating]), 4) or None
+            rating = whole(text, msg("player {sno}: rating", sno=sno), _position(name, cells[layout.rating]), 4) or None
     rank = None
     if layout.rank is not None:
         text = _text(cells[layout.rank]).rstrip(".")
         if text:
-            rank = _whole(text, msg("player {sno}: rank", sno=sno), _position(name, cells[layout.rank]))
+            rank = whole(text, msg("player {sno}: rank", sno=sno), _position(name, cells[layout.rank]))
     points = None
     if layout.points is not None:
         points = _cell_value(name, cells[layout.points], sno_text)

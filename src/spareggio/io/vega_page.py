@@ -65,14 +65,14 @@ from ..base.errors import (
     os_reason,
     printable_path,
 )
-from ..base.i18n import Field, Text, msg
+from ..base.i18n import Field, msg
 from ..core.dates import EventDates, resolve
 from ..core.model import Color, KindSource, Player, ResultKind, Scoring, TournamentKind
 from ..tiebreaks import parse_spec
 from ..tiebreaks.legend import program_spec
-from .assemble import MAX_ROUNDS, Crosstable, assemble, decode
+from .assemble import MAX_ROUNDS, Crosstable, assemble, decode, whole
 from .files import ensure_regular
-from .grid import grid_note, grid_tokens, placed, placed_by_the_tables
+from .grid import RESULT_KINDS, grid_note, grid_tokens, placed, placed_by_the_tables
 from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_vega_page as sniff
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length, clean_lines
@@ -119,17 +119,7 @@ _OTHER_PAGE = msg(
     "with its standings (standings.html) beside it"
 )
 """Said of a page of a Vega publication that is no table of the event (in a folder, each its row)."""
-_RESULTS = {
-    "1": ResultKind.PLAYED_WIN,
-    "0": ResultKind.PLAYED_LOSS,
-    "½": ResultKind.PLAYED_DRAW,
-    "=": ResultKind.PLAYED_DRAW,
-    "+": ResultKind.FORFEIT_WIN,
-    "-": ResultKind.FORFEIT_LOSS,
-    "1f": ResultKind.FORFEIT_WIN,
-    "0f": ResultKind.FORFEIT_LOSS,
-    "": ResultKind.PENDING,
-}
+_RESULTS = {**RESULT_KINDS, "1f": ResultKind.FORFEIT_WIN, "0f": ResultKind.FORFEIT_LOSS, "": ResultKind.PENDING}
 _FORFEITS = {
     "1": ResultKind.FORFEIT_WIN,
     "+": ResultKind.FORFEIT_WIN,
@@ -220,15 +210,6 @@ def _classes(tag: Tag) -> list[str]:
 
 def _column(heads: list[str], words: set[str]) -> int | None:
     return next((k for k, h in enumerate(heads) if h in words), None)
-
-
-def _whole(text: str, what: Text, where: Position, digits: int = 5) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > digits:
-        raise InputError(
-            msg("{what}: {text!r} is not a number of at most {digits} digits", what=what, text=text[:40], digits=digits),
-            where,
-        )
-    return int(text)
 
 
 # -- a page ----------------------------------------------------------------------------------------
@@ -375,10 +356,10 @@ def _start_number(row: _Row, page: _Page) -> int:
     for mark in ("sort-num", "idn", "badge"):
         tag = _found(row, page, mark)
         if tag is not None:
-            return _whole(_text(tag), msg("start number"), _position(path, tag))
+            return whole(_text(tag), msg("start number"), _position(path, tag))
     k = _column(page.heads, _NUMBER_HEADS)
     if k is not None and k != page.rank:
-        return _whole(_own_text(row.cells[k]), msg("start number"), _position(path, row.cells[k].td))
+        return whole(_own_text(row.cells[k]), msg("start number"), _position(path, row.cells[k].td))
     for _, cell in _fixed(row, page):
         for link in cell.tags:
             m = _CARD.search(str(link.get("href") or "")) if link.name == "a" else None
@@ -402,25 +383,15 @@ def _player(row: _Row, page: _Page) -> Player:
         else:
             name = _own_text(cell)
     check_length(name, MAX_NAME_CHARS, msg("player {sno}: name", sno=sno), _position(path, row.tr))
-    title = ""
-    cell = _cell(row, page, _TITLE_HEADS)
-    if cell is not None:
-        title = _own_text(cell)
-    elif (box := _found(row, page, "title-box")) is not None:
-        title = _text(box)
-    elif (name_cell := _cell(row, page, _NAME_HEADS)) is not None:
+    title = _field(row, page, _TITLE_HEADS, "title-box")
+    if title is None and (name_cell := _cell(row, page, _NAME_HEADS)) is not None:
         span = name_cell.find("title") or name_cell.find("notitle") or name_cell.find(name="b")
         title = _text(span) if span is not None else ""
-    title = "" if title in ("-", "--") else title[:MAX_TEXT_CHARS]
-    rating_text = ""
-    cell = _cell(row, page, _RATING_HEADS)
-    if cell is not None:
-        rating_text = _own_text(cell)
-    elif (box := _found(row, page, "rating")) is not None:
-        rating_text = _text(box)
+    title = "" if title in (None, "-", "--") else title[:MAX_TEXT_CHARS]
+    rating_text = _field(row, page, _RATING_HEADS, "rating") or ""
     rating = None
     if rating_text not in ("", "-", "0"):
-        rating = _whole(rating_text, msg("player {sno}: rating", sno=sno), _position(path, row.tr), 4) or None
+        rating = whole(rating_text, msg("player {sno}: rating", sno=sno), _position(path, row.tr), 4) or None
     return Player(
         start_number=sno,
         name=name,
@@ -430,6 +401,16 @@ def _player(row: _Row, page: _Page) -> Player:
         points=_points(row, page, sno),
         position=_position(path, row.tr),
     )
+
+
+def _field(row: _Row, page: _Page, heads: set[str], mark: str) -> str | None:
+    """A player's field: the text of its column, else of its box in the player's card (class
+    ``mark``); None when the page has neither."""
+    cell = _cell(row, page, heads)
+    if cell is not None:
+        return _own_text(cell)
+    box = _found(row, page, mark)
+    return None if box is None else _text(box)
 
 
 def _federation(row: _Row, page: _Page) -> str:
@@ -490,7 +471,7 @@ def _games(page: _Page, players: list[Player]) -> Crosstable:
         assert page.rank is not None
         k = page.rank
         index = {
-            _whole(_own_text(row.cells[k]).rstrip("."), msg("player {sno}: rank", sno=players[i].start_number), _position(page.path, row.cells[k].td)): i
+            whole(_own_text(row.cells[k]).rstrip("."), msg("player {sno}: rank", sno=players[i].start_number), _position(page.path, row.cells[k].td)): i
             for i, row in enumerate(rows)
         }
         if len(index) != len(rows):
@@ -589,7 +570,7 @@ def _grid_games(page: _Page, players: list[Player]) -> Crosstable:
     assert page.rank is not None
     n, path = len(players), page.path
     numbers = [p.start_number for p in players]
-    ranks = [_whole(_own_text(row.cells[page.rank]).rstrip("."), msg("player {sno}: rank", sno=numbers[i]), _position(path, row.tr)) for i, row in enumerate(page.rows)]
+    ranks = [whole(_own_text(row.cells[page.rank]).rstrip("."), msg("player {sno}: rank", sno=numbers[i]), _position(path, row.tr)) for i, row in enumerate(page.rows)]
     if sorted(numbers) != list(range(1, n + 1)) or sorted(ranks) != list(range(1, n + 1)) or len(page.rounds) != n:
         raise InputError(
             msg(
@@ -755,7 +736,7 @@ def _declared(page: _Page, legend: list[tuple[str, str, Tag]]) -> _Declared:
         rows[sno] = _position(path, row.tr)
         text = _own_text(row.cells[page.rank]).rstrip(".")
         if text:
-            ranks[sno] = _whole(text, msg("player {sno}: rank", sno=sno), _position(path, row.cells[page.rank].td))
+            ranks[sno] = whole(text, msg("player {sno}: rank", sno=sno), _position(path, row.cells[page.rank].td))
         for item, k in columns:
             column = values[item]
             if column is None:
