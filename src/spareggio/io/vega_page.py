@@ -882,7 +882,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
                 "vega-no-standings",
                 msg(
                     "Vega prints the ranks and the tie-break values on its standings page (standings.html), not "
-                    "found beside this crosstable: the games are read, no rank is compared"
+                    "found beside this crosstable nor given with it: the games are read, no rank is compared"
                 ),
                 Position(name, 1, 1),
             )
