@@ -42,7 +42,6 @@ from fractions import Fraction
 
 import numpy as np
 from bs4 import BeautifulSoup, Tag
-from bs4.exceptions import ParserRejectedMarkup
 
 from ..base.classes import dataclass
 from ..base.errors import Diagnostic, InputError, Position, SpareggioError
@@ -52,12 +51,13 @@ from ..core.programs import LEGEND, legend_items, page_not_read, page_program
 from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
 from . import vega_page
-from .assemble import Crosstable, assemble, decode, whole
+from .assemble import Crosstable, assemble, whole
 from .grid import RESULT_KINDS, berger, grid_note, grid_tokens, placed, placed_by_the_tables
 from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_results_page as sniff
-from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length, clean_lines
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from .options import Event, ReadOptions
+from .pages import page_soup, printed_value, tag_position, tag_text
 
 __all__ = ["MAX_FILE_BYTES", "PROFILE", "berger", "parse", "sniff"]
 
@@ -87,11 +87,10 @@ _POINTS = {"pts.", "pts", "pkt.", "punti", "points", "pt.", "p.", "очки"}
 _TB = re.compile(r"^(?:tb|desp|des|доп)\s*(\d{1,2})$", re.IGNORECASE)
 _CELL = re.compile(r"^(\d{1,5})\s*([wbs])\s*(1|0|½|=|\+|-)?$", re.IGNORECASE)
 _UNPAIRED = re.compile(r"^-\s*(1|0|½|\+|-)?$")
-_VALUE = re.compile(r"^-?(?:\d{1,7}(?:[.,]\d{0,4})?|[.,]\d{1,4})$")
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
 _SIDES = {"white", "black", "weiß", "schwarz", "bianco", "nero", "blancs", "noirs"}
 """The heads of the two sides of a game in the pairings of a round."""
-_PAIRING_HEADS = {"white", "black", "weiß", "schwarz", "bianco", "nero", "blancs", "noirs", "result", "res.", "ergebnis"}
+_PAIRING_HEADS = _SIDES | {"result", "res.", "ergebnis"}
 _RESULT: dict[str | None, ResultKind] = {symbol: kind for symbol, kind in RESULT_KINDS.items()}
 _RESULT[None] = ResultKind.PENDING  # a pairing without its result yet
 _NO_GAME = {
@@ -112,19 +111,11 @@ _PARAMETERS = ("", "C1", "C2", "M1", "M2")
 and the medians programs offer (C.07 14.1)."""
 
 
-def _text(tag: Tag) -> str:
-    return " ".join(tag.get_text(" ", strip=True).replace("\xa0", " ").split())
-
-
-def _position(path: str, tag: Tag) -> Position:
-    return Position(path, tag.sourceline or 1, (tag.sourcepos or 0) + 1)
-
-
 def _heads(table: Tag) -> tuple[Tag, list[str]] | None:
     first = table.find("tr")
     if first is None:
         return None
-    return first, [_text(c).lower() for c in first.find_all(["th", "td"], recursive=False)]
+    return first, [tag_text(c).lower() for c in first.find_all(["th", "td"], recursive=False)]
 
 
 def _identity(heads: list[str]) -> bool:
@@ -178,25 +169,6 @@ def _other_page(soup: BeautifulSoup) -> Text | None:
         if heads & _NAME and heads & _RANK and heads & _POINTS:
             return msg("a ranking list (points and tie-breaks, without the games)")
     return None
-
-
-def _value(text: str) -> Fraction | None:
-    """A printed value (``41,5``, ``4½``, ``0.25``), None when blank.
-
-    :raises ValueError: for anything else (an exponent, thousands of digits, another character).
-    """
-    text = text.strip()
-    text = "0.5" if text == "½" else text.replace("½", ".5")
-    if not text:
-        return None
-    if not _VALUE.match(text):
-        raise ValueError(text)
-    text = text.replace(",", ".")
-    if text.startswith("."):
-        text = "0" + text
-    elif text.startswith("-."):
-        text = "-0" + text[1:]
-    return Fraction(text)
 
 
 _Column = tuple[str, tuple[Fraction | None, ...] | None]
@@ -261,11 +233,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     :raises InputError: for a page without a crosstable, or a row or cell that cannot be read (at
         its line and column).
     """
-    text = clean_lines(decode(data, name))  # control characters become U+FFFD, as every reader has them
-    try:
-        soup = BeautifulSoup(text, "html.parser")
-    except ParserRejectedMarkup:
-        raise InputError(msg("the page's markup cannot be read (it is not HTML, or it is damaged)"), Position(name, 1, 1)) from None
+    text, soup = page_soup(data, name)
     grid = False
     found = _crosstable(soup)
     if found is None:
@@ -294,14 +262,14 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         if long is not None:
             raise InputError(
                 msg("the round column {text!r} has no round number of at most 3 digits", text=long[:40]),
-                _position(name, table),
+                tag_position(name, table),
             )
         numbers = [int(m.group(1)) for h in heads if (m := _ROUND.match(h))]
         if numbers != list(range(1, len(numbers) + 1)):
             raise InputError(
                 msg("the round columns are numbered {numbers}, not 1, 2, 3 ... in order",
                     numbers=", ".join(map(str, numbers))),
-                _position(name, table),
+                tag_position(name, table),
             )  # fmt: skip
     legend = _legend(soup)
     if layout.tiebreaks and len(legend) != len(layout.tiebreaks):
@@ -311,18 +279,18 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
                 n=len(layout.tiebreaks),
                 m=len(legend),
             ),
-            _position(name, table),
+            tag_position(name, table),
         )
     rows = _rows(table, heads, name)
     if not rows:
-        raise InputError(msg("the crosstable has no player rows"), _position(name, table))
+        raise InputError(msg("the crosstable has no player rows"), tag_position(name, table))
     players = [_player(row, layout, name) for row in rows]
     index = {p.start_number: i for i, p in enumerate(players)}
     if len(index) != len(players):
         twice = next(k for k, p in enumerate(players) if index[p.start_number] != k)
         raise InputError(
             msg("start number {player} appears on two rows", player=players[twice].start_number),
-            _position(name, rows[twice].tr),
+            tag_position(name, rows[twice].tr),
         )
     warnings: list[Diagnostic] = []
     linked = _linked_numbers(rows, layout) if layout.by_rank and not grid else None
@@ -334,7 +302,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
                     "the page numbers its players by rank: their start numbers are read from the links of their "
                     "names (snr=...)"
                 ),
-                _position(name, table),
+                tag_position(name, table),
             )
         )
     elif layout.by_rank:
@@ -345,30 +313,30 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
                     "the page numbers its players by rank, without their start numbers: each player's rank "
                     "stands for the start number, so a tie the start number breaks (TPN) is not checked"
                 ),
-                _position(name, table),
+                tag_position(name, table),
             )
         )
     if grid:
         ct = _grid_games(players, rows, layout, index, name, warnings, table)
     else:
         cells_at = [[row.cells[k] for k in layout.games] for row in rows]
-        marks = {_text(cell).lower() for round_cells in cells_at for cell in round_cells}
+        marks = {tag_text(cell).lower() for round_cells in cells_at for cell in round_cells}
         if "*" in marks and not any(_CELL.match(mark) or _UNPAIRED.match(mark) for mark in marks):
             # no game and no bye as a crosstable writes them anywhere: chess-results' "not paired" list
             raise InputError(
                 msg("this page is {what}, not a crosstable: {save}", what=msg("the players not paired in each round"), save=SAVE),
-                _position(name, table),
+                tag_position(name, table),
             )
-        ct = Crosstable.empty(players, len(layout.games), lambda i, r: _position(name, cells_at[i][r]))
+        ct = Crosstable.empty(players, len(layout.games), lambda i, r: tag_position(name, cells_at[i][r]))
         for i, round_cells in enumerate(cells_at):
             for r, cell in enumerate(round_cells):
-                _read_cell(ct, i, r, _text(cell), index)
+                _read_cell(ct, i, r, tag_text(cell), index)
         if linked is not None:  # the opponents were read by rank: the players take their own numbers
             ct.players = [dataclasses.replace(p, start_number=n) for p, n in zip(ct.players, linked, strict=True)]
-        _one_pab_a_round(ct, warnings, _position(name, table))
+        _one_pab_a_round(ct, warnings, tag_position(name, table))
     ct.warnings.extend(warnings)
     columns: list[_Column] = [
-        (item, tuple(_cell_value(name, row.cells[k], _text(row.cells[layout.number])) for row in rows))
+        (item, tuple(_cell_value(name, row.cells[k], tag_text(row.cells[layout.number])) for row in rows))
         for item, k in zip(legend, layout.tiebreaks, strict=False)
     ]
     if grid:  # what a grid does not say (rounds, colours) follows the Berger tables: not compared
@@ -386,15 +354,15 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
                     "unrated); their printed values, and the printed ranks they help decide, are not compared",
                     criteria=", ".join(rated),
                 ),
-                _position(name, table),
+                tag_position(name, table),
             )
         )
     partial = _half_played(ct)
     if partial is not None:
         ct.players = [dataclasses.replace(p, rank=None) for p in ct.players]
     heading = soup.find("h2")
-    title = _text(heading) if heading is not None else name
-    check_length(title, MAX_TEXT_CHARS, msg("the page's title"), _position(name, heading) if heading else Position(name, 1, 1))
+    title = tag_text(heading) if heading is not None else name
+    check_length(title, MAX_TEXT_CHARS, msg("the page's title"), tag_position(name, heading) if heading else Position(name, 1, 1))
     start, end, date_text, city = _facts(soup, name)
     t = assemble(
         ct,
@@ -413,8 +381,8 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
         elif t.kind_of_event is not TournamentKind.SWISS:
             t.kind_of_event, t.kind_source = TournamentKind.SWISS, KindSource.FILE
     if partial is not None:
-        columns = _on_complete_round(t, columns, partial, _position(name, table))
-    _resolve_repeats(t, columns, _position(name, table))
+        columns = _on_complete_round(t, columns, partial, tag_position(name, table))
+    _resolve_repeats(t, columns, tag_position(name, table))
     return t
 
 
@@ -435,13 +403,13 @@ def _rows(table: Tag, heads: list[str], name: str) -> list[_Row]:
     rows = []
     for tr in table.find_all("tr")[1:]:
         cells = tr.find_all(["td", "th"], recursive=False)
-        if not cells or not _text(cells[0]):
+        if not cells or not tag_text(cells[0]):
             continue
         if len(cells) < len(heads):
             raise InputError(
-                msg("row {row} has {n} cells where the header has {m}", row=_text(cells[0])[:40], n=len(cells),
+                msg("row {row} has {n} cells where the header has {m}", row=tag_text(cells[0])[:40], n=len(cells),
                     m=len(heads)),
-                _position(name, tr),
+                tag_position(name, tr),
             )  # fmt: skip
         rows.append(_Row(tr, cells))
     return rows
@@ -449,29 +417,29 @@ def _rows(table: Tag, heads: list[str], name: str) -> list[_Row]:
 
 def _player(row: _Row, layout: _Layout, name: str) -> Player:
     cells = row.cells
-    where = _position(name, row.tr)
-    sno_text = _text(cells[layout.number])
+    where = tag_position(name, row.tr)
+    sno_text = tag_text(cells[layout.number])
     if not (sno_text.isascii() and sno_text.isdigit()):
         raise InputError(msg("a row without a start number: {text!r}", text=sno_text[:40]), where)
-    sno = whole(sno_text, msg("start number"), _position(name, cells[layout.number]))
+    sno = whole(sno_text, msg("start number"), tag_position(name, cells[layout.number]))
     if sno == 0:
         raise InputError(msg("a row without a start number: {text!r}", text=sno_text), where)
-    player_name = _text(cells[layout.name])
-    check_length(player_name, MAX_NAME_CHARS, msg("player {sno}: name", sno=sno), _position(name, cells[layout.name]))
+    player_name = tag_text(cells[layout.name])
+    check_length(player_name, MAX_NAME_CHARS, msg("player {sno}: name", sno=sno), tag_position(name, cells[layout.name]))
     rating = None
     if layout.rating is not None:
-        text = _text(cells[layout.rating])
+        text = tag_text(cells[layout.rating])
         if text not in ("", "-", "0"):
-            rating = whole(text, msg("player {sno}: rating", sno=sno), _position(name, cells[layout.rating]), 4) or None
+            rating = whole(text, msg("player {sno}: rating", sno=sno), tag_position(name, cells[layout.rating]), 4) or None
     rank = None
     if layout.rank is not None:
-        text = _text(cells[layout.rank]).rstrip(".")
+        text = tag_text(cells[layout.rank]).rstrip(".")
         if text:
-            rank = whole(text, msg("player {sno}: rank", sno=sno), _position(name, cells[layout.rank]))
+            rank = whole(text, msg("player {sno}: rank", sno=sno), tag_position(name, cells[layout.rank]))
     points = None
     if layout.points is not None:
         points = _cell_value(name, cells[layout.points], sno_text)
-    short = ["" if k is None else _text(cells[k])[:MAX_TEXT_CHARS] for k in (layout.title, layout.fed)]
+    short = ["" if k is None else tag_text(cells[k])[:MAX_TEXT_CHARS] for k in (layout.title, layout.fed)]
     return Player(
         start_number=sno,
         name=player_name,
@@ -497,7 +465,7 @@ def _facts(soup: BeautifulSoup, path: str) -> tuple[_dt.date | None, _dt.date | 
                 dates.append(_dt.date(int(y), int(m), int(d)))
             except ValueError:
                 raise InputError(
-                    msg("the page's date {text!r} is no date", text=f"{y}/{m}/{d}"), _position(path, tag)
+                    msg("the page's date {text!r} is no date", text=f"{y}/{m}/{d}"), tag_position(path, tag)
                 ) from None
     city = info.get("location", ("", None))[0][:MAX_TEXT_CHARS]
     return (dates[0] if dates else None, dates[-1] if dates else None, date[0][:MAX_TEXT_CHARS] if date else None, city)
@@ -510,9 +478,9 @@ def _info(soup: BeautifulSoup) -> dict[str, tuple[str, Tag]]:
     for tr in soup.find_all("tr"):
         cells = tr.find_all("td", recursive=False)
         if len(cells) == 2:
-            label = _text(cells[0]).lower()
+            label = tag_text(cells[0]).lower()
             if label and len(label) < 40 and label not in found:
-                found[label] = (_text(cells[1]), cells[1])
+                found[label] = (tag_text(cells[1]), cells[1])
     return found
 
 
@@ -526,11 +494,11 @@ def _legend(soup: BeautifulSoup) -> list[str]:
 
 def _cell_value(path: str, cell: Tag, row: str) -> Fraction | None:
     try:
-        return _value(_text(cell))
+        return printed_value(tag_text(cell))
     except (ValueError, ZeroDivisionError):
         raise InputError(
-            msg("row {row}: {text!r} is not a number", row=row[:40], text=_text(cell)[:40]),
-            _position(path, cell),
+            msg("row {row}: {text!r} is not a number", row=row[:40], text=tag_text(cell)[:40]),
+            tag_position(path, cell),
         ) from None
 
 
@@ -610,7 +578,7 @@ def _grid_games(
                 "the rows' numbers 1 to {n}",
                 columns=len(layout.games), n=n, numbers=", ".join(map(str, numbers[:20])),
             ),
-            _position(path, table),
+            tag_position(path, table),
         )  # fmt: skip
     results: dict[tuple[int, int], list[str]] = {}
     cycles: int | None = None
@@ -620,16 +588,16 @@ def _grid_games(
             other = col + 1
             if other == me:
                 continue
-            tokens = grid_tokens(_text(row.cells[k]), me, other, _position(path, row.cells[k]), cycles)
+            tokens = grid_tokens(tag_text(row.cells[k]), me, other, tag_position(path, row.cells[k]), cycles)
             cycles = len(tokens)
             results[(me, other)] = tokens
     cell_of = {players[i].start_number: rows[i] for i in range(n)}
     ct = placed(
         players, results, cycles or 1, index,
-        lambda me, other: _position(path, cell_of[me].cells[layout.games[other - 1]]),
-        lambda i: _position(path, rows[i].tr),
+        lambda me, other: tag_position(path, cell_of[me].cells[layout.games[other - 1]]),
+        lambda i: tag_position(path, rows[i].tr),
     )  # fmt: skip
-    warnings.append(grid_note(_position(path, table)))
+    warnings.append(grid_note(tag_position(path, table)))
     return ct
 
 

@@ -53,7 +53,6 @@ from fractions import Fraction
 import numpy as np
 from bs4 import BeautifulSoup, Tag
 from bs4.element import Comment, NavigableString
-from bs4.exceptions import ParserRejectedMarkup
 
 from ..base.classes import dataclass
 from ..base.errors import (
@@ -67,16 +66,18 @@ from ..base.errors import (
 )
 from ..base.i18n import Field, msg
 from ..core.dates import EventDates, resolve
+from ..core.legend import VEGA_ITEM
 from ..core.model import Color, KindSource, Player, ResultKind, Scoring, TournamentKind
 from ..tiebreaks import parse_spec
 from ..tiebreaks.legend import program_spec
-from .assemble import MAX_ROUNDS, Crosstable, assemble, decode, whole
+from .assemble import MAX_ROUNDS, Crosstable, assemble, whole
 from .files import ensure_regular
 from .grid import RESULT_KINDS, grid_note, grid_tokens, placed, placed_by_the_tables
 from .heads import RESULTS_PAGE_MAX_BYTES as MAX_FILE_BYTES
 from .heads import sniff_vega_page as sniff
-from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length, clean_lines
+from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from .options import Event, ReadOptions
+from .pages import page_soup, printed_value, tag_position, tag_text
 
 __all__ = ["MAX_FILE_BYTES", "PROGRAM", "companions", "parse", "sniff"]
 
@@ -108,11 +109,9 @@ _RANK_HEADS = {"pos", "pos.", "rank", "rk", "rk.", "cl.", "class."}
 _OTHER_HEADS = {"prtg", "origin", "club", "gr", "group", "cat", "age", "k", "perf"}
 """Columns of information that are no criterion (the performance, the player's origin ...)."""
 _LEGEND_HEAD = re.compile(r"tie\s*-?\s*break\s+legend\s*:|legenda\s+(?:degli\s+)?spareggi\s*:", re.IGNORECASE)
-_LEGEND_ITEM = re.compile(r"([A-Za-z][A-Za-z0-9/+.-]{0,15})\s*:\s*([^*\n]+)")
 _DATES = re.compile(r"(\d{1,2}[/.-]\d{1,2}[/.-]\d{4})(?:\s*-\s*(\d{1,2}[/.-]\d{1,2}[/.-]\d{4}))?")
 _AFTER = re.compile(r"(?:standings?|cross\s*table)\s+at\s+round\s+(\d{1,3})", re.IGNORECASE)
 """The heading of a page that stands after a round (``Standings at round 2``)."""
-_VALUE = re.compile(r"^-?\d{1,7}(?:[.,]\d{1,4})?$")
 _OTHER_PAGE = msg(
     "this Vega page holds neither a crosstable nor standings (it is one of the publication's other pages: "
     "the pairings of a round, a player's card, the schedule ...): give its crosstable (crosstable.html), "
@@ -190,17 +189,9 @@ class _Page:
     """The round the page stands after, when its heading says it (``Standings at round 2``)."""
 
 
-def _text(tag: Tag) -> str:
-    return " ".join(tag.get_text(" ", strip=True).replace("\xa0", " ").split())
-
-
 def _own_text(cell: _Cell) -> str:
     """The text written in the cell itself, not in the cells a missing ``</td>`` nested in it."""
     return " ".join(" ".join(cell.texts).replace("\xa0", " ").split())
-
-
-def _position(path: str, tag: Tag) -> Position:
-    return Position(path, tag.sourceline or 1, (tag.sourcepos or 0) + 1)
 
 
 def _classes(tag: Tag) -> list[str]:
@@ -215,21 +206,13 @@ def _column(heads: list[str], words: set[str]) -> int | None:
 # -- a page ----------------------------------------------------------------------------------------
 
 
-def _soup(data: bytes, path: str) -> BeautifulSoup:
-    text = clean_lines(decode(data, path))  # control characters become U+FFFD, as every reader has them
-    try:
-        return BeautifulSoup(text, "html.parser")
-    except ParserRejectedMarkup:
-        raise InputError(msg("the page's markup cannot be read (it is not HTML, or it is damaged)"), Position(path, 1, 1)) from None
-
-
 def _header(soup: BeautifulSoup) -> tuple[Tag, list[str], list[str]] | None:
     """The header row of the page's table: the first row of head cells (some of them ``td``, as
     Vega writes ``Origin``) that names the points and the player (or the start number)."""
     for tr in soup.find_all("tr"):
         if not tr.find("th", recursive=False):
             continue
-        printed = [_text(c) for c in tr.find_all(["th", "td"], recursive=False)]
+        printed = [tag_text(c) for c in tr.find_all(["th", "td"], recursive=False)]
         heads = [h.lower() for h in printed]
         if any(h in _POINTS_HEADS for h in heads) and any(h in _NAME_HEADS or h in _NUMBER_HEADS for h in heads):
             return tr, heads, printed
@@ -280,12 +263,12 @@ def _close(row: _Row, heads: list[str], path: str, rows: list[_Row]) -> bool:
         return not rows
     raise InputError(
         msg("row {row} has {n} cells where the header has {m}", row=_own_text(row.cells[0])[:40] or "?", n=len(row.cells), m=len(heads)),
-        _position(path, row.tr),
+        tag_position(path, row.tr),
     )
 
 
 def _page(data: bytes, path: str) -> _Page:
-    soup = _soup(data, path)
+    _, soup = page_soup(data, path)
     found = _header(soup)
     if found is None:
         raise InputError(
@@ -298,13 +281,13 @@ def _page(data: bytes, path: str) -> _Page:
     if numbers and numbers != list(range(1, len(numbers) + 1)):
         raise InputError(
             msg("the round columns are numbered {numbers}, not 1, 2, 3 ... in order", numbers=", ".join(map(str, numbers))),
-            _position(path, header),
+            tag_position(path, header),
         )
     if len(numbered) > MAX_ROUNDS:
-        raise InputError(msg("the page has {n} rounds, more than {max}", n=len(numbered), max=MAX_ROUNDS), _position(path, header))
+        raise InputError(msg("the page has {n} rounds, more than {max}", n=len(numbered), max=MAX_ROUNDS), tag_position(path, header))
     rows = _rows(header, heads, path)
     if not rows:
-        raise InputError(msg("the table has no player rows"), _position(path, header))
+        raise InputError(msg("the table has no player rows"), tag_position(path, header))
     rank = _column(heads, _RANK_HEADS)
     sharp = heads.index("#") if "#" in heads else None
     if rank is None and sharp is not None and not rows[0].cells[sharp].find("idn"):
@@ -314,10 +297,10 @@ def _page(data: bytes, path: str) -> _Page:
     else:
         kind = ("score" if rank is not None else "crosstable") if numbered else "standings"
     if kind == "grid" and rank is None:
-        raise InputError(msg("Vega's round-robin grid has no rank column (Pos): its columns cannot be told apart"), _position(path, header))
+        raise InputError(msg("Vega's round-robin grid has no rank column (Pos): its columns cannot be told apart"), tag_position(path, header))
     if kind == "standings" and rank is None:  # a table of players without ranks: a player's card, the list of players
-        raise InputError(_OTHER_PAGE, _position(path, header))
-    after = next((int(m.group(1)) for h in soup.find_all(["h4", "h3"]) if (m := _AFTER.search(_text(h)))), None)
+        raise InputError(_OTHER_PAGE, tag_position(path, header))
+    after = next((int(m.group(1)) for h in soup.find_all(["h4", "h3"]) if (m := _AFTER.search(tag_text(h)))), None)
     return _Page(path, soup, header, heads, printed, rows, kind, numbered, rank, after)
 
 
@@ -356,16 +339,16 @@ def _start_number(row: _Row, page: _Page) -> int:
     for mark in ("sort-num", "idn", "badge"):
         tag = _found(row, page, mark)
         if tag is not None:
-            return whole(_text(tag), msg("start number"), _position(path, tag))
+            return whole(tag_text(tag), msg("start number"), tag_position(path, tag))
     k = _column(page.heads, _NUMBER_HEADS)
     if k is not None and k != page.rank:
-        return whole(_own_text(row.cells[k]), msg("start number"), _position(path, row.cells[k].td))
+        return whole(_own_text(row.cells[k]), msg("start number"), tag_position(path, row.cells[k].td))
     for _, cell in _fixed(row, page):
         for link in cell.tags:
             m = _CARD.search(str(link.get("href") or "")) if link.name == "a" else None
             if m:
                 return int(m.group(1))
-    raise InputError(msg("a row without a start number: {text!r}", text=_own_text(row.cells[0])[:40]), _position(path, row.tr))
+    raise InputError(msg("a row without a start number: {text!r}", text=_own_text(row.cells[0])[:40]), tag_position(path, row.tr))
 
 
 def _player(row: _Row, page: _Page) -> Player:
@@ -375,23 +358,23 @@ def _player(row: _Row, page: _Page) -> Player:
     cell = _cell(row, page, _NAME_HEADS)
     if cell is not None:
         box = cell.find("player-name-box2")
-        links = [a for a in cell.tags if a.name == "a" and _text(a)]
-        if box is not None and _text(box):
-            name = _text(box)
+        links = [a for a in cell.tags if a.name == "a" and tag_text(a)]
+        if box is not None and tag_text(box):
+            name = tag_text(box)
         elif links:
-            name = _text(links[0])
+            name = tag_text(links[0])
         else:
             name = _own_text(cell)
-    check_length(name, MAX_NAME_CHARS, msg("player {sno}: name", sno=sno), _position(path, row.tr))
+    check_length(name, MAX_NAME_CHARS, msg("player {sno}: name", sno=sno), tag_position(path, row.tr))
     title = _field(row, page, _TITLE_HEADS, "title-box")
     if title is None and (name_cell := _cell(row, page, _NAME_HEADS)) is not None:
         span = name_cell.find("title") or name_cell.find("notitle") or name_cell.find(name="b")
-        title = _text(span) if span is not None else ""
+        title = tag_text(span) if span is not None else ""
     title = "" if title in (None, "-", "--") else title[:MAX_TEXT_CHARS]
     rating_text = _field(row, page, _RATING_HEADS, "rating") or ""
     rating = None
     if rating_text not in ("", "-", "0"):
-        rating = whole(rating_text, msg("player {sno}: rating", sno=sno), _position(path, row.tr), 4) or None
+        rating = whole(rating_text, msg("player {sno}: rating", sno=sno), tag_position(path, row.tr), 4) or None
     return Player(
         start_number=sno,
         name=name,
@@ -399,7 +382,7 @@ def _player(row: _Row, page: _Page) -> Player:
         rating=rating,
         federation=_federation(row, page)[:MAX_TEXT_CHARS],
         points=_points(row, page, sno),
-        position=_position(path, row.tr),
+        position=tag_position(path, row.tr),
     )
 
 
@@ -410,7 +393,7 @@ def _field(row: _Row, page: _Page, heads: set[str], mark: str) -> str | None:
     if cell is not None:
         return _own_text(cell)
     box = _found(row, page, mark)
-    return None if box is None else _text(box)
+    return None if box is None else tag_text(box)
 
 
 def _federation(row: _Row, page: _Page) -> str:
@@ -439,28 +422,24 @@ def _points(row: _Row, page: _Page, sno: int) -> Fraction | None:
         return None
     value = _value(_own_text(cell))
     if value is False:
-        raise InputError(msg("player {sno}: points: {text!r} is not a number", sno=sno, text=_own_text(cell)[:40]), _position(page.path, cell.td))
+        raise InputError(msg("player {sno}: points: {text!r} is not a number", sno=sno, text=_own_text(cell)[:40]), tag_position(page.path, cell.td))
     return value if isinstance(value, Fraction) else None
 
 
 def _value(text: str) -> Fraction | None | bool:
     """A printed number (``4.5``, ``4,5``, ``4½``, ``16.00``), None when blank, False when it is no
-    number."""
-    text = text.strip().replace("½", ".5")
-    if text.startswith("."):
-        text = "0" + text
-    if not text:
-        return None
-    if not _VALUE.match(text):
+    number (Direct Encounter printed ``1-2``)."""
+    try:
+        return printed_value(text)
+    except ValueError:
         return False
-    return Fraction(text.replace(",", "."))
 
 
 # -- the games -------------------------------------------------------------------------------------
 
 
 def _result_text(tag: Tag) -> str:
-    return _text(tag).lower().replace(",", ".").replace("0.5", "½").replace("1/2", "½")
+    return tag_text(tag).lower().replace(",", ".").replace("0.5", "½").replace("1/2", "½")
 
 
 def _games(page: _Page, players: list[Player]) -> Crosstable:
@@ -471,14 +450,14 @@ def _games(page: _Page, players: list[Player]) -> Crosstable:
         assert page.rank is not None
         k = page.rank
         index = {
-            whole(_own_text(row.cells[k]).rstrip("."), msg("player {sno}: rank", sno=players[i].start_number), _position(page.path, row.cells[k].td)): i
+            whole(_own_text(row.cells[k]).rstrip("."), msg("player {sno}: rank", sno=players[i].start_number), tag_position(page.path, row.cells[k].td)): i
             for i, row in enumerate(rows)
         }
         if len(index) != len(rows):
-            raise InputError(msg("two rows of the crosstable by score have one rank: its opponents cannot be told apart"), _position(page.path, page.header))
+            raise InputError(msg("two rows of the crosstable by score have one rank: its opponents cannot be told apart"), tag_position(page.path, page.header))
     else:
         index = {p.start_number: i for i, p in enumerate(players)}
-    ct = Crosstable.empty(players, len(page.rounds), lambda i, r: _position(page.path, rows[i].cells[page.rounds[r]].td))
+    ct = Crosstable.empty(players, len(page.rounds), lambda i, r: tag_position(page.path, rows[i].cells[page.rounds[r]].td))
     for i, row in enumerate(rows):
         for r, k in enumerate(page.rounds):
             _game(ct, i, r, row.cells[k], index)
@@ -510,7 +489,7 @@ def _game(ct: Crosstable, i: int, r: int, cell: _Cell, index: dict[int, int]) ->
         raise InputError(msg("round {round}: the result {text!r} has no opponent", round=r + 1, text=result[:40]), ct.where(i, r))
     box = others[0]
     colour = next(_COLOURS[c] for c in _classes(box) if c in _COLOURS)
-    opponent = _text(box)
+    opponent = tag_text(box)
     if colour is Color.NONE and opponent.upper() == "BYE":
         if result not in _BYES:
             raise _cannot(ct, i, r, f"{result} {opponent}")
@@ -570,7 +549,7 @@ def _grid_games(page: _Page, players: list[Player]) -> Crosstable:
     assert page.rank is not None
     n, path = len(players), page.path
     numbers = [p.start_number for p in players]
-    ranks = [whole(_own_text(row.cells[page.rank]).rstrip("."), msg("player {sno}: rank", sno=numbers[i]), _position(path, row.tr)) for i, row in enumerate(page.rows)]
+    ranks = [whole(_own_text(row.cells[page.rank]).rstrip("."), msg("player {sno}: rank", sno=numbers[i]), tag_position(path, row.tr)) for i, row in enumerate(page.rows)]
     if sorted(numbers) != list(range(1, n + 1)) or sorted(ranks) != list(range(1, n + 1)) or len(page.rounds) != n:
         raise InputError(
             msg(
@@ -578,7 +557,7 @@ def _grid_games(page: _Page, players: list[Player]) -> Crosstable:
                 "columns are the ranks 1 to {n}, its players numbered 1 to {n}",
                 columns=len(page.rounds), n=n, ranks=", ".join(map(str, sorted(ranks)[:20])), numbers=", ".join(map(str, sorted(numbers)[:20])),
             ),
-            _position(path, page.header),
+            tag_position(path, page.header),
         )  # fmt: skip
     number_at = {rank: numbers[i] for i, rank in enumerate(ranks)}
     results: dict[tuple[int, int], list[str]] = {}
@@ -588,17 +567,17 @@ def _grid_games(page: _Page, players: list[Player]) -> Crosstable:
             other = number_at[col + 1]
             if other == numbers[i]:
                 continue  # the hole: the player's own column
-            tokens = grid_tokens(_own_text(row.cells[k]), numbers[i], other, _position(path, row.cells[k].td), cycles)
+            tokens = grid_tokens(_own_text(row.cells[k]), numbers[i], other, tag_position(path, row.cells[k].td), cycles)
             cycles = len(tokens)
             results[(numbers[i], other)] = tokens
     index = {sno: i for i, sno in enumerate(numbers)}
     rank_of = dict(zip(numbers, ranks, strict=True))
     ct = placed(
         players, results, cycles or 1, index,
-        lambda me, other: _position(path, page.rows[index[me]].cells[page.rounds[rank_of[other] - 1]].td),
-        lambda i: _position(path, page.rows[i].tr),
+        lambda me, other: tag_position(path, page.rows[index[me]].cells[page.rounds[rank_of[other] - 1]].td),
+        lambda i: tag_position(path, page.rows[i].tr),
     )  # fmt: skip
-    ct.warnings.append(grid_note(_position(path, page.header)))
+    ct.warnings.append(grid_note(tag_position(path, page.header)))
     return ct
 
 
@@ -646,7 +625,9 @@ def _legend(soup: BeautifulSoup) -> list[tuple[str, str, Tag]]:
     match = _LEGEND_HEAD.search(text)
     text = text[match.end() :] if match else text
     text = text.split("Generated by", 1)[0]
-    return [(a.strip(), n.strip(), container) for a, n in _LEGEND_ITEM.findall(text)]
+    # an item a line, or items separated by stars, each 'ACRONYM : name' as Vega's legend writes it
+    found = (VEGA_ITEM.match(piece) for piece in re.split(r"[*\n]", text) if piece.strip())
+    return [(m.group(1), m.group(2), container) for m in found if m is not None]
 
 
 def _spec(name: str) -> str | None:
@@ -676,7 +657,7 @@ def _columns(page: _Page, legend: list[tuple[str, str, Tag]]) -> tuple[list[tupl
             if k is None:
                 raise InputError(
                     msg("the legend names {item!r}, which no column of the table is headed", item=f"{acronym} : {name}"[:60]),
-                    _position(path, page.header),
+                    tag_position(path, page.header),
                 )
             spec = _spec(name)
             if spec is None:
@@ -704,7 +685,7 @@ def _columns(page: _Page, legend: list[tuple[str, str, Tag]]) -> tuple[list[tupl
                     "the page prints no legend of its tie-breaks: its columns are read by their heads, {items}",
                     items=", ".join(f"{page.printed[k]} = {spec}" for spec, k in columns),
                 ),
-                _position(path, page.header),
+                tag_position(path, page.header),
             )
         )
     if unread:
@@ -712,7 +693,7 @@ def _columns(page: _Page, legend: list[tuple[str, str, Tag]]) -> tuple[list[tupl
             Diagnostic(
                 "vega-column-unread",
                 msg("the page prints columns whose heads name no tie-break spareggio knows, not compared: {heads}", heads=", ".join(unread)),
-                _position(path, page.header),
+                tag_position(path, page.header),
             )
         )
     return columns, warnings
@@ -727,16 +708,16 @@ def _declared(page: _Page, legend: list[tuple[str, str, Tag]]) -> _Declared:
     values: dict[str, dict[int, Fraction | None] | None] = {}
     for item, _ in columns:
         if item in values:
-            raise InputError(msg("the page prints {item} in two columns", item=item), _position(path, page.header))
+            raise InputError(msg("the page prints {item} in two columns", item=item), tag_position(path, page.header))
         values[item] = {}
     for row in page.rows:
         sno = _start_number(row, page)
         if sno in rows:
-            raise InputError(msg("start number {player} appears on two rows", player=sno), _position(path, row.tr))
-        rows[sno] = _position(path, row.tr)
+            raise InputError(msg("start number {player} appears on two rows", player=sno), tag_position(path, row.tr))
+        rows[sno] = tag_position(path, row.tr)
         text = _own_text(row.cells[page.rank]).rstrip(".")
         if text:
-            ranks[sno] = whole(text, msg("player {sno}: rank", sno=sno), _position(path, row.cells[page.rank].td))
+            ranks[sno] = whole(text, msg("player {sno}: rank", sno=sno), tag_position(path, row.cells[page.rank].td))
         for item, k in columns:
             column = values[item]
             if column is None:
@@ -751,7 +732,7 @@ def _declared(page: _Page, legend: list[tuple[str, str, Tag]]) -> _Declared:
                             "{item} is printed {text!r} for player {sno}, which is no number: its column is not compared",
                             item=item, text=_own_text(row.cells[k])[:40], sno=sno,
                         ),
-                        _position(path, row.cells[k].td),
+                        tag_position(path, row.cells[k].td),
                     )
                 )  # fmt: skip
                 continue
@@ -836,9 +817,9 @@ def _dates(page: _Page) -> tuple[EventDates | None, str | None, Position | None]
     the last one, which decides a day-first or month-first reading when it can), as printed, and
     where."""
     for heading in page.soup.find_all(["h5", "h4", "h3"]):
-        m = _DATES.search(_text(heading))
+        m = _DATES.search(tag_text(heading))
         if m:
-            return resolve(m.group(1), m.group(2), []), m.group(1), _position(page.path, heading)
+            return resolve(m.group(1), m.group(2), []), m.group(1), tag_position(page.path, heading)
     return None, None, None
 
 
@@ -871,7 +852,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
     seen: dict[int, int] = {}
     for k, p in enumerate(players):
         if p.start_number in seen:
-            raise InputError(msg("start number {player} appears on two rows", player=p.start_number), _position(games.path, games.rows[k].tr))
+            raise InputError(msg("start number {player} appears on two rows", player=p.start_number), tag_position(games.path, games.rows[k].tr))
         seen[p.start_number] = k
     ct = _grid_games(games, players) if games.kind == "grid" else _games(games, players)
     ranked = pages.get("standings") or pages.get("score") or pages.get("grid")
@@ -914,7 +895,7 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
             )
         )  # fmt: skip
     title_tag = games.soup.find("title")
-    title = _text(title_tag) if isinstance(title_tag, Tag) and _text(title_tag) else os.path.basename(name)
+    title = tag_text(title_tag) if isinstance(title_tag, Tag) and tag_text(title_tag) else os.path.basename(name)
     check_length(title, MAX_TEXT_CHARS, msg("the page's title"), Position(games.path, 1, 1))
     dates, date_text, date_at = _dates(games)
     listed = tuple(declared.items) if declared is not None else ()
