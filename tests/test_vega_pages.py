@@ -23,7 +23,7 @@ from spareggio.cli import main
 from spareggio.core.model import Color, ResultKind
 from spareggio.io import ReadOptions, parse_event, read_event, reader_for
 from spareggio.rules import find_ruleset
-from vega_page import LAYOUTS, Layout, crosstable, standings_page
+from vega_page import LAYOUTS, Layout, crosstable, grid_page, standings_page
 
 K = ResultKind
 
@@ -42,6 +42,8 @@ LEGEND = [("BH-C1", "Buchholz Cut 1"), ("BH", "Buchholz Total")]
 # pairing-allocated bye; round 2, 1 draws with 3 (1 Black), 2 wins by forfeit against 5, 4 has a
 # half-point bye; round 3, 1 and 2 both lose by forfeit (a double forfeit), 3 beats 5, 4 the bye.
 # Points: 1: 1.5, 2: 1, 3: 2.5, 4: 1.5, 5: 1 (the bye's point).
+# THREE (a round robin, Vega's grid in rank order): 2 beats 1 and 3, 1 beats 3; ranks 2, 1, 3
+THREE = [(1, 2, "Bo", "2.0", [None, "1", "1"]), (2, 1, "Al", "1.0", ["0", None, "1"]), (3, 3, "Cy", "0.0", ["0", "0", None])]
 BYES = {1: "+W2 =B3 DF2", 2: ". +F5 .", 3: "+W4 . +W5", 4: ". HPB PAB", 5: "PAB . ."}
 
 
@@ -246,14 +248,8 @@ def test_the_round_robin_grid_is_read_by_the_berger_tables(tmp_path: Path) -> No
     # row player's result against the player of the column's rank.  2 beats 1 and 3, 1 beats 3:
     # ranks 2, 1, 3.  The grid says no round and no colour: the games are placed by the Berger
     # tables of the start numbers (C.05, Annex 1), three rounds for three players
-    html = ('<html><head><meta name="author" content="www.vegachess.com"></head><body><table><thead><tr><th>Pos</th>'
-            "<th>#</th><th>NAME</th><th>Pts</th><th> 1 </th><th> 2 </th><th> 3 </th></tr></thead>"
-            '<tr><td>1</td><td>2</td><td><a href="playercard.php#2">Bo</a></td><td class="score"> 2.0</td><td class=hole> </td><td> 1 </td><td> 1 </td></tr>'
-            '<tr><td>2</td><td>1</td><td><a href="playercard.php#1">Al</a></td><td class="score"> 1.0</td><td> 0 </td><td class=hole> </td><td> 1 </td></tr>'
-            '<tr><td>3</td><td>3</td><td><a href="playercard.php#3">Cy</a></td><td class="score"> 0.0</td><td> 0 </td><td> 0 </td><td class=hole> </td></tr>'
-            "</table></body></html>")  # fmt: skip
     path = tmp_path / "sortedcrosstable.php"
-    path.write_text(html, encoding="utf-8")
+    path.write_text(grid_page(THREE), encoding="utf-8")
     t = read_event(str(path))
     assert [(p.start_number, p.name, p.rank) for p in t.players] == [(1, "Al", 2), (2, "Bo", 1), (3, "Cy", 3)]
     assert t.is_round_robin and t.rounds == 3
@@ -271,11 +267,7 @@ def test_the_round_robin_grid_is_read_by_the_berger_tables(tmp_path: Path) -> No
 
 def test_a_grid_saved_before_its_games_says_they_have_no_result(tmp_path: Path) -> None:
     # Vega writes '.' for a game not played yet ('Cross Table at round 0')
-    html = ('<html><head><meta name="Vega" content="Linux"></head><body><table><thead><tr><th> Pos </th><th> ID </th>'
-            "<th>NAME</th><th>Pts</th><th> 1 </th><th> 2 </th></tr></thead>"
-            '<tr><td>1</td><td>1</td><td><a href="playercard.html#1">Al</a></td><td><b> 0.0</b></td><td class=hole> </td><td> .  </td></tr>'
-            '<tr><td>2</td><td>2</td><td><a href="playercard.html#2">Bo</a></td><td><b> 0.0</b></td><td> .  </td><td class=hole> </td></tr>'
-            "</table></body></html>")  # fmt: skip
+    html = grid_page([(1, 1, "Al", "0.0", [None, "."]), (2, 2, "Bo", "0.0", [".", None])], head='<meta name="Vega" content="Linux">')
     path = tmp_path / "crosstable.html"
     path.write_text(html, encoding="utf-8")
     with pytest.raises(InputError, match="the game of player 1 against 2 has no result: a round-robin grid is read once every game has one"):
@@ -436,17 +428,9 @@ def test_a_double_round_robin_grid_over_99_rounds_is_refused(tmp_path: Path) -> 
     # 51 players meet twice: 2 x 51 = 102 rounds by the Berger tables (an odd number plays n rounds a
     # cycle), more than the 99 a tournament may hold
     n = 51
-    rows = "".join(
-        f'<tr><td>{i}</td><td>{i}</td><td><a href="playercard.php#{i}">P{i}</a></td><td class="score"> 0.0</td>'
-        + "".join("<td class=hole> </td>" if j == i else "<td> ½½ </td>" for j in range(1, n + 1))
-        + "</tr>"
-        for i in range(1, n + 1)
-    )
-    html = ('<html><head><meta name="author" content="www.vegachess.com"></head><body><table><thead><tr><th>Pos</th><th>#</th>'
-            "<th>NAME</th><th>Pts</th>" + "".join(f"<th> {j} </th>" for j in range(1, n + 1)) + "</tr></thead>" + rows
-            + "</table></body></html>")  # fmt: skip
+    rows = [(i, i, f"P{i}", "0.0", [None if j == i else "½½" for j in range(1, n + 1)]) for i in range(1, n + 1)]
     path = tmp_path / "sortedcrosstable.php"
-    path.write_text(html, encoding="utf-8")
+    path.write_text(grid_page(rows), encoding="utf-8")
     with pytest.raises(InputError, match="the grid's 51 players in 2 cycles make 102 rounds, more than 99"):
         read_event(str(path))
 
@@ -455,12 +439,7 @@ def test_a_grids_colour_criteria_are_not_compared(tmp_path: Path) -> None:
     # the grid says no colour: BWG computed on the Berger tables' colours is not the event's; its
     # printed values (9 here, whatever they are) are not compared, SB's are (C.07 9.1, no unplayed
     # game: 2 beat 1 (1 point) and 3 (0): 1; 1 beat 3: 0; 3: 0)
-    grid = ('<html><head><meta name="author" content="www.vegachess.com"></head><body><table><thead><tr><th>Pos</th>'
-            "<th>#</th><th>NAME</th><th>Pts</th><th> 1 </th><th> 2 </th><th> 3 </th></tr></thead>"
-            '<tr><td>1</td><td>2</td><td><a href="playercard.php#2">Bo</a></td><td class="score"> 2.0</td><td class=hole> </td><td> 1 </td><td> 1 </td></tr>'
-            '<tr><td>2</td><td>1</td><td><a href="playercard.php#1">Al</a></td><td class="score"> 1.0</td><td> 0 </td><td class=hole> </td><td> 1 </td></tr>'
-            '<tr><td>3</td><td>3</td><td><a href="playercard.php#3">Cy</a></td><td class="score"> 0.0</td><td> 0 </td><td> 0 </td><td class=hole> </td></tr>'
-            "</table></body></html>")  # fmt: skip
+    grid = grid_page(THREE)
     standings = ('<html><head><meta name="author" content="www.vegachess.com"></head><body><table><thead><tr><th>Pos</th>'
                  "<th>Player</th><th>Pts</th><th>SB</th><th>BWG</th></tr></thead>"
                  '<tr><td>1</td><td><span class="idn"> 2 </span><a href="playercard.php#2">Bo</a></td><td class="score"> 2.0</td><td> 1.0 </td><td> 9 </td></tr>'
