@@ -331,7 +331,11 @@ def infer(
         for r in departing if lst in versioned else rules_names:
             # a program always continues its list as it does (Swiss-Manager: by start number)
             codes = {x.split("/")[0].upper() for x in lst}
-            cont = tuple(c for c in find_ruleset(r).continuation if c.split("/")[0].upper() not in codes)
+            if t.numbered_by_place and "TPN" in codes:
+                break  # numbers that are the file's own places would reproduce its ranking
+            cont = tuple(
+                c for c in find_ruleset(r).continuation if c.split("/")[0].upper() not in codes and _numbered(t, c)
+            )
             pairs.append((r, (*lst, *cont)))
             grades.append(_list_grade(lst, announced, versioned, 1 if cont else 0))
             cuts.append(len(cont))
@@ -343,7 +347,10 @@ def infer(
     open_places = [f for f in found if f.wrong == 0 and f.shared > 0][:CONTINUED]
     bases = list(dict.fromkeys([announced, ("PTS",), *(f.base for f in open_places)]))
     more: list[tuple[str, tuple[str, ...], int, int]] = []
-    for program, cont, own in continuations(t.publisher):
+    for program, whole_cont, own in continuations(t.publisher):
+        cont = tuple(c for c in whole_cont if _numbered(t, c))
+        if not cont:
+            continue
         for lst in bases:
             if set(cont) & {x.split("/")[0] for x in lst}:
                 continue
@@ -360,6 +367,12 @@ def infer(
     if printed:
         found = _printed_first(found, announced)
     return _conclude(found, announced, t.publisher)
+
+
+def _numbered(t: Tournament, criterion: str) -> bool:
+    """Whether a criterion may continue a list: not the start number (``TPN``) of a file that numbers
+    its players by their own places (:attr:`~spareggio.core.model.Tournament.numbered_by_place`)."""
+    return not (t.numbered_by_place and criterion.split("/")[0].upper() == "TPN")
 
 
 def _list_grade(lst: tuple[str, ...], announced: tuple[str, ...], versioned: set[tuple[str, ...]], cont: int) -> int:

@@ -361,6 +361,10 @@ class Tournament:
     publisher: str | None = None
     """The program that wrote the file, by profile code, when the file names it (a Vega page or
     file): ``check --infer`` credits that program's profiles and no other program's."""
+    numbered_by_place: bool = False
+    """The file numbers its players by their place in its own ranking, without their start numbers
+    (a results page's ranking crosstable): the numbers say nothing of the event, so ``check --infer``
+    tries no ranking the start number decides (``TPN``)."""
     headers: dict[str, str] = field(default_factory=dict)
     """Raw text of the header records, by record code (the last one wins)."""
     adjustments: tuple[PointAdjustment, ...] = ()
