@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from hypothesis import strategies as st
 
 from chess_results_page import page
+from chess_results_workbook import from_tsv, rows, tsv
 from event_formats import SWISS, pgn, tdf, trf, veg
 from spareggio.base.errors import InputError, SpareggioError
 from spareggio.explain import explain_player
@@ -43,6 +44,7 @@ def _seeds() -> dict[str, tuple[str, bytes]]:
     t = parse_event(text.encode(), "open.trf")
     ranks = {row.player.start_number: row.rank for row in rank(t).rows}
     lichess = "022 https://lichess.org/swiss/abcd1234\n" + text
+    sheet = tsv(rows(t, [], ranks))  # type: ignore[arg-type]
     assert "lichess.org/swiss" in lichess
     return {
         "trf": ("open.trf", text.encode()),
@@ -53,6 +55,7 @@ def _seeds() -> dict[str, tuple[str, bytes]]:
         "vega-tdf": ("open.tdf", tdf(SWISS).encode()),
         "pgn": ("open.pgn", pgn(SWISS).encode()),
         "results-page": ("open.html", page(t, [], [], ranks).encode()),  # type: ignore[arg-type]
+        "results-workbook": ("open.xlsx", sheet.encode()),  # its rows as text: edited, then written (edited)
         "vega-page": ("crosstable.html", vega_crosstable(t, "table").encode()),  # type: ignore[arg-type]
     }
 
@@ -77,6 +80,18 @@ def edited(draw: st.DrawFn, reader: str) -> bytes:
     if draw(st.integers(0, 7)) == 0:
         return draw(st.binary(max_size=400))
     text = SEEDS[reader][1].decode("utf-8")
+    if reader == WORKBOOK:  # the workbook's rows are edited as text, then written as a workbook
+        return from_tsv(_edits(draw, text))
+    return _edits(draw, text).encode("utf-8", "surrogatepass")  # a lone surrogate stays a lone surrogate's bytes
+
+
+WORKBOOK = "results-workbook"
+"""The reader whose seed is kept as the text of its rows (a workbook is a zip: edits of its bytes
+would only damage it)."""
+
+
+def _edits(draw: st.DrawFn, text: str) -> str:
+    """One to four edits of a text."""
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(text)))
         how = draw(st.sampled_from(["replace", "insert", "delete"]))
@@ -87,7 +102,7 @@ def edited(draw: st.DrawFn, reader: str) -> bytes:
             text = text[:at] + piece + text[at:]
         else:
             text = text[:at] + piece + text[at + len(piece) :]
-    return text.encode("utf-8", "surrogatepass")  # a lone surrogate stays a lone surrogate's bytes
+    return text
 
 
 def one_line(exc: SpareggioError, name: str) -> None:
@@ -115,6 +130,8 @@ def check_input(reader: str, data: bytes) -> str:
     """The property of the module's text for one input; returns what happened: ``read``,
     ``refused`` (by the reader), ``not ranked`` or ``not written`` (a one-line refusal later)."""
     name = SEEDS[reader][0]
+    if reader == WORKBOOK and data == SEEDS[reader][1]:
+        data = from_tsv(data.decode("utf-8"))  # the seed itself, written
     try:
         event = parse_event(data, name, fmt=reader, options=ReadOptions(byes="half"))
     except SpareggioError as exc:

@@ -57,6 +57,7 @@ FRONT_ENDS: dict[str, str] = {
     "reader.vega-tdf": "spareggio.io.vega_tdf:parse",
     "reader.pgn": "spareggio.io.pgn:parse",
     "reader.results-page": "spareggio.io.results_page:parse",
+    "reader.results-workbook": "spareggio.io.results_workbook:parse",
     "reader.vega-page": "spareggio.io.vega_page:parse",
     "check.cluster": "spareggio.check.dask:on_cluster",
     "dask": "distributed",

@@ -19,6 +19,8 @@ __all__ = [
     "PGN_MAX_BYTES",
     "RESULTS_PAGE_EXTENSIONS",
     "RESULTS_PAGE_MAX_BYTES",
+    "RESULTS_WORKBOOK_EXTENSIONS",
+    "RESULTS_WORKBOOK_MAX_BYTES",
     "VEGA_EXTENSIONS",
     "VEGA_MAX_BYTES",
     "VEGA_TDF_EXTENSIONS",
@@ -27,6 +29,7 @@ __all__ = [
     "sniff_lichess",
     "sniff_pgn",
     "sniff_results_page",
+    "sniff_results_workbook",
     "sniff_vega",
     "sniff_vega_page",
     "sniff_vega_tdf",
@@ -92,6 +95,26 @@ def sniff_results_page(head: bytes, name: str) -> int:
     if not html:
         return 0
     return 95 if b"chess-results" in low or b"crs1" in low or b"tie break1" in low else 30
+
+
+RESULTS_WORKBOOK_EXTENSIONS = (".xlsx", ".xls")
+RESULTS_WORKBOOK_MAX_BYTES = 16 * 1024 * 1024
+"""The largest Excel workbook read (compressed: the export of a crosstable of a thousand players is
+a few hundred kilobytes); what it unpacks to has its own limit (:mod:`.results_workbook`)."""
+_ZIP = b"PK\x03\x04"
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+"""The head of an Excel 97-2003 workbook (a compound document), read to be refused with advice."""
+
+
+def sniff_results_workbook(head: bytes, name: str) -> int:
+    """90 for an Excel workbook (a zip holding ``xl/`` parts, or named ``.xlsx``; a compound document
+    named ``.xls``, refused with advice when read), 0 otherwise."""
+    low = name.lower()
+    if head.startswith(_ZIP):
+        return 90 if b"xl/" in head or b"[Content_Types].xml" in head or low.endswith(".xlsx") else 0
+    if head.startswith(_OLE):
+        return 90 if low.endswith(".xls") else 0
+    return 0
 
 
 JSON_MAX_BYTES = 1024 * 1024 * 1024

@@ -69,6 +69,7 @@ READERS: tuple[Reader, ...] = (
     Reader("vega-tdf", "Vega tournament description (.tdf)", heads.VEGA_TDF_EXTENSIONS, heads.sniff_vega_tdf, by_name("reader.vega-tdf"), heads.VEGA_MAX_BYTES),
     Reader("pgn", "PGN games of an event", heads.PGN_EXTENSIONS, heads.sniff_pgn, by_name("reader.pgn"), heads.PGN_MAX_BYTES),
     Reader("results-page", "Results page of chess-results.com (crosstable)", heads.RESULTS_PAGE_EXTENSIONS, heads.sniff_results_page, by_name("reader.results-page"), heads.RESULTS_PAGE_MAX_BYTES),
+    Reader("results-workbook", "Excel export of a chess-results crosstable (.xlsx)", heads.RESULTS_WORKBOOK_EXTENSIONS, heads.sniff_results_workbook, by_name("reader.results-workbook"), heads.RESULTS_WORKBOOK_MAX_BYTES),
     Reader("vega-page", "Vega's web pages (its crosstable, with its standings page)", heads.RESULTS_PAGE_EXTENSIONS, heads.sniff_vega_page, by_name("reader.vega-page"), heads.RESULTS_PAGE_MAX_BYTES),
 )  # fmt: skip
 """Every input format, in the order listings show them: adding a format is adding a line."""

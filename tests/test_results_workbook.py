@@ -1,0 +1,201 @@
+"""chess-results' Excel export of a crosstable as input (``.xlsx``): the layouts of the export as it
+really is (read from twelve real exports of 2024 to 2026: no legend, ``-1`` and ``-0`` stored as
+the numbers -1 and 0, a shared place printing no rank), written by tests/chess_results_workbook.py,
+checked value by value."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import zipfile
+from fractions import Fraction as Fr
+from pathlib import Path
+
+import pytest
+
+import spareggio
+from builders import tournament
+from chess_results_page import ranking_page
+from chess_results_workbook import rows, workbook
+from spareggio.base.errors import InputError
+from spareggio.check import CheckOptions, check_tournament
+from spareggio.cli import main
+from spareggio.core.model import ResultKind, TournamentKind
+from spareggio.io import parse_event, reader_for
+from spareggio.io.heads import sniff_results_workbook
+
+# NOGAMES (Swiss, 2 rounds; ratings 2400 - 10 x start number): 1 beats 2 and draws with 3, 2 beats 4,
+# 3 draws with 4, 5 never plays over the board (a bye worth a point, then a half-point bye).
+# Points: 1: 1.5, 5: 1.5, 2: 1, 3: 1, 4: 0.5.  ARO of 1: (2380 + 2370) / 2 = 2375.
+NOGAMES = {1: "+W2 =B3", 2: ". +W4", 3: "=W4 .", 4: ". .", 5: "PAB HPB"}
+LEGEND = ["points (game-points)", "Average Rating of Opponents (ARO)"]
+# the places by points alone: 1 and 5 share the first (1.5), 2 and 3 the third (1), 4 is fifth
+SHARED = {1: 1, 5: None, 2: 3, 3: None, 4: 5}
+
+
+def _swiss(cards: dict[int, str] = NOGAMES) -> tuple[spareggio.Tournament, list[dict[int, Fr | None]], dict[int, int | None]]:
+    t = tournament(cards, date="2026/06/01")
+    s = spareggio.rank(t, ["ARO"], rules="swiss-manager")
+    points = {row.player.start_number: row.points for row in s.rows}
+    aro = {row.player.start_number: row.values["ARO"] or Fr(0) for row in s.rows}
+    ranks: dict[int, int | None] = {row.player.start_number: k + 1 for k, row in enumerate(s.rows)}
+    return t, [points, aro], ranks
+
+
+def _read(data: bytes, name: str = "export.xlsx") -> spareggio.Tournament:
+    event = parse_event(data, name)
+    assert isinstance(event, spareggio.Tournament)
+    return event
+
+
+def test_the_export_is_read_as_its_event() -> None:
+    t, values, ranks = _swiss({**NOGAMES, 6: "-- --"})  # 6 is never paired: '-0' twice
+    read = _read(workbook(rows(t, values, ranks, date="2026/06/01 to 2026/06/02")))
+    assert read.name == "Test Rapid 2026"
+    assert [p.start_number for p in read.players] == [1, 2, 3, 4, 5, 6]
+    assert [p.rating for p in read.players] == [2390, 2380, 2370, 2360, 2350, 2340]
+    assert (read.start_date, read.end_date, read.city) == (dt.date(2026, 6, 1), dt.date(2026, 6, 2), "Montebello")
+    # the bye worth a point is the number -1, the rounds without a game the number 0, '  -½' text
+    assert [ResultKind(int(k)) for k in read.kind[4]] == [ResultKind.PAB, ResultKind.HALF_BYE]
+    # 6's two rounds without a game (the number 0): not paired to the end, withdrawn as the TRF has it
+    assert [ResultKind(int(k)) for k in read.kind[5]] == [ResultKind.WITHDRAWN, ResultKind.WITHDRAWN]
+    assert (read.opponent == t.opponent).all() and (read.color == t.color).all()
+    assert [p.points for p in read.players] == [Fr(3, 2), Fr(1), Fr(1), Fr(1, 2), Fr(3, 2), Fr(0)]
+    assert [p.rank for p in read.players] == [1, 3, 4, 5, 2, 6]  # 1 and 5 level: ARO 2375 before 0
+    # the export prints no legend: the columns are kept out of the comparison, and it is said
+    assert read.tiebreak_list is None and read.printed_values == {}
+    assert any("prints 2 tie-break columns without the legend" in str(w) for w in read.warnings)
+    assert spareggio.rank(read).rules.name == "fide-2026"  # by the date of the export
+
+
+def test_a_legend_in_the_sheet_names_the_columns_and_their_values_are_compared() -> None:
+    t, values, ranks = _swiss()
+    entry = check_tournament(_read(workbook(rows(t, values, ranks, legend=LEGEND))), CheckOptions())
+    assert entry.tiebreaks == ("PTS", "ARO")
+    assert entry.values_compared == 10  # 5 players x 2 columns
+    assert entry.value_mismatches == () and entry.status.value == "agree"
+    values[1][2] = Fr(2000)  # player 2's ARO printed 2000: he met 1 (2390) and 4 (2360), 2375
+    entry = check_tournament(_read(workbook(rows(t, values, ranks, legend=LEGEND))), CheckOptions())
+    assert [(m.start_number, m.printed, m.computed) for m in entry.value_mismatches] == [(2, Fr(2000), Fr(2375))]
+
+
+def test_a_shared_place_prints_no_rank_and_its_row_is_the_next_place() -> None:
+    # the ranking crosstable numbers the players (and the opponents in its cells) by their place; a
+    # place shared with the row above prints no rank (as a real export of August 2024 does)
+    t, _, _ = _swiss()
+    read = _read(workbook(rows(t, [{}], SHARED, ranking=True, legend=["points (game-points)"])))
+    by_place = [(p.start_number, p.name, p.rank) for p in read.players]
+    assert by_place == [(1, "Player 1", 1), (2, "Player 5", 1), (3, "Player 2", 3), (4, "Player 3", 3), (5, "Player 4", 5)]
+    assert read.numbered_by_place
+    # player 1 (place 1) beat place 3 (player 2) and drew with place 4 (player 3)
+    assert [int(x) for x in read.opponent[0]] == [2, 3]
+    entry = check_tournament(read, CheckOptions())
+    assert entry.status.value == "agree" and entry.mismatches == ()
+
+
+def test_the_page_reads_a_shared_place_as_the_export_does() -> None:
+    # the same ranking on chess-results' page: the row without a rank was skipped, and the cells
+    # naming its place failed ("no player with start number 2")
+    t, _, _ = _swiss()
+    html = ranking_page(t, ["points (game-points)"], [{}], {1: 1, 5: 2, 2: 3, 3: 4, 4: 5}, links=False)
+    html = html.replace('<td class="CRc">2</td>', '<td class="CRc"></td>', 1)
+    read = parse_event(html.encode(), "ranking.html")
+    assert isinstance(read, spareggio.Tournament)
+    assert [(p.name, p.rank) for p in read.players][:2] == [("Player 1", 1), ("Player 5", 1)]
+
+
+def test_infer_never_orders_by_numbers_that_are_the_files_own_places() -> None:
+    # numbered by place, the start number reproduces any order: Swiss-Manager, which ends its list
+    # with the start number, was credited with any ranking ("PTS, then TPN" on a real export).
+    # Here BH/C1, BH, SB places everyone under fide-2024; Swiss-Manager's list leaves places shared
+    # that only its start numbers, which the export does not print, would decide
+    t, _, _ = _swiss()
+    read = _read(workbook(rows(t, [], {5: 1, 1: 2, 3: 3, 2: 4, 4: 5}, ranking=True)))
+    entry = check_tournament(read, CheckOptions(infer=True))
+    assert entry.inferred_text.startswith("the declared ranking is exactly what fide-2024 gives with BH/C1, BH, SB")
+    assert all("TPN" not in (*c.tiebreaks, *c.continuation) for c in entry.inferred)
+    assert "Swiss-Manager" not in entry.inferred_text
+
+
+def test_the_round_robin_grid_is_read_with_its_numbers() -> None:
+    # 1-4, 2-3 / 4-3, 1-2 / 2-4, 3-1: 1 beats 4 and 2 and draws with 3 (2.5); 3 draws with 2 and 1 and
+    # beats 4 (2); 2 beats 4 (1.5); 4 loses all (0)
+    t = tournament({1: "+W4 +W2 =B3", 2: "=W3 . +W4", 3: ". +B4 ."}, date="2026/02/05", kind="Individual: Round-Robin")
+    ranks: dict[int, int | None] = {1: 1, 3: 2, 2: 3, 4: 4}
+    points = {1: Fr(5, 2), 2: Fr(3, 2), 3: Fr(2), 4: Fr(0)}
+    sheet = rows(t, [points], ranks, grid=True, legend=["points (game-points)"])
+    grid_rows = [row[5:9] for row in sheet if row and isinstance(row[0], int)]
+    assert grid_rows == [["*", 1, "½", 1], [0, "*", "½", 1], ["½", "½", "*", 1], [0, 0, 0, "*"]]
+    read = _read(workbook(sheet))
+    assert read.kind_of_event is TournamentKind.ROUND_ROBIN
+    assert [p.points for p in read.players] == [Fr(5, 2), Fr(3, 2), Fr(2), Fr(0)]
+    assert [p.rank for p in read.players] == [1, 3, 2, 4]
+    assert any("Berger tables" in str(w) for w in read.warnings)
+    assert check_tournament(read, CheckOptions()).status.value == "agree"
+
+
+def test_an_unreadable_cell_is_named_by_its_sheet_row_and_column() -> None:
+    t, values, ranks = _swiss()
+    sheet = rows(t, values, ranks)
+    at = next(k for k, row in enumerate(sheet) if row and row[0] == 3)  # player 3's row
+    column = sheet[at - 3].index("2.Rd")  # the heads are three rows above player 3's
+    sheet[at][column] = "zz"
+    with pytest.raises(InputError) as caught:
+        _read(workbook(sheet), "open.xlsx")
+    assert str(caught.value) == f"open.xlsx:{at + 1}:{column + 1}: round 2: cannot read the cell 'zz'"
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600), "an Excel 97-2003 workbook (.xls), which spareggio does not read"),
+        (b"PK\x03\x04" + bytes(100), "this file is not an Excel workbook (.xlsx), or it is damaged"),
+        (_zip({"[Content_Types].xml": b"<Types/>", "xl/workbook.xml": b"<"}), "the workbook cannot be read"),
+        # 65 MB of zeros packs into about 64 kB: refused by the sizes the zip declares, before unpacking
+        (_zip({"xl/worksheets/sheet1.xml": bytes(65 * 1024 * 1024)}), "the workbook unpacks to 68157440 bytes, more than the limit of 67108864 bytes"),
+        (workbook([["Name", "No.", "Rtg"], [1, "A", 2000]]), "this workbook is the starting rank list"),
+        (workbook([["Some sheet"], [1, 2, 3]]), "no crosstable in this workbook"),
+    ],
+)
+def test_what_is_no_export_is_refused_on_one_line(data: bytes, message: str) -> None:
+    name = "x.xls" if data.startswith(b"\xd0\xcf") else "x.xlsx"
+    with pytest.raises(InputError) as caught:
+        parse_event(data, name)
+    text = str(caught.value)
+    assert text.startswith(f"{name}:1:1: ") and message in text and "\n" not in text
+
+
+@pytest.mark.parametrize(
+    ("head", "name", "sure"),
+    [
+        (b"PK\x03\x04\x14\x00\x00\x00\x08\x00[Content_Types].xml", "a.bin", 90),  # a workbook's first part
+        (b"PK\x03\x04\x14\x00\x00\x00\x08\x00xl/workbook.xml", "a", 90),
+        (b"PK\x03\x04\x14\x00\x00\x00\x08\x00docs/a.trf", "a.xlsx", 90),  # the name says workbook
+        (b"PK\x03\x04\x14\x00\x00\x00\x08\x00docs/a.trf", "a.zip", 0),  # an archive of files
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "a.xls", 90),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "a.doc", 0),
+        (b"012 Open", "a.xlsx", 0),
+    ],
+)
+def test_the_sniffer_knows_a_workbook_by_its_head(head: bytes, name: str, sure: int) -> None:
+    assert sniff_results_workbook(head, name) == sure
+
+
+def test_the_command_line_checks_an_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t, values, ranks = _swiss()
+    path = tmp_path / "open.xlsx"
+    path.write_bytes(workbook(rows(t, values, ranks, legend=LEGEND)))
+    assert reader_for(path.read_bytes()[:4096], path.name).name == "results-workbook"
+    assert main(["check", str(path)]) == 0
+    assert "agree" in capsys.readouterr().out
+    before = path.read_bytes()
+    assert main(["standings", str(path), "-f", "csv"]) == 0
+    assert path.read_bytes() == before  # the input is never modified
