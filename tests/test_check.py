@@ -567,6 +567,25 @@ def test_the_inference_sentence_takes_each_language_s_plural(
     assert entry.to_json()["inferred_text"] == inferred_text(entry, "en")
 
 
+def test_a_continued_list_that_leaves_places_shared_is_never_said_exact() -> None:
+    # a real chess-results export: the best candidate was Swiss-Manager's list continued by BWG, which
+    # still left 3 declared ranks inside shared places (inferred_code "shared"), and the sentence said
+    # "exactly what Swiss-Manager gives ... (and -1 other combinations)"
+    from spareggio.check import Candidate, inferred_sentence
+
+    best = Candidate("swiss-manager", ("BH/C1", "BH"), 0, shared=3, continuation=("BWG",), program="Swiss-Manager")
+    entry = CheckEntry(
+        file="x.xlsx", status=Status.DIFFERS, rules="swiss-manager", tiebreaks=("BH/C1", "BH"),
+        inferred=(best, Candidate("fide-2024", ("BH/C1", "BH"), 0, shared=7)), inferred_code="shared",
+    )  # fmt: skip
+    said = str(inferred_sentence(entry))
+    assert said.startswith(
+        "Swiss-Manager with BH/C1, BH, then BWG, which it does not print, misplaces no player but leaves 3 "
+        "declared ranks inside shared places: the list does not explain their order"
+    )
+    assert "exactly" not in said and "-1" not in said
+
+
 @pytest.mark.parametrize(
     ("lang", "counts", "said"),
     [

@@ -51,7 +51,21 @@ def inferred_sentence(entry: CheckEntry) -> Text:
         who = ntext("{rules} (as {programs} computes)", "{rules} (as {programs} compute)", len(alike), "check",
                     rules=best.rules, programs=", ".join(alike))  # fmt: skip
         said |= set(alike)
-    if best.mismatches == 0 and best.continuation:
+    if best.mismatches == 0 and best.shared and best.continuation:
+        # not exact, even with what the program applies after its list
+        text = ntext(
+            "{rules} with {tiebreaks}, then {continuation}, which it does not print, misplaces no player but leaves {n} declared rank inside shared places: the list does not explain their order",
+            "{rules} with {tiebreaks}, then {continuation}, which it does not print, misplaces no player but leaves {n} declared ranks inside shared places: the list does not explain their order",
+            best.shared, "check", rules=who, tiebreaks=lst, continuation=", ".join(best.continuation),
+        )  # fmt: skip
+    elif best.mismatches == 0 and best.shared:
+        # not exact: the list places every player but does not explain the order of some level ones
+        text = ntext(
+            "{rules} with {tiebreaks} misplaces no player but leaves {n} declared rank inside shared places: the list does not explain their order",
+            "{rules} with {tiebreaks} misplaces no player but leaves {n} declared ranks inside shared places: the list does not explain their order",
+            best.shared, "check", rules=who, tiebreaks=lst,
+        )  # fmt: skip
+    elif best.mismatches == 0 and best.continuation:
         text = Text(
             "the declared ranking is exactly what {who} gives with {tiebreaks}, then {continuation}, which it does not print",
             "check", who=who, tiebreaks=lst, continuation=", ".join(best.continuation),
@@ -61,13 +75,6 @@ def inferred_sentence(entry: CheckEntry) -> Text:
             text = _then(
                 text, ntext(" (and {n} other combination)", " (and {n} other combinations)", exact, "check")
             )
-    elif best.mismatches == 0 and best.shared:
-        # not exact: the list places every player but does not explain the order of some level ones
-        text = ntext(
-            "{rules} with {tiebreaks} misplaces no player but leaves {n} declared rank inside shared places: the list does not explain their order",
-            "{rules} with {tiebreaks} misplaces no player but leaves {n} declared ranks inside shared places: the list does not explain their order",
-            best.shared, "check", rules=who, tiebreaks=lst,
-        )  # fmt: skip
     elif best.mismatches == 0:
         text = Text("the declared ranking is exactly what {rules} gives with {tiebreaks}", "check",
                     rules=who, tiebreaks=lst)  # fmt: skip
