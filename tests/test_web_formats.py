@@ -86,3 +86,21 @@ def test_explain_and_compare_take_the_byes_field(client: TestClient) -> None:
         assert r.json()["player"]["points"] == points
     r = client.post("/api/compare", files=upload, data={"rules": "fide-2009,fide-2026", "byes": "half"})
     assert r.status_code == 200, r.text
+
+
+def test_the_api_checks_a_chess_results_excel_export(client: TestClient) -> None:
+    # tests/test_results_workbook.py: NOGAMES ranked by ARO under Swiss-Manager, with its legend
+    from test_results_workbook import LEGEND, _swiss
+
+    from chess_results_workbook import rows, workbook
+
+    t, values, ranks = _swiss()
+    data = workbook(rows(t, values, ranks, legend=LEGEND))
+    r = client.post("/api/check", files={"file": ("open.xlsx", data)})
+    assert r.status_code == 200, r.text
+    entry = r.json()["files"][0]
+    assert entry["status"] == "agree" and entry["values_compared"] == 10
+    # a file the check cannot read is its row, with the one-line error
+    old = client.post("/api/check", files={"file": ("old.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600))})
+    row = old.json()["files"][0]
+    assert row["status"] == "error" and row["error"].startswith("old.xls:1:1: an Excel 97-2003 workbook (.xls)")
