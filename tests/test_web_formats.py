@@ -10,9 +10,11 @@ import pytest
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 
+from chess_results_workbook import rows, workbook
 from event_formats import SWISS, pgn, tdf, veg
 from spareggio.io import READERS
 from spareggio.web import create_app
+from test_results_workbook import LEGEND, _swiss
 
 
 @pytest.fixture(scope="module")
@@ -90,10 +92,6 @@ def test_explain_and_compare_take_the_byes_field(client: TestClient) -> None:
 
 def test_the_api_checks_a_chess_results_excel_export(client: TestClient) -> None:
     # tests/test_results_workbook.py: NOGAMES ranked by ARO under Swiss-Manager, with its legend
-    from test_results_workbook import LEGEND, _swiss
-
-    from chess_results_workbook import rows, workbook
-
     t, values, ranks = _swiss()
     data = workbook(rows(t, values, ranks, legend=LEGEND))
     r = client.post("/api/check", files={"file": ("open.xlsx", data)})
