@@ -26,7 +26,8 @@ Sheet = list[list[Any]]
 
 BANNER = "From the Tournament-Database of Chess-Results https://chess-results.com"
 _PLAYED = {ResultKind.PLAYED_WIN: "1", ResultKind.PLAYED_DRAW: "½", ResultKind.PLAYED_LOSS: "0",
-           ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-", ResultKind.PENDING: ""}  # fmt: skip
+           ResultKind.FORFEIT_WIN: "+", ResultKind.FORFEIT_LOSS: "-", ResultKind.DOUBLE_FORFEIT: "-",
+           ResultKind.PENDING: ""}  # fmt: skip
 _BYE: dict[ResultKind, Any] = {ResultKind.PAB: -1, ResultKind.FULL_BYE: -1, ResultKind.HALF_BYE: "  -½"}
 
 

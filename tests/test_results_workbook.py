@@ -12,6 +12,8 @@ from fractions import Fraction as Fr
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import spareggio
 from builders import tournament
@@ -19,8 +21,10 @@ from chess_results_page import ranking_page
 from chess_results_workbook import rows, workbook
 from spareggio.base.errors import InputError
 from spareggio.check import CheckOptions, check_tournament
+from spareggio.check.values import NAMED_BY_VALUES, NAMING_RULES, name_columns
 from spareggio.cli import main
 from spareggio.core.model import ResultKind, TournamentKind
+from spareggio.generate import generate
 from spareggio.io import parse_event, reader_for
 from spareggio.io.heads import sniff_results_workbook
 
@@ -199,3 +203,102 @@ def test_the_command_line_checks_an_export(tmp_path: Path, capsys: pytest.Captur
     before = path.read_bytes()
     assert main(["standings", str(path), "-f", "csv"]) == 0
     assert path.read_bytes() == before  # the input is never modified
+
+
+# -- tie-break columns printed without their legend ------------------------------------------------
+
+
+def _export_without_legend(t: spareggio.Tournament, specs: list[str], rules: str) -> bytes:
+    """The export of ``t`` whose columns TB1 ... print ``specs`` computed under ``rules``, ranked so."""
+    s = spareggio.rank(t, specs, rules=rules)
+    values = [{row.player.start_number: row.values[spec] for row in s.rows} for spec in specs]
+    ranks: dict[int, int | None] = {row.player.start_number: row.rank for row in s.rows}
+    return workbook(rows(t, values, ranks))
+
+
+def test_columns_without_a_legend_are_named_by_the_one_criterion_their_values_give() -> None:
+    # a 40-player Swiss of 7 rounds with byes, forfeits and withdrawals, printed as the real exports
+    # print it: Buchholz Cut 1 and Buchholz under C.07 2024, no legend
+    t = generate(40, 7, seed=11, start_date=dt.date(2025, 4, 30), forfeit_rate=0.05, half_bye_rate=0.05)
+    read = _read(_export_without_legend(t, ["BH/C1", "BH"], "fide-2024"))
+    assert read.tiebreak_list is None and len(read.printed_columns) == 2
+    entry = check_tournament(read, CheckOptions())
+    assert entry.tiebreaks == ("BH/C1", "BH")
+    assert entry.values_compared == 80 and entry.value_mismatches == () and entry.status.value == "agree"
+    said = next(w for w in entry.warnings if "without their legend: each is read" in w)
+    assert "TB1 BH/C1 (under fide-2024" in said and "TB2 BH (under fide-2024" in said
+
+
+def test_columns_the_2009_rule_printed_are_named_and_their_values_differ_from_c07() -> None:
+    # the real exports' Buchholz is the 2009 rule's (unplayed rounds of the opponents count as
+    # draws): named under fide-2009 alone, then compared under the rule set of the date, where the
+    # values of the players who met someone with an unplayed round differ
+    t = generate(40, 7, seed=11, start_date=dt.date(2025, 4, 30), forfeit_rate=0.05, half_bye_rate=0.05)
+    read = _read(_export_without_legend(t, ["BH"], "fide-2009"))
+    entry = check_tournament(read, CheckOptions())
+    said = next(w for w in entry.warnings if "without their legend: each is read" in w)
+    assert said.endswith("TB1 BH (under fide-2009)")
+    under_2024 = spareggio.rank(t, ["BH"], rules="fide-2024")
+    under_2009 = spareggio.rank(t, ["BH"], rules="fide-2009")
+    differ = {
+        row.player.start_number
+        for row in under_2024.rows
+        if row.values["BH"] != under_2009.row_of(row.player.start_number).values["BH"]
+    }
+    assert differ and {m.start_number for m in entry.value_mismatches} == differ
+
+
+def test_a_list_given_names_the_columns_in_order() -> None:
+    t = generate(40, 7, seed=11, start_date=dt.date(2025, 4, 30), forfeit_rate=0.05, half_bye_rate=0.05)
+    read = _read(_export_without_legend(t, ["BH/C1", "BH"], "fide-2024"))
+    entry = check_tournament(read, CheckOptions(tiebreaks="BH/C1, BH"))
+    assert entry.values_compared == 80 and entry.status.value == "agree"
+    assert "the crosstable's tie-break columns, printed without their legend, are read as the list given, in order" in entry.warnings
+    wrong = check_tournament(read, CheckOptions(tiebreaks="BH/C1, BH, SB"))
+    assert wrong.values_compared == 0
+    assert any("the list given names 3 criteria and the crosstable prints 2 tie-break columns" in w for w in wrong.warnings)
+
+
+def test_a_column_no_criterion_gives_names_no_list() -> None:
+    t = generate(40, 7, seed=11, start_date=dt.date(2025, 4, 30), forfeit_rate=0.05, half_bye_rate=0.05)
+    sheet = rows(t, [{p.start_number: Fr(1000 + p.start_number, 4) for p in t.players}], {p.start_number: None for p in t.players})
+    entry = check_tournament(_read(workbook(sheet)), CheckOptions())
+    assert entry.values_compared == 0
+    assert any("their values name no list (TB1 by none)" in w for w in entry.warnings)
+
+
+def test_direct_encounter_as_the_exports_print_it() -> None:
+    # Swiss-Manager's exports print DE as the score of the games among the tied players where they
+    # all met, 0 elsewhere: two players level who drew their game print ½ each (a real export of May
+    # 2025 prints its players 4 and 5 so).  Round 1: 1-2 ½-½, 3-4 0-1; round 2: 3-1 0-1, 2-4 1-0;
+    # 5 is never paired.  Points: 1 and 2 1.5 (level, they met: ½ each), 4 1, 3 and 5 0 (level,
+    # never met: 0 each)
+    t = tournament({1: "=W2 +B3", 2: ". +W4", 3: "-W4 .", 4: ". .", 5: "-- --"}, date="2026/06/01")
+    s = spareggio.rank(t, ["DE"], rules="fide-2026")
+    assert {row.player.start_number: row.points for row in s.rows} == {1: Fr(3, 2), 2: Fr(3, 2), 4: Fr(1), 3: Fr(0), 5: Fr(0)}
+    printed = {1: Fr(1, 2), 2: Fr(1, 2), 3: Fr(0), 4: Fr(0), 5: Fr(0)}
+    entry = check_tournament(_read(workbook(rows(t, [printed], {1: 1, 2: 1, 4: 3, 3: 4, 5: 4}))), CheckOptions())
+    assert entry.tiebreaks == ("DE",) and entry.value_mismatches == () and entry.values_compared == 5
+    assert any("where they all met, 0 elsewhere, as Swiss-Manager prints it" in w for w in entry.warnings)
+    assert entry.status.value == "agree"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    players=st.integers(6, 16),
+    rounds=st.integers(3, 5),
+    seed=st.integers(0, 10_000),
+    spec=st.sampled_from(NAMED_BY_VALUES),
+    rules=st.sampled_from(NAMING_RULES),
+)
+def test_a_column_is_never_named_by_a_criterion_that_prints_other_values(
+    players: int, rounds: int, seed: int, spec: str, rules: str
+) -> None:
+    # whatever criterion printed a column, under whichever rule set: it is among those the column's
+    # values name, and a criterion named alone gives the same values as it on this file
+    t = generate(players, rounds, seed, forfeit_rate=0.05, half_bye_rate=0.05)
+    values = spareggio.rank(t, [spec], rules=rules).results[spec].values()
+    assume(any(v is not None for v in values))
+    t.printed_columns = (tuple(values),)
+    named = name_columns(t, None, None, placed=frozenset())
+    assert spec in (*named.found[0], *named.alike[0])

@@ -73,6 +73,8 @@ CANDIDATE_LISTS_SWISS: tuple[tuple[str, ...], ...] = (
     ("BH/C1", "SB", "BH"),
     ("SB", "BH/C1", "BH"),
     ("DE", "BH/C1", "BH", "SB"),
+    ("DE", "BH/C1", "BH"),
+    ("DE", "BH/C1", "BH/C2"),
     ("DE", "WIN", "BH/C1", "BH", "SB"),
     ("BH/C1", "BH", "DE", "SB"),
     ("ARO", "BH/C1", "BH"),
@@ -86,7 +88,9 @@ CANDIDATE_LISTS_SWISS: tuple[tuple[str, ...], ...] = (
 )
 """Swiss lists tried by ``--infer`` beside the file's own: FIDE's Buchholz family in its usual
 orders (Cut 1, Median 1, Cut 2, Median 2), with Sonneborn-Berger, AOB, ARO, progressive score,
-wins and direct encounter (club practice: Median-Buchholz, Buchholz, progressive score), and the US
+wins and direct encounter (club practice: Median-Buchholz, Buchholz, progressive score; the direct
+encounter, then Buchholz Cut 1, then Buchholz or Buchholz Cut 2, as twelve real chess-results exports
+of 2024 to 2026 rank), and the US
 Chess orders (modified median, Solkoff, cumulative,
 opponents' cumulative or Kashdan)."""
 

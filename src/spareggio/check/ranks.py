@@ -19,13 +19,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..base.i18n import Field, msg, ntext
+from ..base.i18n import Field, Text, msg, ntext
 from ..base.numbers import json_number
 from ..core.model import Event, ListSource, Tournament
+from ..io.grid import PLACED
 from ..standings import Standings, rank
+from ..tiebreaks import parse_spec_list
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
 from .infer import INFERRED_SHOWN, infer
-from .values import value_mismatches
+from .values import NAMING_RULES, name_columns, value_mismatches
 from .words import inferred_sentence
 
 __all__ = ["check", "check_tournament"]
@@ -184,14 +186,73 @@ def check(event: Event, options: CheckOptions = DEFAULT_OPTIONS, *, name: str | 
     columns 69-71).  ``--infer`` tries individual rule sets and lists: for a team event the entry
     says so in its warnings."""
     tiebreaks = None if event.tiebreak_list is not None else options.tiebreaks
+    said: tuple[Text, ...] = ()
+    if isinstance(event, Tournament) and event.printed_columns and event.tiebreak_list is None:
+        event, said = _named(event, options)
+        tiebreaks = None if event.tiebreak_list is not None else options.tiebreaks
     s = rank(event, tiebreaks, options.rules, options.after_round)
     if event.infers_lists:
-        return _entry(s.tournament, s, options, name, infer_lists=True)
+        entry = _entry(s.tournament, s, options, name, infer_lists=True)
+        return replace(entry, warnings=(*said, *entry.warnings)) if said else entry
     entry = _entry(s.tournament, s, options, name, infer_lists=False)
     warnings = entry.warnings
     if options.infer:
         warnings += (msg("{field} tries individual rule sets and lists: not applied to a team event", field=Field.INFER),)
     return replace(entry, team_event=True, warnings=warnings)
+
+
+def _named(t: Tournament, options: CheckOptions) -> tuple[Tournament, tuple[Text, ...]]:
+    """A tournament whose tie-break columns were printed without their names (chess-results' Excel
+    export), with them named: by the list given, in order, when it names as many; else each by the
+    one criterion whose values reproduce every printed value of the column (:func:`name_columns`),
+    when each has one.  What was done is said; where nothing names them, their values are not
+    compared."""
+    columns = t.printed_columns
+    n = len(columns)
+    if options.tiebreaks:
+        labels = [label for label, _ in parse_spec_list(options.tiebreaks)]
+        if len(labels) != n:
+            return t, (msg(
+                "the list given names {m} criteria and the crosstable prints {n} tie-break columns: their values are "
+                "not compared", m=len(labels), n=n,
+            ),)  # fmt: skip
+        return replace(t, printed_values=dict(zip(labels, columns, strict=True))), (
+            msg("the crosstable's tie-break columns, printed without their legend, are read as the list given, in order"),
+        )
+    placed = PLACED if t.is_round_robin else frozenset()
+    named = name_columns(t, options.rules, options.after_round, placed=placed)
+    found = named.tiebreaks
+    if found is None:
+        heads = []
+        for k, criteria in enumerate(named.found):
+            heads.append(
+                msg("TB{k} by none", k=k + 1) if not criteria
+                else msg("TB{k} by {criteria}", k=k + 1, criteria=" or ".join(criteria))
+            )  # fmt: skip
+        return t, (msg(
+            "the crosstable prints its tie-break columns without their legend, and their values name no list "
+            "({columns}): their values are not compared (give the list, or the page's legend, to compare them)",
+            columns="; ".join(str(h) for h in heads),
+        ),)  # fmt: skip
+    readings = []
+    for k, criterion in enumerate(found):
+        alike = named.alike[k] if named.alike else ()
+        under = (
+            msg("under every rule set tried")
+            if set(named.rules[k]) >= set(NAMING_RULES)
+            else msg("under {rules}", rules=", ".join(named.rules[k]))
+        )
+        readings.append(
+            msg("TB{k} {criterion} ({under})", k=k + 1, criterion=criterion, under=under)
+            if not alike
+            else msg("TB{k} {criterion} ({under}; {alike} gives the same values on this file)", k=k + 1,
+                     criterion=criterion, under=under, alike=", ".join(alike))
+        )  # fmt: skip
+    return replace(t, tiebreak_list=found, printed_values=dict(zip(found, columns, strict=True))), (msg(
+        "the crosstable prints its tie-break columns without their legend: each is read as the one criterion "
+        "whose values give every value it prints: {readings}",
+        readings="; ".join(str(r) for r in readings),
+    ),)  # fmt: skip
 
 
 def check_tournament(

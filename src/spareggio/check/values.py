@@ -18,16 +18,17 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+from ..base.classes import dataclass
 from ..base.errors import SpareggioError
 from ..base.i18n import Text
 from ..core.model import Tournament
 from ..rules import program_rulesets
 from ..standings import Standings, rank_lists
-from ..tiebreaks import TiebreakResult, parse_spec_list
+from ..tiebreaks import TIEBREAKS, TiebreakResult, parse_spec_list
 from ..tiebreaks.base import GroupSteps
 from .entry import ValueMismatch
 
-__all__ = ["AVERAGES", "Form", "printed_form", "value_mismatches"]
+__all__ = ["AVERAGES", "Form", "Named", "name_columns", "printed_form", "value_mismatches"]
 
 AVERAGES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "AOB"})
 """Criteria that are averages: C.07 rounds some of them, programs print them to one or two decimals
@@ -43,6 +44,9 @@ class Form(enum.StrEnum):
     printed one rounded)."""
     DE_ZERO = "de-zero"
     """Direct Encounter printed 0 for every player it does not separate (Swiss-Manager)."""
+    DE_SEPARATED_MUTUAL = "de-separated-mutual"
+    """Direct Encounter printed as the points scored against the other tied players where they all
+    met or it separates them, 0 elsewhere (Swiss-Manager's Excel exports of 2024 to 2026)."""
     DE_MUTUAL = "de-mutual"
     """Direct Encounter printed as the points scored against the other tied players (the mutual
     game's score)."""
@@ -51,6 +55,7 @@ class Form(enum.StrEnum):
 FORM_WORDS: dict[Form, str] = {
     Form.ROUNDED: "{tiebreak} is printed rounded to {decimals} decimals: compared rounded",
     Form.DE_ZERO: "{tiebreak} is printed 0 for the players it does not separate, as Swiss-Manager prints it: compared in that form",
+    Form.DE_SEPARATED_MUTUAL: "{tiebreak} is printed as the points scored against the other tied players where they all met, 0 elsewhere, as Swiss-Manager prints it: compared in that form",
     Form.DE_MUTUAL: "{tiebreak} is printed as the points scored against the other tied players (the score of the mutual games): compared in that form",
 }
 """The note that says a column was compared in its program's form (context ``check``)."""
@@ -109,7 +114,7 @@ def value_mismatches(t: Tournament, s: Standings) -> tuple[int, tuple[ValueMisma
         if form is not Form.AS_COMPUTED:
             notes.append(Text(FORM_WORDS[form], "check", tiebreak=label, decimals=decimals))
         computed = result.values()
-        if any(c is None and p == 0 for c, p in zip(computed, printed_all, strict=True)):
+        if result.spec.code != "DE" and any(c is None and p == 0 for c, p in zip(computed, printed_all, strict=True)):
             notes.append(Text(UNDEFINED_WORDS, "check", tiebreak=label))
         for i, printed in enumerate(printed_all):
             if printed is None:
@@ -176,11 +181,16 @@ def _agrees(computed: Fraction | None, printed: Fraction, code: str, form: Form,
     return code in AVERAGES and computed.denominator == 1 and computed in _rounded(printed, 0)
 
 
-def _de_forms(result: TiebreakResult) -> tuple[list[Fraction | None], list[Fraction | None]]:
-    """Direct Encounter in Swiss-Manager's form (0 where it separates nobody) and as the mutual games'
-    score (the points against the other members of the player's tied group, 0 for a player alone)."""
+def _de_forms(
+    result: TiebreakResult,
+) -> tuple[list[Fraction | None], list[Fraction | None], list[Fraction | None]]:
+    """Direct Encounter in Swiss-Manager's forms: the sub-rank, 0 where it separates nobody; the
+    score of the games among the tied players where they all met or it separates them, 0 elsewhere
+    (its exports of 2024 to 2026: two players level who drew their game are printed ½ each) — and
+    the mutual games' score for every tied player (a New Zealand program)."""
     values = result.values()
     zero: list[Fraction | None] = [Fraction(0) if v is None else v for v in values]
+    separated_mutual: list[Fraction | None] = [Fraction(0)] * len(values)
     mutual: list[Fraction | None] = [Fraction(0)] * len(values)
     details = result.details
     if isinstance(details, GroupSteps):
@@ -192,9 +202,11 @@ def _de_forms(result: TiebreakResult) -> tuple[list[Fraction | None], list[Fract
                     continue
                 seen.add(member)
                 mutual[member] = score
+                if separated or step.all_met:
+                    separated_mutual[member] = score
                 if not separated:
                     zero[member] = Fraction(0)
-    return zero, mutual
+    return zero, separated_mutual, mutual
 
 
 def printed_form(
@@ -207,8 +219,8 @@ def printed_form(
     decimals = _decimals(printed)
     forms: list[tuple[Form, list[Fraction | None]]] = [(Form.AS_COMPUTED, computed)]
     if code == "DE":
-        zero, mutual = _de_forms(result)
-        forms += [(Form.DE_ZERO, zero), (Form.DE_MUTUAL, mutual)]
+        zero, separated_mutual, mutual = _de_forms(result)
+        forms += [(Form.DE_ZERO, zero), (Form.DE_SEPARATED_MUTUAL, separated_mutual), (Form.DE_MUTUAL, mutual)]
     elif decimals is not None:
         forms.append((Form.ROUNDED, computed))
 
@@ -228,3 +240,73 @@ def printed_form(
 
 def _number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
+
+
+# -- columns printed without their names ------------------------------------------------------------
+
+NAMED_BY_VALUES = (
+    "PTS", "DE", "BH/C1", "BH", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1", "ARO", "ARO/C1", "APRO", "APPO",
+    "TPR", "PTP", "WIN", "WON", "BPG", "BWG", "PS", "KS", "AOB", "FB", "RTNG",
+)  # fmt: skip
+"""The criteria a column printed without its name may be (those results pages and their programs
+print: chess-results' legends, Vega's, C.07's list)."""
+
+NAMING_RULES = ("fide-2026", "fide-2024", "fide-2009", "swiss-manager", "draw-vs-self")
+"""The rule sets under which a column's values are reproduced: FIDE's texts, the program behind most
+chess-results pages, the old draw against oneself."""
+
+
+@dataclass(frozen=True)
+class Named:
+    """What the values of columns printed without their names say of them."""
+
+    found: tuple[tuple[str, ...], ...]
+    """Per column, the criteria whose values give every printed value of it (in their program's form)."""
+    rules: tuple[tuple[str, ...], ...]
+    """Per column, the rule sets under which the one criterion that does gives them."""
+    alike: tuple[tuple[str, ...], ...] = ()
+    """Per column, the other criteria that give the same values on this file."""
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...] | None:
+        """The list, when one criterion and one only reproduces each column."""
+        if self.found and all(len(f) == 1 for f in self.found):
+            return tuple(f[0] for f in self.found)
+        return None
+
+
+def name_columns(t: Tournament, rules: str | None, after_round: int | None, *, placed: frozenset[str]) -> Named:
+    """Which criteria reproduce each of the columns a ranking printed without their names
+    (:attr:`~spareggio.core.model.Tournament.printed_columns`): every printed value of the column,
+    in the form its program prints it, under one of the rule sets (``rules``, then
+    :data:`NAMING_RULES`).  The criteria that read ratings are tried only where players have some;
+    those in ``placed`` (rounds and colours a grid does not say) are not tried."""
+    rated = any(p.rating for p in t.players)
+    specs = [x for x in NAMED_BY_VALUES if x.split("/")[0] not in placed and (rated or not TIEBREAKS[x.split("/")[0]].ratings)]
+    columns = t.printed_columns
+    found: list[dict[str, tuple[list[str], tuple[Fraction | None, ...]]]] = [{} for _ in columns]
+    for name in dict.fromkeys([*([rules] if rules else []), *NAMING_RULES]):
+        try:  # each criterion first in its list: computed for every player
+            ranked = rank_lists(t, [(name, [spec]) for spec in specs], after_round)
+        except SpareggioError:
+            continue  # a rule set this event cannot be ranked under names nothing
+        for spec, s in zip(specs, ranked, strict=True):
+            result = s.results.get(spec)
+            if result is None or (spec != "DE" and all(v is None for v in result.values())):
+                continue  # undefined for everybody (ARO with unrated players): no evidence
+            for k, printed in enumerate(columns):
+                if all(p is None for p in printed):
+                    continue
+                form, decimals, shown = printed_form(result, printed)
+                code = result.spec.code
+                if all(p is None or _agrees(c, p, code, form, decimals) for c, p in zip(shown, printed, strict=True)):
+                    names, _ = found[k].setdefault(spec, ([], tuple(shown)))
+                    names.append(name)
+    named: list[tuple[str, ...]] = []
+    under: list[tuple[str, ...]] = []
+    for f in found:
+        # criteria giving the same values on this file are one reading of the column: the first names it
+        alike = len({shown for _, shown in f.values()}) == 1
+        named.append(tuple(f) if not alike else tuple(f)[:1])
+        under.append(tuple(next(iter(f.values()))[0]) if alike and f else ())
+    return Named(tuple(named), tuple(under), tuple(tuple(f)[1:] if len(named[k]) == 1 else () for k, f in enumerate(found)))

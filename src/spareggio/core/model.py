@@ -353,6 +353,10 @@ class Tournament:
     """Tie-break values a published ranking printed, by the item of its list as printed, one per
     player in player order (None where it printed none): ``check`` compares them with the computed
     ones."""
+    printed_columns: tuple[tuple[Fraction | None, ...], ...] = ()
+    """Tie-break columns a published ranking printed without naming them (chess-results' Excel export
+    prints no legend), in order, one value per player in player order: ``check`` names them by the
+    criteria whose values reproduce them, or by the list it is given."""
     declared_rules: str | None = None
     """The rule set for unplayed rounds that the file says its program applied (a Vega file: the
     2009 virtual opponent), by name; ``None``: chosen by the start date."""

@@ -319,9 +319,9 @@ def event(table: Table, options: ReadOptions) -> Event:
             Diagnostic(
                 "no-legend",
                 msg(
-                    "the crosstable prints {n} tie-break columns without the legend that names them: their values "
-                    "are not compared, and the ranks are compared under the list given, or the one assumed (the "
-                    "page's legend, pasted whole, can be given as the list)",
+                    "the crosstable prints {n} tie-break columns without the legend that names them: a list given "
+                    "names them in order (the page's legend pasted whole is one); a check names each by the one "
+                    "criterion whose values give every value it prints, where there is one",
                     n=len(layout.tiebreaks),
                 ),
                 table.where,
@@ -413,6 +413,10 @@ def event(table: Table, options: ReadOptions) -> Event:
         elif t.kind_of_event is not TournamentKind.SWISS:
             t.kind_of_event, t.kind_source = TournamentKind.SWISS, KindSource.FILE
     t.numbered_by_place = layout.by_rank and linked is None
+    if not legend and partial is None:  # named by check, from their values or the list it is given
+        t.printed_columns = tuple(
+            tuple(_cell_value(row.cells[k], row.cells[layout.number].text) for row in rows) for k in layout.tiebreaks
+        )
     if partial is not None:
         columns = _on_complete_round(t, columns, partial, table.where)
     _resolve_repeats(t, columns, table.where)
