@@ -302,3 +302,14 @@ def test_a_column_is_never_named_by_a_criterion_that_prints_other_values(
     t.printed_columns = (tuple(values),)
     named = name_columns(t, None, None, placed=frozenset())
     assert spec in (*named.found[0], *named.alike[0])
+
+
+def test_the_readers_warnings_are_said_in_the_reports_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a check report in Italian said the reader's warnings in English (they were flattened to text)
+    t, values, ranks = _swiss()
+    path = tmp_path / "ranking.xlsx"
+    path.write_bytes(workbook(rows(t, values, ranks, ranking=True)))
+    main(["check", str(path), "--lang", "it"])
+    out = capsys.readouterr().out
+    assert "la pagina numera i giocatori per posizione, senza i numeri di partenza" in out
+    assert "the page numbers its players by rank" not in out

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..base.i18n import Field, Text, msg, ntext
+from ..base.i18n import Field, Text, joined, msg, ntext
 from ..base.numbers import json_number
 from ..core.model import Event, ListSource, Tournament
 from ..io.grid import PLACED
@@ -232,7 +232,7 @@ def _named(t: Tournament, options: CheckOptions) -> tuple[Tournament, tuple[Text
         return t, (msg(
             "the crosstable prints its tie-break columns without their legend, and their values name no list "
             "({columns}): their values are not compared (give the list, or the page's legend, to compare them)",
-            columns="; ".join(str(h) for h in heads),
+            columns=joined(heads, "; "),
         ),)  # fmt: skip
     readings = []
     for k, criterion in enumerate(found):
@@ -251,7 +251,7 @@ def _named(t: Tournament, options: CheckOptions) -> tuple[Tournament, tuple[Text
     return replace(t, tiebreak_list=found, printed_values=dict(zip(found, columns, strict=True))), (msg(
         "the crosstable prints its tie-break columns without their legend: each is read as the one criterion "
         "whose values give every value it prints: {readings}",
-        readings="; ".join(str(r) for r in readings),
+        readings=joined(readings, "; "),
     ),)  # fmt: skip
 
 
@@ -318,7 +318,7 @@ def _entry(
         after_round=s.after_round,
         players=t.n_players,
         ranked=int(ranked.sum()),
-        warnings=tuple(str(w) for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes) + forms + said,
+        warnings=tuple(w.text() for w in t.warnings) + tuple(s.warnings) + tuple(str(n) for n in notes) + forms + said,
         mismatches=mismatches,
         values_compared=compared,
         value_mismatches=wrong_values,
