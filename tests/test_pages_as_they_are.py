@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from fractions import Fraction as Fr
 from pathlib import Path
 
@@ -484,3 +485,15 @@ def test_a_chess_results_page_names_no_publisher() -> None:
     assert t.publisher is None
     owners = {p.family or p.code for n in candidate_rules(t) if (p := find_ruleset(n).program) is not None}
     assert {"swiss-manager", "vega", "sharly-chess"} <= owners
+
+
+@pytest.mark.parametrize("data", [b".xml", b"page.html", b"https://chess-results.com/tnr1.aspx"])
+@pytest.mark.parametrize("name", ["crosstable.html", "crosstable.htm"])
+def test_a_page_that_reads_like_a_file_name_is_refused_without_a_warning(data: bytes, name: str) -> None:
+    # Beautiful Soup warned (MarkupResemblesLocatorWarning) on a page holding '.xml' alone: a Python
+    # warning on the terminal, and an error under the suite's filter (found by the long fuzz)
+    for fmt in ("results-page", "vega-page"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            with pytest.raises(InputError):
+                parse_event(data, name, fmt=fmt)

@@ -4,6 +4,7 @@ page parsed from its bytes, a tag's text and place, and a value as a page prints
 from __future__ import annotations
 
 import re
+import warnings
 from fractions import Fraction
 
 from bs4 import BeautifulSoup, Tag
@@ -27,7 +28,11 @@ def page_soup(data: bytes, path: str) -> tuple[str, BeautifulSoup]:
     """
     text = clean_lines(decode(data, path))
     try:
-        return text, BeautifulSoup(text, "html.parser")
+        with warnings.catch_warnings():
+            # a page that reads like a file name or an address ('.xml') is parsed as the page it is:
+            # Beautiful Soup's guesses about what the caller meant are not the user's business
+            warnings.simplefilter("ignore")
+            return text, BeautifulSoup(text, "html.parser")
     except ParserRejectedMarkup:
         raise InputError(msg("the page's markup cannot be read (it is not HTML, or it is damaged)"), Position(path, 1, 1)) from None
 
