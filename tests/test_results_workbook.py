@@ -313,3 +313,19 @@ def test_the_readers_warnings_are_said_in_the_reports_language(tmp_path: Path, c
     out = capsys.readouterr().out
     assert "la pagina numera i giocatori per posizione, senza i numeri di partenza" in out
     assert "the page numbers its players by rank" not in out
+
+
+def test_infer_sets_back_a_reading_the_printed_values_contradict() -> None:
+    # the columns printed under the 2009 rule (named BH/C1, BH, SB by their values); readings that
+    # rank every player alike but compute other values (the 2009 rule counting only results by
+    # default as draws; Buchholz in the 2026 version) came second and third: they now come after
+    # every reading the printed values agree with
+    t = generate(30, 7, 1, start_date=dt.date(2025, 4, 30), forfeit_rate=0.06, half_bye_rate=0.06)
+    specs = ["BH/C1", "BH", "SB"]
+    s = spareggio.rank(t, specs, rules="fide-2009")
+    values = [{row.player.start_number: row.values[x] for row in s.rows} for x in specs]
+    ranks: dict[int, int | None] = {row.player.start_number: k + 1 for k, row in enumerate(s.rows)}
+    entry = check_tournament(_read(workbook(rows(t, values, ranks))), CheckOptions(infer=True))
+    assert entry.inferred_code == "exact"
+    assert [c.rules for c in entry.inferred[:3]] == ["fide-2009", "fide-2009", "fide-2009"]
+    assert all("V2026" not in x for c in entry.inferred[:3] for x in c.tiebreaks)

@@ -23,16 +23,19 @@ import enum
 import itertools
 from collections.abc import Callable
 from dataclasses import field
+from fractions import Fraction
 
 import numpy as np
 
 from ..base.classes import dataclass
+from ..base.errors import SpareggioError
 from ..core.model import FORFEIT, PLAYED, REQUESTED_BYE, ListSource, ResultKind, Tournament
 from ..core.programs import Program
 from ..rules import RULESETS, RuleSet, find_ruleset, program_rulesets
 from ..standings import Standings, rank_lists
-from ..tiebreaks import TIEBREAKS, parse_spec
+from ..tiebreaks import TIEBREAKS, parse_spec, parse_spec_list
 from .entry import Candidate
+from .values import agrees, printed_form
 
 __all__ = [
     "CANDIDATE_LISTS_ROUND_ROBIN",
@@ -279,6 +282,9 @@ class _Scored:
     best comes first."""
 
     wrong: int
+    contradicted: int
+    """How many values the file prints that its criteria do not give (in their program's form): among
+    candidates that misplace as many players, one the printed values contradict comes after."""
     shared: int
     list_grade: int
     """How much the list assumes: 0 the printed list; 1 with the program's own continuation; 2 with
@@ -421,7 +427,7 @@ def _conclude(found: list[_Scored], announced: tuple[str, ...], publisher: str |
     own = {name: rules.program.continuation for name, rules in program_rulesets().items() if rules.program}
     same = [
         f.label for f in found
-        if (f.wrong, f.shared, f.base) == (best.wrong, best.shared, best.base)
+        if (f.wrong, f.contradicted, f.shared, f.base) == (best.wrong, best.contradicted, best.shared, best.base)
         and (not f.cut or tuple(own.get(f.label, ())) == f.lst[len(f.base):])
     ]  # fmt: skip
     first = _name(best.label)
@@ -476,15 +482,50 @@ def _scored(
     start: int = 0,
 ) -> list[_Scored]:
     ranked_all = rank_lists(t, pairs, after_round)
+    printed = _printed(t)
     out = []
     for n, ((_, lst), cand) in enumerate(zip(pairs, ranked_all, strict=True)):
         wrong, shared = score(cand)
         rules = cand.rules
         label = rules.label
         rules_grade = 0 if label == applied else (2 if label != rules.name else 1)
-        out.append(_Scored(wrong, shared, grades[n], rules_grade, start + n, label, lst, cut[n] if cut else 0))
+        contradicted = _contradicted(cand, printed) if printed else 0
+        out.append(
+            _Scored(wrong, contradicted, shared, grades[n], rules_grade, start + n, label, lst, cut[n] if cut else 0)
+        )
     out.sort()
     return out
+
+
+def _unversioned(spec: str) -> str:
+    """A criterion without its rule version (``BH/C1/V2009`` -> ``BH/C1``): the printed column it is."""
+    return "/".join(p for p in spec.split("/") if not (p[:1].upper() == "V" and p[1:].isdigit()))
+
+
+def _printed(t: Tournament) -> dict[str, tuple[Fraction | None, ...]]:
+    """The values the file prints, by criterion without its version."""
+    out: dict[str, tuple[Fraction | None, ...]] = {}
+    for item, values in t.printed_values.items():
+        try:
+            ((_, spec),) = parse_spec_list([item])
+        except SpareggioError:
+            continue  # an item the standings could not read is reported there
+        out.setdefault(_unversioned(str(spec)), values)
+    return out
+
+
+def _contradicted(s: Standings, printed: dict[str, tuple[Fraction | None, ...]]) -> int:
+    """How many printed values a candidate's criteria do not give, each column in the form most of
+    its values agree with (:func:`~spareggio.check.values.printed_form`)."""
+    count = 0
+    for result in s.results.values():
+        values = printed.get(_unversioned(str(result.spec)))
+        if values is None:
+            continue
+        form, decimals, shown = printed_form(result, values)
+        code = result.spec.code
+        count += sum(1 for c, p in zip(shown, values, strict=True) if p is not None and not agrees(c, p, code, form, decimals))
+    return count
 
 
 def _program(label: str) -> str | None:

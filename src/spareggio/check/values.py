@@ -28,7 +28,7 @@ from ..tiebreaks import TIEBREAKS, TiebreakResult, parse_spec_list
 from ..tiebreaks.base import GroupSteps
 from .entry import ValueMismatch
 
-__all__ = ["AVERAGES", "Form", "Named", "name_columns", "printed_form", "value_mismatches"]
+__all__ = ["AVERAGES", "Form", "Named", "agrees", "name_columns", "printed_form", "value_mismatches"]
 
 AVERAGES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "AOB"})
 """Criteria that are averages: C.07 rounds some of them, programs print them to one or two decimals
@@ -120,7 +120,7 @@ def value_mismatches(t: Tournament, s: Standings) -> tuple[int, tuple[ValueMisma
             if printed is None:
                 continue
             compared += 1
-            if _agrees(shown[i], printed, result.spec.code, form, decimals):
+            if agrees(shown[i], printed, result.spec.code, form, decimals):
                 continue
             value = computed[i]
             departure = None
@@ -166,7 +166,7 @@ def _rounded(value: Fraction, decimals: int) -> set[Fraction]:
     return {Fraction(up, 10**decimals), Fraction(even, 10**decimals)}
 
 
-def _agrees(computed: Fraction | None, printed: Fraction, code: str, form: Form, decimals: int | None) -> bool:
+def agrees(computed: Fraction | None, printed: Fraction, code: str, form: Form, decimals: int | None) -> bool:
     """Whether a printed value is the computed one in the column's form.  A printed 0 for a value
     that is undefined (an average without games) is the program's way of printing none."""
     if computed is None:
@@ -226,7 +226,7 @@ def printed_form(
 
     def agreeing(form: Form, shown: list[Fraction | None]) -> int:
         return sum(
-            1 for c, p in zip(shown, printed, strict=True) if p is not None and _agrees(c, p, code, form, decimals)
+            1 for c, p in zip(shown, printed, strict=True) if p is not None and agrees(c, p, code, form, decimals)
         )
 
     best_form, best_shown = forms[0]
@@ -299,7 +299,7 @@ def name_columns(t: Tournament, rules: str | None, after_round: int | None, *, p
                     continue
                 form, decimals, shown = printed_form(result, printed)
                 code = result.spec.code
-                if all(p is None or _agrees(c, p, code, form, decimals) for c, p in zip(shown, printed, strict=True)):
+                if all(p is None or agrees(c, p, code, form, decimals) for c, p in zip(shown, printed, strict=True)):
                     names, _ = found[k].setdefault(spec, ([], tuple(shown)))
                     names.append(name)
     named: list[tuple[str, ...]] = []
