@@ -483,13 +483,14 @@ def _scored(
 ) -> list[_Scored]:
     ranked_all = rank_lists(t, pairs, after_round)
     printed = _printed(t)
+    seen: dict[tuple[str, str], int] = {}
     out = []
     for n, ((_, lst), cand) in enumerate(zip(pairs, ranked_all, strict=True)):
         wrong, shared = score(cand)
         rules = cand.rules
         label = rules.label
         rules_grade = 0 if label == applied else (2 if label != rules.name else 1)
-        contradicted = _contradicted(cand, printed) if printed else 0
+        contradicted = _contradicted(cand, printed, seen) if printed else 0
         out.append(
             _Scored(wrong, contradicted, shared, grades[n], rules_grade, start + n, label, lst, cut[n] if cut else 0)
         )
@@ -514,17 +515,27 @@ def _printed(t: Tournament) -> dict[str, tuple[Fraction | None, ...]]:
     return out
 
 
-def _contradicted(s: Standings, printed: dict[str, tuple[Fraction | None, ...]]) -> int:
+def _contradicted(s: Standings, printed: dict[str, tuple[Fraction | None, ...]], seen: dict[tuple[str, str], int]) -> int:
     """How many printed values a candidate's criteria do not give, each column in the form most of
-    its values agree with (:func:`~spareggio.check.values.printed_form`)."""
+    its values agree with (:func:`~spareggio.check.values.printed_form`); ``seen`` keeps the count of
+    a criterion whose values do not depend on its place in the list (all but the group ones, DE), by
+    rule set."""
     count = 0
     for result in s.results.values():
-        values = printed.get(_unversioned(str(result.spec)))
+        key = _unversioned(str(result.spec))
+        values = printed.get(key)
         if values is None:
             continue
-        form, decimals, shown = printed_form(result, values)
         code = result.spec.code
-        count += sum(1 for c, p in zip(shown, values, strict=True) if p is not None and not agrees(c, p, code, form, decimals))
+        memo = None if TIEBREAKS[code].is_group else (s.rules.label, str(result.spec))
+        if memo is not None and memo in seen:
+            count += seen[memo]
+            continue
+        form, decimals, shown = printed_form(result, values)
+        wrong = sum(1 for c, p in zip(shown, values, strict=True) if p is not None and not agrees(c, p, code, form, decimals))
+        if memo is not None:
+            seen[memo] = wrong
+        count += wrong
     return count
 
 
