@@ -47,15 +47,18 @@ def rows(
     grid: bool = False,
     legend: Sequence[str] = (),
     title: str = "Test Rapid 2026",
-    date: str = "2026/02/05",
+    date: str | None = "2026/02/05",
+    updated: str = "05.02.2026 22:48:33",
 ) -> Sheet:
     """The sheet of the export: the starting rank crosstable (``No.`` first), or with ``ranking`` the
     ranking crosstable (``Rk.`` first, the rows in ``ranks`` order, the opponents named by their
     place; a rank of None prints nothing, a place shared with the row above), or with ``grid`` the
-    round-robin grid.  ``values[k]`` is column TBk+1 by start number."""
+    round-robin grid.  ``values[k]`` is column TBk+1 by start number; without ``date``, no ``Date``
+    fact (as the exports of some events print none)."""
     n = len(t.players)
-    sheet: Sheet = [[BANNER], [title], ["Location : Montebello"], [f"Date : {date}"], [f"Number of rounds : {t.rounds}"], []]
-    sheet.append(["Last update 05.02.2026 22:48:33"])
+    sheet: Sheet = [[BANNER], [title], ["Location : Montebello"]]
+    sheet += [[f"Date : {date}"]] if date is not None else []
+    sheet += [[f"Number of rounds : {t.rounds}"], [], [f"Last update {updated}"]]
     if ranking:
         sheet.append([f"Final Ranking crosstable after {t.rounds} Rounds"])
     elif not grid:

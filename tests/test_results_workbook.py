@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import spareggio
 from builders import tournament
-from chess_results_page import ranking_page
+from chess_results_page import page, ranking_page
 from chess_results_workbook import rows, workbook
 from spareggio.base.errors import InputError
 from spareggio.check import CheckOptions, check_tournament
@@ -329,3 +329,44 @@ def test_infer_sets_back_a_reading_the_printed_values_contradict() -> None:
     assert entry.inferred_code == "exact"
     assert [c.rules for c in entry.inferred[:3]] == ["fide-2009", "fide-2009", "fide-2009"]
     assert all("V2026" not in x for c in entry.inferred[:3] for x in c.tiebreaks)
+
+
+@pytest.mark.parametrize(
+    ("updated", "rules"),
+    [
+        # C.07 2024 is in force from 1 September 2023 to 28 February 2026, the 2026 text from 1 March
+        ("08.02.2026 16:45:19", "fide-2024"),  # a real export of February 2026 without a Date
+        ("28.02.2026 23:59:59", "fide-2024"),
+        ("01.03.2026 00:00:01", "fide-2026"),
+        ("15.07.2016 10:00:00", "fide-2009"),
+    ],
+)
+def test_an_export_without_dates_takes_the_rule_set_of_its_last_update(updated: str, rules: str) -> None:
+    # the event started no later than the page's last update: before, fide-2026 (today's) was assumed
+    t, values, ranks = _swiss()
+    read = _read(workbook(rows(t, values, ranks, date=None, updated=updated)))
+    day = updated.split()[0].split(".")
+    assert read.start_date is None and read.updated == dt.date(int(day[2]), int(day[1]), int(day[0]))
+    s = spareggio.rank(read)
+    assert s.rules.name == rules
+    said = [str(w) for w in s.warnings]
+    assert any(f"was last updated on {read.updated}, so the event started no later: {rules}, in force that day, assumed" in w for w in said)
+    # a Date printed decides
+    dated = _read(workbook(rows(t, values, ranks, date="2026/06/01", updated=updated)))
+    assert spareggio.rank(dated).rules.name == "fide-2026"
+
+
+def test_the_page_takes_its_last_upload_not_the_servers_time() -> None:
+    # a Finnish page of 2016 prints the server's time of the download first ("Servertime 25.07.2016
+    # 12:46:27"), then its last update ("Viimeisin päivitys24.07.2016 15:36:32, Creator/Last Upload")
+    t, values, ranks = _swiss()
+    html = page(t, LEGEND, values, ranks)  # type: ignore[arg-type]
+    html = html.replace('<tr><td class="CR">Date</td><td class="CR">2026/06/01 to 2026/06/02</td></tr>', "")
+    html = html.replace(
+        "<h2>", "<p>Logged on: Gast Servertime 25.07.2026 12:46:27</p><p class=\"CRsmall\">Viimeisin p&auml;ivitys"
+        "24.02.2026 15:36:32, Creator/Last Upload: jyvas-shakki</p><h2>", 1,
+    )
+    read = parse_event(html.encode(), "crosstable.html")
+    assert isinstance(read, spareggio.Tournament)
+    assert read.start_date is None and read.updated == dt.date(2026, 2, 24)
+    assert spareggio.rank(read).rules.name == "fide-2024"

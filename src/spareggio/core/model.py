@@ -341,6 +341,10 @@ class Tournament:
     start_date_position: Position | None = None
     round_dates: tuple[_dt.date | None, ...] = ()
     """Dates of the rounds (TRF-2x record 132), where given."""
+    updated: _dt.date | None = None
+    """The day a published ranking was last updated (chess-results' ``Last update``): the event
+    started no later.  When the file gives no start date, the rule set in force that day is taken,
+    with a warning."""
     round_one_readings: tuple[DateReading, ...] = ()
     """Every reading of round 1's date (record 132), the TRF's ``YY/MM/DD`` first."""
     city: str = ""

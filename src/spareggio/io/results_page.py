@@ -13,6 +13,9 @@ with the page to save instead; another program's page is named (Vega's is read b
 
 from __future__ import annotations
 
+import datetime as _dt
+import re
+
 from bs4 import BeautifulSoup, Tag
 
 from ..base.errors import InputError, Position
@@ -35,7 +38,10 @@ from .results_table import (
     is_crosstable,
     is_grid,
     other_kind,
+    update_day,
 )
+
+_LAST_UPLOAD = re.compile(r"Last (?:Upload|update)", re.IGNORECASE)
 
 __all__ = ["MAX_FILE_BYTES", "PROFILE", "berger", "parse", "sniff"]
 
@@ -108,9 +114,18 @@ def parse(data: bytes, name: str, options: ReadOptions) -> Event:
             title=tag_text(heading) if heading is not None else name,
             title_where=tag_position(name, heading) if heading is not None else Position(name, 1, 1),
             facts=_info(soup, name),
+            updated=_updated(soup),
         ),
         options,
     )
+
+
+def _updated(soup: BeautifulSoup) -> _dt.date | None:
+    """The day of the page's last update, from the line that names its last upload (``Last update
+    09.08.2026 12:22:23, Creator/Last Upload: ...``, in the page's language but for those words);
+    not the server's time of the download, which the page prints too."""
+    node = soup.find(string=_LAST_UPLOAD)
+    return update_day(str(node)) if node is not None else None
 
 
 def _rows(table: Tag, heads: list[str], name: str) -> list[Row]:

@@ -68,6 +68,7 @@ __all__ = [
     "is_grid",
     "is_round",
     "other_kind",
+    "update_day",
 ]
 
 
@@ -97,6 +98,8 @@ _TB = re.compile(r"^(?:tb|desp|des|доп)\s*(\d{1,2})$", re.IGNORECASE)
 _CELL = re.compile(r"^(\d{1,5})\s*([wbs])\s*(1|0|½|=|\+|-)?$", re.IGNORECASE)
 _UNPAIRED = re.compile(r"^-\s*(1|0|½|\+|-)?$")
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})")
+_UPDATED = re.compile(r"(?<!\d)(\d{2})\.(\d{2})\.(\d{4}) \d{2}:\d{2}:\d{2}(?!\d)")
+"""chess-results' stamp of a page's last update (``08.02.2026 16:45:19``)."""
 _SIDES = {"white", "black", "weiß", "schwarz", "bianco", "nero", "blancs", "noirs"}
 """The heads of the two sides of a game in the pairings of a round."""
 _PAIRING_HEADS = _SIDES | {"result", "res.", "ergebnis"}
@@ -159,6 +162,8 @@ class Table:
     facts: dict[str, tuple[str, Position]] = dataclasses.field(default_factory=dict)
     """The facts printed above the table (``Date``, ``Location`` ...): label, lower case, -> value and
     where it stands."""
+    updated: _dt.date | None = None
+    """The day of the page's last update (``Last update 08.02.2026 16:45:19``), if printed."""
 
 
 def is_crosstable(heads: list[str]) -> bool:
@@ -413,6 +418,7 @@ def event(table: Table, options: ReadOptions) -> Event:
         elif t.kind_of_event is not TournamentKind.SWISS:
             t.kind_of_event, t.kind_source = TournamentKind.SWISS, KindSource.FILE
     t.numbered_by_place = layout.by_rank and linked is None
+    t.updated = table.updated
     if not legend and partial is None:  # named by check, from their values or the list it is given
         t.printed_columns = tuple(
             tuple(_cell_value(row.cells[k], row.cells[layout.number].text) for row in rows) for k in layout.tiebreaks
@@ -421,6 +427,18 @@ def event(table: Table, options: ReadOptions) -> Event:
         columns = _on_complete_round(t, columns, partial, table.where)
     _resolve_repeats(t, columns, table.where)
     return t
+
+
+def update_day(text: str) -> _dt.date | None:
+    """The day of a page's last update as chess-results prints it in any language (a label, then
+    ``08.02.2026 16:45:19``), None when the text holds no such stamp or no real day."""
+    m = _UPDATED.search(text)
+    if m is None:
+        return None
+    try:
+        return _dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+    except ValueError:
+        return None
 
 
 def _facts(facts: dict[str, tuple[str, Position]]) -> tuple[_dt.date | None, _dt.date | None, str | None, str]:

@@ -46,6 +46,7 @@ from .results_table import (
     is_grid,
     is_round,
     other_kind,
+    update_day,
 )
 
 __all__ = ["MAX_FILE_BYTES", "MAX_UNPACKED_BYTES", "parse", "sniff"]
@@ -196,6 +197,7 @@ def _table(sheet: _Sheet, name: str) -> Table | None:
             rows.append(Row(Position(name, at, 1), [Cell(t, Position(name, at, j + 1)) for j, t in enumerate(shown)]))
             end += 1
         above = texts[:k]
+        updated = next((day for _, cells in above if cells and (day := update_day(cells[0])) is not None), None)
         title, title_at = _title(above, number)
         legend = " ".join(" ".join(t for t in cells if t) for _, cells in texts[end:] if _legend_row(cells))
         return Table(
@@ -208,6 +210,7 @@ def _table(sheet: _Sheet, name: str) -> Table | None:
             title=title or name,
             title_where=Position(name, title_at, 1),
             facts=_facts(above, name),
+            updated=updated,
         )
     return None
 
@@ -234,7 +237,7 @@ def _title(above: list[tuple[int, list[str]]], header: int) -> tuple[str, int]:
     update date, with its row."""
     for number, row in above:
         first = row[0] if row else ""
-        if not first or _BANNER in first.lower() or _FACT.match(first) or first.lower().startswith("last update"):
+        if not first or _BANNER in first.lower() or _FACT.match(first) or update_day(first) is not None:
             continue
         return first, number
     return "", header
@@ -245,7 +248,7 @@ def _facts(above: list[tuple[int, list[str]]], name: str) -> dict[str, tuple[str
     cell."""
     found: dict[str, tuple[str, Position]] = {}
     for number, row in above:
-        m = _FACT.match(row[0]) if row and row[0] else None
+        m = _FACT.match(row[0]) if row and row[0] and update_day(row[0]) is None else None
         if m is not None and _BANNER not in row[0].lower():
             label = m.group(1).strip().lower()
             if label and label not in found:

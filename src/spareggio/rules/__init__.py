@@ -240,6 +240,25 @@ def choose_ruleset(t: Tournament) -> RuleChoice:
     elif t.round_one_readings:
         readings = t.round_one_readings
         what = msg("no start date (record 042), and round 1's date (record 132)")
+    elif t.updated is not None and not t.start_date_text:
+        # a published ranking without dates but with the day of its last update: it started no later
+        rules, _ = ruleset_for_date(t.updated)
+        return RuleChoice(
+            rules,
+            msg("no start date; last updated on {date}: {rules}, in force that day", date=t.updated, rules=rules.name),
+            Diagnostic(
+                "rules-assumed",
+                msg(
+                    "the file has no start date, and was last updated on {date}, so the event started no later: "
+                    "{name}, in force that day, assumed (an event that started under an earlier text keeps "
+                    "it); {override}",
+                    date=t.updated,
+                    name=rules.name,
+                    override=_OVERRIDE,
+                ),
+                where,
+            ),
+        )
     else:
         rules, reason = ruleset_for_date(None)
         if t.start_date_text:
