@@ -11,6 +11,7 @@ import zipfile
 from fractions import Fraction as Fr
 from pathlib import Path
 
+import openpyxl
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -149,6 +150,18 @@ def test_an_unreadable_cell_is_named_by_its_sheet_row_and_column() -> None:
     assert str(caught.value) == f"open.xlsx:{at + 1}:{column + 1}: round 2: cannot read the cell 'zz'"
 
 
+def _cells(cells: list[tuple[int, int, str]]) -> bytes:
+    """A workbook of single cells (row, column, text)."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row, column, text in cells:
+        sheet.cell(row=row, column=column, value=text)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
 def _zip(members: dict[str, bytes]) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -166,6 +179,11 @@ def _zip(members: dict[str, bytes]) -> bytes:
         # 65 MB of zeros packs into about 64 kB: refused by the sizes the zip declares, before unpacking
         (_zip({"xl/worksheets/sheet1.xml": bytes(65 * 1024 * 1024)}), "the workbook unpacks to 68157440 bytes, more than the limit of 67108864 bytes"),
         (workbook([["Name", "No.", "Rtg"], [1, "A", 2000]]), "this workbook is the starting rank list"),
+        # a cell past the 1,024th column or the 20,000th row: no crosstable is so wide or so long
+        (_cells([(1, 1, "x"), (1, 1025, "y")]), "the sheet 'Sheet' writes a cell beyond row 20000 or column 1024"),
+        (_cells([(1, 1, "x"), (20001, 1, "y")]), "the sheet 'Sheet' writes a cell beyond row 20000 or column 1024"),
+        # 20,000 rows as wide as 1,024 columns: 20 million cells, refused after the first four million
+        (_cells([(1, 1, "x"), (20000, 1024, "y")]), "the workbook has more than 4000000 cells to read"),
         (workbook([["Some sheet"], [1, 2, 3]]), "no crosstable in this workbook"),
     ],
 )

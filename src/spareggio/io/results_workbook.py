@@ -56,9 +56,13 @@ MAX_UNPACKED_BYTES = 64 * 1024 * 1024
 reader stops a member at its declared size)."""
 MAX_MEMBERS = 1000
 MAX_ROWS = 20_000
-"""Rows of a sheet read: a crosstable of ten thousand players fits."""
+"""Rows of a sheet: a crosstable of ten thousand players fits; a sheet with more is refused."""
 MAX_COLUMNS = 1024
-"""Columns of a row read: a round robin of a thousand players fits."""
+"""Columns of a sheet: a round robin of a thousand players fits; a sheet with more is refused."""
+MAX_CELLS = 4_000_000
+"""Cells read in all, the empty ones each row is padded with to its sheet's width included (a
+crosstable of 10,000 players and 30 columns has 300,000): a sheet of 20,000 rows each writing its
+1,024th column took 5 s to read; it is refused in a quarter of a second."""
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _FACT = re.compile(r"^([^:]{1,40}?)\s*:\s*(.*)$")
 """A fact above the table: ``Date : 2025/04/30``."""
@@ -136,7 +140,8 @@ def _sheets(data: bytes, name: str) -> list[_Sheet]:
             warnings.simplefilter("ignore")  # openpyxl warns of styles and extensions it does not keep
             book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
             try:
-                return [list(_values(sheet)) for sheet in book.worksheets]
+                budget = [MAX_CELLS]
+                return [list(_values(sheet, budget, where)) for sheet in book.worksheets]
             finally:
                 book.close()
     except InputError:
@@ -147,15 +152,36 @@ def _sheets(data: bytes, name: str) -> list[_Sheet]:
         ) from None
 
 
-def _values(sheet: Any) -> Iterator[tuple[int, list[Any]]]:
-    """The rows of a sheet that hold something, at most :data:`MAX_ROWS` rows and
-    :data:`MAX_COLUMNS` columns read."""
-    for number, row in enumerate(sheet.iter_rows(max_row=MAX_ROWS, max_col=MAX_COLUMNS, values_only=True), 1):
+def _values(sheet: Any, budget: list[int], where: Position) -> Iterator[tuple[int, list[Any]]]:
+    """The rows of a sheet that hold something.
+
+    :raises InputError: for a sheet with a row beyond :data:`MAX_ROWS` or a cell beyond
+        :data:`MAX_COLUMNS`, or a workbook past :data:`MAX_CELLS` (``budget`` holds what is left).
+    """
+    rows = sheet.iter_rows(max_row=MAX_ROWS + 1, values_only=True)  # each row as wide as the sheet
+    for number, row in enumerate(rows, 1):
+        budget[0] -= len(row)
+        if budget[0] < 0:
+            raise InputError(
+                msg("the workbook has more than {limit} cells to read (its sheets' rows times their width)",
+                    limit=MAX_CELLS),
+                where,
+            )  # fmt: skip
         values = list(row)
         while values and values[-1] is None:
             values.pop()
-        if values:
-            yield number, values
+        if not values:
+            continue
+        if number > MAX_ROWS or len(values) > MAX_COLUMNS:
+            raise InputError(
+                msg(
+                    "the sheet {sheet!r} writes a cell beyond row {rows} or column {columns}: more than any "
+                    "crosstable holds",
+                    sheet=str(sheet.title)[:40], rows=MAX_ROWS, columns=MAX_COLUMNS,
+                ),
+                where,
+            )  # fmt: skip
+        yield number, values
 
 
 def _text(value: Any) -> str:
