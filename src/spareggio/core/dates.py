@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from ..base.classes import dataclass
 from ..base.i18n import Text, msg
 
-__all__ = ["DateReading", "EventDates", "Order", "readings", "resolve"]
+__all__ = ["DateReading", "EventDates", "Order", "calendar_day", "readings", "resolve"]
 
 
 class Order(enum.Enum):
@@ -101,7 +101,9 @@ def _year(text: str) -> int:
     return value
 
 
-def _date(year: int, month: int, day: int) -> _dt.date | None:
+def calendar_day(year: int, month: int, day: int) -> _dt.date | None:
+    """The day of a year, month and day, None when there is no such day (31 February, month 13, a
+    year of twenty digits)."""
     try:
         return _dt.date(year, month, day)
     except (ValueError, OverflowError):  # no such day, or a year of twenty digits
@@ -140,7 +142,7 @@ def _read_all(text: str) -> list[DateReading]:
     found: list[DateReading] = []
 
     def add(order: Order, year: int, month: int, day: int) -> None:
-        d = _date(year, month, day)
+        d = calendar_day(year, month, day)
         if d is not None:
             found.append(DateReading(d, order))
 

@@ -37,6 +37,7 @@ from ..base.classes import dataclass
 from ..base.errors import ArgumentError, Diagnostic, InputError, Position
 from ..base.i18n import Field, Text, joined, msg
 from ..core.crosstable import is_bye_name
+from ..core.dates import calendar_day
 from ..core.model import Color, Player, ResultKind, Tournament, TournamentKind
 from .assemble import MAX_ROUNDS, Crosstable, assemble, checked, decode, small_int, too_many_rounds
 from .heads import PGN_BYES as BYES
@@ -126,12 +127,7 @@ def _date(value: str | None) -> _dt.date | None:
     if not value:
         return None
     m = re.match(r"^\s*(\d{4})[.\-/](\d{2})[.\-/](\d{2})\s*$", value)
-    if m is None:
-        return None
-    try:
-        return _dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-    except ValueError:
-        return None
+    return calendar_day(int(m.group(1)), int(m.group(2)), int(m.group(3))) if m is not None else None
 
 
 class _Reader:

@@ -47,6 +47,7 @@ import numpy as np
 from ..base.classes import dataclass
 from ..base.errors import Diagnostic, InputError, Position, SpareggioError
 from ..base.i18n import Text, msg
+from ..core.dates import calendar_day
 from ..core.model import Color, KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
@@ -433,12 +434,7 @@ def update_day(text: str) -> _dt.date | None:
     """The day of a page's last update as chess-results prints it in any language (a label, then
     ``08.02.2026 16:45:19``), None when the text holds no such stamp or no real day."""
     m = _UPDATED.search(text)
-    if m is None:
-        return None
-    try:
-        return _dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
-    except ValueError:
-        return None
+    return calendar_day(int(m.group(3)), int(m.group(2)), int(m.group(1))) if m is not None else None
 
 
 def _facts(facts: dict[str, tuple[str, Position]]) -> tuple[_dt.date | None, _dt.date | None, str | None, str]:
@@ -449,10 +445,10 @@ def _facts(facts: dict[str, tuple[str, Position]]) -> tuple[_dt.date | None, _dt
     if date is not None:
         text, where = date
         for y, m, d in _DATE.findall(text):
-            try:
-                dates.append(_dt.date(int(y), int(m), int(d)))
-            except ValueError:
-                raise InputError(msg("the page's date {text!r} is no date", text=f"{y}/{m}/{d}"), where) from None
+            day = calendar_day(int(y), int(m), int(d))
+            if day is None:
+                raise InputError(msg("the page's date {text!r} is no date", text=f"{y}/{m}/{d}"), where)
+            dates.append(day)
     city = facts.get("location", ("", None))[0][:MAX_TEXT_CHARS]
     return (dates[0] if dates else None, dates[-1] if dates else None, date[0][:MAX_TEXT_CHARS] if date else None, city)
 
