@@ -216,7 +216,7 @@ def versioned_lists(announced: tuple[str, ...]) -> list[tuple[str, ...]]:
             continue
         lst = list(announced)
         for k, version in zip(slots, combo, strict=True):
-            lst[k] = "/".join([*(p for p in lst[k].split("/") if not p.upper().startswith("V")), version])
+            lst[k] = f"{_unversioned(lst[k])}/{version}"
         out.append(tuple(lst))
     return out
 

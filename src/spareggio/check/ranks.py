@@ -23,6 +23,7 @@ from ..base.i18n import Field, Text, joined, msg, ntext
 from ..base.numbers import json_number
 from ..core.model import Event, ListSource, Tournament
 from ..io.grid import PLACED
+from ..io.heads import NO_LEGEND
 from ..standings import Standings, rank
 from ..tiebreaks import parse_spec_list
 from .entry import DEFAULT_OPTIONS, CheckEntry, CheckOptions, Mismatch, Status
@@ -209,6 +210,8 @@ def _named(t: Tournament, options: CheckOptions) -> tuple[Tournament, tuple[Text
     compared."""
     columns = t.printed_columns
     n = len(columns)
+    # the reader's warning that the columns are unnamed is what this settles: said once, here
+    t = replace(t, warnings=[w for w in t.warnings if w.code != NO_LEGEND])
     if options.tiebreaks:
         labels = [label for label, _ in parse_spec_list(options.tiebreaks)]
         if len(labels) != n:

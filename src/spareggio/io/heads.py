@@ -14,6 +14,7 @@ from ..core.model import ResultKind
 __all__ = [
     "CHESS_JSON_MAX_BYTES",
     "JSON_MAX_BYTES",
+    "NO_LEGEND",
     "PGN_BYES",
     "PGN_EXTENSIONS",
     "PGN_MAX_BYTES",
@@ -96,6 +97,11 @@ def sniff_results_page(head: bytes, name: str) -> int:
         return 0
     return 95 if b"chess-results" in low or b"crs1" in low or b"tie break1" in low else 30
 
+
+NO_LEGEND = "no-legend"
+"""The code of the results readers' warning that a crosstable prints its tie-break columns without
+their names: ``check``, which names them, says so instead (kept here, where ``check`` finds it
+without loading a reader)."""
 
 RESULTS_WORKBOOK_EXTENSIONS = (".xlsx", ".xls")
 RESULTS_WORKBOOK_MAX_BYTES = 16 * 1024 * 1024

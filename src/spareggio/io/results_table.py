@@ -53,6 +53,7 @@ from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
 from .assemble import Crosstable, assemble, whole
 from .grid import RESULT_KINDS, grid_note, grid_tokens, placed, placed_by_the_tables
+from .heads import NO_LEGEND
 from .limits import MAX_NAME_CHARS, MAX_TEXT_CHARS, check_length
 from .options import Event, ReadOptions
 from .pages import printed_value
@@ -323,7 +324,7 @@ def event(table: Table, options: ReadOptions) -> Event:
     if layout.tiebreaks and not legend:
         warnings.append(
             Diagnostic(
-                "no-legend",
+                NO_LEGEND,
                 msg(
                     "the crosstable prints {n} tie-break columns without the legend that names them: a list given "
                     "names them in order (the page's legend pasted whole is one); a check names each by the one "
