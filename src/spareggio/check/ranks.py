@@ -239,7 +239,7 @@ def _named(t: Tournament, options: CheckOptions) -> tuple[Tournament, tuple[Text
         ),)  # fmt: skip
     readings = []
     for k, criterion in enumerate(found):
-        alike = named.alike[k] if named.alike else ()
+        alike = named.alike[k]
         under = (
             msg("under every rule set tried")
             if set(named.rules[k]) >= set(NAMING_RULES)

@@ -264,7 +264,7 @@ class Named:
     """Per column, the criteria whose values give every printed value of it (in their program's form)."""
     rules: tuple[tuple[str, ...], ...]
     """Per column, the rule sets under which the one criterion that does gives them."""
-    alike: tuple[tuple[str, ...], ...] = ()
+    alike: tuple[tuple[str, ...], ...]
     """Per column, the other criteria that give the same values on this file."""
 
     @property
