@@ -1,4 +1,4 @@
-"""Printed forms per program (check/values.py): a value printed the way its program prints it is
+"""Printed forms per program (tiebreaks/printed.py): a value printed the way its program prints it is
 compared in that form and said in a note, never reported as a difference; a value that is wrong in
 that form still is.  Every value below is computed by hand from C.07."""
 
@@ -12,6 +12,8 @@ import pytest
 import spareggio
 from builders import tournament
 from spareggio.check import CheckOptions, check_tournament
+from spareggio.standings import rank_lists
+from spareggio.tiebreaks.printed import disagreeing
 
 # FOUR (Swiss, 3 rounds; ratings 1: 2400, 2: 2381, 3: 2370, 4: 2360):
 #   R1 1-2 1-0, 3-4 draw;  R2 1-3 draw, 2-4 1-0;  R3 1-4 draw, 2-3 1-0.
@@ -106,3 +108,26 @@ def test_a_printed_value_vegas_departure_gives_is_named() -> None:
     (wrong,) = check_tournament(t, CheckOptions()).value_mismatches
     assert (wrong.start_number, wrong.printed, wrong.computed) == (1, 3.5, 4)
     assert (wrong.program, wrong.departure, wrong.article) == ("Vega", "bye-then-forfeit=zero", "C.07 16.2.5")
+
+
+@pytest.mark.parametrize(
+    ("spec", "values", "wrong"),
+    [
+        # C.07 8.2, AOB of FOUR: 14/3, 14/3, 13/3, 13/3
+        ("AOB", [Fr(467, 100), Fr(467, 100), Fr(433, 100), Fr(433, 100)], 0),  # rounded to 2 decimals
+        ("AOB", [Fr(466, 100), Fr(466, 100), Fr(433, 100), Fr(433, 100)], 2),  # 4.66 is cut, not rounded
+        ("AOB", [Fr(14, 3), None, None, Fr(13, 3)], 0),  # exact values, two players not printed
+        # C.07 6: DE of FOUR, three forms; a column mixing two of them is wrong where it leaves its form
+        ("DE", [Fr(1), Fr(2), Fr(0), Fr(0)], 0),
+        ("DE", [Fr(1), Fr(0), Fr(1, 2), Fr(1, 2)], 0),
+        ("DE", [Fr(1), Fr(2), Fr(1, 2), Fr(1, 2)], 1),  # 2 printed as a sub-rank among mutual scores
+        # C.07 8.1, BH of FOUR: 4, 4, 5, 5, exact whatever the column's decimals
+        ("BH", [Fr(4), Fr(4), Fr(5), Fr(5)], 0),
+        ("BH", [Fr(9, 2), Fr(4), Fr(5), Fr(5)], 1),
+    ],
+)
+def test_the_values_a_column_does_not_give(spec: str, values: list[Fr | None], wrong: int) -> None:
+    # one rule for every reader of printed values: the results pages' legend without parameters,
+    # the check's comparison, its naming of unnamed columns and --infer's count of contradictions
+    (s,) = rank_lists(tournament(FOUR, ratings=RATINGS), [("fide-2026", [spec])])
+    assert disagreeing(s.results[spec], values) == wrong

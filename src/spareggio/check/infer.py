@@ -34,8 +34,8 @@ from ..core.programs import Program
 from ..rules import RULESETS, RuleSet, find_ruleset, program_rulesets
 from ..standings import Standings, rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec, parse_spec_list
+from ..tiebreaks.printed import disagreeing
 from .entry import Candidate
-from .values import agrees, printed_form
 
 __all__ = [
     "CANDIDATE_LISTS_ROUND_ROBIN",
@@ -517,7 +517,7 @@ def _printed(t: Tournament) -> dict[str, tuple[Fraction | None, ...]]:
 
 def _contradicted(s: Standings, printed: dict[str, tuple[Fraction | None, ...]], seen: dict[tuple[str, str], int]) -> int:
     """How many printed values a candidate's criteria do not give, each column in the form most of
-    its values agree with (:func:`~spareggio.check.values.printed_form`); ``seen`` keeps the count of
+    its values agree with (:func:`~spareggio.tiebreaks.printed.printed_form`); ``seen`` keeps the count of
     a criterion whose values do not depend on its place in the list (all but the group ones, DE), by
     rule set."""
     count = 0
@@ -526,13 +526,11 @@ def _contradicted(s: Standings, printed: dict[str, tuple[Fraction | None, ...]],
         values = printed.get(key)
         if values is None:
             continue
-        code = result.spec.code
-        memo = None if TIEBREAKS[code].is_group else (s.rules.label, str(result.spec))
+        memo = None if TIEBREAKS[result.spec.code].is_group else (s.rules.label, str(result.spec))
         if memo is not None and memo in seen:
             count += seen[memo]
             continue
-        form, decimals, shown = printed_form(result, values)
-        wrong = sum(1 for c, p in zip(shown, values, strict=True) if p is not None and not agrees(c, p, code, form, decimals))
+        wrong = disagreeing(result, values)
         if memo is not None:
             seen[memo] = wrong
         count += wrong

@@ -51,6 +51,7 @@ from ..core.dates import calendar_day
 from ..core.model import Color, KindSource, Player, ResultKind, Scoring, Tournament, TournamentKind
 from ..standings import rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec
+from ..tiebreaks.printed import disagreeing
 from .assemble import Crosstable, assemble, whole
 from .grid import RESULT_KINDS, grid_note, grid_tokens, placed, placed_by_the_tables
 from .heads import NO_LEGEND
@@ -780,8 +781,7 @@ def _reproduced(t: Tournament, spec: str, values: Sequence[Fraction | None]) -> 
         result = s.results.get(candidate)
         if result is None:
             continue
-        computed = result.values()
-        if all(p is None or _printed_as(c, p, spec) for p, c in zip(values, computed, strict=True)):
+        if not disagreeing(result, values):
             return candidate
     return None
 
@@ -801,15 +801,3 @@ def _needs_ratings(item: str) -> bool:
         return TIEBREAKS[parse_spec(item).code].ratings
     except (SpareggioError, KeyError):
         return False
-
-
-def _printed_as(computed: Fraction | None, printed: Fraction, spec: str) -> bool:
-    """Whether a computed value is printed so: a rating criterion rounded to a whole number, any other
-    value exact when two decimals hold it, else to two decimals."""
-    if computed is None:
-        return False
-    if _needs_ratings(spec):
-        return abs(computed - printed) <= Fraction(1, 2)
-    if (computed * 100).denominator == 1:
-        return computed == printed
-    return abs(computed - printed) <= Fraction(1, 200)
