@@ -25,7 +25,9 @@ less what the cluster spends with nothing to do (measured for two seconds before
 second of wall clock), which a loaded machine's longer wall clock inflates.
 
 The Dask rows start a local cluster (``distributed.LocalCluster``, one thread per worker process,
-127.0.0.1 only) with one and then two workers and run ``check --scheduler``.  ``--year`` writes an
+127.0.0.1 only) with one and then two workers and run ``check --scheduler``: the cluster spareggio
+starts (``spareggio.check.dask.local_cluster``, with the batch settings docs/check.md gives), and
+with ``--dask-defaults`` also clusters with Dask's default settings.  ``--year`` writes an
 archive of 122,000 files (``--distinct`` tournaments repeated under new names) under
 benchmarks/out/ (git-ignored), checks it once with ``-j 2`` (wall, CPU and the peak memory of the
 command and of its largest worker) and deletes it unless ``--keep``.
@@ -165,16 +167,27 @@ IDLE_SECONDS = 2.0
 """How long the cluster's CPU is watched with nothing to do, before each run."""
 
 
-def dask_rows(folder: Path, one_file: Path, files: int, repeat: int) -> tuple[list[Row], float]:
+def dask_rows(
+    folder: Path, one_file: Path, files: int, repeat: int, defaults: bool
+) -> tuple[list[Row], float]:
     """The Dask rows: one cluster at a time (an idle cluster spends CPU on its heartbeats, which
-    would count against the other), ``repeat`` runs each."""
+    would count against the other), ``repeat`` runs each; the cluster spareggio starts
+    (``check.dask.local_cluster``, with its batch settings), or with ``defaults`` one with Dask's
+    own settings."""
     from distributed import Client, LocalCluster  # optional: only this benchmark's Dask rows need it
+
+    from spareggio.base.i18n import Field
+    from spareggio.check.dask import local_cluster
 
     runs: dict[int, list[Run]] = {1: [], 2: []}
     one = float("inf")
     for workers in (1, 2):
-        cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        cluster = (
+            LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+            )
+            if defaults
+            else local_cluster(workers, Field.DASK, dashboard=None)
         )
         client = Client(cluster)
         try:
@@ -202,8 +215,10 @@ def dask_rows(folder: Path, one_file: Path, files: int, repeat: int) -> tuple[li
         finally:
             client.close()
             cluster.close()
+    settings = "Dask's default settings" if defaults else "batch settings"
     rows = [
-        Row(f"`check --scheduler` (Dask, {w} local worker{'s' * (w > 1)})", files, runs[w], w) for w in (1, 2)
+        Row(f"`check --scheduler` (Dask, {w} local worker{'s' * (w > 1)}, {settings})", files, runs[w], w)
+        for w in (1, 2)
     ]
     return rows, one
 
@@ -219,6 +234,9 @@ def main() -> None:
     ap.add_argument("--distinct", type=int, default=400)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-dask", action="store_true")
+    ap.add_argument(
+        "--dask-defaults", action="store_true", help="also run the Dask rows on clusters with Dask's default settings"
+    )
     ap.add_argument("--year", action="store_true", help="also check 122,000 files once")
     ap.add_argument("--keep", action="store_true", help="keep the year's archive")
     args = ap.parse_args()
@@ -244,10 +262,14 @@ def main() -> None:
     lines.append(ratio("`-j 2` against `-j 1`", rows[0], rows[1], startup, cores))
     year_lines: list[str] = []
     if not args.no_dask:
-        dask, dask_startup = dask_rows(folder, one_file, args.files, args.repeat)
-        lines += [row.line(dask_startup, cores) for row in dask]
-        lines.append(ratio("Dask: 2 workers against 1", dask[0], dask[1], dask_startup, cores))
-        for row in dask:
+        dask: list[tuple[Row, float]] = []
+        for defaults in (False, True) if args.dask_defaults else (False,):
+            pair, dask_startup = dask_rows(folder, one_file, args.files, args.repeat, defaults)
+            lines += [row.line(dask_startup, cores) for row in pair]
+            settings = "Dask's defaults" if defaults else "batch settings"
+            lines.append(ratio(f"Dask ({settings}): 2 workers against 1", pair[0], pair[1], dask_startup, cores))
+            dask += [(row, dask_startup) for row in pair]
+        for row, dask_startup in dask:
             calm = row.calmest
             parts = ", ".join(
                 f"{k} {getattr(calm, k) / row.files * 1000:.2f}" for k in ("client", "scheduler", "workers")

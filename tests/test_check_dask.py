@@ -10,11 +10,13 @@ from __future__ import annotations
 import dataclasses
 import os
 import pickle
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from spareggio.base.i18n import Field
 from spareggio.check import CheckEntry, CheckOptions, Status, check_files
 from spareggio.check import dask as remote
 from spareggio.check.dask import (
@@ -423,3 +425,60 @@ def test_a_task_carries_a_bounded_amount_of_contents(tmp_path: Path, monkeypatch
     # files sent as their paths carry nothing: the bound does not split their tasks
     listed = [chunk for chunk, _ in _chunks(sources, 4, 128, 1, Sending())]
     assert [len(chunk.listed) for chunk in listed] == [4, 8, 16, 12]
+
+
+def _settings() -> dict[str, object]:
+    """Run on a worker: the Dask settings it started with, of those spareggio sets."""
+    import dask  # the worker's Dask: only this helper, run there, needs it
+
+    return {key: dask.config.get(key) for key in remote.BATCH_SETTINGS}
+
+
+def test_a_local_cluster_runs_its_workers_with_the_batch_settings() -> None:
+    distributed = pytest.importorskip("distributed")
+    dask = pytest.importorskip("dask")
+    before = {key: dask.config.get(key) for key in remote.BATCH_SETTINGS}
+    # Dask's defaults, which the settings change: a profile sample every 10 ms, an event-loop
+    # watch every 20 ms, the system monitor every 500 ms
+    assert before == {
+        "distributed.worker.profile.enabled": True,
+        "distributed.admin.tick.interval": "20ms",
+        "distributed.admin.system-monitor.interval": "500ms",
+    }
+    cluster = remote.local_cluster(2, Field.DASK, dashboard=None)
+    try:
+        with distributed.Client(cluster) as client:  # type: ignore[arg-type]
+            on_workers = client.run(_settings)
+    finally:
+        cluster.close()
+    assert len(on_workers) == 2
+    for settings in on_workers.values():
+        assert settings == {
+            "distributed.worker.profile.enabled": False,
+            "distributed.admin.tick.interval": "200ms",
+            "distributed.admin.system-monitor.interval": "2s",
+        }
+    # this process's settings are its own again once the cluster has started
+    assert {key: dask.config.get(key) for key in remote.BATCH_SETTINGS} == before
+
+
+def _flat(tree: dict[str, object], prefix: str = "") -> dict[str, object]:
+    flat: dict[str, object] = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            flat.update(_flat(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+def test_the_settings_docs_give_for_a_cluster_are_the_ones_spareggio_starts_with() -> None:
+    yaml = pytest.importorskip("yaml")
+    text = (Path(__file__).resolve().parent.parent / "docs" / "check.md").read_text(encoding="utf-8")
+    block = text.split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert _flat(yaml.safe_load(block)) == dict(remote.BATCH_SETTINGS)
+    # the same settings as environment variables (Dask reads DASK_A__B__C as a.b.c, '_' as '-')
+    said = re.findall(r"DASK_([A-Z_]+)=([^\s`]+)", text)
+    assert {name.lower().replace("__", ".").replace("_", "-"): value for name, value in said} == {
+        key: str(value) for key, value in remote.BATCH_SETTINGS.items()
+    }

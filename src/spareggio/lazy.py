@@ -61,6 +61,7 @@ FRONT_ENDS: dict[str, str] = {
     "reader.vega-page": "spareggio.io.vega_page:parse",
     "check.cluster": "spareggio.check.dask:on_cluster",
     "dask": "distributed",
+    "dask.config": "dask.config",
     "pdf": "weasyprint",
     "xlsx": "openpyxl",
     "xlsx.styles": "openpyxl.styles",

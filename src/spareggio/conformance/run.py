@@ -19,7 +19,7 @@ import numpy as np
 
 from ..base.classes import dataclass
 from ..base.i18n import Field
-from ..check.dask import connect, dask_module
+from ..check.dask import connect, dask_module, local_cluster
 from ..core.programs import find_program
 from ..generator import ByeRates, GeneratorOptions, PairingFailed, PairingSystem, ResultRates, generate_event
 from ..io.output import write_atomic
@@ -271,14 +271,7 @@ def _dask_rows(
     distributed = dask_module(Field.DASK)
     cluster = None
     if address == "local":
-        cluster = distributed.LocalCluster(
-            # on the loopback, the dashboard on a free port: another cluster on 8787 is no conflict
-            n_workers=max(workers, 1),
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=":0",
-        )
+        cluster = local_cluster(workers, Field.DASK)
         client = distributed.Client(cluster)
     else:
         client = connect(address, Field.DASK)
