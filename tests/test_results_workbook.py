@@ -92,6 +92,8 @@ def test_a_shared_place_prints_no_rank_and_its_row_is_the_next_place() -> None:
     by_place = [(p.start_number, p.name, p.rank) for p in read.players]
     assert by_place == [(1, "Player 1", 1), (2, "Player 5", 1), (3, "Player 2", 3), (4, "Player 3", 3), (5, "Player 4", 5)]
     assert read.numbered_by_place
+    # said of the workbook (it said "the page", as of the web page the same reading serves)
+    assert any("the workbook numbers its players by rank" in str(w) for w in read.warnings)
     # player 1 (place 1) beat place 3 (player 2) and drew with place 4 (player 3)
     assert [int(x) for x in read.opponent[0]] == [2, 3]
     entry = check_tournament(read, CheckOptions())
@@ -107,6 +109,7 @@ def test_the_page_reads_a_shared_place_as_the_export_does() -> None:
     read = parse_event(html.encode(), "ranking.html")
     assert isinstance(read, spareggio.Tournament)
     assert [(p.name, p.rank) for p in read.players][:2] == [("Player 1", 1), ("Player 5", 1)]
+    assert any("the page numbers its players by rank" in str(w) for w in read.warnings)
 
 
 def test_infer_never_orders_by_numbers_that_are_the_files_own_places() -> None:
@@ -329,8 +332,9 @@ def test_the_readers_warnings_are_said_in_the_reports_language(tmp_path: Path, c
     path.write_bytes(workbook(rows(t, values, ranks, ranking=True)))
     main(["check", str(path), "--lang", "it"])
     out = capsys.readouterr().out
-    assert "la pagina numera i giocatori per posizione, senza i numeri di partenza" in out
-    assert "the page numbers its players by rank" not in out
+    assert "la cartella di lavoro numera i giocatori per posizione, senza i numeri di partenza" in out
+    assert "the workbook numbers its players by rank" not in out
+    assert "pagina" not in out  # an export is no web page
 
 
 def test_infer_sets_back_a_reading_the_printed_values_contradict() -> None:
@@ -388,3 +392,19 @@ def test_the_page_takes_its_last_upload_not_the_servers_time() -> None:
     assert isinstance(read, spareggio.Tournament)
     assert read.start_date is None and read.updated == dt.date(2026, 2, 24)
     assert spareggio.rank(read).rules.name == "fide-2024"
+
+
+def test_an_export_of_a_round_in_play_says_so_of_the_workbook() -> None:
+    # FOUR (3 rounds): 1 beats 2, draws with 3; 2 beats 4; 3 draws with 4; round 3: 1 beats 4 (shown),
+    # 2 - 3 paired without a result yet.  The export prints the points as they stand: 1: 2.5, 2: 1,
+    # 3: 1, 4: 0.5; after round 2: 1: 1.5
+    t = tournament({1: "+W2 =B3 +W4", 2: ". +W4 -W3", 3: "=W4 . .", 4: ". . ."}, date="2026/06/01")
+    t.kind[1, 2] = t.kind[2, 2] = ResultKind.PENDING
+    live = {1: Fr(5, 2), 2: Fr(1), 3: Fr(1), 4: Fr(1, 2)}
+    read = _read(workbook(rows(t, [live], {1: 1, 2: 2, 3: 3, 4: 4}, legend=["points (game-points)"])))
+    assert (read.pending_round, read.complete_rounds) == (3, 2)
+    assert read.printed_values["points (game-points)"] == (Fr(3, 2), Fr(1), Fr(1), Fr(1, 2))
+    said = [str(w) for w in read.warnings if "round 3 was being played" in str(w)]
+    assert len(said) == 1
+    assert "the workbook was exported while round 3 was being played (1 of its 2 games have a result)" in said[0]
+    assert "the round 3 results the workbook shows taken off" in said[0]

@@ -167,6 +167,8 @@ class Table:
     where it stands."""
     updated: _dt.date | None = None
     """The day of the page's last update (``Last update 08.02.2026 16:45:19``), if printed."""
+    workbook: bool = False
+    """Read from chess-results' Excel export, not from a web page: its messages say "the workbook"."""
 
 
 def is_crosstable(heads: list[str]) -> bool:
@@ -352,6 +354,11 @@ def event(table: Table, options: ReadOptions) -> Event:
             Diagnostic(
                 "page-numbers-by-rank",
                 msg(
+                    "the workbook numbers its players by rank, without their start numbers: each player's rank "
+                    "stands for the start number, so a tie the start number breaks (TPN) is not checked"
+                )
+                if table.workbook
+                else msg(
                     "the page numbers its players by rank, without their start numbers: each player's rank "
                     "stands for the start number, so a tie the start number breaks (TPN) is not checked"
                 ),
@@ -365,8 +372,11 @@ def event(table: Table, options: ReadOptions) -> Event:
         marks = {cell.text.lower() for round_cells in cells_at for cell in round_cells}
         if "*" in marks and not any(_CELL.match(mark) or _UNPAIRED.match(mark) for mark in marks):
             # no game and no bye as a crosstable writes them anywhere: chess-results' "not paired" list
+            what = msg("the players not paired in each round")
             raise InputError(
-                msg("this page is {what}, not a crosstable: {save}", what=msg("the players not paired in each round"), save=SAVE),
+                msg("this workbook is {what}, not a crosstable: {save}", what=what, save=SAVE)
+                if table.workbook
+                else msg("this page is {what}, not a crosstable: {save}", what=what, save=SAVE),
                 table.where,
             )
         ct = Crosstable.empty(players, len(layout.games), lambda i, r: cells_at[i][r].where)
@@ -392,6 +402,12 @@ def event(table: Table, options: ReadOptions) -> Event:
             Diagnostic(
                 "no-ratings",
                 msg(
+                    "the workbook prints no ratings: {criteria} cannot be computed from it (every player reads "
+                    "as unrated); their printed values, and the printed ranks they help decide, are not compared",
+                    criteria=", ".join(rated),
+                )
+                if table.workbook
+                else msg(
                     "the page prints no ratings: {criteria} cannot be computed from it (every player reads as "
                     "unrated); their printed values, and the printed ranks they help decide, are not compared",
                     criteria=", ".join(rated),
@@ -402,8 +418,11 @@ def event(table: Table, options: ReadOptions) -> Event:
     partial = _half_played(ct)
     if partial is not None:
         ct.players = [dataclasses.replace(p, rank=None) for p in ct.players]
-    check_length(table.title, MAX_TEXT_CHARS, msg("the page's title"), table.title_where)
-    start, end, date_text, city = _facts(table.facts)
+    check_length(
+        table.title, MAX_TEXT_CHARS, msg("the workbook's title") if table.workbook else msg("the page's title"),
+        table.title_where,
+    )
+    start, end, date_text, city = _facts(table.facts, table.workbook)
     t = assemble(
         ct,
         name,
@@ -427,7 +446,7 @@ def event(table: Table, options: ReadOptions) -> Event:
             tuple(_cell_value(row.cells[k], row.cells[layout.number].text) for row in rows) for k in layout.tiebreaks
         )
     if partial is not None:
-        columns = _on_complete_round(t, columns, partial, table.where)
+        columns = _on_complete_round(t, columns, partial, table)
     _resolve_repeats(t, columns, table.where)
     return t
 
@@ -439,7 +458,9 @@ def update_day(text: str) -> _dt.date | None:
     return calendar_day(int(m.group(3)), int(m.group(2)), int(m.group(1))) if m is not None else None
 
 
-def _facts(facts: dict[str, tuple[str, Position]]) -> tuple[_dt.date | None, _dt.date | None, str | None, str]:
+def _facts(
+    facts: dict[str, tuple[str, Position]], workbook: bool
+) -> tuple[_dt.date | None, _dt.date | None, str | None, str]:
     """The event's first and last day, its dates as printed, and its place, from the facts printed
     above the table (``Date : 2026/06/01 to 2026/06/02``, ``Location``)."""
     date = facts.get("date")
@@ -449,7 +470,13 @@ def _facts(facts: dict[str, tuple[str, Position]]) -> tuple[_dt.date | None, _dt
         for y, m, d in _DATE.findall(text):
             day = calendar_day(int(y), int(m), int(d))
             if day is None:
-                raise InputError(msg("the page's date {text!r} is no date", text=f"{y}/{m}/{d}"), where)
+                said = f"{y}/{m}/{d}"
+                raise InputError(
+                    msg("the workbook's date {text!r} is no date", text=said)
+                    if workbook
+                    else msg("the page's date {text!r} is no date", text=said),
+                    where,
+                )
             dates.append(day)
     city = facts.get("location", ("", None))[0][:MAX_TEXT_CHARS]
     return (dates[0] if dates else None, dates[-1] if dates else None, date[0][:MAX_TEXT_CHARS] if date else None, city)
@@ -667,13 +694,13 @@ def _is_points(item: str) -> bool:
         return False
 
 
-def _on_complete_round(t: Tournament, columns: list[_Column], partial: _Partial, where: Position) -> list[_Column]:
+def _on_complete_round(t: Tournament, columns: list[_Column], partial: _Partial, table: Table) -> list[_Column]:
     """The printed columns compared on the last complete round: the points without the results of
     the round in play; the other columns, which mix both rounds, not compared (None)."""
     r = partial.round - 1
-    table = t.scoring.points_table()
+    points = t.scoring.points_table()
     shown = [
-        Fraction(int(table[int(k)]), t.scoring.unit) if k != ResultKind.PENDING else Fraction(0)
+        Fraction(int(points[int(k)]), t.scoring.unit) if k != ResultKind.PENDING else Fraction(0)
         for k in t.kind[:, r].tolist()
     ]
     kept: list[tuple[str, tuple[Fraction | None, ...] | None]] = [
@@ -686,13 +713,21 @@ def _on_complete_round(t: Tournament, columns: list[_Column], partial: _Partial,
         Diagnostic(
             "half-played-round",
             msg(
+                "the workbook was exported while round {round} was being played ({done} of its {games} games "
+                "have a result): the standings stand after round {complete}; the printed points are compared "
+                "after round {complete} (the round {round} results the workbook shows taken off); the printed "
+                "ranks and the other printed values, which mix both rounds, are not compared",
+                round=partial.round, done=partial.done, games=partial.games, complete=partial.round - 1,
+            )
+            if table.workbook
+            else msg(
                 "the page was saved while round {round} was being played ({done} of its {games} games have a "
                 "result): the standings stand after round {complete}; the printed points are compared after "
                 "round {complete} (the round {round} results the page shows taken off); the printed ranks "
                 "and the other printed values, which mix both rounds, are not compared",
                 round=partial.round, done=partial.done, games=partial.games, complete=partial.round - 1,
             ),
-            where,
+            table.where,
         )
     )
     return kept

@@ -237,6 +237,7 @@ def _table(sheet: _Sheet, name: str) -> Table | None:
             title_where=Position(name, title_at, 1),
             facts=_facts(above, name),
             updated=updated,
+            workbook=True,
         )
     return None
 
