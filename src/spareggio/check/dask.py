@@ -75,7 +75,8 @@ BATCH_SETTINGS: Mapping[str, object] = {
 stack every 10 ms for its profiler and wake every process's event loop every 20 ms to watch that it
 is not blocked: each wake takes the interpreter from the task that checks files.  Measured on two
 cores (docs/performance.md): an idle cluster of two workers spends 7 % of a core with the defaults
-and 3 % with these, and a busy worker some 5 % less CPU a file.  Nothing a task computes changes."""
+and 3 % with these, which on a busy machine comes off the workers.  Nothing a task computes
+changes."""
 
 
 R_co = TypeVar("R_co", covariant=True)
