@@ -202,17 +202,19 @@ def _matters(key: str, t: Tournament) -> bool:
     return True
 
 
-def versioned_lists(announced: tuple[str, ...]) -> list[tuple[str, ...]]:
+def versioned_lists(announced: tuple[str, ...], *, uniform: bool = False) -> list[tuple[str, ...]]:
     """The announced list with a rule version per criterion, mixed (``BH/C1/V2026, BH/M1/V2024``):
     the lists whose versions are all the same are the rule sets' own.  At most three criteria are
-    varied (27 lists)."""
+    varied (27 lists).  With ``uniform``, those lists whose versions are all the same (one a version,
+    ``BH/C1/V2009, BH/V2009``): a FIDE rule set computes them as its own list, a program profile does
+    not (Swiss-Manager computes an unlabelled Buchholz by the 2009 rule, with its departures)."""
     slots = [k for k, label in enumerate(announced) if parse_spec(label).code in VERSIONED]
     slots = slots[:3]
-    if len(slots) < 2:
+    if len(slots) < (1 if uniform else 2):
         return []
     out = []
     for combo in itertools.product(VERSIONS, repeat=len(slots)):
-        if len(set(combo)) == 1:
+        if (len(set(combo)) == 1) != uniform:
             continue
         lst = list(announced)
         for k, version in zip(slots, combo, strict=True):
@@ -240,7 +242,8 @@ def candidate_lists(t: Tournament, announced: tuple[str, ...]) -> list[tuple[str
     catalogue = CANDIDATE_LISTS_ROUND_ROBIN if t.is_round_robin else CANDIDATE_LISTS_SWISS
     seen: set[tuple[str, ...]] = set()
     out: list[tuple[str, ...]] = []
-    for lst in (announced, *versioned_lists(announced), *catalogue):
+    lists = (announced, *versioned_lists(announced), *versioned_lists(announced, uniform=True), *catalogue)
+    for lst in lists:
         key = tuple(x.upper() for x in lst)
         if key in seen or not all(x.split("/")[0].upper() in TIEBREAKS for x in lst):
             continue
@@ -331,14 +334,19 @@ def infer(
     rules_names.sort(key=lambda r: r != applied)
     # a list with a version on every criterion that depends on one computes the same under every rule
     # set but the programs' departures: the rule set that applies and the profiles are enough
-    departing = [applied, *(r for r in rules_names if find_ruleset(r).program is not None)]
-    versioned = set(versioned_lists(announced))
+    profiles = [r for r in rules_names if find_ruleset(r).program is not None]
+    departing = [applied, *profiles]
+    # one version on every such criterion: a rule set's own list, but not a program's whose legends
+    # name a version per criterion (Swiss-Manager computes an unlabelled Buchholz by the 2009 rule)
+    versioning = [r for r in profiles if (p := find_ruleset(r).program) is not None and p.versions_named]
+    uniform = set(versioned_lists(announced, uniform=True))
+    versioned = set(versioned_lists(announced)) | uniform
     catalogue = candidate_lists(t, announced)
     pairs: list[tuple[str, tuple[str, ...]]] = []
     grades: list[int] = []
     cuts: list[int] = []
     for lst in catalogue:
-        for r in departing if lst in versioned else rules_names:
+        for r in versioning if lst in uniform else departing if lst in versioned else rules_names:
             # a program always continues its list as it does (Swiss-Manager: by start number)
             codes = {x.split("/")[0].upper() for x in lst}
             if t.numbered_by_place and "TPN" in codes:
@@ -361,7 +369,8 @@ def infer(
         cont = tuple(c for c in whole_cont if _numbered(t, c))
         if not cont:
             continue
-        for lst in bases:
+        # a program whose legends name versions continues its list with one version on every criterion
+        for lst in [*bases, *(sorted(uniform) if program in versioning else ())]:
             if set(cont) & {x.split("/")[0] for x in lst}:
                 continue
             full = (*lst, *cont)
@@ -397,14 +406,33 @@ def _list_grade(lst: tuple[str, ...], announced: tuple[str, ...], versioned: set
 
 def _printed_first(found: list[_Scored], announced: tuple[str, ...]) -> list[_Scored]:
     """The order with no points-only or catalogue candidate before the best candidate of the printed
-    list when that list explains more declared ranks (misplaces or leaves in shared places fewer)."""
+    list when that list explains more declared ranks (misplaces or leaves in shared places fewer).
+
+    A catalogue list that leaves out or reorders the printed criteria comes before it only when it
+    misplaces fewer players: the file prints those criteria (its legend, or columns whose values
+    name them), so the program ranked by them, and a list that orders a few more of the players
+    they leave level does so by chance (a real export printing DE, BH/C1, BH, the order inside its
+    shared places the start numbers it does not print, was said to be ranked by BH/C1, BH, WIN).
+    A list that goes on after the printed ones may come before it when it explains as many: it
+    names what the program applied after its list."""
     best = next((f for f in found if f.list_grade <= 3), None)
     if best is None:
         return found
     k = found.index(best)
-    ahead = [f for f in found[:k] if f.list_grade <= 3 or f.unexplained <= best.unexplained]
+    ahead = [
+        f for f in found[:k]
+        if f.list_grade <= 3
+        or (f.unexplained <= best.unexplained and (f.wrong < best.wrong or _extends(f.base, announced)))
+    ]  # fmt: skip
     behind = [f for f in found[:k] if f not in ahead]
     return [*ahead, best, *behind, *found[k + 1 :]]
+
+
+def _extends(lst: tuple[str, ...], announced: tuple[str, ...]) -> bool:
+    """Whether a list begins with the printed one (each criterion with or without its version)."""
+    return len(lst) > len(announced) and all(
+        _unversioned(x) == _unversioned(y) for x, y in zip(lst, announced, strict=False)
+    )
 
 
 def _conclude(found: list[_Scored], announced: tuple[str, ...], publisher: str | None) -> Inferred:
@@ -427,11 +455,23 @@ def _conclude(found: list[_Scored], announced: tuple[str, ...], publisher: str |
     own = {name: rules.program.continuation for name, rules in program_rulesets().items() if rules.program}
     same = [
         f.label for f in found
-        if (f.wrong, f.contradicted, f.shared, f.base) == (best.wrong, best.contradicted, best.shared, best.base)
+        if (f.wrong, f.contradicted, f.shared) == (best.wrong, best.contradicted, best.shared)
+        and _same_list(f, best)
         and (not f.cut or tuple(own.get(f.label, ())) == f.lst[len(f.base):])
     ]  # fmt: skip
     first = _name(best.label)
     return Inferred(candidates, verdict, alike=tuple(n for n in _names(same, publisher) if n != first))
+
+
+def _same_list(f: _Scored, best: _Scored) -> bool:
+    """Whether a candidate ranks by the best one's list: the same list, or for a program profile the
+    same criteria with their versions named (Swiss-Manager with ``BH/V2009`` is how it computes the
+    unlabelled Buchholz a FIDE rule set of 2009 computes)."""
+    if f.base == best.base:
+        return True
+    return find_ruleset(f.label).program is not None and tuple(map(_unversioned, f.base)) == tuple(
+        map(_unversioned, best.base)
+    )
 
 
 def _name(label: str) -> str:

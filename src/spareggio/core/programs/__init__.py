@@ -111,6 +111,13 @@ class Program:
         """The rule-set options that make C.07 compute as this program does."""
         return {d.key: d.value for d in self.departures}
 
+    @property
+    def versions_named(self) -> bool:
+        """Whether its legends name the rule version of each criterion (Swiss-Manager's ``(2026)``,
+        ``(2023)``, and an unlabelled Buchholz the 2009 rule): one list of it may mix the texts, and
+        every criterion may follow an older text than the profile's own."""
+        return any("/V" in name.spec.upper() for name in self.names)
+
 
 def _versions(base: Program, data: dict[str, object]) -> list[Program]:
     """The versions of a program (``[[version]]`` tables): each a profile of its own, on its rule set,

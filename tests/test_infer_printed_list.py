@@ -1,0 +1,83 @@
+"""``--infer`` when the file prints its list (a legend, or columns its values name): the printed
+criteria outrank a catalogue list that only orders a few more tied players by chance, and
+Swiss-Manager, whose legends name a rule version per criterion, is tried with its criteria computed
+by one text (an unlabelled Buchholz by the 2009 rule), as chess-results' exports print them."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+import spareggio
+from chess_results_workbook import rows, workbook
+from spareggio.check import CheckOptions, check_tournament
+from spareggio.check.infer import _printed_first, _Scored, versioned_lists
+from spareggio.generate import generate
+from spareggio.io import parse_event
+
+PRINTED = ("DE", "BH/C1", "BH")
+
+
+def _scored(lst: tuple[str, ...], wrong: int, shared: int, grade: int, n: int) -> _Scored:
+    return _Scored(wrong, 0, shared, grade, 1, n, "fide-2009", lst, 0)
+
+
+@pytest.mark.parametrize(
+    ("printed_wrong", "other", "first"),
+    [
+        # a catalogue list without the printed DE, ordering two more tied players: after the printed list
+        (0, _scored(("BH/C1", "BH", "WIN"), 0, 8, 4, 0), "printed"),
+        # the printed list going on with SB, which orders every tied player: it names what the
+        # program applied after its list, and comes first
+        (0, _scored((*PRINTED, "SB"), 0, 0, 4, 0), "other"),
+        # a list that misplaces fewer players than the printed one comes first, printed or not
+        (1, _scored(("SB", "BH"), 0, 9, 4, 0), "other"),
+        # ... but not one that leaves more ranks unexplained in all (12 level against 1 + 10)
+        (1, _scored(("SB", "BH"), 0, 12, 4, 0), "printed"),
+    ],
+)
+def test_the_printed_list_comes_before_a_list_that_explains_more_by_chance(
+    printed_wrong: int, other: _Scored, first: str
+) -> None:
+    # the printed list leaves 10 declared ranks inside shared places (and misplaces printed_wrong)
+    printed = _scored(PRINTED, printed_wrong, 10, 0, 1)
+    ordered = _printed_first(sorted([other, printed]), PRINTED)
+    assert ordered[0] is (printed if first == "printed" else other)
+
+
+def test_one_version_on_every_criterion_is_tried_with_the_programs_that_name_versions() -> None:
+    # the mixed lists, as before; the uniform ones, which a FIDE rule set computes as its own list
+    assert versioned_lists(PRINTED) == [
+        ("DE", "BH/C1/V2026", "BH/V2024"), ("DE", "BH/C1/V2026", "BH/V2009"), ("DE", "BH/C1/V2024", "BH/V2026"),
+        ("DE", "BH/C1/V2024", "BH/V2009"), ("DE", "BH/C1/V2009", "BH/V2026"), ("DE", "BH/C1/V2009", "BH/V2024"),
+    ]  # fmt: skip
+    assert versioned_lists(PRINTED, uniform=True) == [
+        ("DE", "BH/C1/V2026", "BH/V2026"), ("DE", "BH/C1/V2024", "BH/V2024"), ("DE", "BH/C1/V2009", "BH/V2009"),
+    ]  # fmt: skip
+    assert versioned_lists(("DE", "WIN")) == versioned_lists(("DE", "WIN"), uniform=True) == []
+
+
+def test_an_export_swiss_manager_ranked_by_the_2009_rule_and_its_start_numbers_is_credited_to_it() -> None:
+    # Swiss-Manager's starting rank crosstable of an event of 2025 whose list is two Buchholz printed
+    # without a year (the 2009 virtual opponent in Swiss-Manager), its ties ordered by the start
+    # number, which it does not print: the export's columns are named by their values (the 2009
+    # rule), and the ranking is Swiss-Manager's exactly; the 2009 rule alone leaves those ties level
+    t = generate(40, 7, 3, start_date=dt.date(2025, 4, 30), forfeit_rate=0.05, half_bye_rate=0.05)
+    s = spareggio.rank(t, ["BH/C1/V2009", "BH/V2009"], rules="swiss-manager")
+    assert s.labels[-1] == "TPN"  # Swiss-Manager's continuation, applied without being printed
+    values = [{row.player.start_number: row.values[x] for row in s.rows} for x in ("BH/C1/V2009", "BH/V2009")]
+    ranks: dict[int, int | None] = {row.player.start_number: k + 1 for k, row in enumerate(s.rows)}
+    read = parse_event(workbook(rows(t, values, ranks)), "export.xlsx")
+    assert isinstance(read, spareggio.Tournament)
+    entry = check_tournament(read, CheckOptions(infer=True))
+    assert entry.inferred_code == "exact"
+    best = entry.inferred[0]
+    assert (best.rules, best.tiebreaks, best.continuation) == ("swiss-manager", ("BH/C1/V2009", "BH/V2009"), ("TPN",))
+    assert entry.inferred_text.startswith(
+        "the declared ranking is exactly what Swiss-Manager gives with BH/C1/V2009, BH/V2009, then TPN"
+    )
+    # the 2009 rule by itself places every player but those the start number orders
+    alone = check_tournament(read, CheckOptions(rules="fide-2009", tiebreaks="BH/C1,BH"))
+    assert alone.status.value == "agree"
+    assert any("inside a place the tie-breaks leave shared" in w for w in alone.warnings)
