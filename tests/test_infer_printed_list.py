@@ -5,6 +5,7 @@ by one text (an unlabelled Buchholz by the 2009 rule), as chess-results' exports
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 import spareggio
 from chess_results_workbook import rows, workbook
 from spareggio.check import CheckOptions, check_tournament
+from spareggio.check import infer as infer_module
 from spareggio.check.infer import _printed_first, _Scored, versioned_lists
 from spareggio.generate import generate
 from spareggio.io import parse_event
@@ -81,3 +83,32 @@ def test_an_export_swiss_manager_ranked_by_the_2009_rule_and_its_start_numbers_i
     alone = check_tournament(read, CheckOptions(rules="fide-2009", tiebreaks="BH/C1,BH"))
     assert alone.status.value == "agree"
     assert any("inside a place the tie-breaks leave shared" in w for w in alone.warnings)
+
+
+def test_a_printed_list_with_one_version_is_still_tried_under_every_rule_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a chess-results round robin printing DE, WIN, SB (2023), KS: the printed list has one version
+    # throughout, as Swiss-Manager's uniform lists do; it was tried with Swiss-Manager alone, and
+    # the real page's answer, fide-2026:rr-forfeit=dummy with the list, was lost
+    tried: list[tuple[str, tuple[str, ...]]] = []
+    original = infer_module._scored
+
+    def recording(t: object, pairs: list[tuple[str, tuple[str, ...]]], *args: object, **kwargs: object) -> object:
+        tried.extend(pairs)
+        return original(t, pairs, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(infer_module, "_scored", recording)
+    t = generate(8, 7, 2, round_robin=True, forfeit_rate=0.2, half_bye_rate=0, zero_bye_rate=0, withdrawal_rate=0)
+    s = spareggio.rank(t, ["SB/V2024"], rules="fide-2024:rr-forfeit=dummy")
+    ranks = {row.player.start_number: k + 1 for k, row in enumerate(s.rows)}
+    printed = dataclasses.replace(
+        t,
+        players=tuple(dataclasses.replace(p, rank=ranks[p.start_number]) for p in t.players),
+        tiebreak_list=("SB/V2024",),
+    )
+    check_tournament(printed, CheckOptions(infer=True))
+    announced = [rules for rules, lst in tried if lst == ("SB/V2024",)]
+    assert {"fide-2024", "fide-2024:rr-forfeit=dummy", "fide-2026:rr-forfeit=dummy", "fide-2009"} <= set(announced)
+    # the list in the other versions: Swiss-Manager's alone (a FIDE rule set computes them as its
+    # own), with what it applies after its list
+    assert {rules for rules, lst in tried if lst[0] == "SB/V2009"} == {"swiss-manager"}
+    assert ("swiss-manager", ("SB/V2009", "TPN")) in tried

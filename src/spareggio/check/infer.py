@@ -339,7 +339,7 @@ def infer(
     # one version on every such criterion: a rule set's own list, but not a program's whose legends
     # name a version per criterion (Swiss-Manager computes an unlabelled Buchholz by the 2009 rule)
     versioning = [r for r in profiles if (p := find_ruleset(r).program) is not None and p.versions_named]
-    uniform = set(versioned_lists(announced, uniform=True))
+    uniform = set(versioned_lists(announced, uniform=True)) - {announced}  # the printed list: every rule set
     versioned = set(versioned_lists(announced)) | uniform
     catalogue = candidate_lists(t, announced)
     pairs: list[tuple[str, tuple[str, ...]]] = []
