@@ -354,10 +354,12 @@ def test_infer_sets_back_a_reading_the_printed_values_contradict() -> None:
     ranks: dict[int, int | None] = {row.player.start_number: k + 1 for k, row in enumerate(s.rows)}
     entry = check_tournament(_read(workbook(rows(t, values, ranks))), CheckOptions(infer=True))
     assert entry.inferred_code == "exact"
-    # the first readings agree with the printed values: the 2009 rule, and Swiss-Manager computing
-    # its unlabelled criteria by it (then its start numbers, which decide nobody here)
-    assert [(c.rules, c.tiebreaks) for c in entry.inferred[:2]] == [
+    # the first readings agree with the printed values: the 2009 rule, Vega set to it, and
+    # Swiss-Manager computing its unlabelled criteria by it (the programs then their start numbers,
+    # which decide nobody here)
+    assert [(c.rules, c.tiebreaks) for c in entry.inferred[:3]] == [
         ("fide-2009", ("BH/C1", "BH", "SB")),
+        ("vega-2009", ("BH/C1", "BH", "SB")),
         ("swiss-manager", ("BH/C1/V2009", "BH/V2009", "SB/V2009")),
     ]
     assert all("V2026" not in x for c in entry.inferred[:3] for x in c.tiebreaks)

@@ -460,6 +460,9 @@ def _conclude(found: list[_Scored], announced: tuple[str, ...], publisher: str |
         and (not f.cut or tuple(own.get(f.label, ())) == f.lst[len(f.base):])
     ]  # fmt: skip
     first = _name(best.label)
+    # a program named first is not named again among those alike (its other versions are)
+    if _ruleset(best.label).program is not None:
+        same = [label for label in same if label != best.label]
     return Inferred(candidates, verdict, alike=tuple(n for n in _names(same, publisher) if n != first))
 
 
@@ -469,14 +472,20 @@ def _same_list(f: _Scored, best: _Scored) -> bool:
     unlabelled Buchholz a FIDE rule set of 2009 computes)."""
     if f.base == best.base:
         return True
-    return find_ruleset(f.label).program is not None and tuple(map(_unversioned, f.base)) == tuple(
+    return _ruleset(f.label).program is not None and tuple(map(_unversioned, f.base)) == tuple(
         map(_unversioned, best.base)
     )
 
 
+def _ruleset(label: str) -> RuleSet:
+    """A candidate's rule set: a program profile by its own name (``vega-2009``, which ``--rules``
+    takes for ``fide-2009``), else the rule set the label names."""
+    return program_rulesets().get(label) or find_ruleset(label)
+
+
 def _name(label: str) -> str:
     """A candidate's rule set as the answer names it: the program and version of a profile."""
-    program = find_ruleset(label).program
+    program = _ruleset(label).program
     return program.named if program is not None else label
 
 
@@ -487,7 +496,7 @@ def _names(labels: list[str], publisher: str | None) -> list[str]:
     rules: dict[str, None] = {}
     found: dict[str, dict[str, None]] = {}
     for label in labels:
-        ruleset = find_ruleset(label)
+        ruleset = _ruleset(label)
         owners = [ruleset.program] if ruleset.program is not None else programs_like(label, publisher)
         if ruleset.program is None and ":" not in label:
             rules.setdefault(label, None)
@@ -525,11 +534,14 @@ def _scored(
     printed = _printed(t)
     seen: dict[tuple[str, str], int] = {}
     out = []
-    for n, ((_, lst), cand) in enumerate(zip(pairs, ranked_all, strict=True)):
+    profiles = program_rulesets()
+    for n, ((name, lst), cand) in enumerate(zip(pairs, ranked_all, strict=True)):
         wrong, shared = score(cand)
         rules = cand.rules
-        label = rules.label
-        rules_grade = 0 if label == applied else (2 if label != rules.name else 1)
+        # a profile keeps its name where --rules takes it for a FIDE rule set (vega-2009 is fide-2009
+        # computed by Vega, which goes on after its list as fide-2009 does not)
+        label = name if name in profiles else rules.label
+        rules_grade = 0 if label == applied else (2 if rules.label != rules.name else 1)
         contradicted = _contradicted(cand, printed, seen) if printed else 0
         out.append(
             _Scored(wrong, contradicted, shared, grades[n], rules_grade, start + n, label, lst, cut[n] if cut else 0)
@@ -578,5 +590,5 @@ def _contradicted(s: Standings, printed: dict[str, tuple[Fraction | None, ...]],
 
 
 def _program(label: str) -> str | None:
-    program = find_ruleset(label).program
+    program = _ruleset(label).program
     return program.named if program is not None else None
