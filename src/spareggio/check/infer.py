@@ -334,11 +334,11 @@ def infer(
     rules_names.sort(key=lambda r: r != applied)
     # a list with a version on every criterion that depends on one computes the same under every rule
     # set but the programs' departures: the rule set that applies and the profiles are enough
-    profiles = [r for r in rules_names if find_ruleset(r).program is not None]
+    profiles = [r for r in rules_names if _ruleset(r).program is not None]
     departing = [applied, *profiles]
     # one version on every such criterion: a rule set's own list, but not a program's whose legends
     # name a version per criterion (Swiss-Manager computes an unlabelled Buchholz by the 2009 rule)
-    versioning = [r for r in profiles if (p := find_ruleset(r).program) is not None and p.versions_named]
+    versioning = [r for r in profiles if (p := _ruleset(r).program) is not None and p.versions_named]
     uniform = set(versioned_lists(announced, uniform=True)) - {announced}  # the printed list: every rule set
     versioned = set(versioned_lists(announced)) | uniform
     catalogue = candidate_lists(t, announced)
@@ -352,7 +352,7 @@ def infer(
             if t.numbered_by_place and "TPN" in codes:
                 break  # numbers that are the file's own places would reproduce its ranking
             cont = tuple(
-                c for c in find_ruleset(r).continuation if c.split("/")[0].upper() not in codes and _numbered(t, c)
+                c for c in _ruleset(r).continuation if c.split("/")[0].upper() not in codes and _numbered(t, c)
             )
             pairs.append((r, (*lst, *cont)))
             grades.append(_list_grade(lst, announced, versioned, 1 if cont else 0))
