@@ -23,7 +23,7 @@ from ..core.model import Tournament
 from ..rules import program_rulesets
 from ..standings import Standings, rank_lists
 from ..tiebreaks import TIEBREAKS, parse_spec_list
-from ..tiebreaks.printed import Form, agrees, disagreeing, printed_form
+from ..tiebreaks.printed import Form, agrees, as_printed, printed_form
 from .entry import ValueMismatch
 
 __all__ = ["Named", "name_columns", "value_mismatches"]
@@ -177,8 +177,8 @@ def name_columns(t: Tournament, rules: str | None, after_round: int | None, *, p
             for k, printed in enumerate(columns):
                 if all(p is None for p in printed):
                     continue
-                if not disagreeing(result, printed):
-                    _, _, shown = printed_form(result, printed)
+                shown, wrong = as_printed(result, printed)
+                if not wrong:
                     names, _ = found[k].setdefault(spec, ([], tuple(shown)))
                     names.append(name)
     named: list[tuple[str, ...]] = []

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from .base import GroupSteps, TiebreakResult
 
-__all__ = ["AVERAGES", "Form", "agrees", "disagreeing", "printed_form"]
+__all__ = ["AVERAGES", "Form", "agrees", "as_printed", "disagreeing", "printed_form"]
 
 AVERAGES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "AOB"})
 """Criteria that are averages: C.07 rounds some of them, programs print them to one or two decimals
@@ -140,11 +140,17 @@ def printed_form(
     return best_form, decimals, best_shown
 
 
-def disagreeing(result: TiebreakResult, printed: Sequence[Fraction | None]) -> int:
-    """How many printed values (of one column, a player each, None where nothing is printed) the
-    computed ones do not give in the column's form (:func:`printed_form`)."""
+def as_printed(result: TiebreakResult, printed: Sequence[Fraction | None]) -> tuple[list[Fraction | None], int]:
+    """The computed values in the form of a printed column (of one column, a player each, None where
+    nothing is printed; :func:`printed_form`), and how many printed values they do not give."""
     form, decimals, shown = printed_form(result, printed)
     code = result.spec.code
-    return sum(
+    wrong = sum(
         1 for c, p in zip(shown, printed, strict=True) if p is not None and not agrees(c, p, code, form, decimals)
     )
+    return shown, wrong
+
+
+def disagreeing(result: TiebreakResult, printed: Sequence[Fraction | None]) -> int:
+    """How many printed values the computed ones do not give in the column's form (:func:`as_printed`)."""
+    return as_printed(result, printed)[1]
